@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The curation log: curators never overwrite upstream data; each correction is an event, and the
+// value shown for (observation, field) is computed from the events alone. Pure functions: no SQL,
+// no widgets. Every replica that holds the same set of events shows the same state, whatever the
+// order in which they arrived.
+
+#include <QHashFunctions>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QStringView>
+
+#include <array>
+#include <compare>
+#include <map>
+#include <optional>
+
+namespace LedgerCurator {
+
+//! What a correction changes about an observation.
+enum class CurationField {
+    State,
+    Basis,
+    Identifier,
+    Title,
+    Reference,
+    Note,
+    DuplicateOf,
+    Excluded,
+    Review
+};
+inline constexpr int kCurationFieldCount = 9;
+inline constexpr std::array<CurationField, kCurationFieldCount> kAllCurationFields {
+    CurationField::State,
+    CurationField::Basis,
+    CurationField::Identifier,
+    CurationField::Title,
+    CurationField::Reference,
+    CurationField::Note,
+    CurationField::DuplicateOf,
+    CurationField::Excluded,
+    CurationField::Review,
+};
+
+//! "state", "basis", "identifier", "title", "reference", "note", "duplicate-of", "excluded",
+//! "review"
+QString curationFieldKey(CurationField field);
+//! The keys above (exact, case-sensitive); "duplicate_of" is accepted too.
+std::optional<CurationField> parseCurationField(QStringView key);
+
+//! One correction. Identity is the id; seq is only the server's order once synced.
+struct CorrectionEvent
+{
+    QString id; // UUID, lower case without braces
+    QString record; // arXiv id of the record, e.g. 2104.04473
+    QString observation; // observation UUID
+    CurationField field = CurationField::State;
+    std::optional<QString> value; // nullopt = back to upstream
+    QStringList parents; // ids of the heads the author saw
+    QString author;
+    QString createdAt; // ISO-8601 UTC, yyyy-MM-ddTHH:mm:ss.zzzZ
+    std::optional<qint64> seq; // server order once synced; not part of identity
+    friend bool operator==(const CorrectionEvent &, const CorrectionEvent &) = default;
+};
+
+//! The resolved state of one (observation, field).
+struct FieldState
+{
+    QList<CorrectionEvent> heads; // sorted by (createdAt, id) descending: heads.first() wins
+
+    bool hasEvents() const { return !heads.isEmpty(); }
+    bool isConflict() const { return heads.size() > 1; }
+    //! The winning head's value; nullopt when there are no events or the winner sends back to
+    //! upstream.
+    std::optional<QString> value() const;
+    bool isCurated() const { return hasEvents() && value().has_value(); }
+    //! Ids of the heads, winner first: the parents of the next edit.
+    QStringList headIds() const;
+
+    friend bool operator==(const FieldState &, const FieldState &) = default;
+};
+
+struct FieldKey
+{
+    QString observation;
+    CurationField field = CurationField::State;
+    // Ordered by observation, then field. Written out: QString has no operator<=> in Qt 6.4 (so
+    // "auto operator<=> = default" would be deleted), and one compare() per string is cheaper than
+    // the == and < a synthesized ordering would make.
+    friend std::strong_ordering operator<=>(const FieldKey &a, const FieldKey &b) noexcept
+    {
+        if (const int order = a.observation.compare(b.observation); order != 0)
+            return order <=> 0;
+        return a.field <=> b.field;
+    }
+    friend bool operator==(const FieldKey &, const FieldKey &) = default;
+};
+
+inline size_t qHash(const FieldKey &key, size_t seed = 0) noexcept
+{
+    return qHashMulti(seed, key.observation, static_cast<int>(key.field));
+}
+
+//! Resolves one field from the events that concern it: all of one (record, observation, field).
+//! Passing events of other keys is a programming error (asserted in debug builds; in release builds
+//! only the events of the smallest (record, observation, field) present are used).
+//! Events with the same id count once. Parents that are not present are ignored.
+//! Should the events name each other in a cycle so that none is a head (which honest edits cannot
+//! produce), the greatest (createdAt, id) of them is taken as the only head.
+FieldState resolveField(const QList<CorrectionEvent> &events);
+
+//! Resolves every (observation, field) present in a set of events of one record, in one pass.
+std::map<FieldKey, FieldState> resolveAll(const QList<CorrectionEvent> &events);
+
+//! The next event on a field: a new id (lower-case UUID without braces), parents =
+//! current.headIds(), no seq.
+CorrectionEvent makeEdit(const FieldState &current, QString record, QString observation,
+    CurationField field, std::optional<QString> value, QString author, QString createdAt);
+
+//! What undoing eventId would restore (nullopt = upstream): the field resolved over the events
+//! (of one key) without eventId and without every event that descends from it (names it as a
+//! parent, directly or not). For the winning head that is "the field without the winner", whose
+//! parents become heads again; undoing an undo event gives the redo value. When eventId is not
+//! among the events and nothing names it, this is simply the current value.
+std::optional<QString> valueBefore(const QList<CorrectionEvent> &events, const QString &eventId);
+
+//! The current time as yyyy-MM-ddTHH:mm:ss.zzzZ in UTC.
+QString nowUtc();
+
+} // namespace LedgerCurator

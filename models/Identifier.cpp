@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "Identifier.h"
+
+#include <QLatin1String>
+
+#include <array>
+
+namespace LedgerCurator {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Hand-written scanning throughout: identifiers are checked for every ledger row.
+
+constexpr qsizetype kQuoteLimit = 60;
+constexpr int kMaxVersion = 999;
+
+constexpr std::array<QLatin1String, 5> kDoiPrefixes {
+    QLatin1String("doi:"),
+    QLatin1String("https://doi.org/"),
+    QLatin1String("http://doi.org/"),
+    QLatin1String("https://dx.doi.org/"),
+    QLatin1String("http://dx.doi.org/"),
+};
+constexpr QLatin1String kArxivPrefix("arXiv:");
+constexpr QLatin1String kDoiStart("10.");
+
+bool isDigit(QChar c)
+{
+    return c.unicode() >= u'0' && c.unicode() <= u'9';
+}
+bool isLower(QChar c)
+{
+    return c.unicode() >= u'a' && c.unicode() <= u'z';
+}
+bool isUpper(QChar c)
+{
+    return c.unicode() >= u'A' && c.unicode() <= u'Z';
+}
+bool isLetter(QChar c)
+{
+    return isLower(c) || isUpper(c);
+}
+
+//! Number of ASCII digits at the start of text.
+qsizetype leadingDigits(QStringView text)
+{
+    qsizetype n = 0;
+    while (n < text.size() && isDigit(text[n]))
+        ++n;
+    return n;
+}
+
+//! Value of a run of ASCII digits short enough not to overflow.
+int digitsValue(QStringView digits)
+{
+    int value = 0;
+    for (QChar c : digits)
+        value = value * 10 + (c.unicode() - u'0');
+    return value;
+}
+
+bool allZeros(QStringView digits)
+{
+    for (QChar c : digits) {
+        if (c != u'0')
+            return false;
+    }
+    return true;
+}
+
+//! 'text', cut to kQuoteLimit characters with an ellipsis when longer.
+QString quoted(QStringView text)
+{
+    if (text.size() <= kQuoteLimit)
+        return u'\'' + text.toString() + u'\'';
+    qsizetype cut = kQuoteLimit;
+    if (text[cut - 1].isHighSurrogate())
+        --cut;
+    return u'\'' + text.left(cut).toString() + u"\u2026'"_s;
+}
+
+IdentifierCheck refuse(QString message)
+{
+    return IdentifierCheck { std::nullopt, std::move(message) };
+}
+
+//! Removes a case-insensitive prefix, and any whitespace after it, when present.
+bool stripPrefix(QStringView &text, QLatin1String prefix)
+{
+    if (!text.startsWith(prefix, Qt::CaseInsensitive))
+        return false;
+    text = text.mid(prefix.size()).trimmed();
+    return true;
+}
+
+bool stripDoiPrefix(QStringView &text)
+{
+    for (QLatin1String prefix : kDoiPrefixes) {
+        if (stripPrefix(text, prefix))
+            return true;
+    }
+    return false;
+}
+
+//! Leading digits, then a dot: "2104.04473", "1501.1234", "0703.0001".
+bool looksNewStyle(QStringView id)
+{
+    const qsizetype digits = leadingDigits(id);
+    return digits > 0 && digits < id.size() && id[digits] == u'.';
+}
+
+//! Letters, hyphens and dots, then a slash: "hep-th/...", "math.GT/...", "HEP-TH/...".
+bool looksOldStyle(QStringView id)
+{
+    if (id.isEmpty() || !isLetter(id[0]))
+        return false;
+    for (QChar c : id) {
+        if (c == u'/')
+            return true;
+        if (!isLetter(c) && c != u'-' && c != u'.')
+            return false;
+    }
+    return false;
+}
+
+//! Checks what follows an arXiv number: nothing, or v1, v2, ...
+//! Sets version (0 when none); returns the message when it is wrong.
+QString checkVersion(QStringView rest, QStringView id, int &version)
+{
+    version = 0;
+    if (rest.isEmpty())
+        return {};
+    const QStringView number = rest.mid(1);
+    if (rest[0] == u'V')
+        return u"a version is written with a lower-case v, as in v2, found "_s + rest.toString()
+            + u" in "_s + id.toString();
+    if (rest[0] != u'v')
+        return u"unexpected "_s + quoted(rest) + u" after the number in "_s + quoted(id)
+            + u"; only a version such as v2 may follow"_s;
+    if (number.isEmpty())
+        return u"version must be v followed by a number from 1, found v with no number in "_s
+            + id.toString();
+    if (leadingDigits(number) != number.size() || number[0] == u'0')
+        return u"version must be v followed by a number from 1, found "_s + rest.toString()
+            + u" in "_s + id.toString();
+    if (number.size() > 3)
+        return u"version "_s + rest.toString() + u" in "_s + id.toString()
+            + u" is too large (at most v"_s + QString::number(kMaxVersion) + u')';
+    version = digitsValue(number);
+    return {};
+}
+
+IdentifierCheck makeArxiv(Identifier::Kind kind, QString base, int version)
+{
+    Identifier id;
+    id.kind = kind;
+    id.canonical = version > 0 ? base + u'v' + QString::number(version) : base;
+    id.base = std::move(base);
+    id.version = version;
+    return IdentifierCheck { std::move(id), {} };
+}
+
+//! YYMM.NNNN (0704-1412) or YYMM.NNNNN (1501 on), with an optional version.
+IdentifierCheck parseNewStyle(QStringView id)
+{
+    const qsizetype dot = id.indexOf(u'.');
+    const QStringView yymm = id.left(dot);
+    if (yymm.size() != 4)
+        return refuse(
+            u"new-style arXiv ids have four digits YYMM before the dot, found "_s + quoted(yymm));
+    const int yy = digitsValue(yymm.left(2));
+    const int mm = digitsValue(yymm.mid(2));
+    if (mm < 1 || mm > 12)
+        return refuse(u"month "_s + yymm.mid(2).toString() + u" in "_s + id.toString()
+            + u" is not a month"_s);
+    if (yy * 100 + mm < 704)
+        return refuse(u"new-style arXiv ids start at 0704 (April 2007), found "_s + yymm.toString()
+            + u" in "_s + id.toString());
+
+    const QStringView afterDot = id.mid(dot + 1);
+    const qsizetype digits = leadingDigits(afterDot);
+    const QStringView number = afterDot.left(digits);
+    const bool fiveDigits = yy * 100 + mm >= 1501;
+    if (fiveDigits && digits != 5)
+        return refuse(u"arXiv ids from 1501 on have five digits after the dot, found "_s
+            + QString::number(digits) + u" in "_s + id.toString());
+    if (!fiveDigits && digits != 4)
+        return refuse(u"arXiv ids before 1501 have four digits after the dot, found "_s
+            + QString::number(digits) + u" in "_s + id.toString());
+    if (allZeros(number))
+        return refuse(
+            u"the number after the dot in "_s + id.toString() + u" cannot be all zeros"_s);
+
+    int version = 0;
+    QString error = checkVersion(afterDot.mid(digits), id, version);
+    if (!error.isEmpty())
+        return refuse(std::move(error));
+    return makeArxiv(Identifier::Kind::ArxivNew, id.left(dot + 1 + digits).toString(), version);
+}
+
+//! archive(.XX)/YYMMNNN, 9108 to 0703, with an optional version.
+IdentifierCheck parseOldStyle(QStringView id)
+{
+    const qsizetype slash = id.indexOf(u'/');
+    const QStringView head = id.left(slash);
+    const qsizetype dot = head.indexOf(u'.');
+    const QStringView archive = dot < 0 ? head : head.left(dot);
+    const QStringView subject = dot < 0 ? QStringView() : head.mid(dot + 1);
+
+    bool upper = false;
+    for (QChar c : archive) {
+        if (isUpper(c))
+            upper = true;
+        else if (!isLower(c) && c != u'-')
+            return refuse(u"an arXiv archive name is lower-case letters and hyphens, as in hep-th "
+                          u"or cond-mat, found "_s
+                + quoted(archive));
+    }
+    if (archive.isEmpty() || archive.endsWith(u'-'))
+        return refuse(u"an arXiv archive name is lower-case letters and hyphens, as in hep-th "
+                      u"or cond-mat, found "_s
+            + quoted(archive));
+    if (upper)
+        return refuse(u"arXiv archive names are written in lower case: "_s
+            + archive.toString().toLower() + u", not "_s + archive.toString());
+    if (dot >= 0 && (subject.size() != 2 || !isLetter(subject[0]) || !isLetter(subject[1])))
+        return refuse(u"a subject class is a dot and two letters, as in math.GT, found "_s
+            + quoted(head.mid(dot)));
+
+    const QStringView afterSlash = id.mid(slash + 1);
+    const qsizetype digits = leadingDigits(afterSlash);
+    if (digits != 7)
+        return refuse(u"old-style arXiv ids have seven digits after the slash (YYMMNNN), found "_s
+            + QString::number(digits) + u" in "_s + id.toString());
+    const QStringView number = afterSlash.left(7);
+    const int yy = digitsValue(number.left(2));
+    const int mm = digitsValue(number.mid(2, 2));
+    if (mm < 1 || mm > 12)
+        return refuse(u"month "_s + number.mid(2, 2).toString() + u" in "_s + id.toString()
+            + u" is not a month"_s);
+    const int year = yy >= 91 ? 1900 + yy : 2000 + yy;
+    const int yearMonth = year * 100 + mm;
+    if (yearMonth < 199108 || yearMonth > 200703)
+        return refuse(u"old-style arXiv ids run from 9108 (August 1991) to 0703 (March 2007), "
+                      u"found "_s
+            + number.left(4).toString() + u" in "_s + id.toString());
+    if (allZeros(number.mid(4)))
+        return refuse(u"the paper number in "_s + id.toString() + u" cannot be 000"_s);
+
+    int version = 0;
+    QString error = checkVersion(afterSlash.mid(7), id, version);
+    if (!error.isEmpty())
+        return refuse(std::move(error));
+
+    QString base = archive.toString();
+    if (dot >= 0)
+        base += u'.' + subject.toString().toUpper();
+    base += u'/' + number.toString();
+    return makeArxiv(Identifier::Kind::ArxivOld, std::move(base), version);
+}
+
+//! id has no "arXiv:" prefix; shown is the whole text, for the message.
+IdentifierCheck parseArxivBody(QStringView id, QStringView shown)
+{
+    if (looksNewStyle(id))
+        return parseNewStyle(id);
+    if (looksOldStyle(id))
+        return parseOldStyle(id);
+    return refuse(
+        u"not an arXiv id: expected YYMM.NNNNN or archive/YYMMNNN, found "_s + quoted(shown));
+}
+
+//! doi has no "doi:" or URL prefix; shown is the whole text, for the message.
+IdentifierCheck parseDoiBody(QStringView doi, QStringView shown)
+{
+    if (!doi.startsWith(kDoiStart))
+        return refuse(u"a DOI starts with 10. followed by 4 to 9 digits, a slash and a suffix, "
+                      u"found "_s
+            + quoted(shown));
+    for (qsizetype i = 0; i < doi.size(); ++i) {
+        const QChar c = doi[i];
+        if (c.isSpace())
+            return refuse(u"a DOI cannot contain spaces, found "_s + quoted(shown));
+        char32_t code = c.unicode();
+        if (c.isHighSurrogate() && i + 1 < doi.size() && doi[i + 1].isLowSurrogate()) {
+            code = QChar::surrogateToUcs4(c, doi[i + 1]);
+            ++i;
+        }
+        if (!QChar::isPrint(code))
+            return refuse(
+                u"a DOI cannot contain invisible or control characters, found "_s + quoted(shown));
+    }
+
+    qsizetype pos = kDoiStart.size();
+    const qsizetype registrant = leadingDigits(doi.mid(pos));
+    if (registrant < 4 || registrant > 9)
+        return refuse(u"a DOI prefix is 10. followed by 4 to 9 digits, found "_s
+            + quoted(doi.left(doi.indexOf(u'/'))));
+    pos += registrant;
+    // Further ".digits" groups: 10.1000.10/abc
+    while (pos < doi.size() && doi[pos] == u'.') {
+        const qsizetype group = leadingDigits(doi.mid(pos + 1));
+        if (group == 0)
+            break;
+        pos += 1 + group;
+    }
+    if (pos == doi.size())
+        return refuse(u"a DOI needs a slash and a suffix after the prefix, as in 10.1000/xyz, "
+                      u"found "_s
+            + quoted(shown));
+    if (doi[pos] != u'/')
+        return refuse(u"a DOI prefix is 10. followed by 4 to 9 digits and then a slash, found "_s
+            + quoted(shown));
+    if (pos + 1 == doi.size())
+        return refuse(u"a DOI needs a suffix after the slash, found "_s + quoted(shown));
+
+    Identifier id;
+    id.kind = Identifier::Kind::Doi;
+    id.canonical = doi.toString().toLower();
+    id.base = id.canonical;
+    return IdentifierCheck { std::move(id), {} };
+}
+
+} // namespace
+
+IdentifierCheck parseIdentifier(QStringView text)
+{
+    const QStringView shown = text.trimmed();
+    if (shown.isEmpty())
+        return refuse(u"empty identifier"_s);
+    QStringView rest = shown;
+    if (stripDoiPrefix(rest))
+        return parseDoiBody(rest, shown);
+    if (stripPrefix(rest, kArxivPrefix))
+        return parseArxivBody(rest, shown);
+    if (rest.startsWith(kDoiStart))
+        return parseDoiBody(rest, shown);
+    if (looksNewStyle(rest) || looksOldStyle(rest))
+        return parseArxivBody(rest, shown);
+    return refuse(u"not an arXiv id or a DOI: expected YYMM.NNNNN, archive/YYMMNNN or "
+                  u"10.NNNN/suffix, found "_s
+        + quoted(shown));
+}
+
+IdentifierCheck parseArxivId(QStringView text)
+{
+    const QStringView shown = text.trimmed();
+    if (shown.isEmpty())
+        return refuse(u"empty identifier"_s);
+    QStringView rest = shown;
+    if (!stripPrefix(rest, kArxivPrefix)) {
+        QStringView doi = rest;
+        if (stripDoiPrefix(doi) || doi.startsWith(kDoiStart))
+            return refuse(u"a DOI is not an arXiv id: expected YYMM.NNNNN or archive/YYMMNNN, "
+                          u"found "_s
+                + quoted(shown));
+    }
+    return parseArxivBody(rest, shown);
+}
+
+bool sameIdentifier(QStringView a, QStringView b)
+{
+    const IdentifierCheck first = parseIdentifier(a);
+    if (!first.ok())
+        return false;
+    const IdentifierCheck second = parseIdentifier(b);
+    return second.ok() && first.identifier->kind == second.identifier->kind
+        && first.identifier->canonical == second.identifier->canonical;
+}
+
+QString arxivDoi(QStringView arxivBase)
+{
+    const IdentifierCheck check = parseArxivId(arxivBase);
+    if (!check.ok())
+        return {};
+    return u"10.48550/arxiv."_s + check.identifier->base.toLower();
+}
+
+} // namespace LedgerCurator

@@ -1,0 +1,728 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "LedgerText.h"
+
+#include <QDate>
+#include <QRegularExpression>
+
+namespace LedgerCurator {
+
+namespace {
+
+const QString kHeading = QStringLiteral("Paper Citation Record · LEDGER");
+const QString kDisclaimer = QStringLiteral(
+        "A citation records a reference. It does not transfer a finding from one paper to another.");
+const QString kCoverageHeading = QStringLiteral("Coverage vector");
+const QString kResolutionHeading = QStringLiteral("Reference resolution");
+const QString kMeasurementsHeading = QStringLiteral("External citation measurements");
+const QString kNoMeasurements = QStringLiteral("No external citation measurements are available.");
+const QString kOutboundHeading = QStringLiteral("Outbound references");
+const QString kNoOutbound =
+        QStringLiteral("No outbound reference observations are available for this paper version.");
+const QString kInboundHeading = QStringLiteral("Pith citing papers");
+const QString kNoInbound =
+        QStringLiteral("No Pith citing papers are itemized for this paper version.");
+const QString kEventsHeading = QStringLiteral("Source-reported events for the cited work");
+const QString kDot = QStringLiteral(" · ");
+const QString kObserved = QStringLiteral(", observed ");
+
+constexpr const char *kMonths[] = { "January", "February", "March",     "April",
+                                    "May",     "June",     "July",      "August",
+                                    "September", "October", "November", "December" };
+
+constexpr qsizetype kQuoteLimit = 60;
+
+QString quoted(QStringView text)
+{
+    if (text.size() <= kQuoteLimit)
+        return u'\'' + text.toString() + u'\'';
+    return u'\'' + text.left(kQuoteLimit).toString() + QStringLiteral("…'");
+}
+
+//! Whole non-negative number without sign or leading zeros; at most 15 digits.
+std::optional<qint64> parseCount(QStringView text)
+{
+    if (text.isEmpty() || text.size() > 15)
+        return std::nullopt;
+    if (text.size() > 1 && text[0] == u'0')
+        return std::nullopt;
+    qint64 value = 0;
+    for (const QChar c : text) {
+        if (c < u'0' || c > u'9')
+            return std::nullopt;
+        value = value * 10 + (c.unicode() - u'0');
+    }
+    return value;
+}
+
+QString numberText(qint64 n)
+{
+    return QString::number(n);
+}
+
+//! Offset of the first byte that is not part of well-formed UTF-8, or -1.
+qsizetype firstInvalidUtf8(QByteArrayView data)
+{
+    const auto *bytes = reinterpret_cast<const unsigned char *>(data.data());
+    const qsizetype size = data.size();
+    qsizetype i = 0;
+    while (i < size) {
+        const unsigned char c = bytes[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        int extra = 0;
+        unsigned int min = 0;
+        if ((c & 0xE0) == 0xC0) {
+            extra = 1;
+            min = 0x80;
+        } else if ((c & 0xF0) == 0xE0) {
+            extra = 2;
+            min = 0x800;
+        } else if ((c & 0xF8) == 0xF0) {
+            extra = 3;
+            min = 0x10000;
+        } else {
+            return i;
+        }
+        if (i + extra >= size)
+            return i;
+        unsigned int code = c & (0x3F >> extra);
+        for (int k = 1; k <= extra; ++k) {
+            if ((bytes[i + k] & 0xC0) != 0x80)
+                return i;
+            code = (code << 6) | (bytes[i + k] & 0x3F);
+        }
+        if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
+            return i;
+        i += extra + 1;
+    }
+    return -1;
+}
+
+class PageParser
+{
+public:
+    PageParser(QStringList lines, QString file) : m_lines(std::move(lines)), m_file(std::move(file))
+    {
+    }
+
+    Result<ParsedPage> parse();
+
+private:
+    // Each returns false after recording the first error.
+    bool fail(int index, const QString &expected, const QString &found = {});
+    bool failFound(int index, const QString &expected);
+    bool atEnd() const { return m_pos >= m_lines.size(); }
+    QStringView current() const { return m_lines[m_pos]; }
+    bool expectLine(const QString &exact);
+    bool expectBlank();
+    bool expectText(QString *out, const QString &what);
+    bool parseHeader();
+    bool parseCoverage();
+    bool parseResolutionCounts();
+    bool parseMeasurements();
+    bool parseObservations(Direction direction, const QString &emptySentence,
+                           const QString &nextHeading);
+    bool parseObservation(Direction direction);
+    bool parseEvents(Observation &obs);
+    bool parseObservedSuffix(QStringView text, QString *head, QString *observedAt);
+
+    QStringList m_lines;
+    QString m_file;
+    int m_pos = 0;
+    ParsedPage m_page;
+    StatedCountLines m_statedLines;
+    std::optional<Error> m_error;
+};
+
+bool PageParser::fail(int index, const QString &expected, const QString &found)
+{
+    if (!m_error) {
+        const QString message = found.isEmpty() ? expected : expected + QStringLiteral(", found ") + found;
+        // The end of the file is reported on the last line.
+        const int line = std::min<int>(index, std::max<int>(int(m_lines.size()) - 1, 0)) + 1;
+        m_error = Error::badInput(message, m_file, line);
+    }
+    return false;
+}
+
+bool PageParser::failFound(int index, const QString &expected)
+{
+    if (index >= m_lines.size())
+        return fail(index, expected, QStringLiteral("the end of the file"));
+    if (m_lines[index].isEmpty())
+        return fail(index, expected, QStringLiteral("a blank line"));
+    return fail(index, expected, quoted(m_lines[index]));
+}
+
+bool PageParser::expectLine(const QString &exact)
+{
+    if (atEnd() || current() != exact)
+        return failFound(m_pos, QStringLiteral("expected '%1'").arg(exact));
+    ++m_pos;
+    return true;
+}
+
+bool PageParser::expectBlank()
+{
+    if (atEnd() || !current().isEmpty())
+        return failFound(m_pos, QStringLiteral("expected a blank line"));
+    ++m_pos;
+    return true;
+}
+
+bool PageParser::expectText(QString *out, const QString &what)
+{
+    if (atEnd() || current().trimmed().isEmpty())
+        return failFound(m_pos, QStringLiteral("expected %1").arg(what));
+    *out = m_lines[m_pos++];
+    return true;
+}
+
+bool PageParser::parseObservedSuffix(QStringView text, QString *head, QString *observedAt)
+{
+    const qsizetype at = text.lastIndexOf(kObserved);
+    if (at < 0) {
+        *head = text.toString();
+        observedAt->clear();
+        return true;
+    }
+    *head = text.left(at).toString();
+    *observedAt = text.mid(at + kObserved.size()).toString();
+    if (observedAt->isEmpty() || observedAt->contains(u' '))
+        return failFound(m_pos, QStringLiteral("expected a timestamp after ', observed'"));
+    return true;
+}
+
+bool PageParser::parseHeader()
+{
+    Record &r = m_page.record;
+    if (!expectLine(kHeading) || !expectBlank() || !expectText(&r.title, QStringLiteral("the paper's title"))
+        || !expectBlank())
+        return false;
+
+    static const QRegularExpression asOfRe(QStringLiteral(
+            "^As of (\\d{1,2}) ([A-Z][a-z]+) (\\d{4}), this Paper Citation Record lists (\\d+) of "
+            "(\\d+) outbound references and (\\d+) inbound Pith citation observations for "
+            "arXiv:(\\S+)\\.$"));
+    if (atEnd())
+        return failFound(m_pos, QStringLiteral("expected the 'As of ...' sentence"));
+    const auto match = asOfRe.match(current());
+    if (!match.hasMatch())
+        return failFound(m_pos,
+                         QStringLiteral("expected 'As of D MONTH YYYY, this Paper Citation Record "
+                                        "lists X of Y outbound references and Z inbound Pith "
+                                        "citation observations for arXiv:ID.'"));
+    int month = 0;
+    for (int i = 0; i < 12; ++i) {
+        if (match.capturedView(2) == QLatin1String(kMonths[i]))
+            month = i + 1;
+    }
+    const QDate date(match.capturedView(3).toInt(), month, match.capturedView(1).toInt());
+    if (month == 0 || !date.isValid() || match.capturedView(1).startsWith(u'0'))
+        return fail(m_pos, QStringLiteral("expected a date like '5 August 2026'"),
+                    quoted(QStringView(match.capturedView(1).begin(), match.capturedView(3).end())));
+    r.asOf = date.toString(Qt::ISODate);
+    const auto listed = parseCount(match.capturedView(4));
+    const auto total = parseCount(match.capturedView(5));
+    const auto inbound = parseCount(match.capturedView(6));
+    if (!listed || !total || !inbound)
+        return fail(m_pos, QStringLiteral("expected counts without leading zeros in the 'As of' sentence"));
+    r.stated.outboundListed = *listed;
+    r.stated.outboundTotal = *total;
+    r.stated.inbound = *inbound;
+    r.arxivId = match.captured(7);
+    m_statedLines.header = m_pos + 1;
+    ++m_pos;
+
+    if (!expectBlank() || !expectLine(kDisclaimer) || !expectBlank())
+        return false;
+    if (!expectLine(QString::fromLatin1(kSchemaId)))
+        return false;
+    const QString idLine = r.arxivId + QStringLiteral(" v");
+    if (atEnd() || !current().startsWith(idLine))
+        return failFound(m_pos, QStringLiteral("expected '%1N' (the id and version)").arg(idLine));
+    const auto version = parseCount(current().mid(idLine.size()));
+    if (!version || *version < 1 || *version > 9999)
+        return failFound(m_pos, QStringLiteral("expected a version number after '%1'").arg(idLine));
+    r.version = int(*version);
+    ++m_pos;
+    return expectBlank();
+}
+
+bool PageParser::parseCoverage()
+{
+    if (!expectLine(kCoverageHeading) || !expectBlank())
+        return false;
+    static const QRegularExpression facetRe(QStringLiteral("^measured (\\d+) of (\\d+) (.+)$"));
+    for (int i = 0; i < kCoverageFacetCount; ++i) {
+        const auto expectedKind = static_cast<CoverageFacet::Kind>(i);
+        const QString expected =
+                QStringLiteral("expected 'measured M of N %1'").arg(facetText(expectedKind));
+        if (atEnd())
+            return failFound(m_pos, expected);
+        const auto match = facetRe.match(current());
+        if (!match.hasMatch() || match.capturedView(3) != facetText(expectedKind))
+            return failFound(m_pos, expected);
+        CoverageFacet facet;
+        facet.kind = expectedKind;
+        const auto measured = parseCount(match.capturedView(1));
+        const auto of = parseCount(match.capturedView(2));
+        if (!measured || !of)
+            return failFound(m_pos, expected);
+        facet.measured = *measured;
+        facet.of = *of;
+        m_statedLines.facets[i] = m_pos + 1;
+        ++m_pos;
+        if (!expectBlank() || !expectText(&facet.description, QStringLiteral("the facet's description"))
+            || !expectBlank())
+            return false;
+        if (atEnd() || !current().startsWith(QStringLiteral("Source: ")))
+            return failFound(m_pos, QStringLiteral("expected 'Source: NAME, ...'"));
+        QString names;
+        if (!parseObservedSuffix(current().mid(8), &names, &facet.observedAt))
+            return false;
+        facet.sources = names.split(QStringLiteral(", "));
+        for (const auto &source : std::as_const(facet.sources)) {
+            if (source.trimmed().isEmpty())
+                return failFound(m_pos, QStringLiteral("expected source names separated by ', '"));
+        }
+        ++m_pos;
+        if (!expectBlank())
+            return false;
+        m_page.record.coverage.append(facet);
+    }
+    return true;
+}
+
+bool PageParser::parseResolutionCounts()
+{
+    if (!expectLine(kResolutionHeading) || !expectBlank())
+        return false;
+    static const QRegularExpression displayedRe(
+            QStringLiteral("^(\\d+) of (\\d+) outbound references displayed$"));
+    const QString expected = QStringLiteral("expected 'X of Y outbound references displayed'");
+    if (atEnd())
+        return failFound(m_pos, expected);
+    const auto match = displayedRe.match(current());
+    if (!match.hasMatch())
+        return failFound(m_pos, expected);
+    const auto displayed = parseCount(match.capturedView(1));
+    const auto of = parseCount(match.capturedView(2));
+    if (!displayed || !of)
+        return failFound(m_pos, expected);
+    m_page.record.stated.outboundDisplayed = *displayed;
+    m_page.record.stated.outboundDisplayedOf = *of;
+    m_statedLines.displayed = m_pos + 1;
+    ++m_pos;
+    if (!expectBlank())
+        return false;
+    for (int i = 0; i < kResolutionStateCount; ++i) {
+        const QString label = stateText(static_cast<ResolutionState>(i));
+        const QString what = QStringLiteral("expected '%1' followed by a count").arg(label);
+        if (atEnd() || !current().startsWith(label))
+            return failFound(m_pos, what);
+        const auto count = parseCount(current().mid(label.size()));
+        if (!count)
+            return failFound(m_pos, what);
+        m_page.record.stated.outboundStates[i] = *count;
+        m_statedLines.states[i] = m_pos + 1;
+        ++m_pos;
+    }
+    return expectBlank();
+}
+
+bool PageParser::parseMeasurements()
+{
+    if (!expectLine(kMeasurementsHeading) || !expectBlank())
+        return false;
+    if (!atEnd() && current() == kNoMeasurements) {
+        ++m_pos;
+        return expectBlank();
+    }
+    do {
+        const QString what = QStringLiteral("expected a measured citation count");
+        if (atEnd())
+            return failFound(m_pos, what);
+        const auto value = parseCount(current());
+        if (!value)
+            return failFound(m_pos, what);
+        ExternalMeasurement m;
+        m.value = *value;
+        ++m_pos;
+        if (atEnd() || current().trimmed().isEmpty())
+            return failFound(m_pos, QStringLiteral("expected 'SOURCE, observed TIMESTAMP'"));
+        if (!parseObservedSuffix(current(), &m.source, &m.observedAt))
+            return false;
+        ++m_pos;
+        m_page.record.measurements.append(m);
+        if (!expectBlank())
+            return false;
+    } while (!atEnd() && current() != kOutboundHeading);
+    return true;
+}
+
+bool PageParser::parseEvents(Observation &obs)
+{
+    static const QString noneFound = QStringLiteral("No event found in the named queried sources as of ");
+    static const QString unavailable = QStringLiteral("Unavailable: ");
+    static const QRegularExpression foundRe(QStringLiteral(
+            "^(\\d+) events? found in the named queried sources as of (\\S+)\\.$"));
+    const QString what = QStringLiteral(
+            "expected 'No event found in the named queried sources as of TIMESTAMP.', "
+            "'N events found ...' or 'Unavailable: REASON.'");
+    if (atEnd())
+        return failFound(m_pos, what);
+    const QStringView line = current();
+    if (line.startsWith(noneFound) && line.endsWith(u'.')) {
+        obs.events.status = EventsCheck::Status::NoneFound;
+        obs.events.asOf = line.mid(noneFound.size(), line.size() - noneFound.size() - 1).toString();
+        if (obs.events.asOf.isEmpty() || obs.events.asOf.contains(u' '))
+            return failFound(m_pos, what);
+        ++m_pos;
+        return true;
+    }
+    if (line.startsWith(unavailable) && line.endsWith(u'.') && line.size() > unavailable.size() + 1) {
+        obs.events.status = EventsCheck::Status::Unavailable;
+        obs.events.reason = line.mid(unavailable.size(), line.size() - unavailable.size() - 1).toString();
+        ++m_pos;
+        return true;
+    }
+    const auto match = foundRe.match(line);
+    if (!match.hasMatch())
+        return failFound(m_pos, what);
+    const auto count = parseCount(match.capturedView(1));
+    const bool singular = !match.capturedView(0).mid(match.capturedView(1).size()).startsWith(u" events");
+    if (!count || *count == 0 || (*count == 1) != singular)
+        return failFound(m_pos, QStringLiteral("expected '1 event found' or 'N events found' with N above 1"));
+    obs.events.status = EventsCheck::Status::Found;
+    obs.events.asOf = match.captured(2);
+    const int countLine = m_pos;
+    ++m_pos;
+    while (!atEnd() && !current().isEmpty()) {
+        const QStringList parts = current().toString().split(kDot);
+        const QString eventWhat = QStringLiteral("expected 'Kind · DATE · SOURCE' or 'Kind · DATE · SOURCE · NOTICE'");
+        if (parts.size() < 3 || parts.size() > 4)
+            return failFound(m_pos, eventWhat);
+        const auto kind = parseEventKind(parts[0]);
+        if (!kind || parts[0] != eventKindText(*kind))
+            return failFound(m_pos,
+                             QStringLiteral("expected an event kind (Retraction, Correction, "
+                                            "Expression of concern, Withdrawal, Reinstatement)"));
+        SourceEvent event;
+        event.kind = *kind;
+        event.date = parts[1];
+        event.source = parts[2];
+        if (parts.size() == 4)
+            event.notice = parts[3];
+        if (event.date.isEmpty() || event.source.isEmpty() || (parts.size() == 4 && event.notice.isEmpty()))
+            return failFound(m_pos, eventWhat);
+        obs.events.events.append(event);
+        ++m_pos;
+    }
+    if (obs.events.events.size() != *count)
+        return fail(countLine,
+                    QStringLiteral("the line states %1 events but %2 follow").arg(*count).arg(obs.events.events.size()));
+    return true;
+}
+
+bool PageParser::parseObservation(Direction direction)
+{
+    static const QString prefix = QStringLiteral("Observation ");
+    const QString suffix = kDot + directionKey(direction);
+    Observation obs;
+    obs.direction = direction;
+    if (atEnd() || !current().startsWith(prefix) || !current().endsWith(suffix))
+        return failFound(m_pos, QStringLiteral("expected 'Observation UUID%1'").arg(suffix));
+    obs.id = current().mid(prefix.size(), current().size() - prefix.size() - suffix.size()).toString();
+    if (!isUuid(obs.id))
+        return fail(m_pos, QStringLiteral("expected a lower-case UUID after 'Observation'"), quoted(obs.id));
+    for (const auto &seen : std::as_const(m_page.record.observations)) {
+        if (seen.id == obs.id)
+            return fail(m_pos, QStringLiteral("expected each observation once"),
+                        QStringLiteral("%1 again").arg(obs.id));
+    }
+    ++m_pos;
+    if (!expectBlank())
+        return false;
+
+    static const QString citesThis = QStringLiteral(" cites this paper.");
+    static const QString thisCites = QStringLiteral("This paper cites ");
+    if (atEnd())
+        return failFound(m_pos, QStringLiteral("expected the citation sentence"));
+    if (direction == Direction::Inbound) {
+        if (!current().endsWith(citesThis) || current().size() == citesThis.size())
+            return failFound(m_pos, QStringLiteral("expected 'TITLE cites this paper.'"));
+        obs.citingTitle = current().chopped(citesThis.size()).toString();
+    } else {
+        if (!current().startsWith(thisCites) || !current().endsWith(u'.')
+            || current().size() <= thisCites.size() + 1)
+            return failFound(m_pos, QStringLiteral("expected 'This paper cites TITLE.'"));
+        obs.citedTitle = current().mid(thisCites.size()).chopped(1).toString();
+    }
+    ++m_pos;
+    if (!expectBlank())
+        return false;
+    if (atEnd())
+        return failFound(m_pos, QStringLiteral("expected the citing and cited titles"));
+    if (direction == Direction::Inbound) {
+        const QString start = obs.citingTitle + u' ';
+        if (!current().startsWith(start) || current().size() == start.size())
+            return failFound(m_pos, QStringLiteral("expected the citing title followed by the cited title"));
+        obs.citedTitle = current().mid(start.size()).toString();
+    } else {
+        const QString end = u' ' + obs.citedTitle;
+        if (!current().endsWith(end) || current().size() == end.size())
+            return failFound(m_pos, QStringLiteral("expected the citing title followed by the cited title"));
+        obs.citingTitle = current().chopped(end.size()).toString();
+    }
+    ++m_pos;
+    if (!expectBlank())
+        return false;
+
+    static const QString referencePrefix = QStringLiteral("Reference ");
+    if (!atEnd() && current().startsWith(referencePrefix)) {
+        const auto number = parseCount(current().mid(referencePrefix.size()));
+        if (!number)
+            return failFound(m_pos, QStringLiteral("expected 'Reference N' with a whole number"));
+        obs.reference = *number;
+        ++m_pos;
+        if (!expectBlank())
+            return false;
+    }
+
+    static const QString resolutionPrefix = QStringLiteral("Resolution: ");
+    const QString resolutionWhat = QStringLiteral("expected 'Resolution: STATE; BASIS, observed TIMESTAMP'");
+    if (atEnd() || !current().startsWith(resolutionPrefix))
+        return failFound(m_pos, resolutionWhat);
+    {
+        const QStringView rest = current().mid(resolutionPrefix.size());
+        const qsizetype semicolon = rest.indexOf(u"; ");
+        const qsizetype observed = rest.lastIndexOf(kObserved);
+        if (semicolon < 0 || observed < semicolon)
+            return failFound(m_pos, resolutionWhat);
+        const auto state = parseState(rest.left(semicolon));
+        if (!state || rest.left(semicolon) != stateText(*state))
+            return fail(m_pos,
+                        QStringLiteral("expected a resolution state (verified exact, verified fuzzy, "
+                                       "unresolved, parse uncertain, malformed identifier, metadata "
+                                       "mismatch)"),
+                        quoted(rest.left(semicolon)));
+        obs.state = *state;
+        obs.basis = rest.mid(semicolon + 2, observed - semicolon - 2).toString();
+        obs.observedAt = rest.mid(observed + kObserved.size()).toString();
+        if (obs.basis.isEmpty() || obs.observedAt.isEmpty() || obs.observedAt.contains(u' '))
+            return failFound(m_pos, resolutionWhat);
+    }
+    ++m_pos;
+    if (!expectBlank() || !expectLine(kEventsHeading) || !expectBlank() || !parseEvents(obs))
+        return false;
+    m_page.record.observations.append(std::move(obs));
+    return true;
+}
+
+bool PageParser::parseObservations(Direction direction, const QString &emptySentence,
+                                   const QString &nextHeading)
+{
+    if (!atEnd() && current() == emptySentence) {
+        ++m_pos;
+    } else {
+        while (true) {
+            if (!parseObservation(direction))
+                return false;
+            // After an observation: the end of the page, or a blank line and then the next one.
+            if (!atEnd() && current().isEmpty() && m_pos + 1 < m_lines.size()
+                && m_lines[m_pos + 1].isEmpty())
+                return failFound(m_pos + 1, QStringLiteral("expected a single blank line between observations"));
+            if (atEnd())
+                break;
+            if (!expectBlank())
+                return false;
+            if (atEnd() || (!nextHeading.isEmpty() && current() == nextHeading))
+                break;
+        }
+        if (!nextHeading.isEmpty())
+            return expectLine(nextHeading) && expectBlank();
+        return true;
+    }
+    if (!nextHeading.isEmpty())
+        return expectBlank() && expectLine(nextHeading) && expectBlank();
+    return true;
+}
+
+Result<ParsedPage> PageParser::parse()
+{
+    if (m_lines.size() == 1 && m_lines[0].isEmpty())
+        return Error::badInput(QStringLiteral("expected a ledger page, found an empty file"), m_file, 1);
+    const bool ok = parseHeader() && parseCoverage() && parseResolutionCounts() && parseMeasurements()
+            && expectLine(kOutboundHeading) && expectBlank()
+            && parseObservations(Direction::Outbound, kNoOutbound, kInboundHeading)
+            && parseObservations(Direction::Inbound, kNoInbound, QString());
+    if (!ok)
+        return *m_error;
+    if (!atEnd())
+        return Error::badInput(QStringLiteral("expected the end of the page, found %1")
+                                       .arg(quoted(m_lines[m_pos])),
+                               m_file, m_pos + 1);
+    const QString problem = validateRecord(m_page.record);
+    if (!problem.isEmpty())
+        return Error::badInput(problem, m_file, 0);
+    m_page.warnings = statedCountWarnings(m_page.record, m_statedLines);
+    return m_page;
+}
+
+} // namespace
+
+Result<ParsedPage> parseLedgerText(const QByteArray &data, const QString &file)
+{
+    const qsizetype bad = firstInvalidUtf8(data);
+    if (bad >= 0)
+        return Error::badInput(QStringLiteral("expected UTF-8 text, found bytes that are not UTF-8"),
+                               file, int(QByteArrayView(data).first(bad).count('\n')) + 1);
+    QString text = QString::fromUtf8(data);
+    if (text.startsWith(QChar::ByteOrderMark))
+        text.remove(0, 1);
+    const qsizetype nul = text.indexOf(QChar(0));
+    if (nul >= 0)
+        return Error::badInput(QStringLiteral("expected text, found a NUL character"), file,
+                               int(QStringView(text).left(nul).count(u'\n')) + 1);
+    QStringList lines = text.split(u'\n');
+    for (auto &line : lines) {
+        if (line.endsWith(u'\r'))
+            line.chop(1);
+    }
+    // A final newline (or several blank lines at the end) is not a line of the page.
+    while (lines.size() > 1 && lines.last().isEmpty())
+        lines.removeLast();
+    return PageParser(std::move(lines), file).parse();
+}
+
+QString formatPageDate(const QString &isoDate)
+{
+    const QDate date = QDate::fromString(isoDate, Qt::ISODate);
+    if (!date.isValid())
+        return {};
+    return QString::number(date.day()) + u' ' + QLatin1String(kMonths[date.month() - 1]) + u' '
+            + QString::number(date.year());
+}
+
+QString renderLedgerText(const Record &r)
+{
+    QString out;
+    out.reserve(2048 + r.observations.size() * 600);
+    auto line = [&out](const QString &text = {}) {
+        out += text;
+        out += u'\n';
+    };
+    line(kHeading);
+    line();
+    line(r.title);
+    line();
+    line(QStringLiteral("As of %1, this Paper Citation Record lists %2 of %3 outbound references and %4 "
+                        "inbound Pith citation observations for arXiv:%5.")
+                 .arg(formatPageDate(r.asOf), numberText(r.stated.outboundListed),
+                      numberText(r.stated.outboundTotal), numberText(r.stated.inbound), r.arxivId));
+    line();
+    line(kDisclaimer);
+    line();
+    line(r.schema);
+    line(r.arxivId + QStringLiteral(" v") + QString::number(r.version));
+    line();
+    line(kCoverageHeading);
+    line();
+    for (const auto &facet : r.coverage) {
+        line(QStringLiteral("measured %1 of %2 %3")
+                     .arg(numberText(facet.measured), numberText(facet.of), facetText(facet.kind)));
+        line();
+        line(facet.description);
+        line();
+        QString source = QStringLiteral("Source: ") + facet.sources.join(QStringLiteral(", "));
+        if (!facet.observedAt.isEmpty())
+            source += kObserved + facet.observedAt;
+        line(source);
+        line();
+    }
+    line(kResolutionHeading);
+    line();
+    line(QStringLiteral("%1 of %2 outbound references displayed")
+                 .arg(numberText(r.stated.outboundDisplayed), numberText(r.stated.outboundDisplayedOf)));
+    line();
+    for (int i = 0; i < kResolutionStateCount; ++i)
+        line(stateText(static_cast<ResolutionState>(i)) + numberText(r.stated.outboundStates[i]));
+    line();
+    line(kMeasurementsHeading);
+    line();
+    if (r.measurements.isEmpty()) {
+        line(kNoMeasurements);
+        line();
+    }
+    for (const auto &m : r.measurements) {
+        line(numberText(m.value));
+        line(m.observedAt.isEmpty() ? m.source : m.source + kObserved + m.observedAt);
+        line();
+    }
+
+    auto observationBlock = [&](const Observation &o) {
+        line(QStringLiteral("Observation ") + o.id + kDot + directionKey(o.direction));
+        line();
+        if (o.direction == Direction::Inbound)
+            line(o.citingTitle + QStringLiteral(" cites this paper."));
+        else
+            line(QStringLiteral("This paper cites ") + o.citedTitle + u'.');
+        line();
+        line(o.citingTitle + u' ' + o.citedTitle);
+        line();
+        if (o.reference) {
+            line(QStringLiteral("Reference ") + numberText(*o.reference));
+            line();
+        }
+        line(QStringLiteral("Resolution: ") + stateText(o.state) + QStringLiteral("; ") + o.basis + kObserved
+             + o.observedAt);
+        line();
+        line(kEventsHeading);
+        line();
+        switch (o.events.status) {
+        case EventsCheck::Status::NoneFound:
+            line(QStringLiteral("No event found in the named queried sources as of ") + o.events.asOf + u'.');
+            break;
+        case EventsCheck::Status::Unavailable:
+            line(QStringLiteral("Unavailable: ") + o.events.reason + u'.');
+            break;
+        case EventsCheck::Status::Found:
+            line(QStringLiteral("%1 %2 found in the named queried sources as of %3.")
+                         .arg(numberText(o.events.events.size()),
+                              o.events.events.size() == 1 ? QStringLiteral("event") : QStringLiteral("events"),
+                              o.events.asOf));
+            for (const auto &e : o.events.events) {
+                QString text = eventKindText(e.kind) + kDot + e.date + kDot + e.source;
+                if (!e.notice.isEmpty())
+                    text += kDot + e.notice;
+                line(text);
+            }
+            break;
+        }
+    };
+
+    auto section = [&](Direction direction, const QString &heading, const QString &emptySentence) {
+        line(heading);
+        line();
+        bool any = false;
+        for (const auto &o : r.observations) {
+            if (o.direction != direction)
+                continue;
+            if (any)
+                line();
+            observationBlock(o);
+            any = true;
+        }
+        if (!any)
+            line(emptySentence);
+    };
+    section(Direction::Outbound, kOutboundHeading, kNoOutbound);
+    line();
+    section(Direction::Inbound, kInboundHeading, kNoInbound);
+    return out;
+}
+
+} // namespace LedgerCurator

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "Record.h"
+
+#include <QSet>
+
+namespace LedgerCurator {
+
+namespace {
+
+struct StateName
+{
+    ResolutionState state;
+    const char *text;
+    const char *key;
+};
+constexpr StateName kStateNames[] = {
+    { ResolutionState::VerifiedExact, "verified exact", "verified_exact" },
+    { ResolutionState::VerifiedFuzzy, "verified fuzzy", "verified_fuzzy" },
+    { ResolutionState::Unresolved, "unresolved", "unresolved" },
+    { ResolutionState::ParseUncertain, "parse uncertain", "parse_uncertain" },
+    { ResolutionState::MalformedIdentifier, "malformed identifier", "malformed_identifier" },
+    { ResolutionState::MetadataMismatch, "metadata mismatch", "metadata_mismatch" },
+};
+
+struct KindName
+{
+    EventKind kind;
+    const char *text;
+    const char *key;
+};
+constexpr KindName kKindNames[] = {
+    { EventKind::Retraction, "Retraction", "retraction" },
+    { EventKind::Correction, "Correction", "correction" },
+    { EventKind::ExpressionOfConcern, "Expression of concern", "expression_of_concern" },
+    { EventKind::Withdrawal, "Withdrawal", "withdrawal" },
+    { EventKind::Reinstatement, "Reinstatement", "reinstatement" },
+};
+
+struct FacetName
+{
+    CoverageFacet::Kind kind;
+    const char *text;
+    const char *key;
+};
+constexpr FacetName kFacetNames[] = {
+    { CoverageFacet::Kind::ReferenceResolution, "reference resolution", "reference_resolution" },
+    { CoverageFacet::Kind::StandingNotices, "standing notices", "standing_notices" },
+    { CoverageFacet::Kind::InboundItemization, "inbound itemization", "inbound_itemization" },
+    { CoverageFacet::Kind::ExternalCitationMeasurements, "external citation measurements",
+      "external_citation_measurements" },
+};
+
+bool hasLineBreak(const QString &text)
+{
+    for (const QChar c : text) {
+        if (c == QLatin1Char('\n') || c == QLatin1Char('\r') || c == QChar::LineSeparator
+            || c == QChar::ParagraphSeparator)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+QString stateText(ResolutionState state)
+{
+    return QString::fromLatin1(kStateNames[static_cast<int>(state)].text);
+}
+
+QString stateKey(ResolutionState state)
+{
+    return QString::fromLatin1(kStateNames[static_cast<int>(state)].key);
+}
+
+std::optional<ResolutionState> parseState(QStringView text)
+{
+    for (const auto &name : kStateNames) {
+        if (text == QLatin1String(name.text) || text == QLatin1String(name.key))
+            return name.state;
+    }
+    return std::nullopt;
+}
+
+bool stateNeedsAttention(ResolutionState state)
+{
+    return state != ResolutionState::VerifiedExact && state != ResolutionState::VerifiedFuzzy;
+}
+
+QString directionKey(Direction direction)
+{
+    return direction == Direction::Inbound ? QStringLiteral("inbound") : QStringLiteral("outbound");
+}
+
+std::optional<Direction> parseDirection(QStringView text)
+{
+    if (text == u"inbound")
+        return Direction::Inbound;
+    if (text == u"outbound")
+        return Direction::Outbound;
+    return std::nullopt;
+}
+
+QString eventKindText(EventKind kind)
+{
+    return QString::fromLatin1(kKindNames[static_cast<int>(kind)].text);
+}
+
+QString eventKindKey(EventKind kind)
+{
+    return QString::fromLatin1(kKindNames[static_cast<int>(kind)].key);
+}
+
+std::optional<EventKind> parseEventKind(QStringView text)
+{
+    for (const auto &name : kKindNames) {
+        if (text.compare(QLatin1String(name.text), Qt::CaseInsensitive) == 0
+            || text.compare(QLatin1String(name.key), Qt::CaseInsensitive) == 0)
+            return name.kind;
+    }
+    return std::nullopt;
+}
+
+QString eventsStatusKey(EventsCheck::Status status)
+{
+    switch (status) {
+    case EventsCheck::Status::NoneFound:
+        return QStringLiteral("none_found");
+    case EventsCheck::Status::Unavailable:
+        return QStringLiteral("unavailable");
+    case EventsCheck::Status::Found:
+        return QStringLiteral("found");
+    }
+    return {};
+}
+
+QString facetText(CoverageFacet::Kind kind)
+{
+    return QString::fromLatin1(kFacetNames[static_cast<int>(kind)].text);
+}
+
+QString facetKey(CoverageFacet::Kind kind)
+{
+    return QString::fromLatin1(kFacetNames[static_cast<int>(kind)].key);
+}
+
+std::optional<CoverageFacet::Kind> parseFacet(QStringView text)
+{
+    for (const auto &name : kFacetNames) {
+        if (text == QLatin1String(name.text) || text == QLatin1String(name.key))
+            return name.kind;
+    }
+    return std::nullopt;
+}
+
+qsizetype Record::count(Direction direction) const
+{
+    qsizetype n = 0;
+    for (const auto &o : observations)
+        n += o.direction == direction ? 1 : 0;
+    return n;
+}
+
+QList<Warning> statedCountWarnings(const Record &record, const StatedCountLines &lines)
+{
+    QList<Warning> warnings;
+    const qint64 inbound = record.count(Direction::Inbound);
+    const qint64 outbound = record.count(Direction::Outbound);
+    auto warn = [&](QString message, int line) { warnings.append(Warning { line, std::move(message) }); };
+    const auto &s = record.stated;
+    if (s.inbound != inbound)
+        warn(QStringLiteral("the page states %1 inbound observations but itemizes %2")
+                     .arg(s.inbound)
+                     .arg(inbound),
+             lines.header);
+    if (s.outboundListed != outbound)
+        warn(QStringLiteral("the page states it lists %1 outbound references but itemizes %2")
+                     .arg(s.outboundListed)
+                     .arg(outbound),
+             lines.header);
+    if (s.outboundDisplayed != outbound)
+        warn(QStringLiteral("the page states %1 outbound references displayed but itemizes %2")
+                     .arg(s.outboundDisplayed)
+                     .arg(outbound),
+             lines.displayed);
+    if (s.outboundDisplayedOf != s.outboundTotal)
+        warn(QStringLiteral("the page states %1 outbound references in its header but %2 under "
+                            "Reference resolution")
+                     .arg(s.outboundTotal)
+                     .arg(s.outboundDisplayedOf),
+             lines.displayed);
+    std::array<qint64, kResolutionStateCount> actual {};
+    for (const auto &o : record.observations) {
+        if (o.direction == Direction::Outbound)
+            ++actual[static_cast<int>(o.state)];
+    }
+    for (int i = 0; i < kResolutionStateCount; ++i) {
+        if (actual[i] != s.outboundStates[i])
+            warn(QStringLiteral("the page states %1 outbound references %2 but itemizes %3")
+                         .arg(s.outboundStates[i])
+                         .arg(stateText(static_cast<ResolutionState>(i)))
+                         .arg(actual[i]),
+                 lines.states[i]);
+    }
+    for (const auto &facet : record.coverage) {
+        const int facetLine = lines.facets[static_cast<int>(facet.kind)];
+        if (facet.kind == CoverageFacet::Kind::InboundItemization && facet.measured != inbound)
+            warn(QStringLiteral("the coverage vector measures %1 inbound observations but the page "
+                                "itemizes %2")
+                         .arg(facet.measured)
+                         .arg(inbound),
+                 facetLine);
+        if (facet.kind == CoverageFacet::Kind::ExternalCitationMeasurements
+            && facet.measured != record.measurements.size())
+            warn(QStringLiteral("the coverage vector measures %1 external citation measurements but "
+                                "the page lists %2")
+                         .arg(facet.measured)
+                         .arg(record.measurements.size()),
+                 facetLine);
+    }
+    return warnings;
+}
+
+bool isUuid(QStringView text)
+{
+    if (text.size() != 36)
+        return false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char16_t c = text[i].unicode();
+        if (i == 8 || i == 13 || i == 18 || i == 23) {
+            if (c != u'-')
+                return false;
+        } else if (!((c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f'))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+QString validateRecord(const Record &record)
+{
+    if (record.arxivId.isEmpty())
+        return QStringLiteral("the record has no arXiv id");
+    if (record.version < 1)
+        return QStringLiteral("the version must be 1 or more, found %1").arg(record.version);
+    if (record.title.trimmed().isEmpty() || hasLineBreak(record.title))
+        return QStringLiteral("the record title must be one non-empty line");
+    if (record.schema != QLatin1String(kSchemaId))
+        return QStringLiteral("unknown schema '%1', expected %2")
+                .arg(record.schema, QLatin1String(kSchemaId));
+    if (record.coverage.size() != kCoverageFacetCount)
+        return QStringLiteral("the coverage vector must have %1 facets, found %2")
+                .arg(kCoverageFacetCount)
+                .arg(record.coverage.size());
+    QSet<QString> ids;
+    bool seenInbound = false;
+    for (qsizetype i = 0; i < record.observations.size(); ++i) {
+        const auto &o = record.observations[i];
+        const QString where = QStringLiteral("observation %1").arg(i + 1);
+        if (!isUuid(o.id))
+            return where + QStringLiteral(": '%1' is not a lower-case UUID").arg(o.id);
+        if (ids.contains(o.id))
+            return where + QStringLiteral(": observation %1 appears twice").arg(o.id);
+        ids.insert(o.id);
+        if (o.direction == Direction::Inbound)
+            seenInbound = true;
+        else if (seenInbound)
+            return where + QStringLiteral(": outbound observations must come before inbound ones");
+        if (o.citingTitle.trimmed().isEmpty() || hasLineBreak(o.citingTitle))
+            return where + QStringLiteral(": the citing title must be one non-empty line");
+        if (o.citedTitle.trimmed().isEmpty() || hasLineBreak(o.citedTitle))
+            return where + QStringLiteral(": the cited title must be one non-empty line");
+        if (o.reference && *o.reference < 0)
+            return where + QStringLiteral(": the reference number must not be negative");
+        if (o.basis.isEmpty() || hasLineBreak(o.basis) || o.basis.contains(QLatin1Char(',')))
+            return where + QStringLiteral(": the basis must be one line without commas");
+        if (o.observedAt.isEmpty() || o.observedAt.contains(QLatin1Char(' ')))
+            return where + QStringLiteral(": the observed timestamp is missing or has spaces");
+        if (o.events.status == EventsCheck::Status::Found && o.events.events.isEmpty())
+            return where + QStringLiteral(": events were found but none is listed");
+        if (o.events.status != EventsCheck::Status::Found && !o.events.events.isEmpty())
+            return where + QStringLiteral(": events are listed but the check says none found");
+        for (const auto &e : o.events.events) {
+            if (e.date.isEmpty() || e.source.isEmpty() || e.date.contains(QStringLiteral(" · "))
+                || e.source.contains(QStringLiteral(" · ")) || e.notice.contains(QStringLiteral(" · "))
+                || hasLineBreak(e.date) || hasLineBreak(e.source) || hasLineBreak(e.notice))
+                return where + QStringLiteral(": an event needs a date and a source on one line");
+        }
+    }
+    return {};
+}
+
+} // namespace LedgerCurator

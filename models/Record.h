@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <array>
+#include <optional>
+
+namespace LedgerCurator {
+
+inline constexpr auto kSchemaId = "pith.paper-citation-record.v1";
+
+//! How sure the index is that a citation link points at the right work.
+enum class ResolutionState {
+    VerifiedExact,
+    VerifiedFuzzy,
+    Unresolved,
+    ParseUncertain,
+    MalformedIdentifier,
+    MetadataMismatch,
+};
+inline constexpr int kResolutionStateCount = 6;
+inline constexpr std::array<ResolutionState, kResolutionStateCount> kAllResolutionStates {
+    ResolutionState::VerifiedExact,       ResolutionState::VerifiedFuzzy,
+    ResolutionState::Unresolved,          ResolutionState::ParseUncertain,
+    ResolutionState::MalformedIdentifier, ResolutionState::MetadataMismatch,
+};
+
+//! "verified exact", as the page writes it.
+QString stateText(ResolutionState state);
+//! "verified_exact", as JSON and the command line write it.
+QString stateKey(ResolutionState state);
+//! Accepts both spellings ("verified exact" and "verified_exact").
+std::optional<ResolutionState> parseState(QStringView text);
+//! The four states that need a person.
+bool stateNeedsAttention(ResolutionState state);
+
+enum class Direction { Outbound, Inbound };
+QString directionKey(Direction direction); // "outbound" / "inbound"
+std::optional<Direction> parseDirection(QStringView text);
+
+enum class EventKind { Retraction, Correction, ExpressionOfConcern, Withdrawal, Reinstatement };
+QString eventKindText(EventKind kind); // "Expression of concern"
+QString eventKindKey(EventKind kind);  // "expression_of_concern"
+std::optional<EventKind> parseEventKind(QStringView text); // either spelling, case-insensitive
+
+//! A source-reported event (retraction, correction, ...) for a cited work.
+struct SourceEvent
+{
+    EventKind kind = EventKind::Retraction;
+    QString date;   // as given, normally YYYY-MM-DD
+    QString source; // e.g. retraction_status_cache
+    QString notice; // DOI or URL of the notice; may be empty
+    friend bool operator==(const SourceEvent &, const SourceEvent &) = default;
+};
+
+//! The check of source-reported events for an observation's cited work.
+struct EventsCheck
+{
+    enum class Status { NoneFound, Unavailable, Found };
+    Status status = Status::NoneFound;
+    QString asOf;   // NoneFound and Found: the timestamp, byte for byte
+    QString reason; // Unavailable: the reason, without the final full stop
+    QList<SourceEvent> events; // Found: at least one
+    friend bool operator==(const EventsCheck &, const EventsCheck &) = default;
+};
+QString eventsStatusKey(EventsCheck::Status status); // none_found / unavailable / found
+
+//! One citation link: inbound (another paper cites the record's paper) or outbound.
+struct Observation
+{
+    QString id; // UUID, lower case, as given
+    Direction direction = Direction::Inbound;
+    QString citingTitle;
+    QString citedTitle;
+    std::optional<qint64> reference; // reference number in the citing paper
+    ResolutionState state = ResolutionState::Unresolved;
+    QString basis;      // arxiv_id, local_arxiv, no resolver link, doi, ... as given
+    QString observedAt; // timestamp, byte for byte
+    EventsCheck events;
+    friend bool operator==(const Observation &, const Observation &) = default;
+};
+
+//! One facet of the coverage vector: "measured M of N <facet>".
+struct CoverageFacet
+{
+    enum class Kind {
+        ReferenceResolution,
+        StandingNotices,
+        InboundItemization,
+        ExternalCitationMeasurements
+    };
+    Kind kind = Kind::ReferenceResolution;
+    qint64 measured = 0;
+    qint64 of = 0;
+    QString description; // "Typed states for the displayed outbound observations."
+    QStringList sources;
+    QString observedAt; // may be empty
+    friend bool operator==(const CoverageFacet &, const CoverageFacet &) = default;
+};
+inline constexpr int kCoverageFacetCount = 4;
+QString facetText(CoverageFacet::Kind kind); // "reference resolution"
+QString facetKey(CoverageFacet::Kind kind);  // "reference_resolution"
+std::optional<CoverageFacet::Kind> parseFacet(QStringView text);
+
+struct ExternalMeasurement
+{
+    qint64 value = 0;
+    QString source;
+    QString observedAt; // may be empty
+    friend bool operator==(const ExternalMeasurement &, const ExternalMeasurement &) = default;
+};
+
+//! The counts a page states about itself; they can disagree with what it itemizes.
+struct StatedCounts
+{
+    qint64 outboundListed = 0; // "lists X of Y outbound references"
+    qint64 outboundTotal = 0;
+    qint64 inbound = 0;        // "and Z inbound Pith citation observations"
+    qint64 outboundDisplayed = 0; // "X of Y outbound references displayed"
+    qint64 outboundDisplayedOf = 0;
+    std::array<qint64, kResolutionStateCount> outboundStates {}; // "verified exact0" ...
+    friend bool operator==(const StatedCounts &, const StatedCounts &) = default;
+};
+
+//! A Paper Citation Record: one arXiv paper's citation links.
+struct Record
+{
+    QString arxivId; // without version: 2104.04473
+    int version = 1; // the "v5" of "2104.04473 v5"
+    QString title;
+    QString asOf; // ISO date, YYYY-MM-DD
+    QString schema = QString::fromLatin1(kSchemaId);
+    StatedCounts stated;
+    QList<CoverageFacet> coverage; // the four facets, in page order
+    QList<ExternalMeasurement> measurements;
+    QList<Observation> observations; // outbound first, then inbound, each in page order
+
+    qsizetype count(Direction direction) const;
+    friend bool operator==(const Record &, const Record &) = default;
+};
+
+//! A non-fatal finding about a record: a stated count that disagrees with the items.
+struct Warning
+{
+    int line = 0; // 0 when unknown
+    QString message;
+};
+
+//! Where a page states its counts, so that warnings can name the line.
+struct StatedCountLines
+{
+    int header = 0;    // the "As of ..." sentence
+    int displayed = 0; // "X of Y outbound references displayed"
+    std::array<int, kResolutionStateCount> states {};
+    std::array<int, kCoverageFacetCount> facets {};
+};
+
+//! Stated counts against itemized observations.
+QList<Warning> statedCountWarnings(const Record &record, const StatedCountLines &lines = {});
+
+//! Checks a record built by hand or read from JSON: ids, titles on one line, events lists.
+//! Returns an empty string when the record is well formed, else what is wrong.
+QString validateRecord(const Record &record);
+
+bool isUuid(QStringView text);
+
+} // namespace LedgerCurator

@@ -1,0 +1,911 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RecordJson.h"
+
+#include "JsonLineIndex.h"
+
+#include <QDate>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QJsonValue>
+#include <QLocale>
+
+#include <algorithm>
+#include <climits>
+#include <optional>
+
+namespace LedgerCurator {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+QJsonObject eventsCheckToJson(const EventsCheck &check)
+{
+    QJsonObject out;
+    out.insert(QStringLiteral("status"), eventsStatusKey(check.status));
+    switch (check.status) {
+    case EventsCheck::Status::NoneFound:
+        out.insert(QStringLiteral("as_of"), check.asOf);
+        break;
+    case EventsCheck::Status::Unavailable:
+        out.insert(QStringLiteral("reason"), check.reason);
+        break;
+    case EventsCheck::Status::Found: {
+        out.insert(QStringLiteral("as_of"), check.asOf);
+        QJsonArray events;
+        for (const SourceEvent &event : check.events) {
+            QJsonObject e;
+            e.insert(QStringLiteral("kind"), eventKindKey(event.kind));
+            e.insert(QStringLiteral("date"), event.date);
+            e.insert(QStringLiteral("source"), event.source);
+            if (!event.notice.isEmpty())
+                e.insert(QStringLiteral("notice"), event.notice);
+            events.append(e);
+        }
+        out.insert(QStringLiteral("events"), events);
+        break;
+    }
+    }
+    return out;
+}
+
+QJsonObject observationToJson(const Observation &o)
+{
+    QJsonObject out;
+    out.insert(QStringLiteral("id"), o.id);
+    out.insert(QStringLiteral("direction"), directionKey(o.direction));
+    out.insert(QStringLiteral("citing_title"), o.citingTitle);
+    out.insert(QStringLiteral("cited_title"), o.citedTitle);
+    out.insert(QStringLiteral("reference"), o.reference ? QJsonValue(*o.reference) : QJsonValue());
+    out.insert(QStringLiteral("state"), stateKey(o.state));
+    out.insert(QStringLiteral("basis"), o.basis);
+    out.insert(QStringLiteral("observed_at"), o.observedAt);
+    out.insert(QStringLiteral("events_check"), eventsCheckToJson(o.events));
+    return out;
+}
+
+QJsonObject statedCountsToJson(const StatedCounts &s)
+{
+    QJsonObject out;
+    out.insert(QStringLiteral("outbound_listed"), s.outboundListed);
+    out.insert(QStringLiteral("outbound_total"), s.outboundTotal);
+    out.insert(QStringLiteral("inbound"), s.inbound);
+    out.insert(QStringLiteral("outbound_displayed"), s.outboundDisplayed);
+    out.insert(QStringLiteral("outbound_displayed_of"), s.outboundDisplayedOf);
+    QJsonObject states;
+    for (const ResolutionState state : kAllResolutionStates)
+        states.insert(stateKey(state), s.outboundStates[static_cast<int>(state)]);
+    out.insert(QStringLiteral("outbound_states"), states);
+    return out;
+}
+
+QJsonObject facetToJson(const CoverageFacet &f)
+{
+    QJsonObject out;
+    out.insert(QStringLiteral("facet"), facetKey(f.kind));
+    out.insert(QStringLiteral("measured"), f.measured);
+    out.insert(QStringLiteral("of"), f.of);
+    out.insert(QStringLiteral("description"), f.description);
+    out.insert(QStringLiteral("sources"), QJsonArray::fromStringList(f.sources));
+    if (!f.observedAt.isEmpty())
+        out.insert(QStringLiteral("observed_at"), f.observedAt);
+    return out;
+}
+
+QJsonObject measurementToJson(const ExternalMeasurement &m)
+{
+    QJsonObject out;
+    out.insert(QStringLiteral("value"), m.value);
+    out.insert(QStringLiteral("source"), m.source);
+    if (!m.observedAt.isEmpty())
+        out.insert(QStringLiteral("observed_at"), m.observedAt);
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+//! Where a value is: a chain of member names and array indexes, kept on the stack and turned
+//! into text only when an error is reported.
+struct Path
+{
+    const Path *parent = nullptr;
+    const char *key = nullptr; // a member of an object, or
+    qsizetype index = -1; // an element of an array
+
+    Path operator/(const char *member) const { return Path { this, member, -1 }; }
+    Path operator[](qsizetype element) const { return Path { this, nullptr, element }; }
+    bool isRoot() const { return parent == nullptr; }
+
+    //! "/observations/3/reference"
+    QString pointer() const
+    {
+        if (isRoot())
+            return {};
+        QString out = parent->pointer();
+        out += QLatin1Char('/');
+        if (key)
+            out += JsonLineIndex::escapeKey(QString::fromLatin1(key));
+        else
+            out += QString::number(index);
+        return out;
+    }
+
+    //! "observations[3].reference"
+    QString display() const
+    {
+        if (isRoot())
+            return QStringLiteral("the top level");
+        QString out = parent->isRoot() ? QString() : parent->display();
+        if (key) {
+            if (!out.isEmpty())
+                out += QLatin1Char('.');
+            out += QLatin1String(key);
+        } else {
+            out += QLatin1Char('[') + QString::number(index) + QLatin1Char(']');
+        }
+        return out;
+    }
+};
+
+QString quoted(const QString &text)
+{
+    constexpr qsizetype kMaxShown = 60;
+    QString shown = text.size() > kMaxShown ? text.left(kMaxShown) + QChar(0x2026) : text;
+    shown.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
+    shown.replace(QLatin1Char('"'), QLatin1String("\\\""));
+    shown.replace(QLatin1Char('\n'), QLatin1String("\\n"));
+    shown.replace(QLatin1Char('\r'), QLatin1String("\\r"));
+    shown.replace(QLatin1Char('\t'), QLatin1String("\\t"));
+    return QLatin1Char('"') + shown + QLatin1Char('"');
+}
+
+//! A JSON number that is whole and fits a qint64.
+std::optional<qint64> wholeNumber(const QJsonValue &value)
+{
+    if (!value.isDouble())
+        return std::nullopt;
+    const qint64 n = value.toInteger(-1);
+    if (n == -1 && value.toDouble() != -1.0)
+        return std::nullopt;
+    return n;
+}
+
+//! What a value is, for "found ..." in messages.
+QString describe(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Undefined:
+        return QStringLiteral("nothing (the key is missing)");
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return value.toBool() ? QStringLiteral("the value true")
+                              : QStringLiteral("the value false");
+    case QJsonValue::Double:
+        if (const auto whole = wholeNumber(value))
+            return QStringLiteral("the number ") + QString::number(*whole);
+        return QStringLiteral("the number ")
+            + QString::number(value.toDouble(), 'g', QLocale::FloatingPointShortest);
+    case QJsonValue::String:
+        return QStringLiteral("the string ") + quoted(value.toString());
+    case QJsonValue::Array: {
+        const qsizetype n = value.toArray().size();
+        if (n == 0)
+            return QStringLiteral("an empty array");
+        return n == 1 ? QStringLiteral("an array of 1 element")
+                      : QStringLiteral("an array of %1 elements").arg(n);
+    }
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    }
+    return QStringLiteral("something else");
+}
+
+//! A validateRecord() message mentioning one of these words is about that member.
+struct MessageMember
+{
+    const char *words;
+    const char *member;
+};
+constexpr MessageMember kObservationMembers[] = {
+    { "UUID", "id" },
+    { "appears twice", "id" },
+    { "outbound observations must come before", "direction" },
+    { "citing title", "citing_title" },
+    { "cited title", "cited_title" },
+    { "reference number", "reference" },
+    { "basis", "basis" },
+    { "observed timestamp", "observed_at" },
+    { "event", "events_check" },
+};
+constexpr MessageMember kRecordMembers[] = {
+    { "arXiv id", "arxiv_id" },
+    { "version", "version" },
+    { "record title", "title" },
+    { "schema", "schema" },
+    { "coverage", "coverage" },
+};
+
+class Decoder
+{
+public:
+    Decoder(const QString &file, const JsonLineIndex *index)
+        : m_file(file)
+        , m_index(index)
+    {
+    }
+
+    std::optional<Error> error;
+
+    //! Records an error at \a at; returns false, for "return fail(...)".
+    bool fail(const Path &at, const QString &message)
+    {
+        error = Error::badInput(message, m_file, lineOf(at));
+        return false;
+    }
+
+    bool failExpected(const Path &at, const QString &expected, const QJsonValue &found)
+    {
+        return fail(at,
+            at.display() + QStringLiteral(": expected ") + expected + QStringLiteral(", found ")
+                + describe(found));
+    }
+
+    //! The line of the value at \a at, or of the nearest enclosing value that exists (a
+    //! missing member is reported at the object that lacks it). 0 without an index.
+    int lineOf(const Path &at) const
+    {
+        if (!m_index)
+            return 0;
+        for (const Path *p = &at; p; p = p->parent) {
+            if (const int line = m_index->line(p->pointer()); line > 0)
+                return line;
+        }
+        return 0;
+    }
+
+    std::optional<QJsonObject> object(const QJsonValue &value, const Path &at)
+    {
+        if (value.isObject())
+            return value.toObject();
+        failExpected(at, QStringLiteral("an object"), value);
+        return std::nullopt;
+    }
+
+    std::optional<QJsonArray> array(const QJsonValue &value, const Path &at)
+    {
+        if (value.isArray())
+            return value.toArray();
+        failExpected(at, QStringLiteral("an array"), value);
+        return std::nullopt;
+    }
+
+    std::optional<QString> string(const QJsonValue &value, const Path &at)
+    {
+        if (value.isString())
+            return value.toString();
+        failExpected(at, QStringLiteral("a string"), value);
+        return std::nullopt;
+    }
+
+    //! A string that may be left out (or be null): empty then.
+    std::optional<QString> optionalString(const QJsonValue &value, const Path &at)
+    {
+        if (value.isUndefined() || value.isNull())
+            return QString();
+        return string(value, at);
+    }
+
+    //! A whole JSON number, 0 or more.
+    std::optional<qint64> count(const QJsonValue &value, const Path &at, bool nullable = false)
+    {
+        const auto n = wholeNumber(value);
+        if (n && *n >= 0)
+            return n;
+        QString expected = n ? QStringLiteral("a whole number of 0 or more") // negative
+                             : QStringLiteral("a whole number");
+        if (nullable)
+            expected += n ? QStringLiteral(", or null") : QStringLiteral(" or null");
+        failExpected(at, expected, value);
+        return std::nullopt;
+    }
+
+    //! One of a fixed set of words; \a expected says which, and is called only on failure.
+    template <typename T>
+    std::optional<T> keyword(const QJsonValue &value, const Path &at,
+        std::optional<T> (*parse)(QStringView), QString (*expected)())
+    {
+        if (value.isString()) {
+            if (const auto parsed = parse(value.toString()))
+                return parsed;
+        }
+        failExpected(at, expected(), value);
+        return std::nullopt;
+    }
+
+    std::optional<Record> record(const QJsonObject &top);
+
+    //! Reports validateRecord()'s \a message at the value it is most likely about.
+    void failValidation(const QString &message, const QJsonObject &top);
+
+private:
+    std::optional<StatedCounts> statedCounts(const QJsonValue &value, const Path &at);
+    std::optional<CoverageFacet> facet(const QJsonValue &value, const Path &at, qsizetype i);
+    std::optional<ExternalMeasurement> measurement(const QJsonValue &value, const Path &at);
+    std::optional<Observation> observation(const QJsonValue &value, const Path &at);
+    std::optional<EventsCheck> eventsCheck(const QJsonValue &value, const Path &at);
+    std::optional<SourceEvent> sourceEvent(const QJsonValue &value, const Path &at);
+
+    const QString &m_file;
+    const JsonLineIndex *m_index;
+};
+
+//! "\"a\", \"b\" or \"c\"" (or "and").
+QString listOf(QStringList keys, QLatin1String conjunction)
+{
+    for (QString &key : keys)
+        key = QLatin1Char('"') + key + QLatin1Char('"');
+    const QString last = keys.takeLast();
+    return keys.join(QStringLiteral(", ")) + QLatin1Char(' ') + conjunction + QLatin1Char(' ')
+        + last;
+}
+
+QString oneOf(const QStringList &keys)
+{
+    return QStringLiteral("one of ") + listOf(keys, QLatin1String("or"));
+}
+
+QString expectedStates()
+{
+    QStringList keys;
+    for (const ResolutionState state : kAllResolutionStates)
+        keys.append(stateKey(state));
+    return oneOf(keys);
+}
+
+QStringList facetKeys()
+{
+    QStringList keys;
+    for (int i = 0; i < kCoverageFacetCount; ++i)
+        keys.append(facetKey(static_cast<CoverageFacet::Kind>(i)));
+    return keys;
+}
+
+QString expectedFacets()
+{
+    return oneOf(facetKeys());
+}
+
+QString expectedDirections()
+{
+    return QStringLiteral("\"outbound\" or \"inbound\"");
+}
+
+QString expectedEventsStatus()
+{
+    return QStringLiteral("\"none_found\", \"unavailable\" or \"found\"");
+}
+
+QString expectedKinds()
+{
+    QStringList keys;
+    for (const auto kind : { EventKind::Retraction, EventKind::Correction,
+             EventKind::ExpressionOfConcern, EventKind::Withdrawal, EventKind::Reinstatement })
+        keys.append(eventKindKey(kind));
+    return oneOf(keys);
+}
+
+std::optional<EventsCheck::Status> parseEventsStatus(QStringView text)
+{
+    for (const auto status : { EventsCheck::Status::NoneFound, EventsCheck::Status::Unavailable,
+             EventsCheck::Status::Found }) {
+        if (text == eventsStatusKey(status))
+            return status;
+    }
+    return std::nullopt;
+}
+
+//! "2104.04473v5", "hep-th/9901001v2": an id that still carries its version.
+bool hasVersionSuffix(QStringView id)
+{
+    qsizetype i = id.size();
+    while (i > 0 && id[i - 1].isDigit())
+        --i;
+    return i < id.size() && i >= 2 && id[i - 1] == u'v' && id[i - 2].isDigit();
+}
+
+//! YYYY-MM-DD, and a real date.
+bool isIsoDate(const QString &text)
+{
+    if (text.size() != 10)
+        return false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const bool dash = i == 4 || i == 7;
+        if (dash ? text[i] != u'-' : (text[i] < u'0' || text[i] > u'9'))
+            return false;
+    }
+    return QDate::fromString(text, Qt::ISODate).isValid();
+}
+
+std::optional<Record> Decoder::record(const QJsonObject &top)
+{
+    const Path root;
+    Record r;
+
+    // The schema first: a record of another schema should say so, not trip over a field.
+    const Path schemaAt = root / "schema";
+    const QJsonValue schema = top.value(QLatin1String("schema"));
+    if (!schema.isString() || schema.toString() != QLatin1String(kSchemaId)) {
+        failExpected(
+            schemaAt, QLatin1Char('"') + QLatin1String(kSchemaId) + QLatin1Char('"'), schema);
+        return std::nullopt;
+    }
+    r.schema = schema.toString();
+
+    const Path idAt = root / "arxiv_id";
+    auto arxivId = string(top.value(QLatin1String("arxiv_id")), idAt);
+    if (!arxivId)
+        return std::nullopt;
+    if (arxivId->startsWith(QLatin1String("arXiv:"), Qt::CaseInsensitive))
+        arxivId->remove(0, 6);
+    if (arxivId->isEmpty() || hasVersionSuffix(*arxivId)) {
+        failExpected(idAt,
+            QStringLiteral("an arXiv id without its version (such as \"2104.04473\"; "
+                           "the version goes in \"version\")"),
+            top.value(QLatin1String("arxiv_id")));
+        return std::nullopt;
+    }
+    r.arxivId = *arxivId;
+
+    const Path versionAt = root / "version";
+    const QJsonValue version = top.value(QLatin1String("version"));
+    const auto versionNumber = count(version, versionAt);
+    if (!versionNumber)
+        return std::nullopt;
+    if (*versionNumber < 1 || *versionNumber > INT_MAX) {
+        failExpected(
+            versionAt, QStringLiteral("a whole number from 1 to %1").arg(INT_MAX), version);
+        return std::nullopt;
+    }
+    r.version = static_cast<int>(*versionNumber);
+
+    const auto title = string(top.value(QLatin1String("title")), root / "title");
+    if (!title)
+        return std::nullopt;
+    r.title = *title;
+
+    const Path asOfAt = root / "as_of";
+    const QJsonValue asOf = top.value(QLatin1String("as_of"));
+    if (!asOf.isString() || !isIsoDate(asOf.toString())) {
+        failExpected(asOfAt, QStringLiteral("a date as YYYY-MM-DD"), asOf);
+        return std::nullopt;
+    }
+    r.asOf = asOf.toString();
+
+    const auto stated
+        = statedCounts(top.value(QLatin1String("stated_counts")), root / "stated_counts");
+    if (!stated)
+        return std::nullopt;
+    r.stated = *stated;
+
+    const Path coverageAt = root / "coverage";
+    const QJsonValue coverageValue = top.value(QLatin1String("coverage"));
+    const auto coverage = array(coverageValue, coverageAt);
+    if (!coverage)
+        return std::nullopt;
+    if (coverage->size() != kCoverageFacetCount) {
+        failExpected(coverageAt,
+            QStringLiteral("an array of the %1 facets %2")
+                .arg(kCoverageFacetCount)
+                .arg(listOf(facetKeys(), QLatin1String("and"))),
+            coverageValue);
+        return std::nullopt;
+    }
+    r.coverage.reserve(coverage->size());
+    for (qsizetype i = 0; i < coverage->size(); ++i) {
+        const auto f = facet(coverage->at(i), coverageAt[i], i);
+        if (!f)
+            return std::nullopt;
+        r.coverage.append(*f);
+    }
+
+    const Path measurementsAt = root / "external_measurements";
+    const auto measurements
+        = array(top.value(QLatin1String("external_measurements")), measurementsAt);
+    if (!measurements)
+        return std::nullopt;
+    r.measurements.reserve(measurements->size());
+    for (qsizetype i = 0; i < measurements->size(); ++i) {
+        const auto m = measurement(measurements->at(i), measurementsAt[i]);
+        if (!m)
+            return std::nullopt;
+        r.measurements.append(*m);
+    }
+
+    const Path observationsAt = root / "observations";
+    const auto observations = array(top.value(QLatin1String("observations")), observationsAt);
+    if (!observations)
+        return std::nullopt;
+    r.observations.reserve(observations->size());
+    for (qsizetype i = 0; i < observations->size(); ++i) {
+        auto o = observation(observations->at(i), observationsAt[i]);
+        if (!o)
+            return std::nullopt;
+        r.observations.append(std::move(*o));
+    }
+    return r;
+}
+
+std::optional<StatedCounts> Decoder::statedCounts(const QJsonValue &value, const Path &at)
+{
+    const auto o = object(value, at);
+    if (!o)
+        return std::nullopt;
+    StatedCounts s;
+    struct Member
+    {
+        const char *key;
+        qint64 StatedCounts::*field;
+    };
+    static constexpr Member kMembers[] = {
+        { "outbound_listed", &StatedCounts::outboundListed },
+        { "outbound_total", &StatedCounts::outboundTotal },
+        { "inbound", &StatedCounts::inbound },
+        { "outbound_displayed", &StatedCounts::outboundDisplayed },
+        { "outbound_displayed_of", &StatedCounts::outboundDisplayedOf },
+    };
+    for (const Member &m : kMembers) {
+        const auto n = count(o->value(QLatin1String(m.key)), at / m.key);
+        if (!n)
+            return std::nullopt;
+        s.*m.field = *n;
+    }
+    const Path statesAt = at / "outbound_states";
+    const auto states = object(o->value(QLatin1String("outbound_states")), statesAt);
+    if (!states)
+        return std::nullopt;
+    for (const ResolutionState state : kAllResolutionStates) {
+        const QString key = stateKey(state);
+        const QByteArray latin1 = key.toLatin1();
+        const auto n = count(states->value(key), statesAt / latin1.constData());
+        if (!n)
+            return std::nullopt;
+        s.outboundStates[static_cast<int>(state)] = *n;
+    }
+    return s;
+}
+
+std::optional<CoverageFacet> Decoder::facet(const QJsonValue &value, const Path &at, qsizetype i)
+{
+    const auto o = object(value, at);
+    if (!o)
+        return std::nullopt;
+    CoverageFacet f;
+    const Path facetAt = at / "facet";
+    const QJsonValue kindValue = o->value(QLatin1String("facet"));
+    const auto kind = keyword<CoverageFacet::Kind>(kindValue, facetAt, parseFacet, expectedFacets);
+    if (!kind)
+        return std::nullopt;
+    const auto expectedKind = static_cast<CoverageFacet::Kind>(i);
+    if (*kind != expectedKind) {
+        failExpected(facetAt,
+            QLatin1Char('"') + facetKey(expectedKind)
+                + QStringLiteral("\" (the four facets come in a fixed order)"),
+            kindValue);
+        return std::nullopt;
+    }
+    f.kind = *kind;
+    const auto measured = count(o->value(QLatin1String("measured")), at / "measured");
+    if (!measured)
+        return std::nullopt;
+    f.measured = *measured;
+    const auto of = count(o->value(QLatin1String("of")), at / "of");
+    if (!of)
+        return std::nullopt;
+    f.of = *of;
+    const auto description = string(o->value(QLatin1String("description")), at / "description");
+    if (!description)
+        return std::nullopt;
+    f.description = *description;
+    const Path sourcesAt = at / "sources";
+    const auto sources = array(o->value(QLatin1String("sources")), sourcesAt);
+    if (!sources)
+        return std::nullopt;
+    for (qsizetype k = 0; k < sources->size(); ++k) {
+        const auto source = string(sources->at(k), sourcesAt[k]);
+        if (!source)
+            return std::nullopt;
+        f.sources.append(*source);
+    }
+    const auto observedAt
+        = optionalString(o->value(QLatin1String("observed_at")), at / "observed_at");
+    if (!observedAt)
+        return std::nullopt;
+    f.observedAt = *observedAt;
+    return f;
+}
+
+std::optional<ExternalMeasurement> Decoder::measurement(const QJsonValue &value, const Path &at)
+{
+    const auto o = object(value, at);
+    if (!o)
+        return std::nullopt;
+    ExternalMeasurement m;
+    const auto n = count(o->value(QLatin1String("value")), at / "value");
+    if (!n)
+        return std::nullopt;
+    m.value = *n;
+    const auto source = string(o->value(QLatin1String("source")), at / "source");
+    if (!source)
+        return std::nullopt;
+    m.source = *source;
+    const auto observedAt
+        = optionalString(o->value(QLatin1String("observed_at")), at / "observed_at");
+    if (!observedAt)
+        return std::nullopt;
+    m.observedAt = *observedAt;
+    return m;
+}
+
+std::optional<Observation> Decoder::observation(const QJsonValue &value, const Path &at)
+{
+    const auto o = object(value, at);
+    if (!o)
+        return std::nullopt;
+    Observation obs;
+
+    const Path idAt = at / "id";
+    const QJsonValue id = o->value(QLatin1String("id"));
+    QString idText = id.toString();
+    if (!id.isString() || !isUuid(idText)) {
+        failExpected(idAt,
+            QStringLiteral("a lower-case UUID such as "
+                           "\"a4d62a99-e85b-4e0d-86d5-17278d726ffe\""),
+            id);
+        return std::nullopt;
+    }
+    obs.id = std::move(idText);
+
+    const auto direction = keyword<Direction>(
+        o->value(QLatin1String("direction")), at / "direction", parseDirection, expectedDirections);
+    if (!direction)
+        return std::nullopt;
+    obs.direction = *direction;
+
+    const auto citing = string(o->value(QLatin1String("citing_title")), at / "citing_title");
+    if (!citing)
+        return std::nullopt;
+    obs.citingTitle = *citing;
+    const auto cited = string(o->value(QLatin1String("cited_title")), at / "cited_title");
+    if (!cited)
+        return std::nullopt;
+    obs.citedTitle = *cited;
+
+    const QJsonValue reference = o->value(QLatin1String("reference"));
+    if (!reference.isUndefined() && !reference.isNull()) {
+        const auto n = count(reference, at / "reference", true);
+        if (!n)
+            return std::nullopt;
+        obs.reference = *n;
+    }
+
+    const auto state = keyword<ResolutionState>(
+        o->value(QLatin1String("state")), at / "state", parseState, expectedStates);
+    if (!state)
+        return std::nullopt;
+    obs.state = *state;
+
+    const auto basis = string(o->value(QLatin1String("basis")), at / "basis");
+    if (!basis)
+        return std::nullopt;
+    obs.basis = *basis;
+    const auto observedAt = string(o->value(QLatin1String("observed_at")), at / "observed_at");
+    if (!observedAt)
+        return std::nullopt;
+    obs.observedAt = *observedAt;
+
+    auto events = eventsCheck(o->value(QLatin1String("events_check")), at / "events_check");
+    if (!events)
+        return std::nullopt;
+    obs.events = std::move(*events);
+    return obs;
+}
+
+std::optional<EventsCheck> Decoder::eventsCheck(const QJsonValue &value, const Path &at)
+{
+    const auto o = object(value, at);
+    if (!o)
+        return std::nullopt;
+    EventsCheck check;
+    const auto status = keyword<EventsCheck::Status>(
+        o->value(QLatin1String("status")), at / "status", parseEventsStatus, expectedEventsStatus);
+    if (!status)
+        return std::nullopt;
+    check.status = *status;
+
+    const Path eventsAt = at / "events";
+    const QJsonValue events = o->value(QLatin1String("events"));
+    switch (check.status) {
+    case EventsCheck::Status::NoneFound:
+    case EventsCheck::Status::Unavailable: {
+        if (check.status == EventsCheck::Status::NoneFound) {
+            const auto asOf = string(o->value(QLatin1String("as_of")), at / "as_of");
+            if (!asOf)
+                return std::nullopt;
+            check.asOf = *asOf;
+        } else {
+            const auto reason = string(o->value(QLatin1String("reason")), at / "reason");
+            if (!reason)
+                return std::nullopt;
+            check.reason = *reason;
+        }
+        // Listed events under another status would be lost on reading: refuse them.
+        if (!events.isUndefined() && !events.isNull()
+            && !(events.isArray() && events.toArray().isEmpty())) {
+            failExpected(eventsAt,
+                QStringLiteral("no events when the status is \"%1\"")
+                    .arg(eventsStatusKey(check.status)),
+                events);
+            return std::nullopt;
+        }
+        break;
+    }
+    case EventsCheck::Status::Found: {
+        const auto asOf = string(o->value(QLatin1String("as_of")), at / "as_of");
+        if (!asOf)
+            return std::nullopt;
+        check.asOf = *asOf;
+        const auto list = array(events, eventsAt);
+        if (!list)
+            return std::nullopt;
+        if (list->isEmpty()) {
+            failExpected(eventsAt,
+                QStringLiteral("at least one event when the status is \"found\""), events);
+            return std::nullopt;
+        }
+        check.events.reserve(list->size());
+        for (qsizetype i = 0; i < list->size(); ++i) {
+            const auto event = sourceEvent(list->at(i), eventsAt[i]);
+            if (!event)
+                return std::nullopt;
+            check.events.append(*event);
+        }
+        break;
+    }
+    }
+    return check;
+}
+
+std::optional<SourceEvent> Decoder::sourceEvent(const QJsonValue &value, const Path &at)
+{
+    const auto o = object(value, at);
+    if (!o)
+        return std::nullopt;
+    SourceEvent event;
+    const auto kind = keyword<EventKind>(
+        o->value(QLatin1String("kind")), at / "kind", parseEventKind, expectedKinds);
+    if (!kind)
+        return std::nullopt;
+    event.kind = *kind;
+    const auto date = string(o->value(QLatin1String("date")), at / "date");
+    if (!date)
+        return std::nullopt;
+    event.date = *date;
+    const auto source = string(o->value(QLatin1String("source")), at / "source");
+    if (!source)
+        return std::nullopt;
+    event.source = *source;
+    const auto notice = optionalString(o->value(QLatin1String("notice")), at / "notice");
+    if (!notice)
+        return std::nullopt;
+    event.notice = *notice;
+    return event;
+}
+
+void Decoder::failValidation(const QString &message, const QJsonObject &top)
+{
+    const Path root;
+    const Path observationsAt = root / "observations";
+    // "observation 4: ..." is about the fourth element of "observations".
+    static const QLatin1String kObservation("observation ");
+    if (message.startsWith(kObservation)) {
+        qsizetype end = kObservation.size();
+        while (end < message.size() && message[end].isDigit())
+            ++end;
+        bool ok = false;
+        const qsizetype number
+            = message.mid(kObservation.size(), end - kObservation.size()).toLongLong(&ok);
+        if (ok && number >= 1) {
+            const Path item = observationsAt[number - 1];
+            const QString rest = message.mid(end);
+            for (const auto &m : kObservationMembers) {
+                if (rest.contains(QLatin1String(m.words))) {
+                    fail(item / m.member, message);
+                    return;
+                }
+            }
+            fail(item, message);
+            return;
+        }
+    }
+    for (const auto &m : kRecordMembers) {
+        if (message.contains(QLatin1String(m.words))) {
+            fail(root / m.member, message);
+            return;
+        }
+    }
+    fail(top.contains(QLatin1String("observations")) ? observationsAt : root, message);
+}
+
+} // namespace
+
+QJsonObject recordToJson(const Record &record)
+{
+    QJsonObject out;
+    out.insert(QStringLiteral("schema"), record.schema);
+    out.insert(QStringLiteral("arxiv_id"), record.arxivId);
+    out.insert(QStringLiteral("version"), record.version);
+    out.insert(QStringLiteral("title"), record.title);
+    out.insert(QStringLiteral("as_of"), record.asOf);
+    out.insert(QStringLiteral("stated_counts"), statedCountsToJson(record.stated));
+    QJsonArray coverage;
+    for (const CoverageFacet &facet : record.coverage)
+        coverage.append(facetToJson(facet));
+    out.insert(QStringLiteral("coverage"), coverage);
+    QJsonArray measurements;
+    for (const ExternalMeasurement &m : record.measurements)
+        measurements.append(measurementToJson(m));
+    out.insert(QStringLiteral("external_measurements"), measurements);
+    QJsonArray observations;
+    for (const Observation &o : record.observations)
+        observations.append(observationToJson(o));
+    out.insert(QStringLiteral("observations"), observations);
+    return out;
+}
+
+QByteArray writeRecordJson(const Record &record)
+{
+    return QJsonDocument(recordToJson(record)).toJson(QJsonDocument::Indented);
+}
+
+Result<Record> readRecordJson(const QByteArray &data, const QString &file)
+{
+    const bool blank = std::all_of(data.cbegin(), data.cend(),
+        [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
+    if (blank)
+        return Error::badInput(
+            QStringLiteral("the text is empty, expected a JSON object"), file, 1);
+
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(data, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return Error::badInput(QStringLiteral("not valid JSON: ") + parseError.errorString(), file,
+            JsonLineIndex::lineAtOffset(data, parseError.offset));
+
+    // Cheap: the index scans the text only if an error must be reported.
+    const JsonLineIndex index(data);
+    if (!document.isObject())
+        return Error::badInput(
+            QStringLiteral("expected a JSON object at the top level, found an array"), file,
+            index.line(u""));
+    return recordFromJson(document.object(), file, &index);
+}
+
+Result<Record> recordFromJson(
+    const QJsonObject &object, const QString &file, const JsonLineIndex *index)
+{
+    Decoder decoder(file, index);
+    auto record = decoder.record(object);
+    if (!record)
+        return *decoder.error;
+    if (const QString problem = validateRecord(*record); !problem.isEmpty()) {
+        decoder.failValidation(problem, object);
+        return *decoder.error;
+    }
+    return std::move(*record);
+}
+
+} // namespace LedgerCurator

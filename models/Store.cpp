@@ -1,0 +1,458 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "Store.h"
+
+#include "RecordJson.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+
+#include <atomic>
+
+namespace LedgerCurator {
+
+namespace {
+
+//! Ordered migrations: step N takes the schema from version N to N + 1.
+const QList<QStringList> &migrations()
+{
+    static const QList<QStringList> steps = {
+        // 0 -> 1: records, their observations and the events reported for cited works.
+        {
+                QStringLiteral("CREATE TABLE records ("
+                               " id TEXT PRIMARY KEY,"
+                               " version INTEGER NOT NULL,"
+                               " title TEXT NOT NULL,"
+                               " as_of TEXT NOT NULL,"
+                               " header TEXT NOT NULL,"
+                               " imported_at TEXT NOT NULL)"),
+                QStringLiteral("CREATE TABLE observations ("
+                               " record_id TEXT NOT NULL REFERENCES records(id) ON DELETE CASCADE,"
+                               " position INTEGER NOT NULL,"
+                               " id TEXT NOT NULL,"
+                               " direction INTEGER NOT NULL,"
+                               " citing_title TEXT NOT NULL,"
+                               " cited_title TEXT NOT NULL,"
+                               " reference INTEGER,"
+                               " state INTEGER NOT NULL,"
+                               " basis TEXT NOT NULL,"
+                               " observed_at TEXT NOT NULL,"
+                               " events_status INTEGER NOT NULL,"
+                               " events_as_of TEXT,"
+                               " events_reason TEXT,"
+                               " PRIMARY KEY (record_id, position)) WITHOUT ROWID"),
+                QStringLiteral("CREATE UNIQUE INDEX observations_by_id ON observations(record_id, id)"),
+                QStringLiteral("CREATE TABLE source_events ("
+                               " record_id TEXT NOT NULL REFERENCES records(id) ON DELETE CASCADE,"
+                               " observation_position INTEGER NOT NULL,"
+                               " position INTEGER NOT NULL,"
+                               " kind INTEGER NOT NULL,"
+                               " date TEXT NOT NULL,"
+                               " source TEXT NOT NULL,"
+                               " notice TEXT,"
+                               " PRIMARY KEY (record_id, observation_position, position)) WITHOUT ROWID"),
+                QStringLiteral("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
+        },
+    };
+    return steps;
+}
+
+Error sqlError(const QString &what, const QSqlError &error)
+{
+    return Error::failure(what + QStringLiteral(": ") + error.text());
+}
+
+} // namespace
+
+Store::Store(QString path) : m_path(std::move(path))
+{
+    static std::atomic<int> counter { 0 };
+    m_connectionName = QStringLiteral("ledger-store-%1").arg(counter.fetch_add(1));
+}
+
+Store::~Store()
+{
+    if (QSqlDatabase::contains(m_connectionName)) {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+            if (db.isOpen())
+                db.close();
+        }
+        QSqlDatabase::removeDatabase(m_connectionName);
+    }
+}
+
+QSqlDatabase Store::database() const
+{
+    return QSqlDatabase::database(m_connectionName, false);
+}
+
+bool Store::isOpen() const
+{
+    return QSqlDatabase::contains(m_connectionName) && database().isOpen();
+}
+
+Status Store::exec(const QString &sql) const
+{
+    QSqlQuery query(database());
+    if (!query.exec(sql))
+        return sqlError(QStringLiteral("%1: cannot run '%2'").arg(m_path, sql.left(60)), query.lastError());
+    return {};
+}
+
+Status Store::open()
+{
+    const QFileInfo info(m_path);
+    if (!info.dir().exists() && !QDir().mkpath(info.absolutePath()))
+        return Error::failure(QStringLiteral("%1: cannot create the folder %2").arg(m_path, info.absolutePath()));
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    db.setDatabaseName(m_path);
+    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
+    if (!db.open())
+        return sqlError(QStringLiteral("%1: cannot open the cache").arg(m_path), db.lastError());
+    // The first statement that reads the file tells whether it is a database at all.
+    {
+        QSqlQuery probe(db);
+        if (!probe.exec(QStringLiteral("PRAGMA schema_version")))
+            return Error::failure(QStringLiteral("%1: not a Ledger Curator cache (%2)")
+                                          .arg(m_path, probe.lastError().databaseText()));
+    }
+    for (const auto &pragma : { QStringLiteral("PRAGMA journal_mode = WAL"),
+                                QStringLiteral("PRAGMA foreign_keys = ON"),
+                                QStringLiteral("PRAGMA synchronous = NORMAL") }) {
+        if (auto status = exec(pragma); !status)
+            return status;
+    }
+    return migrate();
+}
+
+int Store::latestSchemaVersion()
+{
+    return int(migrations().size());
+}
+
+int Store::schemaVersion() const
+{
+    QSqlQuery query(database());
+    if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next())
+        return -1;
+    return query.value(0).toInt();
+}
+
+Status Store::migrate()
+{
+    const int current = schemaVersion();
+    if (current < 0)
+        return Error::failure(QStringLiteral("%1: cannot read the schema version").arg(m_path));
+    if (current > latestSchemaVersion())
+        return Error::failure(QStringLiteral("%1: the cache has schema version %2, newer than this "
+                                             "Ledger Curator understands (%3); update the program")
+                                      .arg(m_path)
+                                      .arg(current)
+                                      .arg(latestSchemaVersion()));
+    QSqlDatabase db = database();
+    for (int version = current; version < latestSchemaVersion(); ++version) {
+        if (!db.transaction())
+            return sqlError(QStringLiteral("%1: cannot start migration %2").arg(m_path).arg(version + 1),
+                            db.lastError());
+        for (const auto &sql : migrations()[version]) {
+            if (auto status = exec(sql); !status) {
+                db.rollback();
+                return status;
+            }
+        }
+        if (auto status = exec(QStringLiteral("PRAGMA user_version = %1").arg(version + 1)); !status) {
+            db.rollback();
+            return status;
+        }
+        if (!db.commit()) {
+            const auto error = db.lastError();
+            db.rollback();
+            return sqlError(QStringLiteral("%1: cannot commit migration %2").arg(m_path).arg(version + 1), error);
+        }
+    }
+    return {};
+}
+
+Status Store::insertRecord(const Record &record)
+{
+    QSqlDatabase db = database();
+    QJsonObject header = recordToJson(record);
+    header.remove(QStringLiteral("observations"));
+
+    QSqlQuery query(db);
+    query.prepare(QStringLiteral("INSERT INTO records (id, version, title, as_of, header, imported_at) "
+                                 "VALUES (?, ?, ?, ?, ?, ?)"));
+    query.addBindValue(record.arxivId);
+    query.addBindValue(record.version);
+    query.addBindValue(record.title);
+    query.addBindValue(record.asOf);
+    query.addBindValue(QString::fromUtf8(QJsonDocument(header).toJson(QJsonDocument::Compact)));
+    query.addBindValue(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    if (!query.exec())
+        return sqlError(QStringLiteral("cannot store record %1").arg(record.arxivId), query.lastError());
+
+    QSqlQuery insert(db);
+    insert.prepare(QStringLiteral(
+            "INSERT INTO observations (record_id, position, id, direction, citing_title, cited_title,"
+            " reference, state, basis, observed_at, events_status, events_as_of, events_reason)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    QSqlQuery insertEvent(db);
+    insertEvent.prepare(QStringLiteral(
+            "INSERT INTO source_events (record_id, observation_position, position, kind, date, source,"
+            " notice) VALUES (?, ?, ?, ?, ?, ?, ?)"));
+    const QVariant recordId(record.arxivId);
+    const QVariant nullReference(QMetaType::fromType<qint64>());
+    for (qsizetype i = 0; i < record.observations.size(); ++i) {
+        const Observation &o = record.observations[i];
+        insert.bindValue(0, recordId);
+        insert.bindValue(1, qint64(i));
+        insert.bindValue(2, o.id);
+        insert.bindValue(3, int(o.direction));
+        insert.bindValue(4, o.citingTitle);
+        insert.bindValue(5, o.citedTitle);
+        insert.bindValue(6, o.reference ? QVariant(*o.reference) : nullReference);
+        insert.bindValue(7, int(o.state));
+        insert.bindValue(8, o.basis);
+        insert.bindValue(9, o.observedAt);
+        insert.bindValue(10, int(o.events.status));
+        insert.bindValue(11, o.events.asOf);
+        insert.bindValue(12, o.events.reason);
+        if (!insert.exec())
+            return sqlError(QStringLiteral("cannot store observation %1 of %2").arg(o.id, record.arxivId),
+                            insert.lastError());
+        for (qsizetype e = 0; e < o.events.events.size(); ++e) {
+            const SourceEvent &event = o.events.events[e];
+            insertEvent.bindValue(0, recordId);
+            insertEvent.bindValue(1, qint64(i));
+            insertEvent.bindValue(2, qint64(e));
+            insertEvent.bindValue(3, int(event.kind));
+            insertEvent.bindValue(4, event.date);
+            insertEvent.bindValue(5, event.source);
+            insertEvent.bindValue(6, event.notice);
+            if (!insertEvent.exec())
+                return sqlError(QStringLiteral("cannot store an event of observation %1").arg(o.id),
+                                insertEvent.lastError());
+        }
+    }
+    return {};
+}
+
+Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records)
+{
+    QSqlDatabase db = database();
+    if (!db.transaction())
+        return sqlError(QStringLiteral("%1: cannot start the import").arg(m_path), db.lastError());
+    auto abort = [&db](Error error) {
+        db.rollback();
+        return error;
+    };
+    QList<ImportOutcome> outcomes;
+    QSqlQuery existing(db);
+    existing.prepare(QStringLiteral("SELECT as_of FROM records WHERE id = ?"));
+    QSqlQuery remove(db);
+    remove.prepare(QStringLiteral("DELETE FROM records WHERE id = ?"));
+    for (const Record &record : records) {
+        const QString problem = validateRecord(record);
+        if (!problem.isEmpty())
+            return abort(Error::badInput(QStringLiteral("record %1: %2").arg(record.arxivId, problem)));
+        ImportOutcome outcome;
+        outcome.arxivId = record.arxivId;
+        outcome.observations = record.observations.size();
+        existing.bindValue(0, record.arxivId);
+        if (!existing.exec())
+            return abort(sqlError(QStringLiteral("cannot look up record %1").arg(record.arxivId),
+                                  existing.lastError()));
+        if (existing.next()) {
+            outcome.replaced = true;
+            outcome.previousAsOf = existing.value(0).toString();
+            existing.finish();
+            if (outcome.previousAsOf > record.asOf)
+                return abort(Error::badInput(
+                        QStringLiteral("arXiv:%1: the cache holds a newer page (as of %2) than this "
+                                       "one (as of %3); nothing was imported")
+                                .arg(record.arxivId, outcome.previousAsOf, record.asOf)));
+            remove.bindValue(0, record.arxivId);
+            if (!remove.exec())
+                return abort(sqlError(QStringLiteral("cannot replace record %1").arg(record.arxivId),
+                                      remove.lastError()));
+        }
+        if (auto status = insertRecord(record); !status)
+            return abort(status.error());
+        outcomes.append(outcome);
+    }
+    if (!db.commit()) {
+        const auto error = db.lastError();
+        return abort(sqlError(QStringLiteral("%1: cannot commit the import").arg(m_path), error));
+    }
+    return outcomes;
+}
+
+Result<QList<RecordSummary>> Store::recordSummaries() const
+{
+    QSqlQuery query(database());
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT id, version, title, as_of FROM records ORDER BY id")))
+        return sqlError(QStringLiteral("cannot list records"), query.lastError());
+    QList<RecordSummary> summaries;
+    QHash<QString, qsizetype> index;
+    while (query.next()) {
+        RecordSummary s;
+        s.arxivId = query.value(0).toString();
+        s.version = query.value(1).toInt();
+        s.title = query.value(2).toString();
+        s.asOf = query.value(3).toString();
+        index.insert(s.arxivId, summaries.size());
+        summaries.append(s);
+    }
+    QSqlQuery counts(database());
+    counts.setForwardOnly(true);
+    if (!counts.exec(QStringLiteral("SELECT record_id, direction, state, COUNT(*) FROM observations "
+                                    "GROUP BY record_id, direction, state")))
+        return sqlError(QStringLiteral("cannot count observations"), counts.lastError());
+    while (counts.next()) {
+        auto it = index.constFind(counts.value(0).toString());
+        if (it == index.constEnd())
+            continue;
+        RecordSummary &s = summaries[*it];
+        const auto direction = static_cast<Direction>(counts.value(1).toInt());
+        const int state = counts.value(2).toInt();
+        const qint64 n = counts.value(3).toLongLong();
+        (direction == Direction::Inbound ? s.inbound : s.outbound) += n;
+        if (state >= 0 && state < kResolutionStateCount) {
+            s.states[state] += n;
+            if (stateNeedsAttention(static_cast<ResolutionState>(state)))
+                s.needsAttention += n;
+        }
+    }
+    return summaries;
+}
+
+Result<qint64> Store::recordCount() const
+{
+    QSqlQuery query(database());
+    if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM records")) || !query.next())
+        return sqlError(QStringLiteral("cannot count records"), query.lastError());
+    return query.value(0).toLongLong();
+}
+
+Result<std::optional<Record>> Store::loadRecord(const QString &arxivId) const
+{
+    QSqlDatabase db = database();
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT header FROM records WHERE id = ?"));
+    query.addBindValue(arxivId);
+    if (!query.exec())
+        return sqlError(QStringLiteral("cannot read record %1").arg(arxivId), query.lastError());
+    if (!query.next())
+        return std::optional<Record>();
+    QJsonObject header = QJsonDocument::fromJson(query.value(0).toString().toUtf8()).object();
+    header.insert(QStringLiteral("observations"), QJsonArray());
+    auto decoded = recordFromJson(header, m_path);
+    if (!decoded)
+        return Error::failure(QStringLiteral("%1: record %2 is damaged in the cache: %3")
+                                      .arg(m_path, arxivId, decoded.error().message));
+    Record record = std::move(decoded.value());
+
+    QSqlQuery rows(db);
+    rows.setForwardOnly(true);
+    rows.prepare(QStringLiteral(
+            "SELECT id, direction, citing_title, cited_title, reference, state, basis, observed_at,"
+            " events_status, events_as_of, events_reason FROM observations WHERE record_id = ?"
+            " ORDER BY position"));
+    rows.addBindValue(arxivId);
+    if (!rows.exec())
+        return sqlError(QStringLiteral("cannot read the observations of %1").arg(arxivId), rows.lastError());
+    while (rows.next()) {
+        Observation o;
+        o.id = rows.value(0).toString();
+        o.direction = static_cast<Direction>(rows.value(1).toInt());
+        o.citingTitle = rows.value(2).toString();
+        o.citedTitle = rows.value(3).toString();
+        const QVariant reference = rows.value(4);
+        if (!reference.isNull())
+            o.reference = reference.toLongLong();
+        o.state = static_cast<ResolutionState>(rows.value(5).toInt());
+        o.basis = rows.value(6).toString();
+        o.observedAt = rows.value(7).toString();
+        o.events.status = static_cast<EventsCheck::Status>(rows.value(8).toInt());
+        o.events.asOf = rows.value(9).toString();
+        o.events.reason = rows.value(10).toString();
+        record.observations.append(std::move(o));
+    }
+
+    QSqlQuery events(db);
+    events.setForwardOnly(true);
+    events.prepare(QStringLiteral("SELECT observation_position, kind, date, source, notice FROM source_events"
+                                  " WHERE record_id = ? ORDER BY observation_position, position"));
+    events.addBindValue(arxivId);
+    if (!events.exec())
+        return sqlError(QStringLiteral("cannot read the events of %1").arg(arxivId), events.lastError());
+    while (events.next()) {
+        const qsizetype position = events.value(0).toLongLong();
+        if (position < 0 || position >= record.observations.size())
+            continue;
+        SourceEvent e;
+        e.kind = static_cast<EventKind>(events.value(1).toInt());
+        e.date = events.value(2).toString();
+        e.source = events.value(3).toString();
+        e.notice = events.value(4).toString();
+        record.observations[position].events.events.append(e);
+    }
+    return std::optional<Record>(std::move(record));
+}
+
+Result<QString> Store::meta(const QString &key) const
+{
+    QSqlQuery query(database());
+    query.prepare(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
+    query.addBindValue(key);
+    if (!query.exec())
+        return sqlError(QStringLiteral("cannot read setting %1").arg(key), query.lastError());
+    return query.next() ? query.value(0).toString() : QString();
+}
+
+Status Store::setMeta(const QString &key, const QString &value)
+{
+    QSqlQuery query(database());
+    query.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?)"
+                                 " ON CONFLICT(key) DO UPDATE SET value = excluded.value"));
+    query.addBindValue(key);
+    query.addBindValue(value);
+    if (!query.exec())
+        return sqlError(QStringLiteral("cannot store setting %1").arg(key), query.lastError());
+    return {};
+}
+
+QString normalizeRecordId(QString text)
+{
+    text = text.trimmed();
+    if (text.startsWith(QStringLiteral("arXiv:"), Qt::CaseInsensitive))
+        text.remove(0, 6);
+    // Drop a version suffix: 2104.04473v5 -> 2104.04473.
+    const qsizetype v = text.lastIndexOf(u'v');
+    if (v > 0 && v + 1 < text.size() && text[v - 1].isDigit()) {
+        bool digits = true;
+        for (qsizetype i = v + 1; i < text.size(); ++i)
+            digits = digits && text[i].isDigit();
+        if (digits)
+            text.truncate(v);
+    }
+    return text;
+}
+
+QString defaultCachePath()
+{
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    return QDir(folder).filePath(QStringLiteral("ledger-cache.sqlite"));
+}
+
+} // namespace LedgerCurator

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Record.h"
+#include "Result.h"
+
+#include <QSqlDatabase>
+#include <QString>
+
+#include <optional>
+
+namespace LedgerCurator {
+
+//! One row of the record list.
+struct RecordSummary
+{
+    QString arxivId;
+    int version = 1;
+    QString title;
+    QString asOf;
+    qint64 inbound = 0;
+    qint64 outbound = 0;
+    qint64 needsAttention = 0; // observations whose state needs a person
+    std::array<qint64, kResolutionStateCount> states {};
+};
+
+//! What an import did to one record.
+struct ImportOutcome
+{
+    QString arxivId;
+    bool replaced = false; // an earlier page of the same paper was replaced
+    QString previousAsOf;
+    qsizetype observations = 0;
+};
+
+//! The local cache: SQLite through Qt Sql, one named connection per Store.
+//! Every write is one transaction; a failure leaves the file as it was.
+class Store final
+{
+public:
+    explicit Store(QString path);
+    ~Store();
+    Q_DISABLE_COPY_MOVE(Store)
+
+    //! Opens (creating if needed) and migrates the cache to the latest schema.
+    Status open();
+    bool isOpen() const;
+    QString path() const { return m_path; }
+    QSqlDatabase database() const;
+
+    int schemaVersion() const;
+    static int latestSchemaVersion();
+
+    //! Imports pages in one transaction: all or nothing. A page replaces the upstream data of an
+    //! earlier page of the same paper; a page older than the cached one is refused.
+    Result<QList<ImportOutcome>> importRecords(const QList<Record> &records);
+
+    Result<QList<RecordSummary>> recordSummaries() const;
+    //! nullopt when the cache has no such record.
+    Result<std::optional<Record>> loadRecord(const QString &arxivId) const;
+    Result<qint64> recordCount() const;
+
+    Result<QString> meta(const QString &key) const;
+    Status setMeta(const QString &key, const QString &value);
+
+private:
+    Status migrate();
+    Status exec(const QString &sql) const;
+    Status insertRecord(const Record &record);
+
+    QString m_path;
+    QString m_connectionName;
+};
+
+//! The record id from user input: strips "arXiv:" and a version suffix ("2104.04473v5").
+QString normalizeRecordId(QString text);
+
+//! The default cache file under QStandardPaths::AppDataLocation.
+QString defaultCachePath();
+
+} // namespace LedgerCurator

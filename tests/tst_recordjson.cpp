@@ -1,0 +1,966 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "JsonLineIndex.h"
+#include "Record.h"
+#include "RecordJson.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QtTest>
+
+using namespace LedgerCurator;
+
+namespace {
+
+const QString kFile = QStringLiteral("ledger.json");
+
+Observation makeObservation(const char *id, Direction direction, const QString &citing,
+    const QString &cited, std::optional<qint64> reference, ResolutionState state, const char *basis,
+    EventsCheck events)
+{
+    Observation o;
+    o.id = QString::fromLatin1(id);
+    o.direction = direction;
+    o.citingTitle = citing;
+    o.citedTitle = cited;
+    o.reference = reference;
+    o.state = state;
+    o.basis = QString::fromLatin1(basis);
+    o.observedAt = QStringLiteral("2026-05-24T12:14:26.541851Z");
+    o.events = std::move(events);
+    return o;
+}
+
+EventsCheck noneFound(const char *asOf = "2026-08-05T06:32:48.257954+00:00")
+{
+    EventsCheck check;
+    check.status = EventsCheck::Status::NoneFound;
+    check.asOf = QString::fromLatin1(asOf);
+    return check;
+}
+
+EventsCheck unavailable(const char *reason)
+{
+    EventsCheck check;
+    check.status = EventsCheck::Status::Unavailable;
+    check.reason = QString::fromLatin1(reason);
+    return check;
+}
+
+EventsCheck found(QList<SourceEvent> events)
+{
+    EventsCheck check;
+    check.status = EventsCheck::Status::Found;
+    check.asOf = QStringLiteral("2026-08-05T06:32:48Z");
+    check.events = std::move(events);
+    return check;
+}
+
+SourceEvent event(EventKind kind, const char *date, const char *notice)
+{
+    return SourceEvent { kind, QString::fromLatin1(date), QStringLiteral("retraction_status_cache"),
+        QString::fromLatin1(notice) };
+}
+
+//! A record using every feature of the format. Observation i has basis kBases[i].
+Record sampleRecord()
+{
+    Record r;
+    r.arxivId = QStringLiteral("2104.04473");
+    r.version = 5;
+    r.title = QStringLiteral("Efficient <Large-Scale> \"Language\" & Model's Training \\ GPU");
+    r.asOf = QStringLiteral("2026-08-05");
+    r.stated = StatedCounts { 3, 7, 4, 3, 8, { 1, 1, 1, 0, 0, 0 } };
+    r.coverage = {
+        { CoverageFacet::Kind::ReferenceResolution, 3, 7,
+            QStringLiteral("Typed states for the displayed outbound observations."),
+            { QStringLiteral("paper_references"), QStringLiteral("paper_reference_links") }, {} },
+        { CoverageFacet::Kind::StandingNotices, 34, 34,
+            QStringLiteral("One-hop event checks from named stored sources."),
+            { QStringLiteral("scholarly_work_events"), QStringLiteral("retraction_status_cache") },
+            QStringLiteral("2026-08-05T06:32:48.257954+00:00") },
+        { CoverageFacet::Kind::InboundItemization, 4, 34,
+            QStringLiteral("Pith citing papers itemized under the disclosed page cap."),
+            { QStringLiteral("paper_references") }, QStringLiteral("2026-08-03T11:25:09.562026Z") },
+        { CoverageFacet::Kind::ExternalCitationMeasurements, 2, 2,
+            QStringLiteral("A source-named dated measurement, never combined with another source."),
+            {}, {} },
+    };
+    r.measurements = {
+        { 9, QStringLiteral("pith"), QStringLiteral("2026-08-05T02:28:24.338817Z") },
+        { 12, QStringLiteral("semantic_scholar"), {} },
+    };
+    r.observations = {
+        makeObservation("a4d62a99-e85b-4e0d-86d5-17278d726ff0", Direction::Outbound,
+            QStringLiteral("Efficient <Large-Scale> Training"),
+            QStringLiteral("Tags <b>bold</b> & \"quoted\" & 'single'"), 1,
+            ResolutionState::VerifiedExact, "arxiv_id", noneFound()),
+        makeObservation("a4d62a99-e85b-4e0d-86d5-17278d726ff1", Direction::Outbound,
+            QStringLiteral("Efficient <Large-Scale> Training"),
+            QStringLiteral("Back\\slash C:\\path\\ and a\ttab"), 2, ResolutionState::VerifiedFuzzy,
+            "local_arxiv", unavailable("canonical work link unavailable")),
+        makeObservation("a4d62a99-e85b-4e0d-86d5-17278d726ff2", Direction::Outbound,
+            QStringLiteral("Efficient <Large-Scale> Training"), QStringLiteral("A retracted work"),
+            std::nullopt, ResolutionState::Unresolved, "no resolver link",
+            found({ event(EventKind::Retraction, "2024-03-01", "10.1234/abc.5678"),
+                event(EventKind::Correction, "2024-04-02", "") })),
+        makeObservation("a4d62a99-e85b-4e0d-86d5-17278d726ff3", Direction::Inbound,
+            QStringLiteral("Обучение больших языковых моделей"),
+            QStringLiteral("大规模语言模型的高效训练"), 43, ResolutionState::ParseUncertain, "doi",
+            found({ event(EventKind::ExpressionOfConcern, "2025-01-05",
+                        "https://example.org/notice?a=1&b=2"),
+                event(EventKind::Withdrawal, "2025-02-06", ""),
+                event(EventKind::Reinstatement, "2025-03-07", "10.5555/re.1") })),
+        makeObservation("a4d62a99-e85b-4e0d-86d5-17278d726ff4", Direction::Inbound,
+            QStringLiteral("تدريب النماذج اللغوية الكبيرة"),
+            QStringLiteral("🚀 Scaling laws 🧪 for 👩‍🔬 researchers"), std::nullopt,
+            ResolutionState::MalformedIdentifier, "title_match", noneFound("2026-08-05")),
+        makeObservation("a4d62a99-e85b-4e0d-86d5-17278d726ff5", Direction::Inbound,
+            QStringLiteral("Mixed: Ελληνικά, עברית, हिन्दी"), QStringLiteral("{[\"]}"), 0,
+            ResolutionState::MetadataMismatch, "crossref", unavailable("no canonical work")),
+        makeObservation("a4d62a99-e85b-4e0d-86d5-17278d726ff6", Direction::Inbound,
+            QStringLiteral("A plain title"), QStringLiteral("Another plain title"),
+            Q_INT64_C(1234567890123), ResolutionState::VerifiedExact, "openalex", noneFound()),
+    };
+    return r;
+}
+
+Record minimalRecord()
+{
+    Record r = sampleRecord();
+    r.title = QStringLiteral("T");
+    r.measurements.clear();
+    r.observations.clear();
+    for (auto &facet : r.coverage) {
+        facet.sources.clear();
+        facet.observedAt.clear();
+        facet.description.clear();
+    }
+    return r;
+}
+
+//! A record of \a count inbound observations, and its JSON written by hand: two-space
+//! indentation, keys in the documented order, not as QJsonDocument would write them.
+std::pair<Record, QByteArray> largeRecord(int count)
+{
+    Record r = sampleRecord();
+    r.observations.clear();
+    QJsonObject top = recordToJson(r);
+    top.remove(QStringLiteral("observations"));
+    QByteArray text = QJsonDocument(top).toJson(QJsonDocument::Compact);
+    text.chop(1); // the closing brace
+    text += ",\n\"observations\": [\n";
+
+    r.observations.reserve(count);
+    for (int i = 0; i < count; ++i) {
+        Observation o;
+        o.id = QStringLiteral("00000000-0000-4000-8000-%1").arg(i, 12, 10, QLatin1Char('0'));
+        o.direction = Direction::Inbound;
+        o.citingTitle = QStringLiteral("Citing paper %1: Обучение \"моделей\"").arg(i);
+        o.citedTitle = QStringLiteral("Efficient Large-Scale Language Model Training");
+        if (i % 3)
+            o.reference = i;
+        o.state = kAllResolutionStates[i % kResolutionStateCount];
+        o.basis = QStringLiteral("arxiv_id");
+        o.observedAt = QStringLiteral("2026-05-24T12:14:26.541851Z");
+        o.events = i % 2 ? noneFound() : unavailable("canonical work link unavailable");
+        r.observations.append(o);
+
+        text += "  {\n    \"id\": \"" + o.id.toUtf8() + "\",\n    \"direction\": \"inbound\",\n"
+            + "    \"citing_title\": \"Citing paper " + QByteArray::number(i) + ": "
+            + QStringLiteral("Обучение").toUtf8() + " \\\"" + QStringLiteral("моделей").toUtf8()
+            + "\\\"\",\n    \"cited_title\": \"Efficient Large-Scale Language Model Training\",\n"
+            + "    \"reference\": " + (o.reference ? QByteArray::number(*o.reference) : "null")
+            + ",\n    \"state\": \"" + stateKey(o.state).toUtf8()
+            + "\",\n    \"basis\": \"arxiv_id\",\n"
+            + "    \"observed_at\": \"2026-05-24T12:14:26.541851Z\",\n    \"events_check\": "
+            + (i % 2 ? "{\"status\": \"none_found\", \"as_of\": "
+                       "\"2026-08-05T06:32:48.257954+00:00\"}"
+                     : "{\"status\": \"unavailable\", \"reason\": \"canonical work link "
+                       "unavailable\"}")
+            + (i + 1 < count ? "\n  },\n" : "\n  }\n");
+    }
+    text += "]\n}\n";
+    return { r, text };
+}
+
+QByteArray pretty(const QJsonObject &object)
+{
+    return QJsonDocument(object).toJson(QJsonDocument::Indented);
+}
+
+//! A copy of \a node with the value at \a path ("observations/3/reference") set to \a value,
+//! or removed when \a value is undefined.
+QJsonValue changed(const QJsonValue &node, QStringView path, const QJsonValue &value)
+{
+    if (path.isEmpty())
+        return value;
+    const qsizetype slash = path.indexOf(u'/');
+    const QString head = (slash < 0 ? path : path.first(slash)).toString();
+    const QStringView rest = slash < 0 ? QStringView() : path.sliced(slash + 1);
+    const bool remove = rest.isEmpty() && value.isUndefined();
+    if (node.isArray()) {
+        QJsonArray array = node.toArray();
+        const int i = head.toInt();
+        if (remove)
+            array.removeAt(i);
+        else
+            array[i] = changed(array.at(i), rest, value);
+        return array;
+    }
+    QJsonObject object = node.toObject();
+    if (remove)
+        object.remove(head);
+    else
+        object[head] = changed(object.value(head), rest, value);
+    return object;
+}
+
+QByteArray sampleWith(const char *path, const QJsonValue &value)
+{
+    return pretty(
+        changed(recordToJson(sampleRecord()), QString::fromLatin1(path), value).toObject());
+}
+
+QByteArray sampleWithout(const char *path)
+{
+    return sampleWith(path, QJsonValue(QJsonValue::Undefined));
+}
+
+//! The 1-based line of the \a n-th (0-based) occurrence of \a marker; -1 when there is none.
+//! With n < 0, the marker must occur exactly once.
+int lineOf(const QByteArray &text, const QByteArray &marker, int n = -1)
+{
+    qsizetype at = -1;
+    for (int i = 0; i <= std::max(n, 0); ++i) {
+        at = text.indexOf(marker, at + 1);
+        if (at < 0)
+            return -1;
+    }
+    if (n < 0 && text.indexOf(marker, at + 1) >= 0)
+        return -1;
+    return 1 + static_cast<int>(text.left(at).count('\n'));
+}
+
+//! The line of the object of observation \a i of sampleRecord() in \a text: the line before its
+//! first member, "basis" (members are sorted).
+int observationLine(const QByteArray &text, int i)
+{
+    static const char *const kBases[] = { "arxiv_id", "local_arxiv", "no resolver link", "doi",
+        "title_match", "crossref", "openalex" };
+    const int basis = lineOf(text, QByteArray("\"basis\": \"") + kBases[i] + '"');
+    return basis < 0 ? -1 : basis - 1;
+}
+
+} // namespace
+
+class TestRecordJson : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void sampleIsValid();
+    void roundTrip_data();
+    void roundTrip();
+    void writtenForm();
+    void readAcceptsVariants();
+    void readIgnoresUnknownKeys();
+    void badInput_data();
+    void badInput();
+    void truncated_data();
+    void truncated();
+    void exactMessage();
+    void recordFromJsonWithoutIndex();
+    void largeRecord();
+
+    void lineIndex_data();
+    void lineIndex();
+    void lineIndexMissing_data();
+    void lineIndexMissing();
+    void lineIndexEveryMember();
+    void lineIndexOddInput();
+    void lineAtOffset_data();
+    void lineAtOffset();
+    void escapeKey();
+};
+
+void TestRecordJson::sampleIsValid()
+{
+    QCOMPARE(validateRecord(sampleRecord()), QString());
+    QCOMPARE(validateRecord(minimalRecord()), QString());
+    QSet<ResolutionState> states;
+    QSet<EventKind> kinds;
+    for (const auto &o : sampleRecord().observations) {
+        states.insert(o.state);
+        for (const auto &e : o.events.events)
+            kinds.insert(e.kind);
+    }
+    QCOMPARE(states.size(), kResolutionStateCount);
+    QCOMPARE(kinds.size(), 5);
+}
+
+void TestRecordJson::roundTrip_data()
+{
+    QTest::addColumn<QString>("which");
+    QTest::newRow("sample") << QStringLiteral("sample");
+    QTest::newRow("minimal") << QStringLiteral("minimal");
+    QTest::newRow("outbound only") << QStringLiteral("outbound");
+    QTest::newRow("inbound only") << QStringLiteral("inbound");
+    QTest::newRow("arabic title") << QStringLiteral("arabic");
+}
+
+void TestRecordJson::roundTrip()
+{
+    QFETCH(QString, which);
+    Record record = which == u"minimal" ? minimalRecord() : sampleRecord();
+    if (which == u"outbound")
+        record.observations = record.observations.first(3);
+    if (which == u"inbound")
+        record.observations = record.observations.sliced(3);
+    if (which == u"arabic")
+        record.title = QStringLiteral("تدريب النماذج اللغوية الكبيرة — 🚀 & <b>");
+    QCOMPARE(validateRecord(record), QString());
+
+    const QByteArray written = writeRecordJson(record);
+    const auto read = readRecordJson(written, kFile);
+    QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().toString()));
+    QVERIFY(*read == record);
+    QCOMPARE(read->observations.size(), record.observations.size());
+    for (qsizetype i = 0; i < record.observations.size(); ++i) {
+        QCOMPARE(read->observations[i].citedTitle, record.observations[i].citedTitle);
+        QVERIFY(read->observations[i] == record.observations[i]);
+    }
+    QCOMPARE(writeRecordJson(*read), written);
+    QCOMPARE(writeRecordJson(record), written); // deterministic
+}
+
+void TestRecordJson::writtenForm()
+{
+    const QByteArray text = writeRecordJson(sampleRecord());
+    QVERIFY(text.startsWith("{\n    \"arxiv_id\": \"2104.04473\",\n"));
+    QVERIFY(text.endsWith("}\n"));
+    QVERIFY(text.contains("\n    \"schema\": \"pith.paper-citation-record.v1\",\n"));
+    // Absent reference: null, not left out.
+    QCOMPARE(text.count("\"reference\": null"), 2);
+    QVERIFY(text.contains("\"reference\": 1234567890123"));
+    // Empty observed_at of facets and measurements, and empty notices, are left out.
+    QCOMPARE(text.count("\"observed_at\""), 2 + 1 + 7);
+    QCOMPARE(text.count("\"notice\""), 3);
+    // Strings are written as they are, UTF-8, with only JSON's own escapes.
+    QVERIFY(text.contains("\"Tags <b>bold</b> & \\\"quoted\\\" & 'single'\""));
+    QVERIFY(text.contains("\"Back\\\\slash C:\\\\path\\\\ and a\\ttab\""));
+    QVERIFY(text.contains(QStringLiteral("大规模语言模型的高效训练").toUtf8()));
+    QVERIFY(text.contains(QStringLiteral("🚀 Scaling laws").toUtf8()));
+    // Keys and values as the format spells them.
+    for (const char *key : { "\"stated_counts\": {", "\"outbound_displayed_of\": 8",
+             "\"outbound_states\": {", "\"metadata_mismatch\": 0", "\"external_measurements\": [",
+             "\"events_check\": {", "\"status\": \"none_found\"", "\"status\": \"unavailable\"",
+             "\"status\": \"found\"", "\"kind\": \"expression_of_concern\"",
+             "\"facet\": \"external_citation_measurements\"", "\"state\": \"malformed_identifier\"",
+             "\"direction\": \"inbound\"", "\"version\": 5", "\"as_of\": \"2026-08-05\"" })
+        QVERIFY2(text.contains(key), key);
+    QCOMPARE(recordToJson(sampleRecord()).keys(),
+        QStringList({ QStringLiteral("arxiv_id"), QStringLiteral("as_of"),
+            QStringLiteral("coverage"), QStringLiteral("external_measurements"),
+            QStringLiteral("observations"), QStringLiteral("schema"),
+            QStringLiteral("stated_counts"), QStringLiteral("title"), QStringLiteral("version") }));
+}
+
+void TestRecordJson::readAcceptsVariants()
+{
+    QJsonValue json = recordToJson(sampleRecord());
+    json = changed(json, u"arxiv_id", QStringLiteral("arXiv:2104.04473"));
+    json = changed(json, u"observations/0/state", QStringLiteral("verified exact"));
+    json = changed(json, u"observations/3/state", QStringLiteral("parse uncertain"));
+    json
+        = changed(json, u"observations/2/events_check/events/0/kind", QStringLiteral("RETRACTION"));
+    json = changed(json, u"observations/3/events_check/events/0/kind",
+        QStringLiteral("Expression of concern"));
+    json = changed(json, u"coverage/0/facet", QStringLiteral("reference resolution"));
+    json = changed(json, u"coverage/0/observed_at", QJsonValue(QJsonValue::Null));
+    json = changed(json, u"observations/2/reference", QJsonValue(QJsonValue::Undefined));
+    json = changed(json, u"observations/3/reference", 43.0);
+    json = changed(json, u"observations/0/events_check/events", QJsonArray());
+    json = changed(json, u"observations/4/events_check/events", QJsonValue(QJsonValue::Null));
+    QByteArray text = pretty(json.toObject());
+    text.replace("\"version\": 5", "\"version\": 5.0");
+    text.replace("\"inbound\": 4,", "\"inbound\": 4e0,");
+    text.prepend("\xEF\xBB\xBF");
+
+    const auto read = readRecordJson(text, kFile);
+    QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().toString()));
+    QVERIFY(*read == sampleRecord());
+    QCOMPARE(writeRecordJson(*read), writeRecordJson(sampleRecord()));
+
+    // A compact document reads the same.
+    const auto compact = readRecordJson(
+        QJsonDocument(recordToJson(sampleRecord())).toJson(QJsonDocument::Compact), kFile);
+    QVERIFY(compact.ok());
+    QVERIFY(*compact == sampleRecord());
+}
+
+void TestRecordJson::readIgnoresUnknownKeys()
+{
+    QJsonValue json = recordToJson(sampleRecord());
+    json = changed(json, u"generator", QStringLiteral("pith 2.1"));
+    json = changed(json, u"stated_counts/outbound_states/retracted", 3);
+    json = changed(json, u"coverage/1/weight", QJsonArray { 1, 2 });
+    json = changed(json, u"external_measurements/0/unit", QStringLiteral("citations"));
+    json = changed(json, u"observations/3/confidence", 0.5);
+    json = changed(json, u"observations/3/events_check/checked_by", QJsonObject());
+    json = changed(json, u"observations/3/events_check/events/1/url", QStringLiteral("x"));
+    json = changed(json, u"observations/1/events_check/as_of", QStringLiteral("ignored"));
+    const auto read = readRecordJson(pretty(json.toObject()), kFile);
+    QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().toString()));
+    QVERIFY(*read == sampleRecord());
+}
+
+void TestRecordJson::badInput_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<QStringList>("words");
+    const auto words = [](std::initializer_list<const char *> list) {
+        QStringList out;
+        for (const char *w : list)
+            out.append(QString::fromUtf8(w));
+        return out;
+    };
+    const QByteArray good = writeRecordJson(sampleRecord());
+    const int lastLine = static_cast<int>(good.count('\n'));
+    QByteArray t;
+
+    // Not JSON, or not an object.
+    QTest::newRow("empty") << QByteArray() << 1 << words({ "empty" });
+    QTest::newRow("blank") << QByteArray(" \n\t\r\n") << 1 << words({ "empty" });
+    QTest::newRow("binary garbage")
+        << QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16) << 1 << words({ "not valid JSON" });
+    QTest::newRow("garbage after the document")
+        << good + "\n\nx" << lastLine + 3 << words({ "not valid JSON", "garbage" });
+    QTest::newRow("top-level array")
+        << QByteArray("[\n  {}\n]\n") << 1 << words({ "JSON object", "top level", "an array" });
+    QTest::newRow("top-level array, third line")
+        << QByteArray("\n\n[1]") << 3 << words({ "JSON object", "top level" });
+    QTest::newRow("top-level number") << QByteArray("42") << 1 << words({ "not valid JSON" });
+    QTest::newRow("unquoted key") << QByteArray("{\n  \"schema\": 1,\n  title: 2\n}") << 3
+                                  << words({ "not valid JSON" });
+
+    // The record's own fields.
+    t = sampleWith("schema", QStringLiteral("pith.paper-citation-record.v2"));
+    QTest::newRow("wrong schema") << t << lineOf(t, "\"schema\": \"pith.paper-citation-record.v2\"")
+                                  << words({ "schema", "\"pith.paper-citation-record.v1\"",
+                                         "the string \"pith.paper-citation-record.v2\"" });
+    t = sampleWithout("schema");
+    QTest::newRow("missing schema") << t << 1 << words({ "schema", "key is missing" });
+    t = sampleWithout("title");
+    QTest::newRow("missing title")
+        << t << 1 << words({ "title: expected a string", "nothing (the key is missing)" });
+    t = sampleWith("title", 7);
+    QTest::newRow("title a number")
+        << t << lineOf(t, "\"title\": 7") << words({ "title", "a string", "the number 7" });
+    t = sampleWith("title", QStringLiteral("two\nlines"));
+    QTest::newRow("title on two lines")
+        << t << lineOf(t, "\"title\": \"two\\nlines\"") << words({ "title", "one non-empty line" });
+    t = sampleWith("arxiv_id", QStringLiteral("2104.04473v5"));
+    QTest::newRow("arxiv id with version") << t << lineOf(t, "\"arxiv_id\": \"2104.04473v5\"")
+                                           << words({ "arxiv_id", "without its version" });
+    t = sampleWith("arxiv_id", QStringLiteral("arXiv:"));
+    QTest::newRow("arxiv id empty")
+        << t << lineOf(t, "\"arxiv_id\": \"arXiv:\"") << words({ "arxiv_id", "an arXiv id" });
+    t = sampleWith("as_of", QStringLiteral("2026-02-30"));
+    QTest::newRow("invalid as_of date") << t << lineOf(t, "\"as_of\": \"2026-02-30\"")
+                                        << words({ "as_of", "YYYY-MM-DD", "\"2026-02-30\"" });
+    t = sampleWith("as_of", QStringLiteral("2026-08-05T00:00:00Z"));
+    QTest::newRow("as_of a timestamp") << t << lineOf(t, "\"as_of\": \"2026-08-05T00:00:00Z\"")
+                                       << words({ "as_of", "YYYY-MM-DD" });
+    t = sampleWith("as_of", QStringLiteral("2026/08/05"));
+    QTest::newRow("as_of with slashes")
+        << t << lineOf(t, "\"as_of\": \"2026/08/05\"") << words({ "as_of", "YYYY-MM-DD" });
+    t = sampleWith("as_of", QStringLiteral("-026-08-05"));
+    QTest::newRow("as_of negative year") << t << lineOf(t, "\"as_of\": \"-026-08-05\"")
+                                         << words({ "as_of", "YYYY-MM-DD" });
+    t = sampleWith("as_of", QStringLiteral("2026-8-5"));
+    QTest::newRow("as_of short") << t << lineOf(t, "\"as_of\": \"2026-8-5\"")
+                                 << words({ "as_of", "YYYY-MM-DD" });
+    t = sampleWith("version", 1.5);
+    QTest::newRow("version 1.5") << t << lineOf(t, "\"version\": 1.5")
+                                 << words({ "version", "whole number", "the number 1.5" });
+    t = sampleWith("version", QStringLiteral("5"));
+    QTest::newRow("version a string") << t << lineOf(t, "\"version\": \"5\"")
+                                      << words({ "version", "whole number", "the string \"5\"" });
+    t = sampleWith("version", 0);
+    QTest::newRow("version 0") << t << lineOf(t, "\"version\": 0")
+                               << words({ "version", "from 1", "the number 0" });
+    t = sampleWith("version", 1e12);
+    QTest::newRow("version too large")
+        << t << lineOf(t, "\"version\": 1000000000000") << words({ "version", "from 1" });
+
+    // Stated counts.
+    t = sampleWith("stated_counts/inbound", true);
+    QTest::newRow("count a boolean") << t << lineOf(t, "\"inbound\": true")
+                                     << words({ "stated_counts.inbound", "the value true" });
+    t = sampleWith("stated_counts/outbound_states/verified_fuzzy", -2);
+    QTest::newRow("state count negative")
+        << t << lineOf(t, "\"verified_fuzzy\": -2")
+        << words({ "stated_counts.outbound_states.verified_fuzzy", "0 or more", "-2" });
+    t = sampleWithout("stated_counts/outbound_states/parse_uncertain");
+    QTest::newRow("state count missing")
+        << t << lineOf(t, "\"outbound_states\": {")
+        << words({ "stated_counts.outbound_states.parse_uncertain", "missing" });
+    t = sampleWithout("stated_counts");
+    QTest::newRow("stated counts missing") << t << 1 << words({ "stated_counts", "an object" });
+
+    // Coverage and measurements.
+    t = sampleWith("coverage", QJsonObject());
+    QTest::newRow("coverage an object")
+        << t << lineOf(t, "\"coverage\": {") << words({ "coverage", "an array", "an object" });
+    t = sampleWithout("coverage/3");
+    QTest::newRow("coverage of three facets")
+        << t << lineOf(t, "\"coverage\": [")
+        << words({ "coverage", "4 facets", "an array of 3 elements" });
+    t = sampleWith("coverage/1/facet", QStringLiteral("reach"));
+    QTest::newRow("facet unknown")
+        << t << lineOf(t, "\"facet\": \"reach\"")
+        << words({ "coverage[1].facet", "standing_notices", "\"reach\"" });
+    t = sampleWith("coverage/1/facet", QStringLiteral("reference resolution"));
+    QTest::newRow("facet out of order")
+        << t << lineOf(t, "\"facet\": \"reference resolution\"")
+        << words({ "coverage[1].facet", "\"standing_notices\"", "fixed order" });
+    t = sampleWith("coverage/2/sources/0", 3);
+    QTest::newRow("facet source a number") << t << lineOf(t, "\"sources\": [", 2) + 1
+                                           << words({ "coverage[2].sources[0]", "a string" });
+    t = sampleWith("coverage/2/observed_at", false);
+    QTest::newRow("facet observed_at a boolean")
+        << t << lineOf(t, "\"observed_at\": false") << words({ "coverage[2].observed_at" });
+    t = sampleWith("external_measurements/1/value", 2.5);
+    QTest::newRow("measurement 2.5")
+        << t << lineOf(t, "\"value\": 2.5") << words({ "external_measurements[1].value", "2.5" });
+
+    // Observations.
+    t = sampleWith("observations", QJsonObject());
+    QTest::newRow("observations not an array")
+        << t << lineOf(t, "\"observations\": {")
+        << words({ "observations: expected an array", "an object" });
+    t = sampleWith("observations/2", QStringLiteral("not-an-observation"));
+    QTest::newRow("observation a string")
+        << t << lineOf(t, "\"not-an-observation\"")
+        << words({ "observations[2]", "an object", "the string \"not-an-observation\"" });
+    t = sampleWithout("observations/2/citing_title");
+    QTest::newRow("citing title missing")
+        << t << observationLine(t, 2) << words({ "observations[2].citing_title", "missing" });
+    t = sampleWithout("observations/6/observed_at");
+    QTest::newRow("observed_at missing")
+        << t << observationLine(t, 6) << words({ "observations[6].observed_at", "missing" });
+    t = sampleWith("observations/3/reference", QStringLiteral("12a"));
+    QTest::newRow("reference a string")
+        << t << lineOf(t, "\"reference\": \"12a\"")
+        << words({ "observations[3].reference", "a whole number or null", "the string \"12a\"" });
+    t = sampleWith("observations/3/reference", -43);
+    QTest::newRow("reference negative")
+        << t << lineOf(t, "\"reference\": -43")
+        << words({ "observations[3].reference", "0 or more", "the number -43" });
+    t = sampleWith("observations/3/reference", 4.5);
+    QTest::newRow("reference 4.5") << t << lineOf(t, "\"reference\": 4.5")
+                                   << words({ "observations[3].reference", "the number 4.5" });
+    t = sampleWith("observations/3/reference", QJsonArray());
+    QTest::newRow("reference an array") << t << lineOf(t, "\"reference\": [")
+                                        << words({ "observations[3].reference", "an empty array" });
+    t = sampleWith("observations/3/state", QStringLiteral("maybe"));
+    QTest::newRow("state unknown") << t << lineOf(t, "\"state\": \"maybe\"")
+                                   << words({ "observations[3].state", "\"verified_exact\"",
+                                          "\"metadata_mismatch\"", "the string \"maybe\"" });
+    t = sampleWith("observations/3/state", 3);
+    QTest::newRow("state a number")
+        << t << lineOf(t, "\"state\": 3") << words({ "observations[3].state", "the number 3" });
+    t = sampleWith("observations/4/direction", QStringLiteral("sideways"));
+    QTest::newRow("direction unknown")
+        << t << lineOf(t, "\"direction\": \"sideways\"")
+        << words({ "observations[4].direction", "\"outbound\" or \"inbound\"", "\"sideways\"" });
+    t = sampleWith("observations/0/id", QStringLiteral("A4D62A99-E85B-4E0D-86D5-17278D726FF0"));
+    QTest::newRow("uuid upper case")
+        << t << lineOf(t, "\"id\": \"A4D62A99-E85B-4E0D-86D5-17278D726FF0\"")
+        << words({ "observations[0].id", "lower-case UUID" });
+    t = sampleWith("observations/1/id", QStringLiteral("obs-1"));
+    QTest::newRow("uuid malformed") << t << lineOf(t, "\"id\": \"obs-1\"")
+                                    << words({ "observations[1].id", "UUID", "\"obs-1\"" });
+    t = sampleWith("observations/5/id", QStringLiteral("a4d62a99-e85b-4e0d-86d5-17278d726ff4"));
+    QTest::newRow("uuid twice") << t
+                                << lineOf(t, "\"id\": \"a4d62a99-e85b-4e0d-86d5-17278d726ff4\"", 1)
+                                << words({ "observation 6", "appears twice" });
+    t = sampleWith("observations/5/direction", QStringLiteral("outbound"));
+    QTest::newRow("outbound after inbound") << t << lineOf(t, "\"direction\": \"outbound\"", 3)
+                                            << words({ "observation 6", "before inbound" });
+    t = sampleWith("observations/4/citing_title", QStringLiteral("  "));
+    QTest::newRow("citing title blank")
+        << t << lineOf(t, "\"citing_title\": \"  \"") << words({ "observation 5", "citing title" });
+    t = sampleWith("observations/4/basis", QStringLiteral("doi, arxiv_id"));
+    QTest::newRow("basis with a comma")
+        << t << lineOf(t, "\"basis\": \"doi, arxiv_id\"") << words({ "observation 5", "basis" });
+
+    // Events checks.
+    t = sampleWith("observations/1/events_check/status", QStringLiteral("perhaps"));
+    QTest::newRow("events_check status unknown")
+        << t << lineOf(t, "\"status\": \"perhaps\"")
+        << words({ "observations[1].events_check.status", "\"none_found\"", "\"perhaps\"" });
+    t = sampleWith("observations/1/events_check", QJsonValue(QJsonValue::Null));
+    QTest::newRow("events_check null")
+        << t << lineOf(t, "\"events_check\": null")
+        << words({ "observations[1].events_check", "an object", "null" });
+    t = sampleWithout("observations/0/events_check/as_of");
+    QTest::newRow("none_found without as_of")
+        << t << lineOf(t, "\"events_check\": {", 0)
+        << words({ "observations[0].events_check.as_of", "missing" });
+    t = sampleWithout("observations/5/events_check/reason");
+    QTest::newRow("unavailable without reason")
+        << t << lineOf(t, "\"events_check\": {", 5)
+        << words({ "observations[5].events_check.reason", "missing" });
+    t = sampleWith("observations/2/events_check/events", QJsonArray());
+    QTest::newRow("found without events")
+        << t << lineOf(t, "\"events\": [", 0)
+        << words({ "observations[2].events_check.events", "at least one event", "an empty array" });
+    t = sampleWith("observations/0/events_check/events",
+        QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("retraction") } } });
+    QTest::newRow("events under none_found")
+        << t << lineOf(t, "\"events\": [", 0)
+        << words({ "observations[0].events_check.events", "no events", "\"none_found\"",
+               "an array of 1 element" });
+    t = sampleWith("observations/2/events_check/events/1/kind", QStringLiteral("erratum"));
+    QTest::newRow("event kind unknown") << t << lineOf(t, "\"kind\": \"erratum\"")
+                                        << words({ "observations[2].events_check.events[1].kind",
+                                               "\"withdrawal\"", "\"erratum\"" });
+    t = sampleWith("observations/3/events_check/events/2/notice", 5);
+    QTest::newRow("event notice a number")
+        << t << lineOf(t, "\"notice\": 5")
+        << words({ "observations[3].events_check.events[2].notice", "a string" });
+    t = sampleWith("observations/3/events_check/events/2/date", QStringLiteral(""));
+    QTest::newRow("event date empty") << t << lineOf(t, "\"events_check\": {", 3)
+                                      << words({ "observation 4", "an event needs a date" });
+}
+
+void TestRecordJson::badInput()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(int, line);
+    QFETCH(QStringList, words);
+    QVERIFY2(line > 0, "the test's marker was not found exactly once");
+
+    const auto read = readRecordJson(json, kFile);
+    QVERIFY(!read.ok());
+    const Error &error = read.error();
+    QCOMPARE(error.kind, Error::Kind::BadInput);
+    QCOMPARE(error.file, kFile);
+    QCOMPARE(error.line, line);
+    for (const QString &word : words)
+        QVERIFY2(error.message.contains(word), qPrintable(error.message + u" lacks " + word));
+    QVERIFY(error.toString().startsWith(kFile + u':' + QString::number(line) + u": "));
+}
+
+void TestRecordJson::truncated_data()
+{
+    QTest::addColumn<qsizetype>("length");
+    const QByteArray good = writeRecordJson(sampleRecord());
+    for (const qsizetype length : { qsizetype(1), qsizetype(2), qsizetype(17), qsizetype(100),
+             good.size() / 4, good.size() / 3, good.size() / 2, good.size() * 2 / 3,
+             good.size() - 40, good.size() - 2 })
+        QTest::addRow("%lld of %lld bytes", qlonglong(length), qlonglong(good.size())) << length;
+    // Inside a string, inside an escape, inside a number, inside a literal.
+    QTest::newRow("inside a string") << good.indexOf("Efficient") + 4;
+    QTest::newRow("inside an escape") << good.indexOf("\\\"quoted") + 1;
+    QTest::newRow("inside a number") << good.indexOf("1234567890123") + 5;
+    QTest::newRow("inside a literal") << good.indexOf("null") + 2;
+    QTest::newRow("inside a UTF-8 sequence") << good.indexOf(QStringLiteral("大").toUtf8()) + 1;
+}
+
+void TestRecordJson::truncated()
+{
+    QFETCH(qsizetype, length);
+    const QByteArray cut = writeRecordJson(sampleRecord()).left(length);
+    const auto read = readRecordJson(cut, kFile);
+    QVERIFY(!read.ok());
+    QCOMPARE(read.error().kind, Error::Kind::BadInput);
+    QVERIFY2(
+        read.error().message.startsWith(u"not valid JSON: "), qPrintable(read.error().message));
+    // The document breaks off on its last line; that is where the error is.
+    QCOMPARE(read.error().line, static_cast<int>(cut.count('\n')) + 1);
+}
+
+void TestRecordJson::exactMessage()
+{
+    const QByteArray text = sampleWith("observations/3/reference", QStringLiteral("12a"));
+    const auto read = readRecordJson(text, kFile);
+    QVERIFY(!read.ok());
+    const int line = lineOf(text, "\"reference\": \"12a\"");
+    QCOMPARE(read.error().toString(),
+        QStringLiteral("ledger.json:%1: observations[3].reference: expected a whole number "
+                       "or null, found the string \"12a\"")
+            .arg(line));
+
+    const auto array = readRecordJson("[]", kFile);
+    QVERIFY(!array.ok());
+    QCOMPARE(array.error().toString(),
+        QStringLiteral("ledger.json:1: expected a JSON object at the top level, found an array"));
+
+    const auto broken = readRecordJson(
+        "{\n  \"schema\": \"pith.paper-citation-record.v1\",\n  \"title\": \"x", kFile);
+    QVERIFY(!broken.ok());
+    QCOMPARE(broken.error().toString(),
+        QStringLiteral("ledger.json:3: not valid JSON: unterminated string"));
+
+    // Long strings are shortened in messages.
+    const QString longId(200, QLatin1Char('x'));
+    const auto longRead = readRecordJson(sampleWith("observations/0/id", longId), kFile);
+    QVERIFY(!longRead.ok());
+    QVERIFY(longRead.error().message.size() < 200);
+    QVERIFY(
+        longRead.error().message.endsWith(QString(60, QLatin1Char('x')) + QChar(0x2026) + u'"'));
+}
+
+void TestRecordJson::recordFromJsonWithoutIndex()
+{
+    const QJsonObject good = recordToJson(sampleRecord());
+    const auto read = recordFromJson(good, kFile);
+    QVERIFY(read.ok());
+    QVERIFY(*read == sampleRecord());
+
+    const QJsonObject bad
+        = changed(good, u"observations/3/reference", QStringLiteral("12a")).toObject();
+    const auto failed = recordFromJson(bad, kFile);
+    QVERIFY(!failed.ok());
+    QCOMPARE(failed.error().line, 0);
+    QCOMPARE(failed.error().toString(),
+        QStringLiteral("ledger.json: observations[3].reference: expected a whole number or "
+                       "null, found the string \"12a\""));
+
+    const QByteArray text = pretty(bad);
+    const JsonLineIndex index(text);
+    const auto located = recordFromJson(bad, kFile, &index);
+    QVERIFY(!located.ok());
+    QCOMPARE(located.error().line, lineOf(text, "\"reference\": \"12a\""));
+}
+
+void TestRecordJson::largeRecord()
+{
+    constexpr int kCount = 200000;
+    const auto [record, text] = ::largeRecord(kCount);
+    QElapsedTimer timer;
+    timer.start();
+    const auto read = readRecordJson(text, kFile);
+    const qint64 readMs = timer.restart();
+    QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().toString()));
+    QCOMPARE(read->observations.size(), kCount);
+    QVERIFY(*read == record);
+    qInfo(
+        "%d observations, %lld MB, read in %lld ms", kCount, qlonglong(text.size() >> 20), readMs);
+
+    // An error in the last observation is still reported at its line.
+    QByteArray bad = text;
+    const QByteArray state = "\"state\": \"" + stateKey(record.observations.last().state).toUtf8();
+    const qsizetype at = bad.lastIndexOf(state);
+    bad.insert(at + state.size(), "ly");
+    timer.restart();
+    const auto failed = readRecordJson(bad, kFile);
+    QVERIFY(!failed.ok());
+    QCOMPARE(failed.error().line, 1 + static_cast<int>(bad.left(at).count('\n')));
+    QVERIFY(failed.error().message.startsWith(
+        QStringLiteral("observations[%1].state:").arg(kCount - 1)));
+    qInfo("failed and located in %lld ms", qlonglong(timer.elapsed()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// JsonLineIndex
+
+namespace {
+// Line numbers are in the comments; the scanner must not be fooled by braces, brackets,
+// quotes, colons, commas and escapes inside strings.
+const QByteArray kTricky = R"({
+  "a": {
+    "b}": "value with } and ] and { and [",
+    "c": [
+      "x\"y\\",
+      {"d": "e\n\"f\"\\\"", "g\\": [ ] },
+      [1, [2, [3]]],
+      -1.5e+3
+    ],
+    "a/b": true,
+    "m~n": null,
+    "": "empty key",
+    "\u0041\u00e9\u4e2d": "escaped key"
+  },
+  "list":
+    [
+      {},
+      "{[\"",
+      false
+    ],
+  "dup": 1,
+  "dup": {"last": "one"}, "same line": 0
+}
+)";
+} // namespace
+
+void TestRecordJson::lineIndex_data()
+{
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<int>("line");
+    QTest::newRow("root") << QString() << 1;
+    QTest::newRow("object") << QStringLiteral("/a") << 2;
+    QTest::newRow("brace in key") << QStringLiteral("/a/b}") << 3;
+    QTest::newRow("array") << QStringLiteral("/a/c") << 4;
+    QTest::newRow("escaped quote") << QStringLiteral("/a/c/0") << 5;
+    QTest::newRow("inline object") << QStringLiteral("/a/c/1") << 6;
+    QTest::newRow("inline member") << QStringLiteral("/a/c/1/d") << 6;
+    QTest::newRow("escaped key") << QStringLiteral("/a/c/1/g\\") << 6;
+    QTest::newRow("nested arrays") << QStringLiteral("/a/c/2/1/1/0") << 7;
+    QTest::newRow("number") << QStringLiteral("/a/c/3") << 8;
+    QTest::newRow("slash in key") << QStringLiteral("/a/a~1b") << 10;
+    QTest::newRow("tilde in key") << QStringLiteral("/a/m~0n") << 11;
+    QTest::newRow("empty key") << QStringLiteral("/a/") << 12;
+    QTest::newRow("unicode escapes in key") << QStringLiteral("/a/Aé中") << 13;
+    QTest::newRow("value on next line") << QStringLiteral("/list") << 16;
+    QTest::newRow("empty object") << QStringLiteral("/list/0") << 17;
+    QTest::newRow("brackets in string") << QStringLiteral("/list/1") << 18;
+    QTest::newRow("literal") << QStringLiteral("/list/2") << 19;
+    QTest::newRow("last duplicate wins") << QStringLiteral("/dup") << 22;
+    QTest::newRow("into last duplicate") << QStringLiteral("/dup/last") << 22;
+    QTest::newRow("after duplicate") << QStringLiteral("/same line") << 22;
+}
+
+void TestRecordJson::lineIndex()
+{
+    QFETCH(QString, pointer);
+    QFETCH(int, line);
+    QJsonParseError error;
+    QJsonDocument::fromJson(kTricky, &error);
+    QCOMPARE(error.error, QJsonParseError::NoError); // the index is for valid JSON
+    const JsonLineIndex index(kTricky);
+    QCOMPARE(index.line(pointer), line);
+    // The same with Windows line ends and a byte order mark.
+    QByteArray crlf = kTricky;
+    crlf.replace("\n", "\r\n").prepend("\xEF\xBB\xBF");
+    QCOMPARE(JsonLineIndex(crlf).line(pointer), line);
+    // All on one line.
+    const QByteArray compact = QJsonDocument::fromJson(kTricky).toJson(QJsonDocument::Compact);
+    QCOMPARE(JsonLineIndex(compact).line(pointer), 1);
+}
+
+void TestRecordJson::lineIndexMissing_data()
+{
+    QTest::addColumn<QString>("pointer");
+    QTest::newRow("no such key") << QStringLiteral("/nope");
+    QTest::newRow("no such nested key") << QStringLiteral("/a/nope");
+    QTest::newRow("key inside a string") << QStringLiteral("/a/d");
+    QTest::newRow("index past the end") << QStringLiteral("/a/c/4");
+    QTest::newRow("index in an empty array") << QStringLiteral("/a/c/1/g\\/0");
+    QTest::newRow("key of an empty object") << QStringLiteral("/list/0/x");
+    QTest::newRow("not an index") << QStringLiteral("/list/x");
+    QTest::newRow("leading zero") << QStringLiteral("/list/01");
+    QTest::newRow("negative index") << QStringLiteral("/list/-1");
+    QTest::newRow("into a string") << QStringLiteral("/a/b}/0");
+    QTest::newRow("into a literal") << QStringLiteral("/list/2/x");
+    QTest::newRow("first duplicate") << QStringLiteral("/dup/0");
+    QTest::newRow("no leading slash") << QStringLiteral("a");
+    QTest::newRow("bad escape") << QStringLiteral("/a/m~2n");
+    QTest::newRow("dangling tilde") << QStringLiteral("/a/m~");
+}
+
+void TestRecordJson::lineIndexMissing()
+{
+    QFETCH(QString, pointer);
+    QCOMPARE(JsonLineIndex(kTricky).line(pointer), 0);
+}
+
+namespace {
+void checkMembers(const QJsonValue &value, const QString &pointer, const QList<QByteArray> &lines,
+    const JsonLineIndex &index, int *checked)
+{
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const QString member = pointer + u'/' + JsonLineIndex::escapeKey(it.key());
+            const int line = index.line(member);
+            QVERIFY2(line >= 1 && line <= lines.size(), qPrintable(member));
+            const QByteArray expected = '"' + it.key().toUtf8() + "\": ";
+            QVERIFY2(lines.at(line - 1).trimmed().startsWith(expected),
+                qPrintable(member + u" -> " + QString::fromUtf8(lines.at(line - 1))));
+            ++*checked;
+            checkMembers(it.value(), member, lines, index, checked);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            checkMembers(array.at(i), pointer + u'/' + QString::number(i), lines, index, checked);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+}
+} // namespace
+
+void TestRecordJson::lineIndexEveryMember()
+{
+    // In an indented document each member starts its own line: "key": value.
+    const QByteArray text = writeRecordJson(sampleRecord());
+    const JsonLineIndex index(text);
+    const QList<QByteArray> lines = text.split('\n');
+    int checked = 0;
+    checkMembers(QJsonDocument::fromJson(text).object(), QString(), lines, index, &checked);
+    QVERIFY(checked > 100);
+}
+
+void TestRecordJson::lineIndexOddInput()
+{
+    // Not meant for invalid JSON, but must not crash or read past the end on it.
+    for (const char *text : { "", "   ", "{", "{\"a\"", "{\"a\":", "{\"a\": \"x", "{\"a\": \"x\\",
+             "[", "[1,", "[\"", "\"", "}", "]", "x", "{\"a\" 1}", "[1 2]" }) {
+        const JsonLineIndex index { QByteArray(text) };
+        for (const char *pointer : { "", "/a", "/0", "/a/b", "/1" })
+            QVERIFY(index.line(QString::fromLatin1(pointer)) >= 0);
+    }
+    QCOMPARE(JsonLineIndex(QByteArray()).line(u""), 0);
+    QCOMPARE(JsonLineIndex(QByteArray("\n\n  7")).line(u""), 3);
+    // A container that does not close gives no answer.
+    QCOMPARE(JsonLineIndex(QByteArray("{\"a\": \"x")).line(u"/a"), 0);
+    QCOMPARE(JsonLineIndex(QByteArray("{\"a\": 1,\n\"b\": 2")).line(u"/b"), 0);
+    QCOMPARE(JsonLineIndex(QByteArray("[1,\n2")).line(u"/1"), 2);
+    QCOMPARE(JsonLineIndex(QByteArray("{\"a\": \"x\\")).line(u"/b"), 0);
+}
+
+void TestRecordJson::lineAtOffset_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<qsizetype>("offset");
+    QTest::addColumn<int>("line");
+    QTest::newRow("start") << QByteArray("a\nb\nc") << qsizetype(0) << 1;
+    QTest::newRow("at a newline") << QByteArray("a\nb\nc") << qsizetype(1) << 1;
+    QTest::newRow("after a newline") << QByteArray("a\nb\nc") << qsizetype(2) << 2;
+    QTest::newRow("last") << QByteArray("a\nb\nc") << qsizetype(4) << 3;
+    QTest::newRow("past the end") << QByteArray("a\nb\nc\n") << qsizetype(99) << 4;
+    QTest::newRow("negative") << QByteArray("a\nb") << qsizetype(-5) << 1;
+    QTest::newRow("empty") << QByteArray() << qsizetype(0) << 1;
+    QTest::newRow("crlf") << QByteArray("a\r\nb\r\nc") << qsizetype(6) << 3;
+}
+
+void TestRecordJson::lineAtOffset()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(qsizetype, offset);
+    QFETCH(int, line);
+    QCOMPARE(JsonLineIndex::lineAtOffset(text, offset), line);
+}
+
+void TestRecordJson::escapeKey()
+{
+    QCOMPARE(JsonLineIndex::escapeKey(u"plain"), QStringLiteral("plain"));
+    QCOMPARE(JsonLineIndex::escapeKey(u"a/b~c"), QStringLiteral("a~1b~0c"));
+    QCOMPARE(JsonLineIndex::escapeKey(u"~1"), QStringLiteral("~01"));
+    const JsonLineIndex index(QByteArray("{\n\"~1\": 0,\n\"/\": 1\n}"));
+    QCOMPARE(index.line(QString(u"/" + JsonLineIndex::escapeKey(u"~1"))), 2);
+    QCOMPARE(index.line(QString(u"/" + JsonLineIndex::escapeKey(u"/"))), 3);
+}
+
+QTEST_GUILESS_MAIN(TestRecordJson)
+#include "tst_recordjson.moc"
