@@ -17,7 +17,7 @@ using namespace LedgerCurator;
 // QTest prints these when a comparison fails.
 char *toString(const std::optional<QString> &value)
 {
-    return value ? QTest::toString(QString(u'"' + *value + u'"')) : qstrdup("<upstream>");
+    return value ? QTest::toString(*value) : qstrdup("<upstream>");
 }
 
 namespace LedgerCurator {
@@ -25,8 +25,11 @@ char *toString(const FieldState &state)
 {
     QStringList heads;
     for (const CorrectionEvent &head : state.heads) {
-        heads.append(head.id + u'@' + head.createdAt + u'='
-            + head.value.value_or(QStringLiteral("<upstream>")));
+        QString text = head.id + u'@' + head.createdAt + u'='
+            + head.value.value_or(QStringLiteral("<upstream>"));
+        if (head.seq)
+            text += QStringLiteral(" #") + QString::number(*head.seq);
+        heads.append(text);
     }
     return QTest::toString(QString(u'[' + heads.join(QStringLiteral(", ")) + u']'));
 }
@@ -409,6 +412,19 @@ void tst_CurationLog::parentCycle()
         { QStringLiteral("s") }, QStringLiteral("2026-11-29T15:00:00.000Z"));
     QCOMPARE(resolveField({ self }).headIds(), QStringList { self.id });
     QCOMPARE(resolveField({ self, self }).headIds(), QStringList { self.id });
+    const CorrectionEvent other = correction(
+        QStringLiteral("o"), QStringLiteral("y"), {}, QStringLiteral("2026-11-29T14:00:00.000Z"));
+    QCOMPARE(resolveField({ other, self }).headIds(), (QStringList { self.id, other.id }));
+    // The same in a long history (long histories take another path).
+    QList<CorrectionEvent> longer;
+    for (int i = 0; i < 40; ++i) {
+        longer.append(correction(QStringLiteral("l%1").arg(i, 2, 10, QLatin1Char('0')),
+            QString::number(i), i == 0 ? QStringList() : QStringList { longer.last().id },
+            stamp(qint64(i) * 1000)));
+    }
+    longer.append(self);
+    longer.append(self);
+    QCOMPARE(resolveField(longer).headIds(), (QStringList { self.id, QStringLiteral("l39") }));
 }
 
 void tst_CurationLog::undoRedo()

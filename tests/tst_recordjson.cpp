@@ -479,8 +479,8 @@ void TestRecordJson::badInput_data()
     QTest::newRow("as_of with slashes")
         << t << lineOf(t, "\"as_of\": \"2026/08/05\"") << words({ "as_of", "YYYY-MM-DD" });
     t = sampleWith("as_of", QStringLiteral("-026-08-05"));
-    QTest::newRow("as_of negative year") << t << lineOf(t, "\"as_of\": \"-026-08-05\"")
-                                         << words({ "as_of", "YYYY-MM-DD" });
+    QTest::newRow("as_of negative year")
+        << t << lineOf(t, "\"as_of\": \"-026-08-05\"") << words({ "as_of", "YYYY-MM-DD" });
     t = sampleWith("as_of", QStringLiteral("2026-8-5"));
     QTest::newRow("as_of short") << t << lineOf(t, "\"as_of\": \"2026-8-5\"")
                                  << words({ "as_of", "YYYY-MM-DD" });

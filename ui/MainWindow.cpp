@@ -40,7 +40,9 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
 
     m_records = new QListWidget(this);
     m_records->setObjectName(QStringLiteral("recordList"));
-    m_records->setMinimumWidth(220);
+    m_records->setMinimumWidth(260);
+    m_records->setWordWrap(true);
+    m_records->setTextElideMode(Qt::ElideRight);
 
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("filterEdit"));
@@ -134,10 +136,12 @@ void MainWindow::reloadRecords()
     m_records->clear();
     for (const auto &s : std::as_const(*summaries)) {
         auto *item = new QListWidgetItem(
-                tr("%1\narXiv:%2 v%3 · as of %4\n%n need(s) attention", nullptr, int(s.needsAttention))
+                tr("%1\narXiv:%2 v%3 · as of %4\n%5 of %6 need attention")
                         .arg(s.title, s.arxivId)
                         .arg(s.version)
-                        .arg(s.asOf),
+                        .arg(s.asOf)
+                        .arg(s.needsAttention)
+                        .arg(s.inbound + s.outbound),
                 m_records);
         item->setData(Qt::UserRole, s.arxivId);
         item->setToolTip(s.title);
@@ -186,7 +190,10 @@ void MainWindow::showRecord(const QString &arxivId)
                                .arg(r.asOf)
                                .arg(r.observations.size())
                                .arg(parts.join(QStringLiteral(", "))));
-    m_table->resizeColumnToContents(ObservationTableModel::StateColumn);
+    for (int column = 0; column < ObservationTableModel::ColumnCount; ++column) {
+        if (column != ObservationTableModel::CitingTitleColumn)
+            m_table->resizeColumnToContents(column);
+    }
 }
 
 void MainWindow::importFiles()
