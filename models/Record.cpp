@@ -275,6 +275,10 @@ QString validateRecord(const Record &record)
             return where + QStringLiteral(": the basis must be one line without commas");
         if (o.observedAt.isEmpty() || o.observedAt.contains(QLatin1Char(' ')))
             return where + QStringLiteral(": the observed timestamp is missing or has spaces");
+        if (hasLineBreak(o.curation.mark) || hasLineBreak(o.curation.note))
+            return where + QStringLiteral(": the curation mark and note must be one line");
+        if (!o.curation.mark.isEmpty() && !o.curation.mark.startsWith(QStringLiteral("Curated by ")))
+            return where + QStringLiteral(": the curation mark must start with 'Curated by '");
         if (o.events.status == EventsCheck::Status::Found && o.events.events.isEmpty())
             return where + QStringLiteral(": events were found but none is listed");
         if (o.events.status != EventsCheck::Status::Found && !o.events.events.isEmpty())

@@ -68,6 +68,20 @@ struct EventsCheck
 };
 QString eventsStatusKey(EventsCheck::Status status); // none_found / unavailable / found
 
+//! What curators changed about an observation; empty on a page as received.
+struct CurationInfo
+{
+    QString mark; // the page's one-line "Curated by ..." mark
+    QString identifier; // resolved identifier a curator supplied (arXiv id or DOI)
+    QString note;
+    QString duplicateOf; // UUID of the observation this one duplicates
+    bool excluded = false;
+    QString review; // notice review: unreviewed, acknowledged, dismissed, escalated
+    QStringList conflicts; // field keys whose corrections are in conflict
+    bool isEmpty() const { return *this == CurationInfo {}; }
+    friend bool operator==(const CurationInfo &, const CurationInfo &) = default;
+};
+
 //! One citation link: inbound (another paper cites the record's paper) or outbound.
 struct Observation
 {
@@ -80,6 +94,7 @@ struct Observation
     QString basis;      // arxiv_id, local_arxiv, no resolver link, doi, ... as given
     QString observedAt; // timestamp, byte for byte
     EventsCheck events;
+    CurationInfo curation;
     friend bool operator==(const Observation &, const Observation &) = default;
 };
 

@@ -63,6 +63,24 @@ QJsonObject observationToJson(const Observation &o)
     out.insert(QStringLiteral("basis"), o.basis);
     out.insert(QStringLiteral("observed_at"), o.observedAt);
     out.insert(QStringLiteral("events_check"), eventsCheckToJson(o.events));
+    if (!o.curation.isEmpty()) {
+        const CurationInfo &c = o.curation;
+        QJsonObject curation;
+        auto put = [&curation](const char *key, const QString &value) {
+            if (!value.isEmpty())
+                curation.insert(QLatin1String(key), value);
+        };
+        put("mark", c.mark);
+        put("identifier", c.identifier);
+        put("note", c.note);
+        put("duplicate_of", c.duplicateOf);
+        put("review", c.review);
+        if (c.excluded)
+            curation.insert(QStringLiteral("excluded"), true);
+        if (!c.conflicts.isEmpty())
+            curation.insert(QStringLiteral("conflicts"), QJsonArray::fromStringList(c.conflicts));
+        out.insert(QStringLiteral("curation"), curation);
+    }
     return out;
 }
 
@@ -711,6 +729,49 @@ std::optional<Observation> Decoder::observation(const QJsonValue &value, const P
     if (!events)
         return std::nullopt;
     obs.events = std::move(*events);
+
+    // Curated values, present only in rendered (not upstream) records.
+    const QJsonValue curationValue = o->value(QLatin1String("curation"));
+    if (!curationValue.isUndefined() && !curationValue.isNull()) {
+        const Path cAt = at / "curation";
+        const auto c = object(curationValue, cAt);
+        if (!c)
+            return std::nullopt;
+        struct Member
+        {
+            const char *key;
+            QString *target;
+        };
+        const Member members[] = { { "mark", &obs.curation.mark },
+                                   { "identifier", &obs.curation.identifier },
+                                   { "note", &obs.curation.note },
+                                   { "duplicate_of", &obs.curation.duplicateOf },
+                                   { "review", &obs.curation.review } };
+        for (const auto &m : members) {
+            const auto text = optionalString(c->value(QLatin1String(m.key)), cAt / m.key);
+            if (!text)
+                return std::nullopt;
+            *m.target = *text;
+        }
+        const QJsonValue excluded = c->value(QLatin1String("excluded"));
+        if (!excluded.isUndefined() && !excluded.isBool()) {
+            failExpected(cAt / "excluded", QStringLiteral("true or false"), excluded);
+            return std::nullopt;
+        }
+        obs.curation.excluded = excluded.toBool(false);
+        const QJsonValue conflicts = c->value(QLatin1String("conflicts"));
+        if (!conflicts.isUndefined()) {
+            const auto list = array(conflicts, cAt / "conflicts");
+            if (!list)
+                return std::nullopt;
+            for (qsizetype i = 0; i < list->size(); ++i) {
+                const auto key = string(list->at(i), (cAt / "conflicts")[i]);
+                if (!key)
+                    return std::nullopt;
+                obs.curation.conflicts.append(*key);
+            }
+        }
+    }
     return obs;
 }
 
