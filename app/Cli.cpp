@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Cli.h"
 
+#include "AnomalyHints.h"
+#include "CuratedRecord.h"
 #include "LedgerText.h"
 #include "RecordJson.h"
 #include "Store.h"
@@ -11,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <QSettings>
 
 #include <functional>
 
@@ -99,16 +102,25 @@ Status writeOutput(const QString &path, const QByteArray &bytes, QTextStream &ou
     return {};
 }
 
-Result<Record> loadRecordArgument(Store &store, const QString &argument)
+Result<CuratedRecord> loadRecordArgument(Store &store, const QString &argument)
 {
     const QString id = normalizeRecordId(argument);
-    auto loaded = store.loadRecord(id);
+    auto loaded = store.loadCurated(id);
     if (!loaded)
         return loaded.error();
     if (!loaded->has_value())
         return Error::badInput(QStringLiteral("no record %1 in the cache %2 (see 'ledger-curator list')")
                                        .arg(id, store.path()));
     return std::move(**loaded);
+}
+
+const Observation *findObservation(const Record &record, const QString &id)
+{
+    for (const auto &o : record.observations) {
+        if (o.id == id)
+            return &o;
+    }
+    return nullptr;
 }
 
 QString padded(const QString &text, int width)
@@ -250,9 +262,10 @@ int runShow(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     auto store = openStore(parser, err, &status);
     if (!store)
         return status;
-    auto record = loadRecordArgument(*store, args[1]);
-    if (!record)
-        return report(record.error(), err);
+    auto curated = loadRecordArgument(*store, args[1]);
+    if (!curated)
+        return report(curated.error(), err);
+    const Record *record = &curated->shown;
     QList<const Observation *> shown;
     for (const auto &o : std::as_const(record->observations)) {
         if (states.isEmpty() || states.contains(o.state))
@@ -282,13 +295,21 @@ int runShow(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     out << Qt::endl
         << padded(QStringLiteral("OBSERVATION"), 38) << padded(QStringLiteral("DIRECTION"), 10)
         << padded(QStringLiteral("STATE"), 22) << padded(QStringLiteral("BASIS"), 18)
-        << padded(QStringLiteral("REF"), 7) << "CITING TITLE" << Qt::endl;
+        << padded(QStringLiteral("REF"), 7) << padded(QStringLiteral("MARK"), 5) << "CITING TITLE" << Qt::endl;
     for (const Observation *o : std::as_const(shown)) {
+        QString mark;
+        if (!o->curation.mark.isEmpty())
+            mark += u'C';
+        if (!o->curation.conflicts.isEmpty())
+            mark += u'!';
+        if (o->curation.excluded)
+            mark += u'X';
         out << padded(o->id, 38) << padded(directionKey(o->direction), 10)
             << padded(stateText(o->state), 22) << padded(o->basis, 18)
             << padded(o->reference ? QString::number(*o->reference) : QStringLiteral("-"), 7)
-            << o->citingTitle << Qt::endl;
+            << padded(mark.isEmpty() ? QStringLiteral("-") : mark, 5) << o->citingTitle << Qt::endl;
     }
+    out << Qt::endl << "MARK: C corrected, ! conflicting corrections, X excluded" << Qt::endl;
     return ExitOk;
 }
 
@@ -323,12 +344,306 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     auto store = openStore(parser, err, &status);
     if (!store)
         return status;
-    auto record = loadRecordArgument(*store, args[1]);
-    if (!record)
-        return report(record.error(), err);
-    const QByteArray bytes = format == u"json" ? writeRecordJson(*record) : renderLedgerText(*record).toUtf8();
+    auto curated = loadRecordArgument(*store, args[1]);
+    if (!curated)
+        return report(curated.error(), err);
+    const Record &record = parser.isSet(kUpstreamOption) ? curated->upstream : curated->shown;
+    const QByteArray bytes = format == u"json" ? writeRecordJson(record) : renderLedgerText(record).toUtf8();
     if (auto written = writeOutput(parser.value(kOutputOption), bytes, out); !written)
         return report(written.error(), err);
+    return ExitOk;
+}
+
+// --- curate, undo, history, check ---------------------------------------------------------------
+
+const QCommandLineOption kAuthorOption(QStringLiteral("author"),
+                                       QStringLiteral("Who makes the correction (default: the configured "
+                                                      "curator name, else the login name)."),
+                                       QStringLiteral("NAME"));
+
+QString defaultAuthor()
+{
+    const QString configured = QSettings().value(QStringLiteral("curator/name")).toString().trimmed();
+    if (!configured.isEmpty())
+        return configured;
+    for (const char *variable : { "USER", "LOGNAME", "USERNAME" }) {
+        const QString name = qEnvironmentVariable(variable).trimmed();
+        if (!name.isEmpty())
+            return name;
+    }
+    return QStringLiteral("unknown");
+}
+
+Result<QString> authorFrom(const QCommandLineParser &parser)
+{
+    if (!parser.isSet(kAuthorOption))
+        return defaultAuthor();
+    const QString author = parser.value(kAuthorOption).trimmed();
+    if (author.isEmpty() || author.contains(u'\n'))
+        return Error::badInput(QStringLiteral("--author needs a name on one line"));
+    return author;
+}
+
+QString describeValue(CurationField field, const std::optional<QString> &value, const Observation &upstream)
+{
+    if (value)
+        return displayValue(field, value);
+    const QString original = upstreamValue(upstream, field);
+    return original.isEmpty() ? QStringLiteral("(upstream: none)") : QStringLiteral("%1 (upstream)").arg(original);
+}
+
+void curateOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(QStringLiteral("RECORD"), QStringLiteral("arXiv id of the record."));
+    parser.addPositionalArgument(QStringLiteral("OBSERVATION"), QStringLiteral("UUID of the observation."));
+    parser.addPositionalArgument(QStringLiteral("FIELD=VALUE"),
+                                 QStringLiteral("state, basis, identifier, title, reference, note, duplicate-of, "
+                                                "excluded or review; FIELD= goes back to upstream."),
+                                 QStringLiteral("FIELD=VALUE..."));
+    parser.addOption(kAuthorOption);
+}
+
+struct ObservationArguments
+{
+    CuratedRecord curated;
+    const Observation *upstream = nullptr;
+    QString observation;
+};
+
+Result<ObservationArguments> observationArguments(Store &store, const QString &recordArgument,
+                                                  const QString &observationArgument)
+{
+    auto curated = loadRecordArgument(store, recordArgument);
+    if (!curated)
+        return curated.error();
+    ObservationArguments args { std::move(*curated), nullptr, observationArgument.trimmed().toLower() };
+    args.upstream = findObservation(args.curated.upstream, args.observation);
+    if (!args.upstream)
+        return Error::badInput(QStringLiteral("record %1 has no observation '%2' (see 'ledger-curator show %1')")
+                                       .arg(args.curated.upstream.arxivId, observationArgument));
+    return args;
+}
+
+int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() < 4)
+        return usage(QStringLiteral("curate: name RECORD, OBSERVATION and at least one FIELD=VALUE"), err);
+    auto author = authorFrom(parser);
+    if (!author)
+        return report(author.error(), err);
+    int status = ExitOk;
+    auto store = openStore(parser, err, &status);
+    if (!store)
+        return status;
+    auto target = observationArguments(*store, args[1], args[2]);
+    if (!target)
+        return report(target.error(), err);
+    const CuratedRecord &curated = target->curated;
+
+    // Check every assignment before writing anything.
+    QList<CorrectionEvent> events;
+    QStringList lines;
+    const QString now = nowUtc();
+    QList<CurationField> seen;
+    for (const QString &assignment : args.mid(3)) {
+        const qsizetype equals = assignment.indexOf(u'=');
+        if (equals <= 0)
+            return usage(QStringLiteral("curate: expected FIELD=VALUE, found '%1'").arg(assignment), err);
+        const auto field = parseCurationField(assignment.left(equals).trimmed());
+        if (!field)
+            return usage(QStringLiteral("curate: unknown field '%1'; expected state, basis, identifier, title, "
+                                        "reference, note, duplicate-of, excluded or review")
+                                 .arg(assignment.left(equals)),
+                         err);
+        if (seen.contains(*field))
+            return usage(QStringLiteral("curate: %1 is given twice").arg(curationFieldKey(*field)), err);
+        seen.append(*field);
+        const CurationValue value =
+                normalizeCurationValue(*field, assignment.mid(equals + 1), curated.upstream, target->observation);
+        if (!value.ok())
+            return report(Error::badInput(QStringLiteral("%1: %2").arg(curationFieldKey(*field), value.error)), err);
+        const FieldState *current = curated.field(target->observation, *field);
+        const FieldState empty;
+        const FieldState &state = current ? *current : empty;
+        if (!state.isConflict() && state.value() == value.value) {
+            lines.append(QStringLiteral("%1 is already %2; nothing recorded")
+                                 .arg(curationFieldKey(*field), describeValue(*field, value.value, *target->upstream)));
+            continue;
+        }
+        CorrectionEvent event = makeEdit(state, curated.upstream.arxivId, target->observation, *field,
+                                         value.value, *author, now);
+        lines.append(QStringLiteral("%1: %2 -> %3 (correction %4)")
+                             .arg(curationFieldKey(*field), describeValue(*field, state.value(), *target->upstream),
+                                  describeValue(*field, value.value, *target->upstream), event.id));
+        events.append(std::move(event));
+    }
+    if (!events.isEmpty()) {
+        if (auto stored = store->addCorrections(events); !stored)
+            return report(stored.error(), err);
+    }
+    for (const QString &line : std::as_const(lines))
+        out << line << Qt::endl;
+    return ExitOk;
+}
+
+void undoOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(QStringLiteral("RECORD"), QStringLiteral("arXiv id of the record."));
+    parser.addPositionalArgument(QStringLiteral("OBSERVATION"), QStringLiteral("UUID of the observation."));
+    parser.addPositionalArgument(QStringLiteral("FIELD"), QStringLiteral("The field whose last correction to undo."));
+    parser.addOption(kAuthorOption);
+}
+
+int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 4)
+        return usage(QStringLiteral("undo: name RECORD, OBSERVATION and FIELD"), err);
+    const auto field = parseCurationField(args[3].trimmed());
+    if (!field)
+        return usage(QStringLiteral("undo: unknown field '%1'").arg(args[3]), err);
+    auto author = authorFrom(parser);
+    if (!author)
+        return report(author.error(), err);
+    int status = ExitOk;
+    auto store = openStore(parser, err, &status);
+    if (!store)
+        return status;
+    auto target = observationArguments(*store, args[1], args[2]);
+    if (!target)
+        return report(target.error(), err);
+    const FieldState *state = target->curated.field(target->observation, *field);
+    if (!state) {
+        out << curationFieldKey(*field) << " of " << target->observation << " has no correction to undo" << Qt::endl;
+        return ExitOk;
+    }
+    const CorrectionEvent &winner = state->heads.first();
+    const auto restored = valueBefore(target->curated.fieldEvents(target->observation, *field), winner.id);
+    CorrectionEvent event = makeEdit(*state, target->curated.upstream.arxivId, target->observation, *field,
+                                     restored, *author, nowUtc());
+    if (auto stored = store->addCorrections({ event }); !stored)
+        return report(stored.error(), err);
+    out << "undid correction " << winner.id << ": " << curationFieldKey(*field) << " "
+        << describeValue(*field, state->value(), *target->upstream) << " -> "
+        << describeValue(*field, restored, *target->upstream) << " (correction " << event.id << ")" << Qt::endl;
+    return ExitOk;
+}
+
+void historyOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(QStringLiteral("RECORD"), QStringLiteral("arXiv id of the record."));
+    parser.addPositionalArgument(QStringLiteral("OBSERVATION"), QStringLiteral("UUID of the observation."));
+    parser.addOption(kJsonOption);
+}
+
+int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 3)
+        return usage(QStringLiteral("history: name RECORD and OBSERVATION"), err);
+    int status = ExitOk;
+    auto store = openStore(parser, err, &status);
+    if (!store)
+        return status;
+    auto target = observationArguments(*store, args[1], args[2]);
+    if (!target)
+        return report(target.error(), err);
+    const QList<CorrectionEvent> history = target->curated.history(target->observation);
+    QJsonArray array;
+    if (!parser.isSet(kJsonOption)) {
+        out << "Observation " << target->observation << " of arXiv:" << target->curated.upstream.arxivId << ": "
+            << history.size() << (history.size() == 1 ? " correction" : " corrections") << Qt::endl;
+    }
+    for (const CorrectionEvent &e : history) {
+        const auto fieldEvents = target->curated.fieldEvents(target->observation, e.field);
+        const auto before = valueSeenBefore(fieldEvents, e);
+        if (parser.isSet(kJsonOption)) {
+            array.append(QJsonObject { { QStringLiteral("id"), e.id },
+                                       { QStringLiteral("field"), curationFieldKey(e.field) },
+                                       { QStringLiteral("from"), before ? QJsonValue(*before) : QJsonValue() },
+                                       { QStringLiteral("value"), e.value ? QJsonValue(*e.value) : QJsonValue() },
+                                       { QStringLiteral("parents"), QJsonArray::fromStringList(e.parents) },
+                                       { QStringLiteral("author"), e.author },
+                                       { QStringLiteral("created_at"), e.createdAt } });
+            continue;
+        }
+        out << e.createdAt << "  " << e.author << "  " << curationFieldKey(e.field) << ": "
+            << describeValue(e.field, before, *target->upstream) << " -> "
+            << describeValue(e.field, e.value, *target->upstream) << "  [" << e.id << "]" << Qt::endl;
+    }
+    if (parser.isSet(kJsonOption)) {
+        out << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        return ExitOk;
+    }
+    for (CurationField field : kAllCurationFields) {
+        const FieldState *state = target->curated.field(target->observation, field);
+        if (state && state->isConflict()) {
+            QStringList values;
+            for (const auto &head : state->heads)
+                values.append(QStringLiteral("%1 by %2").arg(describeValue(field, head.value, *target->upstream), head.author));
+            out << "conflict on " << curationFieldKey(field) << ": " << values.join(QStringLiteral("; "))
+                << " (shown: the first; resolve with 'ledger-curator curate')" << Qt::endl;
+        }
+    }
+    return ExitOk;
+}
+
+void checkOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(QStringLiteral("RECORD"), QStringLiteral("arXiv id (default: every record)."),
+                                 QStringLiteral("[RECORD]"));
+    parser.addOption(kJsonOption);
+}
+
+int runCheck(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() > 2)
+        return usage(QStringLiteral("check: name at most one RECORD"), err);
+    int status = ExitOk;
+    auto store = openStore(parser, err, &status);
+    if (!store)
+        return status;
+    QStringList ids;
+    if (args.size() == 2) {
+        ids.append(normalizeRecordId(args[1]));
+    } else {
+        auto summaries = store->recordSummaries();
+        if (!summaries)
+            return report(summaries.error(), err);
+        for (const auto &s : std::as_const(*summaries))
+            ids.append(s.arxivId);
+    }
+    QJsonArray array;
+    qsizetype total = 0;
+    for (const QString &id : std::as_const(ids)) {
+        auto curated = loadRecordArgument(*store, id);
+        if (!curated)
+            return report(curated.error(), err);
+        const QList<AnomalyHint> hints = anomalyHints(curated->shown);
+        total += hints.size();
+        for (const AnomalyHint &hint : hints) {
+            if (parser.isSet(kJsonOption)) {
+                QJsonObject object { { QStringLiteral("record"), id },
+                                     { QStringLiteral("kind"), anomalyKindKey(hint.kind) },
+                                     { QStringLiteral("observations"), QJsonArray::fromStringList(hint.observations) },
+                                     { QStringLiteral("message"), hint.message } };
+                if (hint.kind == AnomalyHint::Kind::RepeatedCitingPaper)
+                    object.insert(QStringLiteral("likely_duplicate"), hint.likelyDuplicate);
+                array.append(object);
+                continue;
+            }
+            out << id << ": " << anomalyKindKey(hint.kind) << ": " << hint.message << Qt::endl;
+            for (const QString &observation : hint.observations)
+                out << "    " << observation << Qt::endl;
+        }
+    }
+    if (parser.isSet(kJsonOption))
+        out << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
+    else
+        out << total << (total == 1 ? " hint in " : " hints in ") << ids.size()
+            << (ids.size() == 1 ? " record" : " records") << Qt::endl;
     return ExitOk;
 }
 
@@ -338,6 +653,11 @@ const Command kCommands[] = {
     { "show", "show RECORD [--db PATH] [--json] [--state STATE]...", runShow, showOptions },
     { "render", "render RECORD [--db PATH] [--format text|json] [--upstream] [-o FILE]", runRender,
       renderOptions },
+    { "curate", "curate RECORD OBSERVATION FIELD=VALUE... [--author NAME] [--db PATH]", runCurate,
+      curateOptions },
+    { "undo", "undo RECORD OBSERVATION FIELD [--author NAME] [--db PATH]", runUndo, undoOptions },
+    { "history", "history RECORD OBSERVATION [--db PATH] [--json]", runHistory, historyOptions },
+    { "check", "check [RECORD] [--db PATH] [--json]", runCheck, checkOptions },
 };
 
 const Command *findCommand(const QString &name)

@@ -516,7 +516,16 @@ bool PageParser::parseObservation(Direction direction)
             return failFound(m_pos, resolutionWhat);
     }
     ++m_pos;
-    if (!expectBlank() || !expectLine(kEventsHeading) || !expectBlank() || !parseEvents(obs))
+    if (!expectBlank())
+        return false;
+    // A curated page marks a corrected observation with one line after its Resolution line.
+    static const QString curatedPrefix = QStringLiteral("Curated by ");
+    if (!atEnd() && current().startsWith(curatedPrefix)) {
+        obs.curation.mark = m_lines[m_pos++];
+        if (!expectBlank())
+            return false;
+    }
+    if (!expectLine(kEventsHeading) || !expectBlank() || !parseEvents(obs))
         return false;
     m_page.record.observations.append(std::move(obs));
     return true;
@@ -680,6 +689,10 @@ QString renderLedgerText(const Record &r)
         line(QStringLiteral("Resolution: ") + stateText(o.state) + QStringLiteral("; ") + o.basis + kObserved
              + o.observedAt);
         line();
+        if (!o.curation.mark.isEmpty()) {
+            line(o.curation.mark);
+            line();
+        }
         line(kEventsHeading);
         line();
         switch (o.events.status) {

@@ -60,6 +60,22 @@ const QList<QStringList> &migrations()
                                " PRIMARY KEY (record_id, observation_position, position)) WITHOUT ROWID"),
                 QStringLiteral("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
         },
+        // 1 -> 2: the append-only correction log. Never joined to upstream rows, so replacing a
+        // page keeps every correction. seq is the server's order, NULL while in the outbox.
+        {
+                QStringLiteral("CREATE TABLE corrections ("
+                               " id TEXT PRIMARY KEY,"
+                               " record_id TEXT NOT NULL,"
+                               " observation_id TEXT NOT NULL,"
+                               " field TEXT NOT NULL,"
+                               " value TEXT,"
+                               " parents TEXT NOT NULL,"
+                               " author TEXT NOT NULL,"
+                               " created_at TEXT NOT NULL,"
+                               " seq INTEGER)"),
+                QStringLiteral("CREATE INDEX corrections_by_record ON corrections(record_id, created_at, id)"),
+                QStringLiteral("CREATE INDEX corrections_outbox ON corrections(id) WHERE seq IS NULL"),
+        },
     };
     return steps;
 }
@@ -408,6 +424,102 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId) const
         record.observations[position].events.events.append(e);
     }
     return std::optional<Record>(std::move(record));
+}
+
+Status Store::addCorrections(const QList<CorrectionEvent> &events)
+{
+    QSqlDatabase db = database();
+    if (!db.transaction())
+        return sqlError(QStringLiteral("%1: cannot start storing corrections").arg(m_path), db.lastError());
+    QSqlQuery insert(db);
+    insert.prepare(QStringLiteral(
+            "INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
+            " created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT(id) DO UPDATE SET seq = COALESCE(corrections.seq, excluded.seq)"));
+    const QVariant nullText(QMetaType::fromType<QString>());
+    const QVariant nullSeq(QMetaType::fromType<qint64>());
+    for (const CorrectionEvent &e : events) {
+        if (!isUuid(e.id) || !isUuid(e.observation) || e.record.isEmpty() || e.createdAt.isEmpty()) {
+            db.rollback();
+            return Error::badInput(QStringLiteral("correction %1: needs a UUID, a record, an observation UUID "
+                                                  "and a creation time")
+                                           .arg(e.id));
+        }
+        insert.bindValue(0, e.id);
+        insert.bindValue(1, e.record);
+        insert.bindValue(2, e.observation);
+        insert.bindValue(3, curationFieldKey(e.field));
+        insert.bindValue(4, e.value ? QVariant(*e.value) : nullText);
+        insert.bindValue(5, e.parents.isEmpty() ? QStringLiteral("") : e.parents.join(u','));
+        insert.bindValue(6, e.author);
+        insert.bindValue(7, e.createdAt);
+        insert.bindValue(8, e.seq ? QVariant(*e.seq) : nullSeq);
+        if (!insert.exec()) {
+            const auto error = insert.lastError();
+            db.rollback();
+            return sqlError(QStringLiteral("cannot store correction %1").arg(e.id), error);
+        }
+    }
+    if (!db.commit()) {
+        const auto error = db.lastError();
+        db.rollback();
+        return sqlError(QStringLiteral("%1: cannot commit corrections").arg(m_path), error);
+    }
+    return {};
+}
+
+Result<QList<CorrectionEvent>> Store::corrections(const QString &arxivId) const
+{
+    QSqlQuery query(database());
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT id, observation_id, field, value, parents, author, created_at, seq"
+                                 " FROM corrections WHERE record_id = ? ORDER BY created_at, id"));
+    query.addBindValue(arxivId);
+    if (!query.exec())
+        return sqlError(QStringLiteral("cannot read the corrections of %1").arg(arxivId), query.lastError());
+    QList<CorrectionEvent> events;
+    while (query.next()) {
+        const auto field = parseCurationField(query.value(2).toString());
+        if (!field)
+            continue; // a field from a newer program: kept in the file, not shown
+        CorrectionEvent e;
+        e.id = query.value(0).toString();
+        e.record = arxivId;
+        e.observation = query.value(1).toString();
+        e.field = *field;
+        if (!query.value(3).isNull())
+            e.value = query.value(3).toString();
+        const QString parents = query.value(4).toString();
+        if (!parents.isEmpty())
+            e.parents = parents.split(u',');
+        e.author = query.value(5).toString();
+        e.createdAt = query.value(6).toString();
+        if (!query.value(7).isNull())
+            e.seq = query.value(7).toLongLong();
+        events.append(std::move(e));
+    }
+    return events;
+}
+
+Result<std::optional<CuratedRecord>> Store::loadCurated(const QString &arxivId) const
+{
+    auto record = loadRecord(arxivId);
+    if (!record)
+        return record.error();
+    if (!record->has_value())
+        return std::optional<CuratedRecord>();
+    auto events = corrections(arxivId);
+    if (!events)
+        return events.error();
+    return std::optional<CuratedRecord>(applyCorrections(std::move(**record), std::move(*events)));
+}
+
+Result<qint64> Store::outboxCount() const
+{
+    QSqlQuery query(database());
+    if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM corrections WHERE seq IS NULL")) || !query.next())
+        return sqlError(QStringLiteral("cannot count the outbox"), query.lastError());
+    return query.value(0).toLongLong();
 }
 
 Result<QString> Store::meta(const QString &key) const

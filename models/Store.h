@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "CuratedRecord.h"
+#include "CurationLog.h"
 #include "Record.h"
 #include "Result.h"
 
@@ -59,6 +61,16 @@ public:
     //! nullopt when the cache has no such record.
     Result<std::optional<Record>> loadRecord(const QString &arxivId) const;
     Result<qint64> recordCount() const;
+
+    //! Stores correction events in one transaction. Idempotent by event id: an event already
+    //! held is not stored twice (a synced copy fills in the server's seq).
+    Status addCorrections(const QList<CorrectionEvent> &events);
+    //! Every correction event of a record, oldest first.
+    Result<QList<CorrectionEvent>> corrections(const QString &arxivId) const;
+    //! The record with its corrections applied; nullopt when the cache has no such record.
+    Result<std::optional<CuratedRecord>> loadCurated(const QString &arxivId) const;
+    //! Corrections not yet acknowledged by a server (no seq).
+    Result<qint64> outboxCount() const;
 
     Result<QString> meta(const QString &key) const;
     Status setMeta(const QString &key, const QString &value);

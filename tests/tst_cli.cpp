@@ -137,7 +137,7 @@ void TestCli::listAndShow()
     Run show = run({ QStringLiteral("show"), QStringLiteral("2104.04473"), QStringLiteral("--db"), m_db });
     QCOMPARE(show.exitCode, 0);
     QVERIFY(show.out.contains("34 of 34 observations"));
-    const QByteArray phoenixRow = "e857b2bb-5386-442e-8cc5-6b2d1d92bfee  inbound   unresolved            no resolver link  4      PHOENIX";
+    const QByteArray phoenixRow = "e857b2bb-5386-442e-8cc5-6b2d1d92bfee  inbound   unresolved            no resolver link  4      -    PHOENIX";
     QVERIFY2(show.out.contains(phoenixRow), show.out.constData());
 }
 

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CuratedRecord.h"
+
+#include "Identifier.h"
+
+#include <QCoreApplication>
+#include <QSet>
+
+#include <algorithm>
+
+namespace LedgerCurator {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("CuratedRecord", text);
+}
+
+bool oneLine(const QString &text)
+{
+    return !text.contains(u'\n') && !text.contains(u'\r') && !text.contains(QChar::LineSeparator)
+            && !text.contains(QChar::ParagraphSeparator);
+}
+
+QString curlyQuoted(const QString &text)
+{
+    return u'“' + text + u'”';
+}
+
+//! One part of the "Curated by ..." line for a field whose winning value is curated.
+QString markPart(CurationField field, const Observation &upstream, const QString &value)
+{
+    switch (field) {
+    case CurationField::State:
+        return QStringLiteral("state was ") + stateText(upstream.state);
+    case CurationField::Basis:
+        return QStringLiteral("basis was ") + upstream.basis;
+    case CurationField::Title:
+        return QStringLiteral("citing title was ") + curlyQuoted(upstream.citingTitle);
+    case CurationField::Reference:
+        return upstream.reference ? QStringLiteral("reference was %1").arg(*upstream.reference)
+                                  : QStringLiteral("reference was absent");
+    case CurationField::Identifier:
+        return QStringLiteral("identifier ") + value;
+    case CurationField::Note:
+        return QStringLiteral("note ") + curlyQuoted(value);
+    case CurationField::DuplicateOf:
+        return QStringLiteral("duplicate of ") + value;
+    case CurationField::Excluded:
+        return value == u"yes" ? QStringLiteral("excluded from the ledger") : QString();
+    case CurationField::Review:
+        return QStringLiteral("notice review ") + value;
+    }
+    return {};
+}
+
+} // namespace
+
+const FieldState *CuratedRecord::field(const QString &observation, CurationField f) const
+{
+    const auto it = fields.find(FieldKey { observation, f });
+    return it == fields.end() ? nullptr : &it->second;
+}
+
+QList<CorrectionEvent> CuratedRecord::history(const QString &observation) const
+{
+    QList<CorrectionEvent> out;
+    for (const auto &e : events) {
+        if (e.observation == observation)
+            out.append(e);
+    }
+    std::sort(out.begin(), out.end(), [](const CorrectionEvent &a, const CorrectionEvent &b) {
+        return a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id < b.id;
+    });
+    return out;
+}
+
+QList<CorrectionEvent> CuratedRecord::fieldEvents(const QString &observation, CurationField f) const
+{
+    QList<CorrectionEvent> out;
+    for (const auto &e : events) {
+        if (e.observation == observation && e.field == f)
+            out.append(e);
+    }
+    return out;
+}
+
+CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events)
+{
+    CuratedRecord curated;
+    curated.fields = resolveAll(events);
+    curated.events = std::move(events);
+    curated.shown = upstream;
+    curated.upstream = std::move(upstream);
+    if (curated.fields.empty())
+        return curated;
+
+    QHash<QString, qsizetype> index;
+    index.reserve(curated.shown.observations.size());
+    for (qsizetype i = 0; i < curated.shown.observations.size(); ++i)
+        index.insert(curated.shown.observations[i].id, i);
+
+    // fields is ordered by (observation, field): walk one observation at a time.
+    auto it = curated.fields.begin();
+    while (it != curated.fields.end()) {
+        const QString observationId = it->first.observation;
+        const auto found = index.constFind(observationId);
+        if (found == index.constEnd()) {
+            while (it != curated.fields.end() && it->first.observation == observationId)
+                ++it;
+            continue;
+        }
+        const Observation &before = curated.upstream.observations[*found];
+        Observation &o = curated.shown.observations[*found];
+        QStringList parts;
+        QStringList authors;
+        QString latest;
+        for (; it != curated.fields.end() && it->first.observation == observationId; ++it) {
+            const CurationField field = it->first.field;
+            const FieldState &state = it->second;
+            if (state.isConflict()) {
+                o.curation.conflicts.append(curationFieldKey(field));
+                QStringList values;
+                for (const auto &head : state.heads)
+                    values.append(displayValue(field, head.value));
+                parts.append(QStringLiteral("conflicting corrections of %1: %2")
+                                     .arg(curationFieldKey(field), values.join(QStringLiteral(" / "))));
+            }
+            const std::optional<QString> value = state.value();
+            if (!value)
+                continue;
+            switch (field) {
+            case CurationField::State:
+                if (const auto s = parseState(*value))
+                    o.state = *s;
+                break;
+            case CurationField::Basis:
+                o.basis = *value;
+                break;
+            case CurationField::Identifier:
+                o.curation.identifier = *value;
+                break;
+            case CurationField::Title:
+                o.citingTitle = *value;
+                break;
+            case CurationField::Reference: {
+                bool ok = false;
+                const qint64 n = value->toLongLong(&ok);
+                if (ok && n >= 0)
+                    o.reference = n;
+                break;
+            }
+            case CurationField::Note:
+                o.curation.note = *value;
+                break;
+            case CurationField::DuplicateOf:
+                o.curation.duplicateOf = *value;
+                break;
+            case CurationField::Excluded:
+                o.curation.excluded = *value == u"yes";
+                break;
+            case CurationField::Review:
+                o.curation.review = *value;
+                break;
+            }
+            const QString part = markPart(field, before, *value);
+            if (!part.isEmpty())
+                parts.append(part);
+            const CorrectionEvent &winner = state.heads.first();
+            if (!authors.contains(winner.author))
+                authors.append(winner.author);
+            latest = std::max(latest, winner.createdAt);
+        }
+        if (parts.isEmpty())
+            continue;
+        if (authors.isEmpty()) {
+            // Only conflicts between values that all send the field back to upstream.
+            for (const auto &[key, state] : curated.fields) {
+                if (key.observation == observationId && state.hasEvents()) {
+                    authors.append(state.heads.first().author);
+                    latest = std::max(latest, state.heads.first().createdAt);
+                    break;
+                }
+            }
+        }
+        QString mark = QStringLiteral("Curated by ") + authors.join(QStringLiteral(", "));
+        if (!latest.isEmpty())
+            mark += QStringLiteral(", ") + latest;
+        mark += QStringLiteral(": ") + parts.join(QStringLiteral("; ")) + u'.';
+        mark.replace(u'\n', u' ');
+        o.curation.mark = mark;
+
+        // The stated outbound state counts follow the corrected states.
+        if (o.direction == Direction::Outbound && o.state != before.state) {
+            auto &counts = curated.shown.stated.outboundStates;
+            counts[int(before.state)] = std::max<qint64>(0, counts[int(before.state)] - 1);
+            ++counts[int(o.state)];
+        }
+    }
+    return curated;
+}
+
+std::optional<QString> valueSeenBefore(const QList<CorrectionEvent> &fieldEvents, const CorrectionEvent &event)
+{
+    QHash<QString, const CorrectionEvent *> byId;
+    for (const auto &e : fieldEvents)
+        byId.insert(e.id, &e);
+    QList<CorrectionEvent> ancestors;
+    QSet<QString> seen;
+    QStringList pending = event.parents;
+    while (!pending.isEmpty()) {
+        const QString id = pending.takeLast();
+        if (seen.contains(id))
+            continue;
+        seen.insert(id);
+        const auto found = byId.constFind(id);
+        if (found == byId.constEnd())
+            continue;
+        ancestors.append(**found);
+        pending.append((*found)->parents);
+    }
+    if (ancestors.isEmpty())
+        return std::nullopt;
+    return resolveField(ancestors).value();
+}
+
+QStringList reviewStatuses()
+{
+    return { QStringLiteral("unreviewed"), QStringLiteral("acknowledged"), QStringLiteral("dismissed"),
+             QStringLiteral("escalated") };
+}
+
+CurationValue normalizeCurationValue(CurationField field, const QString &input, const Record &record,
+                                     const QString &observation)
+{
+    const QString text = input.trimmed();
+    if (text.isEmpty())
+        return { std::nullopt, {} };
+    auto bad = [](QString message) { return CurationValue { std::nullopt, std::move(message) }; };
+    switch (field) {
+    case CurationField::State: {
+        const auto state = parseState(text);
+        if (!state)
+            return bad(tr("unknown state '%1'; expected verified exact, verified fuzzy, unresolved, parse "
+                          "uncertain, malformed identifier or metadata mismatch")
+                               .arg(text));
+        return { stateKey(*state), {} };
+    }
+    case CurationField::Basis:
+        if (!oneLine(text) || text.contains(u','))
+            return bad(tr("a basis is one line without commas, such as arxiv_id or doi"));
+        return { text, {} };
+    case CurationField::Identifier: {
+        const IdentifierCheck check = parseIdentifier(text);
+        if (!check.ok())
+            return bad(check.error);
+        return { check.identifier->canonical, {} };
+    }
+    case CurationField::Title:
+        if (!oneLine(text))
+            return bad(tr("a title is one line"));
+        return { text, {} };
+    case CurationField::Reference: {
+        bool digits = text.size() <= 9;
+        for (const QChar c : text)
+            digits = digits && c >= u'0' && c <= u'9';
+        if (!digits || (text.size() > 1 && text.startsWith(u'0')))
+            return bad(tr("a reference number is a whole number such as 12, found '%1'").arg(text.left(40)));
+        return { text, {} };
+    }
+    case CurationField::Note:
+        if (!oneLine(text))
+            return bad(tr("a note is one line"));
+        return { text, {} };
+    case CurationField::DuplicateOf: {
+        const QString id = text.toLower();
+        if (!isUuid(id))
+            return bad(tr("duplicate-of takes the UUID of another observation, found '%1'").arg(text.left(40)));
+        if (id == observation)
+            return bad(tr("an observation cannot be a duplicate of itself"));
+        const bool known = std::any_of(record.observations.cbegin(), record.observations.cend(),
+                                       [&id](const Observation &o) { return o.id == id; });
+        if (!known)
+            return bad(tr("the record has no observation %1").arg(id));
+        return { id, {} };
+    }
+    case CurationField::Excluded: {
+        const QString lower = text.toLower();
+        if (lower == u"yes" || lower == u"true")
+            return { QStringLiteral("yes"), {} };
+        if (lower == u"no" || lower == u"false")
+            return { QStringLiteral("no"), {} };
+        return bad(tr("excluded takes yes or no, found '%1'").arg(text.left(40)));
+    }
+    case CurationField::Review: {
+        const QString lower = text.toLower();
+        if (!reviewStatuses().contains(lower))
+            return bad(tr("review takes unreviewed, acknowledged, dismissed or escalated, found '%1'")
+                               .arg(text.left(40)));
+        return { lower, {} };
+    }
+    }
+    return bad(tr("unknown field"));
+}
+
+QString upstreamValue(const Observation &o, CurationField field)
+{
+    switch (field) {
+    case CurationField::State:
+        return stateText(o.state);
+    case CurationField::Basis:
+        return o.basis;
+    case CurationField::Title:
+        return o.citingTitle;
+    case CurationField::Reference:
+        return o.reference ? QString::number(*o.reference) : QString();
+    case CurationField::Excluded:
+        return QStringLiteral("no");
+    case CurationField::Review:
+        return o.events.status == EventsCheck::Status::Found ? QStringLiteral("unreviewed") : QString();
+    case CurationField::Identifier:
+    case CurationField::Note:
+    case CurationField::DuplicateOf:
+        return {};
+    }
+    return {};
+}
+
+QString displayValue(CurationField field, const std::optional<QString> &value)
+{
+    if (!value)
+        return QStringLiteral("upstream");
+    if (field == CurationField::State) {
+        if (const auto state = parseState(*value))
+            return stateText(*state);
+    }
+    return *value;
+}
+
+} // namespace LedgerCurator

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "CurationLog.h"
+#include "Record.h"
+
+#include <QHash>
+
+#include <map>
+
+namespace LedgerCurator {
+
+//! A record as curators see it: the upstream page, the correction events, and the page with the
+//! values those events give (the "shown" record, which the renderers and views use).
+struct CuratedRecord
+{
+    Record upstream;
+    Record shown;
+    QList<CorrectionEvent> events;
+    std::map<FieldKey, FieldState> fields;
+
+    //! nullptr when the field has no events.
+    const FieldState *field(const QString &observation, CurationField field) const;
+    //! The events of one observation (all fields), oldest first.
+    QList<CorrectionEvent> history(const QString &observation) const;
+    //! The events of one (observation, field), in no particular order.
+    QList<CorrectionEvent> fieldEvents(const QString &observation, CurationField field) const;
+};
+
+//! Applies the events to the upstream record. Events naming observations the record does not
+//! hold are kept (they may concern a newer page) but change nothing shown.
+CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events);
+
+//! A value a curator typed, checked and normalized for storage; nullopt means "back to upstream".
+struct CurationValue
+{
+    std::optional<QString> value;
+    QString error; // empty when the value is good
+    bool ok() const { return error.isEmpty(); }
+};
+
+//! Checks a typed value for a field of an observation of `record`: a state in either spelling,
+//! an identifier (arXiv id or DOI), a whole reference number, yes/no, a review status, the UUID
+//! of another observation of the record. An empty input means "back to upstream".
+CurationValue normalizeCurationValue(CurationField field, const QString &input, const Record &record,
+                                     const QString &observation);
+
+//! The upstream value of a field as text ("metadata mismatch", "2021", "" for none).
+QString upstreamValue(const Observation &observation, CurationField field);
+//! A stored value as a person reads it: states as the page writes them; "upstream" for nullopt.
+QString displayValue(CurationField field, const std::optional<QString> &value);
+
+//! The value the author of `event` saw before making it: the field resolved over the event's
+//! ancestors among `fieldEvents` (the events of that one field). nullopt means upstream.
+std::optional<QString> valueSeenBefore(const QList<CorrectionEvent> &fieldEvents, const CorrectionEvent &event);
+
+//! The review statuses of a standing notice.
+QStringList reviewStatuses();
+
+} // namespace LedgerCurator
