@@ -63,8 +63,16 @@ QJsonObject observationToJson(const Observation &o)
     out.insert(QStringLiteral("basis"), o.basis);
     out.insert(QStringLiteral("observed_at"), o.observedAt);
     out.insert(QStringLiteral("events_check"), eventsCheckToJson(o.events));
-    if (!o.curation.isEmpty()) {
-        const CurationInfo &c = o.curation;
+    if (!o.curation.isEmpty())
+        out.insert(QStringLiteral("curation"), curationToJson(o.curation));
+    return out;
+}
+
+} // namespace
+
+QJsonObject curationToJson(const CurationInfo &c)
+{
+    {
         QJsonObject curation;
         auto put = [&curation](const char *key, const QString &value) {
             if (!value.isEmpty())
@@ -79,10 +87,25 @@ QJsonObject observationToJson(const Observation &o)
             curation.insert(QStringLiteral("excluded"), true);
         if (!c.conflicts.isEmpty())
             curation.insert(QStringLiteral("conflicts"), QJsonArray::fromStringList(c.conflicts));
-        out.insert(QStringLiteral("curation"), curation);
+        return curation;
     }
-    return out;
 }
+
+CurationInfo curationFromJson(const QJsonObject &object)
+{
+    CurationInfo c;
+    c.mark = object.value(QLatin1String("mark")).toString();
+    c.identifier = object.value(QLatin1String("identifier")).toString();
+    c.note = object.value(QLatin1String("note")).toString();
+    c.duplicateOf = object.value(QLatin1String("duplicate_of")).toString();
+    c.review = object.value(QLatin1String("review")).toString();
+    c.excluded = object.value(QLatin1String("excluded")).toBool(false);
+    for (const auto &v : object.value(QLatin1String("conflicts")).toArray())
+        c.conflicts.append(v.toString());
+    return c;
+}
+
+namespace {
 
 QJsonObject statedCountsToJson(const StatedCounts &s)
 {

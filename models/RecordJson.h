@@ -32,4 +32,9 @@ Result<Record> readRecordJson(const QByteArray &data, const QString &file);
 Result<Record> recordFromJson(
     const QJsonObject &object, const QString &file, const JsonLineIndex *index = nullptr);
 
+//! The "curation" member of an observation (see docs/record-json.md).
+QJsonObject curationToJson(const CurationInfo &curation);
+//! Lenient reading of a "curation" member written by curationToJson (the cache's own data).
+CurationInfo curationFromJson(const QJsonObject &object);
+
 } // namespace LedgerCurator

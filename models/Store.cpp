@@ -75,6 +75,8 @@ const QList<QStringList> &migrations()
                                " seq INTEGER)"),
                 QStringLiteral("CREATE INDEX corrections_by_record ON corrections(record_id, created_at, id)"),
                 QStringLiteral("CREATE INDEX corrections_outbox ON corrections(id) WHERE seq IS NULL"),
+                // A page rendered with corrections and imported again keeps its curation marks.
+                QStringLiteral("ALTER TABLE observations ADD COLUMN curation TEXT"),
         },
     };
     return steps;
@@ -218,8 +220,8 @@ Status Store::insertRecord(const Record &record)
     QSqlQuery insert(db);
     insert.prepare(QStringLiteral(
             "INSERT INTO observations (record_id, position, id, direction, citing_title, cited_title,"
-            " reference, state, basis, observed_at, events_status, events_as_of, events_reason)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+            " reference, state, basis, observed_at, events_status, events_as_of, events_reason, curation)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     QSqlQuery insertEvent(db);
     insertEvent.prepare(QStringLiteral(
             "INSERT INTO source_events (record_id, observation_position, position, kind, date, source,"
@@ -241,6 +243,10 @@ Status Store::insertRecord(const Record &record)
         insert.bindValue(10, int(o.events.status));
         insert.bindValue(11, o.events.asOf);
         insert.bindValue(12, o.events.reason);
+        insert.bindValue(13, o.curation.isEmpty()
+                                     ? QVariant(QMetaType::fromType<QString>())
+                                     : QVariant(QString::fromUtf8(QJsonDocument(curationToJson(o.curation))
+                                                                          .toJson(QJsonDocument::Compact))));
         if (!insert.exec())
             return sqlError(QStringLiteral("cannot store observation %1 of %2").arg(o.id, record.arxivId),
                             insert.lastError());
@@ -382,7 +388,7 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId) const
     rows.setForwardOnly(true);
     rows.prepare(QStringLiteral(
             "SELECT id, direction, citing_title, cited_title, reference, state, basis, observed_at,"
-            " events_status, events_as_of, events_reason FROM observations WHERE record_id = ?"
+            " events_status, events_as_of, events_reason, curation FROM observations WHERE record_id = ?"
             " ORDER BY position"));
     rows.addBindValue(arxivId);
     if (!rows.exec())
@@ -402,6 +408,8 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId) const
         o.events.status = static_cast<EventsCheck::Status>(rows.value(8).toInt());
         o.events.asOf = rows.value(9).toString();
         o.events.reason = rows.value(10).toString();
+        if (!rows.value(11).isNull())
+            o.curation = curationFromJson(QJsonDocument::fromJson(rows.value(11).toString().toUtf8()).object());
         record.observations.append(std::move(o));
     }
 

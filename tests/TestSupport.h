@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QFile>
+#include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QSqlRecord>
@@ -171,6 +172,33 @@ inline QString dumpDatabase(const QString &path)
     }
     QSqlDatabase::removeDatabase(name);
     return out;
+}
+
+//! The outcome of one run of the real ledger-curator binary.
+struct CliRun
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+//! Runs ledger-curator with no display, its default data under `home`.
+inline CliRun runCli(const QStringList &arguments, const QString &home)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/xdg-data"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/xdg-config"));
+    env.insert(QStringLiteral("USER"), QStringLiteral("tester"));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(LC_CLI_PATH), arguments);
+    if (!process.waitForFinished(120000))
+        return {};
+    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+             process.readAllStandardOutput(), process.readAllStandardError() };
 }
 
 } // namespace LedgerCurator::TestSupport

@@ -5,22 +5,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 using namespace LedgerCurator::TestSupport;
 
-namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-} // namespace
+using Run = CliRun;
 
 class TestCli : public QObject
 {
@@ -56,19 +46,7 @@ void TestCli::init()
 
 Run TestCli::run(const QStringList &arguments) const
 {
-    QProcess process;
-    // Subcommands need no display.
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("xdg")));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(LC_CLI_PATH), arguments);
-    if (!process.waitForFinished(120000))
-        return {};
-    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-             process.readAllStandardOutput(), process.readAllStandardError() };
+    return runCli(arguments, m_dir->path());
 }
 
 QString TestCli::writeFile(const QString &name, const QByteArray &data) const
