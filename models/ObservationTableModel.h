@@ -1,35 +1,66 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "AnomalyHints.h"
+#include "CuratedRecord.h"
 #include "Record.h"
 
 #include <QAbstractTableModel>
 
+#include <vector>
+
 namespace LedgerCurator {
 
-//! The observations of one record, one row each.
+//! The observations of one record as curators see them (corrections applied), one row each.
 class ObservationTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ObservationTableModel)
 
 public:
-    enum Column { StateColumn, CitingTitleColumn, ReferenceColumn, BasisColumn, ObservedColumn,
-                  NoticesColumn, DirectionColumn, IdColumn, ColumnCount };
+    enum Column {
+        StateColumn,
+        CitingTitleColumn,
+        ReferenceColumn,
+        BasisColumn,
+        ObservedColumn,
+        NoticesColumn,
+        MarksColumn,
+        HintsColumn,
+        DirectionColumn,
+        IdColumn,
+        ColumnCount
+    };
     enum Role {
         ObservationIdRole = Qt::UserRole + 1,
-        StateRole,          // int(ResolutionState)
-        NeedsAttentionRole, // bool
+        StateRole,          // int(ResolutionState), as shown
+        NeedsAttentionRole, // bool: a state that needs a person, a conflict or a hint; never when excluded
+        CuratedRole,        // bool: has a curated value
+        ConflictRole,       // bool: corrections in conflict
+        ExcludedRole,       // bool
+        HintCountRole,      // int
+        DirectionRole,      // int(Direction)
         SortRole,           // a value that sorts naturally (numbers as numbers)
+        FilterTextRole,     // lower-case text the free-text filter searches: titles, ids, identifier
     };
 
     explicit ObservationTableModel(QObject *parent = nullptr);
 
-    //! Replaces the shown record (model reset).
-    void setRecord(const Record &record);
+    //! Shows a record (model reset).
+    void setCuratedRecord(const CuratedRecord &record);
+    //! The same record after corrections: rows whose shown values changed emit dataChanged, so
+    //! selection and scroll position stay. Falls back to a reset when the observations differ.
+    void updateCuratedRecord(const CuratedRecord &record);
     void clear();
+
     const Record &record() const { return m_record; }
+    const QList<AnomalyHint> &hints() const { return m_hints; }
     const Observation *observationAt(int row) const;
+    int rowOf(const QString &observationId) const;
+    //! Hints about one row, as sentences.
+    QStringList hintsAt(int row) const;
+    //! Shown observations per resolution state.
+    std::array<int, kResolutionStateCount> stateCounts() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -37,7 +68,21 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    struct RowInfo
+    {
+        QString filterText;
+        QList<qsizetype> hints;
+        bool curated = false;
+        bool conflict = false;
+        bool needsAttention = false;
+        friend bool operator==(const RowInfo &, const RowInfo &) = default;
+    };
+    void rebuild(const CuratedRecord &record);
+
     Record m_record;
+    QList<AnomalyHint> m_hints;
+    std::vector<RowInfo> m_rows;
+    QHash<QString, int> m_rowById;
 };
 
 QString eventsCheckSummary(const EventsCheck &check);

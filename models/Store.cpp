@@ -354,6 +354,64 @@ Result<QList<RecordSummary>> Store::recordSummaries() const
                 s.needsAttention += n;
         }
     }
+    // Corrected states and exclusions change what needs attention.
+    QSqlQuery corrections(database());
+    corrections.setForwardOnly(true);
+    if (!corrections.exec(QStringLiteral("SELECT id, record_id, observation_id, field, value, parents, created_at"
+                                         " FROM corrections WHERE field IN ('state', 'excluded')")))
+        return sqlError(QStringLiteral("cannot read corrections"), corrections.lastError());
+    QHash<QString, QList<CorrectionEvent>> byRecord;
+    while (corrections.next()) {
+        CorrectionEvent e;
+        e.id = corrections.value(0).toString();
+        e.record = corrections.value(1).toString();
+        e.observation = corrections.value(2).toString();
+        e.field = parseCurationField(corrections.value(3).toString()).value_or(CurationField::State);
+        if (!corrections.value(4).isNull())
+            e.value = corrections.value(4).toString();
+        const QString parents = corrections.value(5).toString();
+        if (!parents.isEmpty())
+            e.parents = parents.split(u',');
+        e.createdAt = corrections.value(6).toString();
+        byRecord[e.record].append(std::move(e));
+    }
+    QSqlQuery upstreamState(database());
+    upstreamState.prepare(QStringLiteral("SELECT state FROM observations WHERE record_id = ? AND id = ?"));
+    for (auto it = byRecord.cbegin(); it != byRecord.cend(); ++it) {
+        const auto found = index.constFind(it.key());
+        if (found == index.constEnd())
+            continue;
+        RecordSummary &s = summaries[*found];
+        const auto fields = resolveAll(it.value());
+        QString previousObservation;
+        for (auto f = fields.cbegin(); f != fields.cend(); ++f) {
+            const QString &observation = f->first.observation;
+            if (observation == previousObservation)
+                continue; // both fields of one observation are handled together below
+            previousObservation = observation;
+            const auto stateIt = fields.find(FieldKey { observation, CurationField::State });
+            const auto excludedIt = fields.find(FieldKey { observation, CurationField::Excluded });
+            const std::optional<QString> stateValue =
+                    stateIt != fields.end() ? stateIt->second.value() : std::nullopt;
+            const bool excluded = excludedIt != fields.end() && excludedIt->second.value() == u"yes";
+            if (!stateValue && !excluded)
+                continue;
+            upstreamState.bindValue(0, it.key());
+            upstreamState.bindValue(1, observation);
+            if (!upstreamState.exec())
+                return sqlError(QStringLiteral("cannot read an observation"), upstreamState.lastError());
+            if (!upstreamState.next())
+                continue;
+            const auto before = static_cast<ResolutionState>(upstreamState.value(0).toInt());
+            upstreamState.finish();
+            const auto after = stateValue ? parseState(*stateValue).value_or(before) : before;
+            s.states[int(before)] -= 1;
+            s.states[int(after)] += 1;
+            const bool neededBefore = stateNeedsAttention(before);
+            const bool needsNow = stateNeedsAttention(after) && !excluded;
+            s.needsAttention += int(needsNow) - int(neededBefore);
+        }
+    }
     return summaries;
 }
 

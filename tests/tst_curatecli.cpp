@@ -83,6 +83,9 @@ void TestCurateCli::correctEveryObservationNeedingAttention()
                                QStringLiteral("--author"), QStringLiteral("bob") });
         QCOMPARE(r.exitCode, 0);
     }
+    const QJsonArray list = QJsonDocument::fromJson(run({ QStringLiteral("list"), QStringLiteral("--json") }).out).array();
+    QCOMPARE(list[0][QStringLiteral("needs_attention")].toInt(), 0);
+    QCOMPARE(list[0][QStringLiteral("states")][QStringLiteral("verified_exact")].toInt(), 34);
     QVERIFY(idsInState(QStringLiteral("metadata mismatch")).isEmpty());
     QVERIFY(idsInState(QStringLiteral("unresolved")).isEmpty());
     QCOMPARE(idsInState(QStringLiteral("verified exact")).size(), 34);

@@ -169,13 +169,13 @@ void MainWindow::showRecord(const QString &arxivId)
         m_summary->clear();
         return;
     }
-    auto record = m_store.loadRecord(arxivId);
+    auto record = m_store.loadCurated(arxivId);
     if (!record || !record->has_value()) {
         showError(record ? tr("Record %1 is no longer in the cache.").arg(arxivId) : record.error().toString());
         return;
     }
-    const Record &r = **record;
-    m_model->setRecord(r);
+    const Record &r = (*record)->shown;
+    m_model->setCuratedRecord(**record);
     std::array<int, kResolutionStateCount> counts {};
     for (const auto &o : r.observations)
         ++counts[int(o.state)];
