@@ -3,7 +3,9 @@
 
 #include "AnomalyHints.h"
 #include "CuratedRecord.h"
+#include "CurationSession.h"
 #include "LedgerText.h"
+#include "PageImport.h"
 #include "RecordJson.h"
 #include "Store.h"
 
@@ -13,7 +15,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
-#include <QSettings>
 
 #include <functional>
 
@@ -57,36 +58,6 @@ std::unique_ptr<Store> openStore(const QCommandLineParser &parser, QTextStream &
         return nullptr;
     }
     return store;
-}
-
-Result<QByteArray> readFile(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error::badInput(QStringLiteral("cannot read: %1").arg(file.errorString()), path);
-    return file.readAll();
-}
-
-//! Reads a ledger page in either form: record JSON when it starts with '{', else page text.
-Result<ParsedPage> readPage(const QString &path)
-{
-    auto data = readFile(path);
-    if (!data)
-        return data.error();
-    qsizetype i = 0;
-    if (data->startsWith("\xEF\xBB\xBF"))
-        i = 3;
-    while (i < data->size() && QChar::isSpace(uchar(data->at(i))))
-        ++i;
-    if (i < data->size() && data->at(i) == '{') {
-        auto record = readRecordJson(*data, path);
-        if (!record)
-            return record.error();
-        ParsedPage page { std::move(record.value()), {} };
-        page.warnings = statedCountWarnings(page.record);
-        return page;
-    }
-    return parseLedgerText(*data, path);
 }
 
 Status writeOutput(const QString &path, const QByteArray &bytes, QTextStream &out)
@@ -142,33 +113,33 @@ int runImport(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     const QStringList files = parser.positionalArguments().mid(1);
     if (files.isEmpty())
         return usage(QStringLiteral("import: name at least one FILE"), err);
-    QList<Record> records;
-    QStringList sources;
-    for (const QString &file : files) {
-        auto page = readPage(file);
-        if (!page)
-            return report(page.error(), err);
-        for (const auto &warning : std::as_const(page->warnings)) {
-            err << file;
+    // Read every file before the cache is touched.
+    auto pages = readPageFiles(files);
+    if (!pages)
+        return report(pages.error(), err);
+    for (qsizetype i = 0; i < pages->size(); ++i) {
+        for (const auto &warning : std::as_const(pages->at(i).warnings)) {
+            err << files[i];
             if (warning.line > 0)
                 err << ':' << warning.line;
             err << ": warning: " << warning.message << Qt::endl;
         }
-        records.append(std::move(page->record));
-        sources.append(file);
     }
     int status = ExitOk;
     auto store = openStore(parser, err, &status);
     if (!store)
         return status;
+    QList<Record> records;
+    for (const auto &page : std::as_const(*pages))
+        records.append(page.record);
     auto outcomes = store->importRecords(records);
     if (!outcomes)
         return report(outcomes.error(), err);
     for (qsizetype i = 0; i < outcomes->size(); ++i) {
         const ImportOutcome &o = outcomes->at(i);
-        out << (o.replaced ? "replaced " : "imported ") << o.arxivId << " v" << records[i].version
-            << " (as of " << records[i].asOf << ", " << o.observations << " observations) from "
-            << sources[i];
+        const Record &record = records[i];
+        out << (o.replaced ? "replaced " : "imported ") << o.arxivId << " v" << record.version << " (as of "
+            << record.asOf << ", " << o.observations << " observations) from " << files[i];
         if (o.replaced)
             out << "; the page as of " << o.previousAsOf << " was replaced";
         out << Qt::endl;
@@ -361,23 +332,10 @@ const QCommandLineOption kAuthorOption(QStringLiteral("author"),
                                                       "curator name, else the login name)."),
                                        QStringLiteral("NAME"));
 
-QString defaultAuthor()
-{
-    const QString configured = QSettings().value(QStringLiteral("curator/name")).toString().trimmed();
-    if (!configured.isEmpty())
-        return configured;
-    for (const char *variable : { "USER", "LOGNAME", "USERNAME" }) {
-        const QString name = qEnvironmentVariable(variable).trimmed();
-        if (!name.isEmpty())
-            return name;
-    }
-    return QStringLiteral("unknown");
-}
-
 Result<QString> authorFrom(const QCommandLineParser &parser)
 {
     if (!parser.isSet(kAuthorOption))
-        return defaultAuthor();
+        return defaultCuratorName();
     const QString author = parser.value(kAuthorOption).trimmed();
     if (author.isEmpty() || author.contains(u'\n'))
         return Error::badInput(QStringLiteral("--author needs a name on one line"));

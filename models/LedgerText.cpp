@@ -103,7 +103,8 @@ qsizetype firstInvalidUtf8(QByteArrayView data)
 class PageParser
 {
 public:
-    PageParser(QStringList lines, QString file) : m_lines(std::move(lines)), m_file(std::move(file))
+    PageParser(QStringList lines, QString file, const Progress &progress)
+        : m_lines(std::move(lines)), m_file(std::move(file)), m_progress(progress)
     {
     }
 
@@ -134,6 +135,7 @@ private:
     ParsedPage m_page;
     StatedCountLines m_statedLines;
     std::optional<Error> m_error;
+    const Progress &m_progress;
 };
 
 bool PageParser::fail(int index, const QString &expected, const QString &found)
@@ -528,6 +530,11 @@ bool PageParser::parseObservation(Direction direction)
     if (!expectLine(kEventsHeading) || !expectBlank() || !parseEvents(obs))
         return false;
     m_page.record.observations.append(std::move(obs));
+    if (m_progress && m_page.record.observations.size() % 2000 == 0
+        && !m_progress(m_pos, m_lines.size())) {
+        m_error = Error::cancelled();
+        return false;
+    }
     return true;
 }
 
@@ -583,7 +590,7 @@ Result<ParsedPage> PageParser::parse()
 
 } // namespace
 
-Result<ParsedPage> parseLedgerText(const QByteArray &data, const QString &file)
+Result<ParsedPage> parseLedgerText(const QByteArray &data, const QString &file, const Progress &progress)
 {
     const qsizetype bad = firstInvalidUtf8(data);
     if (bad >= 0)
@@ -604,7 +611,7 @@ Result<ParsedPage> parseLedgerText(const QByteArray &data, const QString &file)
     // A final newline (or several blank lines at the end) is not a line of the page.
     while (lines.size() > 1 && lines.last().isEmpty())
         lines.removeLast();
-    return PageParser(std::move(lines), file).parse();
+    return PageParser(std::move(lines), file, progress).parse();
 }
 
 QString formatPageDate(const QString &isoDate)

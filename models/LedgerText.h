@@ -17,7 +17,7 @@ struct ParsedPage
 
 //! Reads the ledger page text form (the form of tests/data/ledger-2104.04473.txt).
 //! `file` is only used in messages: "FILE:LINE: expected ..., found ...".
-Result<ParsedPage> parseLedgerText(const QByteArray &data, const QString &file);
+Result<ParsedPage> parseLedgerText(const QByteArray &data, const QString &file, const Progress &progress = {});
 
 //! Writes the ledger page text form. An imported page comes back byte for byte, plus a final
 //! newline.

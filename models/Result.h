@@ -3,6 +3,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <utility>
 #include <variant>
 
@@ -11,7 +12,7 @@ namespace LedgerCurator {
 //! What went wrong, and where: "FILE:LINE: what was expected, what was found".
 struct Error
 {
-    enum class Kind { BadInput, Failure };
+    enum class Kind { BadInput, Failure, Cancelled };
     Kind kind = Kind::Failure;
     QString file; // may be empty
     int line = 0; // 0 when there is no line
@@ -22,6 +23,7 @@ struct Error
         return Error { Kind::BadInput, std::move(file), line, std::move(message) };
     }
     static Error failure(QString message) { return Error { Kind::Failure, {}, 0, std::move(message) }; }
+    static Error cancelled() { return Error { Kind::Cancelled, {}, 0, QStringLiteral("cancelled") }; }
 
     //! FILE:LINE: message, leaving out what is unknown.
     QString toString() const
@@ -36,6 +38,9 @@ struct Error
         return out + message;
     }
 };
+
+//! Told how far long work has come (done of total); returns false to cancel it.
+using Progress = std::function<bool(qint64 done, qint64 total)>;
 
 //! A value or an Error; a small stand-in for std::expected (C++23).
 template<typename T>

@@ -199,7 +199,7 @@ Status Store::migrate()
     return {};
 }
 
-Status Store::insertRecord(const Record &record)
+Status Store::insertRecord(const Record &record, const Progress &progress, qint64 done, qint64 total)
 {
     QSqlDatabase db = database();
     QJsonObject header = recordToJson(record);
@@ -250,6 +250,8 @@ Status Store::insertRecord(const Record &record)
         if (!insert.exec())
             return sqlError(QStringLiteral("cannot store observation %1 of %2").arg(o.id, record.arxivId),
                             insert.lastError());
+        if (progress && i % 2000 == 0 && !progress(done + i, total))
+            return Error::cancelled();
         for (qsizetype e = 0; e < o.events.events.size(); ++e) {
             const SourceEvent &event = o.events.events[e];
             insertEvent.bindValue(0, recordId);
@@ -267,7 +269,7 @@ Status Store::insertRecord(const Record &record)
     return {};
 }
 
-Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records)
+Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records, const Progress &progress)
 {
     QSqlDatabase db = database();
     if (!db.transaction())
@@ -277,6 +279,10 @@ Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records)
         return error;
     };
     QList<ImportOutcome> outcomes;
+    qint64 total = 0;
+    qint64 done = 0;
+    for (const Record &record : records)
+        total += record.observations.size();
     QSqlQuery existing(db);
     existing.prepare(QStringLiteral("SELECT as_of FROM records WHERE id = ?"));
     QSqlQuery remove(db);
@@ -306,8 +312,9 @@ Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records)
                 return abort(sqlError(QStringLiteral("cannot replace record %1").arg(record.arxivId),
                                       remove.lastError()));
         }
-        if (auto status = insertRecord(record); !status)
+        if (auto status = insertRecord(record, progress, done, total); !status)
             return abort(status.error());
+        done += record.observations.size();
         outcomes.append(outcome);
     }
     if (!db.commit()) {

@@ -55,7 +55,8 @@ public:
 
     //! Imports pages in one transaction: all or nothing. A page replaces the upstream data of an
     //! earlier page of the same paper; a page older than the cached one is refused.
-    Result<QList<ImportOutcome>> importRecords(const QList<Record> &records);
+    //! `progress` is told of observations stored; returning false cancels and rolls back.
+    Result<QList<ImportOutcome>> importRecords(const QList<Record> &records, const Progress &progress = {});
 
     Result<QList<RecordSummary>> recordSummaries() const;
     //! nullopt when the cache has no such record.
@@ -78,7 +79,7 @@ public:
 private:
     Status migrate();
     Status exec(const QString &sql) const;
-    Status insertRecord(const Record &record);
+    Status insertRecord(const Record &record, const Progress &progress, qint64 done, qint64 total);
 
     QString m_path;
     QString m_connectionName;

@@ -1,19 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The main window: the demo record on first start, the empty state, filtering.
+// The main window: the demo record on first start, empty state, filters, import, drag and drop.
 #include "MainWindow.h"
 #include "Store.h"
 #include "TestSupport.h"
 
+#include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
+#include <QListView>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSignalSpy>
 #include <QSqlQuery>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace LedgerCurator;
+using namespace LedgerCurator::TestSupport;
 
 class TestMainWindow : public QObject
 {
@@ -23,12 +29,22 @@ private Q_SLOTS:
     void init();
     void firstStartShowsTheDemoRecord();
     void demoIsLoadedOnlyOnce();
-    void filterNarrowsTheTable();
+    void filtersNarrowTheTable();
+    void importShowsTheNewRecord();
+    void badImportChangesNothing();
+    void dropImports();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_path;
 };
+
+namespace {
+QTableView *tableOf(MainWindow &w)
+{
+    return w.findChild<QTableView *>(QStringLiteral("observationTable"));
+}
+} // namespace
 
 void TestMainWindow::init()
 {
@@ -44,17 +60,20 @@ void TestMainWindow::firstStartShowsTheDemoRecord()
     MainWindow window(store);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    auto *records = window.findChild<QListWidget *>(QStringLiteral("recordList"));
-    auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
-    QVERIFY(records && table);
-    QCOMPARE(records->count(), 1);
-    QVERIFY(records->item(0)->text().contains(QStringLiteral("arXiv:2104.04473 v5")));
-    QVERIFY(records->item(0)->text().contains(QStringLiteral("11 of 34 need attention")));
-    QCOMPARE(table->model()->rowCount(), 34);
-    auto *summary = window.findChild<QLabel *>(QStringLiteral("summaryLabel"));
-    QVERIFY(summary->text().contains(QStringLiteral("5 metadata mismatch")));
-    QVERIFY(summary->text().contains(QStringLiteral("6 unresolved")));
+    auto *records = window.findChild<QListView *>(QStringLiteral("recordList"));
+    QVERIFY(records);
+    QCOMPARE(records->model()->rowCount(), 1);
+    const QString text = records->model()->index(0, 0).data().toString();
+    QVERIFY2(text.contains(QStringLiteral("arXiv:2104.04473 v5")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("11 of 34 need attention")), qPrintable(text));
+    QTRY_COMPARE(tableOf(window)->model()->rowCount(), 34);
+    auto *status = window.findChild<QLabel *>(QStringLiteral("filterStatus"));
+    QVERIFY(status->text().contains(QStringLiteral("7 anomaly hints")));
+    auto *heading = window.findChild<QLabel *>(QStringLiteral("recordHeading"));
+    QVERIFY(heading->text().contains(QStringLiteral("arXiv:2104.04473 v5 · as of 2026-08-05")));
     QCOMPARE(*store.recordCount(), 1);
+    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
+    QVERIFY(window.grab().save(shots + QStringLiteral("/ledger-curator-main.png")));
 }
 
 void TestMainWindow::demoIsLoadedOnlyOnce()
@@ -79,19 +98,106 @@ void TestMainWindow::demoIsLoadedOnlyOnce()
     QVERIFY(empty->text().contains(QStringLiteral("Import")));
 }
 
-void TestMainWindow::filterNarrowsTheTable()
+void TestMainWindow::filtersNarrowTheTable()
 {
     Store store(m_path);
     QVERIFY(store.open().ok());
     MainWindow window(store);
     window.show();
+    QTableView *table = tableOf(window);
+    QTRY_COMPARE(table->model()->rowCount(), 34);
     auto *filter = window.findChild<QLineEdit *>(QStringLiteral("filterEdit"));
-    auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
     QTest::keyClicks(filter, QStringLiteral("phoenix"));
     QTRY_COMPARE(table->model()->rowCount(), 2);
     filter->clear();
-    QTest::keyClicks(filter, QStringLiteral("metadata mismatch"));
-    QTRY_COMPARE(table->model()->rowCount(), 5);
+    QTRY_COMPARE(table->model()->rowCount(), 34);
+    auto *mismatch = window.findChild<QToolButton *>(QStringLiteral("chip-metadata_mismatch"));
+    QVERIFY(mismatch->text().contains(QStringLiteral("5")));
+    QTest::mouseClick(mismatch, Qt::LeftButton);
+    QCOMPARE(table->model()->rowCount(), 5);
+    QTest::mouseClick(window.findChild<QToolButton *>(QStringLiteral("chip-unresolved")), Qt::LeftButton);
+    QCOMPARE(table->model()->rowCount(), 11);
+    QTest::mouseClick(mismatch, Qt::LeftButton);
+    QTest::mouseClick(window.findChild<QToolButton *>(QStringLiteral("chip-unresolved")), Qt::LeftButton);
+    QCOMPARE(table->model()->rowCount(), 34);
+    window.findChild<QCheckBox *>(QStringLiteral("attentionFilter"))->setChecked(true);
+    // The 11 mismatched or unresolved, plus the hinted ones that are verified (MinT x2, Charon ref 16,
+    // Hitchhiker ref 225, PHOENIX ref 4 verified).
+    QCOMPARE(table->model()->rowCount(), 16);
+}
+
+void TestMainWindow::importShowsTheNewRecord()
+{
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    MainWindow window(store);
+    window.show();
+    QTRY_COMPARE(tableOf(window)->model()->rowCount(), 34);
+    QByteArray other = fixture();
+    other.replace("2104.04473", "2104.04474");
+    const QString path = m_dir->filePath(QStringLiteral("other.txt"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(other);
+    file.close();
+    QSignalSpy finished(&window, &MainWindow::importFinished);
+    QSignalSpy shown(&window, &MainWindow::recordShown);
+    window.importFiles({ path });
+    QTRY_COMPARE(finished.size(), 1);
+    QCOMPARE(finished.first().first().toBool(), true);
+    QTRY_VERIFY(!shown.isEmpty() && shown.last().first().toString() == QStringLiteral("2104.04474"));
+    QCOMPARE(window.findChild<QListView *>(QStringLiteral("recordList"))->model()->rowCount(), 2);
+}
+
+void TestMainWindow::badImportChangesNothing()
+{
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    MainWindow window(store);
+    window.show();
+    QTRY_COMPARE(tableOf(window)->model()->rowCount(), 34);
+    const QString before = dumpDatabase(m_path);
+    const QString path = m_dir->filePath(QStringLiteral("bad.txt"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(fixture().left(5000));
+    file.close();
+    QSignalSpy finished(&window, &MainWindow::importFinished);
+    window.importFiles({ path });
+    QTRY_COMPARE(finished.size(), 1);
+    QCOMPARE(finished.first().first().toBool(), false);
+    // The refusal says where and what, in a box the user closes.
+    auto *box = window.findChild<QMessageBox *>(QStringLiteral("errorBox"));
+    QVERIFY(box);
+    QVERIFY2(box->text().contains(path + QStringLiteral(":")), qPrintable(box->text()));
+    box->close();
+    QCOMPARE(dumpDatabase(m_path), before);
+}
+
+void TestMainWindow::dropImports()
+{
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    MainWindow window(store);
+    window.show();
+    QTRY_COMPARE(tableOf(window)->model()->rowCount(), 34);
+    QByteArray other = fixture();
+    other.replace("2104.04473", "2104.04475");
+    const QString path = m_dir->filePath(QStringLiteral("dropped.txt"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(other);
+    file.close();
+    QMimeData mime;
+    mime.setUrls({ QUrl::fromLocalFile(path) });
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    QVERIFY(enter.isAccepted());
+    QSignalSpy finished(&window, &MainWindow::importFinished);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    QTRY_COMPARE(finished.size(), 1);
+    QTRY_COMPARE(window.findChild<QListView *>(QStringLiteral("recordList"))->model()->rowCount(), 2);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,101 +1,76 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MainWindow.h"
 
+#include "CurationPanel.h"
+#include "CurationSession.h"
 #include "DemoRecord.h"
-#include "LedgerText.h"
+#include "ObservationFilterProxy.h"
 #include "ObservationTableModel.h"
-#include "RecordJson.h"
+#include "PageImport.h"
+#include "RecordListModel.h"
+#include "StateBadgeDelegate.h"
+#include "StateStyle.h"
 #include "Store.h"
+#include "SummaryBar.h"
 
 #include <QAction>
 #include <QApplication>
-#include <QFile>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
+#include <QListView>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSortFilterProxyModel>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QShortcut>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
+#include <QToolButton>
+#include <QUndoStack>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
 namespace LedgerCurator {
 
 MainWindow::MainWindow(Store &store, QWidget *parent)
-    : QMainWindow(parent), m_store(store), m_model(new ObservationTableModel(this)),
-      m_proxy(new QSortFilterProxyModel(this))
+    : QMainWindow(parent), m_store(store), m_session(std::make_unique<CurationSession>(store)),
+      m_recordModel(new RecordListModel(this)), m_model(new ObservationTableModel(this)),
+      m_proxy(new ObservationFilterProxy(this))
 {
-    setWindowTitle(tr("Ledger Curator"));
     setObjectName(QStringLiteral("mainWindow"));
-
+    setWindowTitle(tr("Ledger Curator"));
+    setAcceptDrops(true);
     m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(ObservationTableModel::SortRole);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_proxy->setFilterKeyColumn(-1);
 
-    m_records = new QListWidget(this);
-    m_records->setObjectName(QStringLiteral("recordList"));
-    m_records->setMinimumWidth(260);
-    m_records->setWordWrap(true);
-    m_records->setTextElideMode(Qt::ElideRight);
-
-    m_filter = new QLineEdit(this);
-    m_filter->setObjectName(QStringLiteral("filterEdit"));
-    m_filter->setPlaceholderText(tr("Filter by title, id or state (Ctrl+F)"));
-    m_filter->setClearButtonEnabled(true);
-
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(QStringLiteral("summaryLabel"));
-    m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setWordWrap(true);
-
-    m_table = new QTableView(this);
-    m_table->setObjectName(QStringLiteral("observationTable"));
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(-1, Qt::AscendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setAlternatingRowColors(true);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(ObservationTableModel::CitingTitleColumn,
-                                                      QHeaderView::Stretch);
-    m_table->setWordWrap(false);
-
-    auto *tablePage = new QWidget(this);
-    auto *layout = new QVBoxLayout(tablePage);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_filter);
-    layout->addWidget(m_table);
-
-    m_emptyState = new QLabel(this);
-    m_emptyState->setObjectName(QStringLiteral("emptyState"));
-    m_emptyState->setAlignment(Qt::AlignCenter);
-    m_emptyState->setWordWrap(true);
-    m_emptyState->setText(tr("The cache holds no records.\nUse File > Import (Ctrl+O) to add a ledger "
-                             "page or a record JSON file."));
-
-    m_stack = new QStackedWidget(this);
-    m_stack->addWidget(m_emptyState);
-    m_stack->addWidget(tablePage);
-
-    auto *splitter = new QSplitter(this);
-    splitter->addWidget(m_records);
-    splitter->addWidget(m_stack);
-    splitter->setStretchFactor(1, 1);
-    setCentralWidget(splitter);
-
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
-    connect(m_records, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
-        showRecord(item ? item->data(Qt::UserRole).toString() : QString());
-    });
-
+    createWidgets();
     createActions();
-    resize(1200, 720);
+    resize(1400, 820);
+
+    connect(m_session.get(), &CurationSession::recordLoaded, this, &MainWindow::showRecordLoaded);
+    connect(m_session.get(), &CurationSession::recordChanged, this, [this] {
+        m_model->updateCuratedRecord(m_session->record());
+        updateSummary();
+        // The record list's attention counts follow corrections.
+        const QString current = m_session->record().upstream.arxivId;
+        if (auto summaries = m_store.recordSummaries())
+            m_recordModel->setSummaries(*summaries);
+        const int row = m_recordModel->rowOf(current);
+        if (row >= 0)
+            m_records->selectionModel()->setCurrentIndex(m_recordModel->index(row), QItemSelectionModel::ClearAndSelect);
+    });
+    connect(m_session.get(), &CurationSession::errorOccurred, this, &MainWindow::showError);
 
     if (auto demo = loadDemoOnFirstStart(m_store); !demo)
         showError(demo.error().toString());
@@ -104,142 +79,511 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
     reloadRecords();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Results of a background load arriving after this point are dropped.
+    ++m_loadGeneration;
+}
+
+void MainWindow::createWidgets()
+{
+    m_records = new QListView(this);
+    m_records->setObjectName(QStringLiteral("recordList"));
+    m_records->setModel(m_recordModel);
+    m_records->setMinimumWidth(240);
+    m_records->setWordWrap(true);
+    m_records->setSpacing(2);
+    m_records->setAlternatingRowColors(true);
+
+    m_heading = new QLabel(this);
+    m_heading->setObjectName(QStringLiteral("recordHeading"));
+    m_heading->setTextFormat(Qt::PlainText);
+    m_heading->setWordWrap(true);
+    QFont headingFont = m_heading->font();
+    headingFont.setBold(true);
+    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.15);
+    m_heading->setFont(headingFont);
+
+    m_summaryBar = new SummaryBar(this);
+    m_summaryBar->setObjectName(QStringLiteral("summaryBar"));
+
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(QStringLiteral("filterEdit"));
+    m_filter->setPlaceholderText(tr("Filter by title, UUID, identifier or state (Ctrl+F)"));
+    m_filter->setClearButtonEnabled(true);
+
+    auto *chipRow = new QHBoxLayout;
+    chipRow->setSpacing(4);
+    for (ResolutionState state : kAllResolutionStates) {
+        auto *chip = new QToolButton(this);
+        chip->setObjectName(QStringLiteral("chip-") + stateKey(state));
+        chip->setCheckable(true);
+        chip->setAutoRaise(false);
+        chip->setToolTip(tr("Show only observations that are %1 (combine several)").arg(stateText(state)));
+        chipRow->addWidget(chip);
+        m_chips[int(state)] = chip;
+        connect(chip, &QToolButton::toggled, this, [this] {
+            QList<ResolutionState> states;
+            for (ResolutionState s : kAllResolutionStates) {
+                if (m_chips[int(s)]->isChecked())
+                    states.append(s);
+            }
+            m_proxy->setStates(states);
+        });
+    }
+    chipRow->addStretch();
+
+    auto *filterRow = new QHBoxLayout;
+    filterRow->addWidget(m_filter, 1);
+    m_direction = new QComboBox(this);
+    m_direction->setObjectName(QStringLiteral("directionFilter"));
+    m_direction->addItem(tr("Both directions"));
+    m_direction->addItem(tr("Inbound"));
+    m_direction->addItem(tr("Outbound"));
+    filterRow->addWidget(m_direction);
+    m_attentionOnly = new QCheckBox(tr("Needs &attention"), this);
+    m_attentionOnly->setObjectName(QStringLiteral("attentionFilter"));
+    m_attentionOnly->setToolTip(tr("Unresolved, mismatched, uncertain or malformed observations, conflicts and "
+                                   "observations with anomaly hints (Ctrl+Shift+A)"));
+    filterRow->addWidget(m_attentionOnly);
+    m_curatedOnly = new QCheckBox(tr("&Corrected"), this);
+    m_curatedOnly->setObjectName(QStringLiteral("curatedFilter"));
+    filterRow->addWidget(m_curatedOnly);
+
+    m_filterStatus = new QLabel(this);
+    m_filterStatus->setObjectName(QStringLiteral("filterStatus"));
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("observationTable"));
+    m_table->setModel(m_proxy);
+    m_table->setItemDelegateForColumn(ObservationTableModel::StateColumn, new StateBadgeDelegate(m_table));
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 10);
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(ObservationTableModel::CitingTitleColumn, QHeaderView::Stretch);
+    header->resizeSection(ObservationTableModel::StateColumn, 170);
+    header->resizeSection(ObservationTableModel::ReferenceColumn, 60);
+    header->resizeSection(ObservationTableModel::BasisColumn, 120);
+    header->resizeSection(ObservationTableModel::ObservedColumn, 95);
+    header->resizeSection(ObservationTableModel::NoticesColumn, 95);
+    header->resizeSection(ObservationTableModel::MarksColumn, 85);
+    header->resizeSection(ObservationTableModel::HintsColumn, 65);
+    m_table->setColumnHidden(ObservationTableModel::DirectionColumn, true);
+    m_table->setColumnHidden(ObservationTableModel::IdColumn, true);
+
+    m_recordPage = new QWidget(this);
+    auto *layout = new QVBoxLayout(m_recordPage);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_summaryBar);
+    layout->addLayout(filterRow);
+    layout->addLayout(chipRow);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_filterStatus);
+
+    m_messagePage = new QLabel(this);
+    m_messagePage->setObjectName(QStringLiteral("emptyState"));
+    m_messagePage->setAlignment(Qt::AlignCenter);
+    m_messagePage->setWordWrap(true);
+    m_messagePage->setTextFormat(Qt::PlainText);
+
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_messagePage);
+    m_stack->addWidget(m_recordPage);
+
+    m_panel = new CurationPanel(*m_session, this);
+    m_panel->setMinimumWidth(360);
+
+    auto *splitter = new QSplitter(this);
+    splitter->addWidget(m_records);
+    splitter->addWidget(m_stack);
+    splitter->addWidget(m_panel);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(2, 0);
+    splitter->setSizes({ 260, 760, 380 });
+    setCentralWidget(splitter);
+
+    // Tab order: records, filter, direction, attention, corrected, chips, table, panel.
+    setTabOrder(m_records, m_filter);
+    setTabOrder(m_filter, m_direction);
+    setTabOrder(m_direction, m_attentionOnly);
+    setTabOrder(m_attentionOnly, m_curatedOnly);
+    QWidget *previous = m_curatedOnly;
+    for (QToolButton *chip : m_chips) {
+        setTabOrder(previous, chip);
+        previous = chip;
+    }
+    setTabOrder(previous, m_table);
+    setTabOrder(m_table, m_panel);
+
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &ObservationFilterProxy::setFilterText);
+    connect(m_direction, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_proxy->setDirection(index == 1 ? std::optional<Direction>(Direction::Inbound)
+                                         : index == 2 ? std::optional<Direction>(Direction::Outbound)
+                                                      : std::nullopt);
+    });
+    connect(m_attentionOnly, &QCheckBox::toggled, m_proxy, &ObservationFilterProxy::setNeedsAttentionOnly);
+    connect(m_curatedOnly, &QCheckBox::toggled, m_proxy, &ObservationFilterProxy::setCuratedOnly);
+    connect(m_proxy, &ObservationFilterProxy::filterChanged, this, [this] {
+        updateChips();
+        updateSummary();
+    });
+    connect(m_summaryBar, &SummaryBar::stateClicked, this, [this](ResolutionState state) {
+        m_chips[int(state)]->toggle();
+    });
+    connect(m_records->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) {
+                if (!current.isValid())
+                    return;
+                const QString id = current.data(RecordListModel::ArxivIdRole).toString();
+                if (id != m_session->record().upstream.arxivId && id != m_requestedRecord)
+                    loadRecord(id);
+            });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateSelection);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::updateSelection);
+    connect(m_panel, &CurationPanel::messageChanged, this, [this](const QString &message) {
+        statusBar()->showMessage(message, 10000);
+    });
+}
 
 void MainWindow::createActions()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *import = file->addAction(tr("&Import..."), this, &MainWindow::importFiles);
-    import->setShortcut(QKeySequence::Open);
+    QAction *import = file->addAction(tr("&Import..."), this, &MainWindow::chooseImportFiles);
     import->setObjectName(QStringLiteral("importAction"));
+    import->setShortcut(QKeySequence::Open);
+    import->setStatusTip(tr("Import ledger page text or record JSON files (also by drag and drop)"));
     file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_session->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("undoAction"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_session->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("redoAction"));
+    redo->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) });
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    m_applyAction = edit->addAction(tr("&Apply Correction"), this, [this] { m_panel->apply(); });
+    m_applyAction->setObjectName(QStringLiteral("applyAction"));
+    m_applyAction->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter) });
+    m_applyAction->setShortcutContext(Qt::WindowShortcut);
+    m_revertAction = edit->addAction(tr("Revert to &Upstream"), this, [this] { m_panel->revertToUpstream(); });
+    m_revertAction->setObjectName(QStringLiteral("revertAction"));
+    m_revertAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    QAction *focusFilter = view->addAction(tr("&Filter Observations"), this, [this] {
-        m_filter->setFocus();
+    QAction *find = view->addAction(tr("&Filter Observations"), this, [this] {
+        m_filter->setFocus(Qt::ShortcutFocusReason);
         m_filter->selectAll();
     });
-    focusFilter->setShortcut(QKeySequence::Find);
+    find->setShortcut(QKeySequence::Find);
+    QAction *attention = view->addAction(tr("Only Observations Needing &Attention"));
+    attention->setObjectName(QStringLiteral("attentionAction"));
+    attention->setCheckable(true);
+    attention->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    connect(attention, &QAction::toggled, m_attentionOnly, &QCheckBox::setChecked);
+    connect(m_attentionOnly, &QCheckBox::toggled, attention, &QAction::setChecked);
+    QAction *clear = view->addAction(tr("&Clear Filters"), this, [this] {
+        m_filter->clear();
+        for (QToolButton *chip : m_chips)
+            chip->setChecked(false);
+        m_direction->setCurrentIndex(0);
+        m_attentionOnly->setChecked(false);
+        m_curatedOnly->setChecked(false);
+    });
+    clear->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+
+    QMenu *go = menuBar()->addMenu(tr("&Go"));
+    QAction *next = go->addAction(tr("&Next Needing Attention"), this, [this] { goToAttention(true); });
+    next->setObjectName(QStringLiteral("nextAttentionAction"));
+    next->setShortcut(QKeySequence(Qt::Key_F8));
+    QAction *previous = go->addAction(tr("&Previous Needing Attention"), this, [this] { goToAttention(false); });
+    previous->setObjectName(QStringLiteral("previousAttentionAction"));
+    previous->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F8));
+    QAction *table = go->addAction(tr("Go to the &Table"), this, [this] { m_table->setFocus(Qt::ShortcutFocusReason); });
+    table->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    QAction *panel = go->addAction(tr("Go to the &Correction Panel"), this, [this] {
+        if (QWidget *editor = m_panel->findChild<QWidget *>(QStringLiteral("editor-state")); editor && editor->isVisible())
+            editor->setFocus(Qt::ShortcutFocusReason);
+    });
+    panel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Ledger Curator"), this, [this] {
+        QMessageBox::about(this, tr("About Ledger Curator"),
+                           tr("Ledger Curator %1\nCurate Paper Citation Records: find, correct and review "
+                              "citation observations.\nLicensed under the GNU GPL, version 3 or later.")
+                                   .arg(QCoreApplication::applicationVersion()));
+    });
 }
 
 void MainWindow::reloadRecords()
 {
-    const QString current = m_records->currentItem() ? m_records->currentItem()->data(Qt::UserRole).toString()
-                                                      : QString();
     auto summaries = m_store.recordSummaries();
     if (!summaries) {
         showError(summaries.error().toString());
         return;
     }
-    m_records->clear();
-    for (const auto &s : std::as_const(*summaries)) {
-        auto *item = new QListWidgetItem(
-                tr("%1\narXiv:%2 v%3 · as of %4\n%5 of %6 need attention")
-                        .arg(s.title, s.arxivId)
-                        .arg(s.version)
-                        .arg(s.asOf)
-                        .arg(s.needsAttention)
-                        .arg(s.inbound + s.outbound),
-                m_records);
-        item->setData(Qt::UserRole, s.arxivId);
-        item->setToolTip(s.title);
+    m_recordModel->setSummaries(*summaries);
+    if (summaries->isEmpty()) {
+        m_session->close();
+        showMessagePage(tr("The cache holds no records.\n\nUse File > Import (Ctrl+O), or drop a ledger page "
+                           "text or record JSON file here, to add one."));
+        return;
     }
-    m_stack->setCurrentWidget(summaries->isEmpty() ? static_cast<QWidget *>(m_emptyState)
-                                                   : m_stack->widget(1));
-    if (!summaries->isEmpty())
-        selectRecord(current.isEmpty() ? summaries->first().arxivId : current);
+    const QString current = m_session->hasRecord() ? m_session->record().upstream.arxivId : QString();
+    selectRecord(m_recordModel->rowOf(current) >= 0 ? current : summaries->first().arxivId);
 }
 
 void MainWindow::selectRecord(const QString &arxivId)
 {
-    for (int i = 0; i < m_records->count(); ++i) {
-        if (m_records->item(i)->data(Qt::UserRole).toString() == arxivId) {
-            m_records->setCurrentRow(i);
-            return;
-        }
-    }
+    const int row = m_recordModel->rowOf(arxivId);
+    if (row < 0)
+        return;
+    m_records->selectionModel()->setCurrentIndex(m_recordModel->index(row), QItemSelectionModel::ClearAndSelect);
+    if (arxivId != m_session->record().upstream.arxivId && arxivId != m_requestedRecord)
+        loadRecord(arxivId);
 }
 
-void MainWindow::showRecord(const QString &arxivId)
+void MainWindow::loadRecord(const QString &arxivId)
 {
-    if (arxivId.isEmpty()) {
+    // Large records load on a worker thread with a connection of its own, so the window stays
+    // responsive; a newer request makes an older result obsolete.
+    m_requestedRecord = arxivId;
+    m_loading = true;
+    const int generation = ++m_loadGeneration;
+    showMessagePage(tr("Loading arXiv:%1...").arg(arxivId));
+    const QString path = m_store.path();
+    auto *watcher = new QFutureWatcher<Result<std::optional<CuratedRecord>>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, arxivId] {
+        watcher->deleteLater();
+        if (generation != m_loadGeneration)
+            return;
+        m_loading = false;
+        m_requestedRecord.clear();
+        auto result = watcher->result();
+        if (!result) {
+            showMessagePage(tr("arXiv:%1 could not be loaded:\n%2\n\nTry again, or import the page again with "
+                               "File > Import.")
+                                    .arg(arxivId, result.error().toString()));
+            return;
+        }
+        if (!result->has_value()) {
+            showMessagePage(tr("arXiv:%1 is no longer in the cache.").arg(arxivId));
+            return;
+        }
+        m_session->setRecord(std::move(**result));
+    });
+    watcher->setFuture(QtConcurrent::run([path, arxivId]() -> Result<std::optional<CuratedRecord>> {
+        Store store(path);
+        if (auto opened = store.open(); !opened)
+            return opened.error();
+        return store.loadCurated(arxivId);
+    }));
+}
+
+void MainWindow::showRecordLoaded()
+{
+    const CuratedRecord &curated = m_session->record();
+    if (!m_session->hasRecord()) {
         m_model->clear();
-        m_summary->clear();
         return;
     }
-    auto record = m_store.loadCurated(arxivId);
-    if (!record || !record->has_value()) {
-        showError(record ? tr("Record %1 is no longer in the cache.").arg(arxivId) : record.error().toString());
-        return;
-    }
-    const Record &r = (*record)->shown;
-    m_model->setCuratedRecord(**record);
-    std::array<int, kResolutionStateCount> counts {};
-    for (const auto &o : r.observations)
-        ++counts[int(o.state)];
-    QStringList parts;
-    for (int i = 0; i < kResolutionStateCount; ++i) {
-        if (counts[i] > 0)
-            parts.append(QStringLiteral("%1 %2").arg(counts[i]).arg(stateText(static_cast<ResolutionState>(i))));
-    }
-    m_summary->setText(tr("%1 — arXiv:%2 v%3, as of %4\n%5 observations: %6")
-                               .arg(r.title, r.arxivId)
-                               .arg(r.version)
-                               .arg(r.asOf)
-                               .arg(r.observations.size())
-                               .arg(parts.join(QStringLiteral(", "))));
-    for (int column = 0; column < ObservationTableModel::ColumnCount; ++column) {
-        if (column != ObservationTableModel::CitingTitleColumn)
-            m_table->resizeColumnToContents(column);
+    m_table->setUpdatesEnabled(false);
+    m_model->setCuratedRecord(curated);
+    m_table->resizeColumnToContents(ObservationTableModel::StateColumn);
+    m_table->setUpdatesEnabled(true);
+    const Record &r = curated.shown;
+    m_heading->setText(tr("%1\narXiv:%2 v%3 · as of %4").arg(r.title, r.arxivId).arg(r.version).arg(r.asOf));
+    m_stack->setCurrentWidget(m_recordPage);
+    updateSummary();
+    updateChips();
+    m_panel->setObservations({});
+    Q_EMIT recordShown(r.arxivId);
+}
+
+void MainWindow::updateSummary()
+{
+    m_summaryBar->setCounts(m_model->stateCounts());
+    int attention = 0;
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        attention += m_model->index(row, 0).data(ObservationTableModel::NeedsAttentionRole).toBool() ? 1 : 0;
+    m_filterStatus->setText(tr("Showing %1 of %2 observations · %3 need attention · %4 anomaly hints")
+                                    .arg(m_proxy->rowCount())
+                                    .arg(m_model->rowCount())
+                                    .arg(attention)
+                                    .arg(m_model->hints().size()));
+}
+
+void MainWindow::updateChips()
+{
+    const auto counts = m_proxy->stateCountsIgnoringStateFilter();
+    for (ResolutionState state : kAllResolutionStates) {
+        QToolButton *chip = m_chips[int(state)];
+        chip->setText(QStringLiteral("%1  %2").arg(stateText(state)).arg(counts[int(state)]));
+        const QColor color = stateColor(state);
+        chip->setStyleSheet(QStringLiteral("QToolButton { border: 1px solid %1; border-radius: 9px; padding: 2px 8px; }"
+                                           "QToolButton:checked { background: %1; color: %2; }")
+                                    .arg(color.name(), stateTextColor(state).name()));
     }
 }
 
-void MainWindow::importFiles()
+void MainWindow::updateSelection()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(
-            this, tr("Import Ledger Pages"), QString(),
-            tr("Ledger pages (*.txt *.json);;All files (*)"));
-    if (files.isEmpty())
-        return;
-    QList<Record> records;
-    for (const QString &path : files) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            showError(tr("%1: cannot read: %2").arg(path, file.errorString()));
-            return;
-        }
-        const QByteArray data = file.readAll();
-        if (data.trimmed().startsWith('{')) {
-            auto record = readRecordJson(data, path);
-            if (!record) {
-                showError(record.error().toString());
-                return;
-            }
-            records.append(*record);
-        } else {
-            auto page = parseLedgerText(data, path);
-            if (!page) {
-                showError(page.error().toString());
-                return;
-            }
-            records.append(page->record);
-        }
+    QStringList ids;
+    QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    for (const QModelIndex &index : rows)
+        ids.append(index.data(ObservationTableModel::ObservationIdRole).toString());
+    m_panel->setObservations(ids);
+}
+
+bool MainWindow::goToAttention(bool forward)
+{
+    const int rows = m_proxy->rowCount();
+    if (rows == 0)
+        return false;
+    const int current = m_table->currentIndex().isValid() ? m_table->currentIndex().row() : (forward ? -1 : rows);
+    for (int step = 1; step <= rows; ++step) {
+        int row = forward ? current + step : current - step;
+        const bool wrapped = row >= rows || row < 0;
+        row = (row % rows + rows) % rows;
+        const QModelIndex index = m_proxy->index(row, ObservationTableModel::CitingTitleColumn);
+        if (!index.data(ObservationTableModel::NeedsAttentionRole).toBool())
+            continue;
+        m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->scrollTo(index);
+        if (wrapped)
+            statusBar()->showMessage(forward ? tr("Wrapped to the top.") : tr("Wrapped to the bottom."), 4000);
+        return true;
     }
-    auto outcome = m_store.importRecords(records);
-    if (!outcome) {
-        showError(outcome.error().toString());
-        return;
-    }
-    reloadRecords();
-    selectRecord(records.last().arxivId);
-    statusBar()->showMessage(tr("Imported %n record(s).", nullptr, int(records.size())), 8000);
+    statusBar()->showMessage(tr("No observation in this view needs attention."), 6000);
+    return false;
+}
+
+void MainWindow::showMessagePage(const QString &text)
+{
+    m_messagePage->setText(text);
+    m_stack->setCurrentWidget(m_messagePage);
 }
 
 void MainWindow::showError(const QString &message)
 {
-    QMessageBox::warning(this, tr("Ledger Curator"), message);
+    statusBar()->showMessage(message, 15000);
+    // Window-modal but not blocking: background work and the event loop carry on.
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Ledger Curator"), message, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("errorBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::chooseImportFiles()
+{
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Import Ledger Pages"), QString(),
+                                                            tr("Ledger pages (*.txt *.json);;All files (*)"));
+    if (!files.isEmpty())
+        importFiles(files);
+}
+
+void MainWindow::importFiles(const QStringList &files)
+{
+    auto cancelled = std::make_shared<std::atomic<bool>>(false);
+    auto *dialog = new QProgressDialog(tr("Importing %n file(s)...", nullptr, int(files.size())), tr("Cancel"), 0, 1000, this);
+    dialog->setObjectName(QStringLiteral("importProgress"));
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->setMinimumDuration(300);
+    dialog->setAutoClose(false);
+    dialog->setAutoReset(false);
+    dialog->setValue(0);
+    connect(dialog, &QProgressDialog::canceled, this, [cancelled] { *cancelled = true; });
+
+    // The worker only touches these atomics; a timer on the dialog shows their progress.
+    auto progress = std::make_shared<std::atomic<int>>(0);
+    auto *poll = new QTimer(dialog);
+    connect(poll, &QTimer::timeout, dialog, [dialog, progress] { dialog->setValue(progress->load()); });
+    poll->start(100);
+    QPointer<QProgressDialog> progressDialog(dialog);
+    const QString path = m_store.path();
+    auto *watcher = new QFutureWatcher<Result<ImportReport>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, progressDialog] {
+        watcher->deleteLater();
+        if (progressDialog)
+            progressDialog->deleteLater();
+        const auto result = watcher->result();
+        if (!result) {
+            if (result.error().kind == Error::Kind::Cancelled)
+                statusBar()->showMessage(tr("Import cancelled; the cache is as it was."), 8000);
+            else
+                showError(tr("Nothing was imported:\n%1").arg(result.error().toString()));
+            Q_EMIT importFinished(false);
+            return;
+        }
+        QStringList warnings;
+        for (qsizetype i = 0; i < result->pages.size(); ++i) {
+            for (const auto &w : result->pages[i].warnings)
+                warnings.append(QStringLiteral("%1:%2: %3").arg(result->files[i]).arg(w.line).arg(w.message));
+        }
+        reloadRecords();
+        if (!result->outcomes.isEmpty())
+            selectRecord(result->outcomes.last().arxivId);
+        statusBar()->showMessage(tr("Imported %1 record(s).").arg(result->outcomes.size()), 8000);
+        if (!warnings.isEmpty()) {
+            auto *box = new QMessageBox(QMessageBox::Information, tr("Imported with warnings"),
+                                        tr("The pages state counts that disagree with what they itemize; the "
+                                           "stated counts were kept:\n\n%1")
+                                                .arg(warnings.mid(0, 20).join(u'\n')),
+                                        QMessageBox::Ok, this);
+            box->setObjectName(QStringLiteral("warningBox"));
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
+        Q_EMIT importFinished(true);
+    });
+    watcher->setFuture(QtConcurrent::run([path, files, cancelled, progress]() -> Result<ImportReport> {
+        Store store(path);
+        if (auto opened = store.open(); !opened)
+            return opened.error();
+        return importPageFiles(store, files, [cancelled, progress](qint64 done, qint64) {
+            progress->store(int(done));
+            return !cancelled->load();
+        });
+    }));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls()) {
+        for (const QUrl &url : event->mimeData()->urls()) {
+            if (url.isLocalFile()) {
+                event->acceptProposedAction();
+                return;
+            }
+        }
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    QStringList files;
+    for (const QUrl &url : event->mimeData()->urls()) {
+        if (url.isLocalFile())
+            files.append(url.toLocalFile());
+    }
+    if (!files.isEmpty()) {
+        event->acceptProposedAction();
+        importFiles(files);
+    }
 }
 
 } // namespace LedgerCurator

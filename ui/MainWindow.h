@@ -1,21 +1,39 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QMainWindow>
+#include "CuratedRecord.h"
+#include "Result.h"
 
+#include <QMainWindow>
+#include <QPointer>
+
+#include <array>
+#include <atomic>
+#include <memory>
+
+class QAction;
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
-class QListWidget;
-class QSortFilterProxyModel;
+class QListView;
+class QProgressDialog;
 class QStackedWidget;
 class QTableView;
+class QToolButton;
 
 namespace LedgerCurator {
 
+class CurationPanel;
+class CurationSession;
+class ObservationFilterProxy;
 class ObservationTableModel;
+class RecordListModel;
 class Store;
+class SummaryBar;
 
-//! The main window: records on the left, the observations of the selected record on the right.
+//! The main window: records on the left, the observations of the selected record in the middle
+//! (summary bar, filters, table), the curation panel on the right.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -27,24 +45,60 @@ public:
 
     //! Reloads the record list, keeping the selection where possible.
     void reloadRecords();
-    //! Shows the record with this arXiv id.
+    //! Shows the record with this arXiv id (loaded in the background).
     void selectRecord(const QString &arxivId);
+    //! Imports files in the background with a cancellable progress dialog.
+    void importFiles(const QStringList &files);
+    //! Moves the table's current row to the next (or previous) observation needing attention.
+    bool goToAttention(bool forward);
+    bool isLoading() const { return m_loading; }
+
+    CurationSession &session() { return *m_session; }
+
+Q_SIGNALS:
+    void recordShown(const QString &arxivId);
+    void importFinished(bool ok);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
+    void createWidgets();
     void createActions();
-    void showRecord(const QString &arxivId);
-    void importFiles();
+    void showRecordLoaded();
+    void loadRecord(const QString &arxivId);
+    void updateSummary();
+    void updateChips();
+    void updateSelection();
+    void showMessagePage(const QString &text);
     void showError(const QString &message);
+    void chooseImportFiles();
 
     Store &m_store;
+    std::unique_ptr<CurationSession> m_session;
+    RecordListModel *m_recordModel = nullptr;
     ObservationTableModel *m_model = nullptr;
-    QSortFilterProxyModel *m_proxy = nullptr;
-    QListWidget *m_records = nullptr;
+    ObservationFilterProxy *m_proxy = nullptr;
+    QListView *m_records = nullptr;
     QTableView *m_table = nullptr;
     QLineEdit *m_filter = nullptr;
-    QLabel *m_summary = nullptr;
+    std::array<QToolButton *, kResolutionStateCount> m_chips {};
+    QComboBox *m_direction = nullptr;
+    QCheckBox *m_attentionOnly = nullptr;
+    QCheckBox *m_curatedOnly = nullptr;
+    QLabel *m_heading = nullptr;
+    QLabel *m_filterStatus = nullptr;
+    SummaryBar *m_summaryBar = nullptr;
     QStackedWidget *m_stack = nullptr;
-    QLabel *m_emptyState = nullptr;
+    QLabel *m_messagePage = nullptr;
+    QWidget *m_recordPage = nullptr;
+    CurationPanel *m_panel = nullptr;
+    QAction *m_applyAction = nullptr;
+    QAction *m_revertAction = nullptr;
+    QString m_requestedRecord;
+    bool m_loading = false;
+    int m_loadGeneration = 0;
 };
 
 } // namespace LedgerCurator

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CurationSession.h"
+
+#include "Store.h"
+
+#include <QSettings>
+#include <QUndoCommand>
+
+namespace LedgerCurator {
+
+namespace {
+
+//! One undoable step: a set of field edits. redo() writes the target values, undo() writes the
+//! values shown before; both append events, never delete them.
+class CorrectionCommand final : public QUndoCommand
+{
+public:
+    CorrectionCommand(CurationSession &session, QList<FieldEdit> targets, QList<FieldEdit> previous,
+                      const QString &text)
+        : QUndoCommand(text), m_session(session), m_targets(std::move(targets)),
+          m_previous(std::move(previous))
+    {
+    }
+
+    void redo() override
+    {
+        // The session wrote the values before pushing (so a failure pushes nothing);
+        // QUndoStack::push() calls redo() once more, which must not write them twice.
+        if (m_alreadyApplied) {
+            m_alreadyApplied = false;
+            return;
+        }
+        write(m_targets);
+    }
+    void undo() override { write(m_previous); }
+
+private:
+    void write(const QList<FieldEdit> &values)
+    {
+        if (auto status = m_session.writeValues(values); !status)
+            Q_EMIT m_session.errorOccurred(status.error().toString());
+    }
+
+    CurationSession &m_session;
+    QList<FieldEdit> m_targets;
+    QList<FieldEdit> m_previous;
+    bool m_alreadyApplied = true;
+};
+
+} // namespace
+
+CurationSession::CurationSession(Store &store, QObject *parent)
+    : QObject(parent), m_store(store), m_author(defaultCuratorName())
+{
+    m_undoStack.setObjectName(QStringLiteral("undoStack"));
+}
+
+CurationSession::~CurationSession() = default;
+
+void CurationSession::setRecord(CuratedRecord record)
+{
+    m_undoStack.clear();
+    m_record = std::move(record);
+    Q_EMIT recordLoaded();
+}
+
+Status CurationSession::open(const QString &arxivId)
+{
+    auto loaded = m_store.loadCurated(arxivId);
+    if (!loaded)
+        return loaded.error();
+    if (!loaded->has_value())
+        return Error::badInput(tr("Record %1 is not in the cache.").arg(arxivId));
+    setRecord(std::move(**loaded));
+    return {};
+}
+
+void CurationSession::close()
+{
+    setRecord(CuratedRecord {});
+}
+
+Status CurationSession::reload()
+{
+    if (!hasRecord())
+        return {};
+    auto loaded = m_store.loadCurated(m_record.upstream.arxivId);
+    if (!loaded)
+        return loaded.error();
+    if (!loaded->has_value())
+        return Error::failure(tr("Record %1 is no longer in the cache.").arg(m_record.upstream.arxivId));
+    QStringList changed;
+    for (const auto &o : (*loaded)->shown.observations)
+        changed.append(o.id);
+    m_record = std::move(**loaded);
+    Q_EMIT recordChanged(changed);
+    return {};
+}
+
+Status CurationSession::writeValues(const QList<FieldEdit> &edits)
+{
+    if (!hasRecord())
+        return Error::failure(tr("No record is open."));
+    const QString now = nowUtc();
+    QList<CorrectionEvent> events;
+    QStringList observations;
+    for (const FieldEdit &edit : edits) {
+        const FieldState *current = m_record.field(edit.observation, edit.field);
+        const FieldState empty;
+        events.append(makeEdit(current ? *current : empty, m_record.upstream.arxivId, edit.observation,
+                               edit.field, edit.value, m_author, now));
+        if (!observations.contains(edit.observation))
+            observations.append(edit.observation);
+    }
+    if (auto stored = m_store.addCorrections(events); !stored)
+        return stored;
+    QList<CorrectionEvent> all = m_record.events;
+    all.append(events);
+    m_record = applyCorrections(m_record.upstream, std::move(all));
+    Q_EMIT recordChanged(observations);
+    return {};
+}
+
+Result<bool> CurationSession::applyEdits(const QList<FieldEdit> &edits, const QString &description)
+{
+    if (!hasRecord())
+        return Error::failure(tr("No record is open."));
+    QList<FieldEdit> targets;
+    QList<FieldEdit> previous;
+    for (const FieldEdit &edit : edits) {
+        const FieldState *current = m_record.field(edit.observation, edit.field);
+        const std::optional<QString> shown = current ? current->value() : std::nullopt;
+        const bool conflict = current && current->isConflict();
+        if (!conflict && shown == edit.value)
+            continue;
+        targets.append(edit);
+        previous.append(FieldEdit { edit.observation, edit.field, shown });
+    }
+    if (targets.isEmpty())
+        return false;
+    // Write first so that a failure leaves no command on the stack.
+    if (auto status = writeValues(targets); !status)
+        return status.error();
+    m_undoStack.push(new CorrectionCommand(*this, targets, previous, description));
+    return true;
+}
+
+QString defaultCuratorName()
+{
+    const QString configured = QSettings().value(QStringLiteral("curator/name")).toString().trimmed();
+    if (!configured.isEmpty())
+        return configured;
+    for (const char *variable : { "USER", "LOGNAME", "USERNAME" }) {
+        const QString name = qEnvironmentVariable(variable).trimmed();
+        if (!name.isEmpty())
+            return name;
+    }
+    return QStringLiteral("unknown");
+}
+
+} // namespace LedgerCurator

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "PageImport.h"
+
+#include "RecordJson.h"
+
+#include <QFile>
+
+namespace LedgerCurator {
+
+Result<ParsedPage> readPage(const QByteArray &data, const QString &path, const Progress &progress)
+{
+    qsizetype i = data.startsWith("\xEF\xBB\xBF") ? 3 : 0;
+    while (i < data.size() && QChar::isSpace(uchar(data.at(i))))
+        ++i;
+    if (i < data.size() && data.at(i) == '{') {
+        auto record = readRecordJson(data, path);
+        if (!record)
+            return record.error();
+        ParsedPage page { std::move(record.value()), {} };
+        page.warnings = statedCountWarnings(page.record);
+        return page;
+    }
+    return parseLedgerText(data, path, progress);
+}
+
+Result<ParsedPage> readPageFile(const QString &path, const Progress &progress)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::badInput(QStringLiteral("cannot read: %1").arg(file.errorString()), path);
+    return readPage(file.readAll(), path, progress);
+}
+
+Result<QList<ParsedPage>> readPageFiles(const QStringList &files, const Progress &progress, qint64 scale)
+{
+    QList<ParsedPage> pages;
+    const qint64 count = std::max<qint64>(files.size(), 1);
+    for (qint64 f = 0; f < files.size(); ++f) {
+        Progress reading;
+        if (progress) {
+            reading = [&progress, f, count, scale](qint64 done, qint64 total) {
+                return progress((f * scale + (total > 0 ? done * scale / total : 0)) / count, scale);
+            };
+        }
+        auto page = readPageFile(files[f], reading);
+        if (!page)
+            return page.error();
+        if (progress && !progress((f + 1) * scale / count, scale))
+            return Error::cancelled();
+        pages.append(std::move(*page));
+    }
+    return pages;
+}
+
+Result<ImportReport> importPageFiles(Store &store, const QStringList &files, const Progress &progress)
+{
+    Progress reading;
+    if (progress)
+        reading = [&progress](qint64 done, qint64) { return progress(done, 1000); };
+    auto pages = readPageFiles(files, reading, 500);
+    if (!pages)
+        return pages.error();
+    ImportReport report { {}, std::move(*pages), files };
+    QList<Record> records;
+    for (const auto &page : std::as_const(report.pages))
+        records.append(page.record);
+    Progress storing;
+    if (progress) {
+        storing = [&progress](qint64 done, qint64 total) {
+            return progress(500 + (total > 0 ? done * 500 / total : 0), 1000);
+        };
+    }
+    auto outcomes = store.importRecords(records, storing);
+    if (!outcomes)
+        return outcomes.error();
+    report.outcomes = std::move(*outcomes);
+    if (progress)
+        progress(1000, 1000);
+    return report;
+}
+
+} // namespace LedgerCurator

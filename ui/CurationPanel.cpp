@@ -1,0 +1,543 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CurationPanel.h"
+
+#include "CuratedRecord.h"
+#include "CurationSession.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace LedgerCurator {
+
+namespace {
+
+const QStringList &knownBases()
+{
+    static const QStringList bases { QStringLiteral("arxiv_id"), QStringLiteral("local_arxiv"),
+                                     QStringLiteral("doi"), QStringLiteral("no resolver link") };
+    return bases;
+}
+
+QString fieldLabel(CurationField field)
+{
+    switch (field) {
+    case CurationField::State:
+        return CurationPanel::tr("&State");
+    case CurationField::Basis:
+        return CurationPanel::tr("&Basis");
+    case CurationField::Identifier:
+        return CurationPanel::tr("&Identifier");
+    case CurationField::Title:
+        return CurationPanel::tr("Citing &title");
+    case CurationField::Reference:
+        return CurationPanel::tr("&Reference");
+    case CurationField::Note:
+        return CurationPanel::tr("&Note");
+    case CurationField::DuplicateOf:
+        return CurationPanel::tr("&Duplicate of");
+    case CurationField::Excluded:
+        return CurationPanel::tr("E&xcluded");
+    case CurationField::Review:
+        return CurationPanel::tr("Notice re&view");
+    }
+    return {};
+}
+
+const Observation *findObservation(const Record &record, const QString &id)
+{
+    for (const auto &o : record.observations) {
+        if (o.id == id)
+            return &o;
+    }
+    return nullptr;
+}
+
+//! The value an editor shows for a field of the shown observation.
+QString shownValue(const Observation &o, CurationField field)
+{
+    switch (field) {
+    case CurationField::State:
+        return stateText(o.state);
+    case CurationField::Basis:
+        return o.basis;
+    case CurationField::Identifier:
+        return o.curation.identifier;
+    case CurationField::Title:
+        return o.citingTitle;
+    case CurationField::Reference:
+        return o.reference ? QString::number(*o.reference) : QString();
+    case CurationField::Note:
+        return o.curation.note;
+    case CurationField::DuplicateOf:
+        return o.curation.duplicateOf;
+    case CurationField::Excluded:
+        return o.curation.excluded ? QStringLiteral("yes") : QStringLiteral("no");
+    case CurationField::Review:
+        return o.curation.review;
+    }
+    return {};
+}
+
+} // namespace
+
+CurationPanel::CurationPanel(CurationSession &session, QWidget *parent) : QWidget(parent), m_session(session)
+{
+    setObjectName(QStringLiteral("curationPanel"));
+    m_stack = new QStackedWidget(this);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_stack);
+
+    m_emptyLabel = new QLabel(tr("Select an observation in the table to see and correct it.\n\n"
+                                 "F8 goes to the next observation that needs attention."),
+                              this);
+    m_emptyLabel->setObjectName(QStringLiteral("panelEmptyState"));
+    m_emptyLabel->setAlignment(Qt::AlignCenter);
+    m_emptyLabel->setWordWrap(true);
+    m_stack->addWidget(m_emptyLabel);
+
+    buildSingle();
+    buildMultiple();
+
+    connect(&m_session, &CurationSession::recordChanged, this, [this] { refresh(); });
+    connect(&m_session, &CurationSession::recordLoaded, this, [this] { setObservations({}); });
+}
+
+CurationPanel::~CurationPanel() = default;
+
+void CurationPanel::buildSingle()
+{
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *page = new QWidget(scroll);
+    auto *layout = new QVBoxLayout(page);
+
+    m_heading = new QLabel(page);
+    m_heading->setObjectName(QStringLiteral("panelHeading"));
+    m_heading->setTextFormat(Qt::PlainText);
+    m_heading->setWordWrap(true);
+    m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont headingFont = m_heading->font();
+    headingFont.setBold(true);
+    m_heading->setFont(headingFont);
+    layout->addWidget(m_heading);
+
+    auto *fieldsBox = new QGroupBox(tr("Correction (upstream value on the left)"), page);
+    auto *grid = new QGridLayout(fieldsBox);
+    grid->setColumnStretch(2, 1);
+    int gridRow = 0;
+    for (CurationField field : kAllCurationFields) {
+        FieldRow row;
+        row.field = field;
+        auto *label = new QLabel(fieldLabel(field), fieldsBox);
+        row.upstream = new QLabel(fieldsBox);
+        row.upstream->setObjectName(QStringLiteral("upstream-") + curationFieldKey(field));
+        row.upstream->setTextFormat(Qt::PlainText);
+        row.upstream->setStyleSheet(QStringLiteral("color: palette(mid);"));
+        row.upstream->setMaximumWidth(160);
+        row.upstream->setWordWrap(true);
+        switch (field) {
+        case CurationField::State: {
+            auto *combo = new QComboBox(fieldsBox);
+            for (ResolutionState state : kAllResolutionStates)
+                combo->addItem(stateText(state), stateKey(state));
+            row.editor = combo;
+            connect(combo, &QComboBox::currentIndexChanged, this, &CurationPanel::validate);
+            break;
+        }
+        case CurationField::Basis: {
+            auto *combo = new QComboBox(fieldsBox);
+            combo->setEditable(true);
+            combo->addItems(knownBases());
+            row.editor = combo;
+            connect(combo, &QComboBox::currentTextChanged, this, &CurationPanel::validate);
+            break;
+        }
+        case CurationField::Review: {
+            auto *combo = new QComboBox(fieldsBox);
+            combo->addItem(tr("(not reviewed)"), QString());
+            for (const QString &status : reviewStatuses())
+                combo->addItem(status, status);
+            row.editor = combo;
+            connect(combo, &QComboBox::currentIndexChanged, this, &CurationPanel::validate);
+            break;
+        }
+        case CurationField::Excluded: {
+            auto *box = new QCheckBox(tr("leave out of the ledger"), fieldsBox);
+            row.editor = box;
+            connect(box, &QCheckBox::toggled, this, &CurationPanel::validate);
+            break;
+        }
+        default: {
+            auto *edit = new QLineEdit(fieldsBox);
+            edit->setClearButtonEnabled(true);
+            if (field == CurationField::Identifier)
+                edit->setPlaceholderText(tr("arXiv id or DOI, e.g. 2205.01068 or 10.1234/abc"));
+            if (field == CurationField::DuplicateOf)
+                edit->setPlaceholderText(tr("UUID of the observation this one repeats"));
+            row.editor = edit;
+            connect(edit, &QLineEdit::textChanged, this, &CurationPanel::validate);
+            connect(edit, &QLineEdit::returnPressed, this, &CurationPanel::apply);
+            break;
+        }
+        }
+        row.editor->setObjectName(QStringLiteral("editor-") + curationFieldKey(field));
+        label->setBuddy(row.editor);
+        row.problem = new QLabel(fieldsBox);
+        row.problem->setObjectName(QStringLiteral("problem-") + curationFieldKey(field));
+        row.problem->setTextFormat(Qt::PlainText);
+        row.problem->setWordWrap(true);
+        row.problem->setStyleSheet(QStringLiteral("color: #b00020;"));
+        row.problem->hide();
+        grid->addWidget(label, gridRow, 0);
+        grid->addWidget(row.upstream, gridRow, 1);
+        grid->addWidget(row.editor, gridRow, 2);
+        ++gridRow;
+        grid->addWidget(row.problem, gridRow++, 2);
+        m_rows.append(row);
+    }
+    layout->addWidget(fieldsBox);
+
+    auto *buttons = new QHBoxLayout;
+    m_apply = new QPushButton(tr("&Apply"), page);
+    m_apply->setObjectName(QStringLiteral("applyButton"));
+    m_apply->setToolTip(tr("Record the changed fields as one correction (Ctrl+Return)"));
+    m_revert = new QPushButton(tr("Revert to &upstream"), page);
+    m_revert->setObjectName(QStringLiteral("revertButton"));
+    buttons->addWidget(m_apply);
+    buttons->addWidget(m_revert);
+    buttons->addStretch();
+    layout->addLayout(buttons);
+    connect(m_apply, &QPushButton::clicked, this, &CurationPanel::apply);
+    connect(m_revert, &QPushButton::clicked, this, &CurationPanel::revertToUpstream);
+
+    m_conflictBox = new QGroupBox(tr("Conflicting corrections"), page);
+    m_conflictBox->setObjectName(QStringLiteral("conflictBox"));
+    m_conflictLayout = new QVBoxLayout(m_conflictBox);
+    layout->addWidget(m_conflictBox);
+
+    auto *historyBox = new QGroupBox(tr("History"), page);
+    auto *historyLayout = new QVBoxLayout(historyBox);
+    m_history = new QTreeWidget(historyBox);
+    m_history->setObjectName(QStringLiteral("historyView"));
+    m_history->setRootIsDecorated(false);
+    m_history->setHeaderLabels({ tr("When"), tr("Who"), tr("Field"), tr("From"), tr("To") });
+    m_history->setMinimumHeight(140);
+    historyLayout->addWidget(m_history);
+    layout->addWidget(historyBox, 1);
+
+    scroll->setWidget(page);
+    m_stack->addWidget(scroll);
+}
+
+void CurationPanel::buildMultiple()
+{
+    auto *page = new QWidget(this);
+    auto *layout = new QVBoxLayout(page);
+    m_multiHeading = new QLabel(page);
+    m_multiHeading->setObjectName(QStringLiteral("multiHeading"));
+    layout->addWidget(m_multiHeading);
+    auto *form = new QFormLayout;
+    m_multiState = new QComboBox(page);
+    m_multiState->setObjectName(QStringLiteral("multiState"));
+    m_multiState->addItem(tr("(leave as is)"), QString());
+    for (ResolutionState state : kAllResolutionStates)
+        m_multiState->addItem(stateText(state), stateKey(state));
+    m_multiBasis = new QComboBox(page);
+    m_multiBasis->setObjectName(QStringLiteral("multiBasis"));
+    m_multiBasis->addItem(tr("(leave as is)"), QString());
+    for (const QString &basis : knownBases())
+        m_multiBasis->addItem(basis, basis);
+    form->addRow(tr("Set &state of all to"), m_multiState);
+    form->addRow(tr("Set &basis of all to"), m_multiBasis);
+    layout->addLayout(form);
+    m_multiApply = new QPushButton(tr("&Apply to all"), page);
+    m_multiApply->setObjectName(QStringLiteral("multiApplyButton"));
+    layout->addWidget(m_multiApply, 0, Qt::AlignLeft);
+    layout->addStretch();
+    connect(m_multiApply, &QPushButton::clicked, this, &CurationPanel::apply);
+    m_stack->addWidget(page);
+}
+
+void CurationPanel::setObservations(const QStringList &observationIds)
+{
+    m_observations = observationIds;
+    refresh();
+}
+
+void CurationPanel::refresh()
+{
+    const CuratedRecord &record = m_session.record();
+    QStringList present;
+    for (const QString &id : std::as_const(m_observations)) {
+        if (findObservation(record.shown, id))
+            present.append(id);
+    }
+    m_observations = present;
+    if (m_observations.isEmpty()) {
+        m_stack->setCurrentIndex(0);
+        return;
+    }
+    if (m_observations.size() > 1) {
+        m_multiHeading->setText(tr("%1 observations selected.").arg(m_observations.size()));
+        m_multiState->setCurrentIndex(0);
+        m_multiBasis->setCurrentIndex(0);
+        m_stack->setCurrentIndex(2);
+        return;
+    }
+    const QString id = m_observations.first();
+    const Observation *shown = findObservation(record.shown, id);
+    const Observation *upstream = findObservation(record.upstream, id);
+    m_heading->setText(tr("%1\n%2 · %3").arg(shown->citingTitle, directionKey(shown->direction), id));
+    for (const FieldRow &row : std::as_const(m_rows)) {
+        const QString original = upstreamValue(*upstream, row.field);
+        row.upstream->setText(original.isEmpty() ? tr("(none)") : original);
+        row.upstream->setToolTip(original);
+        setEditorText(row.field, shownValue(*shown, row.field));
+    }
+    fillConflicts();
+    fillHistory();
+    m_stack->setCurrentIndex(1);
+    validate();
+}
+
+QString CurationPanel::editorText(CurationField field) const
+{
+    for (const FieldRow &row : m_rows) {
+        if (row.field != field)
+            continue;
+        if (auto *combo = qobject_cast<QComboBox *>(row.editor))
+            return combo->isEditable() ? combo->currentText() : combo->currentData().toString();
+        if (auto *box = qobject_cast<QCheckBox *>(row.editor))
+            return box->isChecked() ? QStringLiteral("yes") : QStringLiteral("no");
+        if (auto *edit = qobject_cast<QLineEdit *>(row.editor))
+            return edit->text();
+    }
+    return {};
+}
+
+void CurationPanel::setEditorText(CurationField field, const QString &text)
+{
+    for (const FieldRow &row : std::as_const(m_rows)) {
+        if (row.field != field)
+            continue;
+        const QSignalBlocker blocker(row.editor);
+        if (auto *combo = qobject_cast<QComboBox *>(row.editor)) {
+            if (combo->isEditable()) {
+                combo->setCurrentText(text);
+            } else {
+                int index = combo->findData(text);
+                if (index < 0)
+                    index = combo->findText(text);
+                combo->setCurrentIndex(std::max(index, 0));
+            }
+        } else if (auto *box = qobject_cast<QCheckBox *>(row.editor)) {
+            box->setChecked(text == u"yes");
+        } else if (auto *edit = qobject_cast<QLineEdit *>(row.editor)) {
+            edit->setText(text);
+        }
+    }
+}
+
+QList<FieldEdit> CurationPanel::pendingEdits(QString *error) const
+{
+    QList<FieldEdit> edits;
+    const CuratedRecord &record = m_session.record();
+    if (m_observations.size() > 1) {
+        for (const QString &id : m_observations) {
+            if (const QString state = m_multiState->currentData().toString(); !state.isEmpty())
+                edits.append({ id, CurationField::State, state });
+            if (const QString basis = m_multiBasis->currentData().toString(); !basis.isEmpty())
+                edits.append({ id, CurationField::Basis, basis });
+        }
+        return edits;
+    }
+    if (m_observations.isEmpty())
+        return edits;
+    const QString id = m_observations.first();
+    const Observation *shown = findObservation(record.shown, id);
+    const Observation *upstream = findObservation(record.upstream, id);
+    if (!shown || !upstream)
+        return edits;
+    for (const FieldRow &row : m_rows) {
+        const QString text = editorText(row.field);
+        if (text == shownValue(*shown, row.field))
+            continue; // untouched
+        const CurationValue value = normalizeCurationValue(row.field, text, record.upstream, id);
+        if (!value.ok()) {
+            if (error && error->isEmpty())
+                *error = fieldLabel(row.field).remove(u'&') + QStringLiteral(": ") + value.error;
+            continue;
+        }
+        // Typing the upstream value back is the same as sending the field back to upstream.
+        std::optional<QString> target = value.value;
+        if (target && normalizeCurationValue(row.field, upstreamValue(*upstream, row.field), record.upstream, id).value
+                    == target && row.field != CurationField::Excluded)
+            target = std::nullopt;
+        edits.append({ id, row.field, target });
+    }
+    return edits;
+}
+
+void CurationPanel::validate()
+{
+    if (m_observations.size() != 1) {
+        m_multiApply->setEnabled(m_multiState->currentIndex() > 0 || m_multiBasis->currentIndex() > 0);
+        return;
+    }
+    const CuratedRecord &record = m_session.record();
+    const QString id = m_observations.first();
+    const Observation *shown = findObservation(record.shown, id);
+    bool anyProblem = false;
+    bool anyChange = false;
+    for (const FieldRow &row : std::as_const(m_rows)) {
+        const QString text = editorText(row.field);
+        QString problem;
+        if (shown && text != shownValue(*shown, row.field)) {
+            anyChange = true;
+            const CurationValue value = normalizeCurationValue(row.field, text, record.upstream, id);
+            problem = value.error;
+        }
+        row.problem->setText(problem);
+        row.problem->setVisible(!problem.isEmpty());
+        anyProblem = anyProblem || !problem.isEmpty();
+    }
+    m_apply->setEnabled(anyChange && !anyProblem);
+    bool curated = false;
+    for (CurationField field : kAllCurationFields) {
+        if (const FieldState *state = record.field(id, field); state && (state->isCurated() || state->isConflict()))
+            curated = true;
+    }
+    m_revert->setEnabled(curated);
+}
+
+bool CurationPanel::canApply() const
+{
+    return m_observations.size() > 1 ? m_multiApply->isEnabled() : m_apply->isEnabled();
+}
+
+bool CurationPanel::apply()
+{
+    QString error;
+    const QList<FieldEdit> edits = pendingEdits(&error);
+    if (!error.isEmpty()) {
+        Q_EMIT messageChanged(tr("Not applied: %1").arg(error));
+        return false;
+    }
+    if (edits.isEmpty())
+        return false;
+    const QString description = m_observations.size() > 1
+            ? tr("Correct %1 observations").arg(m_observations.size())
+            : tr("Correct %1").arg(curationFieldKey(edits.first().field)
+                                   + (edits.size() > 1 ? tr(" and %1 more").arg(edits.size() - 1) : QString()));
+    auto result = m_session.applyEdits(edits, description);
+    if (!result) {
+        Q_EMIT messageChanged(result.error().toString());
+        return false;
+    }
+    if (*result) {
+        Q_EMIT messageChanged(tr("Recorded: %1.").arg(description));
+        Q_EMIT applied();
+    }
+    refresh();
+    return *result;
+}
+
+bool CurationPanel::revertToUpstream()
+{
+    if (m_observations.size() != 1)
+        return false;
+    const QString id = m_observations.first();
+    QList<FieldEdit> edits;
+    for (CurationField field : kAllCurationFields) {
+        if (const FieldState *state = m_session.record().field(id, field);
+            state && (state->isCurated() || state->isConflict()))
+            edits.append({ id, field, std::nullopt });
+    }
+    if (edits.isEmpty())
+        return false;
+    auto result = m_session.applyEdits(edits, tr("Revert to upstream"));
+    if (!result) {
+        Q_EMIT messageChanged(result.error().toString());
+        return false;
+    }
+    Q_EMIT messageChanged(tr("Reverted to the upstream values."));
+    Q_EMIT applied();
+    return *result;
+}
+
+void CurationPanel::fillHistory()
+{
+    m_history->clear();
+    const CuratedRecord &record = m_session.record();
+    const QString id = m_observations.first();
+    const Observation *upstream = findObservation(record.upstream, id);
+    for (const CorrectionEvent &e : record.history(id)) {
+        const auto before = valueSeenBefore(record.fieldEvents(id, e.field), e);
+        auto describe = [&](const std::optional<QString> &value) {
+            if (value)
+                return displayValue(e.field, value);
+            const QString original = upstreamValue(*upstream, e.field);
+            return original.isEmpty() ? tr("(upstream: none)") : tr("%1 (upstream)").arg(original);
+        };
+        auto *item = new QTreeWidgetItem(m_history, { e.createdAt.left(19).replace(u'T', u' '), e.author,
+                                                      curationFieldKey(e.field), describe(before), describe(e.value) });
+        item->setToolTip(0, e.createdAt + QStringLiteral("\n") + e.id);
+    }
+    m_history->header()->resizeSections(QHeaderView::ResizeToContents);
+    m_history->scrollToBottom();
+}
+
+void CurationPanel::fillConflicts()
+{
+    while (QLayoutItem *item = m_conflictLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    const CuratedRecord &record = m_session.record();
+    const QString id = m_observations.first();
+    bool any = false;
+    for (CurationField field : kAllCurationFields) {
+        const FieldState *state = record.field(id, field);
+        if (!state || !state->isConflict())
+            continue;
+        any = true;
+        auto *label = new QLabel(tr("%1 was corrected differently by several curators; choose the value to keep:")
+                                         .arg(curationFieldKey(field)),
+                                 m_conflictBox);
+        label->setWordWrap(true);
+        m_conflictLayout->addWidget(label);
+        for (const CorrectionEvent &head : state->heads) {
+            auto *button = new QPushButton(tr("Keep “%1” (%2, %3)")
+                                                   .arg(displayValue(field, head.value), head.author,
+                                                        head.createdAt.left(16).replace(u'T', u' ')),
+                                           m_conflictBox);
+            button->setObjectName(QStringLiteral("keep-") + curationFieldKey(field) + u'-' + head.id);
+            const std::optional<QString> value = head.value;
+            connect(button, &QPushButton::clicked, this, [this, id, field, value] {
+                auto result = m_session.applyEdits({ { id, field, value } }, tr("Resolve conflict on %1")
+                                                                                     .arg(curationFieldKey(field)));
+                if (!result)
+                    Q_EMIT messageChanged(result.error().toString());
+                else
+                    Q_EMIT applied();
+            });
+            m_conflictLayout->addWidget(button);
+        }
+    }
+    m_conflictBox->setVisible(any);
+}
+
+} // namespace LedgerCurator

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "StateBadgeDelegate.h"
+
+#include "ObservationTableModel.h"
+#include "StateStyle.h"
+
+#include <QApplication>
+#include <QPainter>
+#include <QPainterPath>
+
+namespace LedgerCurator {
+
+namespace {
+
+constexpr int kCellMargin = 4; // between the cell edge and the badge
+constexpr int kBadgePaddingX = 8; // between the badge edge and its text
+constexpr int kBadgePaddingY = 2;
+constexpr qreal kExcludedOpacity = 0.45;
+
+std::optional<ResolutionState> stateOf(const QModelIndex &index)
+{
+    const QVariant value = index.data(ObservationTableModel::StateRole);
+    if (!value.isValid())
+        return std::nullopt;
+    bool ok = false;
+    const int state = value.toInt(&ok);
+    if (!ok || state < 0 || state >= kResolutionStateCount)
+        return std::nullopt;
+    return static_cast<ResolutionState>(state);
+}
+
+QString badgeText(const QModelIndex &index, ResolutionState state)
+{
+    const QString text = index.data(Qt::DisplayRole).toString();
+    return text.isEmpty() ? stateText(state) : text;
+}
+
+} // namespace
+
+StateBadgeDelegate::StateBadgeDelegate(QObject *parent)
+    : QStyledItemDelegate(parent)
+{
+    setObjectName(QStringLiteral("stateBadgeDelegate"));
+}
+
+QRect StateBadgeDelegate::badgeRect(
+    const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    const auto state = stateOf(index);
+    if (!state)
+        return {};
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QFontMetrics metrics(opt.font);
+    const QRect cell = opt.rect.adjusted(kCellMargin, 0, -kCellMargin, 0);
+    const int height = qMin(metrics.height() + 2 * kBadgePaddingY, opt.rect.height() - 2);
+    const int width = qMin(
+        metrics.horizontalAdvance(badgeText(index, *state)) + 2 * kBadgePaddingX, cell.width());
+    if (width <= 0 || height <= 0)
+        return {};
+    return QRect(cell.left(), cell.top() + (cell.height() - height) / 2, width, height);
+}
+
+void StateBadgeDelegate::paint(
+    QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    const auto state = stateOf(index);
+    if (!state) {
+        QStyledItemDelegate::paint(painter, option, index);
+        return;
+    }
+
+    // The cell's background, selection highlight and focus frame, as the style draws them.
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QString text = badgeText(index, *state);
+    opt.text.clear();
+    opt.icon = QIcon();
+    opt.features &= ~QStyleOptionViewItem::HasDecoration;
+    const QWidget *widget = opt.widget;
+    QStyle *style = widget ? widget->style() : QApplication::style();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+
+    const QRect badge = badgeRect(option, index);
+    if (badge.isEmpty())
+        return;
+
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    if (index.data(ObservationTableModel::ExcludedRole).toBool())
+        painter->setOpacity(painter->opacity() * kExcludedOpacity);
+
+    const qreal radius = badge.height() / 2.0;
+    QPainterPath path;
+    path.addRoundedRect(QRectF(badge), radius, radius);
+    painter->fillPath(path, stateColor(*state));
+    if (opt.state & QStyle::State_Selected) {
+        // A thin ring in the highlighted-text colour keeps the badge apart from the highlight.
+        const QPalette::ColorGroup group
+            = (opt.state & QStyle::State_Active) ? QPalette::Active : QPalette::Inactive;
+        painter->setPen(QPen(opt.palette.color(group, QPalette::HighlightedText), 1.0));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRoundedRect(
+            QRectF(badge).adjusted(0.5, 0.5, -0.5, -0.5), radius - 0.5, radius - 0.5);
+    }
+
+    painter->setFont(opt.font);
+    painter->setPen(stateTextColor(*state));
+    const QRect textRect = badge.adjusted(kBadgePaddingX, 0, -kBadgePaddingX, 0);
+    // Elide only when the cell is too narrow for the badge: elidedText() against the exact
+    // advance can cut a character that fits.
+    const QFontMetrics metrics(opt.font);
+    const QString shown = metrics.horizontalAdvance(text) <= textRect.width()
+        ? text
+        : metrics.elidedText(text, Qt::ElideRight, textRect.width());
+    painter->drawText(textRect, Qt::AlignCenter | Qt::TextSingleLine | Qt::TextDontClip, shown);
+    painter->restore();
+}
+
+QSize StateBadgeDelegate::sizeHint(
+    const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    const QSize base = QStyledItemDelegate::sizeHint(option, index);
+    const auto state = stateOf(index);
+    if (!state)
+        return base;
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QFontMetrics metrics(opt.font);
+    // As wide as the widest state, so that the column does not change width with its contents.
+    int textWidth = metrics.horizontalAdvance(badgeText(index, *state));
+    for (ResolutionState s : kAllResolutionStates)
+        textWidth = qMax(textWidth, metrics.horizontalAdvance(stateText(s)));
+    const int width = textWidth + 2 * kBadgePaddingX + 2 * kCellMargin;
+    const int height = metrics.height() + 2 * kBadgePaddingY + 4;
+    return QSize(qMax(base.width(), width), qMax(base.height(), height));
+}
+
+} // namespace LedgerCurator
