@@ -144,20 +144,23 @@ bool ObservationFilterProxy::lessThan(
         const Observation *left = table->observationAt(sourceLeft.row());
         const Observation *right = table->observationAt(sourceRight.row());
         if (left && right) {
+            // Ties keep page order, so the order of the table does not depend on which rows
+            // a filter lets through.
+            const bool rowOrder = sourceLeft.row() < sourceRight.row();
             switch (column) {
             case ObservationTableModel::StateColumn:
-                return int(left->state) < int(right->state);
-            case ObservationTableModel::ReferenceColumn:
-                return left->reference.value_or(-1) < right->reference.value_or(-1);
+                return left->state != right->state ? int(left->state) < int(right->state) : rowOrder;
+            case ObservationTableModel::ReferenceColumn: {
+                const qint64 a = left->reference.value_or(-1);
+                const qint64 b = right->reference.value_or(-1);
+                return a != b ? a < b : rowOrder;
+            }
             case ObservationTableModel::CitingTitleColumn:
                 // SortRole gives the case-folded title; comparing without case gives the same
                 // order (but for code points beyond the BMP against U+E000..U+FFFF).
                 if (!isSortLocaleAware()) {
-                    const QString &a = left->citingTitle;
-                    const QString &b = right->citingTitle;
-                    if (a == b) // cheap, and often shared data
-                        return false;
-                    return QString::compare(a, b, Qt::CaseInsensitive) < 0;
+                    const int order = QString::compare(left->citingTitle, right->citingTitle, Qt::CaseInsensitive);
+                    return order != 0 ? order < 0 : rowOrder;
                 }
                 break;
             default:

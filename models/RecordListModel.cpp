@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RecordListModel.h"
 
+#include <utility>
+
 namespace LedgerCurator {
 
 namespace {

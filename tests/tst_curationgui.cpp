@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Curating in the desktop app, as a librarian would: select, correct, apply, undo, redo, bulk
+// changes, refused identifiers, keyboard triage and conflicts.
+#include "CurationSession.h"
+#include "MainWindow.h"
+#include "ObservationTableModel.h"
+#include "Store.h"
+#include "TestSupport.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace LedgerCurator;
+using namespace LedgerCurator::TestSupport;
+
+namespace {
+const QString kDesignCp = QStringLiteral("e919841b-30d3-4e66-a2d1-e594d06b6753"); // unresolved, ref 75
+const QString kOpt = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2");      // metadata mismatch
+} // namespace
+
+class TestCurationGui : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void correctUnresolvedThenUndoRedo();
+    void invalidIdentifierIsRefusedWithItsReason();
+    void bulkStateChangeIsOneUndoStep();
+    void nextAttentionWalksTheAttentionFilter();
+    void keyboardOnlyTriage();
+    void conflictIsShownAndResolvedByChoosing();
+    void fixAllElevenProblems();
+
+private:
+    QTableView *table() const { return m_window->findChild<QTableView *>(QStringLiteral("observationTable")); }
+    QString stateShown(const QString &id) const;
+    void selectObservation(const QString &id);
+    template<typename T>
+    T *find(const char *name) const
+    {
+        T *widget = m_window->findChild<T *>(QString::fromLatin1(name));
+        if (!widget)
+            qWarning("no widget %s", name);
+        return widget;
+    }
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestCurationGui::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_store = std::make_unique<Store>(m_dir->filePath(QStringLiteral("cache.sqlite")));
+    QVERIFY(m_store->open().ok());
+    m_window = std::make_unique<MainWindow>(*m_store);
+    m_window->session().setAuthor(QStringLiteral("librarian"));
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QTRY_COMPARE(table()->model()->rowCount(), 34);
+}
+
+void TestCurationGui::cleanup()
+{
+    m_window.reset();
+    m_store.reset();
+}
+
+QString TestCurationGui::stateShown(const QString &id) const
+{
+    QAbstractItemModel *model = table()->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, ObservationTableModel::StateColumn);
+        if (index.data(ObservationTableModel::ObservationIdRole).toString() == id)
+            return index.data().toString();
+    }
+    return {};
+}
+
+void TestCurationGui::selectObservation(const QString &id)
+{
+    QAbstractItemModel *model = table()->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, ObservationTableModel::CitingTitleColumn);
+        if (index.data(ObservationTableModel::ObservationIdRole).toString() == id) {
+            table()->scrollTo(index);
+            QTest::mouseClick(table()->viewport(), Qt::LeftButton, {}, table()->visualRect(index).center());
+            return;
+        }
+    }
+    QFAIL("observation not in the table");
+}
+
+void TestCurationGui::correctUnresolvedThenUndoRedo()
+{
+    selectObservation(kDesignCp);
+    auto *heading = find<QLabel>("panelHeading");
+    QTRY_VERIFY(heading->isVisible());
+    QVERIFY(heading->text().contains(QStringLiteral("Design-CP")));
+    QCOMPARE(find<QLabel>("upstream-state")->text(), QStringLiteral("unresolved"));
+
+    auto *identifier = find<QLineEdit>("editor-identifier");
+    QTest::keyClicks(identifier, QStringLiteral("arXiv:2407.01234"));
+    auto *state = find<QComboBox>("editor-state");
+    state->setCurrentIndex(state->findData(QStringLiteral("verified_exact")));
+    auto *apply = find<QPushButton>("applyButton");
+    QVERIFY(apply->isEnabled());
+    QTest::mouseClick(apply, Qt::LeftButton);
+
+    QCOMPARE(stateShown(kDesignCp), QStringLiteral("verified exact"));
+    auto *history = find<QTreeWidget>("historyView");
+    QCOMPARE(history->topLevelItemCount(), 2);
+    QStringList fields;
+    for (int i = 0; i < 2; ++i) {
+        QCOMPARE(history->topLevelItem(i)->text(1), QStringLiteral("librarian"));
+        fields.append(history->topLevelItem(i)->text(2));
+    }
+    fields.sort();
+    QCOMPARE(fields, QStringList({ QStringLiteral("identifier"), QStringLiteral("state") }));
+    const QString marks = table()->model()->index(table()->currentIndex().row(), ObservationTableModel::MarksColumn).data().toString();
+    QCOMPARE(marks, QStringLiteral("corrected"));
+
+    QUndoStack *stack = m_window->session().undoStack();
+    QCOMPARE(stack->count(), 1);
+    find<QAction>("undoAction")->trigger();
+    QCOMPARE(stateShown(kDesignCp), QStringLiteral("unresolved"));
+    QCOMPARE(history->topLevelItemCount(), 4); // undo is new events, never a deletion
+    QCOMPARE(find<QLineEdit>("editor-identifier")->text(), QString());
+    find<QAction>("redoAction")->trigger();
+    QCOMPARE(stateShown(kDesignCp), QStringLiteral("verified exact"));
+    QCOMPARE(find<QLineEdit>("editor-identifier")->text(), QStringLiteral("2407.01234"));
+    QCOMPARE(history->topLevelItemCount(), 6);
+    // What the panel shows is what the cache holds.
+    auto stored = m_store->loadCurated(QStringLiteral("2104.04473"));
+    QVERIFY(stored.ok() && stored->has_value());
+    QCOMPARE((*stored)->events.size(), 6);
+}
+
+void TestCurationGui::invalidIdentifierIsRefusedWithItsReason()
+{
+    selectObservation(kDesignCp);
+    auto *identifier = find<QLineEdit>("editor-identifier");
+    QTRY_VERIFY(identifier->isVisible());
+    QTest::keyClicks(identifier, QStringLiteral("1501.1234"));
+    auto *problem = find<QLabel>("problem-identifier");
+    QVERIFY(problem->isVisible());
+    QVERIFY2(problem->text().contains(QStringLiteral("five digits")), qPrintable(problem->text()));
+    QVERIFY(!find<QPushButton>("applyButton")->isEnabled());
+    find<QAction>("applyAction")->trigger();
+    QCOMPARE(m_window->session().undoStack()->count(), 0);
+    identifier->clear();
+    QTest::keyClicks(identifier, QStringLiteral("10.1234/design-cp"));
+    QVERIFY(!problem->isVisible());
+    QVERIFY(find<QPushButton>("applyButton")->isEnabled());
+}
+
+void TestCurationGui::bulkStateChangeIsOneUndoStep()
+{
+    find<QCheckBox>("attentionFilter")->setChecked(false);
+    QAbstractItemModel *model = table()->model();
+    QStringList chosen;
+    QItemSelection selection;
+    for (int row = 0; row < model->rowCount() && chosen.size() < 3; ++row) {
+        const QModelIndex index = model->index(row, 0);
+        if (index.data(ObservationTableModel::StateRole).toInt() == int(ResolutionState::MetadataMismatch)) {
+            chosen.append(index.data(ObservationTableModel::ObservationIdRole).toString());
+            selection.select(index, model->index(row, ObservationTableModel::ColumnCount - 1));
+        }
+    }
+    QCOMPARE(chosen.size(), 3);
+    table()->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    auto *heading = find<QLabel>("multiHeading");
+    QTRY_VERIFY(heading->isVisible());
+    QCOMPARE(heading->text(), QStringLiteral("3 observations selected."));
+    auto *state = find<QComboBox>("multiState");
+    state->setCurrentIndex(state->findData(QStringLiteral("verified_fuzzy")));
+    QTest::mouseClick(find<QPushButton>("multiApplyButton"), Qt::LeftButton);
+    for (const QString &id : chosen)
+        QCOMPARE(stateShown(id), QStringLiteral("verified fuzzy"));
+    QCOMPARE(m_window->session().undoStack()->count(), 1);
+    find<QAction>("undoAction")->trigger();
+    for (const QString &id : chosen)
+        QCOMPARE(stateShown(id), QStringLiteral("metadata mismatch"));
+    find<QAction>("redoAction")->trigger();
+    for (const QString &id : chosen)
+        QCOMPARE(stateShown(id), QStringLiteral("verified fuzzy"));
+}
+
+void TestCurationGui::nextAttentionWalksTheAttentionFilter()
+{
+    // What the attention filter shows, in table order...
+    auto *attention = find<QCheckBox>("attentionFilter");
+    attention->setChecked(true);
+    QStringList expected;
+    for (int row = 0; row < table()->model()->rowCount(); ++row)
+        expected.append(table()->model()->index(row, 0).data(ObservationTableModel::ObservationIdRole).toString());
+    QCOMPARE(expected.size(), 16);
+    attention->setChecked(false);
+    // ... is exactly what F8 walks through in the unfiltered table, sorted by reference number.
+    table()->sortByColumn(ObservationTableModel::ReferenceColumn, Qt::AscendingOrder);
+    attention->setChecked(true);
+    QStringList sortedExpected;
+    for (int row = 0; row < table()->model()->rowCount(); ++row)
+        sortedExpected.append(table()->model()->index(row, 0).data(ObservationTableModel::ObservationIdRole).toString());
+    attention->setChecked(false);
+    QCOMPARE(QSet<QString>(sortedExpected.begin(), sortedExpected.end()), QSet<QString>(expected.begin(), expected.end()));
+    table()->setFocus();
+    table()->selectionModel()->clear(); // start from the top, with no current row
+    QStringList walked;
+    for (int i = 0; i < sortedExpected.size(); ++i) {
+        QTest::keyClick(m_window.get(), Qt::Key_F8);
+        walked.append(table()->currentIndex().data(ObservationTableModel::ObservationIdRole).toString());
+    }
+    QCOMPARE(walked, sortedExpected);
+    // Shift+F8 walks back.
+    QTest::keyClick(m_window.get(), Qt::Key_F8, Qt::ShiftModifier);
+    QCOMPARE(table()->currentIndex().data(ObservationTableModel::ObservationIdRole).toString(), sortedExpected.at(sortedExpected.size() - 2));
+}
+
+void TestCurationGui::keyboardOnlyTriage()
+{
+    table()->setFocus();
+    QTest::keyClick(m_window.get(), Qt::Key_F8); // the first observation needing attention: OPT, a mismatch
+    const QString id = table()->currentIndex().data(ObservationTableModel::ObservationIdRole).toString();
+    QCOMPARE(id, kOpt);
+    QTest::keyClick(m_window.get(), Qt::Key_E, Qt::ControlModifier); // to the panel's state editor
+    auto *state = find<QComboBox>("editor-state");
+    QTRY_VERIFY(state->hasFocus());
+    QTest::keyClick(state, Qt::Key_Home); // verified exact is the first state
+    QCOMPARE(state->currentData().toString(), QStringLiteral("verified_exact"));
+    QTest::keyClick(m_window.get(), Qt::Key_Return, Qt::ControlModifier); // apply
+    QCOMPARE(stateShown(kOpt), QStringLiteral("verified exact"));
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(stateShown(kOpt), QStringLiteral("metadata mismatch"));
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(stateShown(kOpt), QStringLiteral("verified exact"));
+    // Ctrl+F goes to the filter.
+    QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier);
+    QTRY_VERIFY(find<QLineEdit>("filterEdit")->hasFocus());
+}
+
+void TestCurationGui::conflictIsShownAndResolvedByChoosing()
+{
+    // Two curators corrected the same field concurrently (as a sync would deliver it).
+    const QString record = QStringLiteral("2104.04473");
+    const FieldState empty;
+    CorrectionEvent a = makeEdit(empty, record, kOpt, CurationField::State, QStringLiteral("verified_exact"),
+                                 QStringLiteral("alice"), QStringLiteral("2026-11-29T10:00:00.000Z"));
+    CorrectionEvent b = makeEdit(empty, record, kOpt, CurationField::State, QStringLiteral("unresolved"),
+                                 QStringLiteral("bob"), QStringLiteral("2026-11-29T10:00:05.000Z"));
+    QVERIFY(m_store->addCorrections({ a, b }).ok());
+    QVERIFY(m_window->session().reload().ok());
+    QCOMPARE(stateShown(kOpt), QStringLiteral("unresolved")); // the greatest (created_at, id) is shown
+    selectObservation(kOpt);
+    auto *box = find<QWidget>("conflictBox");
+    QTRY_VERIFY(box->isVisible());
+    auto *keepAlice = m_window->findChild<QPushButton *>(QStringLiteral("keep-state-") + a.id);
+    auto *keepBob = m_window->findChild<QPushButton *>(QStringLiteral("keep-state-") + b.id);
+    QVERIFY(keepAlice && keepBob);
+    QVERIFY(keepAlice->text().contains(QStringLiteral("verified exact")) && keepAlice->text().contains(QStringLiteral("alice")));
+    QCOMPARE(table()->model()->index(table()->currentIndex().row(), ObservationTableModel::MarksColumn).data().toString(),
+             QStringLiteral("conflict"));
+    QTest::mouseClick(keepAlice, Qt::LeftButton);
+    QCOMPARE(stateShown(kOpt), QStringLiteral("verified exact"));
+    QTRY_VERIFY(!find<QWidget>("conflictBox")->isVisible());
+    const auto *field = m_window->session().record().field(kOpt, CurationField::State);
+    QVERIFY(field && !field->isConflict());
+}
+
+void TestCurationGui::fixAllElevenProblems()
+{
+    // Find each mismatched or unresolved observation through the chips and fix it with the panel.
+    QAbstractItemModel *model = table()->model();
+    find<QCheckBox>("attentionFilter")->setChecked(false);
+    QStringList problems;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const int state = model->index(row, 0).data(ObservationTableModel::StateRole).toInt();
+        if (state == int(ResolutionState::MetadataMismatch) || state == int(ResolutionState::Unresolved))
+            problems.append(model->index(row, 0).data(ObservationTableModel::ObservationIdRole).toString());
+    }
+    QCOMPARE(problems.size(), 11);
+    int n = 0;
+    for (const QString &id : std::as_const(problems)) {
+        selectObservation(id);
+        QTRY_VERIFY(find<QLineEdit>("editor-identifier")->isVisible());
+        auto *identifier = find<QLineEdit>("editor-identifier");
+        identifier->clear();
+        QTest::keyClicks(identifier, QStringLiteral("2401.%1").arg(20000 + ++n));
+        auto *state = find<QComboBox>("editor-state");
+        state->setCurrentIndex(state->findData(QStringLiteral("verified_exact")));
+        QTest::mouseClick(find<QPushButton>("applyButton"), Qt::LeftButton);
+        QCOMPARE(stateShown(id), QStringLiteral("verified exact"));
+    }
+    QCOMPARE(m_window->session().undoStack()->count(), 11);
+    auto summaries = m_store->recordSummaries();
+    QCOMPARE(summaries->first().needsAttention, 0);
+    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
+    QVERIFY(m_window->grab().save(shots + QStringLiteral("/ledger-curator-curated.png")));
+    // Undo every one of them.
+    while (m_window->session().undoStack()->canUndo())
+        m_window->session().undoStack()->undo();
+    for (const QString &id : std::as_const(problems))
+        QVERIFY(stateShown(id) != QStringLiteral("verified exact"));
+}
+
+QTEST_MAIN(TestCurationGui)
+#include "tst_curationgui.moc"
