@@ -309,6 +309,7 @@ void TestCurationGui::fixAllElevenProblems()
     QCOMPARE(m_window->session().undoStack()->count(), 11);
     auto summaries = m_store->recordSummaries();
     QCOMPARE(summaries->first().needsAttention, 0);
+    QTest::qWait(300); // let layouts settle before the screenshot
     const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
     QVERIFY(m_window->grab().save(shots + QStringLiteral("/ledger-curator-curated.png")));
     // Undo every one of them.

@@ -146,8 +146,7 @@ void CurationPanel::buildSingle()
         row.upstream->setObjectName(QStringLiteral("upstream-") + curationFieldKey(field));
         row.upstream->setTextFormat(Qt::PlainText);
         row.upstream->setStyleSheet(QStringLiteral("color: palette(mid);"));
-        row.upstream->setMaximumWidth(160);
-        row.upstream->setWordWrap(true);
+        row.upstream->setFixedWidth(115);
         switch (field) {
         case CurationField::State: {
             auto *combo = new QComboBox(fieldsBox);
@@ -175,7 +174,7 @@ void CurationPanel::buildSingle()
             break;
         }
         case CurationField::Excluded: {
-            auto *box = new QCheckBox(tr("leave out of the ledger"), fieldsBox);
+            auto *box = new QCheckBox(tr("exclude"), fieldsBox);
             row.editor = box;
             connect(box, &QCheckBox::toggled, this, &CurationPanel::validate);
             break;
@@ -303,7 +302,10 @@ void CurationPanel::refresh()
     m_heading->setText(tr("%1\n%2 · %3").arg(shown->citingTitle, directionKey(shown->direction), id));
     for (const FieldRow &row : std::as_const(m_rows)) {
         const QString original = upstreamValue(*upstream, row.field);
-        row.upstream->setText(original.isEmpty() ? tr("(none)") : original);
+        // Long values (titles) are elided to one line; the tooltip holds them whole.
+        row.upstream->setText(original.isEmpty()
+                                      ? tr("(none)")
+                                      : row.upstream->fontMetrics().elidedText(original, Qt::ElideRight, 110));
         row.upstream->setToolTip(original);
         setEditorText(row.field, shownValue(*shown, row.field));
     }
@@ -347,6 +349,7 @@ void CurationPanel::setEditorText(CurationField field, const QString &text)
             box->setChecked(text == u"yes");
         } else if (auto *edit = qobject_cast<QLineEdit *>(row.editor)) {
             edit->setText(text);
+            edit->setCursorPosition(0); // long titles show their beginning
         }
     }
 }
@@ -438,10 +441,14 @@ bool CurationPanel::apply()
     }
     if (edits.isEmpty())
         return false;
+    QStringList fields;
+    for (const FieldEdit &edit : edits) {
+        if (!fields.contains(curationFieldKey(edit.field)))
+            fields.append(curationFieldKey(edit.field));
+    }
     const QString description = m_observations.size() > 1
-            ? tr("Correct %1 observations").arg(m_observations.size())
-            : tr("Correct %1").arg(curationFieldKey(edits.first().field)
-                                   + (edits.size() > 1 ? tr(" and %1 more").arg(edits.size() - 1) : QString()));
+            ? tr("Set %1 of %2 observations").arg(fields.join(QStringLiteral(", "))).arg(m_observations.size())
+            : tr("Correct %1").arg(fields.join(QStringLiteral(", ")));
     auto result = m_session.applyEdits(edits, description);
     if (!result) {
         Q_EMIT messageChanged(result.error().toString());

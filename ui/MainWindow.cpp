@@ -27,6 +27,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -62,6 +63,7 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
     connect(m_session.get(), &CurationSession::recordChanged, this, [this] {
         m_model->updateCuratedRecord(m_session->record());
         updateSummary();
+        updateChips();
         // The record list's attention counts follow corrections.
         const QString current = m_session->record().upstream.arxivId;
         if (auto summaries = m_store.recordSummaries())
@@ -90,7 +92,7 @@ void MainWindow::createWidgets()
     m_records = new QListView(this);
     m_records->setObjectName(QStringLiteral("recordList"));
     m_records->setModel(m_recordModel);
-    m_records->setMinimumWidth(240);
+    m_records->setMinimumWidth(200);
     m_records->setWordWrap(true);
     m_records->setSpacing(2);
     m_records->setAlternatingRowColors(true);
@@ -119,6 +121,7 @@ void MainWindow::createWidgets()
         chip->setObjectName(QStringLiteral("chip-") + stateKey(state));
         chip->setCheckable(true);
         chip->setAutoRaise(false);
+        chip->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
         chip->setToolTip(tr("Show only observations that are %1 (combine several)").arg(stateText(state)));
         chipRow->addWidget(chip);
         m_chips[int(state)] = chip;
@@ -169,14 +172,30 @@ void MainWindow::createWidgets()
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(ObservationTableModel::CitingTitleColumn, QHeaderView::Stretch);
     header->resizeSection(ObservationTableModel::StateColumn, 170);
-    header->resizeSection(ObservationTableModel::ReferenceColumn, 60);
-    header->resizeSection(ObservationTableModel::BasisColumn, 120);
-    header->resizeSection(ObservationTableModel::ObservedColumn, 95);
-    header->resizeSection(ObservationTableModel::NoticesColumn, 95);
-    header->resizeSection(ObservationTableModel::MarksColumn, 85);
-    header->resizeSection(ObservationTableModel::HintsColumn, 65);
+    header->resizeSection(ObservationTableModel::ReferenceColumn, 50);
+    header->resizeSection(ObservationTableModel::BasisColumn, 115);
+    header->resizeSection(ObservationTableModel::ObservedColumn, 90);
+    header->resizeSection(ObservationTableModel::NoticesColumn, 90);
+    header->resizeSection(ObservationTableModel::MarksColumn, 75);
+    header->resizeSection(ObservationTableModel::HintsColumn, 55);
+    header->setMinimumSectionSize(40);
+    m_table->setColumnHidden(ObservationTableModel::ObservedColumn, true);
     m_table->setColumnHidden(ObservationTableModel::DirectionColumn, true);
     m_table->setColumnHidden(ObservationTableModel::IdColumn, true);
+    // Right-click on the header shows or hides columns.
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header, &QHeaderView::customContextMenuRequested, this, [this, header](const QPoint &pos) {
+        QMenu menu(this);
+        for (int column = 0; column < ObservationTableModel::ColumnCount; ++column) {
+            if (column == ObservationTableModel::StateColumn || column == ObservationTableModel::CitingTitleColumn)
+                continue;
+            QAction *action = menu.addAction(m_model->headerData(column, Qt::Horizontal).toString());
+            action->setCheckable(true);
+            action->setChecked(!m_table->isColumnHidden(column));
+            connect(action, &QAction::toggled, this, [this, column](bool on) { m_table->setColumnHidden(column, !on); });
+        }
+        menu.exec(header->mapToGlobal(pos));
+    });
 
     m_recordPage = new QWidget(this);
     auto *layout = new QVBoxLayout(m_recordPage);
@@ -198,7 +217,8 @@ void MainWindow::createWidgets()
     m_stack->addWidget(m_recordPage);
 
     m_panel = new CurationPanel(*m_session, this);
-    m_panel->setMinimumWidth(360);
+    m_panel->setMinimumWidth(380);
+    m_panel->setMaximumWidth(560);
 
     auto *splitter = new QSplitter(this);
     splitter->addWidget(m_records);
@@ -207,7 +227,7 @@ void MainWindow::createWidgets()
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setStretchFactor(2, 0);
-    splitter->setSizes({ 260, 760, 380 });
+    splitter->setSizes({ 220, 760, 420 });
     setCentralWidget(splitter);
 
     // Tab order: records, filter, direction, attention, corrected, chips, table, panel.
@@ -431,7 +451,8 @@ void MainWindow::updateChips()
     const auto counts = m_proxy->stateCountsIgnoringStateFilter();
     for (ResolutionState state : kAllResolutionStates) {
         QToolButton *chip = m_chips[int(state)];
-        chip->setText(QStringLiteral("%1  %2").arg(stateText(state)).arg(counts[int(state)]));
+        chip->setText(QStringLiteral("%1  %2").arg(stateShortText(state)).arg(counts[int(state)]));
+        chip->setAccessibleName(QStringLiteral("%1 %2").arg(stateText(state)).arg(counts[int(state)]));
         const QColor color = stateColor(state);
         chip->setStyleSheet(QStringLiteral("QToolButton { border: 1px solid %1; border-radius: 9px; padding: 2px 8px; }"
                                            "QToolButton:checked { background: %1; color: %2; }")
