@@ -2,59 +2,104 @@
 #include "ObservationTableModel.h"
 
 #include <QColor>
+#include <QSet>
 
 namespace LedgerCurator {
 
 ObservationTableModel::ObservationTableModel(QObject *parent) : QAbstractTableModel(parent) { }
 
-void ObservationTableModel::rebuild(const CuratedRecord &curated)
+namespace {
+
+ObservationRowInfo rowInfo(const Observation &o, QList<qsizetype> hints)
 {
-    m_record = curated.shown;
-    m_hints = anomalyHints(m_record);
-    const auto byObservation = hintsByObservation(m_hints);
-    m_rows.clear();
-    m_rows.resize(m_record.observations.size());
-    m_rowById.clear();
-    m_rowById.reserve(m_record.observations.size());
-    for (qsizetype i = 0; i < m_record.observations.size(); ++i) {
-        const Observation &o = m_record.observations[i];
-        RowInfo &row = m_rows[i];
-        row.hints = byObservation.value(o.id);
-        row.conflict = !o.curation.conflicts.isEmpty();
-        row.curated = !o.curation.mark.isEmpty();
-        row.needsAttention = !o.curation.excluded
-                && (stateNeedsAttention(o.state) || row.conflict || !row.hints.isEmpty());
-        const QString text = o.citingTitle + u'\n' + o.citedTitle + u'\n' + o.id + u'\n'
-                + o.curation.identifier + u'\n' + stateText(o.state) + u'\n' + o.basis;
-        row.filterText = text.toCaseFolded();
-        m_rowById.insert(o.id, int(i));
+    ObservationRowInfo row;
+    row.hints = std::move(hints);
+    row.conflict = !o.curation.conflicts.isEmpty();
+    row.curated = !o.curation.mark.isEmpty();
+    row.needsAttention = !o.curation.excluded && (stateNeedsAttention(o.state) || row.conflict || !row.hints.isEmpty());
+    const QString text = o.citingTitle + u'\n' + o.citedTitle + u'\n' + o.id + u'\n' + o.curation.identifier
+            + u'\n' + stateText(o.state) + u'\n' + o.basis;
+    row.filterText = text.toCaseFolded();
+    return row;
+}
+
+} // namespace
+
+ObservationTableData ObservationTableModel::prepare(const CuratedRecord &curated)
+{
+    ObservationTableData data;
+    data.record = curated.shown;
+    data.hints = anomalyHints(data.record);
+    const auto byObservation = hintsByObservation(data.hints);
+    const auto &observations = data.record.observations;
+    data.rows.reserve(observations.size());
+    data.rowById.reserve(observations.size());
+    for (qsizetype i = 0; i < observations.size(); ++i) {
+        data.rows.push_back(rowInfo(observations[i], byObservation.value(observations[i].id)));
+        data.rowById.insert(observations[i].id, int(i));
     }
+    return data;
+}
+
+void ObservationTableModel::setTableData(ObservationTableData data)
+{
+    beginResetModel();
+    m_data = std::move(data);
+    endResetModel();
 }
 
 void ObservationTableModel::setCuratedRecord(const CuratedRecord &record)
 {
-    beginResetModel();
-    rebuild(record);
-    endResetModel();
+    setTableData(prepare(record));
 }
 
-void ObservationTableModel::updateCuratedRecord(const CuratedRecord &record)
+void ObservationTableModel::updateCuratedRecord(const CuratedRecord &record, const QStringList &changed)
 {
     const auto &incoming = record.shown.observations;
-    bool sameRows = incoming.size() == m_record.observations.size();
-    for (qsizetype i = 0; sameRows && i < incoming.size(); ++i)
-        sameRows = incoming[i].id == m_record.observations[i].id;
-    if (!sameRows) {
+    auto &current = m_data.record.observations;
+    if (incoming.size() != current.size()) {
         setCuratedRecord(record);
         return;
     }
-    const Record before = m_record;
-    const std::vector<RowInfo> rowsBefore = m_rows;
-    rebuild(record);
-    for (qsizetype i = 0; i < incoming.size(); ++i) {
-        if (!(before.observations[i] == m_record.observations[i]) || !(rowsBefore[i] == m_rows[i]))
-            Q_EMIT dataChanged(index(int(i), 0), index(int(i), ColumnCount - 1));
+    QList<int> touched;
+    if (changed.isEmpty()) {
+        for (qsizetype i = 0; i < incoming.size(); ++i) {
+            if (incoming[i].id != current[i].id) {
+                setCuratedRecord(record);
+                return;
+            }
+            if (!(incoming[i] == current[i]))
+                touched.append(int(i));
+        }
+    } else {
+        for (const QString &id : changed) {
+            const int row = m_data.rowById.value(id, -1);
+            if (row < 0 || incoming[row].id != id) {
+                setCuratedRecord(record);
+                return;
+            }
+            touched.append(row);
+        }
     }
+    m_data.record.stated = record.shown.stated;
+    for (int row : std::as_const(touched))
+        current[row] = incoming[row];
+
+    // Hints are about groups of rows: recompute them, then the rows whose hints changed.
+    m_data.hints = anomalyHints(m_data.record);
+    const auto byObservation = hintsByObservation(m_data.hints);
+    QSet<int> dirty(touched.cbegin(), touched.cend());
+    for (qsizetype i = 0; i < current.size(); ++i) {
+        QList<qsizetype> hints = byObservation.value(current[i].id);
+        if (dirty.contains(int(i)) || hints != m_data.rows[i].hints) {
+            m_data.rows[i] = rowInfo(current[i], std::move(hints));
+            dirty.insert(int(i));
+        }
+    }
+    QList<int> rows(dirty.cbegin(), dirty.cend());
+    std::sort(rows.begin(), rows.end());
+    for (int row : std::as_const(rows))
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 
 void ObservationTableModel::clear()
@@ -64,37 +109,37 @@ void ObservationTableModel::clear()
 
 const Observation *ObservationTableModel::observationAt(int row) const
 {
-    if (row < 0 || row >= m_record.observations.size())
+    if (row < 0 || row >= m_data.record.observations.size())
         return nullptr;
-    return &m_record.observations[row];
+    return &m_data.record.observations[row];
 }
 
 int ObservationTableModel::rowOf(const QString &observationId) const
 {
-    return m_rowById.value(observationId, -1);
+    return m_data.rowById.value(observationId, -1);
 }
 
 QStringList ObservationTableModel::hintsAt(int row) const
 {
     QStringList out;
-    if (row < 0 || row >= int(m_rows.size()))
+    if (row < 0 || row >= int(m_data.rows.size()))
         return out;
-    for (const qsizetype h : m_rows[row].hints)
-        out.append(m_hints[h].message);
+    for (const qsizetype h : m_data.rows[row].hints)
+        out.append(m_data.hints[h].message);
     return out;
 }
 
 std::array<int, kResolutionStateCount> ObservationTableModel::stateCounts() const
 {
     std::array<int, kResolutionStateCount> counts {};
-    for (const auto &o : m_record.observations)
+    for (const auto &o : m_data.record.observations)
         ++counts[int(o.state)];
     return counts;
 }
 
 int ObservationTableModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_record.observations.size());
+    return parent.isValid() ? 0 : int(m_data.record.observations.size());
 }
 
 int ObservationTableModel::columnCount(const QModelIndex &parent) const
@@ -123,8 +168,8 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Observation &o = m_record.observations[index.row()];
-    const RowInfo &row = m_rows[index.row()];
+    const Observation &o = m_data.record.observations[index.row()];
+    const ObservationRowInfo &row = m_data.rows[index.row()];
     switch (role) {
     case ObservationIdRole:
         return o.id;

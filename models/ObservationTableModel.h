@@ -11,6 +11,27 @@
 
 namespace LedgerCurator {
 
+//! Per-row facts the table shows and filters on, computed once per record.
+struct ObservationRowInfo
+{
+    QString filterText;
+    QList<qsizetype> hints;
+    bool curated = false;
+    bool conflict = false;
+    bool needsAttention = false;
+    friend bool operator==(const ObservationRowInfo &, const ObservationRowInfo &) = default;
+};
+
+//! Everything the table model shows for one record. Built by ObservationTableModel::prepare(),
+//! which is thread-safe, so a large record can be prepared off the GUI thread.
+struct ObservationTableData
+{
+    Record record;
+    QList<AnomalyHint> hints;
+    std::vector<ObservationRowInfo> rows;
+    QHash<QString, int> rowById;
+};
+
 //! The observations of one record as curators see them (corrections applied), one row each.
 class ObservationTableModel final : public QAbstractTableModel
 {
@@ -46,15 +67,21 @@ public:
 
     explicit ObservationTableModel(QObject *parent = nullptr);
 
+    //! Computes what the model shows for a record; pure and thread-safe.
+    static ObservationTableData prepare(const CuratedRecord &record);
+    //! Shows prepared data (model reset); cheap, for the GUI thread.
+    void setTableData(ObservationTableData data);
     //! Shows a record (model reset).
     void setCuratedRecord(const CuratedRecord &record);
     //! The same record after corrections: rows whose shown values changed emit dataChanged, so
-    //! selection and scroll position stay. Falls back to a reset when the observations differ.
-    void updateCuratedRecord(const CuratedRecord &record);
+    //! selection and scroll position stay. With `changed` (the observations corrected), only
+    //! those rows and the rows whose hints changed are recomputed. Falls back to a reset when
+    //! the observations differ.
+    void updateCuratedRecord(const CuratedRecord &record, const QStringList &changed = {});
     void clear();
 
-    const Record &record() const { return m_record; }
-    const QList<AnomalyHint> &hints() const { return m_hints; }
+    const Record &record() const { return m_data.record; }
+    const QList<AnomalyHint> &hints() const { return m_data.hints; }
     const Observation *observationAt(int row) const;
     int rowOf(const QString &observationId) const;
     //! Hints about one row, as sentences.
@@ -68,21 +95,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    struct RowInfo
-    {
-        QString filterText;
-        QList<qsizetype> hints;
-        bool curated = false;
-        bool conflict = false;
-        bool needsAttention = false;
-        friend bool operator==(const RowInfo &, const RowInfo &) = default;
-    };
-    void rebuild(const CuratedRecord &record);
-
-    Record m_record;
-    QList<AnomalyHint> m_hints;
-    std::vector<RowInfo> m_rows;
-    QHash<QString, int> m_rowById;
+    ObservationTableData m_data;
 };
 
 QString eventsCheckSummary(const EventsCheck &check);

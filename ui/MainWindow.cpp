@@ -60,8 +60,8 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
     resize(1400, 820);
 
     connect(m_session.get(), &CurationSession::recordLoaded, this, &MainWindow::showRecordLoaded);
-    connect(m_session.get(), &CurationSession::recordChanged, this, [this] {
-        m_model->updateCuratedRecord(m_session->record());
+    connect(m_session.get(), &CurationSession::recordChanged, this, [this](const QStringList &observations) {
+        m_model->updateCuratedRecord(m_session->record(), observations);
         updateSummary();
         updateChips();
         // The record list's attention counts follow corrections.
@@ -385,7 +385,12 @@ void MainWindow::loadRecord(const QString &arxivId)
     const int generation = ++m_loadGeneration;
     showMessagePage(tr("Loading arXiv:%1...").arg(arxivId));
     const QString path = m_store.path();
-    auto *watcher = new QFutureWatcher<Result<std::optional<CuratedRecord>>>(this);
+    struct Loaded
+    {
+        CuratedRecord record;
+        ObservationTableData table;
+    };
+    auto *watcher = new QFutureWatcher<Result<std::optional<Loaded>>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, arxivId] {
         watcher->deleteLater();
         if (generation != m_loadGeneration)
@@ -403,13 +408,22 @@ void MainWindow::loadRecord(const QString &arxivId)
             showMessagePage(tr("arXiv:%1 is no longer in the cache.").arg(arxivId));
             return;
         }
-        m_session->setRecord(std::move(**result));
+        m_preparedTable = std::make_unique<ObservationTableData>(std::move((*result)->table));
+        m_session->setRecord(std::move((*result)->record));
     });
-    watcher->setFuture(QtConcurrent::run([path, arxivId]() -> Result<std::optional<CuratedRecord>> {
+    // The worker reads the record and prepares the table (hints, filter text); the GUI thread
+    // only swaps the prepared data in.
+    watcher->setFuture(QtConcurrent::run([path, arxivId]() -> Result<std::optional<Loaded>> {
         Store store(path);
         if (auto opened = store.open(); !opened)
             return opened.error();
-        return store.loadCurated(arxivId);
+        auto loaded = store.loadCurated(arxivId);
+        if (!loaded)
+            return loaded.error();
+        if (!loaded->has_value())
+            return std::optional<Loaded>();
+        ObservationTableData table = ObservationTableModel::prepare(**loaded);
+        return std::optional<Loaded>(Loaded { std::move(**loaded), std::move(table) });
     }));
 }
 
@@ -421,7 +435,11 @@ void MainWindow::showRecordLoaded()
         return;
     }
     m_table->setUpdatesEnabled(false);
-    m_model->setCuratedRecord(curated);
+    if (m_preparedTable && m_preparedTable->record.arxivId == curated.shown.arxivId)
+        m_model->setTableData(std::move(*m_preparedTable));
+    else
+        m_model->setCuratedRecord(curated);
+    m_preparedTable.reset();
     m_table->resizeColumnToContents(ObservationTableModel::StateColumn);
     m_table->setUpdatesEnabled(true);
     const Record &r = curated.shown;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "CuratedRecord.h"
+#include "ObservationTableModel.h"
 #include "Result.h"
 
 #include <QMainWindow>
@@ -27,7 +28,6 @@ namespace LedgerCurator {
 class CurationPanel;
 class CurationSession;
 class ObservationFilterProxy;
-class ObservationTableModel;
 class RecordListModel;
 class Store;
 class SummaryBar;
@@ -96,6 +96,7 @@ private:
     CurationPanel *m_panel = nullptr;
     QAction *m_applyAction = nullptr;
     QAction *m_revertAction = nullptr;
+    std::unique_ptr<ObservationTableData> m_preparedTable;
     QString m_requestedRecord;
     bool m_loading = false;
     int m_loadGeneration = 0;

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The rendered page: a record with its curated values as HTML, section by section as the text
+// form (LedgerText.h) writes it. The preview pane shows it, `render --format html` writes it and
+// the PDF export lays it out. Every string from data is escaped; the page names no external
+// resource (no <img>, no stylesheet link), and its only links are https://arxiv.org/abs/ID.
+
+#include "Record.h"
+
+#include <QString>
+
+namespace LedgerCurator {
+
+struct HtmlOptions
+{
+    //! Inbound observations itemized at most; 0 = no cap. Outbound observations are all shown.
+    qsizetype inboundCap = 500;
+    //! A full document (<html>, <head> with <title> and <style>); else the <body> content only.
+    bool standalone = true;
+    //! The stylesheet text put in <style>; empty = none.
+    QString css;
+    //! For the PDF: the cap note does not point at the PDF export.
+    bool forPrint = false;
+};
+
+//! The page of `shown` (a record with curated values, CuratedRecord::shown). Each observation is
+//! one block <div class="obs" id="obs-UUID"> with an <a name="obs-UUID"> anchor; states are badges
+//! (<span class="state state-verified_exact">verified exact</span>); curation marks, conflicts and
+//! anomaly hints are notes.
+QString renderPageHtml(const Record &shown, const HtmlOptions &options = {});
+
+//! The page stylesheet, read from :/page/page.css (empty when the resource is missing).
+QString loadPageStylesheet();
+
+//! "https://arxiv.org/abs/ID" for a valid arXiv id (version allowed); empty otherwise.
+QString arxivAbsUrl(const QString &arxivId);
+
+} // namespace LedgerCurator
