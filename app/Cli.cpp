@@ -5,7 +5,9 @@
 #include "CuratedRecord.h"
 #include "CurationSession.h"
 #include "LedgerText.h"
+#include "PageHtml.h"
 #include "PageImport.h"
+#include "PdfExport.h"
 #include "RecordJson.h"
 #include "Store.h"
 
@@ -15,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <QSettings>
 
 #include <functional>
 
@@ -287,13 +290,26 @@ int runShow(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
 // --- render -------------------------------------------------------------------------------
 
 const QCommandLineOption kFormatOption(QStringLiteral("format"),
-                                       QStringLiteral("text (default) or json."),
+                                       QStringLiteral("text (default), json or html."),
                                        QStringLiteral("FORMAT"), QStringLiteral("text"));
 const QCommandLineOption kOutputOption(QStringList { QStringLiteral("o"), QStringLiteral("output") },
                                        QStringLiteral("Write to FILE instead of standard output."),
                                        QStringLiteral("FILE"));
 const QCommandLineOption kUpstreamOption(QStringLiteral("upstream"),
                                          QStringLiteral("The page as received, without corrections."));
+const QCommandLineOption kAllOption(QStringLiteral("all"),
+                                    QStringLiteral("Itemize every inbound observation (no page cap)."));
+
+//! Inbound observations itemized on a rendered page: the preview's cap (setting
+//! preview/inboundCap, default 500), or none with --all.
+qsizetype pageCap(const QCommandLineParser &parser)
+{
+    if (parser.isSet(kAllOption))
+        return 0;
+    bool ok = false;
+    const qlonglong cap = QSettings().value(QStringLiteral("preview/inboundCap"), 500).toLongLong(&ok);
+    return ok && cap >= 0 ? qsizetype(cap) : 500;
+}
 
 void renderOptions(QCommandLineParser &parser)
 {
@@ -301,6 +317,7 @@ void renderOptions(QCommandLineParser &parser)
     parser.addOption(kFormatOption);
     parser.addOption(kOutputOption);
     parser.addOption(kUpstreamOption);
+    parser.addOption(kAllOption);
 }
 
 int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
@@ -309,8 +326,8 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (args.size() != 2)
         return usage(QStringLiteral("render: name one RECORD"), err);
     const QString format = parser.value(kFormatOption);
-    if (format != u"text" && format != u"json")
-        return usage(QStringLiteral("render: unknown format '%1'; expected text or json").arg(format), err);
+    if (format != u"text" && format != u"json" && format != u"html")
+        return usage(QStringLiteral("render: unknown format '%1'; expected text, json or html").arg(format), err);
     int status = ExitOk;
     auto store = openStore(parser, err, &status);
     if (!store)
@@ -319,9 +336,64 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (!curated)
         return report(curated.error(), err);
     const Record &record = parser.isSet(kUpstreamOption) ? curated->upstream : curated->shown;
-    const QByteArray bytes = format == u"json" ? writeRecordJson(record) : renderLedgerText(record).toUtf8();
+    QByteArray bytes;
+    if (format == u"json") {
+        bytes = writeRecordJson(record);
+    } else if (format == u"html") {
+        HtmlOptions options;
+        options.inboundCap = pageCap(parser);
+        options.css = loadPageStylesheet();
+        bytes = renderPageHtml(record, options).toUtf8();
+    } else {
+        bytes = renderLedgerText(record).toUtf8();
+    }
     if (auto written = writeOutput(parser.value(kOutputOption), bytes, out); !written)
         return report(written.error(), err);
+    return ExitOk;
+}
+
+// --- export-pdf ---------------------------------------------------------------------------
+
+const QCommandLineOption kPageSizeOption(QStringLiteral("page-size"), QStringLiteral("a4 (default) or letter."),
+                                         QStringLiteral("SIZE"), QStringLiteral("a4"));
+
+void exportPdfOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(QStringLiteral("RECORD"), QStringLiteral("arXiv id of the record."));
+    parser.addOption(QCommandLineOption(QStringList { QStringLiteral("o"), QStringLiteral("output") },
+                                        QStringLiteral("The PDF file to write."), QStringLiteral("FILE")));
+    parser.addOption(kPageSizeOption);
+    parser.addOption(kAllOption);
+    parser.addOption(kUpstreamOption);
+}
+
+int runExportPdf(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 2)
+        return usage(QStringLiteral("export-pdf: name one RECORD"), err);
+    const QString path = parser.value(QStringLiteral("output"));
+    if (path.isEmpty() || path == u"-")
+        return usage(QStringLiteral("export-pdf: name the PDF file with -o FILE"), err);
+    const QString size = parser.value(kPageSizeOption).trimmed().toLower();
+    if (size != u"a4" && size != u"letter")
+        return usage(QStringLiteral("export-pdf: unknown page size '%1'; expected a4 or letter")
+                             .arg(parser.value(kPageSizeOption)),
+                     err);
+    int status = ExitOk;
+    auto store = openStore(parser, err, &status);
+    if (!store)
+        return status;
+    auto curated = loadRecordArgument(*store, args[1]);
+    if (!curated)
+        return report(curated.error(), err);
+    const Record &record = parser.isSet(kUpstreamOption) ? curated->upstream : curated->shown;
+    PdfOptions options;
+    options.pageSize = size == u"letter" ? QPageSize::Letter : QPageSize::A4;
+    options.inboundCap = pageCap(parser);
+    if (auto written = exportPdf(record, path, options); !written)
+        return report(written.error(), err);
+    out << "exported arXiv:" << record.arxivId << " v" << record.version << " to " << path << Qt::endl;
     return ExitOk;
 }
 
@@ -609,8 +681,10 @@ const Command kCommands[] = {
     { "import", "import FILE... [--db PATH]", runImport, importOptions },
     { "list", "list [--db PATH] [--json]", runList, listOptions },
     { "show", "show RECORD [--db PATH] [--json] [--state STATE]...", runShow, showOptions },
-    { "render", "render RECORD [--db PATH] [--format text|json] [--upstream] [-o FILE]", runRender,
+    { "render", "render RECORD [--db PATH] [--format text|json|html] [--upstream] [--all] [-o FILE]", runRender,
       renderOptions },
+    { "export-pdf", "export-pdf RECORD -o FILE.pdf [--db PATH] [--page-size a4|letter] [--all] [--upstream]",
+      runExportPdf, exportPdfOptions },
     { "curate", "curate RECORD OBSERVATION FIELD=VALUE... [--author NAME] [--db PATH]", runCurate,
       curateOptions },
     { "undo", "undo RECORD OBSERVATION FIELD [--author NAME] [--db PATH]", runUndo, undoOptions },

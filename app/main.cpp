@@ -12,6 +12,7 @@
 #include <QTranslator>
 
 #include <cstdio>
+#include <memory>
 
 using namespace LedgerCurator;
 
@@ -67,7 +68,13 @@ int main(int argc, char *argv[])
 {
     // A first argument that is not an option names a subcommand: those need no display.
     if (argc > 1 && !QString::fromLocal8Bit(argv[1]).startsWith(u'-')) {
-        QCoreApplication app(argc, argv);
+        // export-pdf lays out text: fonts need a QGuiApplication, and "offscreen" needs no display.
+        const bool needsFonts = qstrcmp(argv[1], "export-pdf") == 0;
+        if (needsFonts)
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        const std::unique_ptr<QCoreApplication> app = needsFonts
+                ? std::make_unique<QGuiApplication>(argc, argv)
+                : std::make_unique<QCoreApplication>(argc, argv);
         setIdentity();
         QTextStream out(stdout);
         QTextStream err(stderr);

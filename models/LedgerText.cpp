@@ -3,6 +3,7 @@
 
 #include <QDate>
 #include <QRegularExpression>
+#include <QSet>
 
 namespace LedgerCurator {
 
@@ -136,6 +137,7 @@ private:
     StatedCountLines m_statedLines;
     std::optional<Error> m_error;
     const Progress &m_progress;
+    QSet<QString> m_ids;
 };
 
 bool PageParser::fail(int index, const QString &expected, const QString &found)
@@ -440,11 +442,9 @@ bool PageParser::parseObservation(Direction direction)
     obs.id = current().mid(prefix.size(), current().size() - prefix.size() - suffix.size()).toString();
     if (!isUuid(obs.id))
         return fail(m_pos, QStringLiteral("expected a lower-case UUID after 'Observation'"), quoted(obs.id));
-    for (const auto &seen : std::as_const(m_page.record.observations)) {
-        if (seen.id == obs.id)
-            return fail(m_pos, QStringLiteral("expected each observation once"),
-                        QStringLiteral("%1 again").arg(obs.id));
-    }
+    if (m_ids.contains(obs.id))
+        return fail(m_pos, QStringLiteral("expected each observation once"), QStringLiteral("%1 again").arg(obs.id));
+    m_ids.insert(obs.id);
     ++m_pos;
     if (!expectBlank())
         return false;

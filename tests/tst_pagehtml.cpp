@@ -1,0 +1,494 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The rendered page: the HTML of a record mirrors its text form, escapes every string from data,
+// caps inbound itemization, names no external resource; and the preview pane that shows it.
+#include "AnomalyHints.h"
+#include "CuratedRecord.h"
+#include "LedgerText.h"
+#include "PageHtml.h"
+#include "PreviewPane.h"
+#include "TestSupport.h"
+
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QtTest>
+
+using namespace LedgerCurator;
+using namespace LedgerCurator::TestSupport;
+
+namespace {
+
+const QString kRecord = QStringLiteral("2104.04473");
+const QString kOpt = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2"); // metadata mismatch, ref 142
+const QString kYearA = QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"); // reference 2021
+
+Record fixtureUpstream()
+{
+    auto page = parseLedgerText(fixture(), QStringLiteral("fixture"));
+    if (!page.ok())
+        qFatal("fixture: %s", qPrintable(page.error().toString()));
+    return page->record;
+}
+
+Record fixtureShown()
+{
+    return applyCorrections(fixtureUpstream(), {}).shown;
+}
+
+//! The page's text as a reader sees it: tags dropped, entities decoded, spaces collapsed.
+QString visibleText(const QString &html)
+{
+    QString body = html;
+    const qsizetype styleEnd = body.indexOf(QStringLiteral("</head>"));
+    if (styleEnd >= 0)
+        body = body.mid(styleEnd);
+    static const QRegularExpression breaks(QStringLiteral("<br/>|</p>|</h1>|</h2>|</td>|</div>"));
+    body.replace(breaks, QStringLiteral("\n"));
+    static const QRegularExpression tags(QStringLiteral("<[^>]*>"));
+    body.remove(tags);
+    body.replace(QStringLiteral("&#160;"), QString());
+    body.replace(QStringLiteral("&lt;"), QStringLiteral("<"));
+    body.replace(QStringLiteral("&gt;"), QStringLiteral(">"));
+    body.replace(QStringLiteral("&quot;"), QStringLiteral("\""));
+    body.replace(QStringLiteral("&amp;"), QStringLiteral("&"));
+    QStringList lines;
+    for (const QString &line : body.split(u'\n'))
+        lines.append(line.simplified());
+    return lines.join(u'\n');
+}
+
+qsizetype blockCount(const QString &html)
+{
+    return html.count(QStringLiteral("<div class=\"obs\" id=\"obs-"));
+}
+
+//! The HTML of one observation's block.
+QString blockOf(const QString &html, const QString &uuid)
+{
+    const qsizetype start = html.indexOf(QStringLiteral("id=\"obs-") + uuid + u'"');
+    if (start < 0)
+        return {};
+    const qsizetype end = html.indexOf(QStringLiteral("<div class=\"obs\""), start);
+    return html.mid(start, end < 0 ? -1 : end - start);
+}
+
+Record inboundRecord(int inbound)
+{
+    Record r = fixtureUpstream();
+    const QList<Observation> originals = r.observations;
+    r.observations.clear();
+    for (int i = 0; i < inbound; ++i) {
+        Observation o = originals[i % originals.size()];
+        o.id = uuidFor(100000 + i);
+        o.citingTitle = QStringLiteral("Citing paper %1").arg(i);
+        o.reference = i;
+        r.observations.append(o);
+    }
+    r.stated.inbound = inbound;
+    for (auto &facet : r.coverage) {
+        if (facet.kind == CoverageFacet::Kind::InboundItemization) {
+            facet.measured = inbound;
+            facet.of = 200000;
+        }
+    }
+    return r;
+}
+
+CorrectionEvent stateEdit(const QString &id, const QString &value, const QString &author, const QString &at)
+{
+    CorrectionEvent e;
+    e.id = id;
+    e.record = kRecord;
+    e.observation = kOpt;
+    e.field = CurationField::State;
+    e.value = value;
+    e.author = author;
+    e.createdAt = at;
+    return e;
+}
+
+} // namespace
+
+class TestPageHtml : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void fixtureHoldsEveryObservation();
+    void mirrorsTheTextForm();
+    void statesAreBadges();
+    void hostileStringsAreEscaped();
+    void correctedObservationShowsItsMark();
+    void conflictsAndHintsAreNotes();
+    void inboundCap();
+    void noExternalResources_data();
+    void noExternalResources();
+    void stylesheet();
+    void previewPaneShowsThePage();
+    void previewPaneKeepsScrollAndFindsObservations();
+    void previewPaneLinks();
+};
+
+void TestPageHtml::fixtureHoldsEveryObservation()
+{
+    const Record shown = fixtureShown();
+    QCOMPARE(shown.observations.size(), 34);
+    const QString html = renderPageHtml(shown);
+    QCOMPARE(blockCount(html), 34);
+    for (const auto &o : shown.observations) {
+        QVERIFY2(html.contains(QStringLiteral("id=\"obs-") + o.id + u'"'), qPrintable(o.id));
+        QVERIFY2(html.contains(QStringLiteral("<a name=\"obs-") + o.id + u'"'), qPrintable(o.id));
+    }
+    // Every timestamp of the page, byte for byte.
+    static const QRegularExpression stamp(
+            QStringLiteral("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})"));
+    const QString page = QString::fromUtf8(fixture());
+    int stamps = 0;
+    for (auto it = stamp.globalMatch(page); it.hasNext(); ++stamps) {
+        const QString found = it.next().captured();
+        QVERIFY2(html.contains(found), qPrintable(found));
+    }
+    QVERIFY(stamps > 34);
+    // The counts.
+    const QString text = visibleText(html);
+    QVERIFY(text.contains(QStringLiteral(
+            "As of 5 August 2026, this Paper Citation Record lists 0 of 0 outbound references and 34 inbound "
+            "Pith citation observations for arXiv:2104.04473.")));
+    QVERIFY(text.contains(QStringLiteral("measured 34 of 34 inbound itemization")));
+    QVERIFY(text.contains(QStringLiteral("measured 34 of 34 standing notices")));
+    QVERIFY(text.contains(QStringLiteral("0 of 0 outbound references displayed")));
+    QVERIFY(text.contains(QStringLiteral("\nverified exact\n0\n")));
+    QVERIFY(text.contains(QStringLiteral("\n9\npith, observed 2026-08-05T02:28:24.338817Z\n")));
+    QVERIFY(!html.contains(QStringLiteral("Showing "))); // 34 is under the cap
+}
+
+void TestPageHtml::mirrorsTheTextForm()
+{
+    // Every line of the text form shows on the page, in the same order, apart from the lines the
+    // HTML lays out differently (the two titles run together, the state counts run together).
+    const Record shown = fixtureShown();
+    const QString text = visibleText(renderPageHtml(shown));
+    const QStringList lines = renderLedgerText(shown).split(u'\n', Qt::SkipEmptyParts);
+    qsizetype at = 0;
+    int checked = 0;
+    for (const QString &line : lines) {
+        if (line == shown.schema || line.endsWith(QStringLiteral(" v5")))
+            continue; // on one line with the id in the HTML: checked below
+        bool stateCount = false;
+        for (auto state : kAllResolutionStates)
+            stateCount = stateCount || line.startsWith(stateText(state));
+        if (stateCount)
+            continue;
+        bool titles = false;
+        for (const auto &o : shown.observations)
+            titles = titles || line == o.citingTitle + u' ' + o.citedTitle;
+        if (titles)
+            continue;
+        const qsizetype found = text.indexOf(line, at);
+        QVERIFY2(found >= 0, qPrintable(QStringLiteral("missing or out of order: ") + line));
+        at = found + line.size();
+        ++checked;
+    }
+    QVERIFY(checked > 200);
+    QVERIFY(text.contains(QStringLiteral("pith.paper-citation-record.v1\n2104.04473 v5")));
+}
+
+void TestPageHtml::statesAreBadges()
+{
+    const Record rich = applyCorrections(richRecord(), {}).shown;
+    const QString html = renderPageHtml(rich);
+    for (const auto &o : rich.observations) {
+        const QString block = blockOf(html, o.id);
+        QVERIFY(block.contains(QStringLiteral("<span class=\"state state-") + stateKey(o.state)
+                               + QStringLiteral("\">&#160;") + stateText(o.state) + QStringLiteral("&#160;</span>")));
+    }
+    // The found events, every one, and the unavailable reason.
+    const QString text = visibleText(html);
+    QVERIFY(text.contains(QStringLiteral("2 events found in the named queried sources as of "
+                                         "2026-08-05T06:32:48.257954+00:00.")));
+    QVERIFY(text.contains(QStringLiteral("Retraction · 2024-03-01 · retraction_status_cache · 10.1234/abc.5678")));
+    QVERIFY(text.contains(QStringLiteral("Expression of concern · 2025-01-09 · retraction_status_cache · "
+                                         "https://example.org/n/1")));
+    QVERIFY(text.contains(QStringLiteral("Unavailable: canonical work link unavailable.")));
+}
+
+void TestPageHtml::hostileStringsAreEscaped()
+{
+    Record r = richRecord();
+    r.observations[7].citingTitle = QStringLiteral("<b>x</b> & \"quoted\" 'single' </div></table><script>alert(2)</script>");
+    r.measurements[1].source = QStringLiteral("<iframe src=\"https://evil.example/\">");
+    r.coverage[0].description = QStringLiteral("<a href=\"https://evil.example/\">click</a>");
+    CuratedRecord curated = applyCorrections(r, {});
+    curated.shown.observations[8].curation.mark = QStringLiteral("Curated by <style>*{display:none}</style>: note.");
+    curated.shown.observations[8].curation.conflicts = { QStringLiteral("<u>state</u>") };
+    const QString html = renderPageHtml(curated.shown, HtmlOptions { 500, true, loadPageStylesheet(), false });
+
+    QVERIFY(!html.contains(QStringLiteral("<img")));
+    QVERIFY(!html.contains(QStringLiteral("<b>x</b>")));
+    QVERIFY(!html.contains(QStringLiteral("<script")));
+    QVERIFY(!html.contains(QStringLiteral("<iframe")));
+    QVERIFY(!html.contains(QStringLiteral("<u>")));
+    QVERIFY(!html.contains(QStringLiteral("evil.example/\">")));
+    QCOMPARE(html.count(QStringLiteral("<style")), 1); // the page's own
+    QVERIFY(html.contains(QStringLiteral("&lt;img src=x onerror=alert(1)&gt;")));
+    QVERIFY(html.contains(QStringLiteral("&lt;b&gt;x&lt;/b&gt; &amp; &quot;quoted&quot; 'single'")));
+    QVERIFY(html.contains(QStringLiteral("Ledgers &amp; &lt;Links&gt;: &quot;Quoted&quot;")));
+    QVERIFY(html.contains(QStringLiteral("&lt;style&gt;*{display:none}&lt;/style&gt;")));
+
+    // Laid out, the characters show literally.
+    QTextDocument document;
+    document.setHtml(html);
+    const QString plain = document.toPlainText();
+    QVERIFY(plain.contains(QStringLiteral("<img src=x onerror=alert(1)>")));
+    QVERIFY(plain.contains(QStringLiteral("<b>x</b> & \"quoted\" 'single' </div></table><script>alert(2)</script>")));
+    QVERIFY(plain.contains(QStringLiteral("<iframe src=\"https://evil.example/\">")));
+    QVERIFY(plain.contains(QStringLiteral("Ledgers & <Links>: \"Quoted\" — Ünïcödé 論文 📚")));
+}
+
+void TestPageHtml::correctedObservationShowsItsMark()
+{
+    const Record upstream = fixtureUpstream();
+    const CorrectionEvent edit = stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000001"),
+                                           QStringLiteral("verified_exact"), QStringLiteral("Ada <Lovelace>"),
+                                           QStringLiteral("2026-11-29T10:00:00.000Z"));
+    const Record shown = applyCorrections(upstream, { edit }).shown;
+    const QString html = renderPageHtml(shown);
+    const QString block = blockOf(html, kOpt);
+    QVERIFY(!block.isEmpty());
+    const QString mark = QStringLiteral("Curated by Ada <Lovelace>, 2026-11-29T10:00:00.000Z: state was metadata mismatch.");
+    QVERIFY(visibleText(block).contains(mark));
+    QVERIFY(block.contains(mark.toHtmlEscaped()));
+    QVERIFY(block.contains(QStringLiteral("class=\"note note-curated\"")));
+    QVERIFY(block.contains(QStringLiteral("state state-verified_exact")));
+    // Only that observation carries a mark.
+    QCOMPARE(html.count(QStringLiteral("class=\"note note-curated\"")), 1);
+}
+
+void TestPageHtml::conflictsAndHintsAreNotes()
+{
+    const Record upstream = fixtureUpstream();
+    const QList<CorrectionEvent> events {
+        stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000001"), QStringLiteral("verified_exact"),
+                  QStringLiteral("Ada"), QStringLiteral("2026-11-29T10:00:00.000Z")),
+        stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000002"), QStringLiteral("unresolved"),
+                  QStringLiteral("Grace"), QStringLiteral("2026-11-29T10:00:01.000Z")),
+    };
+    const Record shown = applyCorrections(upstream, events).shown;
+    const QString html = renderPageHtml(shown);
+    const QString block = blockOf(html, kOpt);
+    QVERIFY(block.contains(QStringLiteral("class=\"note note-conflict\"")));
+    QVERIFY(visibleText(block).contains(QStringLiteral("Conflicting corrections: state.")));
+
+    // Each observation hint shows in the block of every observation it concerns; record hints
+    // show once, before the coverage vector.
+    const QList<AnomalyHint> hints = anomalyHints(shown);
+    QVERIFY(!hints.isEmpty());
+    int observationHints = 0;
+    for (const AnomalyHint &hint : hints) {
+        if (hint.observations.isEmpty()) {
+            const qsizetype at = html.indexOf(hint.message.toHtmlEscaped());
+            QVERIFY(at >= 0 && at < html.indexOf(QStringLiteral("<h2>Coverage vector")));
+            continue;
+        }
+        for (const QString &uuid : hint.observations) {
+            const QString b = blockOf(html, uuid);
+            QVERIFY(b.contains(QStringLiteral("class=\"note note-hint\"")));
+            QVERIFY2(b.contains(hint.message.toHtmlEscaped()), qPrintable(hint.message));
+            ++observationHints;
+        }
+    }
+    QVERIFY(observationHints > 0);
+    QVERIFY(visibleText(blockOf(html, kYearA)).contains(QStringLiteral("Reference number 2021 looks like a year")));
+}
+
+void TestPageHtml::inboundCap()
+{
+    const Record big = inboundRecord(1200);
+    const QString capped = renderPageHtml(big, HtmlOptions { 500, true, {}, false });
+    QCOMPARE(blockCount(capped), 500);
+    // The first 500 in page order.
+    QVERIFY(capped.contains(QStringLiteral("id=\"obs-") + big.observations[499].id + u'"'));
+    QVERIFY(!capped.contains(big.observations[500].id));
+    const QString text = visibleText(capped);
+    QVERIFY(text.contains(
+            QStringLiteral("Showing 500 of 1,200 inbound observations (page cap); export to PDF for all.")));
+    QVERIFY(text.contains(QStringLiteral("measured 1200 of 200000 inbound itemization")));
+    QVERIFY(text.contains(QStringLiteral("700 more inbound observations are not itemized on this page.")));
+
+    const QString print = renderPageHtml(big, HtmlOptions { 500, false, {}, true });
+    QVERIFY(visibleText(print).contains(QStringLiteral("Showing 500 of 1,200 inbound observations (page cap).")));
+    QVERIFY(!print.contains(QStringLiteral("export to PDF")));
+    QVERIFY(!print.contains(QStringLiteral("<html")));
+
+    const QString all = renderPageHtml(big, HtmlOptions { 0, true, {}, false });
+    QCOMPARE(blockCount(all), 1200);
+    QVERIFY(!all.contains(QStringLiteral("(page cap)")));
+    QCOMPARE(blockCount(renderPageHtml(big, HtmlOptions { 1200, true, {}, false })), 1200);
+
+    // Outbound observations are never capped.
+    Record outbound = big;
+    for (int i = 0; i < 600; ++i)
+        outbound.observations[i].direction = Direction::Outbound;
+    const QString mixed = renderPageHtml(outbound, HtmlOptions { 500, true, {}, false });
+    QCOMPARE(blockCount(mixed), 600 + 500);
+    QVERIFY(visibleText(mixed).contains(QStringLiteral("Showing 500 of 600 inbound observations")));
+}
+
+void TestPageHtml::noExternalResources_data()
+{
+    QTest::addColumn<Record>("record");
+    QTest::newRow("fixture") << fixtureShown();
+    QTest::newRow("rich") << applyCorrections(richRecord(), {}).shown;
+}
+
+void TestPageHtml::noExternalResources()
+{
+    QFETCH(Record, record);
+    const QString html = renderPageHtml(record, HtmlOptions { 500, true, loadPageStylesheet(), false });
+    static const QRegularExpression reference(QStringLiteral("(src|href|action|data|background)\\s*=\\s*\"([^\"]*)\""),
+                                              QRegularExpression::CaseInsensitiveOption);
+    int links = 0;
+    for (auto it = reference.globalMatch(html); it.hasNext();) {
+        const auto match = it.next();
+        QCOMPARE(match.captured(1), QStringLiteral("href"));
+        QVERIFY2(match.captured(2).startsWith(QStringLiteral("https://arxiv.org/abs/")), qPrintable(match.captured(2)));
+        ++links;
+    }
+    QVERIFY(links >= 2);
+    QVERIFY(html.contains(QStringLiteral("href=\"https://arxiv.org/abs/") + record.arxivId + u'"'));
+    for (const char *tag : { "<img", "<link", "<script", "<iframe", "<object", "<embed", "url(", "@import" })
+        QVERIFY2(!html.contains(QLatin1String(tag), Qt::CaseInsensitive), tag);
+    static const QRegularExpression anyUrl(QStringLiteral("https?://[^\\s\"<&]+"));
+    for (auto it = anyUrl.globalMatch(html); it.hasNext();) {
+        const QString url = it.next().captured();
+        const qsizetype at = html.indexOf(url);
+        // Other URLs only as text (an event notice), never as an attribute.
+        QVERIFY2(url.startsWith(QStringLiteral("https://arxiv.org/abs/")) || html.at(at - 1) != u'"', qPrintable(url));
+    }
+}
+
+void TestPageHtml::stylesheet()
+{
+    const QString css = loadPageStylesheet();
+    QVERIFY(!css.isEmpty());
+    for (auto state : kAllResolutionStates)
+        QVERIFY(css.contains(QStringLiteral(".state-") + stateKey(state) + QStringLiteral(" {")));
+    QVERIFY(!css.contains(QStringLiteral("url(")));
+    const QString html = renderPageHtml(fixtureShown(), HtmlOptions { 500, true, css, false });
+    QVERIFY(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
+    QVERIFY(html.contains(QStringLiteral("<style>\n") + css));
+    QVERIFY(html.contains(QStringLiteral("<title>arXiv:2104.04473 · Efficient Large-Scale")));
+    const QString fragment = renderPageHtml(fixtureShown(), HtmlOptions { 500, false, css, false });
+    QVERIFY(fragment.startsWith(QStringLiteral("<div class=\"page\">")));
+    QVERIFY(!fragment.contains(QStringLiteral("<style")));
+}
+
+void TestPageHtml::previewPaneShowsThePage()
+{
+    PreviewPane pane;
+    auto *browser = pane.findChild<QTextBrowser *>(QStringLiteral("previewBrowser"));
+    QVERIFY(browser);
+    QVERIFY(!browser->openExternalLinks());
+    QVERIFY(!browser->openLinks());
+    QCOMPARE(pane.inboundCap(), 500);
+    const Record shown = fixtureShown();
+    pane.setRecord(shown);
+    QCOMPARE(pane.html(), renderPageHtml(shown, HtmlOptions { 500, true, loadPageStylesheet(), false }));
+    QVERIFY(browser->toPlainText().contains(QStringLiteral("OPT: Open Pre-trained Transformer Language Models cites this paper.")));
+
+    pane.setInboundCap(10);
+    QCOMPARE(blockCount(pane.html()), 10);
+    QVERIFY(browser->toPlainText().contains(QStringLiteral("Showing 10 of 34 inbound observations")));
+    QVERIFY(!pane.scrollToObservation(shown.observations.last().id));
+    pane.setInboundCap(0);
+    QCOMPARE(blockCount(pane.html()), 34);
+
+    pane.clear();
+    QVERIFY(pane.html().isEmpty());
+    QVERIFY(browser->toPlainText().isEmpty());
+
+    // The hostile record shows its titles literally.
+    pane.setRecord(richRecord());
+    QVERIFY(browser->toPlainText().contains(QStringLiteral("<img src=x onerror=alert(1)>")));
+
+    // A picture to look at: LC_SCREENSHOT_DIR=/tmp/shots tst_pagehtml
+    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR");
+    if (!shots.isEmpty()) {
+        pane.resize(760, 900);
+        pane.setInboundCap(500);
+        pane.setRecord(applyCorrections(fixtureUpstream(),
+                                        { stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000001"),
+                                                    QStringLiteral("verified_exact"), QStringLiteral("Ada Lovelace"),
+                                                    QStringLiteral("2026-11-29T10:00:00.000Z")) })
+                               .shown);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-top.png")));
+        pane.scrollToObservation(kOpt);
+        QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-opt.png")));
+        pane.setRecord(richRecord());
+        pane.scrollToObservation(uuidFor(1));
+        QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-rich.png")));
+    }
+}
+
+void TestPageHtml::previewPaneKeepsScrollAndFindsObservations()
+{
+    PreviewPane pane;
+    pane.resize(700, 500);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    const Record upstream = fixtureUpstream();
+    pane.setRecord(applyCorrections(upstream, {}).shown);
+    QScrollBar *bar = pane.browser()->verticalScrollBar();
+    QCOMPARE(bar->value(), 0);
+    QVERIFY(pane.scrollToObservation(kOpt));
+    const int atOpt = bar->value();
+    QVERIFY(atOpt > 0);
+    QVERIFY(pane.scrollToObservation(upstream.observations.last().id));
+    const int atLast = bar->value();
+    QVERIFY(atLast > atOpt);
+    QVERIFY(pane.scrollToObservation(kOpt));
+    QCOMPARE(bar->value(), atOpt);
+
+    // A correction applied: the page re-renders where it was.
+    const CorrectionEvent edit = stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000001"),
+                                           QStringLiteral("verified_exact"), QStringLiteral("Ada"),
+                                           QStringLiteral("2026-11-29T10:00:00.000Z"));
+    pane.setRecord(applyCorrections(upstream, { edit }).shown);
+    QVERIFY(pane.html().contains(QStringLiteral("Curated by Ada")));
+    QCOMPARE(bar->value(), atOpt);
+
+    // Another record starts at the top.
+    pane.setRecord(applyCorrections(richRecord(), {}).shown);
+    QCOMPARE(bar->value(), 0);
+    QVERIFY(!pane.scrollToObservation(QStringLiteral("00000000-0000-4000-8000-00000000dead")));
+}
+
+void TestPageHtml::previewPaneLinks()
+{
+    QVERIFY(PreviewPane::opensExternally(QUrl(QStringLiteral("https://arxiv.org/abs/2104.04473"))));
+    QVERIFY(PreviewPane::opensExternally(QUrl(QStringLiteral("http://arxiv.org/abs/2104.04473"))));
+    QVERIFY(!PreviewPane::opensExternally(QUrl(QStringLiteral("file:///etc/passwd"))));
+    QVERIFY(!PreviewPane::opensExternally(QUrl(QStringLiteral("javascript:alert(1)"))));
+    QVERIFY(!PreviewPane::opensExternally(QUrl(QStringLiteral("#obs-x"))));
+    QVERIFY(!PreviewPane::opensExternally(QUrl(QStringLiteral("mailto:a@b.c"))));
+
+    // An internal link scrolls; nothing navigates away from the page.
+    PreviewPane pane;
+    pane.resize(700, 500);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    pane.setRecord(fixtureShown());
+    QSignalSpy opened(&pane, &PreviewPane::linkOpened);
+    Q_EMIT pane.browser()->anchorClicked(QUrl(QStringLiteral("#obs-") + kYearA));
+    QVERIFY(pane.browser()->verticalScrollBar()->value() > 0);
+    Q_EMIT pane.browser()->anchorClicked(QUrl(QStringLiteral("file:///etc/passwd")));
+    QCOMPARE(opened.count(), 0);
+    QVERIFY(pane.browser()->source().isEmpty());
+    QVERIFY(pane.browser()->toPlainText().contains(QStringLiteral("Paper Citation Record")));
+}
+
+QTEST_MAIN(TestPageHtml)
+#include "tst_pagehtml.moc"
