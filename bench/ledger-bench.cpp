@@ -2,6 +2,7 @@
 // Benchmarks that print figures (never timed assertions): import against sqlite3's own .import,
 // rendering, the observation table at 200,000 rows, and the merge of 1,000,000 correction events.
 // Usage: ledger-bench [--observations N] [--runs N] [--cli PATH] [--only NAME]
+#include "AnomalyHints.h"
 #include "CuratedRecord.h"
 #include "CurationLog.h"
 #include "LedgerText.h"
@@ -285,6 +286,9 @@ int main(int argc, char *argv[])
         const FieldState empty;
         CorrectionEvent event = makeEdit(empty, record.arxivId, target, CurationField::State,
                                          QStringLiteral("verified_exact"), QStringLiteral("bench"), nowUtc());
+        report(QStringLiteral("  anomalyHints over the record"), measure(runs, [&] { (void)anomalyHints(curated->shown); }));
+        report(QStringLiteral("  applyCorrections with one event"),
+               measure(runs, [&] { (void)applyCorrections(curated->upstream, { event }); }));
         report( QStringLiteral("apply one correction: re-apply events + update model"),
                  measure(runs, [&] {
                      CuratedRecord next = applyCorrections(curated->upstream, { event });

@@ -2,6 +2,9 @@
 #include "AnomalyHints.h"
 
 #include <QCoreApplication>
+#include <QVarLengthArray>
+
+#include <unordered_map>
 
 #include <algorithm>
 #include <limits>
@@ -9,6 +12,69 @@
 namespace LedgerCurator {
 
 namespace {
+
+//! A title compared ignoring case, and runs of whitespace, leading and trailing whitespace.
+struct TitleKey
+{
+    QStringView title;
+    Direction direction = Direction::Inbound;
+
+    //! Calls f(folded char) for each character of the normalized title.
+    template<typename F>
+    void forEach(F &&f) const
+    {
+        qsizetype i = 0;
+        const qsizetype n = title.size();
+        while (i < n && title[i].isSpace())
+            ++i;
+        bool pendingSpace = false;
+        for (; i < n; ++i) {
+            const QChar c = title[i];
+            if (c.isSpace()) {
+                pendingSpace = true;
+                continue;
+            }
+            if (pendingSpace) {
+                f(u' ');
+                pendingSpace = false;
+            }
+            f(c.toCaseFolded().unicode());
+        }
+    }
+    bool isBlank() const
+    {
+        for (const QChar c : title) {
+            if (!c.isSpace())
+                return false;
+        }
+        return true;
+    }
+    friend bool operator==(const TitleKey &a, const TitleKey &b)
+    {
+        if (a.direction != b.direction)
+            return false;
+        QVarLengthArray<char16_t, 256> left;
+        a.forEach([&left](char16_t c) { left.append(c); });
+        qsizetype at = 0;
+        bool same = true;
+        b.forEach([&](char16_t c) {
+            same = same && at < left.size() && left[at] == c;
+            ++at;
+        });
+        return same && at == left.size();
+    }
+};
+
+struct TitleKeyHash
+{
+    size_t operator()(const TitleKey &key) const noexcept
+    {
+        size_t h = 1469598103934665603ull ^ size_t(key.direction);
+        key.forEach([&h](char16_t c) { h = (h ^ c) * 1099511628211ull; });
+        return h;
+    }
+};
+
 
 // How many reference numbers a repeated-paper message names before "and N more".
 constexpr qsizetype kMaxListedReferences = 8;
@@ -193,25 +259,25 @@ QList<AnomalyHint> anomalyHints(const Record &record, const StatedCountLines &li
         hints.append(std::move(hint));
     }
 
-    // Group the observations a curator has not yet handled by direction and folded title.
+    // Group the observations a curator has not yet handled by direction and folded title. The
+    // titles are compared through a view that folds case and spacing on the fly: no string is
+    // allocated per observation.
     const auto &observations = record.observations;
-    QHash<QString, qsizetype> groupOf; // key -> index into groups
+    std::unordered_map<TitleKey, qsizetype, TitleKeyHash> groupOf; // key -> index into groups
+    groupOf.reserve(size_t(observations.size()));
     QList<QList<qsizetype>> groups; // observation indexes, page order
     for (qsizetype i = 0; i < observations.size(); ++i) {
         const Observation &o = observations.at(i);
         if (o.curation.excluded || !o.curation.duplicateOf.isEmpty())
             continue;
-        const QString folded = otherTitle(o).simplified().toCaseFolded();
-        if (folded.isEmpty())
+        const TitleKey key { otherTitle(o), o.direction };
+        if (key.isBlank())
             continue;
-        const QString key = (o.direction == Direction::Inbound ? u'i' : u'o') + folded;
-        const auto it = groupOf.constFind(key);
-        if (it == groupOf.constEnd()) {
-            groupOf.insert(key, groups.size());
+        const auto [it, inserted] = groupOf.try_emplace(key, groups.size());
+        if (inserted)
             groups.append(QList<qsizetype> { i });
-        } else {
-            groups[*it].append(i);
-        }
+        else
+            groups[it->second].append(i);
     }
 
     // The repeated groups, by their first observation, so that hints come out in page order.

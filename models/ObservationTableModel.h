@@ -83,6 +83,12 @@ public:
     const Record &record() const { return m_data.record; }
     const QList<AnomalyHint> &hints() const { return m_data.hints; }
     const Observation *observationAt(int row) const;
+    //! The row's facts; nullptr out of range. The filter text starts with the case-folded citing
+    //! title, so it doubles as a case-insensitive sort key.
+    const ObservationRowInfo *rowInfoAt(int row) const
+    {
+        return row >= 0 && row < int(m_data.rows.size()) ? &m_data.rows[row] : nullptr;
+    }
     int rowOf(const QString &observationId) const;
     //! Hints about one row, as sentences.
     QStringList hintsAt(int row) const;
