@@ -7,6 +7,8 @@
 #include "ObservationFilterProxy.h"
 #include "ObservationTableModel.h"
 #include "PageImport.h"
+#include "PdfExport.h"
+#include "PreviewPane.h"
 #include "RecordListModel.h"
 #include "StateBadgeDelegate.h"
 #include "StateStyle.h"
@@ -36,6 +38,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
@@ -64,6 +67,9 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
         m_model->updateCuratedRecord(m_session->record(), observations);
         updateSummary();
         updateChips();
+        m_preview->setRecord(m_session->record().shown);
+        if (!observations.isEmpty())
+            m_preview->scrollToObservation(observations.first());
         // The record list's attention counts follow corrections.
         const QString current = m_session->record().upstream.arxivId;
         if (auto summaries = m_store.recordSummaries())
@@ -217,13 +223,19 @@ void MainWindow::createWidgets()
     m_stack->addWidget(m_recordPage);
 
     m_panel = new CurationPanel(*m_session, this);
-    m_panel->setMinimumWidth(380);
-    m_panel->setMaximumWidth(560);
+    m_preview = new PreviewPane(this);
+    m_preview->setObjectName(QStringLiteral("previewPane"));
+    m_sideTabs = new QTabWidget(this);
+    m_sideTabs->setObjectName(QStringLiteral("sideTabs"));
+    m_sideTabs->addTab(m_panel, tr("Correct"));
+    m_sideTabs->addTab(m_preview, tr("Page preview"));
+    m_sideTabs->setMinimumWidth(380);
+    m_sideTabs->setMaximumWidth(640);
 
     auto *splitter = new QSplitter(this);
     splitter->addWidget(m_records);
     splitter->addWidget(m_stack);
-    splitter->addWidget(m_panel);
+    splitter->addWidget(m_sideTabs);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setStretchFactor(2, 0);
@@ -241,7 +253,7 @@ void MainWindow::createWidgets()
         previous = chip;
     }
     setTabOrder(previous, m_table);
-    setTabOrder(m_table, m_panel);
+    setTabOrder(m_table, m_sideTabs);
 
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &ObservationFilterProxy::setFilterText);
     connect(m_direction, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -280,6 +292,19 @@ void MainWindow::createActions()
     import->setObjectName(QStringLiteral("importAction"));
     import->setShortcut(QKeySequence::Open);
     import->setStatusTip(tr("Import ledger page text or record JSON files (also by drag and drop)"));
+    QAction *exportPdf = file->addAction(tr("&Export PDF..."), this, [this] {
+        if (!m_session->hasRecord())
+            return;
+        const QString suggested = m_session->record().shown.arxivId;
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export PDF"),
+                                                          QString(suggested).replace(u'/', u'_') + QStringLiteral(".pdf"),
+                                                          tr("PDF files (*.pdf)"));
+        if (!path.isEmpty())
+            exportPdfTo(path);
+    });
+    exportPdf->setObjectName(QStringLiteral("exportPdfAction"));
+    exportPdf->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportPdf->setStatusTip(tr("Write the rendered page, every observation included, to a PDF file"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -323,6 +348,13 @@ void MainWindow::createActions()
         m_curatedOnly->setChecked(false);
     });
     clear->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    view->addSeparator();
+    QAction *preview = view->addAction(tr("Page &Preview"), this, [this] {
+        m_sideTabs->setCurrentWidget(m_sideTabs->currentWidget() == m_preview ? static_cast<QWidget *>(m_panel)
+                                                                              : m_preview);
+    });
+    preview->setObjectName(QStringLiteral("previewAction"));
+    preview->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
 
     QMenu *go = menuBar()->addMenu(tr("&Go"));
     QAction *next = go->addAction(tr("&Next Needing Attention"), this, [this] { goToAttention(true); });
@@ -334,6 +366,7 @@ void MainWindow::createActions()
     QAction *table = go->addAction(tr("Go to the &Table"), this, [this] { m_table->setFocus(Qt::ShortcutFocusReason); });
     table->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     QAction *panel = go->addAction(tr("Go to the &Correction Panel"), this, [this] {
+        m_sideTabs->setCurrentWidget(m_panel);
         if (QWidget *editor = m_panel->findChild<QWidget *>(QStringLiteral("editor-state")); editor && editor->isVisible())
             editor->setFocus(Qt::ShortcutFocusReason);
     });
@@ -448,6 +481,7 @@ void MainWindow::showRecordLoaded()
     updateSummary();
     updateChips();
     m_panel->setObservations({});
+    m_preview->setRecord(r);
     Q_EMIT recordShown(r.arxivId);
 }
 
@@ -486,6 +520,9 @@ void MainWindow::updateSelection()
     for (const QModelIndex &index : rows)
         ids.append(index.data(ObservationTableModel::ObservationIdRole).toString());
     m_panel->setObservations(ids);
+    const QModelIndex current = m_table->currentIndex();
+    if (current.isValid())
+        m_preview->scrollToObservation(current.data(ObservationTableModel::ObservationIdRole).toString());
 }
 
 bool MainWindow::goToAttention(bool forward)
@@ -595,6 +632,51 @@ void MainWindow::importFiles(const QStringList &files)
             return opened.error();
         return importPageFiles(store, files, [cancelled, progress](qint64 done, qint64) {
             progress->store(int(done));
+            return !cancelled->load();
+        });
+    }));
+}
+
+void MainWindow::exportPdfTo(const QString &path)
+{
+    if (!m_session->hasRecord())
+        return;
+    auto cancelled = std::make_shared<std::atomic<bool>>(false);
+    auto progress = std::make_shared<std::atomic<int>>(0);
+    auto *dialog = new QProgressDialog(tr("Writing %1...").arg(path), tr("Cancel"), 0, 1000, this);
+    dialog->setObjectName(QStringLiteral("exportProgress"));
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->setMinimumDuration(300);
+    dialog->setAutoClose(false);
+    dialog->setAutoReset(false);
+    connect(dialog, &QProgressDialog::canceled, this, [cancelled] { *cancelled = true; });
+    auto *poll = new QTimer(dialog);
+    connect(poll, &QTimer::timeout, dialog, [dialog, progress] { dialog->setValue(progress->load()); });
+    poll->start(100);
+    QPointer<QProgressDialog> progressDialog(dialog);
+    PdfOptions options;
+    options.pageSize = QLocale().measurementSystem() == QLocale::ImperialUSSystem ? QPageSize::Letter : QPageSize::A4;
+    auto *watcher = new QFutureWatcher<Status>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, progressDialog, path] {
+        watcher->deleteLater();
+        if (progressDialog)
+            progressDialog->deleteLater();
+        const Status status = watcher->result();
+        if (!status) {
+            if (status.error().kind == Error::Kind::Cancelled)
+                statusBar()->showMessage(tr("PDF export cancelled; no file was written."), 8000);
+            else
+                showError(tr("The PDF was not written:\n%1").arg(status.error().toString()));
+            Q_EMIT exportFinished(false);
+            return;
+        }
+        statusBar()->showMessage(tr("Exported %1.").arg(path), 8000);
+        Q_EMIT exportFinished(true);
+    });
+    // The worker gets its own copy of the record: the GUI may change the session meanwhile.
+    watcher->setFuture(QtConcurrent::run([record = m_session->record().shown, path, options, cancelled, progress] {
+        return exportPdf(record, path, options, [cancelled, progress](qint64 done, qint64 total) {
+            progress->store(total > 0 ? int(done * 1000 / total) : 0);
             return !cancelled->load();
         });
     }));

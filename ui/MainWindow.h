@@ -26,6 +26,7 @@ class QToolButton;
 namespace LedgerCurator {
 
 class CurationPanel;
+class PreviewPane;
 class CurationSession;
 class ObservationFilterProxy;
 class RecordListModel;
@@ -49,6 +50,8 @@ public:
     void selectRecord(const QString &arxivId);
     //! Imports files in the background with a cancellable progress dialog.
     void importFiles(const QStringList &files);
+    //! Exports the shown record to PDF in the background with a cancellable progress dialog.
+    void exportPdfTo(const QString &path);
     //! Moves the table's current row to the next (or previous) observation needing attention.
     bool goToAttention(bool forward);
     bool isLoading() const { return m_loading; }
@@ -58,6 +61,7 @@ public:
 Q_SIGNALS:
     void recordShown(const QString &arxivId);
     void importFinished(bool ok);
+    void exportFinished(bool ok);
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -94,6 +98,8 @@ private:
     QLabel *m_messagePage = nullptr;
     QWidget *m_recordPage = nullptr;
     CurationPanel *m_panel = nullptr;
+    PreviewPane *m_preview = nullptr;
+    class QTabWidget *m_sideTabs = nullptr;
     QAction *m_applyAction = nullptr;
     QAction *m_revertAction = nullptr;
     std::unique_ptr<ObservationTableData> m_preparedTable;
