@@ -23,16 +23,17 @@ QString tr(const char *text)
 // not the application's, so they are not translated.
 const QString kHeading = QStringLiteral("Paper Citation Record · LEDGER");
 const QString kDisclaimer = QStringLiteral(
-        "A citation records a reference. It does not transfer a finding from one paper to another.");
+    "A citation records a reference. It does not transfer a finding from one paper to another.");
 const QString kCoverageHeading = QStringLiteral("Coverage vector");
 const QString kResolutionHeading = QStringLiteral("Reference resolution");
 const QString kMeasurementsHeading = QStringLiteral("External citation measurements");
 const QString kNoMeasurements = QStringLiteral("No external citation measurements are available.");
 const QString kOutboundHeading = QStringLiteral("Outbound references");
-const QString kNoOutbound =
-        QStringLiteral("No outbound reference observations are available for this paper version.");
+const QString kNoOutbound
+    = QStringLiteral("No outbound reference observations are available for this paper version.");
 const QString kInboundHeading = QStringLiteral("Pith citing papers");
-const QString kNoInbound = QStringLiteral("No Pith citing papers are itemized for this paper version.");
+const QString kNoInbound
+    = QStringLiteral("No Pith citing papers are itemized for this paper version.");
 const QString kEventsHeading = QStringLiteral("Source-reported events for the cited work");
 const QString kDot = QStringLiteral(" · ");
 const QString kObserved = QStringLiteral(", observed ");
@@ -55,29 +56,35 @@ QString arxivLink(const QString &arxivId, const QString &text)
     const QString url = arxivAbsUrl(arxivId);
     if (url.isEmpty())
         return esc(text);
-    return QStringLiteral("<a href=\"") + esc(url) + QStringLiteral("\">") + esc(text) + QStringLiteral("</a>");
+    return QStringLiteral("<a href=\"") + esc(url) + QStringLiteral("\">") + esc(text)
+        + QStringLiteral("</a>");
 }
 
 QString badge(ResolutionState state)
 {
     // Non-breaking spaces pad the badge where CSS padding on a span is not supported (Qt).
-    return QStringLiteral("<span class=\"state state-") + stateKey(state) + QStringLiteral("\">&#160;")
-            + esc(stateText(state)) + QStringLiteral("&#160;</span>");
+    return QStringLiteral("<span class=\"state state-") + stateKey(state)
+        + QStringLiteral("\">&#160;") + esc(stateText(state)) + QStringLiteral("&#160;</span>");
 }
 
 //! A note box: a paragraph with a fill (a table would draw a border, but ten thousand tables make
 //! QTextDocument's layout crawl).
-void appendNote(QString &out, const QString &kind, const QString &label, const QStringList &linesHtml)
+void appendNote(
+    QString &out, const QString &kind, const QString &label, const QStringList &linesHtml)
 {
-    out += QStringLiteral("<p class=\"note note-") + kind + QStringLiteral("\"><span class=\"note-label\">")
-            + esc(label) + QStringLiteral("</span> ") + linesHtml.join(QStringLiteral("<br/>"))
-            + QStringLiteral("</p>\n");
+    out += QStringLiteral("<p class=\"note note-") + kind
+        + QStringLiteral("\"><span class=\"note-label\">") + esc(label) + QStringLiteral("</span> ")
+        + linesHtml.join(QStringLiteral("<br/>")) + QStringLiteral("</p>\n");
 }
 
 class PageWriter
 {
 public:
-    PageWriter(const Record &record, const HtmlOptions &options) : m_r(record), m_options(options) { }
+    PageWriter(const Record &record, const HtmlOptions &options)
+        : m_r(record)
+        , m_options(options)
+    {
+    }
     QString write();
 
 private:
@@ -103,8 +110,9 @@ QString PageWriter::write()
     m_hintsByObservation = hintsByObservation(m_hints);
     m_out.reserve(8192 + std::min<qsizetype>(m_r.observations.size(), 20000) * 1400);
     if (m_options.standalone) {
-        m_out += QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>arXiv:")
-                + esc(m_r.arxivId) + kDot + esc(m_r.title) + QStringLiteral("</title>\n");
+        m_out += QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+                                "charset=\"utf-8\"/>\n<title>arXiv:")
+            + esc(m_r.arxivId) + kDot + esc(m_r.title) + QStringLiteral("</title>\n");
         if (!m_options.css.isEmpty())
             m_out += QStringLiteral("<style>\n") + m_options.css + QStringLiteral("\n</style>\n");
         m_out += QStringLiteral("</head>\n<body>\n");
@@ -127,21 +135,23 @@ QString PageWriter::write()
 
 void PageWriter::header()
 {
-    m_out += QStringLiteral("<p class=\"kicker\">") + esc(kHeading) + QStringLiteral("</p>\n<h1 class=\"title\">")
-            + esc(m_r.title) + QStringLiteral("</h1>\n");
+    m_out += QStringLiteral("<p class=\"kicker\">") + esc(kHeading)
+        + QStringLiteral("</p>\n<h1 class=\"title\">") + esc(m_r.title) + QStringLiteral("</h1>\n");
     // The as-of sentence, word for word as on the page; the record id links to arXiv.
-    const QString before = QStringLiteral("As of %1, this Paper Citation Record lists %2 of %3 outbound "
-                                          "references and %4 inbound Pith citation observations for ")
-                                   .arg(formatPageDate(m_r.asOf), QString::number(m_r.stated.outboundListed),
-                                        QString::number(m_r.stated.outboundTotal),
-                                        QString::number(m_r.stated.inbound));
+    const QString before
+        = QStringLiteral("As of %1, this Paper Citation Record lists %2 of %3 outbound "
+                         "references and %4 inbound Pith citation observations for ")
+              .arg(formatPageDate(m_r.asOf), QString::number(m_r.stated.outboundListed),
+                  QString::number(m_r.stated.outboundTotal), QString::number(m_r.stated.inbound));
     m_out += QStringLiteral("<p class=\"asof\">") + esc(before)
-            + arxivLink(m_r.arxivId, QStringLiteral("arXiv:") + m_r.arxivId) + QStringLiteral(".</p>\n");
-    m_out += QStringLiteral("<p class=\"disclaimer\">") + esc(kDisclaimer) + QStringLiteral("</p>\n");
+        + arxivLink(m_r.arxivId, QStringLiteral("arXiv:") + m_r.arxivId)
+        + QStringLiteral(".</p>\n");
+    m_out
+        += QStringLiteral("<p class=\"disclaimer\">") + esc(kDisclaimer) + QStringLiteral("</p>\n");
     m_out += QStringLiteral("<p class=\"schema\"><span class=\"mono\">") + esc(m_r.schema)
-            + QStringLiteral("</span><br/>")
-            + arxivLink(m_r.arxivId, m_r.arxivId + QStringLiteral(" v") + QString::number(m_r.version))
-            + QStringLiteral("</p>\n");
+        + QStringLiteral("</span><br/>")
+        + arxivLink(m_r.arxivId, m_r.arxivId + QStringLiteral(" v") + QString::number(m_r.version))
+        + QStringLiteral("</p>\n");
 }
 
 void PageWriter::recordNotes()
@@ -160,10 +170,11 @@ void PageWriter::coverage()
     m_out += QStringLiteral("<h2>") + esc(kCoverageHeading) + QStringLiteral("</h2>\n");
     for (const auto &facet : m_r.coverage) {
         m_out += QStringLiteral("<p class=\"facet\">")
-                + esc(QStringLiteral("measured %1 of %2 %3")
-                              .arg(QString::number(facet.measured), QString::number(facet.of), facetText(facet.kind)))
-                + QStringLiteral("</p>\n<p class=\"facet-text\">") + esc(facet.description)
-                + QStringLiteral("</p>\n");
+            + esc(QStringLiteral("measured %1 of %2 %3")
+                      .arg(QString::number(facet.measured), QString::number(facet.of),
+                          facetText(facet.kind)))
+            + QStringLiteral("</p>\n<p class=\"facet-text\">") + esc(facet.description)
+            + QStringLiteral("</p>\n");
         QString source = QStringLiteral("Source: ") + facet.sources.join(QStringLiteral(", "));
         if (!facet.observedAt.isEmpty())
             source += kObserved + facet.observedAt;
@@ -174,14 +185,14 @@ void PageWriter::coverage()
 void PageWriter::resolutionCounts()
 {
     m_out += QStringLiteral("<h2>") + esc(kResolutionHeading) + QStringLiteral("</h2>\n<p>")
-            + esc(QStringLiteral("%1 of %2 outbound references displayed")
-                          .arg(QString::number(m_r.stated.outboundDisplayed),
-                               QString::number(m_r.stated.outboundDisplayedOf)))
-            + QStringLiteral("</p>\n<table class=\"counts\" cellspacing=\"0\" cellpadding=\"2\">\n");
+        + esc(QStringLiteral("%1 of %2 outbound references displayed")
+                  .arg(QString::number(m_r.stated.outboundDisplayed),
+                      QString::number(m_r.stated.outboundDisplayedOf)))
+        + QStringLiteral("</p>\n<table class=\"counts\" cellspacing=\"0\" cellpadding=\"2\">\n");
     for (int i = 0; i < kResolutionStateCount; ++i) {
         m_out += QStringLiteral("<tr><td>") + badge(static_cast<ResolutionState>(i))
-                + QStringLiteral("</td><td class=\"count\">") + QString::number(m_r.stated.outboundStates[i])
-                + QStringLiteral("</td></tr>\n");
+            + QStringLiteral("</td><td class=\"count\">")
+            + QString::number(m_r.stated.outboundStates[i]) + QStringLiteral("</td></tr>\n");
     }
     m_out += QStringLiteral("</table>\n");
 }
@@ -192,10 +203,10 @@ void PageWriter::measurements()
     if (m_r.measurements.isEmpty())
         m_out += QStringLiteral("<p>") + esc(kNoMeasurements) + QStringLiteral("</p>\n");
     for (const auto &m : m_r.measurements) {
-        m_out += QStringLiteral("<p class=\"measurement\"><span class=\"value\">") + QString::number(m.value)
-                + QStringLiteral("</span><br/>")
-                + esc(m.observedAt.isEmpty() ? m.source : m.source + kObserved + m.observedAt)
-                + QStringLiteral("</p>\n");
+        m_out += QStringLiteral("<p class=\"measurement\"><span class=\"value\">")
+            + QString::number(m.value) + QStringLiteral("</span><br/>")
+            + esc(m.observedAt.isEmpty() ? m.source : m.source + kObserved + m.observedAt)
+            + QStringLiteral("</p>\n");
     }
 }
 
@@ -203,26 +214,30 @@ void PageWriter::observations(Direction direction)
 {
     const qsizetype total = m_r.count(direction);
     if (total == 0) {
-        m_out += QStringLiteral("<p>") + esc(direction == Direction::Inbound ? kNoInbound : kNoOutbound)
-                + QStringLiteral("</p>\n");
+        m_out += QStringLiteral("<p>")
+            + esc(direction == Direction::Inbound ? kNoInbound : kNoOutbound)
+            + QStringLiteral("</p>\n");
         return;
     }
     qsizetype limit = total;
-    if (direction == Direction::Inbound && m_options.inboundCap > 0 && total > m_options.inboundCap) {
+    if (direction == Direction::Inbound && m_options.inboundCap > 0
+        && total > m_options.inboundCap) {
         limit = m_options.inboundCap;
         const QString showing = m_options.forPrint
-                ? tr("Showing %1 of %2 inbound observations (page cap).")
-                : tr("Showing %1 of %2 inbound observations (page cap); export to PDF for all.");
+            ? tr("Showing %1 of %2 inbound observations (page cap).")
+            : tr("Showing %1 of %2 inbound observations (page cap); export to PDF for all.");
         QStringList lines { esc(showing.arg(grouped(limit), grouped(total))) };
         for (const auto &facet : m_r.coverage) {
             if (facet.kind == CoverageFacet::Kind::InboundItemization) {
-                lines.append(esc(tr("The page itself states: %1.")
-                                         .arg(QStringLiteral("measured %1 of %2 %3")
-                                                      .arg(QString::number(facet.measured),
-                                                           QString::number(facet.of), facetText(facet.kind)))));
+                lines.append(
+                    esc(tr("The page itself states: %1.")
+                            .arg(QStringLiteral("measured %1 of %2 %3")
+                                     .arg(QString::number(facet.measured),
+                                         QString::number(facet.of), facetText(facet.kind)))));
             }
         }
-        m_out += QStringLiteral("<p class=\"cap\">") + lines.join(QStringLiteral("<br/>")) + QStringLiteral("</p>\n");
+        m_out += QStringLiteral("<p class=\"cap\">") + lines.join(QStringLiteral("<br/>"))
+            + QStringLiteral("</p>\n");
     }
     qsizetype shown = 0;
     for (const auto &o : m_r.observations) {
@@ -235,35 +250,48 @@ void PageWriter::observations(Direction direction)
     }
     if (shown < total) {
         m_out += QStringLiteral("<p class=\"cap\">")
-                + esc(tr("%1 more inbound observations are not itemized on this page.").arg(grouped(total - shown)))
-                + QStringLiteral("</p>\n");
+            + esc(tr("%1 more inbound observations are not itemized on this page.")
+                      .arg(grouped(total - shown)))
+            + QStringLiteral("</p>\n");
     }
 }
 
 void PageWriter::observation(const Observation &o)
 {
     const QString id = esc(o.id);
-    m_out += QStringLiteral("<div class=\"obs\" id=\"obs-") + id + QStringLiteral("\">\n<p class=\"obs-head\"><a name=\"obs-")
-            + id + QStringLiteral("\"></a>Observation <span class=\"uuid\">") + id + QStringLiteral("</span>")
-            + esc(kDot + directionKey(o.direction));
+    // The id is the anchor the preview scrolls to. Not in print: QTextDocument keeps one character
+    // format per anchor, and thousands of them make its HTML import quadratic.
+    if (m_options.forPrint)
+        m_out += QStringLiteral("<div class=\"obs\">\n");
+    else
+        m_out += QStringLiteral("<div class=\"obs\" id=\"obs-") + id + QStringLiteral("\">\n");
+    m_out += QStringLiteral("<p class=\"obs-head\">Observation <span class=\"uuid\">") + id
+        + QStringLiteral("</span>") + esc(kDot + directionKey(o.direction));
     if (o.curation.excluded)
-        m_out += QStringLiteral(" <span class=\"flag\">&#160;") + esc(tr("excluded")) + QStringLiteral("&#160;</span>");
+        m_out += QStringLiteral(" <span class=\"flag\">&#160;") + esc(tr("excluded"))
+            + QStringLiteral("&#160;</span>");
     if (!o.curation.mark.isEmpty())
-        m_out += QStringLiteral(" <span class=\"flag\">&#160;") + esc(tr("curated")) + QStringLiteral("&#160;</span>");
+        m_out += QStringLiteral(" <span class=\"flag\">&#160;") + esc(tr("curated"))
+            + QStringLiteral("&#160;</span>");
     m_out += QStringLiteral("</p>\n<p class=\"sentence\">");
     if (o.direction == Direction::Inbound)
-        m_out += QStringLiteral("<b>") + esc(o.citingTitle) + QStringLiteral("</b> cites this paper.");
+        m_out += QStringLiteral("<b>") + esc(o.citingTitle)
+            + QStringLiteral("</b> cites this paper.");
     else
-        m_out += QStringLiteral("This paper cites <b>") + esc(o.citedTitle) + QStringLiteral("</b>.");
+        m_out
+            += QStringLiteral("This paper cites <b>") + esc(o.citedTitle) + QStringLiteral("</b>.");
     m_out += QStringLiteral("</p>\n<p class=\"titles\"><span class=\"label\">") + esc(tr("Citing:"))
-            + QStringLiteral("</span> ") + esc(o.citingTitle) + QStringLiteral("<br/><span class=\"label\">")
-            + esc(tr("Cited:")) + QStringLiteral("</span> ") + esc(o.citedTitle) + QStringLiteral("</p>\n");
+        + QStringLiteral("</span> ") + esc(o.citingTitle)
+        + QStringLiteral("<br/><span class=\"label\">") + esc(tr("Cited:"))
+        + QStringLiteral("</span> ") + esc(o.citedTitle) + QStringLiteral("</p>\n");
     if (o.reference) {
         m_out += QStringLiteral("<p class=\"reference\">Reference ") + QString::number(*o.reference)
-                + QStringLiteral("</p>\n");
+            + QStringLiteral("</p>\n");
     }
-    m_out += QStringLiteral("<p class=\"resolution\">Resolution: ") + badge(o.state) + esc(QStringLiteral("; ") + o.basis)
-            + esc(kObserved) + QStringLiteral("<span class=\"stamp\">") + esc(o.observedAt) + QStringLiteral("</span></p>\n");
+    m_out += QStringLiteral("<p class=\"resolution\">Resolution: ") + badge(o.state)
+        + esc(QStringLiteral("; ") + o.basis) + esc(kObserved)
+        + QStringLiteral("<span class=\"stamp\">") + esc(o.observedAt)
+        + QStringLiteral("</span></p>\n");
 
     if (!o.curation.mark.isEmpty()) {
         QStringList lines { esc(o.curation.mark) };
@@ -271,16 +299,18 @@ void PageWriter::observation(const Observation &o)
             const QString url = arxivAbsUrl(o.curation.identifier);
             if (!url.isEmpty())
                 lines.append(esc(tr("Identifier:")) + u' '
-                             + arxivLink(o.curation.identifier, QStringLiteral("arXiv:") + o.curation.identifier));
+                    + arxivLink(
+                        o.curation.identifier, QStringLiteral("arXiv:") + o.curation.identifier));
         }
         appendNote(m_out, QStringLiteral("curated"), tr("Corrected."), lines);
     }
     if (!o.curation.conflicts.isEmpty()) {
         appendNote(m_out, QStringLiteral("conflict"), tr("Conflicting corrections:"),
-                   { esc(tr("%1. The most recent value is shown; a new correction resolves the conflict.")
-                                 .arg(o.curation.conflicts.join(QStringLiteral(", ")))) });
+            { esc(tr("%1. The most recent value is shown; a new correction resolves the conflict.")
+                      .arg(o.curation.conflicts.join(QStringLiteral(", ")))) });
     }
-    if (const auto found = m_hintsByObservation.constFind(o.id); found != m_hintsByObservation.cend()) {
+    if (const auto found = m_hintsByObservation.constFind(o.id);
+        found != m_hintsByObservation.cend()) {
         QStringList lines;
         for (const qsizetype index : *found)
             lines.append(esc(m_hints.at(index).message));
@@ -292,21 +322,24 @@ void PageWriter::observation(const Observation &o)
 
 void PageWriter::events(const Observation &o)
 {
-    m_out += QStringLiteral("<p class=\"events-head\">") + esc(kEventsHeading) + QStringLiteral("</p>\n<p class=\"events\">");
+    m_out += QStringLiteral("<p class=\"events-head\">") + esc(kEventsHeading)
+        + QStringLiteral("</p>\n<p class=\"events\">");
     switch (o.events.status) {
     case EventsCheck::Status::NoneFound:
-        m_out += esc(QStringLiteral("No event found in the named queried sources as of ") + o.events.asOf + u'.');
+        m_out += esc(QStringLiteral("No event found in the named queried sources as of ")
+            + o.events.asOf + u'.');
         break;
     case EventsCheck::Status::Unavailable:
         m_out += esc(QStringLiteral("Unavailable: ") + o.events.reason + u'.');
         break;
     case EventsCheck::Status::Found:
         m_out += QStringLiteral("<span class=\"found\">")
-                + esc(QStringLiteral("%1 %2 found in the named queried sources as of %3.")
-                              .arg(QString::number(o.events.events.size()),
-                                   o.events.events.size() == 1 ? QStringLiteral("event") : QStringLiteral("events"),
-                                   o.events.asOf))
-                + QStringLiteral("</span>");
+            + esc(QStringLiteral("%1 %2 found in the named queried sources as of %3.")
+                      .arg(QString::number(o.events.events.size()),
+                          o.events.events.size() == 1 ? QStringLiteral("event")
+                                                      : QStringLiteral("events"),
+                          o.events.asOf))
+            + QStringLiteral("</span>");
         for (const auto &e : o.events.events) {
             QString text = eventKindText(e.kind) + kDot + e.date + kDot + e.source;
             if (!e.notice.isEmpty())

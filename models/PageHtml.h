@@ -20,12 +20,13 @@ struct HtmlOptions
     bool standalone = true;
     //! The stylesheet text put in <style>; empty = none.
     QString css;
-    //! For the PDF: the cap note does not point at the PDF export.
+    //! For the PDF: no anchors (ids), and the cap note does not point at the PDF export.
     bool forPrint = false;
 };
 
 //! The page of `shown` (a record with curated values, CuratedRecord::shown). Each observation is
-//! one block <div class="obs" id="obs-UUID"> with an <a name="obs-UUID"> anchor; states are badges
+//! one block <div class="obs" id="obs-UUID"> (the id is an anchor for QTextBrowser::scrollToAnchor;
+//! left out when forPrint, where the blocks are <div class="obs">); states are badges
 //! (<span class="state state-verified_exact">verified exact</span>); curation marks, conflicts and
 //! anomaly hints are notes.
 QString renderPageHtml(const Record &shown, const HtmlOptions &options = {});

@@ -24,6 +24,6 @@ struct PdfOptions
 //! left at `path`. `progress` is told of pages drawn (done, total) once the layout is known;
 //! returning false cancels (Error::cancelled()).
 Status exportPdf(const Record &shown, const QString &path, const PdfOptions &options = {},
-                 const Progress &progress = {});
+    const Progress &progress = {});
 
 } // namespace LedgerCurator

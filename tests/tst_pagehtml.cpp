@@ -20,7 +20,8 @@ using namespace LedgerCurator::TestSupport;
 namespace {
 
 const QString kRecord = QStringLiteral("2104.04473");
-const QString kOpt = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2"); // metadata mismatch, ref 142
+const QString kOpt
+    = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2"); // metadata mismatch, ref 142
 const QString kYearA = QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"); // reference 2021
 
 Record fixtureUpstream()
@@ -60,7 +61,7 @@ QString visibleText(const QString &html)
 
 qsizetype blockCount(const QString &html)
 {
-    return html.count(QStringLiteral("<div class=\"obs\" id=\"obs-"));
+    return html.count(QStringLiteral("<div class=\"obs\""));
 }
 
 //! The HTML of one observation's block.
@@ -95,7 +96,8 @@ Record inboundRecord(int inbound)
     return r;
 }
 
-CorrectionEvent stateEdit(const QString &id, const QString &value, const QString &author, const QString &at)
+CorrectionEvent stateEdit(
+    const QString &id, const QString &value, const QString &author, const QString &at)
 {
     CorrectionEvent e;
     e.id = id;
@@ -138,11 +140,10 @@ void TestPageHtml::fixtureHoldsEveryObservation()
     QCOMPARE(blockCount(html), 34);
     for (const auto &o : shown.observations) {
         QVERIFY2(html.contains(QStringLiteral("id=\"obs-") + o.id + u'"'), qPrintable(o.id));
-        QVERIFY2(html.contains(QStringLiteral("<a name=\"obs-") + o.id + u'"'), qPrintable(o.id));
     }
     // Every timestamp of the page, byte for byte.
     static const QRegularExpression stamp(
-            QStringLiteral("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})"));
+        QStringLiteral("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})"));
     const QString page = QString::fromUtf8(fixture());
     int stamps = 0;
     for (auto it = stamp.globalMatch(page); it.hasNext(); ++stamps) {
@@ -152,9 +153,9 @@ void TestPageHtml::fixtureHoldsEveryObservation()
     QVERIFY(stamps > 34);
     // The counts.
     const QString text = visibleText(html);
-    QVERIFY(text.contains(QStringLiteral(
-            "As of 5 August 2026, this Paper Citation Record lists 0 of 0 outbound references and 34 inbound "
-            "Pith citation observations for arXiv:2104.04473.")));
+    QVERIFY(text.contains(QStringLiteral("As of 5 August 2026, this Paper Citation Record lists 0 "
+                                         "of 0 outbound references and 34 inbound "
+                                         "Pith citation observations for arXiv:2104.04473.")));
     QVERIFY(text.contains(QStringLiteral("measured 34 of 34 inbound itemization")));
     QVERIFY(text.contains(QStringLiteral("measured 34 of 34 standing notices")));
     QVERIFY(text.contains(QStringLiteral("0 of 0 outbound references displayed")));
@@ -201,28 +202,33 @@ void TestPageHtml::statesAreBadges()
     for (const auto &o : rich.observations) {
         const QString block = blockOf(html, o.id);
         QVERIFY(block.contains(QStringLiteral("<span class=\"state state-") + stateKey(o.state)
-                               + QStringLiteral("\">&#160;") + stateText(o.state) + QStringLiteral("&#160;</span>")));
+            + QStringLiteral("\">&#160;") + stateText(o.state) + QStringLiteral("&#160;</span>")));
     }
     // The found events, every one, and the unavailable reason.
     const QString text = visibleText(html);
     QVERIFY(text.contains(QStringLiteral("2 events found in the named queried sources as of "
                                          "2026-08-05T06:32:48.257954+00:00.")));
-    QVERIFY(text.contains(QStringLiteral("Retraction · 2024-03-01 · retraction_status_cache · 10.1234/abc.5678")));
-    QVERIFY(text.contains(QStringLiteral("Expression of concern · 2025-01-09 · retraction_status_cache · "
-                                         "https://example.org/n/1")));
+    QVERIFY(text.contains(
+        QStringLiteral("Retraction · 2024-03-01 · retraction_status_cache · 10.1234/abc.5678")));
+    QVERIFY(text.contains(
+        QStringLiteral("Expression of concern · 2025-01-09 · retraction_status_cache · "
+                       "https://example.org/n/1")));
     QVERIFY(text.contains(QStringLiteral("Unavailable: canonical work link unavailable.")));
 }
 
 void TestPageHtml::hostileStringsAreEscaped()
 {
     Record r = richRecord();
-    r.observations[7].citingTitle = QStringLiteral("<b>x</b> & \"quoted\" 'single' </div></table><script>alert(2)</script>");
+    r.observations[7].citingTitle
+        = QStringLiteral("<b>x</b> & \"quoted\" 'single' </div></table><script>alert(2)</script>");
     r.measurements[1].source = QStringLiteral("<iframe src=\"https://evil.example/\">");
     r.coverage[0].description = QStringLiteral("<a href=\"https://evil.example/\">click</a>");
     CuratedRecord curated = applyCorrections(r, {});
-    curated.shown.observations[8].curation.mark = QStringLiteral("Curated by <style>*{display:none}</style>: note.");
+    curated.shown.observations[8].curation.mark
+        = QStringLiteral("Curated by <style>*{display:none}</style>: note.");
     curated.shown.observations[8].curation.conflicts = { QStringLiteral("<u>state</u>") };
-    const QString html = renderPageHtml(curated.shown, HtmlOptions { 500, true, loadPageStylesheet(), false });
+    const QString html
+        = renderPageHtml(curated.shown, HtmlOptions { 500, true, loadPageStylesheet(), false });
 
     QVERIFY(!html.contains(QStringLiteral("<img")));
     QVERIFY(!html.contains(QStringLiteral("<b>x</b>")));
@@ -232,7 +238,8 @@ void TestPageHtml::hostileStringsAreEscaped()
     QVERIFY(!html.contains(QStringLiteral("evil.example/\">")));
     QCOMPARE(html.count(QStringLiteral("<style")), 1); // the page's own
     QVERIFY(html.contains(QStringLiteral("&lt;img src=x onerror=alert(1)&gt;")));
-    QVERIFY(html.contains(QStringLiteral("&lt;b&gt;x&lt;/b&gt; &amp; &quot;quoted&quot; 'single'")));
+    QVERIFY(
+        html.contains(QStringLiteral("&lt;b&gt;x&lt;/b&gt; &amp; &quot;quoted&quot; 'single'")));
     QVERIFY(html.contains(QStringLiteral("Ledgers &amp; &lt;Links&gt;: &quot;Quoted&quot;")));
     QVERIFY(html.contains(QStringLiteral("&lt;style&gt;*{display:none}&lt;/style&gt;")));
 
@@ -241,7 +248,8 @@ void TestPageHtml::hostileStringsAreEscaped()
     document.setHtml(html);
     const QString plain = document.toPlainText();
     QVERIFY(plain.contains(QStringLiteral("<img src=x onerror=alert(1)>")));
-    QVERIFY(plain.contains(QStringLiteral("<b>x</b> & \"quoted\" 'single' </div></table><script>alert(2)</script>")));
+    QVERIFY(plain.contains(
+        QStringLiteral("<b>x</b> & \"quoted\" 'single' </div></table><script>alert(2)</script>")));
     QVERIFY(plain.contains(QStringLiteral("<iframe src=\"https://evil.example/\">")));
     QVERIFY(plain.contains(QStringLiteral("Ledgers & <Links>: \"Quoted\" — Ünïcödé 論文 📚")));
 }
@@ -250,13 +258,14 @@ void TestPageHtml::correctedObservationShowsItsMark()
 {
     const Record upstream = fixtureUpstream();
     const CorrectionEvent edit = stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000001"),
-                                           QStringLiteral("verified_exact"), QStringLiteral("Ada <Lovelace>"),
-                                           QStringLiteral("2026-11-29T10:00:00.000Z"));
+        QStringLiteral("verified_exact"), QStringLiteral("Ada <Lovelace>"),
+        QStringLiteral("2026-11-29T10:00:00.000Z"));
     const Record shown = applyCorrections(upstream, { edit }).shown;
     const QString html = renderPageHtml(shown);
     const QString block = blockOf(html, kOpt);
     QVERIFY(!block.isEmpty());
-    const QString mark = QStringLiteral("Curated by Ada <Lovelace>, 2026-11-29T10:00:00.000Z: state was metadata mismatch.");
+    const QString mark = QStringLiteral(
+        "Curated by Ada <Lovelace>, 2026-11-29T10:00:00.000Z: state was metadata mismatch.");
     QVERIFY(visibleText(block).contains(mark));
     QVERIFY(block.contains(mark.toHtmlEscaped()));
     QVERIFY(block.contains(QStringLiteral("class=\"note note-curated\"")));
@@ -269,10 +278,12 @@ void TestPageHtml::conflictsAndHintsAreNotes()
 {
     const Record upstream = fixtureUpstream();
     const QList<CorrectionEvent> events {
-        stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000001"), QStringLiteral("verified_exact"),
-                  QStringLiteral("Ada"), QStringLiteral("2026-11-29T10:00:00.000Z")),
-        stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000002"), QStringLiteral("unresolved"),
-                  QStringLiteral("Grace"), QStringLiteral("2026-11-29T10:00:01.000Z")),
+        stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000001"),
+            QStringLiteral("verified_exact"), QStringLiteral("Ada"),
+            QStringLiteral("2026-11-29T10:00:00.000Z")),
+        stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000002"),
+            QStringLiteral("unresolved"), QStringLiteral("Grace"),
+            QStringLiteral("2026-11-29T10:00:01.000Z")),
     };
     const Record shown = applyCorrections(upstream, events).shown;
     const QString html = renderPageHtml(shown);
@@ -299,7 +310,8 @@ void TestPageHtml::conflictsAndHintsAreNotes()
         }
     }
     QVERIFY(observationHints > 0);
-    QVERIFY(visibleText(blockOf(html, kYearA)).contains(QStringLiteral("Reference number 2021 looks like a year")));
+    QVERIFY(visibleText(blockOf(html, kYearA))
+                .contains(QStringLiteral("Reference number 2021 looks like a year")));
 }
 
 void TestPageHtml::inboundCap()
@@ -311,13 +323,15 @@ void TestPageHtml::inboundCap()
     QVERIFY(capped.contains(QStringLiteral("id=\"obs-") + big.observations[499].id + u'"'));
     QVERIFY(!capped.contains(big.observations[500].id));
     const QString text = visibleText(capped);
-    QVERIFY(text.contains(
-            QStringLiteral("Showing 500 of 1,200 inbound observations (page cap); export to PDF for all.")));
+    QVERIFY(text.contains(QStringLiteral(
+        "Showing 500 of 1,200 inbound observations (page cap); export to PDF for all.")));
     QVERIFY(text.contains(QStringLiteral("measured 1200 of 200000 inbound itemization")));
-    QVERIFY(text.contains(QStringLiteral("700 more inbound observations are not itemized on this page.")));
+    QVERIFY(text.contains(
+        QStringLiteral("700 more inbound observations are not itemized on this page.")));
 
     const QString print = renderPageHtml(big, HtmlOptions { 500, false, {}, true });
-    QVERIFY(visibleText(print).contains(QStringLiteral("Showing 500 of 1,200 inbound observations (page cap).")));
+    QVERIFY(visibleText(print).contains(
+        QStringLiteral("Showing 500 of 1,200 inbound observations (page cap).")));
     QVERIFY(!print.contains(QStringLiteral("export to PDF")));
     QVERIFY(!print.contains(QStringLiteral("<html")));
 
@@ -345,26 +359,32 @@ void TestPageHtml::noExternalResources_data()
 void TestPageHtml::noExternalResources()
 {
     QFETCH(Record, record);
-    const QString html = renderPageHtml(record, HtmlOptions { 500, true, loadPageStylesheet(), false });
-    static const QRegularExpression reference(QStringLiteral("(src|href|action|data|background)\\s*=\\s*\"([^\"]*)\""),
-                                              QRegularExpression::CaseInsensitiveOption);
+    const QString html
+        = renderPageHtml(record, HtmlOptions { 500, true, loadPageStylesheet(), false });
+    static const QRegularExpression reference(
+        QStringLiteral("(src|href|action|data|background)\\s*=\\s*\"([^\"]*)\""),
+        QRegularExpression::CaseInsensitiveOption);
     int links = 0;
     for (auto it = reference.globalMatch(html); it.hasNext();) {
         const auto match = it.next();
         QCOMPARE(match.captured(1), QStringLiteral("href"));
-        QVERIFY2(match.captured(2).startsWith(QStringLiteral("https://arxiv.org/abs/")), qPrintable(match.captured(2)));
+        QVERIFY2(match.captured(2).startsWith(QStringLiteral("https://arxiv.org/abs/")),
+            qPrintable(match.captured(2)));
         ++links;
     }
     QVERIFY(links >= 2);
     QVERIFY(html.contains(QStringLiteral("href=\"https://arxiv.org/abs/") + record.arxivId + u'"'));
-    for (const char *tag : { "<img", "<link", "<script", "<iframe", "<object", "<embed", "url(", "@import" })
+    for (const char *tag :
+        { "<img", "<link", "<script", "<iframe", "<object", "<embed", "url(", "@import" })
         QVERIFY2(!html.contains(QLatin1String(tag), Qt::CaseInsensitive), tag);
     static const QRegularExpression anyUrl(QStringLiteral("https?://[^\\s\"<&]+"));
     for (auto it = anyUrl.globalMatch(html); it.hasNext();) {
         const QString url = it.next().captured();
         const qsizetype at = html.indexOf(url);
         // Other URLs only as text (an event notice), never as an attribute.
-        QVERIFY2(url.startsWith(QStringLiteral("https://arxiv.org/abs/")) || html.at(at - 1) != u'"', qPrintable(url));
+        QVERIFY2(
+            url.startsWith(QStringLiteral("https://arxiv.org/abs/")) || html.at(at - 1) != u'"',
+            qPrintable(url));
     }
 }
 
@@ -394,12 +414,15 @@ void TestPageHtml::previewPaneShowsThePage()
     QCOMPARE(pane.inboundCap(), 500);
     const Record shown = fixtureShown();
     pane.setRecord(shown);
-    QCOMPARE(pane.html(), renderPageHtml(shown, HtmlOptions { 500, true, loadPageStylesheet(), false }));
-    QVERIFY(browser->toPlainText().contains(QStringLiteral("OPT: Open Pre-trained Transformer Language Models cites this paper.")));
+    QCOMPARE(
+        pane.html(), renderPageHtml(shown, HtmlOptions { 500, true, loadPageStylesheet(), false }));
+    QVERIFY(browser->toPlainText().contains(
+        QStringLiteral("OPT: Open Pre-trained Transformer Language Models cites this paper.")));
 
     pane.setInboundCap(10);
     QCOMPARE(blockCount(pane.html()), 10);
-    QVERIFY(browser->toPlainText().contains(QStringLiteral("Showing 10 of 34 inbound observations")));
+    QVERIFY(
+        browser->toPlainText().contains(QStringLiteral("Showing 10 of 34 inbound observations")));
     QVERIFY(!pane.scrollToObservation(shown.observations.last().id));
     pane.setInboundCap(0);
     QCOMPARE(blockCount(pane.html()), 34);
@@ -418,10 +441,10 @@ void TestPageHtml::previewPaneShowsThePage()
         pane.resize(760, 900);
         pane.setInboundCap(500);
         pane.setRecord(applyCorrections(fixtureUpstream(),
-                                        { stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000001"),
-                                                    QStringLiteral("verified_exact"), QStringLiteral("Ada Lovelace"),
-                                                    QStringLiteral("2026-11-29T10:00:00.000Z")) })
-                               .shown);
+            { stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000001"),
+                QStringLiteral("verified_exact"), QStringLiteral("Ada Lovelace"),
+                QStringLiteral("2026-11-29T10:00:00.000Z")) })
+                           .shown);
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
         QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-top.png")));
@@ -430,6 +453,19 @@ void TestPageHtml::previewPaneShowsThePage()
         pane.setRecord(richRecord());
         pane.scrollToObservation(uuidFor(1));
         QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-rich.png")));
+        // A conflict, and the page cap at the end of a capped page.
+        pane.setInboundCap(3);
+        pane.setRecord(applyCorrections(fixtureUpstream(),
+            { stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000001"),
+                  QStringLiteral("verified_exact"), QStringLiteral("Ada"),
+                  QStringLiteral("2026-11-29T10:00:00.000Z")),
+                stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000002"),
+                    QStringLiteral("unresolved"), QStringLiteral("Grace"),
+                    QStringLiteral("2026-11-29T10:00:01.000Z")) })
+                           .shown);
+        pane.browser()->verticalScrollBar()->setValue(
+            pane.browser()->verticalScrollBar()->maximum());
+        QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-cap-conflict.png")));
     }
 }
 
@@ -454,8 +490,8 @@ void TestPageHtml::previewPaneKeepsScrollAndFindsObservations()
 
     // A correction applied: the page re-renders where it was.
     const CorrectionEvent edit = stateEdit(QStringLiteral("a0000000-0000-4000-8000-000000000001"),
-                                           QStringLiteral("verified_exact"), QStringLiteral("Ada"),
-                                           QStringLiteral("2026-11-29T10:00:00.000Z"));
+        QStringLiteral("verified_exact"), QStringLiteral("Ada"),
+        QStringLiteral("2026-11-29T10:00:00.000Z"));
     pane.setRecord(applyCorrections(upstream, { edit }).shown);
     QVERIFY(pane.html().contains(QStringLiteral("Curated by Ada")));
     QCOMPARE(bar->value(), atOpt);

@@ -3,6 +3,7 @@
 // read back with poppler's pdftotext and pdfinfo.
 #include "CuratedRecord.h"
 #include "LedgerText.h"
+#include "PageHtml.h"
 #include "PdfExport.h"
 #include "Store.h"
 #include "TestSupport.h"
@@ -13,6 +14,7 @@
 #include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 using namespace LedgerCurator;
@@ -44,9 +46,10 @@ QString pdfText(const QString &pdf, int page = 0)
 {
     QStringList args;
     if (page > 0)
-        args << QStringLiteral("-f") << QString::number(page) << QStringLiteral("-l") << QString::number(page);
-    return run(QStringLiteral("pdftotext"), args << QStringLiteral("-enc") << QStringLiteral("UTF-8") << pdf
-                                                 << QStringLiteral("-"));
+        args << QStringLiteral("-f") << QString::number(page) << QStringLiteral("-l")
+             << QString::number(page);
+    return run(QStringLiteral("pdftotext"),
+        args << QStringLiteral("-enc") << QStringLiteral("UTF-8") << pdf << QStringLiteral("-"));
 }
 
 QString pdfInfo(const QString &pdf)
@@ -56,14 +59,15 @@ QString pdfInfo(const QString &pdf)
 
 int pageCount(const QString &info)
 {
-    static const QRegularExpression pages(QStringLiteral("^Pages:\\s+(\\d+)$"), QRegularExpression::MultilineOption);
+    static const QRegularExpression pages(
+        QStringLiteral("^Pages:\\s+(\\d+)$"), QRegularExpression::MultilineOption);
     return pages.match(info).captured(1).toInt();
 }
 
 QSet<QString> uuidsIn(const QString &text)
 {
     static const QRegularExpression uuid(
-            QStringLiteral("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"));
+        QStringLiteral("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"));
     QSet<QString> out;
     for (auto it = uuid.globalMatch(text); it.hasNext();)
         out.insert(it.next().captured());
@@ -83,8 +87,9 @@ bool quiet(const QByteArray &err)
 //! "Title:" and the other pdfinfo fields, whatever their padding.
 QString infoField(const QString &info, const QString &name)
 {
-    const QRegularExpression field(QStringLiteral("^") + QRegularExpression::escape(name) + QStringLiteral(":\\s+(.*)$"),
-                                   QRegularExpression::MultilineOption);
+    const QRegularExpression field(
+        QStringLiteral("^") + QRegularExpression::escape(name) + QStringLiteral(":\\s+(.*)$"),
+        QRegularExpression::MultilineOption);
     return field.match(info).captured(1);
 }
 
@@ -109,6 +114,7 @@ private Q_SLOTS:
     void init();
     void fixtureThroughTheCli();
     void letterPages();
+    void renderHtmlThroughTheCli();
     void correctionMarkInThePdf();
     void hostileTitlesStayText();
     void tenThousandObservations();
@@ -116,6 +122,7 @@ private Q_SLOTS:
     void badUsage();
     void unwritablePathLeavesNoFile();
     void progressAndCancel();
+    void worksInAWorkerThread();
 
 private:
     CliRun cli(const QStringList &arguments) const;
@@ -129,7 +136,8 @@ void TestPdfExport::initTestCase()
 {
     if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()
         || QStandardPaths::findExecutable(QStringLiteral("pdfinfo")).isEmpty())
-        QSKIP("pdftotext and pdfinfo are missing: install poppler-utils (scripts/setup-debian.sh does)");
+        QSKIP("pdftotext and pdfinfo are missing: install poppler-utils (scripts/setup-debian.sh "
+              "does)");
 }
 
 void TestPdfExport::init()
@@ -146,7 +154,8 @@ CliRun TestPdfExport::cli(const QStringList &arguments) const
 
 void TestPdfExport::importFixture()
 {
-    const CliRun imported = cli({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) });
+    const CliRun imported
+        = cli({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) });
     QVERIFY2(imported.exitCode == 0, imported.err.constData());
 }
 
@@ -154,7 +163,8 @@ void TestPdfExport::fixtureThroughTheCli()
 {
     importFixture();
     const QString pdf = m_dir->filePath(QStringLiteral("page.pdf"));
-    const CliRun exported = cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), pdf });
+    const CliRun exported
+        = cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), pdf });
     QVERIFY2(exported.exitCode == 0, exported.err.constData());
     QVERIFY2(quiet(exported.err), exported.err.constData());
     QVERIFY(exported.out.contains("exported arXiv:2104.04473 v5 to "));
@@ -170,32 +180,42 @@ void TestPdfExport::fixtureThroughTheCli()
         QVERIFY2(uuids.contains(o.id), qPrintable(o.id));
         QVERIFY2(flat.contains(o.citingTitle.simplified()), qPrintable(o.citingTitle));
     }
-    QVERIFY(flat.contains(QStringLiteral(
-            "As of 5 August 2026, this Paper Citation Record lists 0 of 0 outbound references and 34 inbound "
-            "Pith citation observations for arXiv:2104.04473.")));
+    QVERIFY(flat.contains(QStringLiteral("As of 5 August 2026, this Paper Citation Record lists 0 "
+                                         "of 0 outbound references and 34 inbound "
+                                         "Pith citation observations for arXiv:2104.04473.")));
     QVERIFY(flat.contains(QStringLiteral("measured 34 of 34 inbound itemization")));
-    QVERIFY(flat.contains(QStringLiteral("verified exact; arxiv_id, observed 2026-05-24T12:14:26.541851Z")));
+    // No ligature glyphs: "Efficient" reads back as typed, not as "E\uFB00icient".
+    QVERIFY(!text.contains(QRegularExpression(QStringLiteral("[\\x{FB00}-\\x{FB06}]"))));
+    QVERIFY(flat.contains(QStringLiteral("Efficient Large-Scale Language Model Training")));
+    // The badge pads its text with non-breaking spaces: "verified exact ;".
+    QVERIFY(QRegularExpression(
+        QStringLiteral(
+            "Resolution: verified exact ?; arxiv_id, observed 2026-05-24T12:14:26\\.541851Z"))
+                .match(flat)
+                .hasMatch());
 
     const QString info = pdfInfo(pdf);
     QCOMPARE(infoField(info, QStringLiteral("Title")), record.title);
     QCOMPARE(infoField(info, QStringLiteral("Creator")), QStringLiteral("Ledger Curator"));
     QVERIFY2(QRegularExpression(QStringLiteral("^595(\\.\\d+)? x 84[12](\\.\\d+)? pts \\(A4\\)$"))
-                     .match(infoField(info, QStringLiteral("Page size")))
-                     .hasMatch(),
-             qPrintable(info));
+                 .match(infoField(info, QStringLiteral("Page size")))
+                 .hasMatch(),
+        qPrintable(info));
     const int pages = pageCount(info);
     QVERIFY2(pages > 1, qPrintable(info));
     for (int page = 1; page <= pages; ++page) {
         const QString pageText = pdfText(pdf, page).simplified();
-        QVERIFY2(pageText.contains(QStringLiteral("arXiv:2104.04473")), qPrintable(QString::number(page)));
+        QVERIFY2(pageText.contains(QStringLiteral("arXiv:2104.04473")),
+            qPrintable(QString::number(page)));
         QVERIFY2(pageText.contains(QStringLiteral("page %1 of %2").arg(page).arg(pages)),
-                 qPrintable(QString::number(page)));
+            qPrintable(QString::number(page)));
     }
 
     // Live links to the arXiv page: a URI link annotation.
     const QByteArray bytes = readAll(pdf);
     QVERIFY(bytes.contains("/URI (https://arxiv.org/abs/2104.04473)"));
-    QVERIFY(!bytes.contains("/URI (http://") && bytes.count("/URI (") == bytes.count("/URI (https://arxiv.org/abs/"));
+    QVERIFY(!bytes.contains("/URI (http://")
+        && bytes.count("/URI (") == bytes.count("/URI (https://arxiv.org/abs/"));
 }
 
 void TestPdfExport::letterPages()
@@ -203,36 +223,58 @@ void TestPdfExport::letterPages()
     importFixture();
     const QString pdf = m_dir->filePath(QStringLiteral("letter.pdf"));
     const CliRun exported = cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), pdf,
-                                  QStringLiteral("--page-size"), QStringLiteral("letter") });
+        QStringLiteral("--page-size"), QStringLiteral("letter") });
     QVERIFY2(exported.exitCode == 0, exported.err.constData());
     keep(pdf, QStringLiteral("fixture-letter.pdf"));
     const QString info = pdfInfo(pdf);
-    QCOMPARE(infoField(info, QStringLiteral("Page size")), QStringLiteral("612 x 792 pts (letter)"));
+    QCOMPARE(
+        infoField(info, QStringLiteral("Page size")), QStringLiteral("612 x 792 pts (letter)"));
     const int pages = pageCount(info);
     QVERIFY(pages > 1);
     QVERIFY(pdfText(pdf, pages).contains(QStringLiteral("page %1 of %1").arg(pages)));
 }
 
+void TestPdfExport::renderHtmlThroughTheCli()
+{
+    importFixture();
+    const QString file = m_dir->filePath(QStringLiteral("page.html"));
+    const CliRun rendered = cli({ QStringLiteral("render"), kRecord, QStringLiteral("--format"),
+        QStringLiteral("html"), QStringLiteral("-o"), file });
+    QVERIFY2(rendered.exitCode == 0, rendered.err.constData());
+    const Record shown = applyCorrections(fixtureUpstream(), {}).shown;
+    // The preview's HTML: standalone, the stylesheet inlined, the preview's cap.
+    const QString expected
+        = renderPageHtml(shown, HtmlOptions { 500, true, loadPageStylesheet(), false });
+    QVERIFY(loadPageStylesheet().contains(QStringLiteral(".state-verified_exact")));
+    QCOMPARE(QString::fromUtf8(readAll(file)), expected);
+    const CliRun toStdout = cli(
+        { QStringLiteral("render"), kRecord, QStringLiteral("--format"), QStringLiteral("html") });
+    QCOMPARE(QString::fromUtf8(toStdout.out), expected);
+}
+
 void TestPdfExport::correctionMarkInThePdf()
 {
     importFixture();
-    const CliRun curated = cli({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=verified exact"),
-                                 QStringLiteral("--author"), QStringLiteral("Ada Lovelace") });
+    const CliRun curated
+        = cli({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=verified exact"),
+            QStringLiteral("--author"), QStringLiteral("Ada Lovelace") });
     QVERIFY2(curated.exitCode == 0, curated.err.constData());
     const QString pdf = m_dir->filePath(QStringLiteral("curated.pdf"));
-    const CliRun exported = cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), pdf });
+    const CliRun exported
+        = cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), pdf });
     QVERIFY2(exported.exitCode == 0, exported.err.constData());
     keep(pdf, QStringLiteral("fixture-curated.pdf"));
     const QString flat = pdfText(pdf).simplified();
-    static const QRegularExpression mark(
-            QStringLiteral("Curated by Ada Lovelace, \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z: state was metadata mismatch\\."));
+    static const QRegularExpression mark(QStringLiteral(
+        "Curated by Ada Lovelace, \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z: state was metadata mismatch\\."));
     QVERIFY2(mark.match(flat).hasMatch(), qPrintable(flat.left(4000)));
 
     // --upstream: the page as received, without the mark.
     const QString upstream = m_dir->filePath(QStringLiteral("upstream.pdf"));
-    QCOMPARE(cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), upstream, QStringLiteral("--upstream") })
-                     .exitCode,
-             0);
+    QCOMPARE(cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), upstream,
+                     QStringLiteral("--upstream") })
+                 .exitCode,
+        0);
     QVERIFY(!pdfText(upstream).contains(QStringLiteral("Curated by")));
 }
 
@@ -246,8 +288,9 @@ void TestPdfExport::hostileTitlesStayText()
         QFAIL(qPrintable(written.error().toString()));
     keep(pdf, QStringLiteral("rich.pdf"));
     const QString flat = pdfText(pdf).simplified();
-    QVERIFY(flat.contains(QStringLiteral("<img src=x onerror=alert(1)> cites this paper.")) // outbound: cited
-            || flat.contains(QStringLiteral("This paper cites <img src=x onerror=alert(1)>.")));
+    QVERIFY(flat.contains(
+                QStringLiteral("<img src=x onerror=alert(1)> cites this paper.")) // outbound: cited
+        || flat.contains(QStringLiteral("This paper cites <img src=x onerror=alert(1)>.")));
     QVERIFY(flat.contains(QStringLiteral("<b>x</b> & \"quoted\" cites this paper.")));
     QCOMPARE(infoField(pdfInfo(pdf), QStringLiteral("Title")), r.title);
 }
@@ -266,7 +309,8 @@ void TestPdfExport::tenThousandObservations()
     }
     big.stated.inbound = kCount;
     for (auto &facet : big.coverage) {
-        if (facet.kind == CoverageFacet::Kind::InboundItemization || facet.kind == CoverageFacet::Kind::StandingNotices)
+        if (facet.kind == CoverageFacet::Kind::InboundItemization
+            || facet.kind == CoverageFacet::Kind::StandingNotices)
             facet.measured = facet.of = kCount;
     }
     {
@@ -279,12 +323,13 @@ void TestPdfExport::tenThousandObservations()
     const QString pdf = m_dir->filePath(QStringLiteral("big.pdf"));
     QElapsedTimer timer;
     timer.start();
-    const CliRun exported = cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), pdf, QStringLiteral("--all") });
+    const CliRun exported = cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), pdf,
+        QStringLiteral("--all") });
     const qint64 elapsed = timer.elapsed();
     QVERIFY2(exported.exitCode == 0, exported.err.constData());
     const QString info = pdfInfo(pdf);
-    qDebug("export-pdf of %d observations: %lld ms, %d pages, %lld bytes", kCount, elapsed, pageCount(info),
-           QFileInfo(pdf).size());
+    qDebug("export-pdf of %d observations: %lld ms, %d pages, %lld bytes", kCount, elapsed,
+        pageCount(info), QFileInfo(pdf).size());
     keep(pdf, QStringLiteral("big.pdf"));
     const QString text = pdfText(pdf);
     const QSet<QString> uuids = uuidsIn(text);
@@ -297,27 +342,31 @@ void TestPdfExport::tenThousandObservations()
 
     // Without --all, the page cap of the preview (500).
     const QString capped = m_dir->filePath(QStringLiteral("capped.pdf"));
-    QCOMPARE(cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), capped }).exitCode, 0);
+    QCOMPARE(
+        cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), capped }).exitCode, 0);
     const QString cappedText = pdfText(capped);
     QCOMPARE(uuidsIn(cappedText).size(), 500);
-    QVERIFY(cappedText.simplified().contains(QStringLiteral("Showing 500 of 10,000 inbound observations (page cap).")));
+    QVERIFY(cappedText.simplified().contains(
+        QStringLiteral("Showing 500 of 10,000 inbound observations (page cap).")));
 }
 
 void TestPdfExport::badUsage_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
-    QTest::newRow("no -o") << QStringList { QStringLiteral("export-pdf"), kRecord } << QStringLiteral("-o FILE");
-    QTest::newRow("no record") << QStringList { QStringLiteral("export-pdf"), QStringLiteral("-o"), QStringLiteral("x.pdf") }
+    QTest::newRow("no -o") << QStringList { QStringLiteral("export-pdf"), kRecord }
+                           << QStringLiteral("-o FILE");
+    QTest::newRow("no record") << QStringList { QStringLiteral("export-pdf"), QStringLiteral("-o"),
+        QStringLiteral("x.pdf") }
                                << QStringLiteral("name one RECORD");
-    QTest::newRow("unknown record") << QStringList { QStringLiteral("export-pdf"), QStringLiteral("9999.99999"),
-                                                     QStringLiteral("-o"), QStringLiteral("x.pdf") }
+    QTest::newRow("unknown record") << QStringList { QStringLiteral("export-pdf"),
+        QStringLiteral("9999.99999"), QStringLiteral("-o"), QStringLiteral("x.pdf") }
                                     << QStringLiteral("no record 9999.99999");
-    QTest::newRow("page size") << QStringList { QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"),
-                                                QStringLiteral("x.pdf"), QStringLiteral("--page-size"), QStringLiteral("a5") }
-                               << QStringLiteral("unknown page size 'a5'");
-    QTest::newRow("unknown option") << QStringList { QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"),
-                                                     QStringLiteral("x.pdf"), QStringLiteral("--colour") }
+    QTest::newRow("page size") << QStringList { QStringLiteral("export-pdf"), kRecord,
+        QStringLiteral("-o"), QStringLiteral("x.pdf"), QStringLiteral("--page-size"),
+        QStringLiteral("a5") } << QStringLiteral("unknown page size 'a5'");
+    QTest::newRow("unknown option") << QStringList { QStringLiteral("export-pdf"), kRecord,
+        QStringLiteral("-o"), QStringLiteral("x.pdf"), QStringLiteral("--colour") }
                                     << QStringLiteral("colour");
 }
 
@@ -337,7 +386,8 @@ void TestPdfExport::unwritablePathLeavesNoFile()
 {
     importFixture();
     const QString missingDir = m_dir->filePath(QStringLiteral("no-such-dir/page.pdf"));
-    const CliRun result = cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), missingDir });
+    const CliRun result
+        = cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), missingDir });
     QCOMPARE(result.exitCode, 1);
     QVERIFY(result.err.contains("cannot write"));
     QVERIFY(!QFileInfo::exists(missingDir));
@@ -346,7 +396,9 @@ void TestPdfExport::unwritablePathLeavesNoFile()
     // A directory in the way.
     const QString directory = m_dir->filePath(QStringLiteral("taken.pdf"));
     QVERIFY(QDir().mkdir(directory));
-    QCOMPARE(cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), directory }).exitCode, 1);
+    QCOMPARE(
+        cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), directory }).exitCode,
+        1);
     QVERIFY(QFileInfo(directory).isDir());
     QVERIFY(QDir(directory).isEmpty());
     const QStringList left = QDir(m_dir->path()).entryList(QDir::Files);
@@ -358,11 +410,11 @@ void TestPdfExport::progressAndCancel()
     const Record shown = applyCorrections(fixtureUpstream(), {}).shown;
     const QString pdf = m_dir->filePath(QStringLiteral("api.pdf"));
     QList<std::pair<qint64, qint64>> calls;
-    const Status written = exportPdf(shown, pdf, PdfOptions { QPageSize::Letter, 0 },
-                                     [&calls](qint64 done, qint64 total) {
-                                         calls.append({ done, total });
-                                         return true;
-                                     });
+    const Status written = exportPdf(
+        shown, pdf, PdfOptions { QPageSize::Letter, 0 }, [&calls](qint64 done, qint64 total) {
+            calls.append({ done, total });
+            return true;
+        });
     if (!written.ok())
         QFAIL(qPrintable(written.error().toString()));
     QVERIFY(calls.size() >= 3);
@@ -373,7 +425,8 @@ void TestPdfExport::progressAndCancel()
 
     // Cancelled after the first page: no file, no temporary left behind.
     const QString cancelled = m_dir->filePath(QStringLiteral("cancelled.pdf"));
-    const Status stopped = exportPdf(shown, cancelled, {}, [](qint64 done, qint64) { return done < 1; });
+    const Status stopped
+        = exportPdf(shown, cancelled, {}, [](qint64 done, qint64) { return done < 1; });
     QVERIFY(!stopped.ok());
     QCOMPARE(stopped.error().kind, Error::Kind::Cancelled);
     QVERIFY(!QFile::exists(cancelled));
@@ -383,7 +436,22 @@ void TestPdfExport::progressAndCancel()
     QCOMPARE(readAll(pdf), before);
     QCOMPARE(QDir(m_dir->path()).entryList(QDir::Files), QStringList { QStringLiteral("api.pdf") });
 
-    QCOMPARE(exportPdf(shown, pdf, PdfOptions { QPageSize::A5, 0 }).error().kind, Error::Kind::BadInput);
+    QCOMPARE(
+        exportPdf(shown, pdf, PdfOptions { QPageSize::A5, 0 }).error().kind, Error::Kind::BadInput);
+}
+
+void TestPdfExport::worksInAWorkerThread()
+{
+    // The desktop app may export off the GUI thread (QPainter on a QPdfWriter is allowed there).
+    const Record shown = applyCorrections(fixtureUpstream(), {}).shown;
+    const QString pdf = m_dir->filePath(QStringLiteral("thread.pdf"));
+    Status written = Error::failure(QStringLiteral("not run"));
+    std::unique_ptr<QThread> thread(QThread::create([&] { written = exportPdf(shown, pdf); }));
+    thread->start();
+    QVERIFY(thread->wait(120000));
+    if (!written.ok())
+        QFAIL(qPrintable(written.error().toString()));
+    QVERIFY(uuidsIn(pdfText(pdf)).contains(kOpt));
 }
 
 QTEST_MAIN(TestPdfExport)

@@ -26,7 +26,8 @@ public:
 
 } // namespace
 
-PreviewPane::PreviewPane(QWidget *parent) : QWidget(parent)
+PreviewPane::PreviewPane(QWidget *parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("previewPane"));
     m_browser = new PageBrowser(this);
@@ -40,7 +41,8 @@ PreviewPane::PreviewPane(QWidget *parent) : QWidget(parent)
     connect(m_browser, &QTextBrowser::anchorClicked, this, &PreviewPane::onAnchorClicked);
 
     bool ok = false;
-    const qlonglong cap = QSettings().value(QStringLiteral("preview/inboundCap"), 500).toLongLong(&ok);
+    const qlonglong cap
+        = QSettings().value(QStringLiteral("preview/inboundCap"), 500).toLongLong(&ok);
     m_inboundCap = ok && cap >= 0 ? qsizetype(cap) : 500;
     m_css = loadPageStylesheet();
 }
@@ -65,7 +67,7 @@ void PreviewPane::clear()
 
 bool PreviewPane::scrollToObservation(const QString &uuid)
 {
-    if (!m_html.contains(QStringLiteral("name=\"obs-") + uuid.toHtmlEscaped() + u'"'))
+    if (!m_html.contains(QStringLiteral("id=\"obs-") + uuid.toHtmlEscaped() + u'"'))
         return false;
     m_browser->scrollToAnchor(QStringLiteral("obs-") + uuid);
     return true;
@@ -96,6 +98,7 @@ void PreviewPane::render(bool keepScroll)
     options.css = m_css;
     m_html = renderPageHtml(m_record, options);
     m_browser->setHtml(m_html);
+    m_browser->document()->setDocumentMargin(16); // room around the page, as on paper
     if (keepScroll) {
         // The layout is lazy: finish it, so that the scroll range covers the old position.
         m_browser->document()->documentLayout()->documentSize();
