@@ -25,6 +25,7 @@
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
@@ -34,6 +35,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressDialog>
+#include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -355,6 +357,17 @@ void MainWindow::createActions()
     });
     preview->setObjectName(QStringLiteral("previewAction"));
     preview->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    view->addAction(tr("Preview Page &Cap..."), this, [this] {
+        bool ok = false;
+        const int cap = QInputDialog::getInt(this, tr("Preview Page Cap"),
+                                             tr("Inbound observations itemized in the preview (0 for all; "
+                                                "the PDF export always holds all of them):"),
+                                             int(m_preview->inboundCap()), 0, 10000000, 100, &ok);
+        if (!ok)
+            return;
+        QSettings().setValue(QStringLiteral("preview/inboundCap"), cap);
+        m_preview->setInboundCap(cap);
+    });
 
     QMenu *go = menuBar()->addMenu(tr("&Go"));
     QAction *next = go->addAction(tr("&Next Needing Attention"), this, [this] { goToAttention(true); });
