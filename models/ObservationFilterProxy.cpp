@@ -159,12 +159,10 @@ bool ObservationFilterProxy::lessThan(
                 // SortRole gives the case-folded title; comparing without case gives the same
                 // order (but for code points beyond the BMP against U+E000..U+FFFF).
                 if (!isSortLocaleAware()) {
-                    // The precomputed case-folded filter text starts with the title: a plain
-                    // comparison of it is much cheaper than a case-insensitive one of titles.
-                    const QString &a = table->rowInfoAt(sourceLeft.row())->filterText;
-                    const QString &b = table->rowInfoAt(sourceRight.row())->filterText;
-                    const int order = QStringView(a).compare(QStringView(b));
-                    return order != 0 ? order < 0 : rowOrder;
+                    // Titles are ranked once per record (case-folded), so this compares integers.
+                    const int a = table->rowInfoAt(sourceLeft.row())->titleRank;
+                    const int b = table->rowInfoAt(sourceRight.row())->titleRank;
+                    return a != b ? a < b : rowOrder;
                 }
                 break;
             default:

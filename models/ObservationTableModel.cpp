@@ -23,6 +23,28 @@ ObservationRowInfo rowInfo(const Observation &o, QList<qsizetype> hints)
     return row;
 }
 
+QStringView foldedTitle(const ObservationRowInfo &row)
+{
+    const qsizetype end = row.filterText.indexOf(u'\n');
+    return QStringView(row.filterText).left(end < 0 ? row.filterText.size() : end);
+}
+
+//! Ranks the rows by case-folded citing title, so that sorting by title compares integers.
+void computeTitleRanks(std::vector<ObservationRowInfo> &rows)
+{
+    std::vector<int> order(rows.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = int(i);
+    std::sort(order.begin(), order.end(),
+              [&rows](int a, int b) { return foldedTitle(rows[a]).compare(foldedTitle(rows[b])) < 0; });
+    int rank = 0;
+    for (size_t i = 0; i < order.size(); ++i) {
+        if (i > 0 && foldedTitle(rows[order[i]]) != foldedTitle(rows[order[i - 1]]))
+            ++rank;
+        rows[order[i]].titleRank = rank;
+    }
+}
+
 } // namespace
 
 ObservationTableData ObservationTableModel::prepare(const CuratedRecord &curated)
@@ -38,6 +60,7 @@ ObservationTableData ObservationTableModel::prepare(const CuratedRecord &curated
         data.rows.push_back(rowInfo(observations[i], byObservation.value(observations[i].id)));
         data.rowById.insert(observations[i].id, int(i));
     }
+    computeTitleRanks(data.rows);
     return data;
 }
 
@@ -82,8 +105,11 @@ void ObservationTableModel::updateCuratedRecord(const CuratedRecord &record, con
         }
     }
     m_data.record.stated = record.shown.stated;
-    for (int row : std::as_const(touched))
+    bool titlesChanged = false;
+    for (int row : std::as_const(touched)) {
+        titlesChanged = titlesChanged || current[row].citingTitle != incoming[row].citingTitle;
         current[row] = incoming[row];
+    }
 
     // Hints are about groups of rows: recompute them, then the rows whose hints changed.
     m_data.hints = anomalyHints(m_data.record);
@@ -92,10 +118,14 @@ void ObservationTableModel::updateCuratedRecord(const CuratedRecord &record, con
     for (qsizetype i = 0; i < current.size(); ++i) {
         QList<qsizetype> hints = byObservation.value(current[i].id);
         if (dirty.contains(int(i)) || hints != m_data.rows[i].hints) {
+            const int rank = m_data.rows[i].titleRank;
             m_data.rows[i] = rowInfo(current[i], std::move(hints));
+            m_data.rows[i].titleRank = rank;
             dirty.insert(int(i));
         }
     }
+    if (titlesChanged)
+        computeTitleRanks(m_data.rows);
     QList<int> rows(dirty.cbegin(), dirty.cend());
     std::sort(rows.begin(), rows.end());
     for (int row : std::as_const(rows))

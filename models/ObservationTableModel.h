@@ -19,6 +19,7 @@ struct ObservationRowInfo
     bool curated = false;
     bool conflict = false;
     bool needsAttention = false;
+    int titleRank = 0; // rank of the case-folded citing title (equal titles, equal ranks)
     friend bool operator==(const ObservationRowInfo &, const ObservationRowInfo &) = default;
 };
 
