@@ -289,11 +289,23 @@ int main(int argc, char *argv[])
         report(QStringLiteral("  anomalyHints over the record"), measure(runs, [&] { (void)anomalyHints(curated->shown); }));
         report(QStringLiteral("  applyCorrections with one event"),
                measure(runs, [&] { (void)applyCorrections(curated->upstream, { event }); }));
-        report( QStringLiteral("apply one correction: re-apply events + update model"),
-                 measure(runs, [&] {
-                     CuratedRecord next = applyCorrections(curated->upstream, { event });
-                     model.updateCuratedRecord(next, { target });
-                 }) );
+        report(QStringLiteral("apply one correction: full re-apply + update model"),
+               measure(runs, [&] {
+                   CuratedRecord next = applyCorrections(curated->upstream, { event });
+                   model.updateCuratedRecord(next, { target });
+               }));
+        report(QStringLiteral("apply one correction as the app does (incremental)"),
+               measure(
+                       runs,
+                       [&] {
+                           applyMoreCorrections(*curated, { event });
+                           model.updateCuratedRecord(*curated, { target });
+                       },
+                       [&] {
+                           event.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+                           event.value = event.value == u"verified_exact" ? QStringLiteral("unresolved")
+                                                                          : QStringLiteral("verified_exact");
+                       }));
     }
 
     if (wanted("merge")) {

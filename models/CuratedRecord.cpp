@@ -55,6 +55,100 @@ QString markPart(CurationField field, const Observation &upstream, const QString
     return {};
 }
 
+using FieldIterator = std::map<FieldKey, FieldState>::const_iterator;
+
+//! Applies the fields [first, last) of one observation to shown.observations[index], which holds
+//! the upstream observation on entry; writes its curation mark and adjusts the stated counts.
+void applyObservationFields(CuratedRecord &curated, qsizetype index, FieldIterator first, FieldIterator last)
+{
+    const Observation &before = curated.upstream.observations[index];
+    Observation &o = curated.shown.observations[index];
+    QStringList parts;
+    QStringList authors;
+    QString latest;
+    for (auto it = first; it != last; ++it) {
+        const CurationField field = it->first.field;
+        const FieldState &state = it->second;
+        if (state.isConflict()) {
+            o.curation.conflicts.append(curationFieldKey(field));
+            QStringList values;
+            for (const auto &head : state.heads)
+                values.append(displayValue(field, head.value));
+            parts.append(QStringLiteral("conflicting corrections of %1: %2")
+                                 .arg(curationFieldKey(field), values.join(QStringLiteral(" / "))));
+        }
+        const std::optional<QString> value = state.value();
+        if (!value)
+            continue;
+        switch (field) {
+        case CurationField::State:
+            if (const auto s = parseState(*value))
+                o.state = *s;
+            break;
+        case CurationField::Basis:
+            o.basis = *value;
+            break;
+        case CurationField::Identifier:
+            o.curation.identifier = *value;
+            break;
+        case CurationField::Title:
+            o.citingTitle = *value;
+            break;
+        case CurationField::Reference: {
+            bool ok = false;
+            const qint64 n = value->toLongLong(&ok);
+            if (ok && n >= 0)
+                o.reference = n;
+            break;
+        }
+        case CurationField::Note:
+            o.curation.note = *value;
+            break;
+        case CurationField::DuplicateOf:
+            o.curation.duplicateOf = *value;
+            break;
+        case CurationField::Excluded:
+            o.curation.excluded = *value == u"yes";
+            break;
+        case CurationField::Review:
+            o.curation.review = *value;
+            break;
+        }
+        const QString part = markPart(field, before, *value);
+        if (!part.isEmpty())
+            parts.append(part);
+        const CorrectionEvent &winner = state.heads.first();
+        if (!authors.contains(winner.author))
+            authors.append(winner.author);
+        latest = std::max(latest, winner.createdAt);
+    }
+    if (parts.isEmpty())
+        return;
+    if (authors.isEmpty()) {
+        // Only conflicts between values that all send the field back to upstream.
+        for (auto it = first; it != last; ++it) {
+            if (it->second.hasEvents()) {
+                authors.append(it->second.heads.first().author);
+                latest = std::max(latest, it->second.heads.first().createdAt);
+                break;
+            }
+        }
+    }
+    QString mark = QStringLiteral("Curated by ") + authors.join(QStringLiteral(", "));
+    if (!latest.isEmpty())
+        mark += QStringLiteral(", ") + latest;
+    mark += QStringLiteral(": ") + parts.join(QStringLiteral("; ")) + u'.';
+    mark.replace(u'\n', u' ');
+    o.curation.mark = mark;
+
+    // The stated outbound state counts follow the corrected states.
+    if (o.direction == Direction::Outbound && o.state != before.state) {
+        auto &counts = curated.shown.stated.outboundStates;
+        counts[int(before.state)] = std::max<qint64>(0, counts[int(before.state)] - 1);
+        ++counts[int(o.state)];
+    }
+}
+
 } // namespace
 
 const FieldState *CuratedRecord::field(const QString &observation, CurationField f) const
@@ -102,103 +196,68 @@ CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events)
         index.insert(curated.shown.observations[i].id, i);
 
     // fields is ordered by (observation, field): walk one observation at a time.
-    auto it = curated.fields.begin();
-    while (it != curated.fields.end()) {
+    FieldIterator it = curated.fields.cbegin();
+    while (it != curated.fields.cend()) {
         const QString observationId = it->first.observation;
         const auto found = index.constFind(observationId);
         if (found == index.constEnd()) {
-            while (it != curated.fields.end() && it->first.observation == observationId)
+            while (it != curated.fields.cend() && it->first.observation == observationId)
                 ++it;
             continue;
         }
-        const Observation &before = curated.upstream.observations[*found];
-        Observation &o = curated.shown.observations[*found];
-        QStringList parts;
-        QStringList authors;
-        QString latest;
-        for (; it != curated.fields.end() && it->first.observation == observationId; ++it) {
-            const CurationField field = it->first.field;
-            const FieldState &state = it->second;
-            if (state.isConflict()) {
-                o.curation.conflicts.append(curationFieldKey(field));
-                QStringList values;
-                for (const auto &head : state.heads)
-                    values.append(displayValue(field, head.value));
-                parts.append(QStringLiteral("conflicting corrections of %1: %2")
-                                     .arg(curationFieldKey(field), values.join(QStringLiteral(" / "))));
-            }
-            const std::optional<QString> value = state.value();
-            if (!value)
-                continue;
-            switch (field) {
-            case CurationField::State:
-                if (const auto s = parseState(*value))
-                    o.state = *s;
-                break;
-            case CurationField::Basis:
-                o.basis = *value;
-                break;
-            case CurationField::Identifier:
-                o.curation.identifier = *value;
-                break;
-            case CurationField::Title:
-                o.citingTitle = *value;
-                break;
-            case CurationField::Reference: {
-                bool ok = false;
-                const qint64 n = value->toLongLong(&ok);
-                if (ok && n >= 0)
-                    o.reference = n;
-                break;
-            }
-            case CurationField::Note:
-                o.curation.note = *value;
-                break;
-            case CurationField::DuplicateOf:
-                o.curation.duplicateOf = *value;
-                break;
-            case CurationField::Excluded:
-                o.curation.excluded = *value == u"yes";
-                break;
-            case CurationField::Review:
-                o.curation.review = *value;
-                break;
-            }
-            const QString part = markPart(field, before, *value);
-            if (!part.isEmpty())
-                parts.append(part);
-            const CorrectionEvent &winner = state.heads.first();
-            if (!authors.contains(winner.author))
-                authors.append(winner.author);
-            latest = std::max(latest, winner.createdAt);
-        }
-        if (parts.isEmpty())
-            continue;
-        if (authors.isEmpty()) {
-            // Only conflicts between values that all send the field back to upstream.
-            for (const auto &[key, state] : curated.fields) {
-                if (key.observation == observationId && state.hasEvents()) {
-                    authors.append(state.heads.first().author);
-                    latest = std::max(latest, state.heads.first().createdAt);
-                    break;
-                }
-            }
-        }
-        QString mark = QStringLiteral("Curated by ") + authors.join(QStringLiteral(", "));
-        if (!latest.isEmpty())
-            mark += QStringLiteral(", ") + latest;
-        mark += QStringLiteral(": ") + parts.join(QStringLiteral("; ")) + u'.';
-        mark.replace(u'\n', u' ');
-        o.curation.mark = mark;
-
-        // The stated outbound state counts follow the corrected states.
-        if (o.direction == Direction::Outbound && o.state != before.state) {
-            auto &counts = curated.shown.stated.outboundStates;
-            counts[int(before.state)] = std::max<qint64>(0, counts[int(before.state)] - 1);
-            ++counts[int(o.state)];
-        }
+        FieldIterator last = it;
+        while (last != curated.fields.cend() && last->first.observation == observationId)
+            ++last;
+        applyObservationFields(curated, *found, it, last);
+        it = last;
     }
     return curated;
+}
+
+bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &added)
+{
+    QStringList touched;
+    for (const CorrectionEvent &e : added) {
+        if (!touched.contains(e.observation))
+            touched.append(e.observation);
+    }
+    QList<qsizetype> indexes;
+    for (const QString &id : std::as_const(touched)) {
+        qsizetype found = -1;
+        const auto &observations = curated.upstream.observations;
+        for (qsizetype i = 0; i < observations.size() && found < 0; ++i) {
+            if (observations[i].id == id)
+                found = i;
+        }
+        // Outbound observations move the stated state counts: leave those to a full apply.
+        if (found < 0 || observations[found].direction == Direction::Outbound)
+            return false;
+        indexes.append(found);
+    }
+    curated.events.append(added);
+    for (qsizetype t = 0; t < touched.size(); ++t) {
+        const QString &id = touched[t];
+        QList<CorrectionEvent> own;
+        for (const CorrectionEvent &e : std::as_const(curated.events)) {
+            if (e.observation == id)
+                own.append(e);
+        }
+        auto first = curated.fields.lower_bound(FieldKey { id, kAllCurationFields.front() });
+        auto last = first;
+        while (last != curated.fields.end() && last->first.observation == id)
+            ++last;
+        curated.fields.erase(first, last);
+        for (auto &entry : resolveAll(own))
+            curated.fields.insert(std::move(entry));
+        const qsizetype index = indexes[t];
+        curated.shown.observations[index] = curated.upstream.observations[index];
+        FieldIterator begin = curated.fields.lower_bound(FieldKey { id, kAllCurationFields.front() });
+        FieldIterator end = begin;
+        while (end != curated.fields.cend() && end->first.observation == id)
+            ++end;
+        applyObservationFields(curated, index, begin, end);
+    }
+    return true;
 }
 
 std::optional<QString> valueSeenBefore(const QList<CorrectionEvent> &fieldEvents, const CorrectionEvent &event)

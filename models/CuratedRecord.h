@@ -31,6 +31,12 @@ struct CuratedRecord
 //! hold are kept (they may concern a newer page) but change nothing shown.
 CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events);
 
+//! Adds events to a curated record, recomputing only the observations they touch (a few
+//! milliseconds on a 200,000-observation record, where applyCorrections() takes hundreds).
+//! Returns false, changing nothing, where only a full applyCorrections() is right (an unknown or
+//! outbound observation, whose stated state counts move).
+bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &added);
+
 //! A value a curator typed, checked and normalized for storage; nullopt means "back to upstream".
 struct CurationValue
 {

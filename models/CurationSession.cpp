@@ -114,9 +114,11 @@ Status CurationSession::writeValues(const QList<FieldEdit> &edits)
     }
     if (auto stored = m_store.addCorrections(events); !stored)
         return stored;
-    QList<CorrectionEvent> all = m_record.events;
-    all.append(events);
-    m_record = applyCorrections(m_record.upstream, std::move(all));
+    if (!applyMoreCorrections(m_record, events)) {
+        QList<CorrectionEvent> all = m_record.events;
+        all.append(events);
+        m_record = applyCorrections(m_record.upstream, std::move(all));
+    }
     Q_EMIT recordChanged(observations);
     return {};
 }

@@ -106,9 +106,28 @@ void ObservationTableModel::updateCuratedRecord(const CuratedRecord &record, con
     }
     m_data.record.stated = record.shown.stated;
     bool titlesChanged = false;
+    // Hints depend on titles, references, exclusions, duplicate marks and outbound states only.
+    bool hintsMayChange = changed.isEmpty();
     for (int row : std::as_const(touched)) {
-        titlesChanged = titlesChanged || current[row].citingTitle != incoming[row].citingTitle;
-        current[row] = incoming[row];
+        const Observation &was = current[row];
+        const Observation &now = incoming[row];
+        titlesChanged = titlesChanged || was.citingTitle != now.citingTitle;
+        hintsMayChange = hintsMayChange || was.citingTitle != now.citingTitle || was.citedTitle != now.citedTitle
+                || was.reference != now.reference || was.curation.excluded != now.curation.excluded
+                || was.curation.duplicateOf != now.curation.duplicateOf
+                || (now.direction == Direction::Outbound && was.state != now.state);
+        current[row] = now;
+    }
+    if (!hintsMayChange) {
+        // The common case (a state, basis, identifier or note): only the touched rows change.
+        std::sort(touched.begin(), touched.end());
+        for (int row : std::as_const(touched)) {
+            const ObservationRowInfo previous = m_data.rows[row];
+            m_data.rows[row] = rowInfo(current[row], previous.hints);
+            m_data.rows[row].titleRank = previous.titleRank;
+            Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        }
+        return;
     }
 
     // Hints are about groups of rows: recompute them, then the rows whose hints changed.

@@ -67,6 +67,7 @@ private Q_SLOTS:
     void conflictIsMarked();
     void backToUpstreamRemovesTheMark();
     void outboundStateCountsFollowCorrections();
+    void incrementalApplyEqualsFullApply();
     void valueSeenBeforeFollowsParents();
     void normalize_data();
     void normalize();
@@ -187,6 +188,36 @@ void TestCuratedRecord::outboundStateCountsFollowCorrections()
     QCOMPARE(curated.shown.stated.outboundStates[int(ResolutionState::VerifiedFuzzy)], 2);
     QVERIFY(statedCountWarnings(curated.shown).isEmpty());
     QVERIFY(renderLedgerText(curated.shown).contains(QStringLiteral("verified fuzzy2\nunresolved0\n")));
+}
+
+void TestCuratedRecord::incrementalApplyEqualsFullApply()
+{
+    // Events added one batch at a time give exactly what applying them all at once gives.
+    const Record upstream = fixtureRecord();
+    QList<CorrectionEvent> events = sampleEvents();
+    const QString base = uuidFor(2101);
+    events.append(edit(base, kOpt, CurationField::State, QStringLiteral("unresolved"), {}, QStringLiteral("carol"),
+                       QStringLiteral("2026-11-29T12:00:00.000Z")));
+    events.append(edit(uuidFor(2102), kOpt, CurationField::State, QStringLiteral("verified_fuzzy"), { base },
+                       QStringLiteral("dave"), QStringLiteral("2026-11-29T12:01:00.000Z")));
+    events.append(edit(uuidFor(2103), kLongStraw, CurationField::Reference, std::nullopt, {}, QStringLiteral("dave"),
+                       QStringLiteral("2026-11-29T12:02:00.000Z")));
+    CuratedRecord incremental = applyCorrections(upstream, {});
+    for (const CorrectionEvent &e : std::as_const(events))
+        QVERIFY(applyMoreCorrections(incremental, { e }));
+    const CuratedRecord full = applyCorrections(upstream, events);
+    QVERIFY(incremental.shown == full.shown);
+    QCOMPARE(incremental.events.size(), full.events.size());
+    QVERIFY(incremental.fields == full.fields);
+    // An outbound observation moves stated counts: that is left to a full apply.
+    Record rich = richRecord();
+    CuratedRecord richCurated = applyCorrections(rich, {});
+    CorrectionEvent outbound = edit(uuidFor(2104), rich.observations[0].id, CurationField::State,
+                                    QStringLiteral("unresolved"), {}, QStringLiteral("erin"),
+                                    QStringLiteral("2026-11-29T12:03:00.000Z"));
+    outbound.record = rich.arxivId;
+    QVERIFY(!applyMoreCorrections(richCurated, { outbound }));
+    QVERIFY(richCurated.events.isEmpty());
 }
 
 void TestCuratedRecord::valueSeenBeforeFollowsParents()
