@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LedgerText.h"
+#include "PageText.h"
 
 #include <QDate>
 #include <QRegularExpression>
@@ -9,22 +10,7 @@ namespace LedgerCurator {
 
 namespace {
 
-const QString kHeading = QStringLiteral("Paper Citation Record · LEDGER");
-const QString kDisclaimer = QStringLiteral(
-        "A citation records a reference. It does not transfer a finding from one paper to another.");
-const QString kCoverageHeading = QStringLiteral("Coverage vector");
-const QString kResolutionHeading = QStringLiteral("Reference resolution");
-const QString kMeasurementsHeading = QStringLiteral("External citation measurements");
-const QString kNoMeasurements = QStringLiteral("No external citation measurements are available.");
-const QString kOutboundHeading = QStringLiteral("Outbound references");
-const QString kNoOutbound =
-        QStringLiteral("No outbound reference observations are available for this paper version.");
-const QString kInboundHeading = QStringLiteral("Pith citing papers");
-const QString kNoInbound =
-        QStringLiteral("No Pith citing papers are itemized for this paper version.");
-const QString kEventsHeading = QStringLiteral("Source-reported events for the cited work");
-const QString kDot = QStringLiteral(" · ");
-const QString kObserved = QStringLiteral(", observed ");
+using namespace PageText;
 
 constexpr const char *kMonths[] = { "January", "February", "March",     "April",
                                     "May",     "June",     "July",      "August",

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PageHtml.h"
+#include "PageText.h"
 
 #include "AnomalyHints.h"
 #include "Identifier.h"
@@ -19,24 +20,7 @@ QString tr(const char *text)
     return QCoreApplication::translate("PageHtml", text);
 }
 
-// The page's own sentences, as the text form writes them (LedgerText.cpp): the record's words,
-// not the application's, so they are not translated.
-const QString kHeading = QStringLiteral("Paper Citation Record · LEDGER");
-const QString kDisclaimer = QStringLiteral(
-    "A citation records a reference. It does not transfer a finding from one paper to another.");
-const QString kCoverageHeading = QStringLiteral("Coverage vector");
-const QString kResolutionHeading = QStringLiteral("Reference resolution");
-const QString kMeasurementsHeading = QStringLiteral("External citation measurements");
-const QString kNoMeasurements = QStringLiteral("No external citation measurements are available.");
-const QString kOutboundHeading = QStringLiteral("Outbound references");
-const QString kNoOutbound
-    = QStringLiteral("No outbound reference observations are available for this paper version.");
-const QString kInboundHeading = QStringLiteral("Pith citing papers");
-const QString kNoInbound
-    = QStringLiteral("No Pith citing papers are itemized for this paper version.");
-const QString kEventsHeading = QStringLiteral("Source-reported events for the cited work");
-const QString kDot = QStringLiteral(" · ");
-const QString kObserved = QStringLiteral(", observed ");
+using namespace PageText;
 
 QString esc(const QString &text)
 {
