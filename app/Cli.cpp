@@ -88,6 +88,22 @@ Result<CuratedRecord> loadRecordArgument(Store &store, const QString &argument)
     return std::move(**loaded);
 }
 
+//! Opens the cache and loads the record named on the command line; on failure reports it and
+//! sets *status. For commands that only read the record.
+std::optional<CuratedRecord> openRecord(const QCommandLineParser &parser, const QString &argument,
+                                        QTextStream &err, int *status)
+{
+    auto store = openStore(parser, err, status);
+    if (!store)
+        return std::nullopt;
+    auto curated = loadRecordArgument(*store, argument);
+    if (!curated) {
+        *status = report(curated.error(), err);
+        return std::nullopt;
+    }
+    return std::move(*curated);
+}
+
 const Observation *findObservation(const Record &record, const QString &id)
 {
     for (const auto &o : record.observations) {
@@ -233,12 +249,9 @@ int runShow(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         states.append(*state);
     }
     int status = ExitOk;
-    auto store = openStore(parser, err, &status);
-    if (!store)
-        return status;
-    auto curated = loadRecordArgument(*store, args[1]);
+    const auto curated = openRecord(parser, args[1], err, &status);
     if (!curated)
-        return report(curated.error(), err);
+        return status;
     const Record *record = &curated->shown;
     QList<const Observation *> shown;
     for (const auto &o : std::as_const(record->observations)) {
@@ -329,12 +342,9 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (format != u"text" && format != u"json" && format != u"html")
         return usage(QStringLiteral("render: unknown format '%1'; expected text, json or html").arg(format), err);
     int status = ExitOk;
-    auto store = openStore(parser, err, &status);
-    if (!store)
-        return status;
-    auto curated = loadRecordArgument(*store, args[1]);
+    const auto curated = openRecord(parser, args[1], err, &status);
     if (!curated)
-        return report(curated.error(), err);
+        return status;
     const Record &record = parser.isSet(kUpstreamOption) ? curated->upstream : curated->shown;
     QByteArray bytes;
     if (format == u"json") {
@@ -381,12 +391,9 @@ int runExportPdf(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                              .arg(parser.value(kPageSizeOption)),
                      err);
     int status = ExitOk;
-    auto store = openStore(parser, err, &status);
-    if (!store)
-        return status;
-    auto curated = loadRecordArgument(*store, args[1]);
+    const auto curated = openRecord(parser, args[1], err, &status);
     if (!curated)
-        return report(curated.error(), err);
+        return status;
     const Record &record = parser.isSet(kUpstreamOption) ? curated->upstream : curated->shown;
     PdfOptions options;
     options.pageSize = size == u"letter" ? QPageSize::Letter : QPageSize::A4;
