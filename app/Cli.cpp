@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Cli.h"
+#include "CliSync.h"
 
 #include "AnomalyHints.h"
 #include "CuratedRecord.h"
@@ -697,6 +698,7 @@ const Command kCommands[] = {
     { "undo", "undo RECORD OBSERVATION FIELD [--author NAME] [--db PATH]", runUndo, undoOptions },
     { "history", "history RECORD OBSERVATION [--db PATH] [--json]", runHistory, historyOptions },
     { "check", "check [RECORD] [--db PATH] [--json]", runCheck, checkOptions },
+    { "sync", "sync --server URL [--token-file FILE] [--db PATH]", runSync, syncOptions },
 };
 
 const Command *findCommand(const QString &name)

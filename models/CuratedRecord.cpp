@@ -51,6 +51,8 @@ QString markPart(CurationField field, const Observation &upstream, const QString
         return value == u"yes" ? QStringLiteral("excluded from the ledger") : QString();
     case CurationField::Review:
         return QStringLiteral("notice review ") + value;
+    case CurationField::ReviewNote:
+        return QStringLiteral("review note ") + curlyQuoted(value);
     }
     return {};
 }
@@ -112,6 +114,9 @@ void applyObservationFields(CuratedRecord &curated, qsizetype index, FieldIterat
             break;
         case CurationField::Review:
             o.curation.review = *value;
+            break;
+        case CurationField::ReviewNote:
+            o.curation.reviewNote = *value;
             break;
         }
         const QString part = markPart(field, before, *value);
@@ -329,6 +334,7 @@ CurationValue normalizeCurationValue(CurationField field, const QString &input, 
         return { text, {} };
     }
     case CurationField::Note:
+    case CurationField::ReviewNote:
         if (!oneLine(text))
             return bad(tr("a note is one line"));
         return { text, {} };
@@ -381,6 +387,7 @@ QString upstreamValue(const Observation &o, CurationField field)
     case CurationField::Identifier:
     case CurationField::Note:
     case CurationField::DuplicateOf:
+    case CurationField::ReviewNote:
         return {};
     }
     return {};

@@ -193,6 +193,8 @@ QString curationFieldKey(CurationField field)
         return QStringLiteral("excluded");
     case CurationField::Review:
         return QStringLiteral("review");
+    case CurationField::ReviewNote:
+        return QStringLiteral("review-note");
     }
     Q_UNREACHABLE();
     return {};
@@ -206,6 +208,8 @@ std::optional<CurationField> parseCurationField(QStringView key)
     }
     if (key == QLatin1String("duplicate_of"))
         return CurationField::DuplicateOf;
+    if (key == QLatin1String("review_note"))
+        return CurationField::ReviewNote;
     return std::nullopt;
 }
 

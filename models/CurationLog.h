@@ -29,9 +29,10 @@ enum class CurationField {
     Note,
     DuplicateOf,
     Excluded,
-    Review
+    Review,
+    ReviewNote
 };
-inline constexpr int kCurationFieldCount = 9;
+inline constexpr int kCurationFieldCount = 10;
 inline constexpr std::array<CurationField, kCurationFieldCount> kAllCurationFields {
     CurationField::State,
     CurationField::Basis,
@@ -42,10 +43,11 @@ inline constexpr std::array<CurationField, kCurationFieldCount> kAllCurationFiel
     CurationField::DuplicateOf,
     CurationField::Excluded,
     CurationField::Review,
+    CurationField::ReviewNote,
 };
 
 //! "state", "basis", "identifier", "title", "reference", "note", "duplicate-of", "excluded",
-//! "review"
+//! "review", "review-note"
 QString curationFieldKey(CurationField field);
 //! The keys above (exact, case-sensitive); "duplicate_of" is accepted too.
 std::optional<CurationField> parseCurationField(QStringView key);

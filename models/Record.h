@@ -77,6 +77,7 @@ struct CurationInfo
     QString duplicateOf; // UUID of the observation this one duplicates
     bool excluded = false;
     QString review; // notice review: unreviewed, acknowledged, dismissed, escalated
+    QString reviewNote; // what the reviewer wrote about the notice
     QStringList conflicts; // field keys whose corrections are in conflict
     bool isEmpty() const { return *this == CurationInfo {}; }
     friend bool operator==(const CurationInfo &, const CurationInfo &) = default;

@@ -83,6 +83,7 @@ QJsonObject curationToJson(const CurationInfo &c)
         put("note", c.note);
         put("duplicate_of", c.duplicateOf);
         put("review", c.review);
+        put("review_note", c.reviewNote);
         if (c.excluded)
             curation.insert(QStringLiteral("excluded"), true);
         if (!c.conflicts.isEmpty())
@@ -99,6 +100,7 @@ CurationInfo curationFromJson(const QJsonObject &object)
     c.note = object.value(QLatin1String("note")).toString();
     c.duplicateOf = object.value(QLatin1String("duplicate_of")).toString();
     c.review = object.value(QLatin1String("review")).toString();
+    c.reviewNote = object.value(QLatin1String("review_note")).toString();
     c.excluded = object.value(QLatin1String("excluded")).toBool(false);
     for (const auto &v : object.value(QLatin1String("conflicts")).toArray())
         c.conflicts.append(v.toString());
@@ -769,7 +771,8 @@ std::optional<Observation> Decoder::observation(const QJsonValue &value, const P
                                    { "identifier", &obs.curation.identifier },
                                    { "note", &obs.curation.note },
                                    { "duplicate_of", &obs.curation.duplicateOf },
-                                   { "review", &obs.curation.review } };
+                                   { "review", &obs.curation.review },
+                                   { "review_note", &obs.curation.reviewNote } };
         for (const auto &m : members) {
             const auto text = optionalString(c->value(QLatin1String(m.key)), cAt / m.key);
             if (!text)

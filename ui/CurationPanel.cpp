@@ -50,6 +50,8 @@ QString fieldLabel(CurationField field)
         return CurationPanel::tr("E&xcluded");
     case CurationField::Review:
         return CurationPanel::tr("Notice re&view");
+    case CurationField::ReviewNote:
+        return CurationPanel::tr("Review n&ote");
     }
     return {};
 }
@@ -85,6 +87,8 @@ QString shownValue(const Observation &o, CurationField field)
         return o.curation.excluded ? QStringLiteral("yes") : QStringLiteral("no");
     case CurationField::Review:
         return o.curation.review;
+    case CurationField::ReviewNote:
+        return o.curation.reviewNote;
     }
     return {};
 }

@@ -1,0 +1,520 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RetractionCsv.h"
+
+#include <QByteArrayView>
+#include <QDate>
+#include <QFile>
+#include <QStringList>
+
+#include <array>
+#include <cstring>
+#include <iterator>
+#include <optional>
+
+namespace LedgerCurator {
+
+namespace {
+
+constexpr qsizetype kQuoteLimit = 60;
+
+//! 'text', or its first 60 characters and an ellipsis.
+QString quoted(QStringView text)
+{
+    if (text.size() <= kQuoteLimit)
+        return u'\'' + text.toString() + u'\'';
+    qsizetype cut = kQuoteLimit;
+    if (text[cut - 1].isHighSurrogate())
+        --cut; // do not split a surrogate pair
+    return u'\'' + text.left(cut).toString() + QStringLiteral("…'");
+}
+
+QString foundText(QStringView text)
+{
+    return text.isEmpty() ? QStringLiteral("nothing") : quoted(text);
+}
+
+// The columns the parser reads, in one table: name, required.
+enum Column {
+    RecordId,
+    Title,
+    Journal,
+    Urls,
+    RetractionDate,
+    RetractionDoi,
+    OriginalDoi,
+    OriginalPubMedId,
+    Nature,
+    Reason,
+    Notes,
+    ColumnCount
+};
+
+struct ColumnSpec
+{
+    const char *name;
+    bool required;
+};
+constexpr std::array<ColumnSpec, ColumnCount> kColumns { {
+    { RetractionColumn::kRecordId, true },
+    { RetractionColumn::kTitle, false },
+    { RetractionColumn::kJournal, false },
+    { RetractionColumn::kUrls, false },
+    { RetractionColumn::kRetractionDate, true },
+    { RetractionColumn::kRetractionDoi, false },
+    { RetractionColumn::kOriginalDoi, true },
+    { RetractionColumn::kOriginalPubMedId, false },
+    { RetractionColumn::kNature, true },
+    { RetractionColumn::kReason, false },
+    { RetractionColumn::kNotes, false },
+} };
+
+QString columnName(Column column)
+{
+    return QString::fromLatin1(kColumns[column].name);
+}
+
+constexpr std::array<QLatin1StringView, 5> kDoiPrefixes {
+    QLatin1StringView("doi:"),
+    QLatin1StringView("https://doi.org/"),
+    QLatin1StringView("http://doi.org/"),
+    QLatin1StringView("https://dx.doi.org/"),
+    QLatin1StringView("http://dx.doi.org/"),
+};
+
+//! A field of a row: a range of the file's bytes. Quoted fields exclude their quotes and may
+//! hold doubled quotes and CRLFs still to be undone.
+struct Field
+{
+    qsizetype begin = 0;
+    qsizetype end = 0;
+    bool quoted = false;
+    bool needsUnescape = false;
+};
+
+//! Splits the bytes of a CSV file into rows of fields without copying them.
+class CsvTokenizer
+{
+public:
+    enum class Next { Row, End, Unterminated };
+
+    CsvTokenizer(QByteArrayView data, qsizetype start)
+        : m_data(data.data())
+        , m_size(data.size())
+        , m_pos(start)
+    {
+    }
+
+    //! Reads the next row (one or more physical lines).
+    Next readRow();
+
+    const QList<Field> &fields() const { return m_fields; }
+    int rowLine() const { return m_rowLine; }
+    //! Set when the row has text after a closing quote; the row is still read to its end.
+    const QString &problem() const { return m_problem; }
+    //! Where the unterminated quoted field opened.
+    int unterminatedLine() const { return m_unterminatedLine; }
+    //! True for an empty line, one of spaces only, or one of empty fields (",,,").
+    bool rowIsBlank() const;
+
+    QString text(const Field &field) const;
+
+private:
+    void readQuoted(Field &field);
+    void readPlain(Field &field);
+    bool isRowEnd(qsizetype pos) const
+    {
+        return pos >= m_size || m_data[pos] == '\n'
+            || (m_data[pos] == '\r' && (pos + 1 == m_size || m_data[pos + 1] == '\n'));
+    }
+
+    const char *m_data;
+    qsizetype m_size;
+    qsizetype m_pos;
+    int m_line = 1;
+    int m_rowLine = 1;
+    int m_unterminatedLine = 0;
+    QList<Field> m_fields;
+    QString m_problem;
+};
+
+CsvTokenizer::Next CsvTokenizer::readRow()
+{
+    if (m_pos >= m_size)
+        return Next::End;
+    m_fields.clear();
+    m_problem.clear();
+    m_rowLine = m_line;
+    for (;;) {
+        Field field;
+        if (m_pos < m_size && m_data[m_pos] == '"') {
+            const int openedAt = m_line;
+            readQuoted(field);
+            if (m_pos > m_size) {
+                m_unterminatedLine = openedAt;
+                return Next::Unterminated;
+            }
+        } else {
+            readPlain(field);
+        }
+        m_fields.append(field);
+        if (m_pos >= m_size)
+            return Next::Row;
+        if (m_data[m_pos] == ',') {
+            ++m_pos;
+            continue;
+        }
+        // The end of the row: LF, CRLF, or a CR at the very end of the file.
+        if (m_data[m_pos] == '\r')
+            ++m_pos;
+        if (m_pos < m_size && m_data[m_pos] == '\n') {
+            ++m_pos;
+            ++m_line;
+        }
+        return Next::Row;
+    }
+}
+
+void CsvTokenizer::readQuoted(Field &field)
+{
+    qsizetype p = m_pos + 1;
+    field.quoted = true;
+    field.begin = p;
+    for (;;) {
+        const void *found = std::memchr(m_data + p, '"', size_t(m_size - p));
+        const qsizetype quote = found ? static_cast<const char *>(found) - m_data : m_size;
+        // Line numbers stay right across newlines inside the quotes.
+        const char *end = m_data + quote;
+        for (const char *c = m_data + p;
+             (c = static_cast<const char *>(std::memchr(c, '\n', size_t(end - c)))); ++c) {
+            ++m_line;
+            if (c != m_data + field.begin && c[-1] == '\r')
+                field.needsUnescape = true;
+        }
+        if (quote >= m_size) {
+            m_pos = m_size + 1; // unterminated
+            return;
+        }
+        if (quote + 1 < m_size && m_data[quote + 1] == '"') {
+            field.needsUnescape = true;
+            p = quote + 2;
+            continue;
+        }
+        field.end = quote;
+        p = quote + 1;
+        break;
+    }
+    // After the closing quote: spaces, then a comma or the end of the row.
+    while (p < m_size && (m_data[p] == ' ' || m_data[p] == '\t'))
+        ++p;
+    if (p < m_size && m_data[p] != ',' && !isRowEnd(p)) {
+        if (m_problem.isEmpty()) {
+            m_problem = QStringLiteral("field %1: expected a comma or the end of the row after the "
+                                       "closing quote, found '%2'")
+                            .arg(m_fields.size() + 1)
+                            .arg(QChar::fromLatin1(m_data[p]));
+        }
+        while (p < m_size && m_data[p] != ',' && m_data[p] != '\n')
+            ++p;
+        if (p < m_size && m_data[p] == '\n' && m_data[p - 1] == '\r')
+            --p;
+    }
+    m_pos = p;
+}
+
+void CsvTokenizer::readPlain(Field &field)
+{
+    qsizetype p = m_pos;
+    while (p < m_size && m_data[p] != ',' && m_data[p] != '\n')
+        ++p;
+    field.begin = m_pos;
+    field.end = p;
+    // A CR before the LF (or at the end of the file) ends the row, it is not data.
+    if (field.end > field.begin && m_data[field.end - 1] == '\r'
+        && (p == m_size || m_data[p] == '\n'))
+        --field.end;
+    m_pos = field.end;
+}
+
+bool CsvTokenizer::rowIsBlank() const
+{
+    for (const Field &field : m_fields) {
+        if (field.quoted)
+            return false;
+        for (qsizetype i = field.begin; i < field.end; ++i) {
+            if (m_data[i] != ' ' && m_data[i] != '\t')
+                return false;
+        }
+    }
+    return true;
+}
+
+QString CsvTokenizer::text(const Field &field) const
+{
+    const qsizetype size = field.end - field.begin;
+    if (!field.needsUnescape)
+        return QString::fromUtf8(m_data + field.begin, size);
+    // "" becomes ", CRLF becomes LF.
+    QByteArray bytes(size, Qt::Uninitialized);
+    char *out = bytes.data();
+    const char *c = m_data + field.begin;
+    const char *end = m_data + field.end;
+    while (c != end) {
+        if ((*c == '"' && c + 1 != end && c[1] == '"')
+            || (*c == '\r' && c + 1 != end && c[1] == '\n'))
+            ++c;
+        *out++ = *c++;
+    }
+    return QString::fromUtf8(bytes.constData(), out - bytes.constData());
+}
+
+//! The 1-based line of the first line holding bytes that are not UTF-8, or 0 if all are.
+int firstNonUtf8Line(QByteArrayView data)
+{
+    if (data.isValidUtf8())
+        return 0;
+    // No UTF-8 sequence contains a LF byte, so lines can be checked one by one.
+    int line = 1;
+    qsizetype start = 0;
+    while (start <= data.size()) {
+        qsizetype end = data.indexOf('\n', start);
+        if (end < 0)
+            end = data.size();
+        if (!data.sliced(start, end - start).isValidUtf8())
+            return line;
+        start = end + 1;
+        ++line;
+    }
+    return line - 1;
+}
+
+//! Reads minDigits to maxDigits ASCII digits at `pos`, moving `pos` past them.
+std::optional<int> readNumber(
+    QStringView text, qsizetype &pos, qsizetype minDigits, qsizetype maxDigits)
+{
+    int value = 0;
+    qsizetype digits = 0;
+    while (pos < text.size() && text[pos] >= u'0' && text[pos] <= u'9') {
+        if (++digits > maxDigits)
+            return std::nullopt;
+        value = value * 10 + (text[pos++].unicode() - u'0');
+    }
+    if (digits < minDigits)
+        return std::nullopt;
+    return value;
+}
+
+bool readChar(QStringView text, qsizetype &pos, char16_t c)
+{
+    if (pos >= text.size() || text[pos] != c)
+        return false;
+    ++pos;
+    return true;
+}
+
+//! "0:00", "13:45", "13:45:07", "1:45 PM".
+bool isTimeOfDay(QStringView text)
+{
+    bool twelveHour = false;
+    if (text.endsWith(u" AM", Qt::CaseInsensitive) || text.endsWith(u" PM", Qt::CaseInsensitive)) {
+        twelveHour = true;
+        text.chop(3);
+    }
+    qsizetype pos = 0;
+    const auto hour = readNumber(text, pos, 1, 2);
+    if (!hour || *hour > (twelveHour ? 12 : 23) || (twelveHour && *hour == 0))
+        return false;
+    for (int part = 0; part < 2; ++part) {
+        if (part == 1 && pos == text.size())
+            break; // seconds are optional
+        if (!readChar(text, pos, u':'))
+            return false;
+        const auto value = readNumber(text, pos, 2, 2);
+        if (!value || *value > 59)
+            return false;
+    }
+    return pos == text.size();
+}
+
+} // namespace
+
+QString parseRetractionDate(QStringView text)
+{
+    text = text.trimmed();
+    qsizetype pos = 0;
+    const auto month = readNumber(text, pos, 1, 2);
+    if (!month || !readChar(text, pos, u'/'))
+        return {};
+    const auto day = readNumber(text, pos, 1, 2);
+    if (!day || !readChar(text, pos, u'/'))
+        return {};
+    const auto year = readNumber(text, pos, 4, 4);
+    if (!year || !QDate::isValid(*year, *month, *day))
+        return {};
+    if (pos < text.size() && (!text[pos].isSpace() || !isTimeOfDay(text.sliced(pos).trimmed())))
+        return {};
+    // YYYY-MM-DD without QDate::toString, which formats through vasprintf.
+    const char16_t iso[] = { char16_t(u'0' + *year / 1000), char16_t(u'0' + *year / 100 % 10),
+        char16_t(u'0' + *year / 10 % 10), char16_t(u'0' + *year % 10), u'-',
+        char16_t(u'0' + *month / 10), char16_t(u'0' + *month % 10), u'-',
+        char16_t(u'0' + *day / 10), char16_t(u'0' + *day % 10) };
+    return QString(reinterpret_cast<const QChar *>(iso), std::size(iso));
+}
+
+QString normalizeRetractionDoi(QStringView text)
+{
+    text = text.trimmed();
+    for (const QLatin1StringView prefix : kDoiPrefixes) {
+        if (text.startsWith(prefix, Qt::CaseInsensitive)) {
+            text = text.sliced(prefix.size()).trimmed();
+            break;
+        }
+    }
+    if (text.compare(u"unavailable", Qt::CaseInsensitive) == 0)
+        return {};
+    return text.toString().toLower();
+}
+
+Result<RetractionCsv> parseRetractionCsv(const QByteArray &data, const QString &fileName)
+{
+    const QByteArrayView bytes(data);
+    const qsizetype start = bytes.startsWith("\xEF\xBB\xBF") ? 3 : 0;
+    if (bytes.size() == start)
+        return Error::badInput(QStringLiteral("empty file: expected a header row"), fileName, 1);
+    if (const int line = firstNonUtf8Line(bytes))
+        return Error::badInput(
+            QStringLiteral("expected UTF-8 text, found bytes that are not UTF-8"), fileName, line);
+
+    CsvTokenizer csv(bytes, start);
+    auto unterminated = [&]() {
+        return Error::badInput(QStringLiteral("a quoted field opened here is not closed by the end "
+                                              "of the file"),
+            fileName, csv.unterminatedLine());
+    };
+
+    // The header: the first row that is not blank.
+    CsvTokenizer::Next next;
+    while ((next = csv.readRow()) == CsvTokenizer::Next::Row && csv.rowIsBlank()) { }
+    if (next == CsvTokenizer::Next::End)
+        return Error::badInput(
+            QStringLiteral("empty file: expected a header row, found only blank lines"), fileName,
+            1);
+    if (next == CsvTokenizer::Next::Unterminated)
+        return unterminated();
+    const int headerLine = csv.rowLine();
+    const qsizetype fieldCount = csv.fields().size();
+    std::array<qsizetype, ColumnCount> index;
+    index.fill(-1);
+    for (qsizetype i = 0; i < fieldCount; ++i) {
+        const QString name = csv.text(csv.fields()[i]).trimmed();
+        for (int c = 0; c < ColumnCount; ++c) {
+            if (name.compare(QLatin1StringView(kColumns[c].name), Qt::CaseInsensitive) != 0)
+                continue;
+            if (index[c] >= 0)
+                return Error::badInput(QStringLiteral("the header names the column '%1' twice")
+                                           .arg(columnName(Column(c))),
+                    fileName, headerLine);
+            index[c] = i;
+        }
+    }
+    QStringList missing;
+    for (int c = 0; c < ColumnCount; ++c) {
+        if (kColumns[c].required && index[c] < 0)
+            missing.append(u'\'' + columnName(Column(c)) + u'\'');
+    }
+    if (!missing.isEmpty()) {
+        return Error::badInput(QStringLiteral("missing required column%1 %2 in the header")
+                                   .arg(missing.size() > 1 ? QStringLiteral("s") : QString(),
+                                       missing.join(QStringLiteral(", "))),
+            fileName, headerLine);
+    }
+
+    static const QString kindList = [] {
+        QStringList names;
+        for (EventKind kind : { EventKind::Retraction, EventKind::Correction,
+                 EventKind::ExpressionOfConcern, EventKind::Reinstatement, EventKind::Withdrawal })
+            names.append(eventKindText(kind));
+        return names.join(QStringLiteral(", "));
+    }();
+
+    RetractionCsv out;
+    // Roughly 500 bytes a row in the real export.
+    out.notices.reserve(qMin<qsizetype>(bytes.size() / 400 + 16, 1 << 20));
+    QStringList problems;
+    while ((next = csv.readRow()) == CsvTokenizer::Next::Row) {
+        if (csv.rowIsBlank())
+            continue;
+        ++out.rows;
+        const int line = csv.rowLine();
+        const QList<Field> &fields = csv.fields();
+        if (fields.size() != fieldCount) {
+            out.skipped.append({ line,
+                QStringLiteral("expected %1 fields, found %2")
+                    .arg(fieldCount)
+                    .arg(fields.size()) });
+            continue;
+        }
+        if (!csv.problem().isEmpty()) {
+            out.skipped.append({ line, csv.problem() });
+            continue;
+        }
+        auto text = [&](Column column) {
+            return index[column] < 0 ? QString() : csv.text(fields[index[column]]);
+        };
+
+        problems.clear();
+        RetractionNotice notice;
+        notice.line = line;
+        notice.recordId = text(RecordId).trimmed();
+        if (notice.recordId.isEmpty())
+            problems.append(
+                columnName(RecordId) + QStringLiteral(": expected an id, found nothing"));
+
+        const QString date = text(RetractionDate);
+        notice.date = parseRetractionDate(date);
+        if (notice.date.isEmpty()) {
+            problems.append(columnName(RetractionDate)
+                + QStringLiteral(": expected month/day/year such as 3/1/2024, found ")
+                + foundText(date));
+        }
+
+        const QString nature = text(Nature);
+        if (const auto kind = parseEventKind(QStringView(nature).trimmed())) {
+            notice.kind = *kind;
+        } else {
+            problems.append(columnName(Nature) + QStringLiteral(": expected one of ") + kindList
+                + QStringLiteral(", found ") + foundText(nature));
+        }
+        if (!problems.isEmpty()) {
+            out.skipped.append({ line, problems.join(QStringLiteral("; ")) });
+            continue;
+        }
+
+        notice.title = text(Title);
+        notice.journal = text(Journal);
+        notice.noticeDoi = normalizeRetractionDoi(text(RetractionDoi));
+        notice.originalDoi = normalizeRetractionDoi(text(OriginalDoi));
+        notice.originalPubMedId = text(OriginalPubMedId).trimmed();
+        if (notice.originalPubMedId == u"0")
+            notice.originalPubMedId.clear();
+        notice.reason = text(Reason);
+        notice.urls = text(Urls);
+        notice.notes = text(Notes);
+        out.notices.append(std::move(notice));
+    }
+    if (next == CsvTokenizer::Next::Unterminated)
+        return unterminated();
+    return out;
+}
+
+Result<RetractionCsv> readRetractionCsvFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::failure(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+    const QByteArray data = file.readAll();
+    if (file.error() != QFileDevice::NoError)
+        return Error::failure(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+    return parseRetractionCsv(data, path);
+}
+
+} // namespace LedgerCurator
