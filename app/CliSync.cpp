@@ -2,21 +2,133 @@
 #include "CliSync.h"
 
 #include "Cli.h"
+#include "Store.h"
+#include "SyncClient.h"
+
+#include <QFile>
+#include <QFileInfo>
 
 namespace LedgerCurator {
 
-void syncOptions(QCommandLineParser &parser)
+namespace {
+
+int usage(const QString &message, QTextStream &err)
 {
-    parser.addOption(QCommandLineOption(QStringLiteral("server"), QStringLiteral("The ledger server URL."),
-                                        QStringLiteral("URL")));
-    parser.addOption(QCommandLineOption(QStringLiteral("token-file"), QStringLiteral("A file holding the token."),
-                                        QStringLiteral("FILE")));
+    err << "ledger-curator: sync: " << message << Qt::endl << "Try 'ledger-curator sync --help'." << Qt::endl;
+    return ExitBadInput;
 }
 
-int runSync(QCommandLineParser &, QTextStream &, QTextStream &err)
+QString plural(qint64 n, const char *one, const char *many)
 {
-    err << "ledger-curator: sync is not built yet" << Qt::endl;
-    return ExitFailure;
+    return QString::number(n) + QLatin1Char(' ') + QLatin1String(n == 1 ? one : many);
+}
+
+//! The token: the first line of the file, else $LEDGER_TOKEN. Empty with a message on failure.
+QString readToken(const QCommandLineParser &parser, QTextStream &err, QString *problem)
+{
+    if (!parser.isSet(QStringLiteral("token-file"))) {
+        const QString token = qEnvironmentVariable("LEDGER_TOKEN").trimmed();
+        if (token.isEmpty())
+            *problem = QStringLiteral("no token: name a file holding one with --token-file FILE, or set LEDGER_TOKEN");
+        return token;
+    }
+    const QString path = parser.value(QStringLiteral("token-file"));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *problem = QStringLiteral("%1: cannot read the token file: %2").arg(path, file.errorString());
+        return {};
+    }
+    const QFileDevice::Permissions permissions = file.permissions();
+    if (permissions & (QFileDevice::ReadGroup | QFileDevice::ReadOther))
+        err << "ledger-curator: sync: warning: " << path
+            << " can be read by other users; a token is a password (chmod 600 it)" << Qt::endl;
+    const QString token = QString::fromUtf8(file.readLine(64 * 1024)).trimmed();
+    if (token.isEmpty())
+        *problem = QStringLiteral("%1:1: expected a token on the first line, found nothing").arg(path);
+    return token;
+}
+
+} // namespace
+
+void syncOptions(QCommandLineParser &parser)
+{
+    parser.addOption(QCommandLineOption(QStringLiteral("server"),
+                                        QStringLiteral("The ledger server URL, e.g. http://127.0.0.1:8080."),
+                                        QStringLiteral("URL")));
+    parser.addOption(QCommandLineOption(
+            QStringLiteral("token-file"),
+            QStringLiteral("A file whose first line is the token (default: the LEDGER_TOKEN variable)."),
+            QStringLiteral("FILE")));
+    parser.addOption(QCommandLineOption(QStringLiteral("timeout"),
+                                        QStringLiteral("Give up on a request after MS milliseconds without data "
+                                                       "(default 15000)."),
+                                        QStringLiteral("MS")));
+}
+
+int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    if (parser.positionalArguments().size() > 1)
+        return usage(QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().value(1)), err);
+    if (!parser.isSet(QStringLiteral("server")))
+        return usage(QStringLiteral("name the server with --server URL"), err);
+    const QString serverText = parser.value(QStringLiteral("server"));
+    const QUrl server(serverText, QUrl::StrictMode);
+    if (!server.isValid() || (server.scheme() != u"http" && server.scheme() != u"https") || server.host().isEmpty()
+        || server.hasQuery() || server.hasFragment())
+        return usage(QStringLiteral("--server: '%1' is not an http:// or https:// URL such as http://127.0.0.1:8080")
+                             .arg(serverText),
+                     err);
+    SyncOptions options;
+    options.server = server;
+    if (parser.isSet(QStringLiteral("timeout"))) {
+        bool ok = false;
+        options.timeoutMs = parser.value(QStringLiteral("timeout")).toInt(&ok);
+        if (!ok || options.timeoutMs < 1)
+            return usage(QStringLiteral("--timeout: expected a number of milliseconds, found '%1'")
+                                 .arg(parser.value(QStringLiteral("timeout"))),
+                         err);
+    }
+    QString problem;
+    options.token = readToken(parser, err, &problem);
+    if (!problem.isEmpty())
+        return usage(problem, err);
+    options.log = [&err](const QString &message) { err << "ledger-curator: sync: " << message << Qt::endl; };
+
+    const QString path = parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : defaultCachePath();
+    Store store(path);
+    if (auto opened = store.open(); !opened) {
+        err << "ledger-curator: " << opened.error().toString() << Qt::endl;
+        return opened.error().kind == Error::Kind::BadInput ? ExitBadInput : ExitFailure;
+    }
+
+    SyncClient client(store);
+    QString lastLine;
+    auto progress = [&err, &lastLine](const QString &step, qint64 done, qint64 total) {
+        QString line;
+        if (step == u"push")
+            line = total == 0 ? QStringLiteral("push: the outbox is empty")
+                              : QStringLiteral("push: %1 of %2 corrections sent").arg(done).arg(total);
+        else if (step == u"records")
+            line = total == 0 ? QStringLiteral("records: checking the list")
+                              : QStringLiteral("records: %1 of %2 changed records").arg(done).arg(total);
+        else
+            line = QStringLiteral("%1: up to seq %2 of %3").arg(step).arg(done).arg(total);
+        if (line != lastLine)
+            err << "ledger-curator: sync: " << line << Qt::endl;
+        lastLine = line;
+        return true;
+    };
+    auto report = client.run(options, progress);
+    if (!report) {
+        err << "ledger-curator: sync: " << report.error().toString() << Qt::endl;
+        return report.error().kind == Error::Kind::BadInput ? ExitBadInput : ExitFailure;
+    }
+    out << "pushed " << plural(report->pushed, "correction", "corrections");
+    if (report->duplicates > 0)
+        out << " (" << report->duplicates << " already on the server)";
+    out << ", " << plural(report->recordsUpdated, "record", "records") << " updated, "
+        << plural(report->eventsPulled, "event", "events") << " pulled; last seq " << report->lastSeq << Qt::endl;
+    return ExitOk;
 }
 
 } // namespace LedgerCurator

@@ -89,7 +89,8 @@ Record generateRecord(qsizetype inbound, qsizetype outbound, quint32 seed)
             o.events.status = EventsCheck::Status::Found;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48.257954+00:00");
             o.events.events = { { EventKind::Retraction, QStringLiteral("2024-03-01"),
-                                  QStringLiteral("retraction_status_cache"), QStringLiteral("10.1234/abc.%1").arg(n) } };
+                                  QStringLiteral("retraction_status_cache"), QStringLiteral("10.1234/abc.%1").arg(n),
+                                  QStringLiteral("Duplication of article") } };
         } else {
             o.events.status = EventsCheck::Status::NoneFound;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48.257954+00:00");

@@ -185,15 +185,30 @@ QList<CorrectionEvent> CuratedRecord::fieldEvents(const QString &observation, Cu
     return out;
 }
 
-CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events)
+namespace {
+
+void matchAllNotices(CuratedRecord &curated)
+{
+    if (!curated.notices || curated.notices->isEmpty())
+        return;
+    for (Observation &o : curated.shown.observations)
+        matchNotices(curated.shown, o, *curated.notices);
+}
+
+} // namespace
+
+CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events, SharedNoticeIndex notices)
 {
     CuratedRecord curated;
     curated.fields = resolveAll(events);
     curated.events = std::move(events);
     curated.shown = upstream;
     curated.upstream = std::move(upstream);
-    if (curated.fields.empty())
+    curated.notices = std::move(notices);
+    if (curated.fields.empty()) {
+        matchAllNotices(curated);
         return curated;
+    }
 
     QHash<QString, qsizetype> index;
     index.reserve(curated.shown.observations.size());
@@ -216,6 +231,7 @@ CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events)
         applyObservationFields(curated, *found, it, last);
         it = last;
     }
+    matchAllNotices(curated);
     return curated;
 }
 
@@ -261,6 +277,8 @@ bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &
         while (end != curated.fields.cend() && end->first.observation == id)
             ++end;
         applyObservationFields(curated, index, begin, end);
+        if (curated.notices)
+            matchNotices(curated.shown, curated.shown.observations[index], *curated.notices);
     }
     return true;
 }

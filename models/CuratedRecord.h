@@ -2,6 +2,7 @@
 #pragma once
 
 #include "CurationLog.h"
+#include "Notices.h"
 #include "Record.h"
 
 #include <QHash>
@@ -18,6 +19,9 @@ struct CuratedRecord
     Record shown;
     QList<CorrectionEvent> events;
     std::map<FieldKey, FieldState> fields;
+    //! The standing notices of the cache, matched to the shown observations' cited works (so a
+    //! corrected identifier shows the notices about the work it names at once). May be null.
+    SharedNoticeIndex notices;
 
     //! nullptr when the field has no events.
     const FieldState *field(const QString &observation, CurationField field) const;
@@ -29,7 +33,8 @@ struct CuratedRecord
 
 //! Applies the events to the upstream record. Events naming observations the record does not
 //! hold are kept (they may concern a newer page) but change nothing shown.
-CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events);
+//! Standing notices about the observations' cited works are added to their events checks.
+CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events, SharedNoticeIndex notices = {});
 
 //! Adds events to a curated record, recomputing only the observations they touch (a few
 //! milliseconds on a 200,000-observation record, where applyCorrections() takes hundreds).

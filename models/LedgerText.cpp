@@ -390,7 +390,17 @@ bool PageParser::parseEvents(Observation &obs)
     obs.events.asOf = match.captured(2);
     const int countLine = m_pos;
     ++m_pos;
+    static const QString detailPrefix = QStringLiteral("Detail: ");
     while (!atEnd() && !current().isEmpty()) {
+        if (current().startsWith(detailPrefix)) {
+            if (obs.events.events.isEmpty() || !obs.events.events.last().detail.isEmpty())
+                return failFound(m_pos, QStringLiteral("expected an event line before 'Detail: '"));
+            obs.events.events.last().detail = current().mid(detailPrefix.size()).toString();
+            if (obs.events.events.last().detail.isEmpty())
+                return failFound(m_pos, QStringLiteral("expected a text after 'Detail: '"));
+            ++m_pos;
+            continue;
+        }
         const QStringList parts = current().toString().split(kDot);
         const QString eventWhat = QStringLiteral("expected 'Kind · DATE · SOURCE' or 'Kind · DATE · SOURCE · NOTICE'");
         if (parts.size() < 3 || parts.size() > 4)
@@ -705,6 +715,8 @@ QString renderLedgerText(const Record &r)
                 if (!e.notice.isEmpty())
                     text += kDot + e.notice;
                 line(text);
+                if (!e.detail.isEmpty())
+                    line(QStringLiteral("Detail: ") + e.detail);
             }
             break;
         }

@@ -286,7 +286,8 @@ QString validateRecord(const Record &record)
         for (const auto &e : o.events.events) {
             if (e.date.isEmpty() || e.source.isEmpty() || e.date.contains(QStringLiteral(" · "))
                 || e.source.contains(QStringLiteral(" · ")) || e.notice.contains(QStringLiteral(" · "))
-                || hasLineBreak(e.date) || hasLineBreak(e.source) || hasLineBreak(e.notice))
+                || hasLineBreak(e.date) || hasLineBreak(e.source) || hasLineBreak(e.notice)
+                || hasLineBreak(e.detail))
                 return where + QStringLiteral(": an event needs a date and a source on one line");
         }
     }

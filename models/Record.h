@@ -53,6 +53,7 @@ struct SourceEvent
     QString date;   // as given, normally YYYY-MM-DD
     QString source; // e.g. retraction_status_cache
     QString notice; // DOI or URL of the notice; may be empty
+    QString detail; // what the notice says (a reason, the nature of a correction); may be empty
     friend bool operator==(const SourceEvent &, const SourceEvent &) = default;
 };
 

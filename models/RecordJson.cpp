@@ -42,6 +42,8 @@ QJsonObject eventsCheckToJson(const EventsCheck &check)
             e.insert(QStringLiteral("source"), event.source);
             if (!event.notice.isEmpty())
                 e.insert(QStringLiteral("notice"), event.notice);
+            if (!event.detail.isEmpty())
+                e.insert(QStringLiteral("detail"), event.detail);
             events.append(e);
         }
         out.insert(QStringLiteral("events"), events);
@@ -889,6 +891,10 @@ std::optional<SourceEvent> Decoder::sourceEvent(const QJsonValue &value, const P
     if (!notice)
         return std::nullopt;
     event.notice = *notice;
+    const auto detail = optionalString(o->value(QLatin1String("detail")), at / "detail");
+    if (!detail)
+        return std::nullopt;
+    event.detail = *detail;
     return event;
 }
 

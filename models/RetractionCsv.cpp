@@ -518,3 +518,57 @@ Result<RetractionCsv> readRetractionCsvFile(const QString &path)
 }
 
 } // namespace LedgerCurator
+
+namespace LedgerCurator {
+
+namespace {
+
+//! "+Duplication of Article;+Error in Data;" as "Duplication of Article; Error in Data".
+QString readableReasons(const QString &reason)
+{
+    QStringList parts;
+    for (QString part : reason.split(u';', Qt::SkipEmptyParts)) {
+        part = part.trimmed();
+        while (part.startsWith(u'+'))
+            part.remove(0, 1);
+        part = part.simplified();
+        if (!part.isEmpty())
+            parts.append(part);
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+} // namespace
+
+RetractionImport standingNotices(const RetractionCsv &csv, const QString &importedAt)
+{
+    RetractionImport out;
+    out.notices.reserve(csv.notices.size());
+    for (const RetractionNotice &n : csv.notices) {
+        if (n.originalDoi.isEmpty()) {
+            out.leftOut.append({ n.line, QStringLiteral("no original paper DOI; the notice cannot be matched") });
+            continue;
+        }
+        const QString work = workKey(n.originalDoi);
+        if (work.isEmpty()) {
+            out.leftOut.append({ n.line, QStringLiteral("OriginalPaperDOI: '%1' is not a DOI").arg(n.originalDoi.left(60)) });
+            continue;
+        }
+        StandingNotice notice;
+        notice.work = work;
+        notice.event.kind = n.kind;
+        notice.event.date = n.date;
+        notice.event.source = QString::fromUtf16(kRetractionSource);
+        notice.event.notice = n.noticeDoi;
+        QString detail = readableReasons(n.reason);
+        detail.replace(QStringLiteral(" · "), QStringLiteral(" - "));
+        notice.event.detail = detail.simplified();
+        notice.event.notice = notice.event.notice.simplified().replace(QStringLiteral(" · "), QStringLiteral(" "));
+        notice.importedAt = importedAt;
+        notice.origin = QStringLiteral("Retraction Watch record ") + n.recordId;
+        out.notices.append(std::move(notice));
+    }
+    return out;
+}
+
+} // namespace LedgerCurator

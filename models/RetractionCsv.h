@@ -78,3 +78,20 @@ QString parseRetractionDate(QStringView text);
 QString normalizeRetractionDoi(QStringView text);
 
 } // namespace LedgerCurator
+
+#include "Notices.h"
+
+namespace LedgerCurator {
+
+//! Notices ready for the cache, and the rows that cannot be matched to any work.
+struct RetractionImport
+{
+    QList<StandingNotice> notices;
+    QList<RetractionCsvRowError> leftOut; // no usable original paper DOI
+};
+
+//! The parsed rows as standing notices about their original papers (source
+//! retraction_status_cache; detail = the reasons; origin = the Retraction Watch record).
+RetractionImport standingNotices(const RetractionCsv &csv, const QString &importedAt);
+
+} // namespace LedgerCurator

@@ -78,6 +78,22 @@ const QList<QStringList> &migrations()
                 // A page rendered with corrections and imported again keeps its curation marks.
                 QStringLiteral("ALTER TABLE observations ADD COLUMN curation TEXT"),
         },
+        // 2 -> 3: what a notice says, and the standing notices imported from retraction data
+        // (matched to observations by their cited work when a record is loaded).
+        {
+                QStringLiteral("ALTER TABLE source_events ADD COLUMN detail TEXT"),
+                QStringLiteral("CREATE TABLE notices ("
+                               " id INTEGER PRIMARY KEY,"
+                               " work TEXT NOT NULL,"
+                               " kind INTEGER NOT NULL,"
+                               " date TEXT NOT NULL,"
+                               " source TEXT NOT NULL,"
+                               " notice TEXT NOT NULL,"
+                               " detail TEXT NOT NULL,"
+                               " origin TEXT NOT NULL,"
+                               " imported_at TEXT NOT NULL,"
+                               " UNIQUE (work, kind, date, source, notice))"),
+        },
     };
     return steps;
 }
@@ -225,7 +241,7 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
     QSqlQuery insertEvent(db);
     insertEvent.prepare(QStringLiteral(
             "INSERT INTO source_events (record_id, observation_position, position, kind, date, source,"
-            " notice) VALUES (?, ?, ?, ?, ?, ?, ?)"));
+            " notice, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
     const QVariant recordId(record.arxivId);
     const QVariant nullReference(QMetaType::fromType<qint64>());
     for (qsizetype i = 0; i < record.observations.size(); ++i) {
@@ -261,6 +277,8 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
             insertEvent.bindValue(4, event.date);
             insertEvent.bindValue(5, event.source);
             insertEvent.bindValue(6, event.notice);
+            insertEvent.bindValue(7, event.detail.isEmpty() ? QVariant(QMetaType::fromType<QString>())
+                                                            : QVariant(event.detail));
             if (!insertEvent.exec())
                 return sqlError(QStringLiteral("cannot store an event of observation %1").arg(o.id),
                                 insertEvent.lastError());
@@ -480,7 +498,7 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId) const
 
     QSqlQuery events(db);
     events.setForwardOnly(true);
-    events.prepare(QStringLiteral("SELECT observation_position, kind, date, source, notice FROM source_events"
+    events.prepare(QStringLiteral("SELECT observation_position, kind, date, source, notice, detail FROM source_events"
                                   " WHERE record_id = ? ORDER BY observation_position, position"));
     events.addBindValue(arxivId);
     if (!events.exec())
@@ -494,6 +512,7 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId) const
         e.date = events.value(2).toString();
         e.source = events.value(3).toString();
         e.notice = events.value(4).toString();
+        e.detail = events.value(5).toString();
         record.observations[position].events.events.append(e);
     }
     return std::optional<Record>(std::move(record));
@@ -584,7 +603,81 @@ Result<std::optional<CuratedRecord>> Store::loadCurated(const QString &arxivId) 
     auto events = corrections(arxivId);
     if (!events)
         return events.error();
-    return std::optional<CuratedRecord>(applyCorrections(std::move(**record), std::move(*events)));
+    auto notices = noticeIndex();
+    if (!notices)
+        return notices.error();
+    return std::optional<CuratedRecord>(
+            applyCorrections(std::move(**record), std::move(*events), std::move(*notices)));
+}
+
+Result<NoticeImportOutcome> Store::importNotices(const QList<StandingNotice> &notices)
+{
+    QSqlDatabase db = database();
+    if (!db.transaction())
+        return sqlError(QStringLiteral("cannot start storing notices"), db.lastError());
+    QSqlQuery insert(db);
+    insert.prepare(QStringLiteral("INSERT INTO notices (work, kind, date, source, notice, detail, origin, imported_at)"
+                                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"));
+    NoticeImportOutcome outcome;
+    for (const StandingNotice &n : notices) {
+        insert.bindValue(0, n.work);
+        insert.bindValue(1, int(n.event.kind));
+        insert.bindValue(2, n.event.date);
+        insert.bindValue(3, n.event.source);
+        // Empty, never NULL: the uniqueness of (work, kind, date, source, notice) must hold.
+        auto text = [](const QString &value) { return value.isEmpty() ? QVariant(QStringLiteral("")) : QVariant(value); };
+        insert.bindValue(4, text(n.event.notice.toLower()));
+        insert.bindValue(5, text(n.event.detail));
+        insert.bindValue(6, text(n.origin));
+        insert.bindValue(7, n.importedAt);
+        if (!insert.exec()) {
+            const Error error = sqlError(QStringLiteral("cannot store the notice about %1").arg(n.work),
+                                         insert.lastError());
+            db.rollback();
+            return error;
+        }
+        if (insert.numRowsAffected() > 0)
+            ++outcome.added;
+        else
+            ++outcome.alreadyHeld;
+    }
+    if (!db.commit()) {
+        const Error error = sqlError(QStringLiteral("cannot store notices"), db.lastError());
+        db.rollback();
+        return error;
+    }
+    return outcome;
+}
+
+Result<SharedNoticeIndex> Store::noticeIndex() const
+{
+    QSqlQuery query(database());
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT work, kind, date, source, notice, detail, origin, imported_at FROM notices"
+                                   " ORDER BY work, date DESC, id")))
+        return sqlError(QStringLiteral("cannot read the notices"), query.lastError());
+    auto index = std::make_shared<NoticeIndex>();
+    while (query.next()) {
+        StandingNotice n;
+        n.work = query.value(0).toString();
+        n.event.kind = static_cast<EventKind>(query.value(1).toInt());
+        n.event.date = query.value(2).toString();
+        n.event.source = query.value(3).toString();
+        n.event.notice = query.value(4).toString();
+        n.event.detail = query.value(5).toString();
+        n.origin = query.value(6).toString();
+        n.importedAt = query.value(7).toString();
+        (*index)[n.work].append(std::move(n));
+    }
+    return SharedNoticeIndex(std::move(index));
+}
+
+Result<qint64> Store::noticeCount() const
+{
+    QSqlQuery query(database());
+    if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM notices")) || !query.next())
+        return sqlError(QStringLiteral("cannot count the notices"), query.lastError());
+    return query.value(0).toLongLong();
 }
 
 Result<qint64> Store::outboxCount() const

@@ -3,6 +3,7 @@
 
 #include "CuratedRecord.h"
 #include "CurationLog.h"
+#include "Notices.h"
 #include "Record.h"
 #include "Result.h"
 
@@ -33,6 +34,13 @@ struct ImportOutcome
     bool replaced = false; // an earlier page of the same paper was replaced
     QString previousAsOf;
     qsizetype observations = 0;
+};
+
+//! What an import of standing notices did.
+struct NoticeImportOutcome
+{
+    qsizetype added = 0;
+    qsizetype alreadyHeld = 0; // the same notice (work, kind, date, source, notice) was held
 };
 
 //! The local cache: SQLite through Qt Sql, one named connection per Store.
@@ -73,8 +81,33 @@ public:
     //! Corrections not yet acknowledged by a server (no seq).
     Result<qint64> outboxCount() const;
 
+    //! Stores standing notices in one transaction; a notice already held is not stored twice.
+    Result<NoticeImportOutcome> importNotices(const QList<StandingNotice> &notices);
+    //! Every standing notice, by work; loadCurated() matches them to the observations.
+    Result<SharedNoticeIndex> noticeIndex() const;
+    Result<qint64> noticeCount() const;
+
     Result<QString> meta(const QString &key) const;
     Status setMeta(const QString &key, const QString &value);
+
+    // Sync: defined in StoreSync.cpp ------------------------------------------------------------
+    //! A list of meta entries (key, value), written together.
+    using MetaEntries = QList<std::pair<QString, QString>>;
+    //! Up to `limit` outbox events (no seq), oldest first (in the order they were stored),
+    //! leaving out the first `offset` of them.
+    Result<QList<CorrectionEvent>> outbox(qsizetype limit, qsizetype offset = 0) const;
+    //! Stores events received from a server and the meta entries in one transaction. Idempotent by
+    //! event id, as addCorrections: an event already held gets the server's seq if it had none.
+    Status addSyncedCorrections(const QList<CorrectionEvent> &events, const MetaEntries &meta);
+    //! importRecords() and the meta entries in one transaction: all or nothing.
+    Result<QList<ImportOutcome>> importRecordsWithMeta(const QList<Record> &records, const MetaEntries &meta);
+    //! Several meta entries in one transaction.
+    Status setMetaEntries(const MetaEntries &meta);
+    //! Every meta entry whose key starts with `prefix`, keyed by the rest of the key.
+    Result<QHash<QString, QString>> metaWithPrefix(const QString &prefix) const;
+    //! The as-of date of every cached record, by arXiv id.
+    Result<QHash<QString, QString>> recordAsOfDates() const;
+    // End of the sync block ----------------------------------------------------------------------
 
 private:
     Status migrate();

@@ -89,14 +89,15 @@ inline Record richRecord()
             o.events.status = EventsCheck::Status::Found;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48.257954+00:00");
             o.events.events = { { EventKind::Retraction, QStringLiteral("2024-03-01"),
-                                  QStringLiteral("retraction_status_cache"), QStringLiteral("10.1234/abc.5678") },
+                                  QStringLiteral("retraction_status_cache"), QStringLiteral("10.1234/abc.5678"),
+                                  QStringLiteral("+Falsification/Fabrication of Data; “doubts” <b>") },
                                 { EventKind::Correction, QStringLiteral("2023-11-02"),
-                                  QStringLiteral("scholarly_work_events"), QString() } };
+                                  QStringLiteral("scholarly_work_events"), QString(), QString() } };
         } else if (i == 1) {
             o.events.status = EventsCheck::Status::Found;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48Z");
             o.events.events = { { EventKind::ExpressionOfConcern, QStringLiteral("2025-01-09"),
-                                  QStringLiteral("retraction_status_cache"), QStringLiteral("https://example.org/n/1") } };
+                                  QStringLiteral("retraction_status_cache"), QStringLiteral("https://example.org/n/1"), QString() } };
         } else if (i == 2) {
             o.events.status = EventsCheck::Status::Unavailable;
             o.events.reason = QStringLiteral("canonical work link unavailable");
@@ -120,9 +121,9 @@ inline Record richRecord()
         if (i == 3) {
             o.events.status = EventsCheck::Status::Found;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48.257954+00:00");
-            o.events.events = { { EventKind::Withdrawal, QStringLiteral("2022-02-02"), QStringLiteral("s1"), QString() },
+            o.events.events = { { EventKind::Withdrawal, QStringLiteral("2022-02-02"), QStringLiteral("s1"), QString(), QString() },
                                 { EventKind::Reinstatement, QStringLiteral("2022-03-03"), QStringLiteral("s2"),
-                                  QStringLiteral("10.5555/RE.1") } };
+                                  QStringLiteral("10.5555/RE.1"), QStringLiteral("Reinstated after review") } };
         } else {
             o.events.status = EventsCheck::Status::NoneFound;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48.257954+00:00");

@@ -61,7 +61,7 @@ EventsCheck found(QList<SourceEvent> events)
 SourceEvent event(EventKind kind, const char *date, const char *notice)
 {
     return SourceEvent { kind, QString::fromLatin1(date), QStringLiteral("retraction_status_cache"),
-        QString::fromLatin1(notice) };
+        QString::fromLatin1(notice), kind == EventKind::Retraction ? QStringLiteral("+Error in Data; “quoted”") : QString() };
 }
 
 //! A record using every feature of the format. Observation i has basis kBases[i].

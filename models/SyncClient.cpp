@@ -1,0 +1,671 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "SyncClient.h"
+
+#include "CurationLog.h"
+#include "EventJson.h"
+#include "Identifier.h"
+#include "RecordJson.h"
+#include "Store.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QTimer>
+#include <QUrlQuery>
+
+#include <cmath>
+
+namespace LedgerCurator {
+
+namespace {
+
+constexpr int kMaxPageSize = 5000;
+constexpr int kMaxPushBatch = 1000;
+
+//! A JSON number that is a whole number (in the range a double holds exactly).
+std::optional<qint64> wholeNumber(const QJsonValue &value)
+{
+    if (!value.isDouble())
+        return std::nullopt;
+    const double d = value.toDouble();
+    if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9007199254740992.0)
+        return std::nullopt;
+    return qint64(d);
+}
+
+QString jsonTypeName(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("a number");
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        return QStringLiteral("nothing");
+    }
+    return QStringLiteral("something else");
+}
+
+//! The server's own words from an error body {"error": {"code", "message"}}, else a short excerpt.
+QString serverMessage(const QByteArray &body)
+{
+    const QJsonObject error = QJsonDocument::fromJson(body).object().value(QStringLiteral("error")).toObject();
+    const QString code = error.value(QStringLiteral("code")).toString();
+    const QString message = error.value(QStringLiteral("message")).toString();
+    if (!message.isEmpty())
+        return code.isEmpty() ? message : code + QStringLiteral(": ") + message;
+    const QString text = QString::fromUtf8(body.left(200)).simplified();
+    return text.isEmpty() ? QStringLiteral("no explanation given") : text;
+}
+
+bool isNetworkLayerError(QNetworkReply::NetworkError error)
+{
+    // 1-99 are connection problems, 101-199 proxy problems (QNetworkReply::NetworkError).
+    return error != QNetworkReply::NoError && int(error) < 200;
+}
+
+} // namespace
+
+//! What one successful request gave.
+struct SyncClient::Reply
+{
+    int status = 0;
+    QByteArray body;
+    QByteArray etag;
+    QUrl url;
+};
+
+//! The state of one run().
+struct SyncClient::Context
+{
+    SyncOptions options;
+    SyncProgress progress;
+    SyncReport report;
+    QUrl base; // the server URL without a trailing slash
+    QString shownServer; // the server as messages name it
+
+    QUrl endpoint(const QString &path, const QUrlQuery &query = {}) const
+    {
+        QUrl url = base;
+        url.setPath(base.path(QUrl::FullyEncoded) + path, QUrl::StrictMode);
+        url.setQuery(query);
+        return url;
+    }
+    bool tell(const QString &step, qint64 done, qint64 total) const { return !progress || progress(step, done, total); }
+    void log(const QString &message) const
+    {
+        if (options.log)
+            options.log(message);
+    }
+};
+
+SyncClient::SyncClient(Store &store, QObject *parent) : QObject(parent), m_store(store) { }
+
+SyncClient::~SyncClient() = default;
+
+QString SyncClient::serverKey(const QUrl &server)
+{
+    return server
+            .adjusted(QUrl::StripTrailingSlash | QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment)
+            .toString(QUrl::FullyEncoded);
+}
+
+QString SyncClient::lastSeqKey(const QUrl &server)
+{
+    return QStringLiteral("sync/") + serverKey(server) + QStringLiteral("/last_seq");
+}
+
+QString SyncClient::recordsEtagKey(const QUrl &server)
+{
+    return QStringLiteral("sync/") + serverKey(server) + QStringLiteral("/records_etag");
+}
+
+QString SyncClient::recordEtagPrefix(const QUrl &server)
+{
+    return QStringLiteral("sync/") + serverKey(server) + QStringLiteral("/etag/");
+}
+
+QString SyncClient::lastFinishedKey()
+{
+    return QStringLiteral("sync/last_finished");
+}
+
+void SyncClient::cancel()
+{
+    const quint64 run = m_run.load();
+    m_cancelled.store(true);
+    // Runs in the thread of run(): the reply and the loop are only touched there. A cancel that
+    // arrives after its run has ended must not touch the next one.
+    QMetaObject::invokeMethod(
+            this,
+            [this, run] {
+                if (run != m_run.load())
+                    return;
+                if (m_reply)
+                    m_reply->abort();
+                if (m_loop)
+                    m_loop->quit();
+            },
+            Qt::QueuedConnection);
+}
+
+bool SyncClient::wait(int ms)
+{
+    if (cancelled())
+        return false;
+    QEventLoop loop;
+    QTimer timer;
+    timer.setSingleShot(true);
+    timer.setTimerType(Qt::PreciseTimer); // a coarse timer may fire early: never before Retry-After
+    connect(&timer, &QTimer::timeout, &loop, &QEventLoop::quit);
+    timer.start(ms);
+    m_loop = &loop;
+    loop.exec();
+    m_loop = nullptr;
+    return !cancelled();
+}
+
+Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgress &progress)
+{
+    m_run.fetch_add(1);
+    m_cancelled.store(false);
+    const QUrl &server = options.server;
+    if (!server.isValid() || (server.scheme() != u"http" && server.scheme() != u"https") || server.host().isEmpty())
+        return Error::badInput(QStringLiteral("'%1' is not an http:// or https:// server URL")
+                                       .arg(server.toDisplayString()));
+    if (options.token.isEmpty())
+        return Error::badInput(QStringLiteral("no token to present to %1").arg(server.toDisplayString()));
+    for (const QChar c : options.token) {
+        if (c.unicode() < 0x21 || c.unicode() > 0x7e)
+            return Error::badInput(QStringLiteral("the token holds a character a token cannot hold"));
+    }
+    if (options.pageSize < 1 || options.pageSize > kMaxPageSize)
+        return Error::badInput(QStringLiteral("the page size must be 1 to %1").arg(kMaxPageSize));
+    if (options.pushBatch < 1 || options.pushBatch > kMaxPushBatch)
+        return Error::badInput(QStringLiteral("the push batch must be 1 to %1").arg(kMaxPushBatch));
+    if (options.maxAttempts < 1 || options.timeoutMs < 1 || options.initialBackoffMs < 0 || options.maxBackoffMs < 0)
+        return Error::badInput(QStringLiteral("attempts and timeouts must be positive"));
+    if (!m_store.isOpen())
+        return Error::failure(QStringLiteral("%1: the cache is not open").arg(m_store.path()));
+
+    if (!m_network) {
+        m_network = std::make_unique<QNetworkAccessManager>();
+        m_network->setRedirectPolicy(QNetworkRequest::NoLessSafeRedirectPolicy);
+    }
+
+    Context context;
+    context.options = options;
+    context.progress = progress;
+    context.base = server.adjusted(QUrl::StripTrailingSlash | QUrl::RemoveQuery | QUrl::RemoveFragment);
+    context.shownServer = context.base.toDisplayString(QUrl::RemoveUserInfo);
+
+    if (auto status = push(context); !status)
+        return status.error();
+    if (auto status = pullRecords(context); !status)
+        return status.error();
+    if (auto status = pullEvents(context); !status)
+        return status.error();
+    if (cancelled())
+        return Error::cancelled();
+
+    context.report.finishedAt = nowUtc();
+    if (auto stored = m_store.setMetaEntries({ { lastFinishedKey(), context.report.finishedAt },
+                                               { QStringLiteral("sync/last_server"), serverKey(server) } });
+        !stored)
+        return stored.error();
+    return context.report;
+}
+
+Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray &verb, const QUrl &url,
+                                              const QByteArray &body,
+                                              const QList<std::pair<QByteArray, QByteArray>> &headers,
+                                              const QList<int> &accepted)
+{
+    const SyncOptions &options = context.options;
+    const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
+    for (int attempt = 1;; ++attempt) {
+        if (cancelled())
+            return Error::cancelled();
+        QNetworkRequest request(url);
+        request.setTransferTimeout(options.timeoutMs);
+        request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+        request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
+        request.setRawHeader("Authorization", "Bearer " + options.token.toLatin1());
+        request.setRawHeader("Accept", "application/json");
+        if (!body.isNull())
+            request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        for (const auto &[name, value] : headers)
+            request.setRawHeader(name, value);
+
+        ++context.report.requests;
+        std::unique_ptr<QNetworkReply> reply(body.isNull() ? m_network->sendCustomRequest(request, verb)
+                                                           : m_network->sendCustomRequest(request, verb, body));
+        {
+            QEventLoop loop;
+            connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
+            m_reply = reply.get();
+            m_loop = &loop;
+            if (cancelled())
+                reply->abort();
+            if (!reply->isFinished())
+                loop.exec();
+            m_loop = nullptr;
+            m_reply = nullptr;
+        }
+        if (cancelled()) {
+            reply->abort();
+            return Error::cancelled();
+        }
+
+        const QNetworkReply::NetworkError error = reply->error();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const QByteArray replyBody = reply->isOpen() ? reply->readAll() : QByteArray();
+
+        QString problem; // why this attempt failed
+        bool retry = false;
+        int retryAfterMs = -1;
+        if (isNetworkLayerError(error) || status == 0) {
+            retry = true;
+            switch (error) {
+            case QNetworkReply::ConnectionRefusedError:
+                problem = QStringLiteral("cannot reach %1: connection refused").arg(context.shownServer);
+                break;
+            case QNetworkReply::HostNotFoundError:
+                problem = QStringLiteral("cannot reach %1: host not found").arg(context.shownServer);
+                break;
+            case QNetworkReply::OperationCanceledError: // setTransferTimeout() aborts this way
+            case QNetworkReply::TimeoutError:
+                problem = QStringLiteral("%1: no reply within %2 ms").arg(shownUrl).arg(options.timeoutMs);
+                break;
+            case QNetworkReply::RemoteHostClosedError:
+                problem = QStringLiteral("%1: the server closed the connection before the reply was complete")
+                                  .arg(shownUrl);
+                break;
+            default:
+                problem = QStringLiteral("cannot reach %1: %2").arg(context.shownServer, reply->errorString());
+                break;
+            }
+        } else if (accepted.contains(status)) {
+            // A body shorter than announced is a cut-off reply, whatever the connection said.
+            const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
+            if (length.isValid() && !reply->hasRawHeader("Content-Encoding")
+                && length.toLongLong() != replyBody.size()) {
+                retry = true;
+                problem = QStringLiteral("%1: the reply was cut off (%2 of %3 bytes)")
+                                  .arg(shownUrl)
+                                  .arg(replyBody.size())
+                                  .arg(length.toLongLong());
+            } else {
+                return Reply { status, replyBody, reply->rawHeader("ETag"), url };
+            }
+        } else if (status == 401 || status == 403) {
+            return Error::failure(QStringLiteral("the server refused the token: %1 (HTTP %2 from %3)")
+                                          .arg(serverMessage(replyBody))
+                                          .arg(status)
+                                          .arg(shownUrl));
+        } else if (status == 429 || status >= 500) {
+            retry = true;
+            problem = QStringLiteral("%1 answered HTTP %2: %3").arg(shownUrl).arg(status).arg(serverMessage(replyBody));
+            bool ok = false;
+            const qint64 seconds = reply->rawHeader("Retry-After").trimmed().toLongLong(&ok);
+            if (ok && seconds >= 0)
+                retryAfterMs = int(qMin<qint64>(seconds, 24 * 3600) * 1000);
+        } else {
+            return Error::failure(
+                    QStringLiteral("%1 answered HTTP %2: %3").arg(shownUrl).arg(status).arg(serverMessage(replyBody)));
+        }
+
+        Q_ASSERT(retry);
+        if (attempt >= options.maxAttempts)
+            return Error::failure(attempt == 1 ? problem
+                                               : problem + QStringLiteral(" (gave up after %1 attempts)").arg(attempt));
+        int delay = 0;
+        if (retryAfterMs >= 0) {
+            if (retryAfterMs > options.maxBackoffMs)
+                return Error::failure(problem
+                                      + QStringLiteral(" (the server asks to retry after %1 s, longer than the "
+                                                       "longest wait of %2 ms)")
+                                                .arg(retryAfterMs / 1000)
+                                                .arg(options.maxBackoffMs));
+            // Never earlier than asked; a little jitter so that many clients do not return at once.
+            delay = retryAfterMs + int(QRandomGenerator::global()->bounded(qMax(1, retryAfterMs / 10 + 1)));
+        } else {
+            // Exponential backoff with "equal jitter": half the step fixed, half random.
+            const qint64 step = qMin<qint64>(options.maxBackoffMs,
+                                             qint64(options.initialBackoffMs) << qMin(attempt - 1, 20));
+            delay = int(step / 2 + QRandomGenerator::global()->bounded(step / 2 + 1));
+        }
+        ++context.report.retries;
+        context.log(QStringLiteral("%1; retrying in %2 ms (attempt %3 of %4)")
+                            .arg(problem)
+                            .arg(delay)
+                            .arg(attempt + 1)
+                            .arg(options.maxAttempts));
+        if (!wait(delay))
+            return Error::cancelled();
+    }
+}
+
+Status SyncClient::push(Context &context)
+{
+    auto total = m_store.outboxCount();
+    if (!total)
+        return total.error();
+    if (!context.tell(QStringLiteral("push"), 0, *total)) {
+        m_cancelled.store(true);
+        return Error::cancelled();
+    }
+    const QUrl url = context.endpoint(QStringLiteral("/v1/events"));
+    const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
+    qsizetype offset = 0;
+    for (;;) {
+        // Nothing is written locally for a push, so the outbox is read by position.
+        auto batch = m_store.outbox(context.options.pushBatch, offset);
+        if (!batch)
+            return batch.error();
+        if (batch->isEmpty())
+            break;
+        const QByteArray body =
+                QJsonDocument(QJsonObject { { QStringLiteral("events"), correctionsToJson(*batch) } })
+                        .toJson(QJsonDocument::Compact);
+        auto reply = request(context, "POST", url, body, {}, { 200 });
+        if (!reply)
+            return reply.error();
+
+        auto malformed = [&shownUrl](const QString &what) {
+            return Error::failure(QStringLiteral("%1: malformed reply: %2").arg(shownUrl, what));
+        };
+        QJsonParseError parseError;
+        const QJsonDocument document = QJsonDocument::fromJson(reply->body, &parseError);
+        if (parseError.error != QJsonParseError::NoError)
+            return malformed(QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
+        if (!document.isObject())
+            return malformed(QStringLiteral("expected an object"));
+        const QJsonObject object = document.object();
+        const auto stored = wholeNumber(object.value(QStringLiteral("stored")));
+        const auto duplicates = wholeNumber(object.value(QStringLiteral("duplicates")));
+        if (!stored || *stored < 0)
+            return malformed(QStringLiteral("\"stored\": expected a whole number, found %1")
+                                     .arg(jsonTypeName(object.value(QStringLiteral("stored")))));
+        if (!duplicates || *duplicates < 0)
+            return malformed(QStringLiteral("\"duplicates\": expected a whole number, found %1")
+                                     .arg(jsonTypeName(object.value(QStringLiteral("duplicates")))));
+        if (*stored + *duplicates != batch->size())
+            return malformed(QStringLiteral("%1 stored and %2 duplicates for a batch of %3 events")
+                                     .arg(*stored)
+                                     .arg(*duplicates)
+                                     .arg(batch->size()));
+        const QJsonValue seqs = object.value(QStringLiteral("seqs"));
+        if (!seqs.isArray() || seqs.toArray().size() != batch->size())
+            return malformed(QStringLiteral("\"seqs\": expected an array of %1 entries").arg(batch->size()));
+        const QJsonArray seqArray = seqs.toArray();
+        for (qsizetype i = 0; i < batch->size(); ++i) {
+            const QJsonObject entry = seqArray.at(i).toObject();
+            const auto seq = wholeNumber(entry.value(QStringLiteral("seq")));
+            if (entry.value(QStringLiteral("id")).toString() != batch->at(i).id || !seq || *seq < 1)
+                return malformed(QStringLiteral("seqs[%1]: expected {\"id\": \"%2\", \"seq\": N}").arg(i).arg(batch->at(i).id));
+        }
+        context.report.pushed += *stored;
+        context.report.duplicates += *duplicates;
+        offset += batch->size();
+        if (!context.tell(QStringLiteral("push"), offset, qMax<qint64>(*total, offset))) {
+            m_cancelled.store(true);
+            return Error::cancelled();
+        }
+    }
+    return {};
+}
+
+Status SyncClient::pullRecords(Context &context)
+{
+    const QUrl listUrl = context.endpoint(QStringLiteral("/v1/records"));
+    const QString shownListUrl = listUrl.toDisplayString(QUrl::RemoveUserInfo);
+    auto storedListEtag = m_store.meta(recordsEtagKey(context.base));
+    if (!storedListEtag)
+        return storedListEtag.error();
+    QList<std::pair<QByteArray, QByteArray>> listHeaders;
+    if (!storedListEtag->isEmpty())
+        listHeaders.append({ "If-None-Match", storedListEtag->toUtf8() });
+    if (!context.tell(QStringLiteral("records"), 0, 0)) {
+        m_cancelled.store(true);
+        return Error::cancelled();
+    }
+    auto list = request(context, "GET", listUrl, QByteArray(), listHeaders, { 200, 304 });
+    if (!list)
+        return list.error();
+    if (list->status == 304)
+        return {};
+
+    // Check the whole list first.
+    auto malformed = [&shownListUrl](const QString &what) {
+        return Error::failure(QStringLiteral("%1: malformed reply: %2").arg(shownListUrl, what));
+    };
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(list->body, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return malformed(QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
+    const QJsonValue records = document.object().value(QStringLiteral("records"));
+    if (!records.isArray())
+        return malformed(QStringLiteral("\"records\": expected an array, found %1").arg(jsonTypeName(records)));
+    struct Entry
+    {
+        QString id;
+        QString asOf;
+        QString etag;
+    };
+    QList<Entry> entries;
+    QSet<QString> seen;
+    const QJsonArray array = records.toArray();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QJsonObject o = array.at(i).toObject();
+        const QString where = QStringLiteral("records[%1]").arg(i);
+        if (!array.at(i).isObject())
+            return malformed(where + QStringLiteral(": expected an object, found %1").arg(jsonTypeName(array.at(i))));
+        Entry entry { o.value(QStringLiteral("id")).toString(), o.value(QStringLiteral("as_of")).toString(),
+                      o.value(QStringLiteral("etag")).toString() };
+        const IdentifierCheck id = parseArxivId(entry.id);
+        if (!id.ok() || id.identifier->base != entry.id)
+            return malformed(where + QStringLiteral(".id: expected an arXiv id without version, found %1")
+                                             .arg(jsonTypeName(o.value(QStringLiteral("id")))));
+        if (!o.value(QStringLiteral("as_of")).isString() || entry.asOf.isEmpty())
+            return malformed(where + QStringLiteral(".as_of: expected a date"));
+        if (!o.value(QStringLiteral("etag")).isString() || entry.etag.isEmpty())
+            return malformed(where + QStringLiteral(".etag: expected a non-empty string"));
+        if (!wholeNumber(o.value(QStringLiteral("version"))))
+            return malformed(where + QStringLiteral(".version: expected a whole number"));
+        if (!o.value(QStringLiteral("title")).isString())
+            return malformed(where + QStringLiteral(".title: expected a string"));
+        if (seen.contains(entry.id))
+            return malformed(where + QStringLiteral(": record %1 is listed twice").arg(entry.id));
+        seen.insert(entry.id);
+        entries.append(entry);
+    }
+
+    const QString etagPrefix = recordEtagPrefix(context.base);
+    auto storedEtags = m_store.metaWithPrefix(etagPrefix);
+    if (!storedEtags)
+        return storedEtags.error();
+    auto localDates = m_store.recordAsOfDates();
+    if (!localDates)
+        return localDates.error();
+    QList<Entry> changed;
+    for (const Entry &entry : std::as_const(entries)) {
+        if (storedEtags->value(entry.id) == entry.etag && localDates->contains(entry.id))
+            continue;
+        const QString localAsOf = localDates->value(entry.id);
+        if (!localAsOf.isEmpty() && localAsOf > entry.asOf) {
+            const QString note = QStringLiteral("arXiv:%1: the cache holds a newer page (as of %2) than %3 "
+                                                "(as of %4); kept the cache's")
+                                         .arg(entry.id, localAsOf, context.shownServer, entry.asOf);
+            context.report.recordsKeptLocal.append(note);
+            context.log(note);
+            continue;
+        }
+        changed.append(entry);
+    }
+
+    bool complete = true;
+    for (qsizetype i = 0; i < changed.size(); ++i) {
+        const Entry &entry = changed[i];
+        if (!context.tell(QStringLiteral("records"), i, changed.size())) {
+            m_cancelled.store(true);
+            return Error::cancelled();
+        }
+        const QUrl url = context.endpoint(QStringLiteral("/v1/records/")
+                                          + QString::fromLatin1(QUrl::toPercentEncoding(entry.id)));
+        const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
+        QList<std::pair<QByteArray, QByteArray>> headers;
+        const QString storedEtag = storedEtags->value(entry.id);
+        if (!storedEtag.isEmpty() && localDates->contains(entry.id))
+            headers.append({ "If-None-Match", storedEtag.toUtf8() });
+        auto reply = request(context, "GET", url, QByteArray(), headers, { 200, 304, 404 });
+        if (!reply)
+            return reply.error();
+        if (reply->status == 304)
+            continue; // changed back since the list was made
+        if (reply->status == 404) {
+            complete = false; // removed since the list was made: ask for the list again next time
+            continue;
+        }
+        auto record = readRecordJson(reply->body, shownUrl);
+        if (!record)
+            return Error::failure(QStringLiteral("%1: malformed record: %2").arg(shownUrl, record.error().toString()));
+        if (record->arxivId != entry.id)
+            return Error::failure(QStringLiteral("%1: malformed reply: asked for record %2, received %3")
+                                          .arg(shownUrl, entry.id, record->arxivId));
+        const QString localAsOf = localDates->value(entry.id);
+        if (!localAsOf.isEmpty() && localAsOf > record->asOf) {
+            const QString note = QStringLiteral("arXiv:%1: the cache holds a newer page (as of %2) than %3 "
+                                                "(as of %4); kept the cache's")
+                                         .arg(entry.id, localAsOf, context.shownServer, record->asOf);
+            context.report.recordsKeptLocal.append(note);
+            context.log(note);
+            continue;
+        }
+        const QString etag = reply->etag.isEmpty() ? entry.etag : QString::fromUtf8(reply->etag);
+        if (cancelled())
+            return Error::cancelled();
+        auto imported = m_store.importRecordsWithMeta({ *record }, { { etagPrefix + entry.id, etag } });
+        if (!imported)
+            return imported.error();
+        ++context.report.recordsUpdated;
+    }
+    if (!context.tell(QStringLiteral("records"), changed.size(), changed.size())) {
+        m_cancelled.store(true);
+        return Error::cancelled();
+    }
+    if (complete && !list->etag.isEmpty()) {
+        if (auto stored = m_store.setMeta(recordsEtagKey(context.base), QString::fromUtf8(list->etag)); !stored)
+            return stored;
+    }
+    return {};
+}
+
+Status SyncClient::pullEvents(Context &context)
+{
+    const QString seqKey = lastSeqKey(context.base);
+    auto storedSeq = m_store.meta(seqKey);
+    if (!storedSeq)
+        return storedSeq.error();
+    qint64 lastSeq = storedSeq->isEmpty() ? 0 : storedSeq->toLongLong();
+    bool first = true;
+    for (;;) {
+        QUrlQuery query;
+        query.addQueryItem(QStringLiteral("after"), QString::number(lastSeq));
+        query.addQueryItem(QStringLiteral("limit"), QString::number(context.options.pageSize));
+        const QUrl url = context.endpoint(QStringLiteral("/v1/events"), query);
+        const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
+        auto reply = request(context, "GET", url, QByteArray(), {}, { 200 });
+        if (!reply)
+            return reply.error();
+
+        // The whole page is checked before any of it is stored.
+        auto malformed = [&shownUrl](const QString &what) {
+            return Error::failure(QStringLiteral("%1: malformed reply: %2").arg(shownUrl, what));
+        };
+        QJsonParseError parseError;
+        const QJsonDocument document = QJsonDocument::fromJson(reply->body, &parseError);
+        if (parseError.error != QJsonParseError::NoError)
+            return malformed(QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
+        if (!document.isObject())
+            return malformed(QStringLiteral("expected an object"));
+        const QJsonObject object = document.object();
+        auto events = correctionsFromJson(object.value(QStringLiteral("events")), QStringLiteral("events"));
+        if (!events)
+            return malformed(events.error().message);
+        const auto pageLast = wholeNumber(object.value(QStringLiteral("last_seq")));
+        const auto latest = wholeNumber(object.value(QStringLiteral("latest_seq")));
+        const QJsonValue more = object.value(QStringLiteral("more"));
+        if (!pageLast || *pageLast < 0)
+            return malformed(QStringLiteral("\"last_seq\": expected a whole number, found %1")
+                                     .arg(jsonTypeName(object.value(QStringLiteral("last_seq")))));
+        if (!latest || *latest < 0)
+            return malformed(QStringLiteral("\"latest_seq\": expected a whole number, found %1")
+                                     .arg(jsonTypeName(object.value(QStringLiteral("latest_seq")))));
+        if (!more.isBool())
+            return malformed(QStringLiteral("\"more\": expected true or false, found %1").arg(jsonTypeName(more)));
+        if (events->size() > context.options.pageSize)
+            return malformed(QStringLiteral("%1 events where at most %2 were asked for")
+                                     .arg(events->size())
+                                     .arg(context.options.pageSize));
+        if (first && *latest < lastSeq)
+            return Error::failure(QStringLiteral("%1 holds events up to seq %2, but this cache has already pulled up "
+                                                 "to seq %3: the server was reset or replaced. Sync this cache "
+                                                 "with another server URL, or start a new cache")
+                                          .arg(context.shownServer)
+                                          .arg(*latest)
+                                          .arg(lastSeq));
+        qint64 expected = lastSeq + 1;
+        for (qsizetype i = 0; i < events->size(); ++i) {
+            const CorrectionEvent &e = events->at(i);
+            if (!e.seq)
+                return malformed(QStringLiteral("events[%1].seq: missing").arg(i));
+            if (*e.seq != expected)
+                return malformed(QStringLiteral("events[%1].seq: expected %2 (events come in server order "
+                                                "without gaps), found %3")
+                                         .arg(i)
+                                         .arg(expected)
+                                         .arg(*e.seq));
+            ++expected;
+        }
+        const qint64 newLast = events->isEmpty() ? lastSeq : *events->last().seq;
+        if (*pageLast != newLast)
+            return malformed(QStringLiteral("\"last_seq\" is %1, but the page ends at seq %2").arg(*pageLast).arg(newLast));
+        if (more.toBool() && events->isEmpty())
+            return malformed(QStringLiteral("\"more\" is true on a page without events"));
+
+        if (cancelled())
+            return Error::cancelled();
+        if (!events->isEmpty()) {
+            if (auto stored = m_store.addSyncedCorrections(*events, { { seqKey, QString::number(newLast) } }); !stored)
+                return stored;
+        }
+        context.report.eventsPulled += events->size();
+        lastSeq = newLast;
+        first = false;
+        if (!context.tell(QStringLiteral("events"), lastSeq, qMax(*latest, lastSeq))) {
+            m_cancelled.store(true);
+            return Error::cancelled();
+        }
+        if (!more.toBool())
+            break;
+    }
+    context.report.lastSeq = lastSeq;
+    return {};
+}
+
+} // namespace LedgerCurator

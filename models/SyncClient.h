@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The client half of the sync protocol (docs/sync-client.md): push the outbox, pull the records
+// and the events, every received reply checked in full before one transaction stores it.
+
+#include "Result.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+#include <QUrl>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+class QEventLoop;
+class QNetworkAccessManager;
+class QNetworkReply;
+
+namespace LedgerCurator {
+
+class Store;
+
+struct SyncOptions
+{
+    QUrl server; // http://host:port, optionally with a path prefix
+    QString token;
+    int timeoutMs = 15000; // no byte for this long: the request is abandoned (and retried)
+    int maxAttempts = 5; // per request, the first one included
+    int pageSize = 1000; // events per GET /v1/events (1 to 5000)
+    int pushBatch = 500; // events per POST /v1/events (1 to 1000)
+    int maxBackoffMs = 30000; // the longest wait between attempts; a longer Retry-After gives up
+    int initialBackoffMs = 500; // the wait after the first failed attempt, doubled each time
+    //! Told of each retry and of each record left alone, as one line; may be empty.
+    std::function<void(const QString &message)> log;
+};
+
+struct SyncReport
+{
+    qint64 pushed = 0; // events the server stored
+    qint64 duplicates = 0; // events pushed that the server already held
+    qint64 recordsUpdated = 0;
+    qint64 eventsPulled = 0;
+    qint64 lastSeq = 0;
+    QString finishedAt;
+    //! Records left alone because the cache holds a newer page than the server: one line each.
+    QStringList recordsKeptLocal;
+    qint64 retries = 0; // attempts that failed and were retried
+    qint64 requests = 0; // HTTP requests sent, retries included
+};
+
+//! Told of progress: the step ("push", "records", "events"), done of total (total 0: unknown).
+//! Returning false cancels the sync.
+using SyncProgress = std::function<bool(const QString &step, qint64 done, qint64 total)>;
+
+//! Synchronous sync engine. Lives in the thread that calls run() and owns its network manager;
+//! the Store must belong to that thread too (a Qt Sql connection is used by one thread only).
+class SyncClient final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SyncClient)
+
+public:
+    explicit SyncClient(Store &store, QObject *parent = nullptr);
+    ~SyncClient() override;
+
+    //! Pushes the outbox, pulls the record list and the changed records, pulls the events after
+    //! the stored seq. Blocks in local event loops; safe in a worker thread. Each step that
+    //! completes is stored in its own transaction; a failure leaves the cache as that step
+    //! found it.
+    Result<SyncReport> run(const SyncOptions &options, const SyncProgress &progress = {});
+
+    //! Thread-safe: abandons the current request or wait; run() returns Error::cancelled().
+    void cancel();
+
+    //! The meta keys of the sync state of a server (see docs/sync-client.md).
+    static QString serverKey(const QUrl &server); // the URL as used in keys
+    static QString lastSeqKey(const QUrl &server); // "sync/<server>/last_seq"
+    static QString recordsEtagKey(const QUrl &server); // "sync/<server>/records_etag"
+    static QString recordEtagPrefix(const QUrl &server); // "sync/<server>/etag/" + id
+    static QString lastFinishedKey(); // "sync/last_finished"
+
+private:
+    struct Reply;
+    struct Context;
+
+    Status push(Context &context);
+    Status pullRecords(Context &context);
+    Status pullEvents(Context &context);
+
+    //! One request with retries; statuses in `accepted` are returned, every other one is an error.
+    Result<Reply> request(Context &context, const QByteArray &verb, const QUrl &url, const QByteArray &body,
+                          const QList<std::pair<QByteArray, QByteArray>> &headers, const QList<int> &accepted);
+    //! Waits without blocking the thread's events; false when cancelled.
+    bool wait(int ms);
+    bool cancelled() const { return m_cancelled.load(); }
+
+    Store &m_store;
+    std::unique_ptr<QNetworkAccessManager> m_network;
+    QPointer<QNetworkReply> m_reply; // the request in flight
+    QEventLoop *m_loop = nullptr; // the local loop run() is waiting in, if any
+    std::atomic<bool> m_cancelled { false };
+    std::atomic<quint64> m_run { 0 }; // counts run() calls, so that a late cancel() hits no later run
+};
+
+} // namespace LedgerCurator

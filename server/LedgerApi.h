@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The sync protocol's endpoints (docs/sync-protocol.md), apart from the transport: a request in,
+// a reply out. LedgerServer runs handleApiRequest() on a worker thread with that thread's store.
+
+#include <QByteArray>
+#include <QHttpServerRequest>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QUrlQuery>
+
+#include <optional>
+#include <utility>
+
+namespace LedgerCurator {
+
+class ServerStore;
+
+inline constexpr qsizetype kMaxBatchEvents = 1000;
+inline constexpr qint64 kDefaultEventsLimit = 1000;
+inline constexpr qint64 kMaxEventsLimit = 5000;
+inline constexpr int kRetryAfterSeconds = 1;
+
+//! What a handler needs of an HTTP request (copied, so that it can cross threads).
+struct ApiRequest
+{
+    QHttpServerRequest::Method method = QHttpServerRequest::Method::Unknown;
+    QString path; // decoded
+    QUrlQuery query;
+    QByteArray authorization;
+    QByteArray ifNoneMatch;
+    QByteArray contentType;
+    QByteArray body;
+};
+
+struct ApiReply
+{
+    int status = 200;
+    QList<std::pair<QByteArray, QByteArray>> headers;
+    QByteArray body;
+    QString tokenName; // who asked, for the request log; empty when unknown
+    QString note;      // for the log only (e.g. the cause of a 500), never sent
+
+    static ApiReply json(int status, const QJsonObject &object);
+    //! {"error": {"code": code, "message": message}}; 429 and 503 get Retry-After.
+    static ApiReply error(int status, const QString &message);
+};
+
+//! The error code of a status: bad_request, unauthorized, ... (see docs/sync-protocol.md).
+QString errorCode(int status);
+
+enum class Endpoint { Health, Records, Record, Events };
+
+struct Route
+{
+    std::optional<Endpoint> endpoint; // nullopt: no such path (404)
+    QString recordId;                 // Endpoint::Record: the id as given in the path
+    bool methodAllowed = false;       // false with an endpoint: 405
+    QByteArray allow;                 // the methods the path takes, for the Allow header
+    bool takesBody = false;           // PUT and POST: the body must be JSON
+};
+
+Route matchRoute(QHttpServerRequest::Method method, const QString &path);
+
+//! Whether an If-None-Match header names etag (or is "*").
+bool etagMatches(const QByteArray &ifNoneMatch, const QString &etag);
+
+//! Authenticates, authorizes and answers one request against store.
+ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request);
+
+} // namespace LedgerCurator

@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ServerCli.h"
+
+#include "LedgerServer.h"
+#include "PageImport.h"
+#include "ServerStore.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QHostAddress>
+#include <QSocketNotifier>
+#include <QStandardPaths>
+#include <QTextStream>
+
+#include <csignal>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace LedgerCurator {
+
+namespace {
+
+constexpr int ExitOk = 0;
+constexpr int ExitFailure = 1;
+constexpr int ExitBadInput = 2;
+
+const QCommandLineOption kDbOption(QStringLiteral("db"),
+                                   QStringLiteral("SQLite file, or postgresql://USER@HOST:PORT/DBNAME."),
+                                   QStringLiteral("PATH|URL"));
+
+int usage(const QString &message, QTextStream &err)
+{
+    err << "ledger-server: " << message << Qt::endl << "Try 'ledger-server --help'." << Qt::endl;
+    return ExitBadInput;
+}
+
+int fail(const StoreError &error, QTextStream &err)
+{
+    err << "ledger-server: " << error.message << Qt::endl;
+    return error.kind == StoreError::Kind::BadInput || error.kind == StoreError::Kind::Conflict ? ExitBadInput
+                                                                                                 : ExitFailure;
+}
+
+//! The --db option as a config; nullopt after reporting a bad one.
+std::optional<DatabaseConfig> databaseFrom(const QCommandLineParser &parser, QTextStream &err, int *status)
+{
+    auto config = DatabaseConfig::parse(parser.isSet(kDbOption) ? parser.value(kDbOption) : defaultServerDatabase());
+    if (!config) {
+        *status = usage(config.error().toString(), err);
+        return std::nullopt;
+    }
+    return *config;
+}
+
+std::unique_ptr<ServerStore> openStore(const DatabaseConfig &config, QTextStream &err, int *status)
+{
+    auto store = std::make_unique<ServerStore>(config);
+    if (auto opened = store->open(ServerStore::Migrate::Yes); !opened) {
+        *status = fail(opened.error(), err);
+        return nullptr;
+    }
+    return store;
+}
+
+// --- SIGINT/SIGTERM: quit the event loop, so that connections close cleanly ----------------------
+
+int g_signalFds[2] = { -1, -1 }; // written by the signal handler only: async-signal-safe
+
+extern "C" void onQuitSignal(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t written = ::write(g_signalFds[0], &byte, 1);
+}
+
+void quitOnSignals()
+{
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalFds) != 0)
+        return;
+    auto *notifier = new QSocketNotifier(g_signalFds[1], QSocketNotifier::Read, QCoreApplication::instance());
+    QObject::connect(notifier, &QSocketNotifier::activated, QCoreApplication::instance(), [notifier] {
+        notifier->setEnabled(false);
+        char byte = 0;
+        [[maybe_unused]] const ssize_t got = ::read(g_signalFds[1], &byte, 1);
+        QCoreApplication::quit();
+    });
+    struct sigaction action {};
+    action.sa_handler = onQuitSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    ::sigaction(SIGINT, &action, nullptr);
+    ::sigaction(SIGTERM, &action, nullptr);
+}
+
+// --- serve --------------------------------------------------------------------------------------
+
+int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption listen(QStringLiteral("listen"), QStringLiteral("Address and port (default 127.0.0.1:8765; port 0: any free port)."),
+                                    QStringLiteral("HOST:PORT"), QStringLiteral("127.0.0.1:8765"));
+    const QCommandLineOption maxBody(QStringLiteral("max-body"), QStringLiteral("Largest request body in bytes (default 8 MiB)."),
+                                     QStringLiteral("BYTES"), QString::number(8 * 1024 * 1024));
+    const QCommandLineOption maxInflight(QStringLiteral("max-inflight"),
+                                         QStringLiteral("Requests served at once before answering 503 (default 64)."),
+                                         QStringLiteral("N"), QStringLiteral("64"));
+    const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Worker threads, each with a database connection (default 8)."),
+                                     QStringLiteral("N"), QStringLiteral("8"));
+    const QCommandLineOption busyTimeout(QStringLiteral("busy-timeout"),
+                                         QStringLiteral("Milliseconds to wait for a database lock before answering 503 (default 2000)."),
+                                         QStringLiteral("MS"), QStringLiteral("2000"));
+    parser.addOptions({ kDbOption, listen, maxBody, maxInflight, workers, busyTimeout });
+    if (!parser.parse(arguments))
+        return usage(QStringLiteral("serve: ") + parser.errorText(), err);
+    if (parser.positionalArguments().size() > 1)
+        return usage(QStringLiteral("serve: unexpected argument '%1'").arg(parser.positionalArguments().at(1)), err);
+
+    int status = ExitOk;
+    auto database = databaseFrom(parser, err, &status);
+    if (!database)
+        return status;
+    auto number = [&parser](const QCommandLineOption &option, qint64 minimum, qint64 maximum) -> std::optional<qint64> {
+        bool ok = false;
+        const qint64 value = parser.value(option).toLongLong(&ok);
+        if (!ok || value < minimum || value > maximum)
+            return std::nullopt;
+        return value;
+    };
+    ServerOptions options;
+    const auto body = number(maxBody, 1, qint64(1) << 40);
+    const auto inflight = number(maxInflight, 1, 1000000);
+    const auto threads = number(workers, 1, 256);
+    const auto busy = number(busyTimeout, 0, 600000);
+    if (!body)
+        return usage(QStringLiteral("serve: --max-body takes a number of bytes >= 1"), err);
+    if (!inflight)
+        return usage(QStringLiteral("serve: --max-inflight takes a number >= 1"), err);
+    if (!threads)
+        return usage(QStringLiteral("serve: --workers takes a number from 1 to 256"), err);
+    if (!busy)
+        return usage(QStringLiteral("serve: --busy-timeout takes milliseconds from 0 to 600000"), err);
+    database->busyTimeoutMs = int(*busy);
+    options.database = *database;
+    options.maxBody = *body;
+    options.maxInflight = int(*inflight);
+    options.workers = int(*threads);
+
+    const QString listenText = parser.value(listen);
+    const qsizetype colon = listenText.lastIndexOf(u':');
+    bool portOk = false;
+    const int port = colon < 0 ? -1 : listenText.mid(colon + 1).toInt(&portOk);
+    QString host = colon < 0 ? QString() : listenText.left(colon);
+    if (host.startsWith(u'[') && host.endsWith(u']'))
+        host = host.mid(1, host.size() - 2);
+    QHostAddress address;
+    if (host == u"localhost")
+        address = QHostAddress(QHostAddress::LocalHost);
+    else if (host.isEmpty() || host == u"*")
+        address = QHostAddress(QHostAddress::Any);
+    else
+        address = QHostAddress(host);
+    if (!portOk || port < 0 || port > 65535 || address.isNull())
+        return usage(QStringLiteral("serve: --listen takes HOST:PORT, e.g. 127.0.0.1:8765, found '%1'").arg(listenText), err);
+
+    // Migrate once, here, before any worker connects.
+    if (!openStore(options.database, err, &status))
+        return status;
+
+    LedgerServer server(options);
+    const quint16 bound = server.listenOn(address, quint16(port));
+    if (bound == 0) {
+        err << "ledger-server: cannot listen on " << listenText << ": " << server.errorString() << Qt::endl;
+        return ExitFailure;
+    }
+    quitOnSignals();
+    const QString shownHost = address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + address.toString() + u']'
+                                                                                   : address.toString();
+    out << "listening on http://" << shownHost << ':' << bound << Qt::endl; // endl flushes
+    err << "ledger-server: serving " << options.database.describe() << Qt::endl;
+    const int code = QCoreApplication::exec();
+    err << "ledger-server: stopped" << Qt::endl;
+    return code == 0 ? ExitOk : ExitFailure;
+}
+
+// --- import -------------------------------------------------------------------------------------
+
+int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    parser.addOption(kDbOption);
+    if (!parser.parse(arguments))
+        return usage(QStringLiteral("import: ") + parser.errorText(), err);
+    const QStringList files = parser.positionalArguments().mid(1);
+    if (files.isEmpty())
+        return usage(QStringLiteral("import: name at least one FILE"), err);
+    // Read every file before the database is touched.
+    auto pages = readPageFiles(files);
+    if (!pages) {
+        err << "ledger-server: " << pages.error().toString() << Qt::endl;
+        return pages.error().kind == Error::Kind::BadInput ? ExitBadInput : ExitFailure;
+    }
+    QList<Record> records;
+    for (qsizetype i = 0; i < pages->size(); ++i) {
+        for (const auto &warning : std::as_const(pages->at(i).warnings)) {
+            err << files[i];
+            if (warning.line > 0)
+                err << ':' << warning.line;
+            err << ": warning: " << warning.message << Qt::endl;
+        }
+        records.append(pages->at(i).record);
+    }
+    int status = ExitOk;
+    auto database = databaseFrom(parser, err, &status);
+    if (!database)
+        return status;
+    auto store = openStore(*database, err, &status);
+    if (!store)
+        return status;
+    auto outcomes = store->putRecords(records);
+    if (!outcomes)
+        return fail(outcomes.error(), err);
+    for (qsizetype i = 0; i < outcomes->size(); ++i) {
+        const PutOutcome &o = outcomes->at(i);
+        out << (o.created ? "published " : "replaced ") << o.id << " v" << records[i].version << " (as of "
+            << records[i].asOf << ") from " << files[i];
+        if (!o.created)
+            out << "; the page as of " << o.previousAsOf << " was replaced";
+        out << Qt::endl;
+    }
+    return ExitOk;
+}
+
+// --- token add ----------------------------------------------------------------------------------
+
+int runToken(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption role(QStringLiteral("role"), QStringLiteral("reader, curator or admin."), QStringLiteral("ROLE"));
+    parser.addOptions({ kDbOption, role });
+    if (!parser.parse(arguments))
+        return usage(QStringLiteral("token: ") + parser.errorText(), err);
+    const QStringList positional = parser.positionalArguments();
+    if (positional.value(1) != u"add")
+        return usage(QStringLiteral("token: the only subcommand is 'token add NAME --role ROLE'"), err);
+    if (positional.size() != 3)
+        return usage(QStringLiteral("token add: name exactly one NAME"), err);
+    const QString name = positional.at(2);
+    if (name.isEmpty() || name.size() > 100 || name.contains(QRegularExpression(QStringLiteral("[\\s\\x00-\\x1f\\x7f]"))))
+        return usage(QStringLiteral("token add: NAME must be 1 to 100 characters without spaces or control characters"), err);
+    if (!parser.isSet(role))
+        return usage(QStringLiteral("token add: --role reader|curator|admin is required"), err);
+    const auto parsedRole = parseRole(parser.value(role));
+    if (!parsedRole)
+        return usage(QStringLiteral("token add: unknown role '%1' (reader, curator or admin)").arg(parser.value(role)), err);
+    int status = ExitOk;
+    auto database = databaseFrom(parser, err, &status);
+    if (!database)
+        return status;
+    auto store = openStore(*database, err, &status);
+    if (!store)
+        return status;
+    auto token = store->addToken(name, *parsedRole);
+    if (!token)
+        return fail(token.error(), err);
+    out << "token for " << name << " (" << roleName(*parsedRole) << "); it is shown only this once:" << Qt::endl
+        << *token << Qt::endl;
+    return ExitOk;
+}
+
+} // namespace
+
+QString defaultServerDatabase()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("ledger-server.db"));
+}
+
+int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    const QString command = arguments.value(1);
+    if (command == u"serve")
+        return runServe(arguments, out, err);
+    if (command == u"import")
+        return runImport(arguments, out, err);
+    if (command == u"token")
+        return runToken(arguments, out, err);
+    if (command == u"-h" || command == u"--help" || command == u"help") {
+        out << "Usage:\n"
+               "  ledger-server serve [--db PATH|URL] [--listen HOST:PORT] [--max-body BYTES] [--max-inflight N]\n"
+               "                      [--workers N] [--busy-timeout MS]\n"
+               "  ledger-server import FILE... [--db PATH|URL]\n"
+               "  ledger-server token add NAME --role reader|curator|admin [--db PATH|URL]\n"
+               "\n"
+               "--db takes an SQLite file (default "
+            << defaultServerDatabase()
+            << ")\nor postgresql://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?host=/unix/socket/folder].\n";
+        return ExitOk;
+    }
+    if (command == u"--version") {
+        out << "ledger-server " << QCoreApplication::applicationVersion() << Qt::endl;
+        return ExitOk;
+    }
+    return usage(command.isEmpty() ? QStringLiteral("name a command: serve, import or token")
+                                   : QStringLiteral("unknown command '%1'").arg(command),
+                 err);
+}
+
+} // namespace LedgerCurator

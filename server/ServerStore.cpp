@@ -1,0 +1,713 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ServerStore.h"
+
+#include "RecordJson.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMutex>
+#include <QRandomGenerator>
+#include <QScopeGuard>
+#include <QSqlDatabase>
+#include <QSqlDriver>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUrl>
+#include <QUrlQuery>
+#include <QUuid>
+
+#include <array>
+
+namespace LedgerCurator {
+
+namespace {
+
+//! One migration: its statements run in one transaction with the version bump.
+struct Migration
+{
+    int version;
+    std::initializer_list<const char *> statements;
+};
+
+// The same SQL on SQLite and PostgreSQL: TEXT, INTEGER and BIGINT mean the same to both here.
+// Record bodies are UTF-8 JSON text (writeRecordJson), so TEXT keeps them byte for byte.
+const std::array kMigrations {
+    Migration { 1,
+                { "CREATE TABLE records ("
+                  " id TEXT PRIMARY KEY,"
+                  " version INTEGER NOT NULL,"
+                  " title TEXT NOT NULL,"
+                  " as_of TEXT NOT NULL,"
+                  " body TEXT NOT NULL,"
+                  " etag TEXT NOT NULL,"
+                  " updated_at TEXT NOT NULL)",
+                  "CREATE TABLE events ("
+                  " seq BIGINT PRIMARY KEY,"
+                  " id TEXT NOT NULL UNIQUE,"
+                  " record TEXT NOT NULL,"
+                  " observation TEXT NOT NULL,"
+                  " field TEXT NOT NULL,"
+                  " value TEXT NULL,"
+                  " parents TEXT NOT NULL,"
+                  " author TEXT NOT NULL,"
+                  " created_at TEXT NOT NULL,"
+                  " received_at TEXT NOT NULL)",
+                  "CREATE INDEX events_by_record ON events (record, observation)",
+                  "CREATE TABLE counters (name TEXT PRIMARY KEY, value BIGINT NOT NULL)",
+                  "INSERT INTO counters (name, value) VALUES ('events', 0)",
+                  "INSERT INTO counters (name, value) VALUES ('records', 0)",
+                  "CREATE TABLE tokens ("
+                  " token_hash TEXT PRIMARY KEY,"
+                  " name TEXT NOT NULL UNIQUE,"
+                  " role TEXT NOT NULL CHECK (role IN ('reader', 'curator', 'admin')),"
+                  " created_at TEXT NOT NULL)" } },
+};
+
+// Held (PostgreSQL, session level) while migrating, so that two servers starting together on
+// one database do not both migrate.
+constexpr qint64 kMigrationLockKey = 0x4c65646765720001; // "Ledger" + 1
+
+QString nowUtcText()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+}
+
+QString parentsText(const QStringList &parents)
+{
+    return QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(parents)).toJson(QJsonDocument::Compact));
+}
+
+QStringList parentsFromText(const QString &text)
+{
+    QStringList parents;
+    const QJsonArray array = QJsonDocument::fromJson(text.toUtf8()).array();
+    for (const QJsonValue &v : array)
+        parents.append(v.toString());
+    return parents;
+}
+
+QVariant nullableText(const std::optional<QString> &value)
+{
+    return value ? QVariant(*value) : QVariant(QMetaType::fromType<QString>());
+}
+
+//! Everything of an event but its seq: what must match for a retried event to be a duplicate.
+bool sameContent(const CorrectionEvent &a, const CorrectionEvent &b)
+{
+    return a.id == b.id && a.record == b.record && a.observation == b.observation && a.field == b.field
+            && a.value == b.value && a.parents == b.parents && a.author == b.author && a.createdAt == b.createdAt;
+}
+
+} // namespace
+
+// --- DatabaseConfig ---------------------------------------------------------------------------
+
+Result<DatabaseConfig> DatabaseConfig::parse(const QString &text)
+{
+    DatabaseConfig config;
+    if (text.trimmed().isEmpty())
+        return Error::badInput(QStringLiteral("--db: empty database name"));
+    if (!text.startsWith(QStringLiteral("postgresql://"), Qt::CaseInsensitive)
+        && !text.startsWith(QStringLiteral("postgres://"), Qt::CaseInsensitive)) {
+        config.backend = Backend::Sqlite;
+        config.sqlitePath = text;
+        return config;
+    }
+    const QUrl url(text, QUrl::StrictMode);
+    if (!url.isValid())
+        return Error::badInput(QStringLiteral("--db: not a valid URL: %1").arg(url.errorString()));
+    config.backend = Backend::Postgres;
+    config.host = url.host(QUrl::FullyDecoded);
+    config.port = url.port(5432);
+    config.user = url.userName(QUrl::FullyDecoded);
+    config.password = url.password(QUrl::FullyDecoded);
+    config.database = url.path(QUrl::FullyDecoded).mid(1);
+    const QUrlQuery query(url);
+    for (const auto &[key, value] : query.queryItems(QUrl::FullyDecoded)) {
+        if (key == u"host")
+            config.host = value;
+        else if (key == u"port") {
+            bool ok = false;
+            config.port = value.toInt(&ok);
+            if (!ok || config.port <= 0 || config.port > 65535)
+                return Error::badInput(QStringLiteral("--db: bad port '%1'").arg(value));
+        } else if (key == u"user")
+            config.user = value;
+        else if (key == u"password")
+            config.password = value;
+        else
+            return Error::badInput(QStringLiteral("--db: unknown URL parameter '%1' (known: host, port, user, password)").arg(key));
+    }
+    if (config.database.isEmpty() || config.database.contains(u'/'))
+        return Error::badInput(QStringLiteral("--db: name the database: postgresql://USER@HOST:PORT/DBNAME"));
+    if (config.host.isEmpty())
+        config.host = QStringLiteral("localhost");
+    return config;
+}
+
+QString DatabaseConfig::describe() const
+{
+    if (backend == Backend::Sqlite)
+        return QDir::toNativeSeparators(sqlitePath);
+    QString out = QStringLiteral("postgresql://");
+    if (!user.isEmpty())
+        out += user + u'@';
+    if (host.startsWith(u'/'))
+        return out + QStringLiteral("/") + database + QStringLiteral("?host=") + host + QStringLiteral(" port ") + QString::number(port);
+    return out + host + u':' + QString::number(port) + u'/' + database;
+}
+
+QString roleName(Role role)
+{
+    switch (role) {
+    case Role::Reader:
+        return QStringLiteral("reader");
+    case Role::Curator:
+        return QStringLiteral("curator");
+    case Role::Admin:
+        return QStringLiteral("admin");
+    }
+    return QStringLiteral("reader");
+}
+
+std::optional<Role> parseRole(QStringView text)
+{
+    for (Role role : { Role::Reader, Role::Curator, Role::Admin }) {
+        if (text == roleName(role))
+            return role;
+    }
+    return std::nullopt;
+}
+
+// --- transactions -----------------------------------------------------------------------------
+
+//! One transaction, rolled back unless committed. Write transactions on SQLite take this
+//! process's write lock, then BEGIN IMMEDIATE (the database write lock at once, so that a read
+//! never has to be upgraded into a write that SQLite would refuse as busy).
+class ServerStore::Transaction final
+{
+public:
+    enum class Mode { Read, Write };
+    Transaction(const ServerStore &store, Mode mode) : m_store(store), m_mode(mode) { }
+    ~Transaction()
+    {
+        if (m_active)
+            static_cast<void>(m_store.exec(QStringLiteral("ROLLBACK"))); // a failed rollback ends with the connection
+        if (m_locked)
+            m_store.m_writeLock->unlock();
+    }
+    Q_DISABLE_COPY_MOVE(Transaction)
+
+    StoreStatus begin()
+    {
+        const bool sqlite = m_store.isSqlite();
+        if (m_mode == Mode::Write && sqlite && m_store.m_writeLock) {
+            if (!m_store.m_writeLock->tryLock(m_store.m_config.busyTimeoutMs))
+                return StoreError { StoreError::Kind::Busy,
+                                    QStringLiteral("the database is busy (waited %1 ms for the write lock)")
+                                            .arg(m_store.m_config.busyTimeoutMs) };
+            m_locked = true;
+        }
+        QString sql;
+        if (sqlite)
+            sql = m_mode == Mode::Write ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN");
+        else
+            sql = m_mode == Mode::Write ? QStringLiteral("BEGIN")
+                                        : QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        if (auto begun = m_store.exec(sql); !begun)
+            return begun;
+        m_active = true;
+        return std::monostate {};
+    }
+
+    StoreStatus commit()
+    {
+        auto committed = m_store.exec(QStringLiteral("COMMIT"));
+        if (committed)
+            m_active = false;
+        return committed;
+    }
+
+private:
+    const ServerStore &m_store;
+    Mode m_mode;
+    bool m_active = false;
+    bool m_locked = false;
+};
+
+// --- ServerStore ------------------------------------------------------------------------------
+
+ServerStore::ServerStore(DatabaseConfig config, QMutex *writeLock)
+    : m_config(std::move(config)),
+      m_writeLock(writeLock),
+      m_connectionName(QStringLiteral("ledger-server-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+{
+}
+
+ServerStore::~ServerStore()
+{
+    if (QSqlDatabase::contains(m_connectionName)) {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(m_connectionName);
+    }
+}
+
+int ServerStore::latestSchemaVersion()
+{
+    return kMigrations.back().version;
+}
+
+StoreStatus ServerStore::open(Migrate migrate)
+{
+    const bool sqlite = isSqlite();
+    QSqlDatabase db = QSqlDatabase::addDatabase(sqlite ? QStringLiteral("QSQLITE") : QStringLiteral("QPSQL"),
+                                                m_connectionName);
+    if (!db.isValid())
+        return StoreError { StoreError::Kind::Failure,
+                            QStringLiteral("the Qt SQL driver %1 is not available").arg(db.driverName()) };
+    if (sqlite) {
+        const QFileInfo file(m_config.sqlitePath);
+        if (!file.absoluteDir().exists() && !QDir().mkpath(file.absolutePath()))
+            return StoreError { StoreError::Kind::Failure,
+                                QStringLiteral("%1: cannot create the folder").arg(file.absolutePath()) };
+        db.setDatabaseName(m_config.sqlitePath);
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(m_config.busyTimeoutMs));
+    } else {
+        db.setHostName(m_config.host);
+        db.setPort(m_config.port);
+        db.setDatabaseName(m_config.database);
+        db.setUserName(m_config.user);
+        db.setPassword(m_config.password);
+        db.setConnectOptions(QStringLiteral("connect_timeout=10;application_name=ledger-server"));
+    }
+    if (!db.open()) {
+        const QSqlError error = db.lastError();
+        return StoreError { sqlite ? StoreError::Kind::Failure : StoreError::Kind::Busy,
+                            QStringLiteral("cannot open %1: %2").arg(m_config.describe(), error.text()) };
+    }
+    const QStringList setup = sqlite
+            ? QStringList { QStringLiteral("PRAGMA journal_mode = WAL"), QStringLiteral("PRAGMA synchronous = NORMAL"),
+                            QStringLiteral("PRAGMA foreign_keys = ON"),
+                            QStringLiteral("PRAGMA busy_timeout = %1").arg(m_config.busyTimeoutMs) }
+            : QStringList { QStringLiteral("SET client_min_messages = warning"),
+                            QStringLiteral("SET lock_timeout = %1").arg(m_config.busyTimeoutMs),
+                            QStringLiteral("SET idle_in_transaction_session_timeout = 60000") };
+    for (const QString &sql : setup) {
+        if (auto done = exec(sql); !done)
+            return done;
+    }
+    if (migrate == Migrate::Yes) {
+        if (auto migrated = this->migrate(); !migrated)
+            return migrated;
+    }
+    auto version = schemaVersion();
+    if (!version)
+        return version.error();
+    if (*version != latestSchemaVersion())
+        return StoreError { StoreError::Kind::Failure,
+                            *version < latestSchemaVersion()
+                                    ? QStringLiteral("%1 has schema %2; this server needs %3")
+                                              .arg(m_config.describe())
+                                              .arg(*version)
+                                              .arg(latestSchemaVersion())
+                                    : QStringLiteral("%1 has schema %2, newer than this server (%3)")
+                                              .arg(m_config.describe())
+                                              .arg(*version)
+                                              .arg(latestSchemaVersion()) };
+    return std::monostate {};
+}
+
+StoreStatus ServerStore::exec(const QString &sql) const
+{
+    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    if (!query.exec(sql))
+        return sqlError(query.lastError(), sql.section(u' ', 0, 1));
+    return std::monostate {};
+}
+
+QSqlQuery ServerStore::prepare(const QString &sql) const
+{
+    QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
+    query.setForwardOnly(true);
+    query.prepare(sql); // a failure shows in exec(), whose lastError() names it
+    return query;
+}
+
+StoreError ServerStore::sqlError(const QSqlError &error, const QString &what) const
+{
+    const QString code = error.nativeErrorCode();
+    bool busy = false;
+    if (isSqlite()) {
+        bool ok = false;
+        const int primary = code.toInt(&ok) & 0xff;
+        busy = (ok && (primary == 5 /* SQLITE_BUSY */ || primary == 6 /* SQLITE_LOCKED */))
+                || error.databaseText().contains(QStringLiteral("database is locked"));
+    } else {
+        // lock_not_available (lock_timeout), serialization_failure, deadlock_detected,
+        // query_canceled, too_many_connections, and lost connections (class 08).
+        busy = code == u"55P03" || code == u"40001" || code == u"40P01" || code == u"57014" || code == u"53300"
+                || code.startsWith(QStringLiteral("08"))
+                || (code.isEmpty() && error.type() == QSqlError::ConnectionError);
+        if (code.startsWith(QStringLiteral("08")) || code == u"57P01" || error.type() == QSqlError::ConnectionError)
+            m_broken = true;
+    }
+    const QString message = what + QStringLiteral(": ") + error.text().trimmed()
+            + (code.isEmpty() ? QString() : QStringLiteral(" (") + code + u')');
+    return StoreError { busy ? StoreError::Kind::Busy : StoreError::Kind::Failure, message };
+}
+
+StoreResult<int> ServerStore::schemaVersion() const
+{
+    QSqlQuery query = prepare(QStringLiteral("SELECT version FROM schema_version"));
+    if (!query.exec())
+        return sqlError(query.lastError(), QStringLiteral("reading the schema version"));
+    return query.next() ? query.value(0).toInt() : 0;
+}
+
+StoreStatus ServerStore::migrate()
+{
+    const bool postgres = !isSqlite();
+    if (postgres) {
+        QSqlQuery lock = prepare(QStringLiteral("SELECT pg_advisory_lock(?)"));
+        lock.addBindValue(kMigrationLockKey);
+        if (!lock.exec())
+            return sqlError(lock.lastError(), QStringLiteral("locking for migration"));
+    }
+    auto unlock = qScopeGuard([this, postgres] {
+        if (postgres) {
+            QSqlQuery unlock = prepare(QStringLiteral("SELECT pg_advisory_unlock(?)"));
+            unlock.addBindValue(kMigrationLockKey);
+            unlock.exec();
+        }
+    });
+    {
+        Transaction transaction(*this, Transaction::Mode::Write);
+        if (auto begun = transaction.begin(); !begun)
+            return begun;
+        if (auto created = exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"));
+            !created)
+            return created;
+        QSqlQuery count = prepare(QStringLiteral("SELECT COUNT(*) FROM schema_version"));
+        if (!count.exec() || !count.next())
+            return sqlError(count.lastError(), QStringLiteral("reading the schema version"));
+        const bool empty = count.value(0).toLongLong() == 0;
+        count.finish();
+        if (empty) {
+            if (auto seeded = exec(QStringLiteral("INSERT INTO schema_version (version) VALUES (0)")); !seeded)
+                return seeded;
+        }
+        if (auto committed = transaction.commit(); !committed)
+            return committed;
+    }
+    for (const Migration &migration : kMigrations) {
+        Transaction transaction(*this, Transaction::Mode::Write);
+        if (auto begun = transaction.begin(); !begun)
+            return begun;
+        // Read again inside the transaction: another process may have migrated meanwhile.
+        auto current = schemaVersion();
+        if (!current)
+            return current.error();
+        if (*current >= migration.version)
+            continue; // rolled back: nothing was written
+        for (const char *statement : migration.statements) {
+            if (auto done = exec(QString::fromUtf8(statement)); !done)
+                return StoreError { done.error().kind,
+                                    QStringLiteral("migration %1: %2").arg(migration.version).arg(done.error().message) };
+        }
+        QSqlQuery bump = prepare(QStringLiteral("UPDATE schema_version SET version = ?"));
+        bump.addBindValue(migration.version);
+        if (!bump.exec())
+            return sqlError(bump.lastError(), QStringLiteral("migration %1").arg(migration.version));
+        if (auto committed = transaction.commit(); !committed)
+            return committed;
+    }
+    return std::monostate {};
+}
+
+// --- tokens -----------------------------------------------------------------------------------
+
+QString ServerStore::tokenHash(const QByteArray &token)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(token, QCryptographicHash::Sha256).toHex());
+}
+
+QString ServerStore::etagFor(const QByteArray &body)
+{
+    return u'"' + QString::fromLatin1(QCryptographicHash::hash(body, QCryptographicHash::Sha256).toHex().left(32)) + u'"';
+}
+
+StoreResult<QString> ServerStore::addToken(const QString &name, Role role)
+{
+    std::array<quint32, 8> words {}; // 32 bytes
+    QRandomGenerator::system()->generate(words.begin(), words.end());
+    const QByteArray raw(reinterpret_cast<const char *>(words.data()), sizeof(words));
+    const QByteArray token = raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
+
+    Transaction transaction(*this, Transaction::Mode::Write);
+    if (auto begun = transaction.begin(); !begun)
+        return begun.error();
+    QSqlQuery existing = prepare(QStringLiteral("SELECT 1 FROM tokens WHERE name = ?"));
+    existing.addBindValue(name);
+    if (!existing.exec())
+        return sqlError(existing.lastError(), QStringLiteral("reading tokens"));
+    if (existing.next())
+        return StoreError { StoreError::Kind::BadInput, QStringLiteral("a token named '%1' exists already").arg(name) };
+    existing.finish();
+    QSqlQuery insert = prepare(QStringLiteral("INSERT INTO tokens (token_hash, name, role, created_at) VALUES (?, ?, ?, ?)"));
+    insert.addBindValue(tokenHash(token));
+    insert.addBindValue(name);
+    insert.addBindValue(roleName(role));
+    insert.addBindValue(nowUtcText());
+    if (!insert.exec())
+        return sqlError(insert.lastError(), QStringLiteral("storing the token"));
+    if (auto committed = transaction.commit(); !committed)
+        return committed.error();
+    return QString::fromLatin1(token);
+}
+
+StoreResult<std::optional<TokenInfo>> ServerStore::authenticate(const QByteArray &token) const
+{
+    QSqlQuery query = prepare(QStringLiteral("SELECT name, role FROM tokens WHERE token_hash = ?"));
+    query.addBindValue(tokenHash(token));
+    if (!query.exec())
+        return sqlError(query.lastError(), QStringLiteral("reading tokens"));
+    if (!query.next())
+        return std::optional<TokenInfo> {};
+    const auto role = parseRole(query.value(1).toString());
+    if (!role)
+        return StoreError { StoreError::Kind::Failure, QStringLiteral("token of %1 has an unknown role").arg(query.value(0).toString()) };
+    return std::optional<TokenInfo>(TokenInfo { query.value(0).toString(), *role });
+}
+
+// --- records ----------------------------------------------------------------------------------
+
+StoreResult<QList<RecordRow>> ServerStore::records() const
+{
+    QSqlQuery query = prepare(QStringLiteral("SELECT id, version, title, as_of, etag FROM records ORDER BY id"));
+    if (!query.exec())
+        return sqlError(query.lastError(), QStringLiteral("listing records"));
+    QList<RecordRow> rows;
+    while (query.next()) {
+        rows.append(RecordRow { query.value(0).toString(), query.value(1).toInt(), query.value(2).toString(),
+                                query.value(3).toString(), query.value(4).toString() });
+    }
+    if (query.lastError().isValid())
+        return sqlError(query.lastError(), QStringLiteral("listing records"));
+    return rows;
+}
+
+StoreResult<std::optional<StoredRecord>> ServerStore::record(const QString &id) const
+{
+    QSqlQuery query = prepare(QStringLiteral("SELECT body, etag FROM records WHERE id = ?"));
+    query.addBindValue(id);
+    if (!query.exec())
+        return sqlError(query.lastError(), QStringLiteral("reading record %1").arg(id));
+    if (!query.next())
+        return std::optional<StoredRecord> {};
+    return std::optional<StoredRecord>(StoredRecord { query.value(0).toString().toUtf8(), query.value(1).toString() });
+}
+
+StoreResult<QList<PutOutcome>> ServerStore::putRecords(const QList<Record> &records)
+{
+    Transaction transaction(*this, Transaction::Mode::Write);
+    if (auto begun = transaction.begin(); !begun)
+        return begun.error();
+    // Serializes record writes across server processes (the row lock lasts until commit).
+    if (auto locked = exec(QStringLiteral("UPDATE counters SET value = value + 1 WHERE name = 'records'")); !locked)
+        return locked.error();
+    QList<PutOutcome> outcomes;
+    QHash<QString, QString> written; // id -> as_of, for a batch that names one paper twice
+    const QString now = nowUtcText();
+    for (const Record &record : records) {
+        PutOutcome outcome;
+        outcome.id = record.arxivId;
+        QString storedAsOf;
+        bool exists = false;
+        if (written.contains(record.arxivId)) {
+            exists = true;
+            storedAsOf = written.value(record.arxivId);
+        } else {
+            QSqlQuery current = prepare(QStringLiteral("SELECT as_of FROM records WHERE id = ?"));
+            current.addBindValue(record.arxivId);
+            if (!current.exec())
+                return sqlError(current.lastError(), QStringLiteral("reading record %1").arg(record.arxivId));
+            if (current.next()) {
+                exists = true;
+                storedAsOf = current.value(0).toString();
+            }
+        }
+        if (exists && record.asOf < storedAsOf)
+            return StoreError { StoreError::Kind::Conflict,
+                                QStringLiteral("the server holds a newer page of %1 (as of %2); this page is as of %3")
+                                        .arg(record.arxivId, storedAsOf, record.asOf) };
+        const QByteArray body = writeRecordJson(record);
+        outcome.etag = etagFor(body);
+        outcome.created = !exists;
+        outcome.previousAsOf = storedAsOf;
+        QSqlQuery write = prepare(exists ? QStringLiteral("UPDATE records SET version = ?, title = ?, as_of = ?, body = ?, "
+                                                          "etag = ?, updated_at = ? WHERE id = ?")
+                                         : QStringLiteral("INSERT INTO records (version, title, as_of, body, etag, "
+                                                          "updated_at, id) VALUES (?, ?, ?, ?, ?, ?, ?)"));
+        write.addBindValue(record.version);
+        write.addBindValue(record.title);
+        write.addBindValue(record.asOf);
+        write.addBindValue(QString::fromUtf8(body));
+        write.addBindValue(outcome.etag);
+        write.addBindValue(now);
+        write.addBindValue(record.arxivId);
+        if (!write.exec())
+            return sqlError(write.lastError(), QStringLiteral("storing record %1").arg(record.arxivId));
+        written.insert(record.arxivId, record.asOf);
+        outcomes.append(outcome);
+    }
+    if (auto committed = transaction.commit(); !committed)
+        return committed.error();
+    return outcomes;
+}
+
+// --- events -----------------------------------------------------------------------------------
+
+StoreResult<qint64> ServerStore::latestSeq() const
+{
+    QSqlQuery query = prepare(QStringLiteral("SELECT value FROM counters WHERE name = 'events'"));
+    if (!query.exec() || !query.next())
+        return sqlError(query.lastError(), QStringLiteral("reading the latest seq"));
+    return query.value(0).toLongLong();
+}
+
+StoreResult<EventPage> ServerStore::events(qint64 after, qint64 limit) const
+{
+    Transaction transaction(*this, Transaction::Mode::Read);
+    if (auto begun = transaction.begin(); !begun)
+        return begun.error();
+    EventPage page;
+    {
+        QSqlQuery query = prepare(QStringLiteral("SELECT seq, id, record, observation, field, value, parents, author, "
+                                                 "created_at FROM events WHERE seq > ? ORDER BY seq LIMIT ?"));
+        query.addBindValue(after);
+        query.addBindValue(limit);
+        if (!query.exec())
+            return sqlError(query.lastError(), QStringLiteral("reading events"));
+        while (query.next()) {
+            CorrectionEvent e;
+            e.seq = query.value(0).toLongLong();
+            e.id = query.value(1).toString();
+            e.record = query.value(2).toString();
+            e.observation = query.value(3).toString();
+            const auto field = parseCurationField(query.value(4).toString());
+            if (!field)
+                return StoreError { StoreError::Kind::Failure,
+                                    QStringLiteral("event %1 has an unknown field '%2'").arg(e.id, query.value(4).toString()) };
+            e.field = *field;
+            if (!query.value(5).isNull())
+                e.value = query.value(5).toString();
+            e.parents = parentsFromText(query.value(6).toString());
+            e.author = query.value(7).toString();
+            e.createdAt = query.value(8).toString();
+            page.events.append(std::move(e));
+        }
+        if (query.lastError().isValid())
+            return sqlError(query.lastError(), QStringLiteral("reading events"));
+    }
+    auto latest = latestSeq();
+    if (!latest)
+        return latest.error();
+    page.latestSeq = *latest;
+    if (auto committed = transaction.commit(); !committed)
+        return committed.error();
+    return page;
+}
+
+StoreResult<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &events)
+{
+    Transaction transaction(*this, Transaction::Mode::Write);
+    if (auto begun = transaction.begin(); !begun)
+        return begun.error();
+    // Lock the counter row first: every storing transaction queues here until the one before it
+    // has committed, so the duplicate check below sees every committed event and seqs are handed
+    // out, and become visible, in order. (On SQLite BEGIN IMMEDIATE has already locked.)
+    if (auto locked = exec(QStringLiteral("UPDATE counters SET value = value WHERE name = 'events'")); !locked)
+        return locked.error();
+    auto base = latestSeq();
+    if (!base)
+        return base.error();
+
+    StoredBatch batch;
+    QHash<QString, qsizetype> inBatch; // id -> index of its first occurrence in this batch
+    qint64 next = *base;
+    QSqlQuery lookup = prepare(QStringLiteral("SELECT seq, record, observation, field, value, parents, author, created_at "
+                                              "FROM events WHERE id = ?"));
+    QSqlQuery insert = prepare(QStringLiteral("INSERT INTO events (seq, id, record, observation, field, value, parents, "
+                                              "author, created_at, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    const QString now = nowUtcText();
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        const CorrectionEvent &e = events[i];
+        const QString conflict = QStringLiteral("event %1 is already stored with different content (events[%2])").arg(e.id).arg(i);
+        if (const auto first = inBatch.constFind(e.id); first != inBatch.cend()) {
+            if (!sameContent(events[*first], e))
+                return StoreError { StoreError::Kind::Conflict, conflict };
+            batch.seqs.append(batch.seqs[*first]);
+            ++batch.duplicates;
+            continue;
+        }
+        inBatch.insert(e.id, i);
+        lookup.addBindValue(e.id);
+        if (!lookup.exec())
+            return sqlError(lookup.lastError(), QStringLiteral("reading event %1").arg(e.id));
+        if (lookup.next()) {
+            CorrectionEvent stored;
+            stored.id = e.id;
+            stored.record = lookup.value(1).toString();
+            stored.observation = lookup.value(2).toString();
+            stored.field = parseCurationField(lookup.value(3).toString()).value_or(CurationField::State);
+            if (!lookup.value(4).isNull())
+                stored.value = lookup.value(4).toString();
+            stored.parents = parentsFromText(lookup.value(5).toString());
+            stored.author = lookup.value(6).toString();
+            stored.createdAt = lookup.value(7).toString();
+            const qint64 seq = lookup.value(0).toLongLong();
+            lookup.finish();
+            if (!sameContent(stored, e))
+                return StoreError { StoreError::Kind::Conflict, conflict };
+            batch.seqs.append(seq);
+            ++batch.duplicates;
+            continue;
+        }
+        lookup.finish();
+        ++next;
+        insert.addBindValue(next);
+        insert.addBindValue(e.id);
+        insert.addBindValue(e.record);
+        insert.addBindValue(e.observation);
+        insert.addBindValue(curationFieldKey(e.field));
+        insert.addBindValue(nullableText(e.value));
+        insert.addBindValue(parentsText(e.parents));
+        insert.addBindValue(e.author);
+        insert.addBindValue(e.createdAt);
+        insert.addBindValue(now);
+        if (!insert.exec())
+            return sqlError(insert.lastError(), QStringLiteral("storing event %1").arg(e.id));
+        batch.seqs.append(next);
+        ++batch.stored;
+    }
+    if (batch.stored > 0) {
+        QSqlQuery bump = prepare(QStringLiteral("UPDATE counters SET value = ? WHERE name = 'events'"));
+        bump.addBindValue(next);
+        if (!bump.exec())
+            return sqlError(bump.lastError(), QStringLiteral("advancing the seq counter"));
+    }
+    if (auto committed = transaction.commit(); !committed)
+        return committed.error();
+    return batch;
+}
+
+} // namespace LedgerCurator

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The ledger server's storage: records, correction events in server order, the seq counter and
+// the access tokens, through Qt Sql on SQLite (QSQLITE) or PostgreSQL (QPSQL). All SQL of the
+// server lives here: prepared statements and bound values only.
+
+#include "CurationLog.h"
+#include "Record.h"
+#include "Result.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <optional>
+#include <variant>
+
+class QMutex;
+class QSqlError;
+class QSqlQuery;
+
+namespace LedgerCurator {
+
+//! Where the server keeps its data: an SQLite file, or a PostgreSQL database.
+struct DatabaseConfig
+{
+    enum class Backend { Sqlite, Postgres };
+    Backend backend = Backend::Sqlite;
+    QString sqlitePath; // SQLite: the file
+    QString host;       // PostgreSQL: a host name, an address, or a unix socket folder
+    int port = 5432;
+    QString user;
+    QString password;
+    QString database;
+    //! How long a statement may wait for a lock before the request is answered 503.
+    int busyTimeoutMs = 2000;
+
+    //! An SQLite path, or postgresql://user[:password]@host[:port]/dbname[?host=/socket/dir].
+    static Result<DatabaseConfig> parse(const QString &text);
+    //! The database for messages, without the password.
+    QString describe() const;
+};
+
+enum class Role { Reader = 1, Curator = 2, Admin = 3 };
+QString roleName(Role role);
+std::optional<Role> parseRole(QStringView text);
+
+struct TokenInfo
+{
+    QString name;
+    Role role = Role::Reader;
+};
+
+//! What went wrong in the store. Busy: a lock could not be had in time (answer 503 and let the
+//! client retry). Conflict: the request contradicts what is stored (409).
+struct StoreError
+{
+    enum class Kind { Failure, Busy, Conflict, BadInput };
+    Kind kind = Kind::Failure;
+    QString message;
+};
+
+//! A value or a StoreError.
+template<typename T>
+class [[nodiscard]] StoreResult
+{
+public:
+    StoreResult(T value) : m_data(std::move(value)) { }
+    StoreResult(StoreError error) : m_data(std::move(error)) { }
+    bool ok() const { return m_data.index() == 0; }
+    explicit operator bool() const { return ok(); }
+    T &value() { return std::get<0>(m_data); }
+    const T &value() const { return std::get<0>(m_data); }
+    T &operator*() { return value(); }
+    const T &operator*() const { return value(); }
+    T *operator->() { return &value(); }
+    const T *operator->() const { return &value(); }
+    const StoreError &error() const { return std::get<1>(m_data); }
+
+private:
+    std::variant<T, StoreError> m_data;
+};
+using StoreStatus = StoreResult<std::monostate>;
+
+//! One row of GET /v1/records.
+struct RecordRow
+{
+    QString id;
+    int version = 1;
+    QString title;
+    QString asOf;
+    QString etag; // quoted: "\"0123...\""
+};
+
+struct StoredRecord
+{
+    QByteArray body; // exactly as writeRecordJson wrote it
+    QString etag;    // quoted
+};
+
+struct PutOutcome
+{
+    QString id;
+    bool created = false;
+    QString previousAsOf; // when replaced
+    QString etag;         // quoted
+};
+
+struct EventPage
+{
+    QList<CorrectionEvent> events; // each with its seq, in seq order
+    qint64 latestSeq = 0;          // the highest seq the server holds
+};
+
+struct StoredBatch
+{
+    qint64 stored = 0;
+    qint64 duplicates = 0;
+    QList<qint64> seqs; // for every event of the batch, in batch order
+};
+
+//! One named Qt Sql connection. A connection belongs to the thread that opened it: the server
+//! gives each worker thread its own ServerStore.
+class ServerStore final
+{
+public:
+    enum class Migrate { Yes, No };
+
+    //! writeLock, when given, serializes this process's SQLite write transactions (so that worker
+    //! threads queue on a mutex instead of polling SQLite's busy handler); it must outlive the store.
+    explicit ServerStore(DatabaseConfig config, QMutex *writeLock = nullptr);
+    ~ServerStore();
+    Q_DISABLE_COPY_MOVE(ServerStore)
+
+    //! Connects and (with Migrate::Yes) brings the schema to the latest version; with
+    //! Migrate::No, a schema older than this server's is an error.
+    StoreStatus open(Migrate migrate = Migrate::Yes);
+    const DatabaseConfig &config() const { return m_config; }
+    //! Whether the connection was lost (PostgreSQL): open a new store rather than reuse this one.
+    bool isBroken() const { return m_broken; }
+    StoreResult<int> schemaVersion() const;
+    static int latestSchemaVersion();
+
+    //! A new token for name with role: 32 random bytes, base64url. Only its SHA-256 is kept.
+    StoreResult<QString> addToken(const QString &name, Role role);
+    //! The token's owner; nullopt for an unknown token.
+    StoreResult<std::optional<TokenInfo>> authenticate(const QByteArray &token) const;
+
+    StoreResult<QList<RecordRow>> records() const;
+    StoreResult<std::optional<StoredRecord>> record(const QString &id) const;
+    //! Stores records in one transaction, all or nothing. A record older (as_of) than the stored
+    //! one is a Conflict.
+    StoreResult<QList<PutOutcome>> putRecords(const QList<Record> &records);
+
+    StoreResult<qint64> latestSeq() const;
+    //! Events with seq > after, in seq order, at most limit; read in one snapshot.
+    StoreResult<EventPage> events(qint64 after, qint64 limit) const;
+    //! Stores a batch in one transaction, assigning seqs after the highest one. Idempotent by id:
+    //! an event already held with the same content is a duplicate; with other content, a
+    //! Conflict naming the id. The counter row is locked first, so seqs are gap-free and a later
+    //! seq is never visible before an earlier one, even with several servers on one database.
+    StoreResult<StoredBatch> storeEvents(const QList<CorrectionEvent> &events);
+
+    //! SHA-256 of a token, lower-case hex: what the tokens table holds.
+    static QString tokenHash(const QByteArray &token);
+    //! The quoted ETag of a body: "\"" + first 32 hex chars of its SHA-256 + "\"".
+    static QString etagFor(const QByteArray &body);
+
+private:
+    class Transaction;
+    friend class Transaction;
+
+    StoreStatus migrate();
+    StoreStatus exec(const QString &sql) const;
+    QSqlQuery prepare(const QString &sql) const;
+    StoreError sqlError(const QSqlError &error, const QString &what) const;
+    bool isSqlite() const { return m_config.backend == DatabaseConfig::Backend::Sqlite; }
+
+    DatabaseConfig m_config;
+    QMutex *m_writeLock = nullptr;
+    QString m_connectionName;
+    mutable bool m_broken = false;
+};
+
+} // namespace LedgerCurator

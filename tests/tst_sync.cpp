@@ -1,0 +1,661 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The sync client against the real ledger-server on a loopback port: two curators' caches
+// converge, conflicts show on both sides and resolve on both, the outbox survives a server that
+// is down, syncs are idempotent, record downloads follow the ETags, and `ledger-curator sync`
+// works end to end.
+#include "CuratedRecord.h"
+#include "LedgerText.h"
+#include "RecordJson.h"
+#include "Store.h"
+#include "SyncClient.h"
+#include "TestSupport.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QSet>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+using namespace LedgerCurator;
+using namespace LedgerCurator::TestSupport;
+
+namespace {
+
+const QString kRecord = QStringLiteral("2104.04473");
+const QString kOpt = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2"); // metadata mismatch
+const QString kLongStraw = QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"); // unresolved
+const QString kPhoenix1 = QStringLiteral("78b96fde-1b39-415a-b5e3-11a9ee3918da");
+
+//! The real ledger-server, on a database in its own folder.
+class ServerProcess
+{
+public:
+    explicit ServerProcess(const QString &folder) : m_db(folder + QStringLiteral("/server.sqlite")) { }
+    ~ServerProcess() { stop(); }
+
+    //! Runs a ledger-server subcommand to completion; returns its standard output, or an empty
+    //! array with the reason in `problem`.
+    QByteArray command(const QStringList &arguments, QString *problem) const
+    {
+        QProcess process;
+        process.start(QStringLiteral(LC_SERVER_PATH), arguments + QStringList { QStringLiteral("--db"), m_db });
+        if (!process.waitForFinished(30000) || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+            *problem = QStringLiteral("ledger-server %1 failed (%2): %3")
+                               .arg(arguments.join(u' '))
+                               .arg(process.exitCode())
+                               .arg(QString::fromUtf8(process.readAllStandardError()));
+            return {};
+        }
+        return process.readAllStandardOutput();
+    }
+
+    //! A new token; its role is reader, curator or admin.
+    QString addToken(const QString &name, const QString &role, QString *problem) const
+    {
+        const QByteArray out = command({ QStringLiteral("token"), QStringLiteral("add"), name, QStringLiteral("--role"), role },
+                                       problem);
+        const QList<QByteArray> lines = out.trimmed().split('\n');
+        return QString::fromUtf8(lines.last()).trimmed();
+    }
+
+    //! Starts `serve` on `port` (0: any free one); the URL is known once it says where it listens.
+    bool start(QString *problem, int port = 0)
+    {
+        m_process = std::make_unique<QProcess>();
+        m_process->setProcessChannelMode(QProcess::SeparateChannels);
+        m_process->start(QStringLiteral(LC_SERVER_PATH),
+                         { QStringLiteral("serve"), QStringLiteral("--db"), m_db, QStringLiteral("--listen"),
+                           QStringLiteral("127.0.0.1:%1").arg(port) });
+        QElapsedTimer timer;
+        timer.start();
+        while (!m_process->canReadLine() && timer.elapsed() < 20000) {
+            if (m_process->state() == QProcess::NotRunning)
+                break;
+            m_process->waitForReadyRead(200);
+        }
+        const QString line = QString::fromUtf8(m_process->readLine()).trimmed();
+        const QString prefix = QStringLiteral("listening on ");
+        if (!line.startsWith(prefix)) {
+            *problem = QStringLiteral("ledger-server serve said '%1' (%2)")
+                               .arg(line, QString::fromUtf8(m_process->readAllStandardError()));
+            stop();
+            return false;
+        }
+        m_url = QUrl(line.mid(prefix.size()));
+        return m_url.isValid() && m_url.port() > 0;
+    }
+
+    void stop()
+    {
+        if (!m_process)
+            return;
+        if (m_process->state() != QProcess::NotRunning) {
+            m_process->kill();
+            m_process->waitForFinished(10000);
+        }
+        m_process.reset();
+    }
+
+    QUrl url() const { return m_url; }
+    QString db() const { return m_db; }
+
+private:
+    QString m_db;
+    QUrl m_url;
+    std::unique_ptr<QProcess> m_process;
+};
+
+struct HttpResult
+{
+    int status = 0;
+    QByteArray body;
+    QByteArray etag;
+};
+
+//! One request, straight to the server (not through the client under test).
+HttpResult http(const QByteArray &verb, const QUrl &url, const QString &token, const QByteArray &body = {},
+                const QByteArray &ifNoneMatch = {})
+{
+    QNetworkAccessManager network;
+    QNetworkRequest request(url);
+    request.setRawHeader("Authorization", "Bearer " + token.toLatin1());
+    if (!ifNoneMatch.isEmpty())
+        request.setRawHeader("If-None-Match", ifNoneMatch);
+    if (!body.isEmpty())
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setTransferTimeout(10000);
+    std::unique_ptr<QNetworkReply> reply(body.isEmpty() ? network.sendCustomRequest(request, verb)
+                                                        : network.sendCustomRequest(request, verb, body));
+    QEventLoop loop;
+    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    if (!reply->isFinished())
+        loop.exec();
+    return { reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), reply->readAll(),
+             reply->rawHeader("ETag") };
+}
+
+//! Every event the server holds, in seq order.
+QJsonArray serverEvents(const QUrl &server, const QString &token)
+{
+    QUrl url = server;
+    url.setPath(QStringLiteral("/v1/events"));
+    url.setQuery(QStringLiteral("after=0&limit=5000"));
+    const HttpResult result = http("GET", url, token);
+    return QJsonDocument::fromJson(result.body).object().value(QStringLiteral("events")).toArray();
+}
+
+//! Event ids of a cache, with their seq (-1 for none), by direct SQL.
+QHash<QString, qint64> cacheEvents(Store &store)
+{
+    QHash<QString, qint64> events;
+    QSqlQuery query(store.database());
+    query.exec(QStringLiteral("SELECT id, seq FROM corrections"));
+    while (query.next())
+        events.insert(query.value(0).toString(), query.value(1).isNull() ? -1 : query.value(1).toLongLong());
+    return events;
+}
+
+} // namespace
+
+class TestSync : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void twoCuratorsConverge_data();
+    void twoCuratorsConverge();
+    void offlineCorrectionsWaitInTheOutbox();
+    void syncIsIdempotent();
+    void crashBetweenPushAndPullDuplicatesNothing();
+    void recordsFollowTheEtags();
+    void readerCannotPush();
+    void unreachableServerSaysSo();
+    void cancelLeavesTheCacheAsItWas();
+    void pullTimingOfManyEvents();
+    void commandLine();
+
+private:
+    SyncOptions options(const QString &token) const;
+    Result<SyncReport> sync(Store &store, const QString &token);
+    Status edit(Store &store, const QString &observation, CurationField field, std::optional<QString> value,
+                const QString &author);
+    CuratedRecord curated(Store &store);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ServerProcess> m_server;
+    std::unique_ptr<Store> m_a;
+    std::unique_ptr<Store> m_b;
+    QString m_alice; // curator
+    QString m_bob; // curator
+    QString m_reader;
+    QString m_admin;
+};
+
+void TestSync::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_server = std::make_unique<ServerProcess>(m_dir->path());
+    QString problem;
+    m_server->command({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    m_alice = m_server->addToken(QStringLiteral("alice"), QStringLiteral("curator"), &problem);
+    m_bob = m_server->addToken(QStringLiteral("bob"), QStringLiteral("curator"), &problem);
+    m_reader = m_server->addToken(QStringLiteral("rita"), QStringLiteral("reader"), &problem);
+    m_admin = m_server->addToken(QStringLiteral("root"), QStringLiteral("admin"), &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QVERIFY(!m_alice.isEmpty() && m_alice != m_bob);
+    QVERIFY2(m_server->start(&problem), qPrintable(problem));
+    m_a = std::make_unique<Store>(m_dir->filePath(QStringLiteral("a.sqlite")));
+    m_b = std::make_unique<Store>(m_dir->filePath(QStringLiteral("b.sqlite")));
+    QVERIFY(m_a->open());
+    QVERIFY(m_b->open());
+}
+
+void TestSync::cleanup()
+{
+    m_a.reset();
+    m_b.reset();
+    m_server.reset();
+    m_dir.reset();
+}
+
+SyncOptions TestSync::options(const QString &token) const
+{
+    SyncOptions o;
+    o.server = m_server->url();
+    o.token = token;
+    o.timeoutMs = 5000;
+    o.maxAttempts = 3;
+    o.initialBackoffMs = 50;
+    o.maxBackoffMs = 2000;
+    return o;
+}
+
+Result<SyncReport> TestSync::sync(Store &store, const QString &token)
+{
+    SyncClient client(store);
+    return client.run(options(token));
+}
+
+CuratedRecord TestSync::curated(Store &store)
+{
+    auto loaded = store.loadCurated(kRecord);
+    if (!loaded || !loaded->has_value())
+        return {};
+    return std::move(**loaded);
+}
+
+Status TestSync::edit(Store &store, const QString &observation, CurationField field, std::optional<QString> value,
+                      const QString &author)
+{
+    const CuratedRecord record = curated(store);
+    const FieldState *current = record.field(observation, field);
+    const FieldState none;
+    return store.addCorrections(
+            { makeEdit(current ? *current : none, kRecord, observation, field, std::move(value), author, nowUtc()) });
+}
+
+void TestSync::twoCuratorsConverge_data()
+{
+    QTest::addColumn<QString>("order");
+    QTest::addColumn<bool>("resolveOnA");
+    QTest::newRow("A,B,A,B; resolved on A") << QStringLiteral("ABAB") << true;
+    QTest::newRow("B,A,B,A; resolved on B") << QStringLiteral("BABA") << false;
+}
+
+void TestSync::twoCuratorsConverge()
+{
+    QFETCH(QString, order);
+    QFETCH(bool, resolveOnA);
+    auto syncInOrder = [&] {
+        for (const QChar who : order) {
+            auto report = who == u'A' ? sync(*m_a, m_alice) : sync(*m_b, m_bob);
+            if (!report)
+                return report.error().toString();
+        }
+        return QString();
+    };
+    // Both start from the server's page.
+    QVERIFY(sync(*m_a, m_alice));
+    QVERIFY(sync(*m_b, m_bob));
+    QCOMPARE(renderLedgerText(curated(*m_a).shown), renderLedgerText(curated(*m_b).shown));
+
+    // Different observations, and the same field of the same observation, before either syncs.
+    QVERIFY(edit(*m_a, kOpt, CurationField::State, QStringLiteral("verified_exact"), QStringLiteral("alice")));
+    QVERIFY(edit(*m_b, kLongStraw, CurationField::Note, QStringLiteral("a year, not a reference"), QStringLiteral("bob")));
+    QVERIFY(edit(*m_a, kPhoenix1, CurationField::State, QStringLiteral("verified_fuzzy"), QStringLiteral("alice")));
+    QVERIFY(edit(*m_b, kPhoenix1, CurationField::State, QStringLiteral("unresolved"), QStringLiteral("bob")));
+
+    const QString failed = syncInOrder();
+    QVERIFY2(failed.isEmpty(), qPrintable(failed));
+    QCOMPARE(m_a->outboxCount().value(), 0);
+    QCOMPARE(m_b->outboxCount().value(), 0);
+    CuratedRecord a = curated(*m_a);
+    CuratedRecord b = curated(*m_b);
+    QCOMPARE(a.events.size(), 4);
+    QCOMPARE(renderLedgerText(a.shown), renderLedgerText(b.shown));
+    QVERIFY(a.shown == b.shown);
+    QVERIFY(a.fields == b.fields);
+    auto observation = [](const CuratedRecord &r, const QString &id) {
+        for (const Observation &o : r.shown.observations) {
+            if (o.id == id)
+                return o;
+        }
+        return Observation {};
+    };
+    QCOMPARE(observation(a, kPhoenix1).curation.conflicts, QStringList { QStringLiteral("state") });
+    QCOMPARE(observation(b, kPhoenix1).curation.conflicts, QStringList { QStringLiteral("state") });
+    QCOMPARE(observation(a, kOpt).state, ResolutionState::VerifiedExact);
+    QCOMPARE(observation(b, kLongStraw).curation.note, QStringLiteral("a year, not a reference"));
+    QVERIFY(observation(a, kOpt).curation.conflicts.isEmpty());
+
+    // Resolving is an ordinary edit naming both heads; after syncing it is resolved on both.
+    Store &resolver = resolveOnA ? *m_a : *m_b;
+    QCOMPARE((resolveOnA ? a : b).field(kPhoenix1, CurationField::State)->heads.size(), 2);
+    QVERIFY(edit(resolver, kPhoenix1, CurationField::State, QStringLiteral("verified_exact"), QStringLiteral("carol")));
+    QVERIFY(observation(curated(resolver), kPhoenix1).curation.conflicts.isEmpty());
+    const QString failedAgain = syncInOrder();
+    QVERIFY2(failedAgain.isEmpty(), qPrintable(failedAgain));
+    a = curated(*m_a);
+    b = curated(*m_b);
+    QCOMPARE(a.events.size(), 5);
+    QCOMPARE(renderLedgerText(a.shown), renderLedgerText(b.shown));
+    QVERIFY(a.shown == b.shown);
+    QVERIFY(observation(a, kPhoenix1).curation.conflicts.isEmpty());
+    QVERIFY(observation(b, kPhoenix1).curation.conflicts.isEmpty());
+    QCOMPARE(observation(b, kPhoenix1).state, ResolutionState::VerifiedExact);
+    // Both hold the server's order.
+    QCOMPARE(cacheEvents(*m_a), cacheEvents(*m_b));
+    QCOMPARE(serverEvents(m_server->url(), m_reader).size(), 5);
+}
+
+void TestSync::offlineCorrectionsWaitInTheOutbox()
+{
+    QVERIFY(sync(*m_a, m_alice));
+    const int port = m_server->url().port();
+    m_server->stop();
+    QVERIFY(edit(*m_a, kOpt, CurationField::State, QStringLiteral("verified_exact"), QStringLiteral("alice")));
+    QVERIFY(edit(*m_a, kOpt, CurationField::Note, QStringLiteral("checked offline"), QStringLiteral("alice")));
+    const QString before = dumpDatabase(m_a->path());
+    auto failed = sync(*m_a, m_alice);
+    QVERIFY(!failed);
+    QVERIFY2(failed.error().message.contains(QStringLiteral("cannot reach http://127.0.0.1:%1: connection refused").arg(port)),
+             qPrintable(failed.error().message));
+    QCOMPARE(m_a->outboxCount().value(), 2);
+    QCOMPARE(dumpDatabase(m_a->path()), before);
+
+    QString problem;
+    QVERIFY2(m_server->start(&problem, port), qPrintable(problem));
+    auto report = sync(*m_a, m_alice);
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QCOMPARE(report->pushed, 2);
+    QCOMPARE(report->eventsPulled, 2);
+    QCOMPARE(m_a->outboxCount().value(), 0);
+    QVERIFY(sync(*m_b, m_bob));
+    QCOMPARE(renderLedgerText(curated(*m_b).shown), renderLedgerText(curated(*m_a).shown));
+    QVERIFY(!m_a->meta(SyncClient::lastFinishedKey()).value().isEmpty());
+}
+
+void TestSync::syncIsIdempotent()
+{
+    QVERIFY(edit(*m_a, kOpt, CurationField::State, QStringLiteral("verified_exact"), QStringLiteral("alice")));
+    auto first = sync(*m_a, m_alice);
+    QVERIFY(first);
+    // The outbox names a record the cache does not hold yet: it goes out all the same.
+    QCOMPARE(first->pushed, 1);
+    QCOMPARE(first->recordsUpdated, 1);
+    QCOMPARE(first->eventsPulled, 1);
+    QCOMPARE(first->lastSeq, 1);
+    const QString lastFinished = m_a->meta(SyncClient::lastFinishedKey()).value();
+    QVERIFY(!lastFinished.isEmpty());
+    QTest::qWait(5); // the finishing time has milliseconds
+    auto second = sync(*m_a, m_alice);
+    QVERIFY(second);
+    QCOMPARE(second->pushed, 0);
+    QCOMPARE(second->duplicates, 0);
+    QCOMPARE(second->recordsUpdated, 0);
+    QCOMPARE(second->eventsPulled, 0);
+    QCOMPARE(second->lastSeq, 1);
+    QVERIFY(m_a->meta(SyncClient::lastFinishedKey()).value() > lastFinished);
+    QCOMPARE(serverEvents(m_server->url(), m_reader).size(), 1);
+}
+
+void TestSync::crashBetweenPushAndPullDuplicatesNothing()
+{
+    QVERIFY(sync(*m_a, m_alice));
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(edit(*m_a, kOpt, CurationField::Note, QStringLiteral("note %1").arg(i), QStringLiteral("alice")));
+    // Stopped right after the push, before anything came back.
+    SyncClient client(*m_a);
+    auto stopped = client.run(options(m_alice), [](const QString &step, qint64, qint64) { return step == u"push"; });
+    QVERIFY(!stopped);
+    QCOMPARE(stopped.error().kind, Error::Kind::Cancelled);
+    QCOMPARE(m_a->outboxCount().value(), 3);
+    QCOMPARE(serverEvents(m_server->url(), m_reader).size(), 3);
+
+    auto again = client.run(options(m_alice));
+    QVERIFY2(again, qPrintable(again ? QString() : again.error().toString()));
+    QCOMPARE(again->pushed, 0);
+    QCOMPARE(again->duplicates, 3);
+    QCOMPARE(again->eventsPulled, 3);
+    QCOMPARE(m_a->outboxCount().value(), 0);
+    const QJsonArray onServer = serverEvents(m_server->url(), m_reader);
+    QCOMPARE(onServer.size(), 3);
+    const QHash<QString, qint64> local = cacheEvents(*m_a);
+    QCOMPARE(local.size(), 3);
+    for (const auto &e : onServer)
+        QCOMPARE(local.value(e[QStringLiteral("id")].toString()), qint64(e[QStringLiteral("seq")].toInteger()));
+}
+
+void TestSync::recordsFollowTheEtags()
+{
+    auto first = sync(*m_a, m_alice);
+    QVERIFY(first);
+    QCOMPARE(first->recordsUpdated, 1);
+    const QString listEtag = m_a->meta(SyncClient::recordsEtagKey(m_server->url())).value();
+    QVERIFY(!listEtag.isEmpty());
+    // The server answers 304 to the stored list ETag, and the client downloads nothing again.
+    QUrl listUrl = m_server->url();
+    listUrl.setPath(QStringLiteral("/v1/records"));
+    QCOMPARE(http("GET", listUrl, m_reader, {}, listEtag.toUtf8()).status, 304);
+    auto importedAt = [this] {
+        QSqlQuery q(m_a->database());
+        q.exec(QStringLiteral("SELECT imported_at FROM records"));
+        return q.next() ? q.value(0).toString() : QString();
+    };
+    const QString firstImport = importedAt();
+    auto second = sync(*m_a, m_alice);
+    QVERIFY(second);
+    QCOMPARE(second->recordsUpdated, 0);
+    QCOMPARE(importedAt(), firstImport);
+
+    // A newer page on the server comes down, the curation made meanwhile stays.
+    QVERIFY(edit(*m_a, kOpt, CurationField::State, QStringLiteral("verified_exact"), QStringLiteral("alice")));
+    auto parsed = parseLedgerText(fixture(), QStringLiteral("fixture"));
+    QVERIFY(parsed);
+    Record newer = parsed->record;
+    newer.asOf = QStringLiteral("2026-09-01");
+    QUrl put = m_server->url();
+    put.setPath(QStringLiteral("/v1/records/") + kRecord);
+    const HttpResult replaced = http("PUT", put, m_admin, writeRecordJson(newer));
+    QCOMPARE(replaced.status, 200);
+    auto third = sync(*m_a, m_alice);
+    QVERIFY(third);
+    QCOMPARE(third->recordsUpdated, 1);
+    QCOMPARE(curated(*m_a).upstream.asOf, QStringLiteral("2026-09-01"));
+    QCOMPARE(curated(*m_a).events.size(), 1);
+
+    // A page newer in the cache than on the server is kept and reported, not an error.
+    Record local = parsed->record;
+    local.asOf = QStringLiteral("2026-12-24");
+    QVERIFY(m_b->importRecords({ local }));
+    auto kept = sync(*m_b, m_bob);
+    QVERIFY2(kept, qPrintable(kept ? QString() : kept.error().toString()));
+    QCOMPARE(kept->recordsUpdated, 0);
+    QCOMPARE(kept->recordsKeptLocal.size(), 1);
+    QVERIFY(kept->recordsKeptLocal[0].contains(QStringLiteral("newer page")));
+    QCOMPARE(curated(*m_b).upstream.asOf, QStringLiteral("2026-12-24"));
+    QCOMPARE(curated(*m_b).events.size(), 1);
+}
+
+void TestSync::readerCannotPush()
+{
+    QVERIFY(edit(*m_a, kOpt, CurationField::State, QStringLiteral("verified_exact"), QStringLiteral("rita")));
+    auto refused = sync(*m_a, m_reader);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.startsWith(QStringLiteral("the server refused the token: ")),
+             qPrintable(refused.error().message));
+    QVERIFY(refused.error().message.contains(QStringLiteral("403")));
+    QCOMPARE(m_a->outboxCount().value(), 1);
+    auto wrong = sync(*m_b, QStringLiteral("not-a-token"));
+    QVERIFY(!wrong);
+    QVERIFY2(wrong.error().message.contains(QStringLiteral("the server refused the token")), qPrintable(wrong.error().message));
+    QVERIFY(wrong.error().message.contains(QStringLiteral("401")));
+}
+
+void TestSync::unreachableServerSaysSo()
+{
+    // A port nobody listens on: the first free port, closed again.
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost));
+    const quint16 port = probe.serverPort();
+    probe.close();
+    SyncOptions o = options(m_alice);
+    o.server = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port));
+    SyncClient client(*m_a);
+    QElapsedTimer timer;
+    timer.start();
+    auto report = client.run(o);
+    QVERIFY(!report);
+    QCOMPARE(report.error().message,
+             QStringLiteral("cannot reach http://127.0.0.1:%1: connection refused (gave up after 3 attempts)").arg(port));
+    QVERIFY(timer.elapsed() >= 50 / 2 + 100 / 2); // two waits of at least half their backoff step
+    o.server = QUrl(QStringLiteral("ftp://127.0.0.1"));
+    auto bad = client.run(o);
+    QVERIFY(!bad);
+    QCOMPARE(bad.error().kind, Error::Kind::BadInput);
+}
+
+void TestSync::cancelLeavesTheCacheAsItWas()
+{
+    QVERIFY(sync(*m_b, m_bob));
+    for (int i = 0; i < 12; ++i)
+        QVERIFY(edit(*m_b, kOpt, CurationField::Note, QStringLiteral("note %1").arg(i), QStringLiteral("bob")));
+    QVERIFY(sync(*m_b, m_bob));
+    const QString before = dumpDatabase(m_a->path());
+    // cancel() from another thread while the client waits: run() returns, nothing was written.
+    SyncClient client(*m_a);
+    SyncOptions o = options(m_alice);
+    o.pageSize = 5;
+    QThread *canceller = QThread::create([&client] {
+        QThread::msleep(1);
+        client.cancel();
+    });
+    auto report = client.run(o, [&](const QString &step, qint64, qint64) {
+        if (step == u"records" && !canceller->isRunning() && !canceller->isFinished())
+            canceller->start();
+        if (step == u"records")
+            QThread::msleep(20); // the cancel lands while this step runs
+        return true;
+    });
+    canceller->wait();
+    delete canceller;
+    QVERIFY(!report);
+    QCOMPARE(report.error().kind, Error::Kind::Cancelled);
+    QCOMPARE(dumpDatabase(m_a->path()), before);
+    // And the next run completes, untouched by the earlier cancel.
+    auto again = client.run(o);
+    QVERIFY(again);
+    QCOMPARE(again->eventsPulled, 12);
+    QCOMPARE(again->retries, 0);
+
+    // A request in flight is abandoned at once: a server that accepts and never answers.
+    QTcpServer blackHole;
+    QVERIFY(blackHole.listen(QHostAddress::LocalHost));
+    o.server = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(blackHole.serverPort()));
+    o.timeoutMs = 20000;
+    QThread *late = QThread::create([&client] {
+        QThread::msleep(300);
+        client.cancel();
+    });
+    late->start();
+    QElapsedTimer timer;
+    timer.start();
+    auto abandoned = client.run(o);
+    late->wait();
+    delete late;
+    QVERIFY(!abandoned);
+    QCOMPARE(abandoned.error().kind, Error::Kind::Cancelled);
+    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+}
+
+void TestSync::pullTimingOfManyEvents()
+{
+    // Figures for the report (QDEBUG lines), not a timed assertion.
+    constexpr int kEvents = 3000;
+    QVERIFY(sync(*m_b, m_bob));
+    QList<CorrectionEvent> events;
+    FieldState state;
+    for (int i = 0; i < kEvents; ++i) {
+        CorrectionEvent e = makeEdit(state, kRecord, kOpt, CurationField::Note, QStringLiteral("note %1").arg(i),
+                                     QStringLiteral("bob"), nowUtc());
+        state.heads = { e };
+        events.append(e);
+    }
+    QVERIFY(m_b->addCorrections(events));
+    QElapsedTimer timer;
+    timer.start();
+    auto pushed = sync(*m_b, m_bob);
+    QVERIFY(pushed);
+    const qint64 pushMs = timer.restart();
+    QCOMPARE(pushed->pushed, kEvents);
+    auto pulled = sync(*m_a, m_alice);
+    const qint64 pullMs = timer.elapsed();
+    QVERIFY(pulled);
+    QCOMPARE(pulled->eventsPulled, kEvents);
+    QCOMPARE(pulled->recordsUpdated, 1);
+    qDebug("push of %d events (+ pull back): %lld ms; fresh cache pull of the fixture + %d events: %lld ms "
+           "(%lld requests)",
+           kEvents, pushMs, kEvents, pullMs, pulled->requests);
+}
+
+void TestSync::commandLine()
+{
+    const QString tokenFile = m_dir->filePath(QStringLiteral("token"));
+    {
+        QFile file(tokenFile);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(m_alice.toUtf8() + "\n");
+        file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    }
+    const QString db = m_dir->filePath(QStringLiteral("cli.sqlite"));
+    const QString server = m_server->url().toString();
+    CliRun run = runCli({ QStringLiteral("sync"), QStringLiteral("--server"), server, QStringLiteral("--token-file"),
+                          tokenFile, QStringLiteral("--db"), db },
+                        m_dir->path());
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(run.out, QByteArray("pushed 0 corrections, 1 record updated, 0 events pulled; last seq 0\n"));
+    QVERIFY(!run.err.contains("warning"));
+    QVERIFY(run.err.contains("records: 0 of 1 changed records"));
+
+    const CliRun curate = runCli({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=verified exact"),
+                                   QStringLiteral("--db"), db },
+                                 m_dir->path());
+    QCOMPARE(curate.exitCode, 0);
+    run = runCli({ QStringLiteral("sync"), QStringLiteral("--server"), server, QStringLiteral("--token-file"), tokenFile,
+                   QStringLiteral("--db"), db },
+                 m_dir->path());
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(run.out, QByteArray("pushed 1 correction, 0 records updated, 1 event pulled; last seq 1\n"));
+
+    // A token file others can read still works, with a warning.
+    QFile::setPermissions(tokenFile, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadOther);
+    run = runCli({ QStringLiteral("sync"), QStringLiteral("--server"), server, QStringLiteral("--token-file"), tokenFile,
+                   QStringLiteral("--db"), db },
+                 m_dir->path());
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.err.contains("warning: ") && run.err.contains("other users"), run.err.constData());
+
+    // A wrong token: 1, and the message says the token was refused.
+    const QString wrongFile = m_dir->filePath(QStringLiteral("wrong"));
+    {
+        QFile file(wrongFile);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("lc_not_a_real_token\n");
+        file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    }
+    run = runCli({ QStringLiteral("sync"), QStringLiteral("--server"), server, QStringLiteral("--token-file"), wrongFile,
+                   QStringLiteral("--db"), db },
+                 m_dir->path());
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("the server refused the token"), run.err.constData());
+
+    // Bad usage: 2.
+    run = runCli({ QStringLiteral("sync"), QStringLiteral("--token-file"), tokenFile, QStringLiteral("--db"), db },
+                 m_dir->path());
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(run.err.contains("--server"));
+    run = runCli({ QStringLiteral("sync"), QStringLiteral("--server"), QStringLiteral("not a url"), QStringLiteral("--token-file"),
+                   tokenFile, QStringLiteral("--db"), db },
+                 m_dir->path());
+    QCOMPARE(run.exitCode, 2);
+    run = runCli({ QStringLiteral("sync"), QStringLiteral("--server"), server, QStringLiteral("--token-file"),
+                   m_dir->filePath(QStringLiteral("missing")), QStringLiteral("--db"), db },
+                 m_dir->path());
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(run.err.contains("cannot read the token file"));
+}
+
+QTEST_GUILESS_MAIN(TestSync)
+#include "tst_sync.moc"

@@ -1,0 +1,636 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The sync client through a fault-injecting proxy in front of the real ledger-server: for each
+// fault (connection closed, reply cut off, 500, 503 with Retry-After, a reply slower than the
+// timeout, malformed JSON, the server killed between event pages, a wrong token) a failed sync
+// leaves the cache exactly as the steps completed before the fault left it, the outbox keeps
+// everything unsent, and the next sync brings server and client to the same events, none lost
+// and none twice.
+#include "EventJson.h"
+#include "LedgerText.h"
+#include "RecordJson.h"
+#include "Store.h"
+#include "SyncClient.h"
+#include "TestSupport.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QPointer>
+#include <QProcess>
+#include <QSet>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+using namespace LedgerCurator;
+using namespace LedgerCurator::TestSupport;
+
+namespace {
+
+const QString kRecord = QStringLiteral("2104.04473");
+const QString kOpt = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2");
+const QString kLongStraw = QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e");
+constexpr int kPageSize = 5;
+constexpr int kServerEvents = 12; // made by another curator before the faulty sync
+constexpr int kOutbox = 3; // made by this client, not yet pushed
+
+//! The real ledger-server, on a database in its own folder.
+class ServerProcess
+{
+public:
+    explicit ServerProcess(const QString &folder) : m_db(folder + QStringLiteral("/server.sqlite")) { }
+    ~ServerProcess() { stop(); }
+
+    QByteArray command(const QStringList &arguments, QString *problem) const
+    {
+        QProcess process;
+        process.start(QStringLiteral(LC_SERVER_PATH), arguments + QStringList { QStringLiteral("--db"), m_db });
+        if (!process.waitForFinished(30000) || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+            *problem = QStringLiteral("ledger-server %1 failed (%2): %3")
+                               .arg(arguments.join(u' '))
+                               .arg(process.exitCode())
+                               .arg(QString::fromUtf8(process.readAllStandardError()));
+            return {};
+        }
+        return process.readAllStandardOutput();
+    }
+
+    QString addToken(const QString &name, const QString &role, QString *problem) const
+    {
+        const QByteArray out = command({ QStringLiteral("token"), QStringLiteral("add"), name, QStringLiteral("--role"), role },
+                                       problem);
+        return QString::fromUtf8(out.trimmed().split('\n').last()).trimmed();
+    }
+
+    bool start(QString *problem)
+    {
+        m_process = std::make_unique<QProcess>();
+        m_process->start(QStringLiteral(LC_SERVER_PATH), { QStringLiteral("serve"), QStringLiteral("--db"), m_db,
+                                                           QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0") });
+        QElapsedTimer timer;
+        timer.start();
+        while (!m_process->canReadLine() && timer.elapsed() < 20000 && m_process->state() != QProcess::NotRunning)
+            m_process->waitForReadyRead(200);
+        const QString line = QString::fromUtf8(m_process->readLine()).trimmed();
+        const QString prefix = QStringLiteral("listening on ");
+        if (!line.startsWith(prefix)) {
+            *problem = QStringLiteral("ledger-server serve said '%1' (%2)")
+                               .arg(line, QString::fromUtf8(m_process->readAllStandardError()));
+            stop();
+            return false;
+        }
+        m_url = QUrl(line.mid(prefix.size()));
+        return m_url.port() > 0;
+    }
+
+    void stop()
+    {
+        if (!m_process)
+            return;
+        if (m_process->state() != QProcess::NotRunning) {
+            m_process->kill();
+            m_process->waitForFinished(10000);
+        }
+        m_process.reset();
+    }
+
+    bool isRunning() const { return m_process && m_process->state() == QProcess::Running; }
+    QUrl url() const { return m_url; }
+
+private:
+    QString m_db;
+    QUrl m_url;
+    std::unique_ptr<QProcess> m_process;
+};
+
+enum class Fault { None, Close, CutBody, Error500, Busy503, Slow, Malformed, BadEvent, KillServer };
+
+//! A TCP proxy that forwards one HTTP request per connection to the server, or fails it on plan.
+class FaultProxy final : public QObject
+{
+public:
+    struct Rule
+    {
+        QByteArray method;
+        QString path; // the path without the query; a rule on "/v1/records" does not match "/v1/records/ID"
+        int skip = 0; // matching requests that pass before the fault strikes
+        int times = -1; // how many matching requests fail then (-1: all)
+        Fault fault = Fault::None;
+    };
+    struct Seen
+    {
+        QByteArray method;
+        QString path;
+        Fault fault = Fault::None;
+        qint64 atMs = 0;
+    };
+
+    explicit FaultProxy(quint16 targetPort) : m_targetPort(targetPort)
+    {
+        m_clock.start();
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *client = m_server.nextPendingConnection())
+                accept(client);
+        });
+    }
+
+    bool listen() { return m_server.listen(QHostAddress::LocalHost); }
+    QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort())); }
+    void setTargetPort(quint16 port) { m_targetPort = port; }
+
+    QList<Rule> rules;
+    QList<Seen> seen;
+    std::function<void()> killServer;
+    int slowMs = 1500;
+
+private:
+    static qsizetype headerEnd(const QByteArray &data) { return data.indexOf("\r\n\r\n"); }
+
+    static qint64 contentLength(const QByteArray &head)
+    {
+        for (const QByteArray &line : head.split('\n')) {
+            const qsizetype colon = line.indexOf(':');
+            if (colon > 0 && line.left(colon).trimmed().toLower() == "content-length")
+                return line.mid(colon + 1).trimmed().toLongLong();
+        }
+        return -1;
+    }
+
+    void accept(QTcpSocket *client)
+    {
+        client->setParent(this);
+        auto buffer = std::make_shared<QByteArray>();
+        auto handled = std::make_shared<bool>(false);
+        connect(client, &QTcpSocket::disconnected, client, &QObject::deleteLater);
+        connect(client, &QTcpSocket::readyRead, this, [this, client, buffer, handled] {
+            buffer->append(client->readAll());
+            if (*handled)
+                return;
+            const qsizetype end = headerEnd(*buffer);
+            if (end < 0)
+                return;
+            const QByteArray head = buffer->left(end);
+            const qint64 length = qMax<qint64>(0, contentLength(head));
+            if (buffer->size() < end + 4 + length)
+                return;
+            *handled = true;
+            handle(client, head, buffer->mid(end + 4, length));
+        });
+    }
+
+    Fault faultFor(const QByteArray &method, const QString &path)
+    {
+        for (Rule &rule : rules) {
+            if (rule.method != method || rule.path != path)
+                continue;
+            if (rule.skip > 0) {
+                --rule.skip;
+                return Fault::None;
+            }
+            if (rule.times == 0)
+                return Fault::None;
+            if (rule.times > 0)
+                --rule.times;
+            return rule.fault;
+        }
+        return Fault::None;
+    }
+
+    static void reply(QTcpSocket *client, int status, const QByteArray &reason, const QByteArray &body,
+                      const QByteArray &extraHeaders = {})
+    {
+        client->write("HTTP/1.1 " + QByteArray::number(status) + ' ' + reason + "\r\nContent-Type: application/json\r\n"
+                      + extraHeaders + "Content-Length: " + QByteArray::number(body.size())
+                      + "\r\nConnection: close\r\n\r\n" + body);
+        client->disconnectFromHost();
+    }
+
+    void handle(QTcpSocket *client, const QByteArray &head, const QByteArray &body)
+    {
+        const QList<QByteArray> requestLine = head.left(head.indexOf("\r\n")).split(' ');
+        const QByteArray method = requestLine.value(0);
+        const QByteArray target = requestLine.value(1);
+        const QString path = QString::fromLatin1(target.left(target.indexOf('?') < 0 ? target.size() : target.indexOf('?')));
+        const Fault fault = faultFor(method, path);
+        seen.append({ method, path, fault, m_clock.elapsed() });
+        switch (fault) {
+        case Fault::Close:
+            client->disconnectFromHost();
+            return;
+        case Fault::Error500:
+            reply(client, 500, "Internal Server Error",
+                  R"({"error":{"code":"internal","message":"injected fault"}})");
+            return;
+        case Fault::Busy503:
+            reply(client, 503, "Service Unavailable", R"({"error":{"code":"unavailable","message":"injected fault"}})",
+                  "Retry-After: 1\r\n");
+            return;
+        case Fault::Malformed:
+            reply(client, 200, "OK", R"({"events": [{"id": "oops", )");
+            return;
+        case Fault::KillServer:
+            if (killServer)
+                killServer();
+            client->abort();
+            return;
+        case Fault::None:
+        case Fault::CutBody:
+        case Fault::Slow:
+        case Fault::BadEvent:
+            break;
+        }
+        // Forward: one request per upstream connection, which closes after the reply.
+        QByteArray forwarded;
+        for (const QByteArray &line : head.split('\n')) {
+            if (!line.trimmed().toLower().startsWith("connection:"))
+                forwarded += line.trimmed() + "\r\n";
+        }
+        forwarded += "Connection: close\r\n\r\n" + body;
+        auto *upstream = new QTcpSocket(this);
+        auto response = std::make_shared<QByteArray>();
+        auto done = std::make_shared<bool>(false);
+        QPointer<QTcpSocket> guardedClient(client);
+        auto finish = [this, upstream, response, done, guardedClient, fault] {
+            if (*done)
+                return;
+            *done = true;
+            upstream->deleteLater();
+            if (!guardedClient)
+                return;
+            if (response->isEmpty()) {
+                guardedClient->abort(); // the server is gone: so is the connection
+                return;
+            }
+            if (fault == Fault::CutBody) {
+                const qsizetype end = headerEnd(*response) + 4;
+                guardedClient->write(response->left(end + (response->size() - end) / 2));
+                guardedClient->disconnectFromHost();
+                return;
+            }
+            if (fault == Fault::BadEvent) {
+                // The server's real page with one event spoiled in the middle.
+                const qsizetype end = headerEnd(*response) + 4;
+                QJsonObject page = QJsonDocument::fromJson(response->mid(end)).object();
+                QJsonArray events = page.value(QStringLiteral("events")).toArray();
+                QJsonObject spoiled = events.at(2).toObject();
+                spoiled.insert(QStringLiteral("field"), QStringLiteral("colour"));
+                events.replace(2, spoiled);
+                page.insert(QStringLiteral("events"), events);
+                reply(guardedClient, 200, "OK", QJsonDocument(page).toJson(QJsonDocument::Compact));
+                return;
+            }
+            if (fault == Fault::Slow) {
+                QTimer::singleShot(slowMs, this, [guardedClient, response] {
+                    if (guardedClient && guardedClient->state() == QAbstractSocket::ConnectedState) {
+                        guardedClient->write(*response);
+                        guardedClient->disconnectFromHost();
+                    }
+                });
+                return;
+            }
+            guardedClient->write(*response);
+            guardedClient->disconnectFromHost();
+        };
+        connect(upstream, &QTcpSocket::readyRead, this, [upstream, response, finish] {
+            response->append(upstream->readAll());
+            const qsizetype end = headerEnd(*response);
+            if (end < 0)
+                return;
+            const QByteArray head = response->left(end);
+            const int status = head.mid(9, 3).toInt();
+            const qint64 length = contentLength(head);
+            if (status == 304 || status == 204 || (length >= 0 && response->size() >= end + 4 + length))
+                finish();
+        });
+        connect(upstream, &QTcpSocket::disconnected, this, finish);
+        connect(upstream, &QTcpSocket::errorOccurred, this, [finish](QAbstractSocket::SocketError) { finish(); });
+        upstream->connectToHost(QHostAddress::LocalHost, m_targetPort);
+        upstream->write(forwarded);
+    }
+
+    QTcpServer m_server;
+    quint16 m_targetPort = 0;
+    QElapsedTimer m_clock;
+};
+
+struct HttpResult
+{
+    int status = 0;
+    QByteArray body;
+};
+
+HttpResult http(const QByteArray &verb, const QUrl &url, const QString &token, const QByteArray &body = {})
+{
+    QNetworkAccessManager network;
+    QNetworkRequest request(url);
+    request.setRawHeader("Authorization", "Bearer " + token.toLatin1());
+    if (!body.isEmpty())
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setTransferTimeout(10000);
+    std::unique_ptr<QNetworkReply> reply(body.isEmpty() ? network.sendCustomRequest(request, verb)
+                                                        : network.sendCustomRequest(request, verb, body));
+    QEventLoop loop;
+    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    if (!reply->isFinished())
+        loop.exec();
+    return { reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), reply->readAll() };
+}
+
+QJsonObject eventsPage(const QUrl &server, const QString &token, qint64 after, qint64 limit)
+{
+    QUrl url = server;
+    url.setPath(QStringLiteral("/v1/events"));
+    url.setQuery(QStringLiteral("after=%1&limit=%2").arg(after).arg(limit));
+    return QJsonDocument::fromJson(http("GET", url, token).body).object();
+}
+
+//! Event id -> seq (-1 for none) in a cache.
+QHash<QString, qint64> cacheEvents(Store &store, qsizetype *rows)
+{
+    QHash<QString, qint64> events;
+    QSqlQuery query(store.database());
+    query.exec(QStringLiteral("SELECT id, seq FROM corrections"));
+    *rows = 0;
+    while (query.next()) {
+        ++*rows;
+        events.insert(query.value(0).toString(), query.value(1).isNull() ? -1 : query.value(1).toLongLong());
+    }
+    return events;
+}
+
+} // namespace
+
+class TestSyncFaults : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void faultLeavesCacheAsBeforeAndNextSyncCompletes_data();
+    void faultLeavesCacheAsBeforeAndNextSyncCompletes();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ServerProcess> m_server;
+    std::unique_ptr<FaultProxy> m_proxy;
+    QString m_alice;
+    QString m_bob;
+    QString m_admin;
+    QString m_cachePath;
+};
+
+void TestSyncFaults::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_server = std::make_unique<ServerProcess>(m_dir->path());
+    QString problem;
+    m_server->command({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
+    m_alice = m_server->addToken(QStringLiteral("alice"), QStringLiteral("curator"), &problem);
+    m_bob = m_server->addToken(QStringLiteral("bob"), QStringLiteral("curator"), &problem);
+    m_admin = m_server->addToken(QStringLiteral("root"), QStringLiteral("admin"), &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QVERIFY2(m_server->start(&problem), qPrintable(problem));
+    m_proxy = std::make_unique<FaultProxy>(quint16(m_server->url().port()));
+    QVERIFY(m_proxy->listen());
+    m_proxy->killServer = [this] { m_server->stop(); };
+    m_cachePath = m_dir->filePath(QStringLiteral("alice.sqlite"));
+}
+
+void TestSyncFaults::cleanup()
+{
+    m_proxy.reset();
+    m_server.reset();
+    m_dir.reset();
+}
+
+void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes_data()
+{
+    QTest::addColumn<QByteArray>("method");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("skip");
+    QTest::addColumn<int>("times");
+    QTest::addColumn<int>("fault");
+    QTest::addColumn<int>("timeoutMs");
+    QTest::addColumn<bool>("wrongToken");
+    QTest::addColumn<bool>("newerRecord"); // the server holds a newer page, so a record comes down
+    QTest::addColumn<bool>("firstRunFails");
+    QTest::addColumn<int>("pagesStored"); // event pages stored before the fault
+    QTest::addColumn<QString>("message"); // part of the error
+
+    const QByteArray get("GET");
+    const QByteArray post("POST");
+    const QString events = QStringLiteral("/v1/events");
+    const QString records = QStringLiteral("/v1/records");
+    const QString record = QStringLiteral("/v1/records/2104.04473");
+    QTest::newRow("push: connection closed") << post << events << 0 << -1 << int(Fault::Close) << 2000 << false << false << true << 0
+                                   << QStringLiteral("closed the connection");
+    QTest::newRow("push: 500") << post << events << 0 << -1 << int(Fault::Error500) << 2000 << false << false << true << 0
+                     << QStringLiteral("HTTP 500");
+    QTest::newRow("push: 503 with Retry-After 1, then success")
+            << post << events << 0 << 1 << int(Fault::Busy503) << 2000 << false << false << false << 0 << QString();
+    QTest::newRow("record list: malformed JSON") << get << records << 0 << -1 << int(Fault::Malformed) << 2000 << false << true
+                                       << true << 0 << QStringLiteral("malformed reply");
+    QTest::newRow("record: cut off mid-body") << get << record << 0 << -1 << int(Fault::CutBody) << 2000 << false << true << true
+                                    << 0 << QString();
+    QTest::newRow("record: slow reply past the timeout") << get << record << 0 << -1 << int(Fault::Slow) << 500 << false << true
+                                               << true << 0 << QStringLiteral("no reply within 500 ms");
+    QTest::newRow("events page 1: malformed JSON") << get << events << 0 << -1 << int(Fault::Malformed) << 2000 << false << false
+                                         << true << 0 << QStringLiteral("malformed reply");
+    QTest::newRow("events page 2: one bad event in the middle")
+            << get << events << 1 << -1 << int(Fault::BadEvent) << 2000 << false << false << true << 1
+            << QStringLiteral("events[2].field: unknown field 'colour'");
+    QTest::newRow("events page 2: server killed") << get << events << 1 << -1 << int(Fault::KillServer) << 2000 << false << false
+                                        << true << 1 << QString();
+    QTest::newRow("events page 2: slow reply past the timeout") << get << events << 1 << -1 << int(Fault::Slow) << 500 << false
+                                                      << false << true << 1 << QStringLiteral("no reply within 500 ms");
+    QTest::newRow("events page 3: cut off mid-body") << get << events << 2 << -1 << int(Fault::CutBody) << 2000 << false << false
+                                           << true << 2 << QString();
+    QTest::newRow("events page 2: 500 twice, then success") << get << events << 1 << 2 << int(Fault::Error500) << 2000 << false
+                                                   << false << false << 0 << QString();
+    QTest::newRow("wrong token") << get << events << 0 << 0 << int(Fault::None) << 2000 << true << false << true << 0
+                       << QStringLiteral("the server refused the token");
+}
+
+void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes()
+{
+    QFETCH(QByteArray, method);
+    QFETCH(QString, path);
+    QFETCH(int, skip);
+    QFETCH(int, times);
+    QFETCH(int, fault);
+    QFETCH(int, timeoutMs);
+    QFETCH(bool, wrongToken);
+    QFETCH(bool, newerRecord);
+    QFETCH(bool, firstRunFails);
+    QFETCH(int, pagesStored);
+    QFETCH(QString, message);
+
+    SyncOptions options;
+    options.server = m_proxy->url();
+    options.token = m_alice;
+    options.timeoutMs = 2000;
+    options.maxAttempts = 3;
+    options.initialBackoffMs = 20;
+    options.maxBackoffMs = 3000;
+    options.pageSize = kPageSize;
+    options.pushBatch = 2;
+
+    // Alice's cache is in step with the server; then Bob adds events and Alice makes corrections.
+    QUrl serverEventsUrl = m_server->url();
+    serverEventsUrl.setPath(QStringLiteral("/v1/events"));
+    qint64 lastSeqBefore = 0;
+    {
+        Store alice(m_cachePath);
+        QVERIFY(alice.open());
+        SyncClient client(alice);
+        auto first = client.run(options);
+        QVERIFY2(first, qPrintable(first ? QString() : first.error().toString()));
+        QCOMPARE(first->recordsUpdated, 1);
+        // Bob's events, straight to the server.
+        QList<CorrectionEvent> bob;
+        FieldState state;
+        for (int i = 0; i < kServerEvents; ++i) {
+            bob.append(makeEdit(state, kRecord, kLongStraw, CurationField::Note, QStringLiteral("bob %1").arg(i),
+                                QStringLiteral("bob"), nowUtc()));
+            state.heads = { bob.last() };
+        }
+        const HttpResult posted = http("POST", serverEventsUrl, m_bob,
+                                       QJsonDocument(QJsonObject { { QStringLiteral("events"), correctionsToJson(bob) } })
+                                               .toJson(QJsonDocument::Compact));
+        QCOMPARE(posted.status, 200);
+        // Alice's outbox.
+        FieldState mine;
+        QList<CorrectionEvent> outbox;
+        for (int i = 0; i < kOutbox; ++i) {
+            outbox.append(makeEdit(mine, kRecord, kOpt, CurationField::Note, QStringLiteral("alice %1").arg(i),
+                                   QStringLiteral("alice"), nowUtc()));
+            mine.heads = { outbox.last() };
+        }
+        QVERIFY(alice.addCorrections(outbox));
+        lastSeqBefore = alice.meta(SyncClient::lastSeqKey(options.server)).value().toLongLong();
+    }
+    if (newerRecord) {
+        auto parsed = parseLedgerText(fixture(), QStringLiteral("fixture"));
+        QVERIFY(parsed);
+        parsed->record.asOf = QStringLiteral("2026-10-01");
+        QUrl put = m_server->url();
+        put.setPath(QStringLiteral("/v1/records/") + kRecord);
+        QCOMPARE(http("PUT", put, m_admin, writeRecordJson(parsed->record)).status, 200);
+    }
+
+    // The cache file before the faulty sync, kept aside.
+    const QString before = dumpDatabase(m_cachePath);
+    const QString copy = m_dir->filePath(QStringLiteral("expected.sqlite"));
+    QVERIFY(QFile::copy(m_cachePath, copy));
+
+    m_proxy->rules = { { method, path, skip, times, Fault(fault) } };
+    m_proxy->seen.clear();
+    SyncOptions faulty = options;
+    faulty.timeoutMs = timeoutMs;
+    if (wrongToken)
+        faulty.token = QStringLiteral("lc_wrong_token");
+    {
+        Store alice(m_cachePath);
+        QVERIFY(alice.open());
+        SyncClient client(alice);
+        QElapsedTimer timer;
+        timer.start();
+        auto report = client.run(faulty);
+        qDebug("faulty run: %lld ms, %lld requests through the proxy", timer.elapsed(), qint64(m_proxy->seen.size()));
+        if (!firstRunFails) {
+            QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+            QVERIFY(report->retries > 0);
+        } else {
+            QVERIFY(!report);
+            QCOMPARE(report.error().kind, Error::Kind::Failure);
+            QVERIFY2(report.error().message.contains(message), qPrintable(report.error().message));
+            QVERIFY2(report.error().message.contains(m_proxy->url().toString()), qPrintable(report.error().message));
+            QCOMPARE(alice.outboxCount().value(), qint64(kOutbox));
+        }
+        if (Fault(fault) == Fault::Busy503) {
+            // The retry waited for Retry-After.
+            QList<qint64> posts;
+            for (const auto &seen : std::as_const(m_proxy->seen)) {
+                if (seen.method == "POST")
+                    posts.append(seen.atMs);
+            }
+            QVERIFY(posts.size() >= 2);
+            QVERIFY2(posts[1] - posts[0] >= 1000, qPrintable(QString::number(posts[1] - posts[0])));
+        }
+        if (Fault(fault) == Fault::Malformed || Fault(fault) == Fault::BadEvent || wrongToken) {
+            // Not retried: a malformed reply or a refused token is not going to get better.
+            qsizetype hits = 0;
+            for (const auto &seen : std::as_const(m_proxy->seen))
+                hits += seen.fault != Fault::None || wrongToken ? 1 : 0;
+            QCOMPARE(hits, 1);
+        }
+    }
+    if (!m_server->isRunning()) {
+        QString problem;
+        QVERIFY2(m_server->start(&problem), qPrintable(problem));
+        m_proxy->setTargetPort(quint16(m_server->url().port()));
+        serverEventsUrl = m_server->url();
+        serverEventsUrl.setPath(QStringLiteral("/v1/events"));
+    }
+
+    if (firstRunFails) {
+        // Exactly the completed steps' transactions: the event pages stored before the fault.
+        {
+            Store expected(copy);
+            QVERIFY(expected.open());
+            if (pagesStored > 0) {
+                const QJsonObject page = eventsPage(m_server->url(), m_alice, lastSeqBefore, qint64(pagesStored) * kPageSize);
+                auto events = correctionsFromJson(page.value(QStringLiteral("events")), QStringLiteral("events"));
+                QVERIFY(events);
+                QCOMPARE(events->size(), pagesStored * kPageSize);
+                QVERIFY(expected.addSyncedCorrections(
+                        *events, { { SyncClient::lastSeqKey(options.server),
+                                     QString::number(page.value(QStringLiteral("last_seq")).toInteger()) } }));
+            }
+        }
+        const QString after = dumpDatabase(m_cachePath);
+        QCOMPARE(after, dumpDatabase(copy));
+        if (pagesStored == 0)
+            QCOMPARE(after, before);
+    }
+
+    // Fault removed: the next sync completes.
+    m_proxy->rules.clear();
+    Store alice(m_cachePath);
+    QVERIFY(alice.open());
+    SyncClient client(alice);
+    auto report = client.run(options);
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QCOMPARE(alice.outboxCount().value(), 0);
+    if (newerRecord)
+        QCOMPARE(alice.loadRecord(kRecord).value()->asOf, QStringLiteral("2026-10-01"));
+
+    // Server and client hold the same events: the union, none lost, none twice.
+    const QJsonObject all = eventsPage(m_server->url(), m_alice, 0, 5000);
+    const QJsonArray serverEvents = all.value(QStringLiteral("events")).toArray();
+    QCOMPARE(serverEvents.size(), kServerEvents + kOutbox);
+    QSet<QString> serverIds;
+    qsizetype rows = 0;
+    const QHash<QString, qint64> local = cacheEvents(alice, &rows);
+    for (const auto &e : serverEvents) {
+        const QString id = e[QStringLiteral("id")].toString();
+        QVERIFY(!serverIds.contains(id));
+        serverIds.insert(id);
+        QCOMPARE(local.value(id, -2), qint64(e[QStringLiteral("seq")].toInteger()));
+    }
+    QCOMPARE(rows, serverEvents.size());
+    QCOMPARE(alice.meta(SyncClient::lastSeqKey(options.server)).value().toLongLong(), qint64(kServerEvents + kOutbox));
+    QCOMPARE(report->lastSeq, qint64(kServerEvents + kOutbox));
+}
+
+QTEST_GUILESS_MAIN(TestSyncFaults)
+#include "tst_syncfaults.moc"
