@@ -480,7 +480,9 @@ Status SyncClient::pullRecords(Context &context)
         const IdentifierCheck id = parseArxivId(entry.id);
         if (!id.ok() || id.identifier->base != entry.id)
             return malformed(where + QStringLiteral(".id: expected an arXiv id without version, found %1")
-                                             .arg(jsonTypeName(o.value(QStringLiteral("id")))));
+                                             .arg(o.value(QStringLiteral("id")).isString()
+                                                          ? QLatin1Char('\'') + entry.id + QLatin1Char('\'')
+                                                          : jsonTypeName(o.value(QStringLiteral("id")))));
         if (!o.value(QStringLiteral("as_of")).isString() || entry.asOf.isEmpty())
             return malformed(where + QStringLiteral(".as_of: expected a date"));
         if (!o.value(QStringLiteral("etag")).isString() || entry.etag.isEmpty())

@@ -27,7 +27,8 @@ ApiReply fromStoreError(const StoreError &error)
 {
     switch (error.kind) {
     case StoreError::Kind::Busy: {
-        ApiReply reply = ApiReply::error(503, QStringLiteral("the database is busy; retry shortly"));
+        ApiReply reply
+            = ApiReply::error(503, QStringLiteral("the database is busy; retry shortly"));
         reply.note = error.message;
         return reply;
     }
@@ -38,7 +39,8 @@ ApiReply fromStoreError(const StoreError &error)
     case StoreError::Kind::Failure:
         break;
     }
-    ApiReply reply = ApiReply::error(500, QStringLiteral("internal error; the server log says more"));
+    ApiReply reply
+        = ApiReply::error(500, QStringLiteral("internal error; the server log says more"));
     reply.note = error.message;
     return reply;
 }
@@ -55,7 +57,10 @@ std::optional<QJsonObject> parseObject(const QByteArray &body, ApiReply *failure
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        *failure = ApiReply::error(400, QStringLiteral("invalid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+        *failure = ApiReply::error(400,
+            QStringLiteral("invalid JSON at offset %1: %2")
+                .arg(parseError.offset)
+                .arg(parseError.errorString()));
         return std::nullopt;
     }
     if (!document.isObject()) {
@@ -66,7 +71,8 @@ std::optional<QJsonObject> parseObject(const QByteArray &body, ApiReply *failure
 }
 
 //! A whole number >= minimum from a query parameter, or nullopt.
-std::optional<qint64> queryNumber(const QUrlQuery &query, const QString &key, qint64 fallback, qint64 minimum)
+std::optional<qint64> queryNumber(
+    const QUrlQuery &query, const QString &key, qint64 fallback, qint64 minimum)
 {
     if (!query.hasQueryItem(key))
         return fallback;
@@ -89,9 +95,10 @@ ApiReply health(ServerStore &store)
     auto latest = store.latestSeq();
     if (!latest)
         return fromStoreError(latest.error());
-    return ApiReply::json(200, QJsonObject { { QStringLiteral("status"), QStringLiteral("ok") },
-                                             { QStringLiteral("version"), QStringLiteral(LC_SERVER_VERSION) },
-                                             { QStringLiteral("latest_seq"), *latest } });
+    return ApiReply::json(200,
+        QJsonObject { { QStringLiteral("status"), QStringLiteral("ok") },
+            { QStringLiteral("version"), QStringLiteral(LC_SERVER_VERSION) },
+            { QStringLiteral("latest_seq"), *latest } });
 }
 
 ApiReply listRecords(ServerStore &store, const ApiRequest &request)
@@ -103,10 +110,8 @@ ApiReply listRecords(ServerStore &store, const ApiRequest &request)
     QByteArray digest;
     for (const RecordRow &row : std::as_const(*rows)) {
         records.append(QJsonObject { { QStringLiteral("id"), row.id },
-                                     { QStringLiteral("version"), row.version },
-                                     { QStringLiteral("title"), row.title },
-                                     { QStringLiteral("as_of"), row.asOf },
-                                     { QStringLiteral("etag"), row.etag } });
+            { QStringLiteral("version"), row.version }, { QStringLiteral("title"), row.title },
+            { QStringLiteral("as_of"), row.asOf }, { QStringLiteral("etag"), row.etag } });
         digest += row.id.toUtf8() + ' ' + row.etag.toUtf8() + '\n';
     }
     const QString etag = ServerStore::etagFor(digest);
@@ -137,7 +142,8 @@ ApiReply getRecord(ServerStore &store, const ApiRequest &request, const QString 
         return reply;
     }
     reply.status = 200;
-    reply.headers.append({ QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json") });
+    reply.headers.append(
+        { QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json") });
     reply.body = record.body;
     return reply;
 }
@@ -149,13 +155,15 @@ ApiReply putRecord(ServerStore &store, const ApiRequest &request, const QString 
         return ApiReply::error(400, record.error().toString());
     const QString id = normalizeRecordId(rawId);
     if (id != record->arxivId)
-        return ApiReply::error(400, QStringLiteral("the path names %1 but the record is %2").arg(id, record->arxivId));
+        return ApiReply::error(
+            400, QStringLiteral("the path names %1 but the record is %2").arg(id, record->arxivId));
     auto outcomes = store.putRecords({ *record });
     if (!outcomes)
         return fromStoreError(outcomes.error());
     const PutOutcome &outcome = outcomes->constFirst();
     ApiReply reply = ApiReply::json(outcome.created ? 201 : 200,
-                                    QJsonObject { { QStringLiteral("id"), outcome.id }, { QStringLiteral("etag"), outcome.etag } });
+        QJsonObject {
+            { QStringLiteral("id"), outcome.id }, { QStringLiteral("etag"), outcome.etag } });
     reply.headers.append({ QByteArrayLiteral("ETag"), outcome.etag.toUtf8() });
     return reply;
 }
@@ -164,21 +172,25 @@ ApiReply getEvents(ServerStore &store, const ApiRequest &request)
 {
     const auto after = queryNumber(request.query, QStringLiteral("after"), 0, 0);
     if (!after)
-        return ApiReply::error(400, QStringLiteral("after: expected a whole number >= 0, found '%1'")
-                                            .arg(request.query.queryItemValue(QStringLiteral("after"), QUrl::FullyDecoded)));
+        return ApiReply::error(400,
+            QStringLiteral("after: expected a whole number >= 0, found '%1'")
+                .arg(request.query.queryItemValue(QStringLiteral("after"), QUrl::FullyDecoded)));
     const auto limit = queryNumber(request.query, QStringLiteral("limit"), kDefaultEventsLimit, 1);
     if (!limit)
-        return ApiReply::error(400, QStringLiteral("limit: expected a whole number from 1 to %1, found '%2'")
-                                            .arg(kMaxEventsLimit)
-                                            .arg(request.query.queryItemValue(QStringLiteral("limit"), QUrl::FullyDecoded)));
+        return ApiReply::error(400,
+            QStringLiteral("limit: expected a whole number from 1 to %1, found '%2'")
+                .arg(kMaxEventsLimit)
+                .arg(request.query.queryItemValue(QStringLiteral("limit"), QUrl::FullyDecoded)));
     auto page = store.events(*after, std::min(*limit, kMaxEventsLimit));
     if (!page)
         return fromStoreError(page.error());
-    const qint64 lastSeq = page->events.isEmpty() ? *after : page->events.constLast().seq.value_or(*after);
-    return ApiReply::json(200, QJsonObject { { QStringLiteral("events"), correctionsToJson(page->events) },
-                                             { QStringLiteral("last_seq"), lastSeq },
-                                             { QStringLiteral("latest_seq"), page->latestSeq },
-                                             { QStringLiteral("more"), lastSeq < page->latestSeq } });
+    const qint64 lastSeq
+        = page->events.isEmpty() ? *after : page->events.constLast().seq.value_or(*after);
+    return ApiReply::json(200,
+        QJsonObject { { QStringLiteral("events"), correctionsToJson(page->events) },
+            { QStringLiteral("last_seq"), lastSeq },
+            { QStringLiteral("latest_seq"), page->latestSeq },
+            { QStringLiteral("more"), lastSeq < page->latestSeq } });
 }
 
 ApiReply postEvents(ServerStore &store, const ApiRequest &request)
@@ -192,9 +204,13 @@ ApiReply postEvents(ServerStore &store, const ApiRequest &request)
         return ApiReply::error(400, QStringLiteral("events: expected an array of events"));
     const QJsonArray array = events.toArray();
     if (array.isEmpty())
-        return ApiReply::error(400, QStringLiteral("events: expected 1 to %1 events, found none").arg(kMaxBatchEvents));
+        return ApiReply::error(400,
+            QStringLiteral("events: expected 1 to %1 events, found none").arg(kMaxBatchEvents));
     if (array.size() > kMaxBatchEvents)
-        return ApiReply::error(413, QStringLiteral("events: a batch holds at most %1 events, found %2").arg(kMaxBatchEvents).arg(array.size()));
+        return ApiReply::error(413,
+            QStringLiteral("events: a batch holds at most %1 events, found %2")
+                .arg(kMaxBatchEvents)
+                .arg(array.size()));
     QList<CorrectionEvent> batch;
     batch.reserve(array.size());
     for (qsizetype i = 0; i < array.size(); ++i) {
@@ -209,10 +225,12 @@ ApiReply postEvents(ServerStore &store, const ApiRequest &request)
         return fromStoreError(stored.error());
     QJsonArray seqs;
     for (qsizetype i = 0; i < batch.size(); ++i)
-        seqs.append(QJsonObject { { QStringLiteral("id"), batch[i].id }, { QStringLiteral("seq"), stored->seqs[i] } });
-    return ApiReply::json(200, QJsonObject { { QStringLiteral("stored"), stored->stored },
-                                             { QStringLiteral("duplicates"), stored->duplicates },
-                                             { QStringLiteral("seqs"), seqs } });
+        seqs.append(QJsonObject {
+            { QStringLiteral("id"), batch[i].id }, { QStringLiteral("seq"), stored->seqs[i] } });
+    return ApiReply::json(200,
+        QJsonObject { { QStringLiteral("stored"), stored->stored },
+            { QStringLiteral("duplicates"), stored->duplicates },
+            { QStringLiteral("seqs"), seqs } });
 }
 
 Role requiredRole(Endpoint endpoint, Method method)
@@ -230,20 +248,24 @@ ApiReply ApiReply::json(int status, const QJsonObject &object)
 {
     ApiReply reply;
     reply.status = status;
-    reply.headers.append({ QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json") });
+    reply.headers.append(
+        { QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json") });
     reply.body = QJsonDocument(object).toJson(QJsonDocument::Compact);
     return reply;
 }
 
 ApiReply ApiReply::error(int status, const QString &message)
 {
-    ApiReply reply = json(status, QJsonObject { { QStringLiteral("error"),
-                                                  QJsonObject { { QStringLiteral("code"), errorCode(status) },
-                                                                { QStringLiteral("message"), message } } } });
+    ApiReply reply = json(status,
+        QJsonObject { { QStringLiteral("error"),
+            QJsonObject { { QStringLiteral("code"), errorCode(status) },
+                { QStringLiteral("message"), message } } } });
     if (status == 429 || status == 503)
-        reply.headers.append({ QByteArrayLiteral("Retry-After"), QByteArray::number(kRetryAfterSeconds) });
+        reply.headers.append(
+            { QByteArrayLiteral("Retry-After"), QByteArray::number(kRetryAfterSeconds) });
     if (status == 401)
-        reply.headers.append({ QByteArrayLiteral("WWW-Authenticate"), QByteArrayLiteral("Bearer realm=\"ledger\"") });
+        reply.headers.append({ QByteArrayLiteral("WWW-Authenticate"),
+            QByteArrayLiteral("Bearer realm=\"ledger\"") });
     return reply;
 }
 
@@ -300,7 +322,9 @@ Route matchRoute(Method method, const QString &path)
     }
     QByteArrayList names;
     for (Method m : std::as_const(methods))
-        names.append(m == Method::Get ? QByteArrayLiteral("GET") : m == Method::Put ? QByteArrayLiteral("PUT") : QByteArrayLiteral("POST"));
+        names.append(m == Method::Get ? QByteArrayLiteral("GET")
+                : m == Method::Put    ? QByteArrayLiteral("PUT")
+                                      : QByteArrayLiteral("POST"));
     route.allow = names.join(", ");
     route.methodAllowed = methods.contains(method);
     route.takesBody = route.methodAllowed && (method == Method::Put || method == Method::Post);
@@ -330,7 +354,8 @@ ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request)
     if (!route.endpoint)
         return ApiReply::error(404, QStringLiteral("no such path: %1").arg(request.path));
     if (!route.methodAllowed) {
-        ApiReply reply = ApiReply::error(405, QStringLiteral("%1 takes %2").arg(request.path, QString::fromLatin1(route.allow)));
+        ApiReply reply = ApiReply::error(
+            405, QStringLiteral("%1 takes %2").arg(request.path, QString::fromLatin1(route.allow)));
         reply.headers.append({ QByteArrayLiteral("Allow"), route.allow });
         return reply;
     }
@@ -352,11 +377,13 @@ ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request)
     const Role needed = requiredRole(*route.endpoint, request.method);
     ApiReply reply;
     if (info.role < needed) {
-        reply = ApiReply::error(403, QStringLiteral("%1 needs the %2 role; %3 is a %4")
-                                             .arg(request.path, roleName(needed), info.name, roleName(info.role)));
+        reply = ApiReply::error(403,
+            QStringLiteral("%1 needs the %2 role; %3 is a %4")
+                .arg(request.path, roleName(needed), info.name, roleName(info.role)));
     } else if (route.takesBody && mediaType(request.contentType) != "application/json") {
-        reply = ApiReply::error(415, QStringLiteral("send the body as Content-Type: application/json (found '%1')")
-                                             .arg(QString::fromLatin1(request.contentType)));
+        reply = ApiReply::error(415,
+            QStringLiteral("send the body as Content-Type: application/json (found '%1')")
+                .arg(QString::fromLatin1(request.contentType)));
     } else {
         switch (*route.endpoint) {
         case Endpoint::Health:
@@ -369,7 +396,8 @@ ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request)
                                                   : getRecord(store, request, route.recordId);
             break;
         case Endpoint::Events:
-            reply = request.method == Method::Post ? postEvents(store, request) : getEvents(store, request);
+            reply = request.method == Method::Post ? postEvents(store, request)
+                                                   : getEvents(store, request);
             break;
         }
     }

@@ -41,7 +41,7 @@ struct ApiReply
     QList<std::pair<QByteArray, QByteArray>> headers;
     QByteArray body;
     QString tokenName; // who asked, for the request log; empty when unknown
-    QString note;      // for the log only (e.g. the cause of a 500), never sent
+    QString note; // for the log only (e.g. the cause of a 500), never sent
 
     static ApiReply json(int status, const QJsonObject &object);
     //! {"error": {"code": code, "message": message}}; 429 and 503 get Retry-After.
@@ -56,10 +56,10 @@ enum class Endpoint { Health, Records, Record, Events };
 struct Route
 {
     std::optional<Endpoint> endpoint; // nullopt: no such path (404)
-    QString recordId;                 // Endpoint::Record: the id as given in the path
-    bool methodAllowed = false;       // false with an endpoint: 405
-    QByteArray allow;                 // the methods the path takes, for the Allow header
-    bool takesBody = false;           // PUT and POST: the body must be JSON
+    QString recordId; // Endpoint::Record: the id as given in the path
+    bool methodAllowed = false; // false with an endpoint: 405
+    QByteArray allow; // the methods the path takes, for the Allow header
+    bool takesBody = false; // PUT and POST: the body must be JSON
 };
 
 Route matchRoute(QHttpServerRequest::Method method, const QString &path);

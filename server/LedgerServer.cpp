@@ -46,15 +46,18 @@ constexpr qint64 kMaxDrainBytes = 64 * 1024 * 1024;
 constexpr int kDrainTimeoutMs = 30000;
 
 //! Watches the bytes of one connection before QAbstractHttpServer reads them, and refuses a
-//! request whose Content-Length is over the limit as soon as its headers are in: QAbstractHttpServer
-//! (6.4) would otherwise read the whole body into memory before handleRequest() sees it. The
-//! refused body is read and thrown away (up to kMaxDrainBytes), so that the client, which is still
-//! sending, gets to read the 413; then the connection is closed. Chunked bodies cannot be judged
-//! early: handleRequest() checks their size.
+//! request whose Content-Length is over the limit as soon as its headers are in:
+//! QAbstractHttpServer (6.4) would otherwise read the whole body into memory before handleRequest()
+//! sees it. The refused body is read and thrown away (up to kMaxDrainBytes), so that the client,
+//! which is still sending, gets to read the 413; then the connection is closed. Chunked bodies
+//! cannot be judged early: handleRequest() checks their size.
 class BodyLimitGate final : public QObject
 {
 public:
-    BodyLimitGate(QTcpSocket *socket, LedgerServer *server) : QObject(socket), m_socket(socket), m_server(server)
+    BodyLimitGate(QTcpSocket *socket, LedgerServer *server)
+        : QObject(socket)
+        , m_socket(socket)
+        , m_server(server)
     {
         // Connected before QAbstractHttpServer connects its own handler: this one runs first.
         connect(socket, &QTcpSocket::readyRead, this, [this] { onReadyRead(); });
@@ -128,16 +131,19 @@ private:
         if (m_socket->isTransactionStarted())
             m_socket->commitTransaction();
         m_socket->readAll();
-        const ApiReply reply = ApiReply::error(
-                413, QStringLiteral("the body is %1 bytes; this server takes at most %2").arg(length).arg(m_server->options().maxBody));
+        const ApiReply reply = ApiReply::error(413,
+            QStringLiteral("the body is %1 bytes; this server takes at most %2")
+                .arg(length)
+                .arg(m_server->options().maxBody));
         QByteArray out = "HTTP/1.1 413 Payload Too Large\r\n";
         for (const auto &[name, value] : reply.headers)
             out += name + ": " + value + "\r\n";
-        out += "Content-Length: " + QByteArray::number(reply.body.size()) + "\r\nConnection: close\r\n\r\n" + reply.body;
+        out += "Content-Length: " + QByteArray::number(reply.body.size())
+            + "\r\nConnection: close\r\n\r\n" + reply.body;
         m_socket->write(out);
         const QList<QByteArray> parts = requestLine.split(' ');
-        m_server->logRequest(parts.value(0), QString::fromUtf8(parts.value(1)), 413, reply.body.size(), 0, QString(),
-                             QStringLiteral("refused from Content-Length"));
+        m_server->logRequest(parts.value(0), QString::fromUtf8(parts.value(1)), 413,
+            reply.body.size(), 0, QString(), QStringLiteral("refused from Content-Length"));
         m_state = State::Draining;
         m_drainLeft = std::min(stillToCome, kMaxDrainBytes);
         QTimer::singleShot(kDrainTimeoutMs, this, [this] { m_socket->abort(); });
@@ -166,7 +172,11 @@ private:
 class GatedTcpServer final : public QTcpServer
 {
 public:
-    explicit GatedTcpServer(LedgerServer *server) : QTcpServer(server), m_server(server) { }
+    explicit GatedTcpServer(LedgerServer *server)
+        : QTcpServer(server)
+        , m_server(server)
+    {
+    }
 
 protected:
     void incomingConnection(qintptr descriptor) override
@@ -184,19 +194,11 @@ private:
     LedgerServer *m_server;
 };
 
-//! Each worker thread keeps its own connection (Qt Sql connections belong to one thread). It is
-//! closed when the thread ends, which is when the server's pool is destroyed.
-struct WorkerStore
-{
-    const LedgerServer *owner = nullptr;
-    std::unique_ptr<ServerStore> store;
-};
-thread_local WorkerStore t_workerStore;
-
 } // namespace
 
 LedgerServer::LedgerServer(ServerOptions options, QObject *parent)
-    : QAbstractHttpServer(parent), m_options(std::move(options))
+    : QAbstractHttpServer(parent)
+    , m_options(std::move(options))
 {
     m_pool.setMaxThreadCount(std::max(1, m_options.workers));
     m_pool.setExpiryTimeout(-1); // keep the threads, and their connections
@@ -219,12 +221,13 @@ quint16 LedgerServer::listenOn(const QHostAddress &address, quint16 port)
     return tcp->serverPort();
 }
 
-void LedgerServer::logRequest(const QByteArray &method, const QString &path, int status, qint64 bytes, qint64 ms,
-                              const QString &tokenName, const QString &note) const
+void LedgerServer::logRequest(const QByteArray &method, const QString &path, int status,
+    qint64 bytes, qint64 ms, const QString &tokenName, const QString &note) const
 {
-    QString line = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) + u' ' + QString::fromLatin1(method) + u' '
-            + path + u' ' + QString::number(status) + u' ' + QString::number(bytes) + QStringLiteral("B ")
-            + QString::number(ms) + QStringLiteral("ms ") + (tokenName.isEmpty() ? QStringLiteral("-") : tokenName);
+    QString line = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) + u' '
+        + QString::fromLatin1(method) + u' ' + path + u' ' + QString::number(status) + u' '
+        + QString::number(bytes) + QStringLiteral("B ") + QString::number(ms)
+        + QStringLiteral("ms ") + (tokenName.isEmpty() ? QStringLiteral("-") : tokenName);
     if (!note.isEmpty())
         line += QStringLiteral(" (") + note + u')';
     line += u'\n';
@@ -257,19 +260,24 @@ bool LedgerServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *
         return true;
     }
     if (!route.methodAllowed) {
-        ApiReply reply = ApiReply::error(405, QStringLiteral("%1 takes %2").arg(api.path, QString::fromLatin1(route.allow)));
+        ApiReply reply = ApiReply::error(
+            405, QStringLiteral("%1 takes %2").arg(api.path, QString::fromLatin1(route.allow)));
         reply.headers.append({ QByteArrayLiteral("Allow"), route.allow });
         respond(pending, reply);
         return true;
     }
     if (request.body().size() > m_options.maxBody) {
-        respond(pending, ApiReply::error(413, QStringLiteral("the body is %1 bytes; this server takes at most %2")
-                                                      .arg(request.body().size())
-                                                      .arg(m_options.maxBody)));
+        respond(pending,
+            ApiReply::error(413,
+                QStringLiteral("the body is %1 bytes; this server takes at most %2")
+                    .arg(request.body().size())
+                    .arg(m_options.maxBody)));
         return true;
     }
     if (m_inflight >= m_options.maxInflight) {
-        ApiReply reply = ApiReply::error(503, QStringLiteral("the server is busy (%1 requests in flight); retry shortly").arg(m_inflight));
+        ApiReply reply = ApiReply::error(503,
+            QStringLiteral("the server is busy (%1 requests in flight); retry shortly")
+                .arg(m_inflight));
         reply.note = QStringLiteral("overloaded");
         respond(pending, reply);
         return true;
@@ -297,25 +305,27 @@ void LedgerServer::missingHandler(const QHttpServerRequest &request, QTcpSocket 
 void LedgerServer::dispatch(quint64 id, ApiRequest request)
 {
     m_pool.start([this, id, request = std::move(request)] {
-        WorkerStore &worker = t_workerStore;
         ApiReply reply;
-        if (!worker.store || worker.owner != this) {
-            worker.store = std::make_unique<ServerStore>(m_options.database, &m_sqliteWriteLock);
-            worker.owner = this;
-            if (auto opened = worker.store->open(ServerStore::Migrate::No); !opened) {
-                reply = ApiReply::error(503, QStringLiteral("the database is unavailable; retry shortly"));
+        if (!m_stores.hasLocalData() || !m_stores.localData()) {
+            auto store = std::make_unique<ServerStore>(m_options.database, &m_sqliteWriteLock);
+            if (auto opened = store->open(ServerStore::Migrate::No); opened) {
+                m_stores.setLocalData(store.release());
+            } else {
+                reply = ApiReply::error(
+                    503, QStringLiteral("the database is unavailable; retry shortly"));
                 reply.note = opened.error().message;
-                worker.store.reset();
             }
         }
-        if (worker.store) {
-            reply = handleApiRequest(*worker.store, request);
+        if (ServerStore *store = m_stores.hasLocalData() ? m_stores.localData() : nullptr) {
+            reply = handleApiRequest(*store, request);
             // After a server-side failure start again with a fresh connection (PostgreSQL may have
             // dropped this one).
-            if (reply.status == 500 || worker.store->isBroken())
-                worker.store.reset();
+            if (reply.status == 500 || store->isBroken())
+                m_stores.setLocalData(nullptr); // deletes the store
         }
-        QMetaObject::invokeMethod(this, [this, id, reply = std::move(reply)] { finish(id, reply); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, id, reply = std::move(reply)] { finish(id, reply); },
+            Qt::QueuedConnection);
     });
 }
 
@@ -334,7 +344,8 @@ void LedgerServer::respond(Pending &pending, const ApiReply &reply)
     const qint64 ms = pending.timer.elapsed();
     if (!pending.socket || pending.socket->state() != QAbstractSocket::ConnectedState) {
         logRequest(pending.method, pending.path, reply.status, 0, ms, reply.tokenName,
-                   QStringLiteral("client gone") + (reply.note.isEmpty() ? QString() : QStringLiteral("; ") + reply.note));
+            QStringLiteral("client gone")
+                + (reply.note.isEmpty() ? QString() : QStringLiteral("; ") + reply.note));
         Q_EMIT requestFinished(reply.status);
         return;
     }
@@ -343,9 +354,11 @@ void LedgerServer::respond(Pending &pending, const ApiReply &reply)
     for (const auto &[name, value] : reply.headers)
         responder.writeHeader(name, value);
     if (reply.status != 304)
-        responder.writeHeader(QByteArrayLiteral("Content-Length"), QByteArray::number(reply.body.size()));
+        responder.writeHeader(
+            QByteArrayLiteral("Content-Length"), QByteArray::number(reply.body.size()));
     responder.writeBody(reply.body);
-    logRequest(pending.method, pending.path, reply.status, reply.body.size(), ms, reply.tokenName, reply.note);
+    logRequest(pending.method, pending.path, reply.status, reply.body.size(), ms, reply.tokenName,
+        reply.note);
     Q_EMIT requestFinished(reply.status);
 }
 

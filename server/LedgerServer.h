@@ -15,6 +15,7 @@
 #include <QPointer>
 #include <QTcpSocket>
 #include <QThreadPool>
+#include <QThreadStorage>
 
 #include <memory>
 #include <unordered_map>
@@ -47,8 +48,8 @@ public:
     const ServerOptions &options() const { return m_options; }
 
     //! Writes one request log line to stderr: time, method, path, status, bytes, ms, token name.
-    void logRequest(const QByteArray &method, const QString &path, int status, qint64 bytes, qint64 ms,
-                    const QString &tokenName, const QString &note = {}) const;
+    void logRequest(const QByteArray &method, const QString &path, int status, qint64 bytes,
+        qint64 ms, const QString &tokenName, const QString &note = {}) const;
 
 Q_SIGNALS:
     //! A request was answered (or its client had gone); for tests and monitoring.
@@ -76,6 +77,11 @@ private:
     QString m_errorString;
     QThreadPool m_pool;
     QMutex m_sqliteWriteLock; // shared by the workers' SQLite connections
+    // Each worker thread's own connection (Qt Sql connections belong to one thread). QThreadStorage
+    // deletes it in its thread as the thread finishes, before QThread::wait() returns, so that no
+    // connection outlives the pool (a thread_local would be destroyed after wait() returns, racing
+    // with exit()).
+    QThreadStorage<ServerStore *> m_stores;
     std::unordered_map<quint64, Pending> m_pending;
     quint64 m_nextId = 1;
     int m_inflight = 0;

@@ -26,8 +26,8 @@ constexpr int ExitFailure = 1;
 constexpr int ExitBadInput = 2;
 
 const QCommandLineOption kDbOption(QStringLiteral("db"),
-                                   QStringLiteral("SQLite file, or postgresql://USER@HOST:PORT/DBNAME."),
-                                   QStringLiteral("PATH|URL"));
+    QStringLiteral("SQLite file, or postgresql://USER@HOST:PORT/DBNAME."),
+    QStringLiteral("PATH|URL"));
 
 int usage(const QString &message, QTextStream &err)
 {
@@ -38,14 +38,17 @@ int usage(const QString &message, QTextStream &err)
 int fail(const StoreError &error, QTextStream &err)
 {
     err << "ledger-server: " << error.message << Qt::endl;
-    return error.kind == StoreError::Kind::BadInput || error.kind == StoreError::Kind::Conflict ? ExitBadInput
-                                                                                                 : ExitFailure;
+    return error.kind == StoreError::Kind::BadInput || error.kind == StoreError::Kind::Conflict
+        ? ExitBadInput
+        : ExitFailure;
 }
 
 //! The --db option as a config; nullopt after reporting a bad one.
-std::optional<DatabaseConfig> databaseFrom(const QCommandLineParser &parser, QTextStream &err, int *status)
+std::optional<DatabaseConfig> databaseFrom(
+    const QCommandLineParser &parser, QTextStream &err, int *status)
 {
-    auto config = DatabaseConfig::parse(parser.isSet(kDbOption) ? parser.value(kDbOption) : defaultServerDatabase());
+    auto config = DatabaseConfig::parse(
+        parser.isSet(kDbOption) ? parser.value(kDbOption) : defaultServerDatabase());
     if (!config) {
         *status = usage(config.error().toString(), err);
         return std::nullopt;
@@ -77,14 +80,18 @@ void quitOnSignals()
 {
     if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalFds) != 0)
         return;
-    auto *notifier = new QSocketNotifier(g_signalFds[1], QSocketNotifier::Read, QCoreApplication::instance());
-    QObject::connect(notifier, &QSocketNotifier::activated, QCoreApplication::instance(), [notifier] {
-        notifier->setEnabled(false);
-        char byte = 0;
-        [[maybe_unused]] const ssize_t got = ::read(g_signalFds[1], &byte, 1);
-        QCoreApplication::quit();
-    });
-    struct sigaction action {};
+    auto *notifier
+        = new QSocketNotifier(g_signalFds[1], QSocketNotifier::Read, QCoreApplication::instance());
+    QObject::connect(
+        notifier, &QSocketNotifier::activated, QCoreApplication::instance(), [notifier] {
+            notifier->setEnabled(false);
+            char byte = 0;
+            [[maybe_unused]] const ssize_t got = ::read(g_signalFds[1], &byte, 1);
+            QCoreApplication::quit();
+        });
+    struct sigaction action
+    {
+    };
     action.sa_handler = onQuitSignal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
@@ -98,29 +105,36 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    const QCommandLineOption listen(QStringLiteral("listen"), QStringLiteral("Address and port (default 127.0.0.1:8765; port 0: any free port)."),
-                                    QStringLiteral("HOST:PORT"), QStringLiteral("127.0.0.1:8765"));
-    const QCommandLineOption maxBody(QStringLiteral("max-body"), QStringLiteral("Largest request body in bytes (default 8 MiB)."),
-                                     QStringLiteral("BYTES"), QString::number(8 * 1024 * 1024));
+    const QCommandLineOption listen(QStringLiteral("listen"),
+        QStringLiteral("Address and port (default 127.0.0.1:8765; port 0: any free port)."),
+        QStringLiteral("HOST:PORT"), QStringLiteral("127.0.0.1:8765"));
+    const QCommandLineOption maxBody(QStringLiteral("max-body"),
+        QStringLiteral("Largest request body in bytes (default 8 MiB)."), QStringLiteral("BYTES"),
+        QString::number(8 * 1024 * 1024));
     const QCommandLineOption maxInflight(QStringLiteral("max-inflight"),
-                                         QStringLiteral("Requests served at once before answering 503 (default 64)."),
-                                         QStringLiteral("N"), QStringLiteral("64"));
-    const QCommandLineOption workers(QStringLiteral("workers"), QStringLiteral("Worker threads, each with a database connection (default 8)."),
-                                     QStringLiteral("N"), QStringLiteral("8"));
+        QStringLiteral("Requests served at once before answering 503 (default 64)."),
+        QStringLiteral("N"), QStringLiteral("64"));
+    const QCommandLineOption workers(QStringLiteral("workers"),
+        QStringLiteral("Worker threads, each with a database connection (default 8)."),
+        QStringLiteral("N"), QStringLiteral("8"));
     const QCommandLineOption busyTimeout(QStringLiteral("busy-timeout"),
-                                         QStringLiteral("Milliseconds to wait for a database lock before answering 503 (default 2000)."),
-                                         QStringLiteral("MS"), QStringLiteral("2000"));
+        QStringLiteral(
+            "Milliseconds to wait for a database lock before answering 503 (default 2000)."),
+        QStringLiteral("MS"), QStringLiteral("2000"));
     parser.addOptions({ kDbOption, listen, maxBody, maxInflight, workers, busyTimeout });
     if (!parser.parse(arguments))
         return usage(QStringLiteral("serve: ") + parser.errorText(), err);
     if (parser.positionalArguments().size() > 1)
-        return usage(QStringLiteral("serve: unexpected argument '%1'").arg(parser.positionalArguments().at(1)), err);
+        return usage(QStringLiteral("serve: unexpected argument '%1'")
+                         .arg(parser.positionalArguments().at(1)),
+            err);
 
     int status = ExitOk;
     auto database = databaseFrom(parser, err, &status);
     if (!database)
         return status;
-    auto number = [&parser](const QCommandLineOption &option, qint64 minimum, qint64 maximum) -> std::optional<qint64> {
+    auto number = [&parser](const QCommandLineOption &option, qint64 minimum,
+                      qint64 maximum) -> std::optional<qint64> {
         bool ok = false;
         const qint64 value = parser.value(option).toLongLong(&ok);
         if (!ok || value < minimum || value > maximum)
@@ -139,7 +153,8 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (!threads)
         return usage(QStringLiteral("serve: --workers takes a number from 1 to 256"), err);
     if (!busy)
-        return usage(QStringLiteral("serve: --busy-timeout takes milliseconds from 0 to 600000"), err);
+        return usage(
+            QStringLiteral("serve: --busy-timeout takes milliseconds from 0 to 600000"), err);
     database->busyTimeoutMs = int(*busy);
     options.database = *database;
     options.maxBody = *body;
@@ -161,7 +176,10 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
     else
         address = QHostAddress(host);
     if (!portOk || port < 0 || port > 65535 || address.isNull())
-        return usage(QStringLiteral("serve: --listen takes HOST:PORT, e.g. 127.0.0.1:8765, found '%1'").arg(listenText), err);
+        return usage(
+            QStringLiteral("serve: --listen takes HOST:PORT, e.g. 127.0.0.1:8765, found '%1'")
+                .arg(listenText),
+            err);
 
     // Migrate once, here, before any worker connects.
     if (!openStore(options.database, err, &status))
@@ -170,12 +188,14 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
     LedgerServer server(options);
     const quint16 bound = server.listenOn(address, quint16(port));
     if (bound == 0) {
-        err << "ledger-server: cannot listen on " << listenText << ": " << server.errorString() << Qt::endl;
+        err << "ledger-server: cannot listen on " << listenText << ": " << server.errorString()
+            << Qt::endl;
         return ExitFailure;
     }
     quitOnSignals();
-    const QString shownHost = address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + address.toString() + u']'
-                                                                                   : address.toString();
+    const QString shownHost = address.protocol() == QAbstractSocket::IPv6Protocol
+        ? u'[' + address.toString() + u']'
+        : address.toString();
     out << "listening on http://" << shownHost << ':' << bound << Qt::endl; // endl flushes
     err << "ledger-server: serving " << options.database.describe() << Qt::endl;
     const int code = QCoreApplication::exec();
@@ -223,8 +243,8 @@ int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return fail(outcomes.error(), err);
     for (qsizetype i = 0; i < outcomes->size(); ++i) {
         const PutOutcome &o = outcomes->at(i);
-        out << (o.created ? "published " : "replaced ") << o.id << " v" << records[i].version << " (as of "
-            << records[i].asOf << ") from " << files[i];
+        out << (o.created ? "published " : "replaced ") << o.id << " v" << records[i].version
+            << " (as of " << records[i].asOf << ") from " << files[i];
         if (!o.created)
             out << "; the page as of " << o.previousAsOf << " was replaced";
         out << Qt::endl;
@@ -238,23 +258,31 @@ int runToken(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    const QCommandLineOption role(QStringLiteral("role"), QStringLiteral("reader, curator or admin."), QStringLiteral("ROLE"));
+    const QCommandLineOption role(QStringLiteral("role"),
+        QStringLiteral("reader, curator or admin."), QStringLiteral("ROLE"));
     parser.addOptions({ kDbOption, role });
     if (!parser.parse(arguments))
         return usage(QStringLiteral("token: ") + parser.errorText(), err);
     const QStringList positional = parser.positionalArguments();
     if (positional.value(1) != u"add")
-        return usage(QStringLiteral("token: the only subcommand is 'token add NAME --role ROLE'"), err);
+        return usage(
+            QStringLiteral("token: the only subcommand is 'token add NAME --role ROLE'"), err);
     if (positional.size() != 3)
         return usage(QStringLiteral("token add: name exactly one NAME"), err);
     const QString name = positional.at(2);
-    if (name.isEmpty() || name.size() > 100 || name.contains(QRegularExpression(QStringLiteral("[\\s\\x00-\\x1f\\x7f]"))))
-        return usage(QStringLiteral("token add: NAME must be 1 to 100 characters without spaces or control characters"), err);
+    if (name.isEmpty() || name.size() > 100
+        || name.contains(QRegularExpression(QStringLiteral("[\\s\\x00-\\x1f\\x7f]"))))
+        return usage(
+            QStringLiteral(
+                "token add: NAME must be 1 to 100 characters without spaces or control characters"),
+            err);
     if (!parser.isSet(role))
         return usage(QStringLiteral("token add: --role reader|curator|admin is required"), err);
     const auto parsedRole = parseRole(parser.value(role));
     if (!parsedRole)
-        return usage(QStringLiteral("token add: unknown role '%1' (reader, curator or admin)").arg(parser.value(role)), err);
+        return usage(QStringLiteral("token add: unknown role '%1' (reader, curator or admin)")
+                         .arg(parser.value(role)),
+            err);
     int status = ExitOk;
     auto database = databaseFrom(parser, err, &status);
     if (!database)
@@ -265,7 +293,8 @@ int runToken(const QStringList &arguments, QTextStream &out, QTextStream &err)
     auto token = store->addToken(name, *parsedRole);
     if (!token)
         return fail(token.error(), err);
-    out << "token for " << name << " (" << roleName(*parsedRole) << "); it is shown only this once:" << Qt::endl
+    out << "token for " << name << " (" << roleName(*parsedRole)
+        << "); it is shown only this once:" << Qt::endl
         << *token << Qt::endl;
     return ExitOk;
 }
@@ -274,7 +303,8 @@ int runToken(const QStringList &arguments, QTextStream &out, QTextStream &err)
 
 QString defaultServerDatabase()
 {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("ledger-server.db"));
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+        .filePath(QStringLiteral("ledger-server.db"));
 }
 
 int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &err)
@@ -288,14 +318,16 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
         return runToken(arguments, out, err);
     if (command == u"-h" || command == u"--help" || command == u"help") {
         out << "Usage:\n"
-               "  ledger-server serve [--db PATH|URL] [--listen HOST:PORT] [--max-body BYTES] [--max-inflight N]\n"
+               "  ledger-server serve [--db PATH|URL] [--listen HOST:PORT] [--max-body BYTES] "
+               "[--max-inflight N]\n"
                "                      [--workers N] [--busy-timeout MS]\n"
                "  ledger-server import FILE... [--db PATH|URL]\n"
                "  ledger-server token add NAME --role reader|curator|admin [--db PATH|URL]\n"
                "\n"
                "--db takes an SQLite file (default "
             << defaultServerDatabase()
-            << ")\nor postgresql://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?host=/unix/socket/folder].\n";
+            << ")\nor "
+               "postgresql://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?host=/unix/socket/folder].\n";
         return ExitOk;
     }
     if (command == u"--version") {
@@ -304,7 +336,7 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
     }
     return usage(command.isEmpty() ? QStringLiteral("name a command: serve, import or token")
                                    : QStringLiteral("unknown command '%1'").arg(command),
-                 err);
+        err);
 }
 
 } // namespace LedgerCurator

@@ -39,34 +39,34 @@ struct Migration
 // Record bodies are UTF-8 JSON text (writeRecordJson), so TEXT keeps them byte for byte.
 const std::array kMigrations {
     Migration { 1,
-                { "CREATE TABLE records ("
-                  " id TEXT PRIMARY KEY,"
-                  " version INTEGER NOT NULL,"
-                  " title TEXT NOT NULL,"
-                  " as_of TEXT NOT NULL,"
-                  " body TEXT NOT NULL,"
-                  " etag TEXT NOT NULL,"
-                  " updated_at TEXT NOT NULL)",
-                  "CREATE TABLE events ("
-                  " seq BIGINT PRIMARY KEY,"
-                  " id TEXT NOT NULL UNIQUE,"
-                  " record TEXT NOT NULL,"
-                  " observation TEXT NOT NULL,"
-                  " field TEXT NOT NULL,"
-                  " value TEXT NULL,"
-                  " parents TEXT NOT NULL,"
-                  " author TEXT NOT NULL,"
-                  " created_at TEXT NOT NULL,"
-                  " received_at TEXT NOT NULL)",
-                  "CREATE INDEX events_by_record ON events (record, observation)",
-                  "CREATE TABLE counters (name TEXT PRIMARY KEY, value BIGINT NOT NULL)",
-                  "INSERT INTO counters (name, value) VALUES ('events', 0)",
-                  "INSERT INTO counters (name, value) VALUES ('records', 0)",
-                  "CREATE TABLE tokens ("
-                  " token_hash TEXT PRIMARY KEY,"
-                  " name TEXT NOT NULL UNIQUE,"
-                  " role TEXT NOT NULL CHECK (role IN ('reader', 'curator', 'admin')),"
-                  " created_at TEXT NOT NULL)" } },
+        { "CREATE TABLE records ("
+          " id TEXT PRIMARY KEY,"
+          " version INTEGER NOT NULL,"
+          " title TEXT NOT NULL,"
+          " as_of TEXT NOT NULL,"
+          " body TEXT NOT NULL,"
+          " etag TEXT NOT NULL,"
+          " updated_at TEXT NOT NULL)",
+            "CREATE TABLE events ("
+            " seq BIGINT PRIMARY KEY,"
+            " id TEXT NOT NULL UNIQUE,"
+            " record TEXT NOT NULL,"
+            " observation TEXT NOT NULL,"
+            " field TEXT NOT NULL,"
+            " value TEXT NULL,"
+            " parents TEXT NOT NULL,"
+            " author TEXT NOT NULL,"
+            " created_at TEXT NOT NULL,"
+            " received_at TEXT NOT NULL)",
+            "CREATE INDEX events_by_record ON events (record, observation)",
+            "CREATE TABLE counters (name TEXT PRIMARY KEY, value BIGINT NOT NULL)",
+            "INSERT INTO counters (name, value) VALUES ('events', 0)",
+            "INSERT INTO counters (name, value) VALUES ('records', 0)",
+            "CREATE TABLE tokens ("
+            " token_hash TEXT PRIMARY KEY,"
+            " name TEXT NOT NULL UNIQUE,"
+            " role TEXT NOT NULL CHECK (role IN ('reader', 'curator', 'admin')),"
+            " created_at TEXT NOT NULL)" } },
 };
 
 // Held (PostgreSQL, session level) while migrating, so that two servers starting together on
@@ -80,7 +80,8 @@ QString nowUtcText()
 
 QString parentsText(const QStringList &parents)
 {
-    return QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(parents)).toJson(QJsonDocument::Compact));
+    return QString::fromUtf8(
+        QJsonDocument(QJsonArray::fromStringList(parents)).toJson(QJsonDocument::Compact));
 }
 
 QStringList parentsFromText(const QString &text)
@@ -100,8 +101,9 @@ QVariant nullableText(const std::optional<QString> &value)
 //! Everything of an event but its seq: what must match for a retried event to be a duplicate.
 bool sameContent(const CorrectionEvent &a, const CorrectionEvent &b)
 {
-    return a.id == b.id && a.record == b.record && a.observation == b.observation && a.field == b.field
-            && a.value == b.value && a.parents == b.parents && a.author == b.author && a.createdAt == b.createdAt;
+    return a.id == b.id && a.record == b.record && a.observation == b.observation
+        && a.field == b.field && a.value == b.value && a.parents == b.parents
+        && a.author == b.author && a.createdAt == b.createdAt;
 }
 
 } // namespace
@@ -142,10 +144,13 @@ Result<DatabaseConfig> DatabaseConfig::parse(const QString &text)
         else if (key == u"password")
             config.password = value;
         else
-            return Error::badInput(QStringLiteral("--db: unknown URL parameter '%1' (known: host, port, user, password)").arg(key));
+            return Error::badInput(QStringLiteral(
+                "--db: unknown URL parameter '%1' (known: host, port, user, password)")
+                                       .arg(key));
     }
     if (config.database.isEmpty() || config.database.contains(u'/'))
-        return Error::badInput(QStringLiteral("--db: name the database: postgresql://USER@HOST:PORT/DBNAME"));
+        return Error::badInput(
+            QStringLiteral("--db: name the database: postgresql://USER@HOST:PORT/DBNAME"));
     if (config.host.isEmpty())
         config.host = QStringLiteral("localhost");
     return config;
@@ -159,7 +164,8 @@ QString DatabaseConfig::describe() const
     if (!user.isEmpty())
         out += user + u'@';
     if (host.startsWith(u'/'))
-        return out + QStringLiteral("/") + database + QStringLiteral("?host=") + host + QStringLiteral(" port ") + QString::number(port);
+        return out + QStringLiteral("/") + database + QStringLiteral("?host=") + host
+            + QStringLiteral(" port ") + QString::number(port);
     return out + host + u':' + QString::number(port) + u'/' + database;
 }
 
@@ -194,11 +200,16 @@ class ServerStore::Transaction final
 {
 public:
     enum class Mode { Read, Write };
-    Transaction(const ServerStore &store, Mode mode) : m_store(store), m_mode(mode) { }
+    Transaction(const ServerStore &store, Mode mode)
+        : m_store(store)
+        , m_mode(mode)
+    {
+    }
     ~Transaction()
     {
         if (m_active)
-            static_cast<void>(m_store.exec(QStringLiteral("ROLLBACK"))); // a failed rollback ends with the connection
+            static_cast<void>(m_store.exec(
+                QStringLiteral("ROLLBACK"))); // a failed rollback ends with the connection
         if (m_locked)
             m_store.m_writeLock->unlock();
     }
@@ -210,16 +221,18 @@ public:
         if (m_mode == Mode::Write && sqlite && m_store.m_writeLock) {
             if (!m_store.m_writeLock->tryLock(m_store.m_config.busyTimeoutMs))
                 return StoreError { StoreError::Kind::Busy,
-                                    QStringLiteral("the database is busy (waited %1 ms for the write lock)")
-                                            .arg(m_store.m_config.busyTimeoutMs) };
+                    QStringLiteral("the database is busy (waited %1 ms for the write lock)")
+                        .arg(m_store.m_config.busyTimeoutMs) };
             m_locked = true;
         }
         QString sql;
         if (sqlite)
-            sql = m_mode == Mode::Write ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN");
+            sql = m_mode == Mode::Write ? QStringLiteral("BEGIN IMMEDIATE")
+                                        : QStringLiteral("BEGIN");
         else
-            sql = m_mode == Mode::Write ? QStringLiteral("BEGIN")
-                                        : QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+            sql = m_mode == Mode::Write
+                ? QStringLiteral("BEGIN")
+                : QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
         if (auto begun = m_store.exec(sql); !begun)
             return begun;
         m_active = true;
@@ -244,9 +257,10 @@ private:
 // --- ServerStore ------------------------------------------------------------------------------
 
 ServerStore::ServerStore(DatabaseConfig config, QMutex *writeLock)
-    : m_config(std::move(config)),
-      m_writeLock(writeLock),
-      m_connectionName(QStringLiteral("ledger-server-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+    : m_config(std::move(config))
+    , m_writeLock(writeLock)
+    , m_connectionName(
+          QStringLiteral("ledger-server-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
 }
 
@@ -269,16 +283,16 @@ int ServerStore::latestSchemaVersion()
 StoreStatus ServerStore::open(Migrate migrate)
 {
     const bool sqlite = isSqlite();
-    QSqlDatabase db = QSqlDatabase::addDatabase(sqlite ? QStringLiteral("QSQLITE") : QStringLiteral("QPSQL"),
-                                                m_connectionName);
+    QSqlDatabase db = QSqlDatabase::addDatabase(
+        sqlite ? QStringLiteral("QSQLITE") : QStringLiteral("QPSQL"), m_connectionName);
     if (!db.isValid())
         return StoreError { StoreError::Kind::Failure,
-                            QStringLiteral("the Qt SQL driver %1 is not available").arg(db.driverName()) };
+            QStringLiteral("the Qt SQL driver %1 is not available").arg(db.driverName()) };
     if (sqlite) {
         const QFileInfo file(m_config.sqlitePath);
         if (!file.absoluteDir().exists() && !QDir().mkpath(file.absolutePath()))
             return StoreError { StoreError::Kind::Failure,
-                                QStringLiteral("%1: cannot create the folder").arg(file.absolutePath()) };
+                QStringLiteral("%1: cannot create the folder").arg(file.absolutePath()) };
         db.setDatabaseName(m_config.sqlitePath);
         db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(m_config.busyTimeoutMs));
     } else {
@@ -292,15 +306,16 @@ StoreStatus ServerStore::open(Migrate migrate)
     if (!db.open()) {
         const QSqlError error = db.lastError();
         return StoreError { sqlite ? StoreError::Kind::Failure : StoreError::Kind::Busy,
-                            QStringLiteral("cannot open %1: %2").arg(m_config.describe(), error.text()) };
+            QStringLiteral("cannot open %1: %2").arg(m_config.describe(), error.text()) };
     }
     const QStringList setup = sqlite
-            ? QStringList { QStringLiteral("PRAGMA journal_mode = WAL"), QStringLiteral("PRAGMA synchronous = NORMAL"),
-                            QStringLiteral("PRAGMA foreign_keys = ON"),
-                            QStringLiteral("PRAGMA busy_timeout = %1").arg(m_config.busyTimeoutMs) }
-            : QStringList { QStringLiteral("SET client_min_messages = warning"),
-                            QStringLiteral("SET lock_timeout = %1").arg(m_config.busyTimeoutMs),
-                            QStringLiteral("SET idle_in_transaction_session_timeout = 60000") };
+        ? QStringList { QStringLiteral("PRAGMA journal_mode = WAL"),
+              QStringLiteral("PRAGMA synchronous = NORMAL"),
+              QStringLiteral("PRAGMA foreign_keys = ON"),
+              QStringLiteral("PRAGMA busy_timeout = %1").arg(m_config.busyTimeoutMs) }
+        : QStringList { QStringLiteral("SET client_min_messages = warning"),
+              QStringLiteral("SET lock_timeout = %1").arg(m_config.busyTimeoutMs),
+              QStringLiteral("SET idle_in_transaction_session_timeout = 60000") };
     for (const QString &sql : setup) {
         if (auto done = exec(sql); !done)
             return done;
@@ -314,15 +329,15 @@ StoreStatus ServerStore::open(Migrate migrate)
         return version.error();
     if (*version != latestSchemaVersion())
         return StoreError { StoreError::Kind::Failure,
-                            *version < latestSchemaVersion()
-                                    ? QStringLiteral("%1 has schema %2; this server needs %3")
-                                              .arg(m_config.describe())
-                                              .arg(*version)
-                                              .arg(latestSchemaVersion())
-                                    : QStringLiteral("%1 has schema %2, newer than this server (%3)")
-                                              .arg(m_config.describe())
-                                              .arg(*version)
-                                              .arg(latestSchemaVersion()) };
+            *version < latestSchemaVersion()
+                ? QStringLiteral("%1 has schema %2; this server needs %3")
+                      .arg(m_config.describe())
+                      .arg(*version)
+                      .arg(latestSchemaVersion())
+                : QStringLiteral("%1 has schema %2, newer than this server (%3)")
+                      .arg(m_config.describe())
+                      .arg(*version)
+                      .arg(latestSchemaVersion()) };
     return std::monostate {};
 }
 
@@ -350,18 +365,19 @@ StoreError ServerStore::sqlError(const QSqlError &error, const QString &what) co
         bool ok = false;
         const int primary = code.toInt(&ok) & 0xff;
         busy = (ok && (primary == 5 /* SQLITE_BUSY */ || primary == 6 /* SQLITE_LOCKED */))
-                || error.databaseText().contains(QStringLiteral("database is locked"));
+            || error.databaseText().contains(QStringLiteral("database is locked"));
     } else {
         // lock_not_available (lock_timeout), serialization_failure, deadlock_detected,
         // query_canceled, too_many_connections, and lost connections (class 08).
-        busy = code == u"55P03" || code == u"40001" || code == u"40P01" || code == u"57014" || code == u"53300"
-                || code.startsWith(QStringLiteral("08"))
-                || (code.isEmpty() && error.type() == QSqlError::ConnectionError);
-        if (code.startsWith(QStringLiteral("08")) || code == u"57P01" || error.type() == QSqlError::ConnectionError)
+        busy = code == u"55P03" || code == u"40001" || code == u"40P01" || code == u"57014"
+            || code == u"53300" || code.startsWith(QStringLiteral("08"))
+            || (code.isEmpty() && error.type() == QSqlError::ConnectionError);
+        if (code.startsWith(QStringLiteral("08")) || code == u"57P01"
+            || error.type() == QSqlError::ConnectionError)
             m_broken = true;
     }
     const QString message = what + QStringLiteral(": ") + error.text().trimmed()
-            + (code.isEmpty() ? QString() : QStringLiteral(" (") + code + u')');
+        + (code.isEmpty() ? QString() : QStringLiteral(" (") + code + u')');
     return StoreError { busy ? StoreError::Kind::Busy : StoreError::Kind::Failure, message };
 }
 
@@ -393,7 +409,8 @@ StoreStatus ServerStore::migrate()
         Transaction transaction(*this, Transaction::Mode::Write);
         if (auto begun = transaction.begin(); !begun)
             return begun;
-        if (auto created = exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"));
+        if (auto created = exec(QStringLiteral(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"));
             !created)
             return created;
         QSqlQuery count = prepare(QStringLiteral("SELECT COUNT(*) FROM schema_version"));
@@ -402,7 +419,9 @@ StoreStatus ServerStore::migrate()
         const bool empty = count.value(0).toLongLong() == 0;
         count.finish();
         if (empty) {
-            if (auto seeded = exec(QStringLiteral("INSERT INTO schema_version (version) VALUES (0)")); !seeded)
+            if (auto seeded
+                = exec(QStringLiteral("INSERT INTO schema_version (version) VALUES (0)"));
+                !seeded)
                 return seeded;
         }
         if (auto committed = transaction.commit(); !committed)
@@ -421,12 +440,15 @@ StoreStatus ServerStore::migrate()
         for (const char *statement : migration.statements) {
             if (auto done = exec(QString::fromUtf8(statement)); !done)
                 return StoreError { done.error().kind,
-                                    QStringLiteral("migration %1: %2").arg(migration.version).arg(done.error().message) };
+                    QStringLiteral("migration %1: %2")
+                        .arg(migration.version)
+                        .arg(done.error().message) };
         }
         QSqlQuery bump = prepare(QStringLiteral("UPDATE schema_version SET version = ?"));
         bump.addBindValue(migration.version);
         if (!bump.exec())
-            return sqlError(bump.lastError(), QStringLiteral("migration %1").arg(migration.version));
+            return sqlError(
+                bump.lastError(), QStringLiteral("migration %1").arg(migration.version));
         if (auto committed = transaction.commit(); !committed)
             return committed;
     }
@@ -442,7 +464,10 @@ QString ServerStore::tokenHash(const QByteArray &token)
 
 QString ServerStore::etagFor(const QByteArray &body)
 {
-    return u'"' + QString::fromLatin1(QCryptographicHash::hash(body, QCryptographicHash::Sha256).toHex().left(32)) + u'"';
+    return u'"'
+        + QString::fromLatin1(
+            QCryptographicHash::hash(body, QCryptographicHash::Sha256).toHex().left(32))
+        + u'"';
 }
 
 StoreResult<QString> ServerStore::addToken(const QString &name, Role role)
@@ -450,7 +475,8 @@ StoreResult<QString> ServerStore::addToken(const QString &name, Role role)
     std::array<quint32, 8> words {}; // 32 bytes
     QRandomGenerator::system()->generate(words.begin(), words.end());
     const QByteArray raw(reinterpret_cast<const char *>(words.data()), sizeof(words));
-    const QByteArray token = raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
+    const QByteArray token
+        = raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
 
     Transaction transaction(*this, Transaction::Mode::Write);
     if (auto begun = transaction.begin(); !begun)
@@ -460,9 +486,11 @@ StoreResult<QString> ServerStore::addToken(const QString &name, Role role)
     if (!existing.exec())
         return sqlError(existing.lastError(), QStringLiteral("reading tokens"));
     if (existing.next())
-        return StoreError { StoreError::Kind::BadInput, QStringLiteral("a token named '%1' exists already").arg(name) };
+        return StoreError { StoreError::Kind::BadInput,
+            QStringLiteral("a token named '%1' exists already").arg(name) };
     existing.finish();
-    QSqlQuery insert = prepare(QStringLiteral("INSERT INTO tokens (token_hash, name, role, created_at) VALUES (?, ?, ?, ?)"));
+    QSqlQuery insert = prepare(QStringLiteral(
+        "INSERT INTO tokens (token_hash, name, role, created_at) VALUES (?, ?, ?, ?)"));
     insert.addBindValue(tokenHash(token));
     insert.addBindValue(name);
     insert.addBindValue(roleName(role));
@@ -484,7 +512,8 @@ StoreResult<std::optional<TokenInfo>> ServerStore::authenticate(const QByteArray
         return std::optional<TokenInfo> {};
     const auto role = parseRole(query.value(1).toString());
     if (!role)
-        return StoreError { StoreError::Kind::Failure, QStringLiteral("token of %1 has an unknown role").arg(query.value(0).toString()) };
+        return StoreError { StoreError::Kind::Failure,
+            QStringLiteral("token of %1 has an unknown role").arg(query.value(0).toString()) };
     return std::optional<TokenInfo>(TokenInfo { query.value(0).toString(), *role });
 }
 
@@ -492,13 +521,14 @@ StoreResult<std::optional<TokenInfo>> ServerStore::authenticate(const QByteArray
 
 StoreResult<QList<RecordRow>> ServerStore::records() const
 {
-    QSqlQuery query = prepare(QStringLiteral("SELECT id, version, title, as_of, etag FROM records ORDER BY id"));
+    QSqlQuery query = prepare(
+        QStringLiteral("SELECT id, version, title, as_of, etag FROM records ORDER BY id"));
     if (!query.exec())
         return sqlError(query.lastError(), QStringLiteral("listing records"));
     QList<RecordRow> rows;
     while (query.next()) {
-        rows.append(RecordRow { query.value(0).toString(), query.value(1).toInt(), query.value(2).toString(),
-                                query.value(3).toString(), query.value(4).toString() });
+        rows.append(RecordRow { query.value(0).toString(), query.value(1).toInt(),
+            query.value(2).toString(), query.value(3).toString(), query.value(4).toString() });
     }
     if (query.lastError().isValid())
         return sqlError(query.lastError(), QStringLiteral("listing records"));
@@ -513,7 +543,8 @@ StoreResult<std::optional<StoredRecord>> ServerStore::record(const QString &id) 
         return sqlError(query.lastError(), QStringLiteral("reading record %1").arg(id));
     if (!query.next())
         return std::optional<StoredRecord> {};
-    return std::optional<StoredRecord>(StoredRecord { query.value(0).toString().toUtf8(), query.value(1).toString() });
+    return std::optional<StoredRecord>(
+        StoredRecord { query.value(0).toString().toUtf8(), query.value(1).toString() });
 }
 
 StoreResult<QList<PutOutcome>> ServerStore::putRecords(const QList<Record> &records)
@@ -522,7 +553,9 @@ StoreResult<QList<PutOutcome>> ServerStore::putRecords(const QList<Record> &reco
     if (auto begun = transaction.begin(); !begun)
         return begun.error();
     // Serializes record writes across server processes (the row lock lasts until commit).
-    if (auto locked = exec(QStringLiteral("UPDATE counters SET value = value + 1 WHERE name = 'records'")); !locked)
+    if (auto locked
+        = exec(QStringLiteral("UPDATE counters SET value = value + 1 WHERE name = 'records'"));
+        !locked)
         return locked.error();
     QList<PutOutcome> outcomes;
     QHash<QString, QString> written; // id -> as_of, for a batch that names one paper twice
@@ -539,7 +572,8 @@ StoreResult<QList<PutOutcome>> ServerStore::putRecords(const QList<Record> &reco
             QSqlQuery current = prepare(QStringLiteral("SELECT as_of FROM records WHERE id = ?"));
             current.addBindValue(record.arxivId);
             if (!current.exec())
-                return sqlError(current.lastError(), QStringLiteral("reading record %1").arg(record.arxivId));
+                return sqlError(
+                    current.lastError(), QStringLiteral("reading record %1").arg(record.arxivId));
             if (current.next()) {
                 exists = true;
                 storedAsOf = current.value(0).toString();
@@ -547,16 +581,18 @@ StoreResult<QList<PutOutcome>> ServerStore::putRecords(const QList<Record> &reco
         }
         if (exists && record.asOf < storedAsOf)
             return StoreError { StoreError::Kind::Conflict,
-                                QStringLiteral("the server holds a newer page of %1 (as of %2); this page is as of %3")
-                                        .arg(record.arxivId, storedAsOf, record.asOf) };
+                QStringLiteral(
+                    "the server holds a newer page of %1 (as of %2); this page is as of %3")
+                    .arg(record.arxivId, storedAsOf, record.asOf) };
         const QByteArray body = writeRecordJson(record);
         outcome.etag = etagFor(body);
         outcome.created = !exists;
         outcome.previousAsOf = storedAsOf;
-        QSqlQuery write = prepare(exists ? QStringLiteral("UPDATE records SET version = ?, title = ?, as_of = ?, body = ?, "
-                                                          "etag = ?, updated_at = ? WHERE id = ?")
-                                         : QStringLiteral("INSERT INTO records (version, title, as_of, body, etag, "
-                                                          "updated_at, id) VALUES (?, ?, ?, ?, ?, ?, ?)"));
+        QSqlQuery write = prepare(exists
+                ? QStringLiteral("UPDATE records SET version = ?, title = ?, as_of = ?, body = ?, "
+                                 "etag = ?, updated_at = ? WHERE id = ?")
+                : QStringLiteral("INSERT INTO records (version, title, as_of, body, etag, "
+                                 "updated_at, id) VALUES (?, ?, ?, ?, ?, ?, ?)"));
         write.addBindValue(record.version);
         write.addBindValue(record.title);
         write.addBindValue(record.asOf);
@@ -565,7 +601,8 @@ StoreResult<QList<PutOutcome>> ServerStore::putRecords(const QList<Record> &reco
         write.addBindValue(now);
         write.addBindValue(record.arxivId);
         if (!write.exec())
-            return sqlError(write.lastError(), QStringLiteral("storing record %1").arg(record.arxivId));
+            return sqlError(
+                write.lastError(), QStringLiteral("storing record %1").arg(record.arxivId));
         written.insert(record.arxivId, record.asOf);
         outcomes.append(outcome);
     }
@@ -591,8 +628,9 @@ StoreResult<EventPage> ServerStore::events(qint64 after, qint64 limit) const
         return begun.error();
     EventPage page;
     {
-        QSqlQuery query = prepare(QStringLiteral("SELECT seq, id, record, observation, field, value, parents, author, "
-                                                 "created_at FROM events WHERE seq > ? ORDER BY seq LIMIT ?"));
+        QSqlQuery query = prepare(
+            QStringLiteral("SELECT seq, id, record, observation, field, value, parents, author, "
+                           "created_at FROM events WHERE seq > ? ORDER BY seq LIMIT ?"));
         query.addBindValue(after);
         query.addBindValue(limit);
         if (!query.exec())
@@ -606,7 +644,8 @@ StoreResult<EventPage> ServerStore::events(qint64 after, qint64 limit) const
             const auto field = parseCurationField(query.value(4).toString());
             if (!field)
                 return StoreError { StoreError::Kind::Failure,
-                                    QStringLiteral("event %1 has an unknown field '%2'").arg(e.id, query.value(4).toString()) };
+                    QStringLiteral("event %1 has an unknown field '%2'")
+                        .arg(e.id, query.value(4).toString()) };
             e.field = *field;
             if (!query.value(5).isNull())
                 e.value = query.value(5).toString();
@@ -635,7 +674,9 @@ StoreResult<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &
     // Lock the counter row first: every storing transaction queues here until the one before it
     // has committed, so the duplicate check below sees every committed event and seqs are handed
     // out, and become visible, in order. (On SQLite BEGIN IMMEDIATE has already locked.)
-    if (auto locked = exec(QStringLiteral("UPDATE counters SET value = value WHERE name = 'events'")); !locked)
+    if (auto locked
+        = exec(QStringLiteral("UPDATE counters SET value = value WHERE name = 'events'"));
+        !locked)
         return locked.error();
     auto base = latestSeq();
     if (!base)
@@ -644,14 +685,19 @@ StoreResult<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &
     StoredBatch batch;
     QHash<QString, qsizetype> inBatch; // id -> index of its first occurrence in this batch
     qint64 next = *base;
-    QSqlQuery lookup = prepare(QStringLiteral("SELECT seq, record, observation, field, value, parents, author, created_at "
-                                              "FROM events WHERE id = ?"));
-    QSqlQuery insert = prepare(QStringLiteral("INSERT INTO events (seq, id, record, observation, field, value, parents, "
-                                              "author, created_at, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    QSqlQuery lookup = prepare(
+        QStringLiteral("SELECT seq, record, observation, field, value, parents, author, created_at "
+                       "FROM events WHERE id = ?"));
+    QSqlQuery insert = prepare(
+        QStringLiteral("INSERT INTO events (seq, id, record, observation, field, value, parents, "
+                       "author, created_at, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     const QString now = nowUtcText();
     for (qsizetype i = 0; i < events.size(); ++i) {
         const CorrectionEvent &e = events[i];
-        const QString conflict = QStringLiteral("event %1 is already stored with different content (events[%2])").arg(e.id).arg(i);
+        const QString conflict
+            = QStringLiteral("event %1 is already stored with different content (events[%2])")
+                  .arg(e.id)
+                  .arg(i);
         if (const auto first = inBatch.constFind(e.id); first != inBatch.cend()) {
             if (!sameContent(events[*first], e))
                 return StoreError { StoreError::Kind::Conflict, conflict };
@@ -668,7 +714,8 @@ StoreResult<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &
             stored.id = e.id;
             stored.record = lookup.value(1).toString();
             stored.observation = lookup.value(2).toString();
-            stored.field = parseCurationField(lookup.value(3).toString()).value_or(CurationField::State);
+            stored.field
+                = parseCurationField(lookup.value(3).toString()).value_or(CurationField::State);
             if (!lookup.value(4).isNull())
                 stored.value = lookup.value(4).toString();
             stored.parents = parentsFromText(lookup.value(5).toString());
@@ -700,7 +747,8 @@ StoreResult<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &
         ++batch.stored;
     }
     if (batch.stored > 0) {
-        QSqlQuery bump = prepare(QStringLiteral("UPDATE counters SET value = ? WHERE name = 'events'"));
+        QSqlQuery bump
+            = prepare(QStringLiteral("UPDATE counters SET value = ? WHERE name = 'events'"));
         bump.addBindValue(next);
         if (!bump.exec())
             return sqlError(bump.lastError(), QStringLiteral("advancing the seq counter"));

@@ -28,7 +28,7 @@ struct DatabaseConfig
     enum class Backend { Sqlite, Postgres };
     Backend backend = Backend::Sqlite;
     QString sqlitePath; // SQLite: the file
-    QString host;       // PostgreSQL: a host name, an address, or a unix socket folder
+    QString host; // PostgreSQL: a host name, an address, or a unix socket folder
     int port = 5432;
     QString user;
     QString password;
@@ -62,12 +62,17 @@ struct StoreError
 };
 
 //! A value or a StoreError.
-template<typename T>
-class [[nodiscard]] StoreResult
+template <typename T> class [[nodiscard]] StoreResult
 {
 public:
-    StoreResult(T value) : m_data(std::move(value)) { }
-    StoreResult(StoreError error) : m_data(std::move(error)) { }
+    StoreResult(T value)
+        : m_data(std::move(value))
+    {
+    }
+    StoreResult(StoreError error)
+        : m_data(std::move(error))
+    {
+    }
     bool ok() const { return m_data.index() == 0; }
     explicit operator bool() const { return ok(); }
     T &value() { return std::get<0>(m_data); }
@@ -96,7 +101,7 @@ struct RecordRow
 struct StoredRecord
 {
     QByteArray body; // exactly as writeRecordJson wrote it
-    QString etag;    // quoted
+    QString etag; // quoted
 };
 
 struct PutOutcome
@@ -104,13 +109,13 @@ struct PutOutcome
     QString id;
     bool created = false;
     QString previousAsOf; // when replaced
-    QString etag;         // quoted
+    QString etag; // quoted
 };
 
 struct EventPage
 {
     QList<CorrectionEvent> events; // each with its seq, in seq order
-    qint64 latestSeq = 0;          // the highest seq the server holds
+    qint64 latestSeq = 0; // the highest seq the server holds
 };
 
 struct StoredBatch
@@ -128,7 +133,8 @@ public:
     enum class Migrate { Yes, No };
 
     //! writeLock, when given, serializes this process's SQLite write transactions (so that worker
-    //! threads queue on a mutex instead of polling SQLite's busy handler); it must outlive the store.
+    //! threads queue on a mutex instead of polling SQLite's busy handler); it must outlive the
+    //! store.
     explicit ServerStore(DatabaseConfig config, QMutex *writeLock = nullptr);
     ~ServerStore();
     Q_DISABLE_COPY_MOVE(ServerStore)

@@ -45,10 +45,21 @@ struct HttpReply
     QHash<QByteArray, QByteArray> headers; // lower-case names
     QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
     QByteArray header(const QByteArray &name) const { return headers.value(name.toLower()); }
-    QString errorCode() const { return json().value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(); }
+    QString errorCode() const
+    {
+        return json()
+            .value(QStringLiteral("error"))
+            .toObject()
+            .value(QStringLiteral("code"))
+            .toString();
+    }
     QString errorMessage() const
     {
-        return json().value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString();
+        return json()
+            .value(QStringLiteral("error"))
+            .toObject()
+            .value(QStringLiteral("message"))
+            .toString();
     }
 };
 
@@ -64,11 +75,13 @@ HttpReply collect(QNetworkReply *reply)
 }
 
 QNetworkRequest makeRequest(const QUrl &url, const QByteArray &token, const QByteArray &contentType,
-                            const QList<std::pair<QByteArray, QByteArray>> &headers = {})
+    const QList<std::pair<QByteArray, QByteArray>> &headers = {})
 {
     QNetworkRequest request(url);
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-    request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
+    request.setAttribute(
+        QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setAttribute(
+        QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
     request.setTransferTimeout(60000);
     if (!token.isEmpty())
         request.setRawHeader("Authorization", "Bearer " + token);
@@ -88,7 +101,9 @@ CorrectionEvent makeEvent(int n, const QString &value = {})
     e.field = CurationField::Note;
     e.value = value.isEmpty() ? QStringLiteral("note %1").arg(n) : value;
     e.author = QStringLiteral("tester");
-    e.createdAt = QDateTime(QDate(2026, 11, 29), QTime(17, 0), Qt::UTC).addMSecs(n).toString(Qt::ISODateWithMs);
+    e.createdAt = QDateTime(QDate(2026, 11, 29), QTime(17, 0), Qt::UTC)
+                      .addMSecs(n)
+                      .toString(Qt::ISODateWithMs);
     return e;
 }
 
@@ -102,7 +117,8 @@ QList<CorrectionEvent> makeEvents(int first, int count)
 
 QByteArray batchBody(const QList<CorrectionEvent> &events)
 {
-    return QJsonDocument(QJsonObject { { QStringLiteral("events"), correctionsToJson(events) } }).toJson(QJsonDocument::Compact);
+    return QJsonDocument(QJsonObject { { QStringLiteral("events"), correctionsToJson(events) } })
+        .toJson(QJsonDocument::Compact);
 }
 
 QByteArray sha256Hex(const QByteArray &data)
@@ -161,9 +177,10 @@ private:
     void stopServers();
     CliRun runServer(const QStringList &arguments) const;
     QByteArray addToken(const QString &name, const QString &role);
-    HttpReply send(const QByteArray &method, const QString &pathAndQuery, const QByteArray &token = {},
-                   const QByteArray &body = {}, const QByteArray &contentType = {},
-                   const QList<std::pair<QByteArray, QByteArray>> &headers = {}, const QUrl &base = {});
+    HttpReply send(const QByteArray &method, const QString &pathAndQuery,
+        const QByteArray &token = {}, const QByteArray &body = {},
+        const QByteArray &contentType = {},
+        const QList<std::pair<QByteArray, QByteArray>> &headers = {}, const QUrl &base = {});
     HttpReply postEvents(const QList<CorrectionEvent> &events, const QUrl &base = {});
     QList<CorrectionEvent> allEvents(const QUrl &base = {});
     QSqlDatabase directDatabase();
@@ -203,11 +220,15 @@ void TestServer::init()
     m_pgDatabase.clear();
     if (backend == kPostgres) {
         if (qEnvironmentVariableIsEmpty("LC_TEST_POSTGRES_URL"))
-            QSKIP("LC_TEST_POSTGRES_URL is not set; run scripts/with-postgres.sh build-testing/tests/tst_server for the PostgreSQL rows");
+            QSKIP("LC_TEST_POSTGRES_URL is not set; run scripts/with-postgres.sh "
+                  "build-testing/tests/tst_server for the PostgreSQL rows");
         // A database of its own for every test: it starts from an empty schema.
-        const QString name = QStringLiteral("lc_test_%1").arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
+        const QString name
+            = QStringLiteral("lc_test_%1")
+                  .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
         {
-            QSqlDatabase admin = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("tst-admin"));
+            QSqlDatabase admin
+                = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("tst-admin"));
             const QUrl url(qEnvironmentVariable("LC_TEST_POSTGRES_URL"));
             admin.setHostName(url.host());
             admin.setPort(url.port(5432));
@@ -217,7 +238,8 @@ void TestServer::init()
             QVERIFY2(admin.open(), qPrintable(admin.lastError().text()));
             QSqlQuery create(admin);
             // The name is made here, not taken from input.
-            QVERIFY2(create.exec(QStringLiteral("CREATE DATABASE ") + name), qPrintable(create.lastError().text()));
+            QVERIFY2(create.exec(QStringLiteral("CREATE DATABASE ") + name),
+                qPrintable(create.lastError().text()));
             admin.close();
         }
         QSqlDatabase::removeDatabase(QStringLiteral("tst-admin"));
@@ -243,7 +265,8 @@ void TestServer::cleanup()
     }
     if (!m_pgDatabase.isEmpty()) {
         {
-            QSqlDatabase admin = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("tst-admin"));
+            QSqlDatabase admin
+                = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("tst-admin"));
             const QUrl url(qEnvironmentVariable("LC_TEST_POSTGRES_URL"));
             admin.setHostName(url.host());
             admin.setPort(url.port(5432));
@@ -252,7 +275,8 @@ void TestServer::cleanup()
             admin.setDatabaseName(url.path().mid(1));
             if (admin.open()) {
                 QSqlQuery drop(admin);
-                drop.exec(QStringLiteral("DROP DATABASE IF EXISTS ") + m_pgDatabase + QStringLiteral(" WITH (FORCE)"));
+                drop.exec(QStringLiteral("DROP DATABASE IF EXISTS ") + m_pgDatabase
+                    + QStringLiteral(" WITH (FORCE)"));
                 admin.close();
             }
         }
@@ -269,18 +293,21 @@ CliRun TestServer::runServer(const QStringList &arguments) const
     env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("xdg-data")));
     process.setProcessEnvironment(env);
     process.start(QStringLiteral(LC_SERVER_PATH), arguments);
-    if (!process.waitForFinished(60000))
+    if (!process.waitForFinished(60000)) {
+        qWarning("ledger-server %s: %s", qPrintable(arguments.join(u' ')),
+            qPrintable(process.errorString()));
         return {};
-    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-             process.readAllStandardError() };
+    }
+    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+        process.readAllStandardOutput(), process.readAllStandardError() };
 }
 
 QByteArray TestServer::addToken(const QString &name, const QString &role)
 {
-    const CliRun run = runServer({ QStringLiteral("token"), QStringLiteral("add"), name, QStringLiteral("--role"), role,
-                                   QStringLiteral("--db"), m_db });
+    const CliRun run = runServer({ QStringLiteral("token"), QStringLiteral("add"), name,
+        QStringLiteral("--role"), role, QStringLiteral("--db"), m_db });
     if (run.exitCode != 0) {
-        qWarning("token add failed: %s", run.err.constData());
+        qWarning("token add failed (exit %d): %s", run.exitCode, run.err.constData());
         return {};
     }
     return run.out.trimmed().split('\n').constLast().trimmed();
@@ -295,9 +322,9 @@ QUrl TestServer::startServer(const QStringList &extra)
     running.process->setProcessEnvironment(env);
     running.process->setProcessChannelMode(QProcess::SeparateChannels);
     running.process->start(QStringLiteral(LC_SERVER_PATH),
-                           QStringList { QStringLiteral("serve"), QStringLiteral("--db"), m_db, QStringLiteral("--listen"),
-                                         QStringLiteral("127.0.0.1:0") }
-                                   + extra);
+        QStringList { QStringLiteral("serve"), QStringLiteral("--db"), m_db,
+            QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0") }
+            + extra);
     if (!running.process->waitForStarted(20000))
         return {};
     QElapsedTimer timer;
@@ -305,7 +332,8 @@ QUrl TestServer::startServer(const QStringList &extra)
     QByteArray line;
     while (!running.process->canReadLine() && timer.elapsed() < 30000) {
         if (running.process->state() != QProcess::Running) {
-            qWarning("ledger-server exited: %s", running.process->readAllStandardError().constData());
+            qWarning(
+                "ledger-server exited: %s", running.process->readAllStandardError().constData());
             return {};
         }
         running.process->waitForReadyRead(200);
@@ -335,9 +363,11 @@ void TestServer::stopServers()
             }
         }
         const QByteArray log = running.process->readAllStandardError();
-        if (running.process->exitStatus() != QProcess::NormalExit || running.process->exitCode() != 0) {
-            qWarning("exit status %d, code %d; the log ends:\n%s", int(running.process->exitStatus()),
-                     running.process->exitCode(), log.right(2000).constData());
+        if (running.process->exitStatus() != QProcess::NormalExit
+            || running.process->exitCode() != 0) {
+            qWarning("exit status %d, code %d; the log ends:\n%s",
+                int(running.process->exitStatus()), running.process->exitCode(),
+                log.right(2000).constData());
             QFAIL("ledger-server did not exit cleanly");
         }
         // The request log never holds a token.
@@ -348,12 +378,13 @@ void TestServer::stopServers()
     }
 }
 
-HttpReply TestServer::send(const QByteArray &method, const QString &pathAndQuery, const QByteArray &token,
-                           const QByteArray &body, const QByteArray &contentType,
-                           const QList<std::pair<QByteArray, QByteArray>> &headers, const QUrl &base)
+HttpReply TestServer::send(const QByteArray &method, const QString &pathAndQuery,
+    const QByteArray &token, const QByteArray &body, const QByteArray &contentType,
+    const QList<std::pair<QByteArray, QByteArray>> &headers, const QUrl &base)
 {
     const QUrl url = (base.isValid() ? base : m_base).resolved(QUrl(pathAndQuery));
-    QNetworkReply *reply = m_nam.sendCustomRequest(makeRequest(url, token, contentType, headers), method, body);
+    QNetworkReply *reply
+        = m_nam.sendCustomRequest(makeRequest(url, token, contentType, headers), method, body);
     QEventLoop loop;
     connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     QTimer::singleShot(60000, &loop, &QEventLoop::quit);
@@ -366,7 +397,8 @@ HttpReply TestServer::send(const QByteArray &method, const QString &pathAndQuery
 
 HttpReply TestServer::postEvents(const QList<CorrectionEvent> &events, const QUrl &base)
 {
-    return send("POST", QStringLiteral("/v1/events"), m_curator, batchBody(events), "application/json", {}, base);
+    return send("POST", QStringLiteral("/v1/events"), m_curator, batchBody(events),
+        "application/json", {}, base);
 }
 
 QList<CorrectionEvent> TestServer::allEvents(const QUrl &base)
@@ -374,12 +406,15 @@ QList<CorrectionEvent> TestServer::allEvents(const QUrl &base)
     QList<CorrectionEvent> events;
     qint64 after = 0;
     for (int page = 0; page < 1000; ++page) {
-        const HttpReply reply = send("GET", QStringLiteral("/v1/events?after=%1&limit=5000").arg(after), m_reader, {}, {}, {}, base);
+        const HttpReply reply
+            = send("GET", QStringLiteral("/v1/events?after=%1&limit=5000").arg(after), m_reader, {},
+                {}, {}, base);
         if (reply.status != 200) {
             qWarning("GET /v1/events: %d %s", reply.status, reply.body.constData());
             return {};
         }
-        auto parsed = correctionsFromJson(reply.json().value(QStringLiteral("events")), QStringLiteral("events"));
+        auto parsed = correctionsFromJson(
+            reply.json().value(QStringLiteral("events")), QStringLiteral("events"));
         if (!parsed) {
             qWarning("%s", qPrintable(parsed.error().toString()));
             return {};
@@ -427,32 +462,47 @@ void TestServer::health()
     QCOMPARE(json.value(QStringLiteral("version")).toString(), QStringLiteral("0.1.0"));
     QCOMPARE(json.value(QStringLiteral("latest_seq")).toInteger(), 0);
     QCOMPARE(postEvents(makeEvents(1, 3)).status, 200);
-    QCOMPARE(send("GET", QStringLiteral("/v1/health")).json().value(QStringLiteral("latest_seq")).toInteger(), 3);
+    QCOMPARE(send("GET", QStringLiteral("/v1/health"))
+                 .json()
+                 .value(QStringLiteral("latest_seq"))
+                 .toInteger(),
+        3);
 }
 
 void TestServer::tokenAddPrintsTheTokenOnce()
 {
-    const CliRun run = runServer({ QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("dave"), QStringLiteral("--role"),
-                                   QStringLiteral("curator"), QStringLiteral("--db"), m_db });
+    const CliRun run
+        = runServer({ QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("dave"),
+            QStringLiteral("--role"), QStringLiteral("curator"), QStringLiteral("--db"), m_db });
     QCOMPARE(run.exitCode, 0);
     const QList<QByteArray> lines = run.out.trimmed().split('\n');
     const QByteArray token = lines.constLast().trimmed();
     // 32 random bytes in base64url without padding: 43 characters.
     QCOMPARE(token.size(), 43);
-    QVERIFY(QRegularExpression(QStringLiteral("^[A-Za-z0-9_-]{43}$")).match(QString::fromLatin1(token)).hasMatch());
+    QVERIFY(QRegularExpression(QStringLiteral("^[A-Za-z0-9_-]{43}$"))
+                .match(QString::fromLatin1(token))
+                .hasMatch());
     QCOMPARE(run.out.count(token), 1);
     QVERIFY(!run.err.contains(token));
     // It works, as a curator.
     QCOMPARE(send("GET", QStringLiteral("/v1/records"), token).status, 200);
-    QCOMPARE(send("POST", QStringLiteral("/v1/events"), token, batchBody(makeEvents(1, 1)), "application/json").status, 200);
-    QCOMPARE(send("PUT", QStringLiteral("/v1/records/2301.01234"), token, writeRecordJson(richRecord()), "application/json").status, 403);
+    QCOMPARE(send("POST", QStringLiteral("/v1/events"), token, batchBody(makeEvents(1, 1)),
+                 "application/json")
+                 .status,
+        200);
+    QCOMPARE(send("PUT", QStringLiteral("/v1/records/2301.01234"), token,
+                 writeRecordJson(richRecord()), "application/json")
+                 .status,
+        403);
     // Another token for the same name is refused; a bad role is bad usage.
-    const CliRun again = runServer({ QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("dave"),
-                                     QStringLiteral("--role"), QStringLiteral("reader"), QStringLiteral("--db"), m_db });
+    const CliRun again
+        = runServer({ QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("dave"),
+            QStringLiteral("--role"), QStringLiteral("reader"), QStringLiteral("--db"), m_db });
     QCOMPARE(again.exitCode, 2);
     QVERIFY(again.err.startsWith("ledger-server: "));
-    const CliRun badRole = runServer({ QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("erin"),
-                                       QStringLiteral("--role"), QStringLiteral("owner"), QStringLiteral("--db"), m_db });
+    const CliRun badRole
+        = runServer({ QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("erin"),
+            QStringLiteral("--role"), QStringLiteral("owner"), QStringLiteral("--db"), m_db });
     QCOMPARE(badRole.exitCode, 2);
     QVERIFY(badRole.err.contains("owner"));
 }
@@ -476,7 +526,8 @@ void TestServer::tokensAreStoredHashed()
     QSqlDatabase db = directDatabase();
     QVERIFY(db.isOpen());
     QSqlQuery query(db);
-    QVERIFY(query.prepare(QStringLiteral("SELECT token_hash, name, role, created_at FROM tokens WHERE name = ?")));
+    QVERIFY(query.prepare(
+        QStringLiteral("SELECT token_hash, name, role, created_at FROM tokens WHERE name = ?")));
     query.addBindValue(QStringLiteral("hashcheck"));
     QVERIFY2(query.exec(), qPrintable(query.lastError().text()));
     QVERIFY(query.next());
@@ -497,14 +548,25 @@ void TestServer::badUsage_data()
     QTest::addColumn<int>("exitCode");
     QTest::newRow("no command") << QStringList {} << 2;
     QTest::newRow("unknown command") << QStringList { QStringLiteral("launch") } << 2;
-    QTest::newRow("token without role") << QStringList { QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("x") } << 2;
-    QTest::newRow("token remove") << QStringList { QStringLiteral("token"), QStringLiteral("remove"), QStringLiteral("x") } << 2;
+    QTest::newRow("token without role")
+        << QStringList { QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("x") } << 2;
+    QTest::newRow("token remove") << QStringList { QStringLiteral("token"),
+        QStringLiteral("remove"), QStringLiteral("x") }
+                                  << 2;
     QTest::newRow("import nothing") << QStringList { QStringLiteral("import") } << 2;
-    QTest::newRow("import missing file") << QStringList { QStringLiteral("import"), QStringLiteral("/no/such/file.txt") } << 2;
-    QTest::newRow("bad listen") << QStringList { QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("nowhere") } << 2;
-    QTest::newRow("bad max-body") << QStringList { QStringLiteral("serve"), QStringLiteral("--max-body"), QStringLiteral("-5") } << 2;
-    QTest::newRow("bad db url") << QStringList { QStringLiteral("serve"), QStringLiteral("--db"), QStringLiteral("postgresql://host") } << 2;
-    QTest::newRow("unknown option") << QStringList { QStringLiteral("serve"), QStringLiteral("--colour") } << 2;
+    QTest::newRow("import missing file")
+        << QStringList { QStringLiteral("import"), QStringLiteral("/no/such/file.txt") } << 2;
+    QTest::newRow("bad listen") << QStringList { QStringLiteral("serve"),
+        QStringLiteral("--listen"), QStringLiteral("nowhere") }
+                                << 2;
+    QTest::newRow("bad max-body") << QStringList { QStringLiteral("serve"),
+        QStringLiteral("--max-body"), QStringLiteral("-5") }
+                                  << 2;
+    QTest::newRow("bad db url") << QStringList { QStringLiteral("serve"), QStringLiteral("--db"),
+        QStringLiteral("postgresql://host") }
+                                << 2;
+    QTest::newRow("unknown option")
+        << QStringList { QStringLiteral("serve"), QStringLiteral("--colour") } << 2;
 }
 
 void TestServer::badUsage()
@@ -521,8 +583,8 @@ void TestServer::badUsage()
 
 void TestServer::importedRecordIsListedAndServed()
 {
-    const CliRun imported = runServer({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")),
-                                        QStringLiteral("--db"), m_db });
+    const CliRun imported = runServer({ QStringLiteral("import"),
+        dataPath(QStringLiteral("ledger-2104.04473.txt")), QStringLiteral("--db"), m_db });
     QCOMPARE(imported.exitCode, 0);
     QVERIFY(imported.out.contains("2104.04473 v5"));
     auto page = parseLedgerText(fixture(), QStringLiteral("fixture"));
@@ -552,25 +614,29 @@ void TestServer::importedRecordIsListedAndServed()
     QCOMPARE(row.value(QStringLiteral("etag")).toString().toLatin1(), etag);
 
     // arXiv: prefix and version suffix name the same record.
-    const HttpReply prefixed = send("GET", QStringLiteral("/v1/records/arXiv:2104.04473v5"), m_reader);
+    const HttpReply prefixed
+        = send("GET", QStringLiteral("/v1/records/arXiv:2104.04473v5"), m_reader);
     QCOMPARE(prefixed.status, 200);
     QCOMPARE(prefixed.body, one.body);
 }
 
 void TestServer::recordEtagGives304()
 {
-    QCOMPARE(runServer({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")), QStringLiteral("--db"), m_db })
-                     .exitCode,
-             0);
+    QCOMPARE(
+        runServer({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")),
+                      QStringLiteral("--db"), m_db })
+            .exitCode,
+        0);
     const HttpReply first = send("GET", QStringLiteral("/v1/records/2104.04473"), m_reader);
     QCOMPARE(first.status, 200);
     const QByteArray etag = first.header("etag");
-    const HttpReply again = send("GET", QStringLiteral("/v1/records/2104.04473"), m_reader, {}, {}, { { "If-None-Match", etag } });
+    const HttpReply again = send("GET", QStringLiteral("/v1/records/2104.04473"), m_reader, {}, {},
+        { { "If-None-Match", etag } });
     QCOMPARE(again.status, 304);
     QVERIFY(again.body.isEmpty());
     QCOMPARE(again.header("etag"), etag);
     const HttpReply other = send("GET", QStringLiteral("/v1/records/2104.04473"), m_reader, {}, {},
-                                 { { "If-None-Match", "\"0000\"" } });
+        { { "If-None-Match", "\"0000\"" } });
     QCOMPARE(other.status, 200);
     QCOMPARE(other.body, first.body);
 }
@@ -580,13 +646,17 @@ void TestServer::recordListEtagGives304()
     const HttpReply empty = send("GET", QStringLiteral("/v1/records"), m_reader);
     QCOMPARE(empty.status, 200);
     QCOMPARE(empty.json().value(QStringLiteral("records")).toArray().size(), 0);
-    QCOMPARE(runServer({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")), QStringLiteral("--db"), m_db })
-                     .exitCode,
-             0);
-    const HttpReply list = send("GET", QStringLiteral("/v1/records"), m_reader, {}, {}, { { "If-None-Match", empty.header("etag") } });
+    QCOMPARE(
+        runServer({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")),
+                      QStringLiteral("--db"), m_db })
+            .exitCode,
+        0);
+    const HttpReply list = send("GET", QStringLiteral("/v1/records"), m_reader, {}, {},
+        { { "If-None-Match", empty.header("etag") } });
     QCOMPARE(list.status, 200); // the list changed
     QVERIFY(list.header("etag") != empty.header("etag"));
-    const HttpReply same = send("GET", QStringLiteral("/v1/records"), m_reader, {}, {}, { { "If-None-Match", list.header("etag") } });
+    const HttpReply same = send("GET", QStringLiteral("/v1/records"), m_reader, {}, {},
+        { { "If-None-Match", list.header("etag") } });
     QCOMPARE(same.status, 304);
     QVERIFY(same.body.isEmpty());
 }
@@ -595,7 +665,8 @@ void TestServer::putRecordByAdmin()
 {
     const Record rich = richRecord();
     const QByteArray body = writeRecordJson(rich);
-    const HttpReply created = send("PUT", QStringLiteral("/v1/records/2301.01234"), m_admin, body, "application/json");
+    const HttpReply created
+        = send("PUT", QStringLiteral("/v1/records/2301.01234"), m_admin, body, "application/json");
     QCOMPARE(created.status, 201);
     QCOMPARE(created.json().value(QStringLiteral("id")).toString(), rich.arxivId);
     const QString etag = created.json().value(QStringLiteral("etag")).toString();
@@ -608,49 +679,64 @@ void TestServer::putRecordByAdmin()
     Record newer = rich;
     newer.asOf = QStringLiteral("2026-12-01");
     newer.title = QStringLiteral("A newer title");
-    const HttpReply replaced = send("PUT", QStringLiteral("/v1/records/arXiv:2301.01234v3"), m_admin, writeRecordJson(newer),
-                                    "application/json; charset=utf-8");
+    const HttpReply replaced = send("PUT", QStringLiteral("/v1/records/arXiv:2301.01234v3"),
+        m_admin, writeRecordJson(newer), "application/json; charset=utf-8");
     QCOMPARE(replaced.status, 200);
     QVERIFY(replaced.json().value(QStringLiteral("etag")).toString() != etag);
-    QCOMPARE(*readRecordJson(send("GET", QStringLiteral("/v1/records/2301.01234"), m_reader).body, QStringLiteral("reply")), newer);
-    const QJsonArray list = send("GET", QStringLiteral("/v1/records"), m_reader).json().value(QStringLiteral("records")).toArray();
+    QCOMPARE(*readRecordJson(send("GET", QStringLiteral("/v1/records/2301.01234"), m_reader).body,
+                 QStringLiteral("reply")),
+        newer);
+    const QJsonArray list = send("GET", QStringLiteral("/v1/records"), m_reader)
+                                .json()
+                                .value(QStringLiteral("records"))
+                                .toArray();
     QCOMPARE(list.size(), 1);
     QCOMPARE(list.at(0)[QStringLiteral("title")].toString(), QStringLiteral("A newer title"));
 }
 
 void TestServer::putRecordByCuratorIsForbidden()
 {
-    const HttpReply reply = send("PUT", QStringLiteral("/v1/records/2301.01234"), m_curator, writeRecordJson(richRecord()),
-                                 "application/json");
+    const HttpReply reply = send("PUT", QStringLiteral("/v1/records/2301.01234"), m_curator,
+        writeRecordJson(richRecord()), "application/json");
     QCOMPARE(reply.status, 403);
     QCOMPARE(reply.errorCode(), QStringLiteral("forbidden"));
     QCOMPARE(send("GET", QStringLiteral("/v1/records/2301.01234"), m_reader).status, 404);
-    QCOMPARE(send("PUT", QStringLiteral("/v1/records/2301.01234"), m_reader, writeRecordJson(richRecord()), "application/json").status,
-             403);
+    QCOMPARE(send("PUT", QStringLiteral("/v1/records/2301.01234"), m_reader,
+                 writeRecordJson(richRecord()), "application/json")
+                 .status,
+        403);
 }
 
 void TestServer::putRecordRefusesOlderPagesAndWrongIds()
 {
     const Record rich = richRecord();
-    QCOMPARE(send("PUT", QStringLiteral("/v1/records/2301.01234"), m_admin, writeRecordJson(rich), "application/json").status, 201);
+    QCOMPARE(send("PUT", QStringLiteral("/v1/records/2301.01234"), m_admin, writeRecordJson(rich),
+                 "application/json")
+                 .status,
+        201);
     Record older = rich;
     older.asOf = QStringLiteral("2020-01-01");
-    const HttpReply conflict = send("PUT", QStringLiteral("/v1/records/2301.01234"), m_admin, writeRecordJson(older), "application/json");
+    const HttpReply conflict = send("PUT", QStringLiteral("/v1/records/2301.01234"), m_admin,
+        writeRecordJson(older), "application/json");
     QCOMPARE(conflict.status, 409);
     QCOMPARE(conflict.errorCode(), QStringLiteral("conflict"));
     QVERIFY(conflict.errorMessage().contains(QStringLiteral("2301.01234")));
-    const HttpReply wrongId = send("PUT", QStringLiteral("/v1/records/2104.04473"), m_admin, writeRecordJson(rich), "application/json");
+    const HttpReply wrongId = send("PUT", QStringLiteral("/v1/records/2104.04473"), m_admin,
+        writeRecordJson(rich), "application/json");
     QCOMPARE(wrongId.status, 400);
     QCOMPARE(wrongId.errorCode(), QStringLiteral("bad_request"));
     // Still the first page.
-    QCOMPARE(*readRecordJson(send("GET", QStringLiteral("/v1/records/2301.01234"), m_reader).body, QStringLiteral("reply")), rich);
+    QCOMPARE(*readRecordJson(send("GET", QStringLiteral("/v1/records/2301.01234"), m_reader).body,
+                 QStringLiteral("reply")),
+        rich);
     QCOMPARE(send("GET", QStringLiteral("/v1/records/2104.04473"), m_reader).status, 404);
 }
 
 void TestServer::unknownRecordIs404()
 {
-    for (const QString &path : { QStringLiteral("/v1/records/2104.04473"), QStringLiteral("/v1/records/hep-th/9901001"),
-                                 QStringLiteral("/v1/records/not-an-id") }) {
+    for (const QString &path :
+        { QStringLiteral("/v1/records/2104.04473"), QStringLiteral("/v1/records/hep-th/9901001"),
+            QStringLiteral("/v1/records/not-an-id") }) {
         const HttpReply reply = send("GET", path, m_reader);
         QCOMPARE(reply.status, 404);
         QCOMPARE(reply.errorCode(), QStringLiteral("not_found"));
@@ -678,7 +764,13 @@ void TestServer::postedBatchGetsSeqs()
     CorrectionEvent reset = makeEvent(6);
     reset.value.reset();
     reset.parents = { events[0].id, events[1].id };
-    QCOMPARE(postEvents({ reset }).json().value(QStringLiteral("seqs")).toArray().at(0)[QStringLiteral("seq")].toInteger(), 6);
+    QCOMPARE(postEvents({ reset })
+                 .json()
+                 .value(QStringLiteral("seqs"))
+                 .toArray()
+                 .at(0)[QStringLiteral("seq")]
+                 .toInteger(),
+        6);
     const QList<CorrectionEvent> stored = allEvents();
     QCOMPARE(stored.size(), 6);
     for (int i = 0; i < 6; ++i) {
@@ -697,7 +789,8 @@ void TestServer::repostedBatchStoresNothingTwice()
     QCOMPARE(again.status, 200);
     QCOMPARE(again.json().value(QStringLiteral("stored")).toInteger(), 0);
     QCOMPARE(again.json().value(QStringLiteral("duplicates")).toInteger(), 4);
-    QCOMPARE(again.json().value(QStringLiteral("seqs")), first.json().value(QStringLiteral("seqs")));
+    QCOMPARE(
+        again.json().value(QStringLiteral("seqs")), first.json().value(QStringLiteral("seqs")));
     // A batch of old and new: the old keep their seqs, the new follow on.
     const QList<CorrectionEvent> mixed = { events[2], makeEvent(10), events[0], makeEvent(10) };
     const HttpReply partly = postEvents(mixed);
@@ -710,7 +803,11 @@ void TestServer::repostedBatchStoresNothingTwice()
     QCOMPARE(seqs, (QList<qint64> { 3, 5, 1, 5 }));
     const QList<CorrectionEvent> stored = allEvents();
     QCOMPARE(stored.size(), 5);
-    QCOMPARE(send("GET", QStringLiteral("/v1/health")).json().value(QStringLiteral("latest_seq")).toInteger(), 5);
+    QCOMPARE(send("GET", QStringLiteral("/v1/health"))
+                 .json()
+                 .value(QStringLiteral("latest_seq"))
+                 .toInteger(),
+        5);
 }
 
 void TestServer::sameIdOtherContentConflicts()
@@ -724,7 +821,8 @@ void TestServer::sameIdOtherContentConflicts()
     // Nothing of that batch was stored (event 7 neither).
     QCOMPARE(allEvents().size(), 3);
     // The same id twice in one batch with different content is a conflict too.
-    const HttpReply inBatch = postEvents({ makeEvent(8), makeEvent(8, QStringLiteral("different")) });
+    const HttpReply inBatch
+        = postEvents({ makeEvent(8), makeEvent(8, QStringLiteral("different")) });
     QCOMPARE(inBatch.status, 409);
     QCOMPARE(allEvents().size(), 3);
 }
@@ -740,7 +838,8 @@ void TestServer::eventsPage()
     QCOMPARE(json.value(QStringLiteral("latest_seq")).toInteger(), 5);
     QCOMPARE(json.value(QStringLiteral("more")).toBool(), true);
     json = send("GET", QStringLiteral("/v1/events?after=2&limit=2"), m_reader).json();
-    QCOMPARE(json.value(QStringLiteral("events")).toArray().at(0)[QStringLiteral("seq")].toInteger(), 3);
+    QCOMPARE(
+        json.value(QStringLiteral("events")).toArray().at(0)[QStringLiteral("seq")].toInteger(), 3);
     QCOMPARE(json.value(QStringLiteral("last_seq")).toInteger(), 4);
     QCOMPARE(json.value(QStringLiteral("more")).toBool(), true);
     json = send("GET", QStringLiteral("/v1/events?after=4&limit=2"), m_reader).json();
@@ -768,21 +867,28 @@ void TestServer::invalidEventStoresNothingOfTheBatch()
     bad.insert(QStringLiteral("field"), QStringLiteral("colour"));
     events.replace(3, bad);
     const HttpReply reply = send("POST", QStringLiteral("/v1/events"), m_curator,
-                                 QJsonDocument(QJsonObject { { QStringLiteral("events"), events } }).toJson(), "application/json");
+        QJsonDocument(QJsonObject { { QStringLiteral("events"), events } }).toJson(),
+        "application/json");
     QCOMPARE(reply.status, 422);
     QCOMPARE(reply.errorCode(), QStringLiteral("invalid_event"));
     QCOMPARE(reply.errorMessage(), QStringLiteral("events[3].field: unknown field 'colour'"));
     QCOMPARE(allEvents().size(), 0);
-    QCOMPARE(send("GET", QStringLiteral("/v1/health")).json().value(QStringLiteral("latest_seq")).toInteger(), 0);
+    QCOMPARE(send("GET", QStringLiteral("/v1/health"))
+                 .json()
+                 .value(QStringLiteral("latest_seq"))
+                 .toInteger(),
+        0);
 
     QJsonObject noId = correctionToJson(makeEvent(9));
     noId.remove(QStringLiteral("id"));
     const HttpReply missing = send("POST", QStringLiteral("/v1/events"), m_curator,
-                                   QJsonDocument(QJsonObject { { QStringLiteral("events"), QJsonArray { correctionToJson(makeEvent(8)), noId } } })
-                                           .toJson(),
-                                   "application/json");
+        QJsonDocument(QJsonObject { { QStringLiteral("events"),
+                          QJsonArray { correctionToJson(makeEvent(8)), noId } } })
+            .toJson(),
+        "application/json");
     QCOMPARE(missing.status, 422);
-    QVERIFY2(missing.errorMessage().startsWith(QStringLiteral("events[1].id")), qPrintable(missing.errorMessage()));
+    QVERIFY2(missing.errorMessage().startsWith(QStringLiteral("events[1].id")),
+        qPrintable(missing.errorMessage()));
     QCOMPARE(allEvents().size(), 0);
 }
 
@@ -800,53 +906,80 @@ void TestServer::badRequests_data()
 
     const QByteArray json = "application/json";
     const QByteArray oneEvent = batchBody(makeEvents(1, 1));
-    QTest::newRow("unknown route") << QByteArray("GET") << QStringLiteral("/v1/nothing") << QStringLiteral("admin") << QByteArray()
-                                   << QByteArray() << 404 << QStringLiteral("not_found");
-    QTest::newRow("unknown version") << QByteArray("GET") << QStringLiteral("/v2/events") << QStringLiteral("admin") << QByteArray()
-                                     << QByteArray() << 404 << QStringLiteral("not_found");
-    QTest::newRow("wrong method") << QByteArray("DELETE") << QStringLiteral("/v1/records") << QStringLiteral("admin") << QByteArray()
-                                  << QByteArray() << 405 << QStringLiteral("method_not_allowed");
-    QTest::newRow("post to health") << QByteArray("POST") << QStringLiteral("/v1/health") << QStringLiteral("admin") << json
-                                    << QByteArray("{}") << 405 << QStringLiteral("method_not_allowed");
-    QTest::newRow("invalid json") << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("curator") << json
-                                  << QByteArray("{\"events\": [") << 400 << QStringLiteral("bad_request");
-    QTest::newRow("not an object") << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("curator") << json
-                                   << QByteArray("[1, 2]") << 400 << QStringLiteral("bad_request");
-    QTest::newRow("events not an array") << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("curator") << json
-                                         << QByteArray("{\"events\": 3}") << 400 << QStringLiteral("bad_request");
-    QTest::newRow("empty batch") << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("curator") << json
-                                 << QByteArray("{\"events\": []}") << 400 << QStringLiteral("bad_request");
-    QTest::newRow("batch of 1001") << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("curator") << json
-                                   << batchBody(makeEvents(1, 1001)) << 413 << QStringLiteral("payload_too_large");
-    QTest::newRow("wrong content type") << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("curator")
-                                        << QByteArray("text/plain") << oneEvent << 415 << QStringLiteral("unsupported_media_type");
-    QTest::newRow("no content type") << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("curator") << QByteArray()
-                                     << oneEvent << 415 << QStringLiteral("unsupported_media_type");
-    QTest::newRow("bad event") << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("curator") << json
-                               << QByteArray("{\"events\": [{\"id\": 1}]}") << 422 << QStringLiteral("invalid_event");
-    QTest::newRow("no token") << QByteArray("GET") << QStringLiteral("/v1/records") << QString() << QByteArray() << QByteArray() << 401
+    QTest::newRow("unknown route")
+        << QByteArray("GET") << QStringLiteral("/v1/nothing") << QStringLiteral("admin")
+        << QByteArray() << QByteArray() << 404 << QStringLiteral("not_found");
+    QTest::newRow("unknown version")
+        << QByteArray("GET") << QStringLiteral("/v2/events") << QStringLiteral("admin")
+        << QByteArray() << QByteArray() << 404 << QStringLiteral("not_found");
+    QTest::newRow("wrong method") << QByteArray("DELETE") << QStringLiteral("/v1/records")
+                                  << QStringLiteral("admin") << QByteArray() << QByteArray() << 405
+                                  << QStringLiteral("method_not_allowed");
+    QTest::newRow("post to health")
+        << QByteArray("POST") << QStringLiteral("/v1/health") << QStringLiteral("admin") << json
+        << QByteArray("{}") << 405 << QStringLiteral("method_not_allowed");
+    QTest::newRow("invalid json") << QByteArray("POST") << QStringLiteral("/v1/events")
+                                  << QStringLiteral("curator") << json
+                                  << QByteArray("{\"events\": [") << 400
+                                  << QStringLiteral("bad_request");
+    QTest::newRow("not an object")
+        << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("curator") << json
+        << QByteArray("[1, 2]") << 400 << QStringLiteral("bad_request");
+    QTest::newRow("events not an array")
+        << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("curator") << json
+        << QByteArray("{\"events\": 3}") << 400 << QStringLiteral("bad_request");
+    QTest::newRow("empty batch") << QByteArray("POST") << QStringLiteral("/v1/events")
+                                 << QStringLiteral("curator") << json
+                                 << QByteArray("{\"events\": []}") << 400
+                                 << QStringLiteral("bad_request");
+    QTest::newRow("batch of 1001")
+        << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("curator") << json
+        << batchBody(makeEvents(1, 1001)) << 413 << QStringLiteral("payload_too_large");
+    QTest::newRow("wrong content type")
+        << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("curator")
+        << QByteArray("text/plain") << oneEvent << 415 << QStringLiteral("unsupported_media_type");
+    QTest::newRow("no content type")
+        << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("curator")
+        << QByteArray() << oneEvent << 415 << QStringLiteral("unsupported_media_type");
+    QTest::newRow("bad event") << QByteArray("POST") << QStringLiteral("/v1/events")
+                               << QStringLiteral("curator") << json
+                               << QByteArray("{\"events\": [{\"id\": 1}]}") << 422
+                               << QStringLiteral("invalid_event");
+    QTest::newRow("no token") << QByteArray("GET") << QStringLiteral("/v1/records") << QString()
+                              << QByteArray() << QByteArray() << 401
                               << QStringLiteral("unauthorized");
-    QTest::newRow("unknown token") << QByteArray("GET") << QStringLiteral("/v1/events") << QStringLiteral("bogus") << QByteArray()
-                                   << QByteArray() << 401 << QStringLiteral("unauthorized");
-    QTest::newRow("reader posts events") << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("reader") << json
-                                         << oneEvent << 403 << QStringLiteral("forbidden");
-    QTest::newRow("bad after") << QByteArray("GET") << QStringLiteral("/v1/events?after=abc") << QStringLiteral("reader")
-                               << QByteArray() << QByteArray() << 400 << QStringLiteral("bad_request");
-    QTest::newRow("negative after") << QByteArray("GET") << QStringLiteral("/v1/events?after=-1") << QStringLiteral("reader")
-                                    << QByteArray() << QByteArray() << 400 << QStringLiteral("bad_request");
-    QTest::newRow("empty after") << QByteArray("GET") << QStringLiteral("/v1/events?after=") << QStringLiteral("reader")
-                                 << QByteArray() << QByteArray() << 400 << QStringLiteral("bad_request");
-    QTest::newRow("zero limit") << QByteArray("GET") << QStringLiteral("/v1/events?limit=0") << QStringLiteral("reader")
-                                << QByteArray() << QByteArray() << 400 << QStringLiteral("bad_request");
-    QTest::newRow("bad limit") << QByteArray("GET") << QStringLiteral("/v1/events?after=0&limit=1e3") << QStringLiteral("reader")
-                               << QByteArray() << QByteArray() << 400 << QStringLiteral("bad_request");
-    QTest::newRow("record not json") << QByteArray("PUT") << QStringLiteral("/v1/records/2104.04473") << QStringLiteral("admin") << json
-                                     << QByteArray("{\"schema\": ") << 400 << QStringLiteral("bad_request");
-    QTest::newRow("record wrong type") << QByteArray("PUT") << QStringLiteral("/v1/records/2104.04473") << QStringLiteral("admin")
-                                       << json
-                                       << QByteArray("{\"schema\": \"pith.paper-citation-record.v1\", \"arxiv_id\": \"2104.04473\", "
-                                                     "\"version\": \"five\"}")
-                                       << 400 << QStringLiteral("bad_request");
+    QTest::newRow("unknown token")
+        << QByteArray("GET") << QStringLiteral("/v1/events") << QStringLiteral("bogus")
+        << QByteArray() << QByteArray() << 401 << QStringLiteral("unauthorized");
+    QTest::newRow("reader posts events")
+        << QByteArray("POST") << QStringLiteral("/v1/events") << QStringLiteral("reader") << json
+        << oneEvent << 403 << QStringLiteral("forbidden");
+    QTest::newRow("bad after") << QByteArray("GET") << QStringLiteral("/v1/events?after=abc")
+                               << QStringLiteral("reader") << QByteArray() << QByteArray() << 400
+                               << QStringLiteral("bad_request");
+    QTest::newRow("negative after")
+        << QByteArray("GET") << QStringLiteral("/v1/events?after=-1") << QStringLiteral("reader")
+        << QByteArray() << QByteArray() << 400 << QStringLiteral("bad_request");
+    QTest::newRow("empty after") << QByteArray("GET") << QStringLiteral("/v1/events?after=")
+                                 << QStringLiteral("reader") << QByteArray() << QByteArray() << 400
+                                 << QStringLiteral("bad_request");
+    QTest::newRow("zero limit") << QByteArray("GET") << QStringLiteral("/v1/events?limit=0")
+                                << QStringLiteral("reader") << QByteArray() << QByteArray() << 400
+                                << QStringLiteral("bad_request");
+    QTest::newRow("bad limit") << QByteArray("GET")
+                               << QStringLiteral("/v1/events?after=0&limit=1e3")
+                               << QStringLiteral("reader") << QByteArray() << QByteArray() << 400
+                               << QStringLiteral("bad_request");
+    QTest::newRow("record not json")
+        << QByteArray("PUT") << QStringLiteral("/v1/records/2104.04473") << QStringLiteral("admin")
+        << json << QByteArray("{\"schema\": ") << 400 << QStringLiteral("bad_request");
+    QTest::newRow("record wrong type")
+        << QByteArray("PUT") << QStringLiteral("/v1/records/2104.04473") << QStringLiteral("admin")
+        << json
+        << QByteArray(
+               "{\"schema\": \"pith.paper-citation-record.v1\", \"arxiv_id\": \"2104.04473\", "
+               "\"version\": \"five\"}")
+        << 400 << QStringLiteral("bad_request");
 }
 
 void TestServer::badRequests()
@@ -878,7 +1011,11 @@ void TestServer::badRequests()
     if (status == 405)
         QVERIFY(!reply.header("allow").isEmpty());
     // Nothing was stored by any of them.
-    QCOMPARE(send("GET", QStringLiteral("/v1/health")).json().value(QStringLiteral("latest_seq")).toInteger(), 0);
+    QCOMPARE(send("GET", QStringLiteral("/v1/health"))
+                 .json()
+                 .value(QStringLiteral("latest_seq"))
+                 .toInteger(),
+        0);
 }
 
 void TestServer::bodyOverMaxBodyIs413()
@@ -887,10 +1024,16 @@ void TestServer::bodyOverMaxBodyIs413()
     QVERIFY(small.isValid());
     const QByteArray fits = batchBody(makeEvents(1, 1));
     QVERIFY(fits.size() < 2000);
-    QCOMPARE(send("POST", QStringLiteral("/v1/events"), m_curator, fits, "application/json", {}, small).status, 200);
-    // Refused from its Content-Length, before the body is read: 50 events are ~15 kB; and a 20 MB one.
-    for (const QByteArray &body : { batchBody(makeEvents(2, 50)), QByteArray(20 * 1024 * 1024, ' ') }) {
-        const HttpReply reply = send("POST", QStringLiteral("/v1/events"), m_curator, body, "application/json", {}, small);
+    QCOMPARE(
+        send("POST", QStringLiteral("/v1/events"), m_curator, fits, "application/json", {}, small)
+            .status,
+        200);
+    // Refused from its Content-Length, before the body is read: 50 events are ~15 kB; and a 20 MB
+    // one.
+    for (const QByteArray &body :
+        { batchBody(makeEvents(2, 50)), QByteArray(20 * 1024 * 1024, ' ') }) {
+        const HttpReply reply = send(
+            "POST", QStringLiteral("/v1/events"), m_curator, body, "application/json", {}, small);
         QCOMPARE(reply.status, 413);
         QCOMPARE(reply.errorCode(), QStringLiteral("payload_too_large"));
         QVERIFY(reply.errorMessage().contains(QStringLiteral("2000")));
@@ -900,7 +1043,8 @@ void TestServer::bodyOverMaxBodyIs413()
     QCOMPARE(health.status, 200);
     QCOMPARE(health.json().value(QStringLiteral("latest_seq")).toInteger(), 1);
     // The default limit is 8 MiB.
-    const HttpReply big = send("POST", QStringLiteral("/v1/events"), m_curator, QByteArray(9 * 1024 * 1024, ' '), "application/json");
+    const HttpReply big = send("POST", QStringLiteral("/v1/events"), m_curator,
+        QByteArray(9 * 1024 * 1024, ' '), "application/json");
     QCOMPARE(big.status, 413);
 }
 
@@ -919,7 +1063,9 @@ void TestServer::busyDatabaseGives503()
         QVERIFY2(lock.exec(QStringLiteral("BEGIN IMMEDIATE")), qPrintable(lock.lastError().text()));
     } else {
         QVERIFY(lock.exec(QStringLiteral("BEGIN")));
-        QVERIFY2(lock.exec(QStringLiteral("SELECT value FROM counters WHERE name = 'events' FOR UPDATE")), qPrintable(lock.lastError().text()));
+        QVERIFY2(lock.exec(
+                     QStringLiteral("SELECT value FROM counters WHERE name = 'events' FOR UPDATE")),
+            qPrintable(lock.lastError().text()));
     }
     QElapsedTimer timer;
     timer.start();
@@ -936,13 +1082,18 @@ void TestServer::busyDatabaseGives503()
     // Retried, the batch goes through, with the next seqs.
     const HttpReply retried = postEvents(makeEvents(3, 2), quick);
     QCOMPARE(retried.status, 200);
-    QCOMPARE(retried.json().value(QStringLiteral("seqs")).toArray().at(1)[QStringLiteral("seq")].toInteger(), 4);
+    QCOMPARE(retried.json()
+                 .value(QStringLiteral("seqs"))
+                 .toArray()
+                 .at(1)[QStringLiteral("seq")]
+                 .toInteger(),
+        4);
 }
 
 void TestServer::overloadGives503()
 {
-    const QUrl one = startServer({ QStringLiteral("--max-inflight"), QStringLiteral("1"), QStringLiteral("--busy-timeout"),
-                                   QStringLiteral("5000") });
+    const QUrl one = startServer({ QStringLiteral("--max-inflight"), QStringLiteral("1"),
+        QStringLiteral("--busy-timeout"), QStringLiteral("5000") });
     QVERIFY(one.isValid());
     QSqlDatabase db = directDatabase();
     QVERIFY(db.isOpen());
@@ -951,11 +1102,14 @@ void TestServer::overloadGives503()
         QVERIFY(lock.exec(QStringLiteral("BEGIN IMMEDIATE")));
     } else {
         QVERIFY(lock.exec(QStringLiteral("BEGIN")));
-        QVERIFY(lock.exec(QStringLiteral("SELECT value FROM counters WHERE name = 'events' FOR UPDATE")));
+        QVERIFY(lock.exec(
+            QStringLiteral("SELECT value FROM counters WHERE name = 'events' FOR UPDATE")));
     }
     // The first request waits for the lock, in flight.
-    QNetworkReply *waiting = m_nam.post(makeRequest(one.resolved(QUrl(QStringLiteral("/v1/events"))), m_curator, "application/json"),
-                                        batchBody(makeEvents(1, 3)));
+    QNetworkReply *waiting
+        = m_nam.post(makeRequest(one.resolved(QUrl(QStringLiteral("/v1/events"))), m_curator,
+                         "application/json"),
+            batchBody(makeEvents(1, 3)));
     QTest::qWait(700);
     QVERIFY(!waiting->isFinished());
     // So the next one is turned away at once.
@@ -996,30 +1150,39 @@ void TestServer::runConcurrentClients(const QList<QUrl> &servers)
     QString failure;
     QEventLoop loop;
     std::function<void(int)> sendNext;
-    auto batchFor = [](int client, int batch) { return makeEvents(1 + (client * kBatches + batch) * kPerBatch, kPerBatch); };
+    auto batchFor = [](int client, int batch) {
+        return makeEvents(1 + (client * kBatches + batch) * kPerBatch, kPerBatch);
+    };
     sendNext = [&](int c) {
         Client &client = clients[size_t(c)];
         const QList<CorrectionEvent> events = batchFor(c, client.batch);
-        QNetworkReply *reply = client.nam->post(makeRequest(client.base.resolved(QUrl(QStringLiteral("/v1/events"))), m_curator,
-                                                            "application/json"),
-                                                batchBody(events));
+        QNetworkReply *reply
+            = client.nam->post(makeRequest(client.base.resolved(QUrl(QStringLiteral("/v1/events"))),
+                                   m_curator, "application/json"),
+                batchBody(events));
         connect(reply, &QNetworkReply::finished, &loop, [&, c, reply, events] {
             Client &client = clients[size_t(c)];
             const HttpReply got = collect(reply);
             reply->deleteLater();
             if (got.status == 503) { // honour Retry-After, as a client must
                 ++retries503;
-                QTimer::singleShot(got.header("retry-after").toInt() * 1000, &loop, [&, c] { sendNext(c); });
+                QTimer::singleShot(
+                    got.header("retry-after").toInt() * 1000, &loop, [&, c] { sendNext(c); });
                 return;
             }
             if (got.status != 200) {
-                failure = QStringLiteral("client %1 batch %2: %3 %4").arg(c).arg(client.batch).arg(got.status).arg(QString::fromUtf8(got.body));
+                failure = QStringLiteral("client %1 batch %2: %3 %4")
+                              .arg(c)
+                              .arg(client.batch)
+                              .arg(got.status)
+                              .arg(QString::fromUtf8(got.body));
                 loop.quit();
                 return;
             }
             const QJsonArray seqs = got.json().value(QStringLiteral("seqs")).toArray();
             for (int i = 0; i < seqs.size(); ++i) {
-                seqOf.insert(seqs.at(i)[QStringLiteral("id")].toString(), seqs.at(i)[QStringLiteral("seq")].toInteger());
+                seqOf.insert(seqs.at(i)[QStringLiteral("id")].toString(),
+                    seqs.at(i)[QStringLiteral("seq")].toInteger());
                 posted.insert(events[i].id);
             }
             if (++client.batch < kBatches) {
@@ -1045,8 +1208,10 @@ void TestServer::runConcurrentClients(const QList<QUrl> &servers)
     const qint64 ms = std::max<qint64>(timer.elapsed(), 1);
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
     constexpr int kTotal = kClients * kBatches * kPerBatch;
-    qInfo("%d events in %d batches from %d clients via %d server(s): %lld ms, %lld events/s, %d retries after 503",
-          kTotal, kClients * kBatches, kClients, int(servers.size()), ms, kTotal * 1000LL / ms, retries503);
+    qInfo("%d events in %d batches from %d clients via %d server(s): %lld ms, %lld events/s, %d "
+          "retries after 503",
+        kTotal, kClients * kBatches, kClients, int(servers.size()), ms, kTotal * 1000LL / ms,
+        retries503);
     QCOMPARE(posted.size(), kTotal);
 
     // Every event stored once, seqs exactly 1..N, and each the seq its POST was told.
@@ -1061,8 +1226,11 @@ void TestServer::runConcurrentClients(const QList<QUrl> &servers)
     }
     QCOMPARE(ids.size(), kTotal);
     for (const QUrl &base : servers)
-        QCOMPARE(send("GET", QStringLiteral("/v1/health"), {}, {}, {}, {}, base).json().value(QStringLiteral("latest_seq")).toInteger(),
-                 kTotal);
+        QCOMPARE(send("GET", QStringLiteral("/v1/health"), {}, {}, {}, {}, base)
+                     .json()
+                     .value(QStringLiteral("latest_seq"))
+                     .toInteger(),
+            kTotal);
 }
 
 void TestServer::concurrentClientsGetGapFreeSeqs()
