@@ -3,12 +3,16 @@
 #include "MainWindow.h"
 #include "Store.h"
 
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QMessageBox>
+#include <QTimer>
 #include <QTranslator>
 
 #include <cstdio>
@@ -24,7 +28,48 @@ void setIdentity()
     QCoreApplication::setApplicationVersion(QStringLiteral(LC_VERSION));
 }
 
-int runGui(int argc, char *argv[])
+//! Peak resident memory of this process so far, in kB (VmHWM), or -1.
+qint64 peakResidentKb()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
+//! --benchmark-startup (hidden; bench/ledger-bench uses it): prints "startup: NAME=VALUE" lines
+//! (the window shown with its record list filled, the first record shown, the peak resident
+//! memory) and quits once the first record is shown, or after a minute.
+void benchmarkStartup(QApplication &app, MainWindow &window, const QElapsedTimer &started)
+{
+    auto print = [](const char *name, double value) {
+        std::printf("startup: %s=%.1f\n", name, value);
+        std::fflush(stdout);
+    };
+    // Posted after show(): runs once the window has been laid out and exposed.
+    QTimer::singleShot(0, &window, [&window, &started, print] {
+        const auto *records = window.findChild<QAbstractItemView *>(QStringLiteral("recordList"));
+        print("window-shown-ms", double(started.nsecsElapsed()) / 1e6);
+        print("records-listed", records && records->model() ? records->model()->rowCount() : 0);
+    });
+    auto finish = [&app, &started, print] {
+        print("vmhwm-kb", double(peakResidentKb()));
+        print("total-ms", double(started.nsecsElapsed()) / 1e6);
+        app.quit();
+    };
+    QObject::connect(&window, &MainWindow::recordShown, &window, [&started, print, finish] {
+        print("record-shown-ms", double(started.nsecsElapsed()) / 1e6);
+        // Let the views paint the record before the memory is read.
+        QTimer::singleShot(200, finish);
+    });
+    QTimer::singleShot(60000, &window, finish);
+}
+
+int runGui(int argc, char *argv[], const QElapsedTimer &started)
 {
     QApplication app(argc, argv);
     setIdentity();
@@ -48,6 +93,10 @@ int runGui(int argc, char *argv[])
     const QCommandLineOption dbOption(QStringLiteral("db"), QApplication::translate("main", "The cache file."),
                                       QStringLiteral("PATH"), defaultCachePath());
     parser.addOption(dbOption);
+    QCommandLineOption benchmarkOption(QStringLiteral("benchmark-startup"),
+                                       QStringLiteral("Print startup figures and quit."));
+    benchmarkOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(benchmarkOption);
     parser.process(app);
 
     Store store(parser.value(dbOption));
@@ -59,6 +108,8 @@ int runGui(int argc, char *argv[])
     }
     MainWindow window(store);
     window.show();
+    if (parser.isSet(benchmarkOption))
+        benchmarkStartup(app, window, started);
     return app.exec();
 }
 
@@ -66,6 +117,8 @@ int runGui(int argc, char *argv[])
 
 int main(int argc, char *argv[])
 {
+    QElapsedTimer started;
+    started.start();
     // A first argument that is not an option names a subcommand: those need no display.
     if (argc > 1 && !QString::fromLocal8Bit(argv[1]).startsWith(u'-')) {
         // export-pdf lays out text: fonts need a QGuiApplication, and "offscreen" needs no display.
@@ -83,5 +136,5 @@ int main(int argc, char *argv[])
         err.flush();
         return status;
     }
-    return runGui(argc, argv);
+    return runGui(argc, argv, started);
 }

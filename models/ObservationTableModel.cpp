@@ -2,6 +2,7 @@
 #include "ObservationTableModel.h"
 
 #include <QColor>
+#include <QFont>
 #include <QSet>
 
 namespace LedgerCurator {
@@ -16,7 +17,10 @@ ObservationRowInfo rowInfo(const Observation &o, QList<qsizetype> hints)
     row.hints = std::move(hints);
     row.conflict = !o.curation.conflicts.isEmpty();
     row.curated = !o.curation.mark.isEmpty();
-    row.needsAttention = !o.curation.excluded && (stateNeedsAttention(o.state) || row.conflict || !row.hints.isEmpty());
+    row.retracted = isRetracted(o.events);
+    row.unreviewedNotice = o.events.status == EventsCheck::Status::Found && reviewStatusOf(o) == u"unreviewed";
+    row.needsAttention = !o.curation.excluded
+            && (stateNeedsAttention(o.state) || row.conflict || !row.hints.isEmpty() || row.unreviewedNotice);
     const QString text = o.citingTitle + u'\n' + o.citedTitle + u'\n' + o.id + u'\n' + o.curation.identifier
             + u'\n' + stateText(o.state) + u'\n' + o.basis;
     row.filterText = text.toCaseFolded();
@@ -238,9 +242,26 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
         return int(o.direction);
     case FilterTextRole:
         return row.filterText;
+    case RetractedRole:
+        return row.retracted;
+    case NoticeReviewRole:
+        return o.events.status == EventsCheck::Status::Found ? reviewStatusOf(o) : QString();
     case Qt::ToolTipRole:
         switch (index.column()) {
         case NoticesColumn:
+            if (o.events.status == EventsCheck::Status::Found) {
+                QStringList lines;
+                for (const SourceEvent &e : o.events.events) {
+                    QString line = eventKindText(e.kind) + QStringLiteral(" · ") + e.date + QStringLiteral(" · ") + e.source;
+                    if (!e.notice.isEmpty())
+                        line += QStringLiteral(" · ") + e.notice;
+                    if (!e.detail.isEmpty())
+                        line += u'\n' + e.detail;
+                    lines.append(line);
+                }
+                lines.append(tr("Review: %1").arg(reviewStatusOf(o)));
+                return lines.join(u'\n');
+            }
             return o.events.status == EventsCheck::Status::Unavailable ? o.events.reason : QVariant();
         case CitingTitleColumn:
             return o.citingTitle;
@@ -258,6 +279,15 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (o.curation.excluded)
             return QColor(Qt::gray);
+        if (index.column() == NoticesColumn && row.retracted)
+            return QColor(0xb0, 0x00, 0x20);
+        return {};
+    case Qt::FontRole:
+        if (index.column() == NoticesColumn && row.retracted) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
         return {};
     case SortRole:
         switch (index.column()) {
@@ -286,6 +316,10 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
         case ObservedColumn:
             return o.observedAt.left(10);
         case NoticesColumn:
+            if (row.retracted)
+                return tr("⚠ Retracted (%1)").arg(reviewStatusOf(o));
+            if (o.events.status == EventsCheck::Status::Found)
+                return tr("%1 (%2)").arg(eventsCheckSummary(o.events), reviewStatusOf(o));
             return eventsCheckSummary(o.events);
         case MarksColumn: {
             QStringList marks;

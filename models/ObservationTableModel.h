@@ -19,6 +19,8 @@ struct ObservationRowInfo
     bool curated = false;
     bool conflict = false;
     bool needsAttention = false;
+    bool retracted = false;         // the cited work is retracted (or withdrawn)
+    bool unreviewedNotice = false;  // found events nobody has reviewed yet
     int titleRank = 0; // rank of the case-folded citing title (equal titles, equal ranks)
     friend bool operator==(const ObservationRowInfo &, const ObservationRowInfo &) = default;
 };
@@ -64,6 +66,8 @@ public:
         DirectionRole,      // int(Direction)
         SortRole,           // a value that sorts naturally (numbers as numbers)
         FilterTextRole,     // lower-case text the free-text filter searches: titles, ids, identifier
+        RetractedRole,      // bool: the cited work is retracted or withdrawn (and not reinstated)
+        NoticeReviewRole,   // QString: review status of found events; empty when none were found
     };
 
     explicit ObservationTableModel(QObject *parent = nullptr);

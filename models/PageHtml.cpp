@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PageHtml.h"
+
+#include "Notices.h"
 #include "PageText.h"
 
 #include "AnomalyHints.h"
@@ -329,10 +331,21 @@ void PageWriter::events(const Observation &o)
             if (!e.notice.isEmpty())
                 text += kDot + e.notice; // a DOI or URL, shown as text: the page links nothing else
             m_out += QStringLiteral("<br/>") + esc(text);
+            if (!e.detail.isEmpty())
+                m_out += QStringLiteral("<br/>Detail: ") + esc(e.detail);
         }
         break;
     }
     m_out += QStringLiteral("</p>\n");
+    if (o.events.status == EventsCheck::Status::Found) {
+        // The review of the notices: not part of the text form, shown in the preview and the PDF.
+        const QString status = reviewStatusOf(o);
+        QStringList lines { esc(tr("Review status: %1.").arg(status)) };
+        if (!o.curation.reviewNote.isEmpty())
+            lines.append(esc(tr("Reviewer's note: %1").arg(o.curation.reviewNote)));
+        appendNote(m_out, isRetracted(o.events) ? QStringLiteral("retracted") : QStringLiteral("review"),
+                   isRetracted(o.events) ? tr("Retracted work.") : tr("Notice."), lines);
+    }
 }
 
 } // namespace

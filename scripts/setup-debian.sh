@@ -9,7 +9,12 @@ packages=(
     libqt6sql6-sqlite libqt6sql6-psql qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-svg-dev qt6-translations-l10n libxkbcommon-dev libgl-dev libvulkan-dev
     sqlite3 poppler-utils xvfb xauth fonts-dejavu-core
+    qtkeychain-qt6-dev postgresql
 )
+# The benchmarks compare PDF export with headless Chromium: LC_SETUP_BENCH=1 adds it.
+if [ "${LC_SETUP_BENCH:-0}" = 1 ]; then
+    packages+=(chromium valgrind)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

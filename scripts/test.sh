@@ -7,4 +7,5 @@ cd "$(dirname "$0")/.."
 export QT_QPA_PLATFORM=offscreen
 cmake --preset testing
 cmake --build --preset testing --parallel "$(nproc)"
-ctest --preset testing --parallel "$(nproc)"
+# The server tests run on SQLite and, in a throwaway PostgreSQL cluster, on PostgreSQL too.
+./scripts/with-postgres.sh ctest --preset testing --parallel "$(nproc)"

@@ -87,6 +87,7 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
     else if (*demo)
         statusBar()->showMessage(tr("Loaded the demo ledger page of arXiv:2104.04473."), 8000);
     reloadRecords();
+    setupSync();
 }
 
 MainWindow::~MainWindow()

@@ -18,6 +18,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListView;
+class QProgressBar; // sync
 class QProgressDialog;
 class QStackedWidget;
 class QTableView;
@@ -32,6 +33,7 @@ class ObservationFilterProxy;
 class RecordListModel;
 class Store;
 class SummaryBar;
+class SyncController; // sync
 
 //! The main window: records on the left, the observations of the selected record in the middle
 //! (summary bar, filters, table), the curation panel on the right.
@@ -106,6 +108,26 @@ private:
     QString m_requestedRecord;
     bool m_loading = false;
     int m_loadGeneration = 0;
+
+    // Sync (MainWindowSync.cpp) ------------------------------------------------------------------
+public:
+    SyncController &syncController() { return *m_sync; }
+    //! Starts a sync with progress in the status bar; asks for the settings when none are set.
+    void syncNow();
+    //! The sync settings dialog (window-modal, not blocking).
+    void showSyncSettings();
+
+private:
+    void setupSync();
+    void updateSyncStatus();
+    void syncFinished(bool ok, const QString &message);
+
+    SyncController *m_sync = nullptr;
+    QLabel *m_syncStatus = nullptr;
+    QProgressBar *m_syncProgress = nullptr;
+    QToolButton *m_syncCancel = nullptr;
+    QAction *m_syncAction = nullptr;
+    // End of the sync block ------------------------------------------------------------------------
 };
 
 } // namespace LedgerCurator
