@@ -205,6 +205,7 @@ private Q_SLOTS:
     void importFlagsExactlyTheResolvingObservations();
     void curatedIdentifierReachesTheWorkViaCli();
     void curatedIdentifierReachesTheWorkViaSession();
+    void curatedOutboundIdentifierReachesTheWorkViaSession();
     void reimportAddsNothing();
     void overlappingImportAddsOnlyTheNewNotice();
     void badRowIsSkippedTheRestImported_data();
@@ -516,6 +517,54 @@ void TestNotices::curatedIdentifierReachesTheWorkViaSession()
 
     session.undoStack()->redo();
     QCOMPARE(idsListing(session.record().shown, paperRetraction()).size(), 29);
+}
+
+void TestNotices::curatedOutboundIdentifierReachesTheWorkViaSession()
+{
+    // An outbound correction takes the session's full re-apply path (the stated state counts
+    // move), which must keep the cache's notices as the incremental path does.
+    const Record rich = richRecord();
+    const QString outbound = rich.observations[3].id;
+    QCOMPARE(rich.observations[3].direction, Direction::Outbound);
+    Store store(m_db);
+    QVERIFY(store.open());
+    QVERIFY(store.importRecords({ rich }));
+    const QByteArray rows = csvRow("70001", "2/2/2026", "10.5555/eoc.1", "10.5555/OUT.7", "Expression of concern",
+                                   "+Concerns/Issues About Data;")
+            + csvRow("70002", "5/5/2025", "10.5555/r.2301", "arXiv:2301.01234", "Retraction", "+Paper Mill;");
+    const auto csv = parseRetractionCsv(kHeader + rows, QStringLiteral("r.csv"));
+    QVERIFY(csv);
+    QCOMPARE(csv->notices.size(), 2);
+    QVERIFY(store.importNotices(standingNotices(*csv, QStringLiteral("2026-09-01T00:00:00.000Z")).notices));
+    const SourceEvent outNotice { EventKind::ExpressionOfConcern, QStringLiteral("2026-02-02"),
+                                  QStringLiteral("retraction_status_cache"), QStringLiteral("10.5555/eoc.1"),
+                                  QStringLiteral("Concerns/Issues About Data") };
+    const SourceEvent ownNotice { EventKind::Retraction, QStringLiteral("2025-05-05"),
+                                  QStringLiteral("retraction_status_cache"), QStringLiteral("10.5555/r.2301"),
+                                  QStringLiteral("Paper Mill") };
+
+    CurationSession session(store);
+    QVERIFY(session.open(rich.arxivId));
+    // Every inbound observation of richRecord() reaches its own paper.
+    QCOMPARE(idsListing(session.record().shown, ownNotice).size(), 6);
+    QVERIFY(idsListing(session.record().shown, outNotice).isEmpty());
+
+    auto applied = session.applyEdits({ FieldEdit { outbound, CurationField::Identifier, QStringLiteral("10.5555/out.7") } },
+                                      QStringLiteral("identify"));
+    QVERIFY(applied);
+    QVERIFY(*applied);
+    QCOMPARE(idsListing(session.record().shown, outNotice), QStringList { outbound });
+    QCOMPARE(idsListing(session.record().shown, ownNotice).size(), 6);
+    auto fresh = loadCuratedFrom(m_db, rich.arxivId);
+    QVERIFY(fresh);
+    QCOMPARE(session.record().shown, fresh->shown);
+
+    session.undoStack()->undo();
+    QVERIFY(idsListing(session.record().shown, outNotice).isEmpty());
+    QCOMPARE(idsListing(session.record().shown, ownNotice).size(), 6);
+    fresh = loadCuratedFrom(m_db, rich.arxivId);
+    QVERIFY(fresh);
+    QCOMPARE(session.record().shown, fresh->shown);
 }
 
 void TestNotices::reimportAddsNothing()

@@ -49,18 +49,23 @@ constexpr int kSyncTimeoutMs = 60000;
 class ServerProcess
 {
 public:
-    explicit ServerProcess(const QString &folder) : m_db(folder + QStringLiteral("/server.sqlite")) { }
+    explicit ServerProcess(const QString &folder)
+        : m_db(folder + QStringLiteral("/server.sqlite"))
+    {
+    }
     ~ServerProcess() { stop(); }
 
     QByteArray command(const QStringList &arguments, QString *problem) const
     {
         QProcess process;
-        process.start(QStringLiteral(LC_SERVER_PATH), arguments + QStringList { QStringLiteral("--db"), m_db });
-        if (!process.waitForFinished(30000) || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+        process.start(QStringLiteral(LC_SERVER_PATH),
+            arguments + QStringList { QStringLiteral("--db"), m_db });
+        if (!process.waitForFinished(30000) || process.exitStatus() != QProcess::NormalExit
+            || process.exitCode() != 0) {
             *problem = QStringLiteral("ledger-server %1 failed (%2): %3")
-                               .arg(arguments.join(u' '))
-                               .arg(process.exitCode())
-                               .arg(QString::fromUtf8(process.readAllStandardError()));
+                           .arg(arguments.join(u' '))
+                           .arg(process.exitCode())
+                           .arg(QString::fromUtf8(process.readAllStandardError()));
             return {};
         }
         return process.readAllStandardOutput();
@@ -68,25 +73,28 @@ public:
 
     QString addToken(const QString &name, const QString &role, QString *problem) const
     {
-        const QByteArray out = command({ QStringLiteral("token"), QStringLiteral("add"), name, QStringLiteral("--role"), role },
-                                       problem);
+        const QByteArray out = command({ QStringLiteral("token"), QStringLiteral("add"), name,
+                                           QStringLiteral("--role"), role },
+            problem);
         return QString::fromUtf8(out.trimmed().split('\n').last()).trimmed();
     }
 
     bool start(QString *problem)
     {
         m_process = std::make_unique<QProcess>();
-        m_process->start(QStringLiteral(LC_SERVER_PATH), { QStringLiteral("serve"), QStringLiteral("--db"), m_db,
-                                                           QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0") });
+        m_process->start(QStringLiteral(LC_SERVER_PATH),
+            { QStringLiteral("serve"), QStringLiteral("--db"), m_db, QStringLiteral("--listen"),
+                QStringLiteral("127.0.0.1:0") });
         QElapsedTimer timer;
         timer.start();
-        while (!m_process->canReadLine() && timer.elapsed() < 20000 && m_process->state() != QProcess::NotRunning)
+        while (!m_process->canReadLine() && timer.elapsed() < 20000
+            && m_process->state() != QProcess::NotRunning)
             m_process->waitForReadyRead(200);
         const QString line = QString::fromUtf8(m_process->readLine()).trimmed();
         const QString prefix = QStringLiteral("listening on ");
         if (!line.startsWith(prefix)) {
             *problem = QStringLiteral("ledger-server serve said '%1' (%2)")
-                               .arg(line, QString::fromUtf8(m_process->readAllStandardError()));
+                           .arg(line, QString::fromUtf8(m_process->readAllStandardError()));
             return false;
         }
         m_url = QUrl(line.mid(prefix.size()));
@@ -157,7 +165,8 @@ void TestSyncGui::initTestCase()
 {
     // main() moved HOME to a temporary folder: settings and the token file never touch the
     // real ones.
-    QVERIFY2(QSettings().fileName().startsWith(QDir::homePath()), qPrintable(QSettings().fileName()));
+    QVERIFY2(
+        QSettings().fileName().startsWith(QDir::homePath()), qPrintable(QSettings().fileName()));
     QVERIFY(QStandardPaths::isTestModeEnabled());
 }
 
@@ -169,7 +178,8 @@ void TestSyncGui::init()
     QVERIFY(m_dir->isValid());
     m_server = std::make_unique<ServerProcess>(m_dir->path());
     QString problem;
-    m_server->command({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
+    m_server->command(
+        { QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     m_alice = m_server->addToken(QStringLiteral("alice"), QStringLiteral("curator"), &problem);
     m_bob = m_server->addToken(QStringLiteral("bob"), QStringLiteral("curator"), &problem);
@@ -212,7 +222,8 @@ std::unique_ptr<Curator> TestSyncGui::makeCurator(const QString &name)
     return table->model()->rowCount() == 34 ? std::move(curator) : nullptr;
 }
 
-void TestSyncGui::configure(MainWindow &window, const QString &url, const QString &token, int interval)
+void TestSyncGui::configure(
+    MainWindow &window, const QString &url, const QString &token, int interval)
 {
     window.findChild<QAction *>(QStringLiteral("syncSettingsAction"))->trigger();
     QPointer<SyncSettingsDialog> dialog = window.findChild<SyncSettingsDialog *>();
@@ -230,7 +241,8 @@ void TestSyncGui::configure(MainWindow &window, const QString &url, const QStrin
     spin->selectAll();
     QTest::keyClicks(spin, QString::number(interval));
     QCOMPARE(spin->value(), interval);
-    QPushButton *ok = dialog->findChild<QDialogButtonBox *>(QStringLiteral("buttonBox"))->button(QDialogButtonBox::Ok);
+    QPushButton *ok = dialog->findChild<QDialogButtonBox *>(QStringLiteral("buttonBox"))
+                          ->button(QDialogButtonBox::Ok);
     QVERIFY(ok->isEnabled());
     QTest::mouseClick(ok, Qt::LeftButton);
     QTRY_VERIFY(!dialog);
@@ -256,7 +268,8 @@ QString TestSyncGui::syncStatus(MainWindow &window)
 
 QString TestSyncGui::stateShown(MainWindow &window, const QString &id)
 {
-    QAbstractItemModel *model = window.findChild<QTableView *>(QStringLiteral("observationTable"))->model();
+    QAbstractItemModel *model
+        = window.findChild<QTableView *>(QStringLiteral("observationTable"))->model();
     for (int row = 0; row < model->rowCount(); ++row) {
         const QModelIndex index = model->index(row, ObservationTableModel::StateColumn);
         if (index.data(ObservationTableModel::ObservationIdRole).toString() == id)
@@ -267,7 +280,8 @@ QString TestSyncGui::stateShown(MainWindow &window, const QString &id)
 
 QString TestSyncGui::marksShown(MainWindow &window, const QString &id)
 {
-    QAbstractItemModel *model = window.findChild<QTableView *>(QStringLiteral("observationTable"))->model();
+    QAbstractItemModel *model
+        = window.findChild<QTableView *>(QStringLiteral("observationTable"))->model();
     for (int row = 0; row < model->rowCount(); ++row) {
         if (model->index(row, 0).data(ObservationTableModel::ObservationIdRole).toString() == id)
             return model->index(row, ObservationTableModel::MarksColumn).data().toString();
@@ -283,14 +297,16 @@ void TestSyncGui::selectObservation(MainWindow &window, const QString &id)
         const QModelIndex index = model->index(row, ObservationTableModel::CitingTitleColumn);
         if (index.data(ObservationTableModel::ObservationIdRole).toString() == id) {
             table->scrollTo(index);
-            QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(index).center());
+            QTest::mouseClick(
+                table->viewport(), Qt::LeftButton, {}, table->visualRect(index).center());
             return;
         }
     }
     QFAIL("observation not in the table");
 }
 
-void TestSyncGui::correctStateThroughThePanel(MainWindow &window, const QString &id, const QString &state)
+void TestSyncGui::correctStateThroughThePanel(
+    MainWindow &window, const QString &id, const QString &state)
 {
     selectObservation(window, id);
     auto *editor = window.findChild<QComboBox *>(QStringLiteral("editor-state"));
@@ -315,10 +331,12 @@ void TestSyncGui::settingsDialogValidatesAndTestsTheConnection()
     auto *problem = dialog->findChild<QLabel *>(QStringLiteral("serverUrlProblem"));
     auto *test = dialog->findChild<QPushButton *>(QStringLiteral("testConnectionButton"));
     auto *result = dialog->findChild<QLabel *>(QStringLiteral("testResult"));
-    QPushButton *ok = dialog->findChild<QDialogButtonBox *>(QStringLiteral("buttonBox"))->button(QDialogButtonBox::Ok);
+    QPushButton *ok = dialog->findChild<QDialogButtonBox *>(QStringLiteral("buttonBox"))
+                          ->button(QDialogButtonBox::Ok);
     // No keyring runs here: the dialog says where the token goes instead.
     auto *where = dialog->findChild<QLabel *>(QStringLiteral("tokenStoreLabel"));
-    QTRY_VERIFY2(where->text().contains(QStringLiteral("file readable only by you")), qPrintable(where->text()));
+    QTRY_VERIFY2(where->text().contains(QStringLiteral("file readable only by you")),
+        qPrintable(where->text()));
     QVERIFY(where->text().contains(window.syncController().tokenFilePath()));
 
     QTest::keyClicks(server, QStringLiteral("ftp://example.org"));
@@ -336,20 +354,24 @@ void TestSyncGui::settingsDialogValidatesAndTestsTheConnection()
     QTest::mouseClick(test, Qt::LeftButton);
     QVERIFY(tested.wait(20000));
     QCOMPARE(tested.first().at(0).toBool(), false);
-    QVERIFY2(result->text().contains(QStringLiteral("refused the token")), qPrintable(result->text()));
+    QVERIFY2(
+        result->text().contains(QStringLiteral("refused the token")), qPrintable(result->text()));
 
     token->clear();
     QTest::keyClicks(token, m_alice);
     QTest::mouseClick(test, Qt::LeftButton);
     QVERIFY(tested.wait(20000));
     QCOMPARE(tested.last().at(0).toBool(), true);
-    QVERIFY2(result->text().contains(QStringLiteral("token is accepted")), qPrintable(result->text()));
+    QVERIFY2(
+        result->text().contains(QStringLiteral("token is accepted")), qPrintable(result->text()));
     if (!qEnvironmentVariableIsEmpty("LC_SYNCGUI_SCREENSHOTS"))
-        dialog->grab().save(qEnvironmentVariable("LC_SYNCGUI_SCREENSHOTS") + QStringLiteral("/syncui-settings.png"));
+        dialog->grab().save(qEnvironmentVariable("LC_SYNCGUI_SCREENSHOTS")
+            + QStringLiteral("/syncui-settings.png"));
 
     // Cancel stores nothing.
-    QTest::mouseClick(dialog->findChild<QDialogButtonBox *>(QStringLiteral("buttonBox"))->button(QDialogButtonBox::Cancel),
-                      Qt::LeftButton);
+    QTest::mouseClick(dialog->findChild<QDialogButtonBox *>(QStringLiteral("buttonBox"))
+                          ->button(QDialogButtonBox::Cancel),
+        Qt::LeftButton);
     QTRY_VERIFY(!dialog);
     QVERIFY(window.syncController().serverUrl().isEmpty());
     QVERIFY(!QSettings().contains(QStringLiteral("sync/serverUrl")));
@@ -359,9 +381,11 @@ void TestSyncGui::settingsDialogValidatesAndTestsTheConnection()
     window.showSyncSettings();
     dialog = window.findChild<SyncSettingsDialog *>();
     QVERIFY(dialog);
-    QCOMPARE(dialog->findChild<QLineEdit *>(QStringLiteral("serverUrlEdit"))->text(), QStringLiteral("http://127.0.0.1:1"));
+    QCOMPARE(dialog->findChild<QLineEdit *>(QStringLiteral("serverUrlEdit"))->text(),
+        QStringLiteral("http://127.0.0.1:1"));
     QSignalSpy testedAgain(dialog.data(), &SyncSettingsDialog::connectionTested);
-    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("testConnectionButton")), Qt::LeftButton);
+    QTest::mouseClick(
+        dialog->findChild<QPushButton *>(QStringLiteral("testConnectionButton")), Qt::LeftButton);
     QVERIFY(testedAgain.wait(20000));
     const QString text = dialog->findChild<QLabel *>(QStringLiteral("testResult"))->text();
     QVERIFY2(text.contains(QStringLiteral("Cannot reach")), qPrintable(text));
@@ -388,13 +412,17 @@ void TestSyncGui::correctionsTravelBetweenCurators()
     QCOMPARE(started.count(), 1);
     QVERIFY(!a.findChild<QProgressBar *>(QStringLiteral("syncProgress"))->isVisible());
     QVERIFY2(syncStatus(a).startsWith(QStringLiteral("Last sync ")), qPrintable(syncStatus(a)));
-    QVERIFY2(syncStatus(a).endsWith(QStringLiteral(" · 0 corrections waiting")), qPrintable(syncStatus(a)));
+    QVERIFY2(syncStatus(a).endsWith(QStringLiteral(" · 0 corrections waiting")),
+        qPrintable(syncStatus(a)));
     QCOMPARE(m_a->store->outboxCount().value(), 0);
     QCOMPARE(stateShown(a, kOpt), QStringLiteral("verified exact"));
     if (!qEnvironmentVariableIsEmpty("LC_SYNCGUI_SCREENSHOTS")) {
         correctStateThroughThePanel(a, kPhoenix1, QStringLiteral("verified_fuzzy"));
-        a.grab().save(qEnvironmentVariable("LC_SYNCGUI_SCREENSHOTS") + QStringLiteral("/syncui-window.png"));
-        a.statusBar()->grab().save(qEnvironmentVariable("LC_SYNCGUI_SCREENSHOTS") + QStringLiteral("/syncui-statusbar.png"));
+        QTest::qWait(100); // let the status bar lay out the new text
+        a.grab().save(
+            qEnvironmentVariable("LC_SYNCGUI_SCREENSHOTS") + QStringLiteral("/syncui-window.png"));
+        a.statusBar()->grab().save(qEnvironmentVariable("LC_SYNCGUI_SCREENSHOTS")
+            + QStringLiteral("/syncui-statusbar.png"));
         a.session().undoStack()->undo();
     }
 
@@ -425,8 +453,11 @@ void TestSyncGui::concurrentEditIsAConflictOnBothSides()
     // The same field of the same observation, corrected on both sides before either syncs.
     // B keeps the observation selected: the conflict must show without selecting it again.
     correctStateThroughThePanel(b, kPhoenix1, QStringLiteral("unresolved"));
-    QVERIFY(a.session().applyEdits({ { kPhoenix1, CurationField::State, QStringLiteral("verified_fuzzy") } },
-                                   QStringLiteral("state")).value());
+    QVERIFY(
+        a.session()
+            .applyEdits({ { kPhoenix1, CurationField::State, QStringLiteral("verified_fuzzy") } },
+                QStringLiteral("state"))
+            .value());
     QVERIFY(!b.findChild<QWidget *>(QStringLiteral("conflictBox"))->isVisible());
 
     QVERIFY(syncAndWait(a));
@@ -442,12 +473,15 @@ void TestSyncGui::concurrentEditIsAConflictOnBothSides()
     QCOMPARE(stateShown(a, kPhoenix1), stateShown(b, kPhoenix1));
     // Each side offers both curators' values.
     for (MainWindow *window : { &a, &b }) {
-        const QList<QPushButton *> keep = window->findChildren<QPushButton *>(QRegularExpression(QStringLiteral("^keep-state-")));
+        const QList<QPushButton *> keep = window->findChildren<QPushButton *>(
+            QRegularExpression(QStringLiteral("^keep-state-")));
         QCOMPARE(keep.size(), 2);
     }
     // Resolving on B and syncing both clears it on A too.
-    const QList<QPushButton *> keep = b.findChildren<QPushButton *>(QRegularExpression(QStringLiteral("^keep-state-")));
-    QPushButton *alices = keep.first()->text().contains(QStringLiteral("alice")) ? keep.first() : keep.last();
+    const QList<QPushButton *> keep
+        = b.findChildren<QPushButton *>(QRegularExpression(QStringLiteral("^keep-state-")));
+    QPushButton *alices
+        = keep.first()->text().contains(QStringLiteral("alice")) ? keep.first() : keep.last();
     QTest::mouseClick(alices, Qt::LeftButton);
     QCOMPARE(stateShown(b, kPhoenix1), QStringLiteral("verified fuzzy"));
     QVERIFY(syncAndWait(b));
@@ -468,7 +502,8 @@ void TestSyncGui::wrongTokenSaysSoAndKeepsTheOutbox()
     QMessageBox *box = nullptr;
     QTRY_VERIFY((box = a.findChild<QMessageBox *>(QStringLiteral("errorBox"))) && box->isVisible());
     QVERIFY2(box->text().contains(QStringLiteral("token")), qPrintable(box->text()));
-    QVERIFY2(box->text().contains(QStringLiteral("1 correction waits in the outbox")), qPrintable(box->text()));
+    QVERIFY2(box->text().contains(QStringLiteral("1 correction waits in the outbox")),
+        qPrintable(box->text()));
     box->close();
     QCOMPARE(m_a->store->outboxCount().value(), 1);
     QCOMPARE(syncStatus(a), QStringLiteral("Never synced · 1 correction waiting"));
@@ -487,13 +522,15 @@ void TestSyncGui::tokenFileFallbackIsPrivate()
     configure(a, m_server->url().toString(), m_alice, 15);
     QTRY_COMPARE(stored.count(), 1);
     // No keyring runs in the tests: the token is in the file, readable by its owner only.
-    QCOMPARE(stored.first().at(0).value<SyncController::TokenStore>(), SyncController::TokenStore::File);
+    QCOMPARE(
+        stored.first().at(0).value<SyncController::TokenStore>(), SyncController::TokenStore::File);
     QCOMPARE(controller.tokenStore(), SyncController::TokenStore::File);
     QVERIFY(!controller.keyringAvailable());
     const QString path = controller.tokenFilePath();
     QVERIFY(QFile::exists(path));
-    const QFileDevice::Permissions others = QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ExeGroup
-            | QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther;
+    const QFileDevice::Permissions others = QFileDevice::ReadGroup | QFileDevice::WriteGroup
+        | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::WriteOther
+        | QFileDevice::ExeOther;
     QCOMPARE(QFile::permissions(path) & others, QFileDevice::Permissions());
     QVERIFY(QFile::permissions(path).testFlags(QFileDevice::ReadOwner | QFileDevice::WriteOwner));
     QCOMPARE(readAll(path).trimmed(), m_alice.toUtf8());
@@ -501,7 +538,8 @@ void TestSyncGui::tokenFileFallbackIsPrivate()
     // The settings file has the server and the interval, never the token.
     QSettings settings;
     settings.sync();
-    QCOMPARE(settings.value(QStringLiteral("sync/serverUrl")).toString(), m_server->url().toString());
+    QCOMPARE(
+        settings.value(QStringLiteral("sync/serverUrl")).toString(), m_server->url().toString());
     QCOMPARE(settings.value(QStringLiteral("sync/intervalMinutes")).toInt(), 15);
     QCOMPARE(settings.value(QStringLiteral("sync/tokenStore")).toString(), QStringLiteral("file"));
     const QByteArray file = readAll(settings.fileName());
@@ -509,7 +547,8 @@ void TestSyncGui::tokenFileFallbackIsPrivate()
     QVERIFY(!file.contains(m_alice.toUtf8()));
 
     // A file made readable by others is narrowed again when the token is stored.
-    QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadOther));
+    QVERIFY(QFile::setPermissions(
+        path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadOther));
     configure(a, m_server->url().toString(), m_bob, 15);
     QTRY_COMPARE(stored.count(), 2);
     QCOMPARE(QFile::permissions(path) & others, QFileDevice::Permissions());
@@ -536,8 +575,10 @@ void TestSyncGui::automaticSyncFollowsTheInterval()
     QCOMPARE(timer->interval(), 5 * 60 * 1000);
 
     // The timer's sync runs like Sync Now; a tick while one runs starts no second one.
-    QVERIFY(a.session().applyEdits({ { kOpt, CurationField::Note, QStringLiteral("checked by hand") } },
-                                   QStringLiteral("note")).value());
+    QVERIFY(a.session()
+                .applyEdits({ { kOpt, CurationField::Note, QStringLiteral("checked by hand") } },
+                    QStringLiteral("note"))
+                .value());
     QSignalSpy started(&controller, &SyncController::syncStarted);
     QSignalSpy finished(&controller, &SyncController::syncFinished);
     controller.autoSync();
@@ -563,7 +604,7 @@ void TestSyncGui::automaticSyncFollowsTheInterval()
     QTest::qWait(50);
     QVERIFY(!a.findChild<QMessageBox *>(QStringLiteral("errorBox")));
     QVERIFY2(a.statusBar()->currentMessage().contains(QStringLiteral("Automatic sync failed")),
-             qPrintable(a.statusBar()->currentMessage()));
+        qPrintable(a.statusBar()->currentMessage()));
 
     configure(a, m_server->url().toString(), m_alice, 0);
     QVERIFY(!timer->isActive());
@@ -577,8 +618,10 @@ void TestSyncGui::cancelKeepsTheOutbox()
     QTcpServer silent;
     QVERIFY(silent.listen(QHostAddress::LocalHost));
     configure(a, QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort()), m_alice);
-    QVERIFY(a.session().applyEdits({ { kOpt, CurationField::Note, QStringLiteral("cancel me") } },
-                                   QStringLiteral("note")).value());
+    QVERIFY(a.session()
+                .applyEdits({ { kOpt, CurationField::Note, QStringLiteral("cancel me") } },
+                    QStringLiteral("note"))
+                .value());
     QSignalSpy finished(&controller, &SyncController::syncFinished);
     a.findChild<QAction *>(QStringLiteral("syncNowAction"))->trigger();
     QVERIFY(controller.isRunning());
@@ -587,6 +630,9 @@ void TestSyncGui::cancelKeepsTheOutbox()
     QVERIFY(a.findChild<QProgressBar *>(QStringLiteral("syncProgress"))->isVisible());
     QVERIFY(!a.findChild<QAction *>(QStringLiteral("syncNowAction"))->isEnabled());
     QTest::qWait(300);
+    if (!qEnvironmentVariableIsEmpty("LC_SYNCGUI_SCREENSHOTS"))
+        a.statusBar()->grab().save(qEnvironmentVariable("LC_SYNCGUI_SCREENSHOTS")
+            + QStringLiteral("/syncui-progress.png"));
     QTest::mouseClick(cancel, Qt::LeftButton);
     QVERIFY(finished.wait(10000));
     QCOMPARE(finished.first().at(0).toBool(), false);

@@ -62,6 +62,7 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
 
     createWidgets();
     createActions();
+    setupNotices();
     resize(1400, 820);
 
     connect(m_session.get(), &CurationSession::recordLoaded, this, &MainWindow::showRecordLoaded);

@@ -109,6 +109,39 @@ private:
     bool m_loading = false;
     int m_loadGeneration = 0;
 
+    // Notices (MainWindowNotices.cpp) -------------------------------------------------------------
+public:
+    //! The notice review window (created on first use).
+    class NoticeReviewWindow *noticeReview();
+    //! Opens the review window and reads every record's notices.
+    void showNoticeReview();
+    //! Records a review status and note for observations, as corrections through the session
+    //! (one undo step per record); observations of another record are reviewed once it is shown.
+    void applyReview(const QList<struct NoticeTouch> &touches, const QString &status, const QString &note);
+    //! Imports a Retraction Watch style CSV file of notices in the background.
+    void importNoticesFile(const QString &path);
+
+Q_SIGNALS:
+    void noticesImported(bool ok);
+    void reviewApplied(const QString &arxivId);
+
+private:
+    void setupNotices();
+    void updateRetractionBanner();
+    void applyPendingReviews();
+
+    class NoticeReviewWindow *m_noticeReview = nullptr;
+    QWidget *m_banner = nullptr;
+    QLabel *m_bannerText = nullptr;
+    struct PendingReview
+    {
+        QString record;
+        QStringList observations;
+        QString status;
+        QString note;
+    };
+    QList<PendingReview> m_pendingReviews;
+
     // Sync (MainWindowSync.cpp) ------------------------------------------------------------------
 public:
     SyncController &syncController() { return *m_sync; }

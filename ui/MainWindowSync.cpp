@@ -29,13 +29,16 @@ void MainWindow::setupSync()
     menu->setObjectName(QStringLiteral("syncMenu"));
     m_syncAction = menu->addAction(tr("Sync &Now"), this, &MainWindow::syncNow);
     m_syncAction->setObjectName(QStringLiteral("syncNowAction"));
-    m_syncAction->setShortcuts({ QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S) });
-    m_syncAction->setStatusTip(tr("Send your corrections to the server and fetch the other curators' (F5)"));
+    m_syncAction->setShortcuts(
+        { QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S) });
+    m_syncAction->setStatusTip(
+        tr("Send your corrections to the server and fetch the other curators' (F5)"));
     QAction *cancel = menu->addAction(tr("&Cancel Sync"), m_sync, &SyncController::cancel);
     cancel->setObjectName(QStringLiteral("cancelSyncAction"));
     cancel->setEnabled(false);
     menu->addSeparator();
-    QAction *settings = menu->addAction(tr("Sync &Settings..."), this, &MainWindow::showSyncSettings);
+    QAction *settings
+        = menu->addAction(tr("Sync &Settings..."), this, &MainWindow::showSyncSettings);
     settings->setObjectName(QStringLiteral("syncSettingsAction"));
     settings->setStatusTip(tr("The server to sync with, your token, and automatic syncs"));
     // The Sync menu goes before Help, wherever Help is.
@@ -55,7 +58,8 @@ void MainWindow::setupSync()
     m_syncCancel = new QToolButton(this);
     m_syncCancel->setObjectName(QStringLiteral("syncCancelButton"));
     m_syncCancel->setText(tr("Cancel"));
-    m_syncCancel->setToolTip(tr("Stop the sync; what it completed is kept, the rest follows next time"));
+    m_syncCancel->setToolTip(
+        tr("Stop the sync; what it completed is kept, the rest follows next time"));
     m_syncCancel->setAutoRaise(true);
     m_syncCancel->hide();
     m_syncStatus = new QLabel(this);
@@ -70,13 +74,14 @@ void MainWindow::setupSync()
     connect(m_session.get(), &CurationSession::recordChanged, this, &MainWindow::updateSyncStatus);
     connect(m_sync, &SyncController::settingsChanged, this, &MainWindow::updateSyncStatus);
     connect(m_sync, &SyncController::errorOccurred, this, &MainWindow::showError);
-    connect(m_sync, &SyncController::tokenStored, this, [this](SyncController::TokenStore store, const QString &problem) {
+    connect(m_sync, &SyncController::tokenStored, this, [this](SyncController::TokenStore store) {
         if (store == SyncController::TokenStore::Keyring)
             statusBar()->showMessage(tr("The token is stored in the system keyring."), 8000);
         else
-            statusBar()->showMessage(tr("No system keyring (%1): the token is stored in %2, readable only by you.")
-                                             .arg(problem, m_sync->tokenFilePath()),
-                                     12000);
+            statusBar()->showMessage(
+                tr("No system keyring: the token is stored in %1, readable only by you.")
+                    .arg(m_sync->tokenFilePath()),
+                12000);
     });
     connect(m_sync, &SyncController::syncStarted, this, [this, cancel] {
         m_syncAction->setEnabled(false);
@@ -86,45 +91,45 @@ void MainWindow::setupSync()
         m_syncProgress->show();
         m_syncCancel->show();
     });
-    connect(m_sync, &SyncController::syncProgress, this, [this](const QString &step, qint64 done, qint64 total) {
-        QString text;
-        if (step == u"push")
-            text = tr("Sending %1 of %2").arg(done).arg(total);
-        else if (step == u"records")
-            text = tr("Records %1 of %2").arg(done).arg(total);
-        else
-            text = tr("Corrections %1 of %2").arg(done).arg(total);
-        if (total > 0) {
-            m_syncProgress->setRange(0, 1000);
-            m_syncProgress->setValue(int(std::min<qint64>(1000, done * 1000 / total)));
-        } else {
-            m_syncProgress->setRange(0, 0);
-        }
-        m_syncProgress->setFormat(text);
-        m_syncProgress->setToolTip(text);
-    });
-    connect(m_sync, &SyncController::syncMessage, this, [this](const QString &message) {
-        statusBar()->showMessage(message, 8000);
-    });
+    connect(m_sync, &SyncController::syncProgress, this,
+        [this](const QString &step, qint64 done, qint64 total) {
+            QString text;
+            if (step == u"push")
+                text = tr("Sending %1 of %2").arg(done).arg(total);
+            else if (step == u"records")
+                text = tr("Records %1 of %2").arg(done).arg(total);
+            else
+                text = tr("Corrections %1 of %2").arg(done).arg(total);
+            if (total > 0) {
+                m_syncProgress->setRange(0, 1000);
+                m_syncProgress->setValue(int(std::min<qint64>(1000, done * 1000 / total)));
+            } else {
+                m_syncProgress->setRange(0, 0);
+            }
+            m_syncProgress->setFormat(text);
+            m_syncProgress->setToolTip(text);
+        });
+    connect(m_sync, &SyncController::syncMessage, this,
+        [this](const QString &message) { statusBar()->showMessage(message, 8000); });
     connect(m_sync, &SyncController::syncFinished, this,
-            [this, cancel](bool ok, const QString &message, const SyncReport &report) {
-                m_syncAction->setEnabled(true);
-                cancel->setEnabled(false);
-                m_syncProgress->hide();
-                m_syncCancel->hide();
-                syncFinished(ok, message);
-                if (ok) {
-                    QString summary = tr("Synced: %1 sent, %2 received, %3 updated record(s).")
-                                              .arg(report.pushed)
-                                              .arg(report.eventsPulled)
-                                              .arg(report.recordsUpdated);
-                    if (!report.recordsKeptLocal.isEmpty())
-                        summary += u' '
-                                + tr("%1 record(s) kept as cached: the cache holds a newer page.")
-                                          .arg(report.recordsKeptLocal.size());
-                    statusBar()->showMessage(summary, 10000);
-                }
-            });
+        [this, cancel](bool ok, const QString &message, const SyncReport &report) {
+            m_syncAction->setEnabled(true);
+            cancel->setEnabled(false);
+            m_syncProgress->hide();
+            m_syncCancel->hide();
+            syncFinished(ok, message);
+            if (ok) {
+                QString summary = tr("Synced: %1 sent, %2 received, %3 updated record(s).")
+                                      .arg(report.pushed)
+                                      .arg(report.eventsPulled)
+                                      .arg(report.recordsUpdated);
+                if (!report.recordsKeptLocal.isEmpty())
+                    summary += u' '
+                        + tr("%1 record(s) kept as cached: the cache holds a newer page.")
+                              .arg(report.recordsKeptLocal.size());
+                statusBar()->showMessage(summary, 10000);
+            }
+        });
     updateSyncStatus();
 }
 
@@ -134,16 +139,20 @@ void MainWindow::updateSyncStatus()
         return;
     const auto outbox = m_store.outboxCount();
     const qint64 waiting = outbox ? *outbox : 0;
-    const QString waitingText =
-            waiting == 1 ? tr("1 correction waiting") : tr("%1 corrections waiting").arg(waiting);
+    const QString waitingText
+        = waiting == 1 ? tr("1 correction waiting") : tr("%1 corrections waiting").arg(waiting);
     const auto last = m_store.meta(SyncClient::lastFinishedKey());
     QDateTime when;
     if (last && !last->isEmpty())
         when = QDateTime::fromString(*last, Qt::ISODateWithMs).toLocalTime();
     const QLocale locale;
     if (when.isValid()) {
-        const QString time = when.date() == QDate::currentDate() ? locale.toString(when.time(), QLocale::ShortFormat)
-                                                                : locale.toString(when, QLocale::ShortFormat);
+        // Hours and minutes (some locales' short format has seconds too); the date unless today.
+        QString format = locale.timeFormat(QLocale::ShortFormat);
+        format.remove(QStringLiteral(":ss"));
+        if (when.date() != QDate::currentDate())
+            format = locale.dateFormat(QLocale::ShortFormat) + u' ' + format;
+        const QString time = locale.toString(when, format);
         m_syncStatus->setText(tr("Last sync %1 · %2").arg(time, waitingText));
     } else {
         m_syncStatus->setText(tr("Never synced · %1").arg(waitingText));
@@ -183,23 +192,27 @@ void MainWindow::showSyncSettings()
 void MainWindow::syncFinished(bool ok, const QString &message)
 {
     // Even a failed sync may have stored the steps it completed: show what the cache holds.
-    const QString current = m_session->hasRecord() ? m_session->record().upstream.arxivId : QString();
+    const QString current
+        = m_session->hasRecord() ? m_session->record().upstream.arxivId : QString();
     const QString asOf = m_session->record().upstream.asOf;
     const int version = m_session->record().upstream.version;
     reloadRecords();
-    if (!current.isEmpty() && m_session->hasRecord() && m_session->record().upstream.arxivId == current && !m_loading) {
+    if (!current.isEmpty() && m_session->hasRecord()
+        && m_session->record().upstream.arxivId == current && !m_loading) {
         // Reloading keeps the undo stack and the selection; corrections and conflicts from other
         // curators show at once. A new upstream page of the record is loaded afresh.
         if (auto reloaded = m_session->reload(); !reloaded)
             showError(reloaded.error().toString());
-        else if (m_session->record().upstream.asOf != asOf || m_session->record().upstream.version != version)
+        else if (m_session->record().upstream.asOf != asOf
+            || m_session->record().upstream.version != version)
             loadRecord(current);
     }
     updateSyncStatus();
     if (ok)
         return;
     if (m_sync->wasCancelled()) {
-        statusBar()->showMessage(tr("Sync cancelled: what it completed is kept, the rest follows next time."), 10000);
+        statusBar()->showMessage(
+            tr("Sync cancelled: what it completed is kept, the rest follows next time."), 10000);
         return;
     }
     const auto outbox = m_store.outboxCount();
@@ -214,8 +227,10 @@ void MainWindow::syncFinished(bool ok, const QString &message)
         text += QStringLiteral("\n\n") + tr("Check the token in Sync > Sync Settings.");
     if (waiting > 0)
         text += QStringLiteral("\n\n")
-                + (waiting == 1 ? tr("1 correction waits in the outbox and goes out with the next sync.")
-                                : tr("%1 corrections wait in the outbox and go out with the next sync.").arg(waiting));
+            + (waiting == 1
+                    ? tr("1 correction waits in the outbox and goes out with the next sync.")
+                    : tr("%1 corrections wait in the outbox and go out with the next sync.")
+                          .arg(waiting));
     showError(text);
 }
 

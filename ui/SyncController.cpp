@@ -33,23 +33,25 @@ constexpr int kMaxIntervalMinutes = 24 * 60;
 
 QString storeName(SyncController::TokenStore store)
 {
-    return store == SyncController::TokenStore::File ? QStringLiteral("file") : QStringLiteral("keyring");
+    return store == SyncController::TokenStore::File ? QStringLiteral("file")
+                                                     : QStringLiteral("keyring");
 }
 
 //! Starts a keychain job; `done(error, message)` is called once: when it finishes, or with
 //! OtherError when the keyring has not answered in time (a late answer is then ignored).
-template<typename Done>
-void runKeychainJob(QKeychain::Job *job, QObject *context, Done done)
+template <typename Done> void runKeychainJob(QKeychain::Job *job, QObject *context, Done done)
 {
     auto answered = std::make_shared<bool>(false);
-    QObject::connect(job, &QKeychain::Job::finished, context, [answered, done](QKeychain::Job *finished) {
-        if (!std::exchange(*answered, true))
-            done(finished->error(), finished->errorString());
-    });
+    QObject::connect(
+        job, &QKeychain::Job::finished, context, [answered, done](QKeychain::Job *finished) {
+            if (!std::exchange(*answered, true))
+                done(finished->error(), finished->errorString());
+        });
     QTimer::singleShot(kKeyringTimeoutMs, context, [answered, done] {
         if (!std::exchange(*answered, true))
-            done(QKeychain::OtherError, SyncController::tr("the keyring did not answer within %1 seconds")
-                                                .arg(kKeyringTimeoutMs / 1000));
+            done(QKeychain::OtherError,
+                SyncController::tr("the keyring did not answer within %1 seconds")
+                    .arg(kKeyringTimeoutMs / 1000));
     });
     job->start();
 }
@@ -73,7 +75,10 @@ struct SyncController::RunState
 };
 
 SyncController::SyncController(QString cachePath, QObject *parent)
-    : QObject(parent), m_cachePath(std::move(cachePath)), m_timer(new QTimer(this)), m_pool(new QThreadPool(this))
+    : QObject(parent)
+    , m_cachePath(std::move(cachePath))
+    , m_timer(new QTimer(this))
+    , m_pool(new QThreadPool(this))
 {
     setObjectName(QStringLiteral("syncController"));
     m_timer->setObjectName(QStringLiteral("autoSyncTimer"));
@@ -130,8 +135,9 @@ void SyncController::loadSettings()
     const QString server = settings.value(kServerKey).toString().trimmed();
     m_server = serverUrlProblem(server).isEmpty() ? QUrl(server, QUrl::StrictMode) : QUrl();
     m_intervalMinutes = std::clamp(settings.value(kIntervalKey, 0).toInt(), 0, kMaxIntervalMinutes);
-    m_tokenStore = settings.value(kTokenStoreKey).toString() == storeName(TokenStore::File) ? TokenStore::File
-                                                                                              : TokenStore::Keyring;
+    m_tokenStore = settings.value(kTokenStoreKey).toString() == storeName(TokenStore::File)
+        ? TokenStore::File
+        : TokenStore::Keyring;
 }
 
 void SyncController::loadToken()
@@ -150,25 +156,26 @@ void SyncController::loadToken()
     job->setInsecureFallback(false);
     job->setKey(SyncClient::serverKey(m_server));
     QPointer<QKeychain::ReadPasswordJob> reader(job);
-    runKeychainJob(job, this, [this, generation, reader](QKeychain::Error error, const QString &message) {
-        if (generation != m_tokenGeneration)
-            return;
-        m_tokenLoading = false;
-        if (error == QKeychain::NoError && reader) {
-            m_token = reader->textData().trimmed();
-            keyringAnswered();
-        } else if (error == QKeychain::EntryNotFound) {
-            m_token = readTokenFile(); // stored before a keyring ran, if at all
-            keyringAnswered();
-        } else {
-            keyringFailed(message);
-            m_token = readTokenFile();
-            m_tokenStore = TokenStore::File;
-        }
-        updateTimer();
-        if (std::exchange(m_syncWhenLoaded, false))
-            syncNow(m_pendingTrigger);
-    });
+    runKeychainJob(
+        job, this, [this, generation, reader](QKeychain::Error error, const QString &message) {
+            if (generation != m_tokenGeneration)
+                return;
+            m_tokenLoading = false;
+            if (error == QKeychain::NoError && reader) {
+                m_token = reader->textData().trimmed();
+                keyringAnswered();
+            } else if (error == QKeychain::EntryNotFound) {
+                m_token = readTokenFile(); // stored before a keyring ran, if at all
+                keyringAnswered();
+            } else {
+                keyringFailed(message);
+                m_token = readTokenFile();
+                m_tokenStore = TokenStore::File;
+            }
+            updateTimer();
+            if (std::exchange(m_syncWhenLoaded, false))
+                syncNow(m_pendingTrigger);
+        });
 }
 
 void SyncController::keyringFailed(const QString &problem)
@@ -221,7 +228,8 @@ bool SyncController::writeTokenFile(const QString &token, QString *problem) cons
     QFile file(path);
     // Created readable by the owner only; an existing file is narrowed before the token goes in.
     const QFileDevice::Permissions ownerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate, ownerOnly) || !file.setPermissions(ownerOnly)) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate, ownerOnly)
+        || !file.setPermissions(ownerOnly)) {
         *problem = tr("cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
@@ -256,7 +264,9 @@ void SyncController::storeToken(const QString &token)
     auto useFile = [this](const QString &keyringProblem) {
         QString problem;
         if (!writeTokenFile(m_token, &problem)) {
-            Q_EMIT errorOccurred(tr("The token could not be stored (it is kept until the app quits): %1").arg(problem));
+            Q_EMIT errorOccurred(
+                tr("The token could not be stored (it is kept until the app quits): %1")
+                    .arg(problem));
             return;
         }
         m_tokenStore = TokenStore::File;
@@ -268,7 +278,7 @@ void SyncController::storeToken(const QString &token)
         if (m_keyringAvailable && !m_server.isEmpty()) {
             auto *job = new QKeychain::DeletePasswordJob(keyringService(), this);
             job->setKey(SyncClient::serverKey(m_server));
-            runKeychainJob(job, this, [](QKeychain::Error, const QString &) { });
+            runKeychainJob(job, this, [](QKeychain::Error, const QString &) {});
         }
         Q_EMIT tokenStored(m_tokenStore, {});
         return;
@@ -281,20 +291,21 @@ void SyncController::storeToken(const QString &token)
     job->setInsecureFallback(false);
     job->setKey(SyncClient::serverKey(m_server));
     job->setTextData(token);
-    runKeychainJob(job, this, [this, generation, useFile](QKeychain::Error error, const QString &message) {
-        if (generation != m_tokenGeneration)
-            return;
-        if (error != QKeychain::NoError) {
-            keyringFailed(message);
-            useFile(m_keyringProblem);
-            return;
-        }
-        keyringAnswered();
-        m_tokenStore = TokenStore::Keyring;
-        QSettings().setValue(kTokenStoreKey, storeName(TokenStore::Keyring));
-        QFile::remove(tokenFilePath()); // no copy of the token left behind
-        Q_EMIT tokenStored(TokenStore::Keyring, {});
-    });
+    runKeychainJob(
+        job, this, [this, generation, useFile](QKeychain::Error error, const QString &message) {
+            if (generation != m_tokenGeneration)
+                return;
+            if (error != QKeychain::NoError) {
+                keyringFailed(message);
+                useFile(m_keyringProblem);
+                return;
+            }
+            keyringAnswered();
+            m_tokenStore = TokenStore::Keyring;
+            QSettings().setValue(kTokenStoreKey, storeName(TokenStore::Keyring));
+            QFile::remove(tokenFilePath()); // no copy of the token left behind
+            Q_EMIT tokenStored(TokenStore::Keyring, {});
+        });
 }
 
 void SyncController::updateTimer()
@@ -344,11 +355,13 @@ void SyncController::startRun(Trigger trigger)
     options.token = m_token;
     // The worker reaches this object only through queued calls; the destructor waits for it.
     options.log = [this](const QString &message) {
-        QMetaObject::invokeMethod(this, [this, message] { Q_EMIT syncMessage(message); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, message] { Q_EMIT syncMessage(message); }, Qt::QueuedConnection);
     };
     const SyncProgress progress = [this, state](const QString &step, qint64 done, qint64 total) {
         QMetaObject::invokeMethod(
-                this, [this, step, done, total] { Q_EMIT syncProgress(step, done, total); }, Qt::QueuedConnection);
+            this, [this, step, done, total] { Q_EMIT syncProgress(step, done, total); },
+            Qt::QueuedConnection);
         return !state->cancelled.load();
     };
 
@@ -366,24 +379,25 @@ void SyncController::startRun(Trigger trigger)
         }
         Q_EMIT syncFinished(true, QString(), *result);
     });
-    watcher->setFuture(QtConcurrent::run(m_pool, [path = m_cachePath, options, progress, state]() -> Result<SyncReport> {
-        Store store(path);
-        if (auto opened = store.open(); !opened)
-            return opened.error();
-        SyncClient client(store);
-        {
-            QMutexLocker lock(&state->mutex);
-            if (state->cancelled)
-                return Error::cancelled();
-            state->client = &client;
-        }
-        Result<SyncReport> result = client.run(options, progress);
-        {
-            QMutexLocker lock(&state->mutex);
-            state->client = nullptr;
-        }
-        return result;
-    }));
+    watcher->setFuture(QtConcurrent::run(
+        m_pool, [path = m_cachePath, options, progress, state]() -> Result<SyncReport> {
+            Store store(path);
+            if (auto opened = store.open(); !opened)
+                return opened.error();
+            SyncClient client(store);
+            {
+                QMutexLocker lock(&state->mutex);
+                if (state->cancelled)
+                    return Error::cancelled();
+                state->client = &client;
+            }
+            Result<SyncReport> result = client.run(options, progress);
+            {
+                QMutexLocker lock(&state->mutex);
+                state->client = nullptr;
+            }
+            return result;
+        }));
     Q_EMIT syncStarted();
 }
 

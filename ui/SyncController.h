@@ -39,7 +39,10 @@ public:
     QString token() const { return m_token; }
     int intervalMinutes() const { return m_intervalMinutes; }
     //! A server and a token are set (the token may still be loading from the keyring).
-    bool isConfigured() const { return m_server.isValid() && !m_server.isEmpty() && (!m_token.isEmpty() || m_tokenLoading); }
+    bool isConfigured() const
+    {
+        return m_server.isValid() && !m_server.isEmpty() && (!m_token.isEmpty() || m_tokenLoading);
+    }
     bool isTokenLoading() const { return m_tokenLoading; }
 
     //! Where the token is kept now (or, with none stored yet, where it will be).

@@ -27,7 +27,8 @@ constexpr int kTestTimeoutMs = 10000;
 //! The server's error message from a JSON error body, else the reply's own error text.
 QString errorMessage(QNetworkReply *reply, const QByteArray &body)
 {
-    const QJsonObject error = QJsonDocument::fromJson(body).object().value(QStringLiteral("error")).toObject();
+    const QJsonObject error
+        = QJsonDocument::fromJson(body).object().value(QStringLiteral("error")).toObject();
     const QString message = error.value(QStringLiteral("message")).toString();
     return message.isEmpty() ? reply->errorString() : message;
 }
@@ -35,7 +36,9 @@ QString errorMessage(QNetworkReply *reply, const QByteArray &body)
 } // namespace
 
 SyncSettingsDialog::SyncSettingsDialog(SyncController &controller, QWidget *parent)
-    : QDialog(parent), m_controller(controller), m_network(new QNetworkAccessManager(this))
+    : QDialog(parent)
+    , m_controller(controller)
+    , m_network(new QNetworkAccessManager(this))
 {
     setObjectName(QStringLiteral("syncSettingsDialog"));
     setWindowTitle(tr("Sync Settings"));
@@ -58,12 +61,13 @@ SyncSettingsDialog::SyncSettingsDialog(SyncController &controller, QWidget *pare
     m_tokenStore->setObjectName(QStringLiteral("tokenStoreLabel"));
     m_tokenStore->setTextFormat(Qt::PlainText);
     m_tokenStore->setWordWrap(true);
+    m_tokenStore->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     QFont small = m_tokenStore->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_tokenStore->setFont(small);
-    m_tokenStore->setToolTip(tr("The token is never written to the settings file."));
     showTokenStore();
-    connect(&controller, &SyncController::keyringChecked, this, &SyncSettingsDialog::showTokenStore);
+    connect(
+        &controller, &SyncController::keyringChecked, this, &SyncSettingsDialog::showTokenStore);
     controller.checkKeyring();
 
     m_interval = new QSpinBox(this);
@@ -72,7 +76,8 @@ SyncSettingsDialog::SyncSettingsDialog(SyncController &controller, QWidget *pare
     m_interval->setSpecialValueText(tr("Off"));
     m_interval->setSuffix(tr(" min"));
     m_interval->setValue(controller.intervalMinutes());
-    m_interval->setToolTip(tr("Sync every so many minutes while the app is open (0: only when you ask)."));
+    m_interval->setToolTip(
+        tr("Sync every so many minutes while the app is open (0: only when you ask)."));
 
     m_test = new QPushButton(tr("&Test Connection"), this);
     m_test->setObjectName(QStringLiteral("testConnectionButton"));
@@ -90,16 +95,18 @@ SyncSettingsDialog::SyncSettingsDialog(SyncController &controller, QWidget *pare
     form->addRow(QString(), m_serverProblem);
     form->addRow(tr("T&oken:"), m_token);
     form->addRow(QString(), m_tokenStore);
+    m_form = form;
     form->addRow(tr("Sync &every:"), m_interval);
     auto *testRow = new QHBoxLayout;
     testRow->addWidget(m_test);
-    testRow->addWidget(m_testResult, 1);
+    testRow->addStretch();
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addLayout(testRow);
+    layout->addWidget(m_testResult);
     layout->addStretch();
     layout->addWidget(m_buttons);
-    setMinimumWidth(520);
+    resize(560, sizeHint().height());
 
     connect(m_server, &QLineEdit::textChanged, this, &SyncSettingsDialog::validate);
     connect(m_token, &QLineEdit::textChanged, this, &SyncSettingsDialog::validate);
@@ -122,16 +129,31 @@ void SyncSettingsDialog::showTokenStore()
     else if (m_controller.keyringAvailable())
         m_tokenStore->setText(tr("The token is stored in the system keyring."));
     else
-        m_tokenStore->setText(tr("No system keyring is available (%1): the token is stored in a file readable "
-                                 "only by you, %2.")
-                                      .arg(m_controller.keyringProblem(), m_controller.tokenFilePath()));
+        m_tokenStore->setText(
+            tr("No system keyring is available: the token is stored in a file readable only "
+               "by you, %1.")
+                .arg(m_controller.tokenFilePath()));
+    m_tokenStore->setToolTip(m_controller.isKeyringChecked() && !m_controller.keyringAvailable()
+            ? tr("The keyring said: %1").arg(m_controller.keyringProblem())
+            : tr("The token is never written to the settings file."));
+    fitHeight();
+}
+
+void SyncSettingsDialog::fitHeight()
+{
+    // Wrapped labels grow when their text does: make room rather than clip them.
+    if (layout())
+        layout()->activate();
+    const int needed = heightForWidth(width());
+    if (needed > height())
+        resize(width(), needed);
 }
 
 void SyncSettingsDialog::validate()
 {
     const QString problem = SyncController::serverUrlProblem(m_server->text());
     m_serverProblem->setText(problem);
-    m_serverProblem->setVisible(!problem.isEmpty());
+    m_form->setRowVisible(m_serverProblem, !problem.isEmpty());
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
     m_test->setEnabled(problem.isEmpty() && !m_server->text().trimmed().isEmpty());
 }
@@ -142,13 +164,14 @@ void SyncSettingsDialog::accept()
         return;
     const QString text = m_server->text().trimmed();
     m_controller.configure(text.isEmpty() ? QUrl() : QUrl(text, QUrl::StrictMode), m_token->text(),
-                           m_interval->value());
+        m_interval->value());
     QDialog::accept();
 }
 
 QUrl SyncSettingsDialog::endpoint(const QString &path) const
 {
-    QUrl url = QUrl(m_server->text().trimmed(), QUrl::StrictMode).adjusted(QUrl::StripTrailingSlash);
+    QUrl url
+        = QUrl(m_server->text().trimmed(), QUrl::StrictMode).adjusted(QUrl::StripTrailingSlash);
     url.setPath(url.path(QUrl::FullyEncoded) + path, QUrl::StrictMode);
     return url;
 }
@@ -156,7 +179,9 @@ QUrl SyncSettingsDialog::endpoint(const QString &path) const
 void SyncSettingsDialog::showTestResult(bool ok, const QString &text)
 {
     m_testResult->setText(text);
-    m_testResult->setStyleSheet(ok ? QStringLiteral("color: #1b6e20;") : QStringLiteral("color: #b3261e;"));
+    m_testResult->setStyleSheet(
+        ok ? QStringLiteral("color: #1b6e20;") : QStringLiteral("color: #b3261e;"));
+    fitHeight();
     validate();
     Q_EMIT connectionTested(ok);
 }
@@ -182,17 +207,23 @@ void SyncSettingsDialog::testConnection()
         const int status = healthReply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         const QJsonObject json = QJsonDocument::fromJson(body).object();
         if (healthReply->error() != QNetworkReply::NoError && status == 0) {
-            showTestResult(false, tr("Cannot reach %1: %2").arg(healthReply->url().toString(), healthReply->errorString()));
+            showTestResult(false,
+                tr("Cannot reach %1: %2")
+                    .arg(healthReply->url().toString(), healthReply->errorString()));
             return;
         }
         if (status != 200 || json.value(QStringLiteral("status")).toString() != u"ok") {
-            showTestResult(false, tr("%1 is not a ledger-server (HTTP %2).").arg(healthReply->url().toString()).arg(status));
+            showTestResult(false,
+                tr("%1 is not a ledger-server (HTTP %2).")
+                    .arg(healthReply->url().toString())
+                    .arg(status));
             return;
         }
         const QString version = json.value(QStringLiteral("version")).toString();
         const QString token = m_token->text().trimmed();
         if (token.isEmpty()) {
-            showTestResult(false, tr("The server answers (ledger-server %1), but no token is entered.").arg(version));
+            showTestResult(false,
+                tr("The server answers (ledger-server %1), but no token is entered.").arg(version));
             return;
         }
         QNetworkRequest records(endpoint(QStringLiteral("/v1/records")));
@@ -200,28 +231,42 @@ void SyncSettingsDialog::testConnection()
         records.setRawHeader("Authorization", "Bearer " + token.toUtf8());
         m_reply = m_network->get(records);
         QNetworkReply *recordsReply = m_reply;
-        connect(recordsReply, &QNetworkReply::finished, this, [this, recordsReply, generation, version] {
-            recordsReply->deleteLater();
-            if (generation != m_testGeneration)
-                return;
-            const QByteArray body = recordsReply->readAll();
-            const int status = recordsReply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-            if (status == 401 || status == 403) {
-                showTestResult(false, tr("The server answers (ledger-server %1), but refused the token: %2")
-                                              .arg(version, errorMessage(recordsReply, body)));
-                return;
-            }
-            if (status != 200) {
-                showTestResult(false, tr("The server answers (ledger-server %1), but listing the records failed: %2")
-                                              .arg(version, errorMessage(recordsReply, body)));
-                return;
-            }
-            const qsizetype count =
-                    QJsonDocument::fromJson(body).object().value(QStringLiteral("records")).toArray().size();
-            showTestResult(true, tr("Connected to ledger-server %1; the token is accepted; %n record(s) on the server.",
-                                    nullptr, int(count))
-                                         .arg(version));
-        });
+        connect(recordsReply, &QNetworkReply::finished, this,
+            [this, recordsReply, generation, version] {
+                recordsReply->deleteLater();
+                if (generation != m_testGeneration)
+                    return;
+                const QByteArray body = recordsReply->readAll();
+                const int status
+                    = recordsReply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+                if (status == 401 || status == 403) {
+                    showTestResult(false,
+                        tr("The server answers (ledger-server %1), but refused the token: %2")
+                            .arg(version, errorMessage(recordsReply, body)));
+                    return;
+                }
+                if (status != 200) {
+                    showTestResult(false,
+                        tr("The server answers (ledger-server %1), but listing the records failed: "
+                           "%2")
+                            .arg(version, errorMessage(recordsReply, body)));
+                    return;
+                }
+                const qsizetype count = QJsonDocument::fromJson(body)
+                                            .object()
+                                            .value(QStringLiteral("records"))
+                                            .toArray()
+                                            .size();
+                showTestResult(true,
+                    count == 1
+                        ? tr("Connected to ledger-server %1; the token is accepted; 1 record on "
+                             "the server.")
+                              .arg(version)
+                        : tr("Connected to ledger-server %1; the token is accepted; %2 records "
+                             "on the server.")
+                              .arg(version)
+                              .arg(count));
+            });
     });
 }
 

@@ -5,6 +5,7 @@
 #include <QPointer>
 
 class QDialogButtonBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QNetworkAccessManager;
@@ -36,11 +37,13 @@ Q_SIGNALS:
 private:
     void validate();
     void showTokenStore();
+    void fitHeight();
     void testConnection();
     void showTestResult(bool ok, const QString &text);
     QUrl endpoint(const QString &path) const;
 
     SyncController &m_controller;
+    QFormLayout *m_form = nullptr;
     QLineEdit *m_server = nullptr;
     QLabel *m_serverProblem = nullptr;
     QLineEdit *m_token = nullptr;

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "NoticeReviewModel.h"
+
+#include <QColor>
+#include <QFont>
+
+#include <algorithm>
+
+namespace LedgerCurator {
+
+NoticeReviewModel::NoticeReviewModel(QObject *parent) : QAbstractItemModel(parent) { }
+
+void NoticeReviewModel::setGroups(QList<NoticeGroup> groups)
+{
+    beginResetModel();
+    m_groups = std::move(groups);
+    rebuild();
+    endResetModel();
+}
+
+void NoticeReviewModel::setKindFilter(std::optional<EventKind> kind)
+{
+    if (kind == m_kind)
+        return;
+    beginResetModel();
+    m_kind = kind;
+    rebuild();
+    endResetModel();
+}
+
+void NoticeReviewModel::setReviewFilter(const QString &status)
+{
+    if (status == m_review)
+        return;
+    beginResetModel();
+    m_review = status;
+    rebuild();
+    endResetModel();
+}
+
+void NoticeReviewModel::rebuild()
+{
+    m_visible.clear();
+    for (qsizetype g = 0; g < m_groups.size(); ++g) {
+        const NoticeGroup &group = m_groups[g];
+        if (m_kind
+            && std::none_of(group.events.cbegin(), group.events.cend(),
+                            [this](const SourceEvent &e) { return e.kind == *m_kind; }))
+            continue;
+        Visible visible { g, {} };
+        for (qsizetype t = 0; t < group.touches.size(); ++t) {
+            if (m_review.isEmpty() || group.touches[t].review == m_review)
+                visible.touches.append(t);
+        }
+        if (!visible.touches.isEmpty())
+            m_visible.push_back(std::move(visible));
+    }
+}
+
+int NoticeReviewModel::visibleTouchCount() const
+{
+    qsizetype count = 0;
+    for (const Visible &v : m_visible)
+        count += v.touches.size();
+    return int(count);
+}
+
+QList<NoticeTouch> NoticeReviewModel::touchesAt(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return {};
+    QList<NoticeTouch> out;
+    if (!index.parent().isValid()) {
+        const Visible &v = m_visible[size_t(index.row())];
+        for (const qsizetype t : v.touches)
+            out.append(m_groups[v.group].touches[t]);
+        return out;
+    }
+    const Visible &v = m_visible[size_t(index.parent().row())];
+    out.append(m_groups[v.group].touches[v.touches[index.row()]]);
+    return out;
+}
+
+// Group rows carry internal id 0; observation rows carry their group's visible row + 1.
+QModelIndex NoticeReviewModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (row < 0 || column < 0 || column >= ColumnCount)
+        return {};
+    if (!parent.isValid())
+        return size_t(row) < m_visible.size() ? createIndex(row, column, quintptr(0)) : QModelIndex();
+    if (parent.internalId() != 0 || parent.column() != 0 || size_t(parent.row()) >= m_visible.size())
+        return {};
+    if (row >= m_visible[size_t(parent.row())].touches.size())
+        return {};
+    return createIndex(row, column, quintptr(parent.row()) + 1);
+}
+
+QModelIndex NoticeReviewModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid() || child.internalId() == 0)
+        return {};
+    return createIndex(int(child.internalId() - 1), 0, quintptr(0));
+}
+
+int NoticeReviewModel::rowCount(const QModelIndex &parent) const
+{
+    if (!parent.isValid())
+        return int(m_visible.size());
+    if (parent.internalId() != 0 || parent.column() != 0)
+        return 0;
+    return int(m_visible[size_t(parent.row())].touches.size());
+}
+
+int NoticeReviewModel::columnCount(const QModelIndex &) const
+{
+    return ColumnCount;
+}
+
+namespace {
+
+QString eventLine(const SourceEvent &e)
+{
+    QString line = eventKindText(e.kind) + QStringLiteral(" · ") + e.date;
+    if (!e.notice.isEmpty())
+        line += QStringLiteral(" · ") + e.notice;
+    return line;
+}
+
+} // namespace
+
+QVariant NoticeReviewModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const bool isGroup = index.internalId() == 0;
+    const Visible &v = m_visible[size_t(isGroup ? index.row() : int(index.internalId() - 1))];
+    const NoticeGroup &group = m_groups[v.group];
+    const NoticeTouch *touch = isGroup ? nullptr : &group.touches[v.touches[index.row()]];
+    switch (role) {
+    case RecordRole:
+        return touch ? touch->record : QVariant();
+    case ObservationRole:
+        return touch ? touch->observation : QVariant();
+    case WorkRole:
+        return group.work;
+    case RetractedRole:
+        return group.retracted();
+    case IsGroupRole:
+        return isGroup;
+    case Qt::ForegroundRole:
+        if (index.column() == EventsColumn && group.retracted())
+            return QColor(0xb0, 0x00, 0x20);
+        return {};
+    case Qt::FontRole:
+        if (isGroup && index.column() == WorkColumn) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (index.column() == EventsColumn) {
+            QStringList lines;
+            for (const SourceEvent &e : group.events)
+                lines.append(eventLine(e) + QStringLiteral(" · ") + e.source
+                             + (e.detail.isEmpty() ? QString() : u'\n' + e.detail));
+            return lines.join(u'\n');
+        }
+        if (touch && index.column() == ReviewColumn && !touch->reviewNote.isEmpty())
+            return touch->reviewNote;
+        return {};
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case WorkColumn:
+            if (isGroup)
+                return v.touches.size() == 1 ? tr("%1 (1 observation)").arg(group.label)
+                                             : tr("%1 (%2 observations)").arg(group.label).arg(v.touches.size());
+            return (touch->direction == Direction::Inbound ? tr("cited by: %1") : tr("cites: %1")).arg(touch->citingTitle);
+        case EventsColumn:
+            if (isGroup) {
+                QStringList lines;
+                for (const SourceEvent &e : group.events)
+                    lines.append(eventLine(e));
+                return QString((group.retracted() ? QStringLiteral("⚠ ") : QString()) + lines.join(QStringLiteral("; ")));
+            }
+            return {};
+        case ReviewColumn: {
+            if (touch)
+                return touch->reviewNote.isEmpty() ? touch->review : QString(touch->review + QStringLiteral(": ") + touch->reviewNote);
+            QStringList statuses;
+            for (const qsizetype t : v.touches) {
+                if (!statuses.contains(group.touches[t].review))
+                    statuses.append(group.touches[t].review);
+            }
+            return statuses.size() == 1 ? statuses.first() : tr("mixed: %1").arg(statuses.join(QStringLiteral(", ")));
+        }
+        case RecordColumn:
+            if (touch)
+                return QString(QStringLiteral("arXiv:") + touch->record);
+            return {};
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant NoticeReviewModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case WorkColumn:
+        return tr("Cited work / observation");
+    case EventsColumn:
+        return tr("Notices (newest first)");
+    case ReviewColumn:
+        return tr("Review");
+    case RecordColumn:
+        return tr("Record");
+    }
+    return {};
+}
+
+} // namespace LedgerCurator

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Retraction notices in the desktop app: the table mark, the banner over a record whose cited
+// work is retracted, and the review window recording reviews as undoable corrections.
+#include "CurationSession.h"
+#include "MainWindow.h"
+#include "NoticeReviewModel.h"
+#include "NoticeReviewWindow.h"
+#include "ObservationTableModel.h"
+#include "RetractionCsv.h"
+#include "Store.h"
+#include "TestSupport.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace LedgerCurator;
+using namespace LedgerCurator::TestSupport;
+
+namespace {
+
+const QByteArray kCsv = "Record ID,Title,Journal,Publisher,Author,URLS,ArticleType,RetractionDate,RetractionDOI,"
+                        "RetractionPubMedID,OriginalPaperDate,OriginalPaperDOI,OriginalPaperPubMedID,"
+                        "RetractionNature,Reason,Paywalled,Notes\n"
+                        "51234,\"Efficient Large-Scale Language Model Training, on GPU Clusters\",arXiv,Cornell,"
+                        "D. Narayanan,,Research Article,3/1/2024 0:00,10.1234/retract.2104,0,4/9/2021 0:00,"
+                        "10.48550/ARXIV.2104.04473,0,Retraction,+Duplication of Article;+Error in Data;,No,\n";
+
+int countRetractedRows(const QAbstractItemModel *model)
+{
+    int n = 0;
+    for (int row = 0; row < model->rowCount(); ++row)
+        n += model->index(row, 0).data(ObservationTableModel::RetractedRole).toBool() ? 1 : 0;
+    return n;
+}
+
+int countReview(const Record &record, const QString &status)
+{
+    int n = 0;
+    for (const Observation &o : record.observations)
+        n += o.events.status == EventsCheck::Status::Found && reviewStatusOf(o) == status ? 1 : 0;
+    return n;
+}
+
+} // namespace
+
+class TestNoticesGui : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void bannerAndTableMarkTheRetractedWork();
+    void reviewIsRecordedAndUndoable();
+    void reviewFilters();
+    void correctedIdentifierShowsTheNoticeAtOnce();
+    void importNoticesFromTheApp();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Store> m_store;
+    void importCsv();
+};
+
+void TestNoticesGui::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_store = std::make_unique<Store>(m_dir->filePath(QStringLiteral("cache.sqlite")));
+    QVERIFY(m_store->open().ok());
+}
+
+void TestNoticesGui::cleanup()
+{
+    m_store.reset();
+    m_dir.reset();
+}
+
+void TestNoticesGui::importCsv()
+{
+    auto csv = parseRetractionCsv(kCsv, QStringLiteral("rw.csv"));
+    QVERIFY(csv.ok());
+    const RetractionImport converted = standingNotices(*csv, QStringLiteral("2026-11-29T12:00:00.000Z"));
+    QCOMPARE(converted.notices.size(), 1);
+    auto stored = m_store->importNotices(converted.notices);
+    QVERIFY(stored.ok());
+    QCOMPARE(stored->added, 1);
+}
+
+void TestNoticesGui::bannerAndTableMarkTheRetractedWork()
+{
+    importCsv();
+    MainWindow window(*m_store);
+    window.show();
+    auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
+    QTRY_COMPARE(table->model()->rowCount(), 34);
+    auto *banner = window.findChild<QWidget *>(QStringLiteral("retractionBanner"));
+    QVERIFY(banner);
+    QTRY_VERIFY(banner->isVisible());
+    const QString text = window.findChild<QLabel *>(QStringLiteral("retractionBannerText"))->text();
+    QVERIFY2(text.contains(QStringLiteral("28 observations")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("28 not yet reviewed")), qPrintable(text));
+    QCOMPARE(countRetractedRows(table->model()), 28);
+    // The mark in the notices column, with its review status.
+    for (int row = 0; row < table->model()->rowCount(); ++row) {
+        const QModelIndex index = table->model()->index(row, ObservationTableModel::NoticesColumn);
+        if (table->model()->index(row, 0).data(ObservationTableModel::RetractedRole).toBool()) {
+            QVERIFY(index.data().toString().contains(QStringLiteral("Retracted (unreviewed)")));
+            QVERIFY(index.data(Qt::ToolTipRole).toString().contains(QStringLiteral("10.1234/retract.2104")));
+            QVERIFY(index.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Duplication of Article")));
+        }
+    }
+    QTest::qWait(100);
+    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
+    QVERIFY(window.grab().save(shots + QStringLiteral("/ledger-curator-retracted.png")));
+
+    // Without notices there is no banner.
+    MainWindow plain(*m_store);
+    Q_UNUSED(plain);
+}
+
+void TestNoticesGui::reviewIsRecordedAndUndoable()
+{
+    importCsv();
+    MainWindow window(*m_store);
+    window.show();
+    auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
+    QTRY_COMPARE(table->model()->rowCount(), 34);
+    window.findChild<QAction *>(QStringLiteral("reviewNoticesAction"))->trigger();
+    NoticeReviewWindow *review = window.noticeReview();
+    QVERIFY(review->isVisible());
+    QTRY_VERIFY(!review->isLoading());
+    NoticeReviewModel *model = review->model();
+    QCOMPARE(model->rowCount(), 1);
+    const QModelIndex group = model->index(0, 0);
+    QCOMPARE(model->rowCount(group), 28);
+    QVERIFY(group.data().toString().contains(QStringLiteral("arXiv:2104.04473")));
+    QVERIFY(model->index(0, NoticeReviewModel::EventsColumn).data().toString().contains(QStringLiteral("Retraction · 2024-03-01")));
+    QCOMPARE(model->index(0, NoticeReviewModel::ReviewColumn).data().toString(), QStringLiteral("unreviewed"));
+
+    auto *tree = review->findChild<QTreeView *>(QStringLiteral("noticeTree"));
+    tree->selectionModel()->select(group, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    auto *status = review->findChild<QComboBox *>(QStringLiteral("reviewStatus"));
+    status->setCurrentIndex(status->findData(QStringLiteral("escalated")));
+    auto *note = review->findChild<QLineEdit *>(QStringLiteral("reviewNote"));
+    QTest::keyClicks(note, QStringLiteral("Asked the editor; retraction confirmed"));
+    const qsizetype before = m_store->corrections(QStringLiteral("2104.04473"))->size();
+    QTest::mouseClick(review->findChild<QPushButton *>(QStringLiteral("recordReview")), Qt::LeftButton);
+
+    QTRY_COMPARE(countReview(window.session().record().shown, QStringLiteral("escalated")), 28);
+    QCOMPARE(m_store->corrections(QStringLiteral("2104.04473"))->size(), before + 56); // status + note each
+    for (const Observation &o : window.session().record().shown.observations) {
+        if (o.events.status == EventsCheck::Status::Found)
+            QCOMPARE(o.curation.reviewNote, QStringLiteral("Asked the editor; retraction confirmed"));
+    }
+    QTRY_COMPARE(model->index(0, NoticeReviewModel::ReviewColumn).data().toString(), QStringLiteral("escalated"));
+    const QString bannerText = window.findChild<QLabel *>(QStringLiteral("retractionBannerText"))->text();
+    QVERIFY2(bannerText.contains(QStringLiteral("All reviewed")), qPrintable(bannerText));
+    // Reviewed notices no longer need attention; the page shows the review.
+    QVERIFY(!table->model()->index(0, 0).data(ObservationTableModel::NeedsAttentionRole).toBool()
+            || !table->model()->index(0, 0).data(ObservationTableModel::RetractedRole).toBool());
+    QTest::qWait(100);
+    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
+    QVERIFY(review->grab().save(shots + QStringLiteral("/ledger-curator-notice-review.png")));
+
+    // Undo from the review window: one step takes the whole review back.
+    review->findChild<QAction *>(QStringLiteral("reviewUndo"))->trigger();
+    QCOMPARE(countReview(window.session().record().shown, QStringLiteral("escalated")), 0);
+    QCOMPARE(countReview(window.session().record().shown, QStringLiteral("unreviewed")), 28);
+    QTRY_COMPARE(model->index(0, NoticeReviewModel::ReviewColumn).data().toString(), QStringLiteral("unreviewed"));
+    // Undo appends events too: nothing is lost.
+    QCOMPARE(m_store->corrections(QStringLiteral("2104.04473"))->size(), before + 112);
+    window.session().undoStack()->redo();
+    QCOMPARE(countReview(window.session().record().shown, QStringLiteral("escalated")), 28);
+
+    // A review of single observations.
+    review->findChild<QComboBox *>(QStringLiteral("reviewFilter"))->setCurrentIndex(0);
+    const QModelIndex first = model->index(0, 0, model->index(0, 0));
+    const QString firstId = first.data(NoticeReviewModel::ObservationRole).toString();
+    tree->selectionModel()->select(first, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    status->setCurrentIndex(status->findData(QStringLiteral("dismissed")));
+    note->clear();
+    QTest::keyClick(note, Qt::Key_Return);
+    QTRY_COMPARE(countReview(window.session().record().shown, QStringLiteral("dismissed")), 1);
+    for (const Observation &o : window.session().record().shown.observations) {
+        if (o.id == firstId) {
+            QCOMPARE(o.curation.review, QStringLiteral("dismissed"));
+            QVERIFY(o.curation.reviewNote.isEmpty());
+        }
+    }
+}
+
+void TestNoticesGui::reviewFilters()
+{
+    importCsv();
+    MainWindow window(*m_store);
+    window.show();
+    QTRY_VERIFY(window.session().hasRecord());
+    window.showNoticeReview();
+    NoticeReviewWindow *review = window.noticeReview();
+    QTRY_VERIFY(!review->isLoading());
+    NoticeReviewModel *model = review->model();
+    QCOMPARE(model->rowCount(), 1);
+    auto *kind = review->findChild<QComboBox *>(QStringLiteral("kindFilter"));
+    kind->setCurrentIndex(kind->findData(int(EventKind::Correction)));
+    QCOMPARE(model->rowCount(), 0);
+    QVERIFY(review->findChild<QLabel *>(QStringLiteral("noticeEmpty"))->text().contains(QStringLiteral("No notice matches")));
+    kind->setCurrentIndex(kind->findData(int(EventKind::Retraction)));
+    QCOMPARE(model->rowCount(), 1);
+    auto *filter = review->findChild<QComboBox *>(QStringLiteral("reviewFilter"));
+    filter->setCurrentIndex(filter->findData(QStringLiteral("acknowledged")));
+    QCOMPARE(model->rowCount(), 0);
+    filter->setCurrentIndex(filter->findData(QStringLiteral("unreviewed")));
+    QCOMPARE(model->rowCount(), 1);
+    QCOMPARE(model->rowCount(model->index(0, 0)), 28);
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    Q_UNUSED(tester);
+}
+
+void TestNoticesGui::correctedIdentifierShowsTheNoticeAtOnce()
+{
+    importCsv();
+    MainWindow window(*m_store);
+    window.show();
+    auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
+    QTRY_COMPARE(table->model()->rowCount(), 34);
+    QCOMPARE(countRetractedRows(table->model()), 28);
+    QString unresolved;
+    for (const Observation &o : window.session().record().shown.observations) {
+        if (o.basis == u"no resolver link") {
+            unresolved = o.id;
+            QCOMPARE(o.events.status, EventsCheck::Status::Unavailable);
+            break;
+        }
+    }
+    QVERIFY(!unresolved.isEmpty());
+    auto applied = window.session().applyEdits({ { unresolved, CurationField::Identifier, QStringLiteral("2104.04473") } },
+                                               QStringLiteral("Resolve"));
+    QVERIFY(applied.ok() && *applied);
+    QCOMPARE(countRetractedRows(table->model()), 29);
+    const QString text = window.findChild<QLabel *>(QStringLiteral("retractionBannerText"))->text();
+    QVERIFY2(text.contains(QStringLiteral("29 observations")), qPrintable(text));
+    window.session().undoStack()->undo();
+    QCOMPARE(countRetractedRows(table->model()), 28);
+}
+
+void TestNoticesGui::importNoticesFromTheApp()
+{
+    MainWindow window(*m_store);
+    window.show();
+    auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
+    QTRY_COMPARE(table->model()->rowCount(), 34);
+    QCOMPARE(countRetractedRows(table->model()), 0);
+    QVERIFY(!window.findChild<QWidget *>(QStringLiteral("retractionBanner"))->isVisible());
+    // The review window's empty state says what to do.
+    window.showNoticeReview();
+    QTRY_VERIFY(!window.noticeReview()->isLoading());
+    QVERIFY(window.noticeReview()->findChild<QLabel *>(QStringLiteral("noticeEmpty"))->text().contains(QStringLiteral("Import Notices")));
+
+    const QString file = m_dir->filePath(QStringLiteral("rw.csv"));
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(kCsv);
+    out.write("9,Bad,J,P,A,,Article,2024-03-01,10.1/x,0,1/1/2020 0:00,10.1/y,0,Retraction,,No,\n");
+    out.close();
+    QSignalSpy imported(&window, &MainWindow::noticesImported);
+    window.importNoticesFile(file);
+    QTRY_COMPARE(imported.size(), 1);
+    QCOMPARE(imported.first().first().toBool(), true);
+    QTRY_COMPARE(countRetractedRows(table->model()), 28);
+    QVERIFY(window.findChild<QWidget *>(QStringLiteral("retractionBanner"))->isVisible());
+    // The bad row is reported with its line.
+    QTRY_VERIFY(window.findChild<QMessageBox *>(QStringLiteral("warningBox")));
+    QVERIFY(window.findChild<QMessageBox *>(QStringLiteral("warningBox"))->text().contains(QStringLiteral("rw.csv:3:")));
+    QTRY_COMPARE(window.noticeReview()->model()->rowCount(), 1);
+    QCOMPARE(*m_store->noticeCount(), 1);
+}
+
+QTEST_MAIN(TestNoticesGui)
+#include "tst_noticesgui.moc"
