@@ -74,7 +74,7 @@ int runGui(int argc, char *argv[], const QElapsedTimer &started)
     QApplication app(argc, argv);
     setIdentity();
     QApplication::setApplicationDisplayName(QStringLiteral("Ledger Curator"));
-    QApplication::setDesktopFileName(QStringLiteral("ledger-curator"));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.ledgercurator.LedgerCurator"));
 
     QTranslator qtTranslator;
     if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
@@ -135,6 +135,13 @@ int main(int argc, char *argv[])
         out.flush();
         err.flush();
         return status;
+    }
+    // --help and --version only print: like the subcommands, they need no display.
+    for (int i = 1; i < argc; ++i) {
+        for (const char *option : { "-h", "-?", "--help", "--help-all", "-v", "--version" }) {
+            if (qstrcmp(argv[i], option) == 0)
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+        }
     }
     return runGui(argc, argv, started);
 }

@@ -9,6 +9,7 @@ packages=(
     libqt6sql6-sqlite libqt6sql6-psql qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-svg-dev qt6-translations-l10n libxkbcommon-dev libgl-dev libvulkan-dev
     sqlite3 poppler-utils xvfb xauth fonts-dejavu-core
+    desktop-file-utils appstream dpkg-dev
     qtkeychain-qt6-dev postgresql
 )
 # The benchmarks compare PDF export with headless Chromium: LC_SETUP_BENCH=1 adds it.
