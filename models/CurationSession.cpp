@@ -117,7 +117,7 @@ Status CurationSession::writeValues(const QList<FieldEdit> &edits)
     if (!applyMoreCorrections(m_record, events)) {
         QList<CorrectionEvent> all = m_record.events;
         all.append(events);
-        m_record = applyCorrections(m_record.upstream, std::move(all));
+        m_record = applyCorrections(m_record.upstream, std::move(all), m_record.notices);
     }
     Q_EMIT recordChanged(observations);
     return {};
