@@ -510,10 +510,10 @@ Result<RetractionCsv> readRetractionCsvFile(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return Error::failure(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+        return Error::badInput(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
     const QByteArray data = file.readAll();
     if (file.error() != QFileDevice::NoError)
-        return Error::failure(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+        return Error::badInput(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
     return parseRetractionCsv(data, path);
 }
 

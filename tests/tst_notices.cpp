@@ -12,6 +12,8 @@
 #include "Store.h"
 #include "TestSupport.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSet>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -177,7 +179,7 @@ QStringList sorted(QStringList list)
     return list;
 }
 
-//! A correction event on top of what `curated` (or nothing) holds.
+//! A first correction of a field (no parents), by a fixed author at a fixed time.
 CorrectionEvent edit(const QString &record, const QString &observation, CurationField field, const QString &value)
 {
     return makeEdit(FieldState {}, record, observation, field, value, QStringLiteral("tester"),
@@ -720,6 +722,12 @@ void TestNotices::richRecordJsonRoundTrip()
     QVERIFY2(read, read ? "" : qPrintable(read.error().toString()));
     QCOMPARE(*read, record);
     QCOMPARE(writeRecordJson(*read), json);
+    // The object form (the show --json and cache header writer) says the same.
+    const QJsonObject object = recordToJson(record);
+    QCOMPARE(QJsonDocument(object).toJson(QJsonDocument::Indented), json);
+    const auto fromObject = recordFromJson(object, QStringLiteral("rich.json"));
+    QVERIFY2(fromObject, fromObject ? "" : qPrintable(fromObject.error().toString()));
+    QCOMPARE(*fromObject, record);
 }
 
 void TestNotices::matchedNoticesSurviveRenderAndImport_data()

@@ -627,7 +627,7 @@ void TestRetractionCsv::unreadableFile()
     const QString path = dir.filePath(QStringLiteral("missing.csv"));
     const auto csv = readRetractionCsvFile(path);
     QVERIFY(!csv.ok());
-    QCOMPARE(csv.error().kind, Error::Kind::Failure);
+    QCOMPARE(csv.error().kind, Error::Kind::BadInput);
     QVERIFY2(csv.error().message.contains(path), qPrintable(csv.error().toString()));
 
     // A file that can be read but is not a Retraction Watch export names the path as its file.
