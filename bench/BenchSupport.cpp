@@ -10,6 +10,8 @@
 #include <cmath>
 #include <vector>
 
+#include <csignal>
+
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/resource.h>
@@ -74,7 +76,7 @@ double processCpuMs()
 }
 
 ProcessRun runProcess(const QString &program, const QStringList &arguments, bool captureOutput,
-                      const QStringList &environment, bool keepStderr)
+                      const QStringList &environment, bool keepStderr, int timeoutMs)
 {
     ProcessRun run;
     std::vector<QByteArray> argBytes { program.toLocal8Bit() };
@@ -113,16 +115,39 @@ ProcessRun runProcess(const QString &program, const QStringList &arguments, bool
     if (!keepStderr)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
 
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    if (timeoutMs > 0) {
+        posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+        posix_spawnattr_setpgroup(&attributes, 0);
+    }
     QElapsedTimer timer;
     timer.start();
     pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
+    const int spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
     if (spawned != 0)
         return run;
     int status = 0;
     rusage usage {};
-    while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) { }
+    if (timeoutMs > 0) {
+        for (;;) {
+            const pid_t done = wait4(pid, &status, WNOHANG, &usage);
+            if (done == pid || (done < 0 && errno != EINTR))
+                break;
+            if (timer.elapsed() > timeoutMs) {
+                run.timedOut = true;
+                kill(-pid, SIGKILL);
+                while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) { }
+                break;
+            }
+            usleep(10000);
+        }
+        kill(-pid, SIGKILL); // helpers left behind in the group
+    } else {
+        while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) { }
+    }
     run.wallMs = double(timer.nsecsElapsed()) / 1e6;
     run.cpuMs = tvMs(usage.ru_utime) + tvMs(usage.ru_stime);
     run.maxRssKb = usage.ru_maxrss;

@@ -31,14 +31,16 @@ struct ProcessRun
     double cpuMs = 0;
     qint64 maxRssKb = 0;
     int exitCode = -1; // -1: did not start or was killed by a signal
+    bool timedOut = false; // killed (with its process group) after the timeout
     QByteArray output; // standard output, when captured
 };
 
 //! Runs `program` with `arguments` to its end. Standard error goes to /dev/null unless
 //! `keepStderr`; standard output is captured when `captureOutput`, else discarded. `environment`
 //! entries ("NAME=value") are added to this process's environment.
+//! With `timeoutMs` > 0 the child runs in a process group of its own, killed whole on expiry.
 ProcessRun runProcess(const QString &program, const QStringList &arguments, bool captureOutput = false,
-                      const QStringList &environment = {}, bool keepStderr = false);
+                      const QStringList &environment = {}, bool keepStderr = false, int timeoutMs = 0);
 
 //! The medians of several runs (wall, CPU, peak memory).
 ProcessRun medianRun(int runs, const std::function<ProcessRun()> &run, const std::function<void()> &setup = {});

@@ -59,7 +59,8 @@ bool smallerKey(const CorrectionEvent &a, const CorrectionEvent &b)
 //! The UTF-16 code units of a string, which compare inline in the same order as QString's <.
 std::u16string_view utf16(const QString &text)
 {
-    return { reinterpret_cast<const char16_t *>(text.utf16()), size_t(text.size()) };
+    // constData() is inline; QString::utf16() is an out-of-line call per comparison.
+    return { reinterpret_cast<const char16_t *>(text.constData()), size_t(text.size()) };
 }
 
 EventRefs refsOf(const QList<CorrectionEvent> &events)
@@ -236,65 +237,56 @@ FieldState resolveField(const QList<CorrectionEvent> &events)
 
 std::map<FieldKey, FieldState> resolveAll(const QList<CorrectionEvent> &events)
 {
-    // Group in one pass: sort by the hash of (observation, field), so that each field's events lie
-    // side by side.
-    struct Hashed
+    // Sort the events once into the map's order, (observation, field), so that each field's
+    // events lie side by side and the map is filled at its end. The first eight UTF-16 units of
+    // the observation, packed into two integers, decide almost every comparison without
+    // following a pointer to the string (memory traffic dominates at a million events).
+    struct Keyed
     {
-        size_t hash;
+        quint64 head; // units 0-3 of the observation, first unit highest; 0 past the end
+        quint64 next; // units 4-7
         const CorrectionEvent *event;
     };
-    std::vector<Hashed> hashed;
-    hashed.reserve(size_t(events.size()));
-    for (const CorrectionEvent &event : events)
-        hashed.push_back(
-            { qHashMulti(0, event.observation, static_cast<int>(event.field)), &event });
-    std::sort(hashed.begin(), hashed.end(),
-        [](const Hashed &a, const Hashed &b) { return a.hash < b.hash; });
-    // Different keys with one hash are rare: only then compare the strings.
-    auto byKey = [](const Hashed &a, const Hashed &b) {
-        return a.event->field != b.event->field ? a.event->field < b.event->field
-                                                : a.event->observation < b.event->observation;
+    auto pack = [](const QString &text, qsizetype from) {
+        quint64 packed = 0;
+        const QChar *units = text.constData();
+        for (qsizetype i = from; i < from + 4; ++i)
+            packed = (packed << 16) | (i < text.size() ? units[i].unicode() : 0u);
+        return packed;
     };
-    for (auto run = hashed.begin(); run != hashed.end();) {
-        const auto runEnd
-            = std::find_if(run, hashed.end(), [&](const Hashed &h) { return h.hash != run->hash; });
-        if (std::any_of(
-                run, runEnd, [&](const Hashed &h) { return !sameFieldKey(*h.event, *run->event); }))
-            std::sort(run, runEnd, byKey);
-        run = runEnd;
-    }
+    std::vector<Keyed> keyed;
+    keyed.reserve(size_t(events.size()));
+    for (const CorrectionEvent &event : events)
+        keyed.push_back({ pack(event.observation, 0), pack(event.observation, 4), &event });
+    // Equal packed units only mean an equal start (a shorter string pads with 0): the strings
+    // then decide, as FieldKey's ordering does.
+    std::sort(keyed.begin(), keyed.end(), [](const Keyed &a, const Keyed &b) {
+        if (a.head != b.head)
+            return a.head < b.head;
+        if (a.next != b.next)
+            return a.next < b.next;
+        if (const int order = utf16(a.event->observation).compare(utf16(b.event->observation)); order != 0)
+            return order < 0;
+        return a.event->field < b.event->field;
+    });
     EventRefs refs;
-    refs.reserve(hashed.size());
-    for (const Hashed &h : hashed)
-        refs.push_back(h.event);
+    refs.reserve(keyed.size());
+    for (const Keyed &k : keyed)
+        refs.push_back(k.event);
 
-    std::vector<std::pair<FieldKey, FieldState>> resolved;
+    std::map<FieldKey, FieldState> states;
     for (size_t begin = 0; begin < refs.size();) {
         size_t end = begin + 1;
-        while (end < refs.size() && hashed[end].hash == hashed[begin].hash
-            && sameFieldKey(*refs[end], *refs[begin])) {
+        while (end < refs.size() && sameFieldKey(*refs[end], *refs[begin])) {
             Q_ASSERT_X(refs[end]->record == refs[begin]->record, "resolveAll",
                 "events of several records share an observation id");
             ++end;
         }
         const CorrectionEvent &first = *refs[begin];
-        resolved.emplace_back(FieldKey { first.observation, first.field },
+        states.emplace_hint(states.end(), FieldKey { first.observation, first.field },
             resolveSpan(EventSpan(refs).subspan(begin, end - begin)));
         begin = end;
     }
-
-    // Hand the fields over in key order, so that each insertion is at the end of the map.
-    std::vector<std::pair<FieldKey, FieldState> *> ordered;
-    ordered.reserve(resolved.size());
-    for (auto &entry : resolved)
-        ordered.push_back(&entry);
-    std::sort(ordered.begin(), ordered.end(), [](const auto *a, const auto *b) {
-        const int order = utf16(a->first.observation).compare(utf16(b->first.observation));
-        return order != 0 ? order < 0 : a->first.field < b->first.field;
-    });
-    std::map<FieldKey, FieldState> states;
-    for (auto *entry : ordered)
-        states.emplace_hint(states.end(), std::move(*entry));
     return states;
 }
 

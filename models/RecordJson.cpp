@@ -12,6 +12,9 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
+#include <iterator>
+#include <string>
 #include <climits>
 #include <optional>
 
@@ -970,9 +973,14 @@ namespace {
 class JsonTextWriter
 {
 public:
-    explicit JsonTextWriter(qsizetype reserve) { m_out.reserve(reserve); }
+    explicit JsonTextWriter(qsizetype reserve) { m_out.reserve(size_t(reserve)); }
 
-    QByteArray take() { return std::move(m_out); }
+    //! The text, with a final newline as QJsonDocument writes it.
+    QByteArray take()
+    {
+        m_out += '\n';
+        return QByteArray(m_out.data(), qsizetype(m_out.size()));
+    }
 
     //! Opens an object or array value (after a key or as an element).
     void open(char bracket)
@@ -1015,12 +1023,9 @@ public:
     }
     void number(qint64 n)
     {
-        // QJsonDocument writes every number through a double.
-        constexpr qint64 kExact = qint64(1) << 53;
-        if (n > -kExact && n < kExact)
-            m_out += QByteArray::number(n);
-        else
-            m_out += QByteArray::number(double(n), 'f', QLocale::FloatingPointShortest);
+        char digits[24];
+        const auto end = std::to_chars(std::begin(digits), std::end(digits), n).ptr;
+        m_out.append(digits, size_t(end - digits));
     }
     void null() { m_out += "null"; }
     void writeRaw(const char *text) { m_out += text; }
@@ -1039,7 +1044,7 @@ public:
     }
 
 private:
-    void indent() { m_out.append(4 * m_depth, ' '); }
+    void indent() { m_out.append(size_t(4 * m_depth), ' '); }
 
     static char hex(uint u) { return char(u < 10 ? '0' + u : 'a' + u - 10); }
 
@@ -1054,12 +1059,11 @@ private:
             const char16_t *run = src;
             while (src != end && *src < 0x80 && *src >= 0x20 && *src != u'"' && *src != u'\\')
                 ++src;
-            if (src != run) {
-                const qsizetype n = src - run;
-                const qsizetype at = m_out.size();
+            if (const size_t n = size_t(src - run)) {
+                const size_t at = m_out.size();
                 m_out.resize(at + n);
                 char *dst = m_out.data() + at;
-                for (qsizetype i = 0; i < n; ++i)
+                for (size_t i = 0; i < n; ++i)
                     dst[i] = char(run[i]);
             }
             if (src == end)
@@ -1117,7 +1121,7 @@ private:
         }
     }
 
-    QByteArray m_out;
+    std::string m_out; // appends inline, unlike QByteArray's
     int m_depth = 0;
     bool m_first = true;
 };
@@ -1295,9 +1299,7 @@ QByteArray writeRecordJson(const Record &record)
     w.member("title", record.title);
     w.member("version", record.version);
     w.close('}');
-    QByteArray text = w.take();
-    text += '\n';
-    return text;
+    return w.take();
 }
 
 Result<Record> readRecordJson(const QByteArray &data, const QString &file)

@@ -12,8 +12,12 @@
 #include <QJsonObject>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QScopeGuard>
+#include <QSet>
 #include <QStandardPaths>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 
 namespace LedgerCurator {
@@ -97,6 +101,11 @@ const QList<QStringList> &migrations()
     };
     return steps;
 }
+
+//! Meta key prefix of a record's observation counts: "counts/2104.04473" = 12 numbers, outbound
+//! then inbound observations in each upstream state. Written with the rows, in the same
+//! transaction, so the record list needs no scan of every observation.
+constexpr QStringView kCountsPrefix = u"counts/";
 
 Error sqlError(const QString &what, const QSqlError &error)
 {
@@ -218,8 +227,15 @@ Status Store::migrate()
 Status Store::insertRecord(const Record &record, const Progress &progress, qint64 done, qint64 total)
 {
     QSqlDatabase db = database();
-    QJsonObject header = recordToJson(record);
-    header.remove(QStringLiteral("observations"));
+    // The header is the record without its observations: built from a copy that holds none
+    // (sharing the rest), not from the whole record's JSON.
+    Record headerOnly = record;
+    headerOnly.observations = {};
+    const QJsonObject header = [&headerOnly] {
+        QJsonObject object = recordToJson(headerOnly);
+        object.remove(QStringLiteral("observations"));
+        return object;
+    }();
 
     QSqlQuery query(db);
     query.prepare(QStringLiteral("INSERT INTO records (id, version, title, as_of, header, imported_at) "
@@ -233,34 +249,48 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
     if (!query.exec())
         return sqlError(QStringLiteral("cannot store record %1").arg(record.arxivId), query.lastError());
 
+    // Named placeholders, bound by prepared names: QSqlResult's positional bindValue() formats a
+    // placeholder name per call, which cost more than SQLite's own work per row.
     QSqlQuery insert(db);
     insert.prepare(QStringLiteral(
             "INSERT INTO observations (record_id, position, id, direction, citing_title, cited_title,"
             " reference, state, basis, observed_at, events_status, events_as_of, events_reason, curation)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+            " VALUES (:record_id, :position, :id, :direction, :citing_title, :cited_title, :reference, :state,"
+            " :basis, :observed_at, :events_status, :events_as_of, :events_reason, :curation)"));
+    static const QString kRecordId = QStringLiteral(":record_id"), kPosition = QStringLiteral(":position"),
+                         kId = QStringLiteral(":id"), kDirection = QStringLiteral(":direction"),
+                         kCitingTitle = QStringLiteral(":citing_title"), kCitedTitle = QStringLiteral(":cited_title"),
+                         kReference = QStringLiteral(":reference"), kState = QStringLiteral(":state"),
+                         kBasis = QStringLiteral(":basis"), kObservedAt = QStringLiteral(":observed_at"),
+                         kEventsStatus = QStringLiteral(":events_status"), kEventsAsOf = QStringLiteral(":events_as_of"),
+                         kEventsReason = QStringLiteral(":events_reason"), kCuration = QStringLiteral(":curation");
     QSqlQuery insertEvent(db);
     insertEvent.prepare(QStringLiteral(
             "INSERT INTO source_events (record_id, observation_position, position, kind, date, source,"
             " notice, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
     const QVariant recordId(record.arxivId);
     const QVariant nullReference(QMetaType::fromType<qint64>());
+    const QVariant nullText(QMetaType::fromType<QString>());
+    // Observations by direction and upstream state, kept beside the rows (see recordSummaries()).
+    std::array<std::array<qint64, kResolutionStateCount>, 2> counts {};
     for (qsizetype i = 0; i < record.observations.size(); ++i) {
         const Observation &o = record.observations[i];
-        insert.bindValue(0, recordId);
-        insert.bindValue(1, qint64(i));
-        insert.bindValue(2, o.id);
-        insert.bindValue(3, int(o.direction));
-        insert.bindValue(4, o.citingTitle);
-        insert.bindValue(5, o.citedTitle);
-        insert.bindValue(6, o.reference ? QVariant(*o.reference) : nullReference);
-        insert.bindValue(7, int(o.state));
-        insert.bindValue(8, o.basis);
-        insert.bindValue(9, o.observedAt);
-        insert.bindValue(10, int(o.events.status));
-        insert.bindValue(11, o.events.asOf);
-        insert.bindValue(12, o.events.reason);
-        insert.bindValue(13, o.curation.isEmpty()
-                                     ? QVariant(QMetaType::fromType<QString>())
+        ++counts[o.direction == Direction::Inbound ? 1 : 0][int(o.state)];
+        insert.bindValue(kRecordId, recordId);
+        insert.bindValue(kPosition, qint64(i));
+        insert.bindValue(kId, o.id);
+        insert.bindValue(kDirection, int(o.direction));
+        insert.bindValue(kCitingTitle, o.citingTitle);
+        insert.bindValue(kCitedTitle, o.citedTitle);
+        insert.bindValue(kReference, o.reference ? QVariant(*o.reference) : nullReference);
+        insert.bindValue(kState, int(o.state));
+        insert.bindValue(kBasis, o.basis);
+        insert.bindValue(kObservedAt, o.observedAt);
+        insert.bindValue(kEventsStatus, int(o.events.status));
+        insert.bindValue(kEventsAsOf, o.events.asOf);
+        insert.bindValue(kEventsReason, o.events.reason);
+        insert.bindValue(kCuration, o.curation.isEmpty()
+                                     ? nullText
                                      : QVariant(QString::fromUtf8(QJsonDocument(curationToJson(o.curation))
                                                                           .toJson(QJsonDocument::Compact))));
         if (!insert.exec())
@@ -284,12 +314,35 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
                                 insertEvent.lastError());
         }
     }
+    QStringList numbers;
+    for (const auto &byState : counts) {
+        for (const qint64 n : byState)
+            numbers.append(QString::number(n));
+    }
+    QSqlQuery storeCounts(db);
+    storeCounts.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?)"
+                                       " ON CONFLICT(key) DO UPDATE SET value = excluded.value"));
+    storeCounts.addBindValue(QString(kCountsPrefix + record.arxivId));
+    storeCounts.addBindValue(numbers.join(u' '));
+    if (!storeCounts.exec())
+        return sqlError(QStringLiteral("cannot store the counts of %1").arg(record.arxivId), storeCounts.lastError());
     return {};
 }
 
 Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records, const Progress &progress)
 {
     QSqlDatabase db = database();
+    // A large page touches many index pages (observation ids are random): a page cache of 64 MiB
+    // for the import keeps them in memory instead of spilling them mid-transaction. Only memory:
+    // durability (WAL, synchronous) is unchanged. Set back to the default afterwards.
+    const bool largeImport = std::any_of(records.cbegin(), records.cend(),
+                                         [](const Record &r) { return r.observations.size() > 2000; });
+    if (largeImport)
+        (void)exec(QStringLiteral("PRAGMA cache_size = -65536"));
+    const auto restoreCache = qScopeGuard([this, largeImport] {
+        if (largeImport)
+            (void)exec(QStringLiteral("PRAGMA cache_size = -2000"));
+    });
     if (!db.transaction())
         return sqlError(QStringLiteral("%1: cannot start the import").arg(m_path), db.lastError());
     auto abort = [&db](Error error) {
@@ -359,25 +412,48 @@ Result<QList<RecordSummary>> Store::recordSummaries() const
         index.insert(s.arxivId, summaries.size());
         summaries.append(s);
     }
-    QSqlQuery counts(database());
-    counts.setForwardOnly(true);
-    if (!counts.exec(QStringLiteral("SELECT record_id, direction, state, COUNT(*) FROM observations "
-                                    "GROUP BY record_id, direction, state")))
-        return sqlError(QStringLiteral("cannot count observations"), counts.lastError());
-    while (counts.next()) {
-        auto it = index.constFind(counts.value(0).toString());
-        if (it == index.constEnd())
-            continue;
-        RecordSummary &s = summaries[*it];
-        const auto direction = static_cast<Direction>(counts.value(1).toInt());
-        const int state = counts.value(2).toInt();
-        const qint64 n = counts.value(3).toLongLong();
+    auto addCount = [](RecordSummary &s, Direction direction, int state, qint64 n) {
         (direction == Direction::Inbound ? s.inbound : s.outbound) += n;
         if (state >= 0 && state < kResolutionStateCount) {
             s.states[state] += n;
             if (stateNeedsAttention(static_cast<ResolutionState>(state)))
                 s.needsAttention += n;
         }
+    };
+    // The counts stored with each record's rows; a record imported before they were kept is
+    // counted from its rows (its own rows only: the primary key starts with the record id).
+    QSet<QString> counted;
+    QSqlQuery stored(database());
+    stored.setForwardOnly(true);
+    stored.prepare(QStringLiteral("SELECT key, value FROM meta WHERE key >= ? AND key < ?"));
+    stored.addBindValue(kCountsPrefix.toString());
+    stored.addBindValue(QStringLiteral("counts0")); // the key after every "counts/..."
+    if (!stored.exec())
+        return sqlError(QStringLiteral("cannot read the observation counts"), stored.lastError());
+    while (stored.next()) {
+        const auto it = index.constFind(stored.value(0).toString().mid(kCountsPrefix.size()));
+        const QStringList numbers = stored.value(1).toString().split(u' ');
+        if (it == index.constEnd() || numbers.size() != 2 * kResolutionStateCount)
+            continue;
+        RecordSummary &s = summaries[*it];
+        for (int i = 0; i < numbers.size(); ++i)
+            addCount(s, i < kResolutionStateCount ? Direction::Outbound : Direction::Inbound, i % kResolutionStateCount,
+                     numbers[i].toLongLong());
+        counted.insert(s.arxivId);
+    }
+    QSqlQuery counts(database());
+    counts.setForwardOnly(true);
+    counts.prepare(QStringLiteral("SELECT direction, state, COUNT(*) FROM observations WHERE record_id = ?"
+                                  " GROUP BY direction, state"));
+    for (RecordSummary &s : summaries) {
+        if (counted.contains(s.arxivId))
+            continue;
+        counts.bindValue(0, s.arxivId);
+        if (!counts.exec())
+            return sqlError(QStringLiteral("cannot count observations"), counts.lastError());
+        while (counts.next())
+            addCount(s, static_cast<Direction>(counts.value(0).toInt()), counts.value(1).toInt(),
+                     counts.value(2).toLongLong());
     }
     // Corrected states and exclusions change what needs attention.
     QSqlQuery corrections(database());
