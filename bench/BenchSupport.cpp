@@ -76,7 +76,7 @@ double processCpuMs()
 }
 
 ProcessRun runProcess(const QString &program, const QStringList &arguments, bool captureOutput,
-                      const QStringList &environment, bool keepStderr, int timeoutMs)
+    const QStringList &environment, bool keepStderr, int timeoutMs)
 {
     ProcessRun run;
     std::vector<QByteArray> argBytes { program.toLocal8Bit() };
@@ -93,9 +93,10 @@ ProcessRun runProcess(const QString &program, const QStringList &arguments, bool
     std::vector<char *> envp;
     for (char **e = environ; *e; ++e) {
         const QByteArray entry(*e);
-        const bool overridden = std::any_of(envBytes.cbegin(), envBytes.cend(), [&entry](const QByteArray &mine) {
-            return entry.startsWith(mine.left(mine.indexOf('=') + 1));
-        });
+        const bool overridden
+            = std::any_of(envBytes.cbegin(), envBytes.cend(), [&entry](const QByteArray &mine) {
+                  return entry.startsWith(mine.left(mine.indexOf('=') + 1));
+              });
         if (!overridden)
             envp.push_back(*e);
     }
@@ -124,7 +125,8 @@ ProcessRun runProcess(const QString &program, const QStringList &arguments, bool
     QElapsedTimer timer;
     timer.start();
     pid_t pid = 0;
-    const int spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), envp.data());
+    const int spawned
+        = posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     if (spawned != 0)
@@ -160,7 +162,8 @@ ProcessRun runProcess(const QString &program, const QStringList &arguments, bool
     return run;
 }
 
-ProcessRun medianRun(int runs, const std::function<ProcessRun()> &run, const std::function<void()> &setup)
+ProcessRun medianRun(
+    int runs, const std::function<ProcessRun()> &run, const std::function<void()> &setup)
 {
     QList<double> wall, cpu, rss;
     ProcessRun last;
@@ -191,7 +194,8 @@ void Table::add(Row row)
     if (!row.peer.isEmpty())
         out() << "   vs " << row.peer << " = " << row.ratio;
     if (!row.target.isEmpty())
-        out() << "   (target " << row.target << (row.met ? (*row.met ? ": met" : ": MISSED") : "") << ")";
+        out() << "   (target " << row.target << (row.met ? (*row.met ? ": met" : ": MISSED") : "")
+              << ")";
     out() << Qt::endl;
     m_rows.append(std::move(row));
 }
@@ -203,29 +207,33 @@ void Table::info(const QString &figure, double value, const QString &unit)
 
 void Table::below(const QString &figure, double value, double limit, const QString &unit)
 {
-    add({ figure, formatValue(value, unit), {}, {}, u"< " + formatValue(limit, unit), value < limit });
+    add({ figure, formatValue(value, unit), {}, {}, u"< " + formatValue(limit, unit),
+        value < limit });
 }
 
 void Table::atLeast(const QString &figure, double value, double limit, const QString &unit)
 {
-    add({ figure, formatValue(value, unit), {}, {}, u">= " + formatValue(limit, unit), value >= limit });
+    add({ figure, formatValue(value, unit), {}, {}, u">= " + formatValue(limit, unit),
+        value >= limit });
 }
 
-void Table::ratio(const QString &figure, double value, const QString &peer, double peerValue, double maxRatio,
-                  const QString &unit)
+void Table::ratio(const QString &figure, double value, const QString &peer, double peerValue,
+    double maxRatio, const QString &unit)
 {
     const double r = peerValue > 0 ? value / peerValue : 0;
     add({ figure, formatValue(value, unit), peer + u' ' + formatValue(peerValue, unit),
-          QString::number(r, 'f', 2) + u'x',
-          maxRatio == 1.0 ? QStringLiteral("faster than peer") : u"<= " + QString::number(maxRatio, 'f', 1) + u"x peer",
-          peerValue > 0 && (maxRatio == 1.0 ? r < 1.0 : r <= maxRatio) });
+        QString::number(r, 'f', 2) + u'x',
+        maxRatio == 1.0 ? QStringLiteral("faster than peer")
+                        : u"<= " + QString::number(maxRatio, 'f', 1) + u"x peer",
+        peerValue > 0 && (maxRatio == 1.0 ? r < 1.0 : r <= maxRatio) });
 }
 
-void Table::versus(const QString &figure, double value, const QString &peer, double peerValue, const QString &unit)
+void Table::versus(
+    const QString &figure, double value, const QString &peer, double peerValue, const QString &unit)
 {
     const double r = peerValue > 0 ? value / peerValue : 0;
     add({ figure, formatValue(value, unit), peer + u' ' + formatValue(peerValue, unit),
-          QString::number(r, 'f', 2) + u'x', {}, std::nullopt });
+        QString::number(r, 'f', 2) + u'x', {}, std::nullopt });
 }
 
 void Table::check(const QString &figure, bool ok, const QString &detail)
@@ -235,23 +243,25 @@ void Table::check(const QString &figure, bool ok, const QString &detail)
 
 void Table::skipped(const QString &figure, const QString &reason, const QString &target)
 {
-    add({ figure, QStringLiteral("skipped"), {}, {}, target.isEmpty() ? reason : target + u"; " + reason,
-          std::nullopt });
+    add({ figure, QStringLiteral("skipped"), {}, {},
+        target.isEmpty() ? reason : target + u"; " + reason, std::nullopt });
 }
 
 int Table::missed() const
 {
-    return int(std::count_if(m_rows.cbegin(), m_rows.cend(), [](const Row &r) { return r.met == false; }));
+    return int(
+        std::count_if(m_rows.cbegin(), m_rows.cend(), [](const Row &r) { return r.met == false; }));
 }
 
 void Table::print() const
 {
-    const QStringList headers { QStringLiteral("figure"), QStringLiteral("value"), QStringLiteral("peer"),
-                                QStringLiteral("ratio"), QStringLiteral("target"), QStringLiteral("met?") };
+    const QStringList headers { QStringLiteral("figure"), QStringLiteral("value"),
+        QStringLiteral("peer"), QStringLiteral("ratio"), QStringLiteral("target"),
+        QStringLiteral("met?") };
     QList<QStringList> cells;
     for (const Row &r : m_rows)
         cells.append({ r.figure, r.value, r.peer, r.ratio, r.target,
-                       r.met ? (*r.met ? QStringLiteral("yes") : QStringLiteral("NO")) : QString() });
+            r.met ? (*r.met ? QStringLiteral("yes") : QStringLiteral("NO")) : QString() });
     QList<qsizetype> widths;
     for (qsizetype c = 0; c < headers.size(); ++c) {
         qsizetype w = headers[c].size();
@@ -262,7 +272,8 @@ void Table::print() const
     auto line = [&](const QStringList &row) {
         QString text = QStringLiteral("| ");
         for (qsizetype c = 0; c < row.size(); ++c) {
-            text += (c == 1 || c == 3) ? row[c].rightJustified(widths[c]) : row[c].leftJustified(widths[c]);
+            text += (c == 1 || c == 3) ? row[c].rightJustified(widths[c])
+                                       : row[c].leftJustified(widths[c]);
             text += QStringLiteral(" | ");
         }
         out() << text.trimmed() << Qt::endl;

@@ -18,7 +18,8 @@ double median(QList<double> values);
 double percentile(QList<double> values, double fraction);
 
 //! Median wall milliseconds of `runs` runs; `setup` runs before each, untimed.
-double measure(int runs, const std::function<void()> &work, const std::function<void()> &setup = {});
+double measure(
+    int runs, const std::function<void()> &work, const std::function<void()> &setup = {});
 
 //! CPU seconds (user + system) this process has used so far, all threads.
 double processCpuMs();
@@ -39,11 +40,13 @@ struct ProcessRun
 //! `keepStderr`; standard output is captured when `captureOutput`, else discarded. `environment`
 //! entries ("NAME=value") are added to this process's environment.
 //! With `timeoutMs` > 0 the child runs in a process group of its own, killed whole on expiry.
-ProcessRun runProcess(const QString &program, const QStringList &arguments, bool captureOutput = false,
-                      const QStringList &environment = {}, bool keepStderr = false, int timeoutMs = 0);
+ProcessRun runProcess(const QString &program, const QStringList &arguments,
+    bool captureOutput = false, const QStringList &environment = {}, bool keepStderr = false,
+    int timeoutMs = 0);
 
 //! The medians of several runs (wall, CPU, peak memory).
-ProcessRun medianRun(int runs, const std::function<ProcessRun()> &run, const std::function<void()> &setup = {});
+ProcessRun medianRun(
+    int runs, const std::function<ProcessRun()> &run, const std::function<void()> &setup = {});
 
 //! The table of figures.
 class Table
@@ -52,15 +55,16 @@ public:
     //! A figure without a target.
     void info(const QString &figure, double value, const QString &unit = QStringLiteral("ms"));
     //! A figure that must stay below `limit`.
-    void below(const QString &figure, double value, double limit, const QString &unit = QStringLiteral("ms"));
+    void below(const QString &figure, double value, double limit,
+        const QString &unit = QStringLiteral("ms"));
     //! A figure that must reach at least `limit`.
     void atLeast(const QString &figure, double value, double limit, const QString &unit);
     //! A figure compared with its peer: value / peerValue must be at most `maxRatio`.
-    void ratio(const QString &figure, double value, const QString &peer, double peerValue, double maxRatio,
-               const QString &unit = QStringLiteral("ms"));
+    void ratio(const QString &figure, double value, const QString &peer, double peerValue,
+        double maxRatio, const QString &unit = QStringLiteral("ms"));
     //! A figure compared with its peer without a target.
     void versus(const QString &figure, double value, const QString &peer, double peerValue,
-                const QString &unit = QStringLiteral("ms"));
+        const QString &unit = QStringLiteral("ms"));
     //! A yes/no check, e.g. "every event stored once".
     void check(const QString &figure, bool ok, const QString &detail);
     //! A figure that could not be measured here, with the reason.

@@ -36,30 +36,38 @@ QTextStream &log()
 class Server
 {
 public:
-    Server(const QString &program, const QString &db) : m_program(program), m_db(db) { }
+    Server(const QString &program, const QString &db)
+        : m_program(program)
+        , m_db(db)
+    {
+    }
     ~Server() { stop(); }
     Q_DISABLE_COPY_MOVE(Server)
 
     bool run(const QStringList &arguments) const
     {
-        return runProcess(m_program, arguments + QStringList { QStringLiteral("--db"), m_db }).exitCode == 0;
+        return runProcess(m_program, arguments + QStringList { QStringLiteral("--db"), m_db })
+                   .exitCode
+            == 0;
     }
 
     QString addToken(const QString &name, const QString &role) const
     {
         const ProcessRun run = runProcess(m_program,
-                                          { QStringLiteral("token"), QStringLiteral("add"), name, QStringLiteral("--role"),
-                                            role, QStringLiteral("--db"), m_db },
-                                          true);
+            { QStringLiteral("token"), QStringLiteral("add"), name, QStringLiteral("--role"), role,
+                QStringLiteral("--db"), m_db },
+            true);
         const QList<QByteArray> lines = run.output.trimmed().split('\n');
-        return run.exitCode == 0 && !lines.isEmpty() ? QString::fromUtf8(lines.last().trimmed()) : QString();
+        return run.exitCode == 0 && !lines.isEmpty() ? QString::fromUtf8(lines.last().trimmed())
+                                                     : QString();
     }
 
     bool start()
     {
         m_process.setStandardErrorFile(QProcess::nullDevice());
-        m_process.start(m_program, { QStringLiteral("serve"), QStringLiteral("--db"), m_db, QStringLiteral("--listen"),
-                                     QStringLiteral("127.0.0.1:0") });
+        m_process.start(m_program,
+            { QStringLiteral("serve"), QStringLiteral("--db"), m_db, QStringLiteral("--listen"),
+                QStringLiteral("127.0.0.1:0") });
         if (!m_process.waitForStarted(10000))
             return false;
         QByteArray line;
@@ -129,8 +137,8 @@ HttpResult resultOf(QNetworkReply *reply)
 }
 
 //! One request, waited for in a local event loop.
-HttpResult http(QNetworkAccessManager &network, const QByteArray &verb, const QUrl &url, const QString &token,
-                const QByteArray &body = {})
+HttpResult http(QNetworkAccessManager &network, const QByteArray &verb, const QUrl &url,
+    const QString &token, const QByteArray &body = {})
 {
     QNetworkReply *reply = network.sendCustomRequest(makeRequest(url, token), verb, body);
     QEventLoop loop;
@@ -141,31 +149,34 @@ HttpResult http(QNetworkAccessManager &network, const QByteArray &verb, const QU
     return result;
 }
 
-CorrectionEvent benchEvent(const QString &record, const QString &observation, const QString &tag, qint64 n)
+CorrectionEvent benchEvent(
+    const QString &record, const QString &observation, const QString &tag, qint64 n)
 {
     CorrectionEvent e;
-    e.id = QUuid::createUuidV5(QUuid(), QStringLiteral("sync-bench-%1-%2").arg(tag).arg(n)).toString(QUuid::WithoutBraces);
+    e.id = QUuid::createUuidV5(QUuid(), QStringLiteral("sync-bench-%1-%2").arg(tag).arg(n))
+               .toString(QUuid::WithoutBraces);
     e.record = record;
     e.observation = observation;
     e.field = CurationField::Note;
     e.value = QStringLiteral("checked against the publisher page (%1)").arg(n);
     e.author = QStringLiteral("curator%1").arg(n % 7);
     e.createdAt = QStringLiteral("2026-11-%1T10:%2:%3.%4Z")
-                          .arg(10 + n % 18)
-                          .arg(n / 3600 % 60, 2, 10, QLatin1Char('0'))
-                          .arg(n / 60 % 60, 2, 10, QLatin1Char('0'))
-                          .arg(n % 1000, 3, 10, QLatin1Char('0'));
+                      .arg(10 + n % 18)
+                      .arg(n / 3600 % 60, 2, 10, QLatin1Char('0'))
+                      .arg(n / 60 % 60, 2, 10, QLatin1Char('0'))
+                      .arg(n % 1000, 3, 10, QLatin1Char('0'));
     return e;
 }
 
 QByteArray batchBody(const QList<CorrectionEvent> &events)
 {
     return QJsonDocument(QJsonObject { { QStringLiteral("events"), correctionsToJson(events) } })
-            .toJson(QJsonDocument::Compact);
+        .toJson(QJsonDocument::Compact);
 }
 
 //! Every event the server holds, paged: (seq, id) in order.
-QList<std::pair<qint64, QString>> allEvents(QNetworkAccessManager &network, const Server &server, const QString &token)
+QList<std::pair<qint64, QString>> allEvents(
+    QNetworkAccessManager &network, const Server &server, const QString &token)
 {
     QList<std::pair<qint64, QString>> events;
     qint64 after = 0;
@@ -178,7 +189,8 @@ QList<std::pair<qint64, QString>> allEvents(QNetworkAccessManager &network, cons
         const QJsonObject object = QJsonDocument::fromJson(page.body).object();
         for (const QJsonValue &v : object.value(QLatin1String("events")).toArray()) {
             const QJsonObject e = v.toObject();
-            events.append({ e.value(QLatin1String("seq")).toInteger(), e.value(QLatin1String("id")).toString() });
+            events.append({ e.value(QLatin1String("seq")).toInteger(),
+                e.value(QLatin1String("id")).toString() });
         }
         after = object.value(QLatin1String("last_seq")).toInteger();
         if (!object.value(QLatin1String("more")).toBool())
@@ -193,12 +205,14 @@ void pullBench(Table &table, const SyncBenchOptions &options)
     for (const char *suffix : { "", "-wal", "-shm" })
         QFile::remove(db + QLatin1String(suffix));
     Server server(options.serverPath, db);
-    const QString curator = server.addToken(QStringLiteral("bench-curator"), QStringLiteral("curator"));
-    const QString reader = server.addToken(QStringLiteral("bench-reader"), QStringLiteral("reader"));
+    const QString curator
+        = server.addToken(QStringLiteral("bench-curator"), QStringLiteral("curator"));
+    const QString reader
+        = server.addToken(QStringLiteral("bench-reader"), QStringLiteral("reader"));
     if (curator.isEmpty() || reader.isEmpty()
         || !server.run({ QStringLiteral("import"), options.recordJsonPath }) || !server.start()) {
         table.skipped(QStringLiteral("sync: fresh client pulls the record and events"),
-                      QStringLiteral("the ledger-server could not be set up"), QStringLiteral("< 5000 ms"));
+            QStringLiteral("the ledger-server could not be set up"), QStringLiteral("< 5000 ms"));
         return;
     }
     // The events to pull, posted in batches of 1000.
@@ -211,17 +225,19 @@ void pullBench(Table &table, const SyncBenchOptions &options)
         QList<CorrectionEvent> batch;
         for (qsizetype n = first; n < std::min(first + 1000, options.pullEvents); ++n)
             batch.append(benchEvent(record.arxivId,
-                                    record.observations[n % record.observations.size()].id,
-                                    QStringLiteral("pull"), n));
-        posted = http(network, "POST", server.url(QStringLiteral("/v1/events")), curator, batchBody(batch)).status
-                == 200;
+                record.observations[n % record.observations.size()].id, QStringLiteral("pull"), n));
+        posted = http(network, "POST", server.url(QStringLiteral("/v1/events")), curator,
+                     batchBody(batch))
+                     .status
+            == 200;
     }
     if (!posted) {
         table.skipped(QStringLiteral("sync: fresh client pulls the record and events"),
-                      QStringLiteral("posting the events failed"), QStringLiteral("< 5000 ms"));
+            QStringLiteral("posting the events failed"), QStringLiteral("< 5000 ms"));
         return;
     }
-    log() << "  (posted " << options.pullEvents << " events in " << posting.elapsed() << " ms)" << Qt::endl;
+    log() << "  (posted " << options.pullEvents << " events in " << posting.elapsed() << " ms)"
+          << Qt::endl;
 
     QList<double> times;
     QList<double> cpu;
@@ -243,15 +259,18 @@ void pullBench(Table &table, const SyncBenchOptions &options)
         const auto report = client.run(sync);
         times.append(double(timer.nsecsElapsed()) / 1e6);
         cpu.append(processCpuMs() - cpuBefore);
-        complete = complete && report && report->eventsPulled == options.pullEvents && report->recordsUpdated == 1;
+        complete = complete && report && report->eventsPulled == options.pullEvents
+            && report->recordsUpdated == 1;
         if (!report)
             log() << "  sync failed: " << report.error().toString() << Qt::endl;
     }
-    table.below(QStringLiteral("sync: fresh client pulls %1-obs record + %2 events").arg(record.observations.size()).arg(options.pullEvents),
-                median(times), 5000);
+    table.below(QStringLiteral("sync: fresh client pulls %1-obs record + %2 events")
+                    .arg(record.observations.size())
+                    .arg(options.pullEvents),
+        median(times), 5000);
     table.info(QStringLiteral("  of which client CPU (this process)"), median(cpu));
     table.check(QStringLiteral("  the client holds the record and every event"), complete,
-                QStringLiteral("1 record, %1 events pulled").arg(options.pullEvents));
+        QStringLiteral("1 record, %1 events pulled").arg(options.pullEvents));
 }
 
 //! One posting client: its own network manager (so its own connection), batches sent one
@@ -270,11 +289,13 @@ void concurrentBench(Table &table, const SyncBenchOptions &options)
     for (const char *suffix : { "", "-wal", "-shm" })
         QFile::remove(db + QLatin1String(suffix));
     Server server(options.serverPath, db);
-    const QString token = server.addToken(QStringLiteral("bench-curator"), QStringLiteral("curator"));
-    const QString figure = QStringLiteral("sync: %1 clients x %2 batches x %3 events posted at once")
-                                   .arg(options.clients)
-                                   .arg(options.batchesPerClient)
-                                   .arg(options.eventsPerBatch);
+    const QString token
+        = server.addToken(QStringLiteral("bench-curator"), QStringLiteral("curator"));
+    const QString figure
+        = QStringLiteral("sync: %1 clients x %2 batches x %3 events posted at once")
+              .arg(options.clients)
+              .arg(options.batchesPerClient)
+              .arg(options.eventsPerBatch);
     if (token.isEmpty() || !server.start()) {
         table.skipped(figure, QStringLiteral("the ledger-server could not be set up"));
         return;
@@ -287,8 +308,9 @@ void concurrentBench(Table &table, const SyncBenchOptions &options)
         for (int b = 0; b < options.batchesPerClient; ++b) {
             QList<CorrectionEvent> batch;
             for (int e = 0; e < options.eventsPerBatch; ++e, ++n) {
-                batch.append(benchEvent(record.arxivId, record.observations[n % record.observations.size()].id,
-                                        QStringLiteral("concurrent"), n));
+                batch.append(benchEvent(record.arxivId,
+                    record.observations[n % record.observations.size()].id,
+                    QStringLiteral("concurrent"), n));
                 postedIds.insert(batch.last().id);
             }
             clients[c].bodies.append(batchBody(batch));
@@ -303,7 +325,8 @@ void concurrentBench(Table &table, const SyncBenchOptions &options)
     const QUrl url = server.url(QStringLiteral("/v1/events"));
     std::function<void(Client &)> send = [&](Client &client) {
         client.sent.start();
-        QNetworkReply *reply = client.network->post(makeRequest(url, token), client.bodies[client.next]);
+        QNetworkReply *reply
+            = client.network->post(makeRequest(url, token), client.bodies[client.next]);
         QObject::connect(reply, &QNetworkReply::finished, &loop, [&, reply, clientPtr = &client] {
             Client &c = *clientPtr;
             latencies.append(double(c.sent.nsecsElapsed()) / 1e6);
@@ -311,7 +334,8 @@ void concurrentBench(Table &table, const SyncBenchOptions &options)
             reply->deleteLater();
             if (result.status == 503 || result.status == 429 || result.status == 0) {
                 ++retries;
-                QTimer::singleShot(std::max(0, result.retryAfterSeconds) * 1000, &loop, [&send, clientPtr] { send(*clientPtr); });
+                QTimer::singleShot(std::max(0, result.retryAfterSeconds) * 1000, &loop,
+                    [&send, clientPtr] { send(*clientPtr); });
                 return;
             }
             if (result.status != 200)
@@ -337,15 +361,16 @@ void concurrentBench(Table &table, const SyncBenchOptions &options)
     bool once = stored.size() == total && failures == 0 && running == 0;
     QSet<QString> storedIds;
     for (qsizetype i = 0; i < stored.size() && once; ++i) {
-        once = stored[i].first == i + 1 && !storedIds.contains(stored[i].second) && postedIds.contains(stored[i].second);
+        once = stored[i].first == i + 1 && !storedIds.contains(stored[i].second)
+            && postedIds.contains(stored[i].second);
         storedIds.insert(stored[i].second);
     }
     table.check(figure + QStringLiteral(": every event stored once"), once,
-                QStringLiteral("seqs 1..%1, each posted id once (%2 stored, %3 retries, %4 failed)")
-                        .arg(total)
-                        .arg(stored.size())
-                        .arg(retries)
-                        .arg(failures));
+        QStringLiteral("seqs 1..%1, each posted id once (%2 stored, %3 retries, %4 failed)")
+            .arg(total)
+            .arg(stored.size())
+            .arg(retries)
+            .arg(failures));
     table.info(QStringLiteral("  throughput"), double(total) / seconds, QStringLiteral("events/s"));
     table.info(QStringLiteral("  request latency, 99th percentile"), percentile(latencies, 0.99));
     table.info(QStringLiteral("  request latency, median"), median(latencies));
