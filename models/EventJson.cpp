@@ -18,7 +18,9 @@ QString quoted(const QString &text)
     return QLatin1Char('\'') + (text.size() > 60 ? text.left(57) + QStringLiteral("...") : text) + QLatin1Char('\'');
 }
 
-QString typeName(const QJsonValue &v)
+} // namespace
+
+QString jsonTypeName(const QJsonValue &v)
 {
     switch (v.type()) {
     case QJsonValue::Null:
@@ -38,6 +40,8 @@ QString typeName(const QJsonValue &v)
     }
     return QStringLiteral("something else");
 }
+
+namespace {
 
 bool isTimestamp(const QString &text)
 {
@@ -96,7 +100,7 @@ QString checkCorrectionValue(CurationField field, const std::optional<QString> &
 Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QString &where)
 {
     if (!value.isObject())
-        return Error::badInput(QStringLiteral("%1: expected an event object, found %2").arg(where, typeName(value)));
+        return Error::badInput(QStringLiteral("%1: expected an event object, found %2").arg(where, jsonTypeName(value)));
     const QJsonObject o = value.toObject();
     auto bad = [&where](const QString &member, const QString &message) {
         return Error::badInput(where + QLatin1Char('.') + member + QStringLiteral(": ") + message);
@@ -105,7 +109,7 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
     for (const char *key : { "id", "record", "observation", "field", "author", "created_at" }) {
         const QJsonValue v = text(key);
         if (!v.isString())
-            return bad(QLatin1String(key), QStringLiteral("expected a string, found %1").arg(typeName(v)));
+            return bad(QLatin1String(key), QStringLiteral("expected a string, found %1").arg(jsonTypeName(v)));
         if (v.toString().isEmpty())
             return bad(QLatin1String(key), QStringLiteral("must not be empty"));
         if (v.toString().size() > kMaxText)
@@ -132,12 +136,12 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
     if (v.isString())
         e.value = v.toString();
     else if (!v.isNull())
-        return bad(QStringLiteral("value"), QStringLiteral("expected a string or null, found %1").arg(typeName(v)));
+        return bad(QStringLiteral("value"), QStringLiteral("expected a string or null, found %1").arg(jsonTypeName(v)));
     if (const QString problem = checkCorrectionValue(e.field, e.value); !problem.isEmpty())
         return bad(QStringLiteral("value"), problem);
     const QJsonValue parents = text("parents");
     if (!parents.isArray())
-        return bad(QStringLiteral("parents"), QStringLiteral("expected an array of event ids, found %1").arg(typeName(parents)));
+        return bad(QStringLiteral("parents"), QStringLiteral("expected an array of event ids, found %1").arg(jsonTypeName(parents)));
     const QJsonArray parentArray = parents.toArray();
     if (parentArray.size() > kMaxParents)
         return bad(QStringLiteral("parents"), QStringLiteral("more than %1 parents").arg(kMaxParents));
@@ -146,7 +150,7 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
         if (!isUuid(parent) || parent != parent.toLower() || parent == e.id)
             return bad(QStringLiteral("parents[%1]").arg(i),
                        QStringLiteral("expected the lower-case UUID of an earlier event, found %1")
-                               .arg(parentArray.at(i).isString() ? quoted(parent) : typeName(parentArray.at(i))));
+                               .arg(parentArray.at(i).isString() ? quoted(parent) : jsonTypeName(parentArray.at(i))));
         e.parents.append(parent);
     }
     e.author = text("author").toString();
@@ -161,7 +165,7 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
     if (!seq.isUndefined() && !seq.isNull()) {
         const double d = seq.toDouble(-1);
         if (!seq.isDouble() || d < 1 || d != double(qint64(d)))
-            return bad(QStringLiteral("seq"), QStringLiteral("expected a positive whole number, found %1").arg(typeName(seq)));
+            return bad(QStringLiteral("seq"), QStringLiteral("expected a positive whole number, found %1").arg(jsonTypeName(seq)));
         e.seq = qint64(d);
     }
     return e;
@@ -170,7 +174,7 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
 Result<QList<CorrectionEvent>> correctionsFromJson(const QJsonValue &value, const QString &where)
 {
     if (!value.isArray())
-        return Error::badInput(QStringLiteral("%1: expected an array of events, found %2").arg(where, typeName(value)));
+        return Error::badInput(QStringLiteral("%1: expected an array of events, found %2").arg(where, jsonTypeName(value)));
     const QJsonArray array = value.toArray();
     QList<CorrectionEvent> events;
     events.reserve(array.size());

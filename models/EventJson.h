@@ -14,6 +14,9 @@
 
 namespace LedgerCurator {
 
+//! "a string", "an object", "null", ...: what a JSON value is, for messages about bad input.
+QString jsonTypeName(const QJsonValue &value);
+
 //! The event as a JSON object; "seq" only when the event has one.
 QJsonObject correctionToJson(const CorrectionEvent &event);
 QJsonArray correctionsToJson(const QList<CorrectionEvent> &events);

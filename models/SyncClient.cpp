@@ -39,27 +39,6 @@ std::optional<qint64> wholeNumber(const QJsonValue &value)
     return qint64(d);
 }
 
-QString jsonTypeName(const QJsonValue &v)
-{
-    switch (v.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return QStringLiteral("a boolean");
-    case QJsonValue::Double:
-        return QStringLiteral("a number");
-    case QJsonValue::String:
-        return QStringLiteral("a string");
-    case QJsonValue::Array:
-        return QStringLiteral("an array");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Undefined:
-        return QStringLiteral("nothing");
-    }
-    return QStringLiteral("something else");
-}
-
 //! The server's own words from an error body {"error": {"code", "message"}}, else a short excerpt.
 QString serverMessage(const QByteArray &body)
 {
