@@ -65,15 +65,48 @@ std::unique_ptr<Store> openStore(const QCommandLineParser &parser, QTextStream &
     return store;
 }
 
-Status writeOutput(const QString &path, const QByteArray &bytes, QTextStream &out)
+//! Hands bytes to be written; false once a write has failed.
+using ByteSink = std::function<bool(QByteArrayView)>;
+
+//! Writes what `produce` hands over to the file at `path` (all or nothing, through QSaveFile) or,
+//! for "" or "-", to the output stream's device: the bytes are UTF-8 already, what the stream
+//! would write, so they go straight out in pieces instead of being decoded into one huge QString
+//! for the stream to encode again.
+Status writeOutputStreamed(const QString &path, QTextStream &out, const std::function<void(const ByteSink &)> &produce)
 {
     if (path.isEmpty() || path == u"-") {
-        out << QString::fromUtf8(bytes);
         out.flush();
+        QIODevice *device = out.device();
+        if (!device) {
+            QByteArray all;
+            produce([&all](QByteArrayView bytes) {
+                all += bytes;
+                return true;
+            });
+            out << QString::fromUtf8(all);
+            out.flush();
+            return {};
+        }
+        bool failed = false;
+        produce([device, &failed](QByteArrayView bytes) {
+            failed = failed || device->write(bytes.data(), bytes.size()) != bytes.size();
+            return !failed;
+        });
+        if (auto *file = qobject_cast<QFileDevice *>(device))
+            failed = !file->flush() || failed;
+        if (failed)
+            return Error::failure(QStringLiteral("cannot write to standard output: %1").arg(device->errorString()));
         return {};
     }
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+    bool failed = !file.open(QIODevice::WriteOnly);
+    if (!failed) {
+        produce([&file, &failed](QByteArrayView bytes) {
+            failed = failed || file.write(bytes.data(), bytes.size()) != bytes.size();
+            return !failed;
+        });
+    }
+    if (failed || !file.commit())
         return Error::failure(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
     return {};
 }
@@ -153,7 +186,8 @@ int runImport(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     QList<Record> records;
     for (const auto &page : std::as_const(*pages))
         records.append(page.record);
-    auto outcomes = store->importRecords(records);
+    // readPageFiles() checked every record (validateRecord()) as it read it.
+    auto outcomes = store->importRecords(records, {}, RecordCheck::AlreadyValidated);
     if (!outcomes)
         return report(outcomes.error(), err);
     for (qsizetype i = 0; i < outcomes->size(); ++i) {
@@ -412,18 +446,28 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (!curated)
         return status;
     const Record &record = parser.isSet(kUpstreamOption) ? curated->upstream : curated->shown;
-    QByteArray bytes;
+    // Text and JSON are written as they are made, a megabyte at a time: a large record's page is
+    // never held whole (nor as UTF-16 and UTF-8 both).
+    std::function<void(const ByteSink &)> produce;
     if (format == u"json") {
-        bytes = writeRecordJson(record);
+        produce = [&record](const ByteSink &write) {
+            bool ok = true;
+            writeRecordJson(record, [&](QByteArrayView bytes) { ok = ok && write(bytes); });
+        };
     } else if (format == u"html") {
-        HtmlOptions options;
-        options.inboundCap = pageCap(parser);
-        options.css = loadPageStylesheet();
-        bytes = renderPageHtml(record, options).toUtf8();
+        produce = [&record, &parser](const ByteSink &write) {
+            HtmlOptions options;
+            options.inboundCap = pageCap(parser);
+            options.css = loadPageStylesheet();
+            write(renderPageHtml(record, options).toUtf8());
+        };
     } else {
-        bytes = renderLedgerText(record).toUtf8();
+        produce = [&record](const ByteSink &write) {
+            bool ok = true;
+            renderLedgerText(record, [&](QStringView text) { ok = ok && write(text.toUtf8()); });
+        };
     }
-    if (auto written = writeOutput(parser.value(kOutputOption), bytes, out); !written)
+    if (auto written = writeOutputStreamed(parser.value(kOutputOption), out, produce); !written)
         return report(written.error(), err);
     return ExitOk;
 }

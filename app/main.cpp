@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Cli.h"
 #include "MainWindow.h"
+#include "SettingsDialog.h"
+#include "SettingsKeys.h"
 #include "Store.h"
 
 #include <QAbstractItemView>
@@ -9,9 +11,12 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QMessageBox>
+#include <QSettings>
 #include <QTimer>
 #include <QTranslator>
 
@@ -22,10 +27,105 @@ using namespace LedgerCurator;
 
 namespace {
 
+const QString kAppId = QStringLiteral("io.github.ledgercurator.LedgerCurator");
+
+//! Every subcommand, as `ledger-curator --help` lists them (app/Cli.cpp has their synopses).
+const QStringList kSubcommands = { QStringLiteral("import"),  QStringLiteral("import-notices"),
+                                   QStringLiteral("list"),    QStringLiteral("show"),
+                                   QStringLiteral("render"),  QStringLiteral("export-pdf"),
+                                   QStringLiteral("curate"),  QStringLiteral("undo"),
+                                   QStringLiteral("history"), QStringLiteral("check"),
+                                   QStringLiteral("sync") };
+
 void setIdentity()
 {
     QCoreApplication::setApplicationName(QStringLiteral("ledger-curator"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LC_VERSION));
+}
+
+//! The options of the desktop app (no subcommand), for --help and for checking the arguments
+//! before a display is opened.
+struct GuiOptions
+{
+    QCommandLineOption db { QStringLiteral("db"), QCoreApplication::translate("main", "The cache file."),
+                            QStringLiteral("PATH"), defaultCachePath() };
+    QCommandLineOption benchmark { QStringLiteral("benchmark-startup"),
+                                   QStringLiteral("Print startup figures and quit.") };
+
+    void addTo(QCommandLineParser &parser)
+    {
+        parser.setApplicationDescription(
+                QCoreApplication::translate("main",
+                                            "Curate Paper Citation Records. Without a subcommand, opens the "
+                                            "window on the cache, importing and showing each FILE named "
+                                            "(ledger page text or record JSON), as File > Import does.\n\n"
+                                            "Subcommands (ledger-curator SUBCOMMAND --help describes one): %1.")
+                        .arg(kSubcommands.join(QStringLiteral(", "))));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOption(db);
+        benchmark.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(benchmark);
+        parser.addPositionalArgument(QStringLiteral("FILE"),
+                                     QCoreApplication::translate("main", "A ledger page (.txt) or record JSON "
+                                                                         "(.json) to import and show."),
+                                     QStringLiteral("[FILE...]"));
+    }
+};
+
+//! Bad usage of the desktop app, told on standard error before any display is opened:
+//! status 2, as the subcommands do.
+int usageError(const QString &message)
+{
+    QTextStream err(stderr);
+    err << "ledger-curator: " << message << Qt::endl
+        << QCoreApplication::translate("main", "Try 'ledger-curator --help'.") << Qt::endl;
+    return ExitBadInput;
+}
+
+//! Checks the arguments of the desktop app: options it knows, FILEs that exist. -1 when they are
+//! fine, else the exit status (the message printed).
+int checkGuiArguments(int argc, char *argv[])
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+    QCommandLineParser parser;
+    GuiOptions options;
+    options.addTo(parser);
+    if (!parser.parse(arguments))
+        return usageError(parser.errorText());
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"))
+        || parser.isSet(QStringLiteral("version")))
+        return -1;
+    for (const QString &file : parser.positionalArguments()) {
+        const QFileInfo info(file);
+        if (isSubcommand(file))
+            return usageError(QCoreApplication::translate("main", "'%1' is a subcommand: name it first, as in "
+                                                                  "'ledger-curator %1 ... --db PATH'")
+                                      .arg(file));
+        if (info.isDir())
+            return usageError(QCoreApplication::translate("main", "%1: is a folder, not a file").arg(file));
+        if (info.isFile())
+            continue;
+        if (file.contains(u'/') || file.contains(u'.'))
+            return usageError(QCoreApplication::translate("main", "%1: no such file").arg(file));
+        return usageError(QCoreApplication::translate("main", "'%1' is neither a subcommand nor a file; the "
+                                                              "subcommands are %2")
+                                  .arg(file, kSubcommands.join(QStringLiteral(", "))));
+    }
+    return -1;
+}
+
+//! The locale of the interface: the one chosen in Settings (ui/language), else the system's. A
+//! system locale of the chosen language keeps its country's conventions (de_AT, fr_CA).
+QLocale interfaceLocale()
+{
+    const QString language = QSettings().value(SettingsKeys::kLanguage).toString();
+    if (language.isEmpty() || !SettingsDialog::languageCodes().contains(language))
+        return QLocale::system();
+    const QLocale chosen(language);
+    return QLocale::system().language() == chosen.language() ? QLocale::system() : chosen;
 }
 
 //! Peak resident memory of this process so far, in kB (VmHWM), or -1.
@@ -76,27 +176,26 @@ int runGui(int argc, char *argv[], const QElapsedTimer &started)
     QApplication::setApplicationDisplayName(QStringLiteral("Ledger Curator"));
     QApplication::setDesktopFileName(QStringLiteral("io.github.ledgercurator.LedgerCurator"));
 
+    // The language chosen in Settings, else the system's: for our strings, Qt's own (standard
+    // buttons and dialogs), and numbers and dates.
+    const QLocale locale = interfaceLocale();
+    QLocale::setDefault(locale);
     QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+    if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
                           QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(&qtTranslator);
     QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("ledger-curator"), QStringLiteral("_"),
-                        QStringLiteral(":/i18n")))
+    if (translator.load(locale, QStringLiteral("ledger-curator"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(&translator);
+    // The installed theme icon, else the one built in (the SVG needs Qt's SVG icon engine,
+    // libqt6svg6 on Debian).
+    QApplication::setWindowIcon(QIcon::fromTheme(kAppId, QIcon(QStringLiteral(":/icons/") + kAppId + QStringLiteral(".svg"))));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate(
-            "main", "Curate Paper Citation Records. Subcommands: import, list, show, render."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption dbOption(QStringLiteral("db"), QApplication::translate("main", "The cache file."),
-                                      QStringLiteral("PATH"), defaultCachePath());
-    parser.addOption(dbOption);
-    QCommandLineOption benchmarkOption(QStringLiteral("benchmark-startup"),
-                                       QStringLiteral("Print startup figures and quit."));
-    benchmarkOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOption(benchmarkOption);
+    GuiOptions options;
+    options.addTo(parser);
+    const QCommandLineOption &dbOption = options.db;
+    const QCommandLineOption &benchmarkOption = options.benchmark;
     parser.process(app);
 
     Store store(parser.value(dbOption));
@@ -108,6 +207,8 @@ int runGui(int argc, char *argv[], const QElapsedTimer &started)
     }
     MainWindow window(store);
     window.show();
+    // ledger-curator FILE...: imported and shown as File > Import does (checked to exist in main()).
+    window.openFiles(parser.positionalArguments());
     if (parser.isSet(benchmarkOption))
         benchmarkStartup(app, window, started);
     return app.exec();
@@ -119,8 +220,9 @@ int main(int argc, char *argv[])
 {
     QElapsedTimer started;
     started.start();
-    // A first argument that is not an option names a subcommand: those need no display.
-    if (argc > 1 && !QString::fromLocal8Bit(argv[1]).startsWith(u'-')) {
+    // A first argument that names a subcommand runs it: those need no display. Any other
+    // argument that is not an option is a FILE for the window to import and show.
+    if (argc > 1 && isSubcommand(QString::fromLocal8Bit(argv[1]))) {
         // export-pdf lays out text: fonts need a QGuiApplication, and "offscreen" needs no display.
         const bool needsFonts = qstrcmp(argv[1], "export-pdf") == 0;
         if (needsFonts)
@@ -136,6 +238,9 @@ int main(int argc, char *argv[])
         err.flush();
         return status;
     }
+    // Bad options and missing files are told before a display is needed.
+    if (const int status = checkGuiArguments(argc, argv); status >= 0)
+        return status;
     // --help and --version only print: like the subcommands, they need no display.
     for (int i = 1; i < argc; ++i) {
         for (const char *option : { "-h", "-?", "--help", "--help-all", "-v", "--version" }) {

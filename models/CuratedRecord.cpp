@@ -7,15 +7,17 @@
 #include <QSet>
 
 #include <algorithm>
+#include <array>
 
 namespace LedgerCurator {
 
 namespace {
 
-QString tr(const char *text)
+//! The refusals of curate(): the correction panel shows them (translated), the command line too.
+struct CuratedRecordText
 {
-    return QCoreApplication::translate("CuratedRecord", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(CuratedRecord)
+};
 
 bool oneLine(const QString &text)
 {
@@ -235,6 +237,71 @@ CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events, S
     return curated;
 }
 
+namespace {
+
+//! One QString per distinct text among those offered: a few recent ones first, then a hash.
+class TextPool
+{
+public:
+    void share(QString &text)
+    {
+        if (text.isEmpty())
+            return;
+        for (const QString &recent : m_recent) {
+            if (recent.constData() == text.constData())
+                return;
+            if (recent == text) {
+                text = recent;
+                return;
+            }
+        }
+        if (m_pool.size() < kMaxTexts) {
+            const auto it = m_pool.constFind(text);
+            if (it != m_pool.constEnd())
+                text = *it;
+            else
+                m_pool.insert(text);
+        }
+        m_recent[m_next] = text;
+        m_next = (m_next + 1) % m_recent.size();
+    }
+
+private:
+    static constexpr qsizetype kMaxTexts = 4096; // repeated texts are few; the rest is unique
+    QSet<QString> m_pool;
+    std::array<QString, 4> m_recent;
+    size_t m_next = 0;
+};
+
+void shareRepeatedText(QList<Observation> &observations, const QString &recordTitle, TextPool &pool)
+{
+    for (Observation &o : observations) {
+        // The record's side of a link repeats its title.
+        QString &own = o.direction == Direction::Inbound ? o.citedTitle : o.citingTitle;
+        if (own == recordTitle)
+            own = recordTitle;
+        pool.share(o.basis);
+        pool.share(o.observedAt);
+        pool.share(o.events.asOf);
+        pool.share(o.events.reason);
+    }
+}
+
+} // namespace
+
+void shareRepeatedText(CuratedRecord &curated)
+{
+    TextPool pool;
+    const bool shared = curated.upstream.observations.isSharedWith(curated.shown.observations);
+    if (shared)
+        curated.shown.observations = {}; // so that the upstream list is changed in place, not copied
+    shareRepeatedText(curated.upstream.observations, curated.upstream.title, pool);
+    if (shared)
+        curated.shown.observations = curated.upstream.observations;
+    else
+        shareRepeatedText(curated.shown.observations, curated.upstream.title, pool);
+}
+
 bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &added)
 {
     QStringList touched;
@@ -324,14 +391,14 @@ CurationValue normalizeCurationValue(CurationField field, const QString &input, 
     case CurationField::State: {
         const auto state = parseState(text);
         if (!state)
-            return bad(tr("unknown state '%1'; expected verified exact, verified fuzzy, unresolved, parse "
+            return bad(CuratedRecordText::tr("unknown state '%1'; expected verified exact, verified fuzzy, unresolved, parse "
                           "uncertain, malformed identifier or metadata mismatch")
                                .arg(text));
         return { stateKey(*state), {} };
     }
     case CurationField::Basis:
         if (!oneLine(text) || text.contains(u','))
-            return bad(tr("a basis is one line without commas, such as arxiv_id or doi"));
+            return bad(CuratedRecordText::tr("a basis is one line without commas, such as arxiv_id or doi"));
         return { text, {} };
     case CurationField::Identifier: {
         const IdentifierCheck check = parseIdentifier(text);
@@ -341,31 +408,31 @@ CurationValue normalizeCurationValue(CurationField field, const QString &input, 
     }
     case CurationField::Title:
         if (!oneLine(text))
-            return bad(tr("a title is one line"));
+            return bad(CuratedRecordText::tr("a title is one line"));
         return { text, {} };
     case CurationField::Reference: {
         bool digits = text.size() <= 9;
         for (const QChar c : text)
             digits = digits && c >= u'0' && c <= u'9';
         if (!digits || (text.size() > 1 && text.startsWith(u'0')))
-            return bad(tr("a reference number is a whole number such as 12, found '%1'").arg(text.left(40)));
+            return bad(CuratedRecordText::tr("a reference number is a whole number such as 12, found '%1'").arg(text.left(40)));
         return { text, {} };
     }
     case CurationField::Note:
     case CurationField::ReviewNote:
         if (!oneLine(text))
-            return bad(tr("a note is one line"));
+            return bad(CuratedRecordText::tr("a note is one line"));
         return { text, {} };
     case CurationField::DuplicateOf: {
         const QString id = text.toLower();
         if (!isUuid(id))
-            return bad(tr("duplicate-of takes the UUID of another observation, found '%1'").arg(text.left(40)));
+            return bad(CuratedRecordText::tr("duplicate-of takes the UUID of another observation, found '%1'").arg(text.left(40)));
         if (id == observation)
-            return bad(tr("an observation cannot be a duplicate of itself"));
+            return bad(CuratedRecordText::tr("an observation cannot be a duplicate of itself"));
         const bool known = std::any_of(record.observations.cbegin(), record.observations.cend(),
                                        [&id](const Observation &o) { return o.id == id; });
         if (!known)
-            return bad(tr("the record has no observation %1").arg(id));
+            return bad(CuratedRecordText::tr("the record has no observation %1").arg(id));
         return { id, {} };
     }
     case CurationField::Excluded: {
@@ -374,17 +441,17 @@ CurationValue normalizeCurationValue(CurationField field, const QString &input, 
             return { QStringLiteral("yes"), {} };
         if (lower == u"no" || lower == u"false")
             return { QStringLiteral("no"), {} };
-        return bad(tr("excluded takes yes or no, found '%1'").arg(text.left(40)));
+        return bad(CuratedRecordText::tr("excluded takes yes or no, found '%1'").arg(text.left(40)));
     }
     case CurationField::Review: {
         const QString lower = text.toLower();
         if (!reviewStatuses().contains(lower))
-            return bad(tr("review takes unreviewed, acknowledged, dismissed or escalated, found '%1'")
+            return bad(CuratedRecordText::tr("review takes unreviewed, acknowledged, dismissed or escalated, found '%1'")
                                .arg(text.left(40)));
         return { lower, {} };
     }
     }
-    return bad(tr("unknown field"));
+    return bad(CuratedRecordText::tr("unknown field"));
 }
 
 QString upstreamValue(const Observation &o, CurationField field)

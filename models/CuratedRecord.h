@@ -42,6 +42,12 @@ CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events, S
 //! outbound observation, whose stated state counts move).
 bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &added);
 
+//! Makes equal texts that many observations repeat (the record's own title, basis, timestamps,
+//! events check fields) share one QString each, in both the upstream and the shown record: a
+//! record read from the cache holds a copy per observation (tens of MB on 200,000 observations).
+//! Changes no value. Keeps the two records' observations shared when they were.
+void shareRepeatedText(CuratedRecord &curated);
+
 //! A value a curator typed, checked and normalized for storage; nullopt means "back to upstream".
 struct CurationValue
 {

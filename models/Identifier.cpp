@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Identifier.h"
 
+#include <QCoreApplication>
 #include <QLatin1String>
 
 #include <array>
@@ -10,6 +11,12 @@ namespace LedgerCurator {
 using namespace Qt::StringLiterals;
 
 namespace {
+
+//! The refusals, shown by the correction panel (translated) and the command line (English).
+struct IdentifierText
+{
+    Q_DECLARE_TR_FUNCTIONS(Identifier)
+};
 
 // Hand-written scanning throughout: identifiers are checked for every ledger row.
 
@@ -134,20 +141,23 @@ QString checkVersion(QStringView rest, QStringView id, int &version)
         return {};
     const QStringView number = rest.mid(1);
     if (rest[0] == u'V')
-        return u"a version is written with a lower-case v, as in v2, found "_s + rest.toString()
-            + u" in "_s + id.toString();
+        return IdentifierText::tr(
+            "a version is written with a lower-case v, as in v2, found %1 in %2")
+            .arg(rest.toString(), id.toString());
     if (rest[0] != u'v')
-        return u"unexpected "_s + quoted(rest) + u" after the number in "_s + quoted(id)
-            + u"; only a version such as v2 may follow"_s;
+        return IdentifierText::tr(
+            "unexpected %1 after the number in %2; only a version such as v2 may follow")
+            .arg(quoted(rest), quoted(id));
     if (number.isEmpty())
-        return u"version must be v followed by a number from 1, found v with no number in "_s
-            + id.toString();
+        return IdentifierText::tr(
+            "version must be v followed by a number from 1, found v with no number in %1")
+            .arg(id.toString());
     if (leadingDigits(number) != number.size() || number[0] == u'0')
-        return u"version must be v followed by a number from 1, found "_s + rest.toString()
-            + u" in "_s + id.toString();
+        return IdentifierText::tr("version must be v followed by a number from 1, found %1 in %2")
+            .arg(rest.toString(), id.toString());
     if (number.size() > 3)
-        return u"version "_s + rest.toString() + u" in "_s + id.toString()
-            + u" is too large (at most v"_s + QString::number(kMaxVersion) + u')';
+        return IdentifierText::tr("version %1 in %2 is too large (at most v%3)")
+            .arg(rest.toString(), id.toString(), QString::number(kMaxVersion));
     version = digitsValue(number);
     return {};
 }
@@ -169,29 +179,33 @@ IdentifierCheck parseNewStyle(QStringView id)
     const QStringView yymm = id.left(dot);
     if (yymm.size() != 4)
         return refuse(
-            u"new-style arXiv ids have four digits YYMM before the dot, found "_s + quoted(yymm));
+            IdentifierText::tr("new-style arXiv ids have four digits YYMM before the dot, found %1")
+                .arg(quoted(yymm)));
     const int yy = digitsValue(yymm.left(2));
     const int mm = digitsValue(yymm.mid(2));
     if (mm < 1 || mm > 12)
-        return refuse(u"month "_s + yymm.mid(2).toString() + u" in "_s + id.toString()
-            + u" is not a month"_s);
+        return refuse(IdentifierText::tr("month %1 in %2 is not a month")
+                          .arg(yymm.mid(2).toString(), id.toString()));
     if (yy * 100 + mm < 704)
-        return refuse(u"new-style arXiv ids start at 0704 (April 2007), found "_s + yymm.toString()
-            + u" in "_s + id.toString());
+        return refuse(
+            IdentifierText::tr("new-style arXiv ids start at 0704 (April 2007), found %1 in %2")
+                .arg(yymm.toString(), id.toString()));
 
     const QStringView afterDot = id.mid(dot + 1);
     const qsizetype digits = leadingDigits(afterDot);
     const QStringView number = afterDot.left(digits);
     const bool fiveDigits = yy * 100 + mm >= 1501;
     if (fiveDigits && digits != 5)
-        return refuse(u"arXiv ids from 1501 on have five digits after the dot, found "_s
-            + QString::number(digits) + u" in "_s + id.toString());
+        return refuse(IdentifierText::tr(
+            "arXiv ids from 1501 on have five digits after the dot, found %1 in %2")
+                          .arg(QString::number(digits), id.toString()));
     if (!fiveDigits && digits != 4)
-        return refuse(u"arXiv ids before 1501 have four digits after the dot, found "_s
-            + QString::number(digits) + u" in "_s + id.toString());
+        return refuse(IdentifierText::tr(
+            "arXiv ids before 1501 have four digits after the dot, found %1 in %2")
+                          .arg(QString::number(digits), id.toString()));
     if (allZeros(number))
-        return refuse(
-            u"the number after the dot in "_s + id.toString() + u" cannot be all zeros"_s);
+        return refuse(IdentifierText::tr("the number after the dot in %1 cannot be all zeros")
+                          .arg(id.toString()));
 
     int version = 0;
     QString error = checkVersion(afterDot.mid(digits), id, version);
@@ -214,40 +228,47 @@ IdentifierCheck parseOldStyle(QStringView id)
         if (isUpper(c))
             upper = true;
         else if (!isLower(c) && c != u'-')
-            return refuse(u"an arXiv archive name is lower-case letters and hyphens, as in hep-th "
-                          u"or cond-mat, found "_s
-                + quoted(archive));
+            return refuse(
+                IdentifierText::tr("an arXiv archive name is lower-case letters and hyphens, as in "
+                                   "hep-th or cond-mat, found %1")
+                    .arg(quoted(archive)));
     }
     if (archive.isEmpty() || archive.endsWith(u'-'))
-        return refuse(u"an arXiv archive name is lower-case letters and hyphens, as in hep-th "
-                      u"or cond-mat, found "_s
-            + quoted(archive));
+        return refuse(
+            IdentifierText::tr("an arXiv archive name is lower-case letters and hyphens, as in "
+                               "hep-th or cond-mat, found %1")
+                .arg(quoted(archive)));
     if (upper)
-        return refuse(u"arXiv archive names are written in lower case: "_s
-            + archive.toString().toLower() + u", not "_s + archive.toString());
+        return refuse(
+            IdentifierText::tr("arXiv archive names are written in lower case: %1, not %2")
+                .arg(archive.toString().toLower(), archive.toString()));
     if (dot >= 0 && (subject.size() != 2 || !isLetter(subject[0]) || !isLetter(subject[1])))
-        return refuse(u"a subject class is a dot and two letters, as in math.GT, found "_s
-            + quoted(head.mid(dot)));
+        return refuse(
+            IdentifierText::tr("a subject class is a dot and two letters, as in math.GT, found %1")
+                .arg(quoted(head.mid(dot))));
 
     const QStringView afterSlash = id.mid(slash + 1);
     const qsizetype digits = leadingDigits(afterSlash);
     if (digits != 7)
-        return refuse(u"old-style arXiv ids have seven digits after the slash (YYMMNNN), found "_s
-            + QString::number(digits) + u" in "_s + id.toString());
+        return refuse(IdentifierText::tr(
+            "old-style arXiv ids have seven digits after the slash (YYMMNNN), found %1 in %2")
+                          .arg(QString::number(digits), id.toString()));
     const QStringView number = afterSlash.left(7);
     const int yy = digitsValue(number.left(2));
     const int mm = digitsValue(number.mid(2, 2));
     if (mm < 1 || mm > 12)
-        return refuse(u"month "_s + number.mid(2, 2).toString() + u" in "_s + id.toString()
-            + u" is not a month"_s);
+        return refuse(IdentifierText::tr("month %1 in %2 is not a month")
+                          .arg(number.mid(2, 2).toString(), id.toString()));
     const int year = yy >= 91 ? 1900 + yy : 2000 + yy;
     const int yearMonth = year * 100 + mm;
     if (yearMonth < 199108 || yearMonth > 200703)
-        return refuse(u"old-style arXiv ids run from 9108 (August 1991) to 0703 (March 2007), "
-                      u"found "_s
-            + number.left(4).toString() + u" in "_s + id.toString());
+        return refuse(IdentifierText::tr(
+            "old-style arXiv ids run from 9108 (August 1991) to 0703 (March 2007), "
+            "found %1 in %2")
+                          .arg(number.left(4).toString(), id.toString()));
     if (allZeros(number.mid(4)))
-        return refuse(u"the paper number in "_s + id.toString() + u" cannot be 000"_s);
+        return refuse(
+            IdentifierText::tr("the paper number in %1 cannot be 000").arg(id.toString()));
 
     int version = 0;
     QString error = checkVersion(afterSlash.mid(7), id, version);
@@ -269,20 +290,23 @@ IdentifierCheck parseArxivBody(QStringView id, QStringView shown)
     if (looksOldStyle(id))
         return parseOldStyle(id);
     return refuse(
-        u"not an arXiv id: expected YYMM.NNNNN or archive/YYMMNNN, found "_s + quoted(shown));
+        IdentifierText::tr("not an arXiv id: expected YYMM.NNNNN or archive/YYMMNNN, found %1")
+            .arg(quoted(shown)));
 }
 
 //! doi has no "doi:" or URL prefix; shown is the whole text, for the message.
 IdentifierCheck parseDoiBody(QStringView doi, QStringView shown)
 {
     if (!doi.startsWith(kDoiStart))
-        return refuse(u"a DOI starts with 10. followed by 4 to 9 digits, a slash and a suffix, "
-                      u"found "_s
-            + quoted(shown));
+        return refuse(IdentifierText::tr(
+            "a DOI starts with 10. followed by 4 to 9 digits, a slash and a suffix, "
+            "found %1")
+                          .arg(quoted(shown)));
     for (qsizetype i = 0; i < doi.size(); ++i) {
         const QChar c = doi[i];
         if (c.isSpace())
-            return refuse(u"a DOI cannot contain spaces, found "_s + quoted(shown));
+            return refuse(
+                IdentifierText::tr("a DOI cannot contain spaces, found %1").arg(quoted(shown)));
         char32_t code = c.unicode();
         if (c.isHighSurrogate() && i + 1 < doi.size() && doi[i + 1].isLowSurrogate()) {
             code = QChar::surrogateToUcs4(c, doi[i + 1]);
@@ -290,14 +314,15 @@ IdentifierCheck parseDoiBody(QStringView doi, QStringView shown)
         }
         if (!QChar::isPrint(code))
             return refuse(
-                u"a DOI cannot contain invisible or control characters, found "_s + quoted(shown));
+                IdentifierText::tr("a DOI cannot contain invisible or control characters, found %1")
+                    .arg(quoted(shown)));
     }
 
     qsizetype pos = kDoiStart.size();
     const qsizetype registrant = leadingDigits(doi.mid(pos));
     if (registrant < 4 || registrant > 9)
-        return refuse(u"a DOI prefix is 10. followed by 4 to 9 digits, found "_s
-            + quoted(doi.left(doi.indexOf(u'/'))));
+        return refuse(IdentifierText::tr("a DOI prefix is 10. followed by 4 to 9 digits, found %1")
+                          .arg(quoted(doi.left(doi.indexOf(u'/')))));
     pos += registrant;
     // Further ".digits" groups: 10.1000.10/abc
     while (pos < doi.size() && doi[pos] == u'.') {
@@ -307,14 +332,17 @@ IdentifierCheck parseDoiBody(QStringView doi, QStringView shown)
         pos += 1 + group;
     }
     if (pos == doi.size())
-        return refuse(u"a DOI needs a slash and a suffix after the prefix, as in 10.1000/xyz, "
-                      u"found "_s
-            + quoted(shown));
+        return refuse(IdentifierText::tr(
+            "a DOI needs a slash and a suffix after the prefix, as in 10.1000/xyz, "
+            "found %1")
+                          .arg(quoted(shown)));
     if (doi[pos] != u'/')
-        return refuse(u"a DOI prefix is 10. followed by 4 to 9 digits and then a slash, found "_s
-            + quoted(shown));
+        return refuse(IdentifierText::tr(
+            "a DOI prefix is 10. followed by 4 to 9 digits and then a slash, found %1")
+                          .arg(quoted(shown)));
     if (pos + 1 == doi.size())
-        return refuse(u"a DOI needs a suffix after the slash, found "_s + quoted(shown));
+        return refuse(IdentifierText::tr("a DOI needs a suffix after the slash, found %1")
+                          .arg(quoted(shown)));
 
     Identifier id;
     id.kind = Identifier::Kind::Doi;
@@ -329,7 +357,7 @@ IdentifierCheck parseIdentifier(QStringView text)
 {
     const QStringView shown = text.trimmed();
     if (shown.isEmpty())
-        return refuse(u"empty identifier"_s);
+        return refuse(IdentifierText::tr("empty identifier"));
     QStringView rest = shown;
     if (stripDoiPrefix(rest))
         return parseDoiBody(rest, shown);
@@ -339,23 +367,25 @@ IdentifierCheck parseIdentifier(QStringView text)
         return parseDoiBody(rest, shown);
     if (looksNewStyle(rest) || looksOldStyle(rest))
         return parseArxivBody(rest, shown);
-    return refuse(u"not an arXiv id or a DOI: expected YYMM.NNNNN, archive/YYMMNNN or "
-                  u"10.NNNN/suffix, found "_s
-        + quoted(shown));
+    return refuse(
+        IdentifierText::tr("not an arXiv id or a DOI: expected YYMM.NNNNN, archive/YYMMNNN or "
+                           "10.NNNN/suffix, found %1")
+            .arg(quoted(shown)));
 }
 
 IdentifierCheck parseArxivId(QStringView text)
 {
     const QStringView shown = text.trimmed();
     if (shown.isEmpty())
-        return refuse(u"empty identifier"_s);
+        return refuse(IdentifierText::tr("empty identifier"));
     QStringView rest = shown;
     if (!stripPrefix(rest, kArxivPrefix)) {
         QStringView doi = rest;
         if (stripDoiPrefix(doi) || doi.startsWith(kDoiStart))
-            return refuse(u"a DOI is not an arXiv id: expected YYMM.NNNNN or archive/YYMMNNN, "
-                          u"found "_s
-                + quoted(shown));
+            return refuse(IdentifierText::tr(
+                "a DOI is not an arXiv id: expected YYMM.NNNNN or archive/YYMMNNN, "
+                "found %1")
+                              .arg(quoted(shown)));
     }
     return parseArxivBody(rest, shown);
 }

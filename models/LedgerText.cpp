@@ -6,6 +6,10 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <array>
+#include <cstring>
+#include <functional>
+
 namespace LedgerCurator {
 
 namespace {
@@ -53,6 +57,16 @@ qsizetype firstInvalidUtf8(QByteArrayView data)
     const qsizetype size = data.size();
     qsizetype i = 0;
     while (i < size) {
+        // Plain ASCII eight bytes at a time: nearly all of a page.
+        while (i + 8 <= size) {
+            quint64 word;
+            std::memcpy(&word, bytes + i, sizeof word);
+            if (word & 0x8080808080808080ULL)
+                break;
+            i += 8;
+        }
+        if (i >= size)
+            break;
         const unsigned char c = bytes[i];
         if (c < 0x80) {
             ++i;
@@ -90,7 +104,8 @@ qsizetype firstInvalidUtf8(QByteArrayView data)
 class PageParser
 {
 public:
-    PageParser(QStringList lines, QString file, const Progress &progress)
+    //! `lines` are views into the page's text, which must outlive the parser.
+    PageParser(QList<QStringView> lines, QString file, const Progress &progress)
         : m_lines(std::move(lines)), m_file(std::move(file)), m_progress(progress)
     {
     }
@@ -116,7 +131,7 @@ private:
     bool parseEvents(Observation &obs);
     bool parseObservedSuffix(QStringView text, QString *head, QString *observedAt);
 
-    QStringList m_lines;
+    QList<QStringView> m_lines; // views: a QString per line cost more than the parse itself
     QString m_file;
     int m_pos = 0;
     ParsedPage m_page;
@@ -166,7 +181,7 @@ bool PageParser::expectText(QString *out, const QString &what)
 {
     if (atEnd() || current().trimmed().isEmpty())
         return failFound(m_pos, QStringLiteral("expected %1").arg(what));
-    *out = m_lines[m_pos++];
+    *out = m_lines[m_pos++].toString();
     return true;
 }
 
@@ -519,7 +534,7 @@ bool PageParser::parseObservation(Direction direction)
     // A curated page marks a corrected observation with one line after its Resolution line.
     static const QString curatedPrefix = QStringLiteral("Curated by ");
     if (!atEnd() && current().startsWith(curatedPrefix)) {
-        obs.curation.mark = m_lines[m_pos++];
+        obs.curation.mark = m_lines[m_pos++].toString();
         if (!expectBlank())
             return false;
     }
@@ -599,7 +614,7 @@ Result<ParsedPage> parseLedgerText(const QByteArray &data, const QString &file, 
     if (nul >= 0)
         return Error::badInput(QStringLiteral("expected text, found a NUL character"), file,
                                int(QStringView(text).left(nul).count(u'\n')) + 1);
-    QStringList lines = text.split(u'\n');
+    QList<QStringView> lines = QStringView(text).split(u'\n');
     for (auto &line : lines) {
         if (line.endsWith(u'\r'))
             line.chop(1);
@@ -619,13 +634,20 @@ QString formatPageDate(const QString &isoDate)
             + QString::number(date.year());
 }
 
-QString renderLedgerText(const Record &r)
+namespace {
+
+//! The page text into `out`; with a `sink`, handed over whenever `out` holds `chunk` units or
+//! more (always after a whole line) and then emptied, keeping its capacity.
+void renderInto(const Record &r, QString &out, const std::function<void(QStringView)> &sink, qsizetype chunk)
 {
-    QString out;
-    out.reserve(2048 + r.observations.size() * 600);
-    auto line = [&out](const QString &text = {}) {
-        out += text;
+    // Appends the parts and a newline in place: no temporary string per line.
+    auto line = [&out, &sink, chunk](const auto &...parts) {
+        ((out += parts), ...);
         out += u'\n';
+        if (sink && out.size() >= chunk) {
+            sink(out);
+            out.resize(0);
+        }
     };
     line(kHeading);
     line();
@@ -675,22 +697,27 @@ QString renderLedgerText(const Record &r)
         line();
     }
 
+    // Looked up once, not converted per observation.
+    std::array<QString, kResolutionStateCount> stateTexts;
+    for (int i = 0; i < kResolutionStateCount; ++i)
+        stateTexts[i] = stateText(static_cast<ResolutionState>(i));
+    const QString inboundKey = directionKey(Direction::Inbound);
+    const QString outboundKey = directionKey(Direction::Outbound);
     auto observationBlock = [&](const Observation &o) {
-        line(QStringLiteral("Observation ") + o.id + kDot + directionKey(o.direction));
+        line(u"Observation ", o.id, kDot, o.direction == Direction::Inbound ? inboundKey : outboundKey);
         line();
         if (o.direction == Direction::Inbound)
-            line(o.citingTitle + QStringLiteral(" cites this paper."));
+            line(o.citingTitle, u" cites this paper.");
         else
-            line(QStringLiteral("This paper cites ") + o.citedTitle + u'.');
+            line(u"This paper cites ", o.citedTitle, u'.');
         line();
-        line(o.citingTitle + u' ' + o.citedTitle);
+        line(o.citingTitle, u' ', o.citedTitle);
         line();
         if (o.reference) {
-            line(QStringLiteral("Reference ") + numberText(*o.reference));
+            line(u"Reference ", numberText(*o.reference));
             line();
         }
-        line(QStringLiteral("Resolution: ") + stateText(o.state) + QStringLiteral("; ") + o.basis + kObserved
-             + o.observedAt);
+        line(u"Resolution: ", stateTexts[int(o.state)], u"; ", o.basis, kObserved, o.observedAt);
         line();
         if (!o.curation.mark.isEmpty()) {
             line(o.curation.mark);
@@ -700,10 +727,10 @@ QString renderLedgerText(const Record &r)
         line();
         switch (o.events.status) {
         case EventsCheck::Status::NoneFound:
-            line(QStringLiteral("No event found in the named queried sources as of ") + o.events.asOf + u'.');
+            line(u"No event found in the named queried sources as of ", o.events.asOf, u'.');
             break;
         case EventsCheck::Status::Unavailable:
-            line(QStringLiteral("Unavailable: ") + o.events.reason + u'.');
+            line(u"Unavailable: ", o.events.reason, u'.');
             break;
         case EventsCheck::Status::Found:
             line(QStringLiteral("%1 %2 found in the named queried sources as of %3.")
@@ -740,7 +767,27 @@ QString renderLedgerText(const Record &r)
     section(Direction::Outbound, kOutboundHeading, kNoOutbound);
     line();
     section(Direction::Inbound, kInboundHeading, kNoInbound);
+    if (sink && !out.isEmpty()) {
+        sink(out);
+        out.resize(0);
+    }
+}
+
+} // namespace
+
+QString renderLedgerText(const Record &r)
+{
+    QString out;
+    out.reserve(2048 + r.observations.size() * 600);
+    renderInto(r, out, {}, 0);
     return out;
+}
+
+void renderLedgerText(const Record &r, const std::function<void(QStringView)> &sink, qsizetype chunk)
+{
+    QString out;
+    out.reserve(chunk + 4096);
+    renderInto(r, out, sink, chunk);
 }
 
 } // namespace LedgerCurator

@@ -6,6 +6,8 @@
 
 #include <QByteArray>
 
+#include <functional>
+
 namespace LedgerCurator {
 
 //! A page read from text, with the warnings it raised (stated counts against items).
@@ -22,6 +24,10 @@ Result<ParsedPage> parseLedgerText(const QByteArray &data, const QString &file, 
 //! Writes the ledger page text form. An imported page comes back byte for byte, plus a final
 //! newline.
 QString renderLedgerText(const Record &record);
+//! The same text handed to `sink` in pieces of about `chunk` UTF-16 units, in order, each ending
+//! with a whole line: a large page is written out without being held whole.
+void renderLedgerText(const Record &record, const std::function<void(QStringView)> &sink,
+                      qsizetype chunk = qsizetype(1) << 20);
 
 //! "5 August 2026" from "2026-08-05"; empty when the ISO date is invalid.
 QString formatPageDate(const QString &isoDate);

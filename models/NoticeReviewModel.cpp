@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NoticeReviewModel.h"
 
+#include "ThemeColors.h"
+
 #include <QColor>
 #include <QFont>
 
@@ -120,7 +122,7 @@ namespace {
 
 QString eventLine(const SourceEvent &e)
 {
-    QString line = eventKindText(e.kind) + QStringLiteral(" · ") + e.date;
+    QString line = eventKindDisplayText(e.kind) + QStringLiteral(" · ") + displayDate(e.date);
     if (!e.notice.isEmpty())
         line += QStringLiteral(" · ") + e.notice;
     return line;
@@ -149,7 +151,7 @@ QVariant NoticeReviewModel::data(const QModelIndex &index, int role) const
         return isGroup;
     case Qt::ForegroundRole:
         if (index.column() == EventsColumn && group.retracted())
-            return QColor(0xb0, 0x00, 0x20);
+            return toneColor(TextTone::Error);
         return {};
     case Qt::FontRole:
         if (isGroup && index.column() == WorkColumn) {
@@ -174,7 +176,7 @@ QVariant NoticeReviewModel::data(const QModelIndex &index, int role) const
         case WorkColumn:
             if (isGroup)
                 return v.touches.size() == 1 ? tr("%1 (1 observation)").arg(group.label)
-                                             : tr("%1 (%2 observations)").arg(group.label).arg(v.touches.size());
+                                             : tr("%1 (%n observations)", nullptr, int(v.touches.size())).arg(group.label);
             return (touch->direction == Direction::Inbound ? tr("cited by: %1") : tr("cites: %1")).arg(touch->citingTitle);
         case EventsColumn:
             if (isGroup) {
@@ -186,12 +188,15 @@ QVariant NoticeReviewModel::data(const QModelIndex &index, int role) const
             return {};
         case ReviewColumn: {
             if (touch)
-                return touch->reviewNote.isEmpty() ? touch->review : QString(touch->review + QStringLiteral(": ") + touch->reviewNote);
+                return touch->reviewNote.isEmpty() ? reviewDisplayText(touch->review)
+                                                   : QString(reviewDisplayText(touch->review) + QStringLiteral(": ") + touch->reviewNote);
             QStringList statuses;
             for (const qsizetype t : v.touches) {
                 if (!statuses.contains(group.touches[t].review))
                     statuses.append(group.touches[t].review);
             }
+            for (QString &status : statuses)
+                status = reviewDisplayText(status);
             return statuses.size() == 1 ? statuses.first() : tr("mixed: %1").arg(statuses.join(QStringLiteral(", ")));
         }
         case RecordColumn:

@@ -3,6 +3,9 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+#include <numeric>
+
 namespace LedgerCurator {
 
 namespace {
@@ -19,6 +22,11 @@ ObservationFilterProxy::ObservationFilterProxy(QObject *parent)
     : QSortFilterProxyModel(parent)
 {
     setSortRole(ObservationTableModel::SortRole);
+    connect(this, &QAbstractProxyModel::sourceModelChanged, this, [this] {
+        m_table = qobject_cast<const ObservationTableModel *>(sourceModel());
+        m_textCache = {};
+        m_sortCache = {};
+    });
 }
 
 void ObservationFilterProxy::filterWasChanged()
@@ -125,50 +133,112 @@ bool ObservationFilterProxy::acceptsIgnoringState(const QModelIndex &source) con
     return true;
 }
 
+bool ObservationFilterProxy::tableRowHasWords(int sourceRow) const
+{
+    TextCache &cache = m_textCache;
+    const quint64 generation = m_table->generation();
+    if (cache.valid && cache.generation == generation && cache.words == m_words)
+        return cache.has[size_t(sourceRow)];
+    if (cache.valid || cache.generation != generation || cache.words != m_words)
+        cache = { generation, m_words, {}, false, 0 };
+    if (++cache.misses > kCacheAfterMisses) {
+        cache.has = m_table->rowsWithWords(m_words);
+        cache.valid = true;
+        return cache.has[size_t(sourceRow)];
+    }
+    return m_table->rowHasWords(sourceRow, m_words);
+}
+
+bool ObservationFilterProxy::tableRowAcceptedIgnoringState(int sourceRow) const
+{
+    // As acceptsIgnoringState(), from the model's rows instead of data().
+    const Observation *o = m_table->observationAt(sourceRow);
+    const ObservationRowInfo *row = m_table->rowInfoAt(sourceRow);
+    if (m_direction && o->direction != *m_direction)
+        return false;
+    if (m_needsAttentionOnly && !row->needsAttention)
+        return false;
+    if (m_curatedOnly && !row->curated && !row->conflict)
+        return false;
+    return m_words.isEmpty() || tableRowHasWords(sourceRow);
+}
+
 bool ObservationFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     if (!isFiltering())
         return true;
+    if (m_table && !sourceParent.isValid() && m_table->observationAt(sourceRow)) {
+        if (m_stateMask != 0 && !stateAccepted(int(m_table->observationAt(sourceRow)->state)))
+            return false;
+        return tableRowAcceptedIgnoringState(sourceRow);
+    }
     const QModelIndex source = sourceModel()->index(sourceRow, 0, sourceParent);
     if (m_stateMask != 0 && !stateAccepted(source.data(ObservationTableModel::StateRole).toInt()))
         return false;
     return acceptsIgnoringState(source);
 }
 
+std::optional<bool> ObservationFilterProxy::tableLessThan(int column, int leftRow, int rightRow) const
+{
+    const Observation *left = m_table->observationAt(leftRow);
+    const Observation *right = m_table->observationAt(rightRow);
+    if (!left || !right)
+        return std::nullopt;
+    // Ties keep page order, so the order of the table does not depend on which rows
+    // a filter lets through.
+    const bool rowOrder = leftRow < rightRow;
+    switch (column) {
+    case ObservationTableModel::StateColumn:
+        return left->state != right->state ? int(left->state) < int(right->state) : rowOrder;
+    case ObservationTableModel::ReferenceColumn: {
+        const qint64 a = left->reference.value_or(-1);
+        const qint64 b = right->reference.value_or(-1);
+        return a != b ? a < b : rowOrder;
+    }
+    case ObservationTableModel::CitingTitleColumn:
+        // SortRole gives the case-folded title; titles are ranked once per record in that
+        // order, so this compares integers.
+        if (!isSortLocaleAware()) {
+            const int a = m_table->rowInfoAt(leftRow)->titleRank;
+            const int b = m_table->rowInfoAt(rightRow)->titleRank;
+            return a != b ? a < b : rowOrder;
+        }
+        return std::nullopt;
+    default:
+        return std::nullopt;
+    }
+}
+
 bool ObservationFilterProxy::lessThan(
     const QModelIndex &sourceLeft, const QModelIndex &sourceRight) const
 {
-    const auto *table = qobject_cast<const ObservationTableModel *>(sourceModel());
     const int column = sourceLeft.column();
-    if (table && sortRole() == ObservationTableModel::SortRole && column == sourceRight.column()) {
-        const Observation *left = table->observationAt(sourceLeft.row());
-        const Observation *right = table->observationAt(sourceRight.row());
-        if (left && right) {
-            // Ties keep page order, so the order of the table does not depend on which rows
-            // a filter lets through.
-            const bool rowOrder = sourceLeft.row() < sourceRight.row();
-            switch (column) {
-            case ObservationTableModel::StateColumn:
-                return left->state != right->state ? int(left->state) < int(right->state) : rowOrder;
-            case ObservationTableModel::ReferenceColumn: {
-                const qint64 a = left->reference.value_or(-1);
-                const qint64 b = right->reference.value_or(-1);
-                return a != b ? a < b : rowOrder;
-            }
-            case ObservationTableModel::CitingTitleColumn:
-                // SortRole gives the case-folded title; comparing without case gives the same
-                // order (but for code points beyond the BMP against U+E000..U+FFFF).
-                if (!isSortLocaleAware()) {
-                    // Titles are ranked once per record (case-folded), so this compares integers.
-                    const int a = table->rowInfoAt(sourceLeft.row())->titleRank;
-                    const int b = table->rowInfoAt(sourceRight.row())->titleRank;
-                    return a != b ? a < b : rowOrder;
-                }
-                break;
-            default:
-                break;
-            }
+    if (m_table && sortRole() == ObservationTableModel::SortRole && column == sourceRight.column()
+        && !sourceLeft.parent().isValid()) {
+        // A full sort asks for millions of comparisons: after a few, each row's place in the
+        // column's order is computed once (with the same comparison) and compared instead.
+        SortCache &cache = m_sortCache;
+        const quint64 generation = m_table->generation();
+        if (cache.valid && cache.generation == generation && cache.column == column
+            && !(column == ObservationTableModel::CitingTitleColumn && isSortLocaleAware()))
+            return cache.position[size_t(sourceLeft.row())] < cache.position[size_t(sourceRight.row())];
+        const std::optional<bool> less = tableLessThan(column, sourceLeft.row(), sourceRight.row());
+        if (!less)
+            return QSortFilterProxyModel::lessThan(sourceLeft, sourceRight);
+        if (cache.valid || cache.generation != generation || cache.column != column)
+            cache = { generation, column, {}, false, 0 };
+        const int rows = m_table->rowCount();
+        if (++cache.misses > kCacheAfterMisses && rows > kCacheAfterMisses) {
+            std::vector<int> order(static_cast<size_t>(rows));
+            std::iota(order.begin(), order.end(), 0);
+            std::sort(order.begin(), order.end(),
+                [this, column](int a, int b) { return *tableLessThan(column, a, b); });
+            cache.position.assign(size_t(rows), 0);
+            for (int i = 0; i < rows; ++i)
+                cache.position[size_t(order[size_t(i)])] = i;
+            cache.valid = true;
         }
+        return *less;
     }
     return QSortFilterProxyModel::lessThan(sourceLeft, sourceRight);
 }
@@ -181,6 +251,16 @@ ObservationFilterProxy::stateCountsIgnoringStateFilter() const
     if (!model)
         return counts;
     const int rows = model->rowCount();
+    if (m_table) {
+        for (int row = 0; row < rows; ++row) {
+            if (!tableRowAcceptedIgnoringState(row))
+                continue;
+            const int state = int(m_table->observationAt(row)->state);
+            if (state >= 0 && state < kResolutionStateCount)
+                ++counts[state];
+        }
+        return counts;
+    }
     for (int row = 0; row < rows; ++row) {
         const QModelIndex source = model->index(row, 0);
         if (!acceptsIgnoringState(source))

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 
 namespace LedgerCurator {
 
@@ -72,6 +73,14 @@ protected:
 private:
     //! Every filter but the state filter.
     bool acceptsIgnoringState(const QModelIndex &sourceIndex) const;
+    //! The same for a row of an ObservationTableModel source, read straight from the model.
+    bool tableRowAcceptedIgnoringState(int sourceRow) const;
+    //! Whether a source row holds every filter word; from a cache built for the model's generation
+    //! once enough rows were asked about.
+    bool tableRowHasWords(int sourceRow) const;
+    //! The direct comparison of lessThan() for an ObservationTableModel source; nullopt for a
+    //! column it does not compare directly. A strict total order (ties keep page order).
+    std::optional<bool> tableLessThan(int column, int left, int right) const;
     bool stateAccepted(int state) const;
     void filterWasChanged();
 
@@ -83,6 +92,31 @@ private:
     std::optional<Direction> m_direction;
     bool m_needsAttentionOnly = false;
     bool m_curatedOnly = false;
+
+    //! The source, when it is an ObservationTableModel.
+    const ObservationTableModel *m_table = nullptr;
+    //! Caches over the source rows, valid for one generation of the model. Built after
+    //! kCacheAfterMisses rows were asked about without one, so that a whole pass (a new filter, a
+    //! sort) pays one bulk computation and a few rows (a correction) pay nothing extra.
+    static constexpr int kCacheAfterMisses = 256;
+    struct TextCache
+    {
+        quint64 generation = 0;
+        QStringList words;
+        std::vector<bool> has;
+        bool valid = false;
+        int misses = 0;
+    };
+    mutable TextCache m_textCache;
+    struct SortCache
+    {
+        quint64 generation = 0;
+        int column = -1;
+        std::vector<int> position; // per source row, its place in the column's ascending order
+        bool valid = false;
+        int misses = 0;
+    };
+    mutable SortCache m_sortCache;
 };
 
 } // namespace LedgerCurator

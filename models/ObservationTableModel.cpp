@@ -1,15 +1,104 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ObservationTableModel.h"
 
+#include "ThemeColors.h"
+
 #include <QColor>
 #include <QFont>
 #include <QSet>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
 
 namespace LedgerCurator {
 
 ObservationTableModel::ObservationTableModel(QObject *parent) : QAbstractTableModel(parent) { }
 
 namespace {
+
+//! Builds the search text of a record: folds each text, stores it once as UTF-8.
+class SearchTextBuilder
+{
+public:
+    //! Adds to the search text of a record shown (for rows whose values changed).
+    explicit SearchTextBuilder(ObservationSearchText &&text) : m_text(std::move(text)) { }
+    SearchTextBuilder()
+    {
+        m_text.starts.push_back(0);
+        // The states first, so that their entries are the state's number.
+        for (const ResolutionState state : kAllResolutionStates)
+            append(stateText(state));
+    }
+    //! A text most rows share (the record's own title, a basis, an identifier): held once.
+    quint32 shared(const QString &text)
+    {
+        for (auto &recent : m_recent) {
+            if (recent.second != quint32(-1) && recent.first == text)
+                return recent.second;
+        }
+        quint32 entry = 0;
+        if (const auto it = m_interned.constFind(text); it != m_interned.constEnd()) {
+            entry = *it;
+        } else {
+            entry = append(text);
+            m_interned.insert(text, entry);
+        }
+        m_recent[m_next] = { text, entry };
+        m_next = (m_next + 1) % m_recent.size();
+        return entry;
+    }
+    //! A text of its own (an id, the other paper's title).
+    quint32 own(const QString &text)
+    {
+        return append(text);
+    }
+    ObservationSearchText take() { return std::move(m_text); }
+
+private:
+    quint32 append(const QString &text)
+    {
+        const QString folded = text.toCaseFolded();
+        if (!m_text.exotic && !QStringView(folded).isValidUtf16())
+            m_text.exotic = true;
+        m_text.blob += folded.toUtf8();
+        m_text.blob += '\n';
+        m_text.starts.push_back(quint32(m_text.blob.size()));
+        return quint32(m_text.starts.size() - 2);
+    }
+
+    ObservationSearchText m_text;
+    QHash<QString, quint32> m_interned;
+    //! The last texts held once, tried before the hash (most rows repeat one of them).
+    std::array<std::pair<QString, quint32>, 4> m_recent { std::pair { QString(), quint32(-1) },
+                                                          std::pair { QString(), quint32(-1) },
+                                                          std::pair { QString(), quint32(-1) },
+                                                          std::pair { QString(), quint32(-1) } };
+    size_t m_next = 0;
+};
+
+//! The search entries of a row, in filter-text order.
+std::array<quint32, SearchFieldCount> searchEntries(const Observation &o, SearchTextBuilder &builder)
+{
+    std::array<quint32, SearchFieldCount> text {};
+    // The record's side of a link is the same on every row of a direction: held once.
+    const bool inbound = o.direction == Direction::Inbound;
+    text[SearchCitingTitle] = inbound ? builder.own(o.citingTitle) : builder.shared(o.citingTitle);
+    text[SearchCitedTitle] = inbound ? builder.shared(o.citedTitle) : builder.own(o.citedTitle);
+    text[SearchId] = builder.own(o.id);
+    text[SearchIdentifier] = builder.shared(o.curation.identifier);
+    text[SearchState] = quint32(o.state);
+    text[SearchBasis] = builder.shared(o.basis);
+    return text;
+}
+
+//! The filter text of an observation, as FilterTextRole gives it.
+QString filterTextOf(const Observation &o)
+{
+    const QString text = o.citingTitle + u'\n' + o.citedTitle + u'\n' + o.id + u'\n' + o.curation.identifier
+            + u'\n' + stateText(o.state) + u'\n' + o.basis;
+    return text.toCaseFolded();
+}
 
 ObservationRowInfo rowInfo(const Observation &o, QList<qsizetype> hints)
 {
@@ -21,32 +110,121 @@ ObservationRowInfo rowInfo(const Observation &o, QList<qsizetype> hints)
     row.unreviewedNotice = o.events.status == EventsCheck::Status::Found && reviewStatusOf(o) == u"unreviewed";
     row.needsAttention = !o.curation.excluded
             && (stateNeedsAttention(o.state) || row.conflict || !row.hints.isEmpty() || row.unreviewedNotice);
-    const QString text = o.citingTitle + u'\n' + o.citedTitle + u'\n' + o.id + u'\n' + o.curation.identifier
-            + u'\n' + stateText(o.state) + u'\n' + o.basis;
-    row.filterText = text.toCaseFolded();
     return row;
 }
 
-QStringView foldedTitle(const ObservationRowInfo &row)
+ObservationRowInfo rowInfo(const Observation &o, QList<qsizetype> hints, SearchTextBuilder &builder)
 {
-    const qsizetype end = row.filterText.indexOf(u'\n');
-    return QStringView(row.filterText).left(end < 0 ? row.filterText.size() : end);
+    ObservationRowInfo row = rowInfo(o, std::move(hints));
+    row.text = searchEntries(o, builder);
+    return row;
 }
 
-//! Ranks the rows by case-folded citing title, so that sorting by title compares integers.
-void computeTitleRanks(std::vector<ObservationRowInfo> &rows)
+//! A byte of UTF-8 mapped so that byte order is UTF-16 code unit order (QString's order): lead
+//! bytes of code points beyond the BMP (F0..F4) sort before those of U+E000..U+FFFF (EE, EF).
+//! Continuation bytes (80..BF) and other lead bytes stay.
+inline unsigned utf16OrderByte(unsigned char c)
 {
-    std::vector<int> order(rows.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        order[i] = int(i);
-    std::sort(order.begin(), order.end(),
-              [&rows](int a, int b) { return foldedTitle(rows[a]).compare(foldedTitle(rows[b])) < 0; });
-    int rank = 0;
-    for (size_t i = 0; i < order.size(); ++i) {
-        if (i > 0 && foldedTitle(rows[order[i]]) != foldedTitle(rows[order[i - 1]]))
-            ++rank;
-        rows[order[i]].titleRank = rank;
+    return c >= 0xf0 ? c - 2u : c >= 0xee ? c + 5u : c;
+}
+
+//! The first 8 bytes from `at`, mapped, big-endian: integer order is the order of the texts'
+//! starts (0 pads a short text: equal keys then need a full comparison).
+quint64 prefixKey(QByteArrayView text, qsizetype at)
+{
+    quint64 key = 0;
+    for (qsizetype i = 0; i < 8; ++i)
+        key = (key << 8) | (at + i < text.size() ? utf16OrderByte(uchar(text[at + i])) : 0u);
+    return key;
+}
+
+int compareUtf16Order(QByteArrayView a, QByteArrayView b)
+{
+    const qsizetype n = std::min(a.size(), b.size());
+    for (qsizetype i = 0; i < n; ++i) {
+        if (a[i] != b[i])
+            return utf16OrderByte(uchar(a[i])) < utf16OrderByte(uchar(b[i])) ? -1 : 1;
     }
+    return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
+
+//! Ranks the rows by case-folded citing title (in QString's order, equal titles equal ranks), so
+//! that sorting by title compares integers. Compares the UTF-8 search text on 16-byte prefixes
+//! first; QStrings only where the text holds a lone surrogate.
+void computeTitleRanks(std::vector<ObservationRowInfo> &rows, const ObservationSearchText &search,
+                       const QList<Observation> &observations)
+{
+    if (search.exotic) {
+        std::vector<QString> titles(rows.size());
+        for (size_t i = 0; i < rows.size(); ++i)
+            titles[i] = observations[qsizetype(i)].citingTitle.toCaseFolded();
+        std::vector<int> order(rows.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&titles](int a, int b) { return titles[a] < titles[b]; });
+        int rank = 0;
+        for (size_t i = 0; i < order.size(); ++i) {
+            if (i > 0 && titles[order[i]] != titles[order[i - 1]])
+                ++rank;
+            rows[order[i]].titleRank = rank;
+        }
+        return;
+    }
+    struct Key
+    {
+        quint64 high;
+        quint64 low;
+        quint32 entry;
+    };
+    // Rows sharing an entry share a title: rank the distinct entries, then the rows.
+    std::vector<quint32> entries;
+    entries.reserve(rows.size());
+    for (const auto &row : rows)
+        entries.push_back(row.text[SearchCitingTitle]);
+    std::sort(entries.begin(), entries.end());
+    entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
+    std::vector<Key> keys;
+    keys.reserve(entries.size());
+    for (const quint32 entry : entries) {
+        const QByteArrayView text = search.entry(entry);
+        keys.push_back({ prefixKey(text, 0), prefixKey(text, 8), entry });
+    }
+    auto compare = [&search](const Key &a, const Key &b) {
+        if (a.high != b.high)
+            return a.high < b.high ? -1 : 1;
+        if (a.low != b.low)
+            return a.low < b.low ? -1 : 1;
+        return compareUtf16Order(search.entry(a.entry), search.entry(b.entry));
+    };
+    std::sort(keys.begin(), keys.end(), [&compare](const Key &a, const Key &b) { return compare(a, b) < 0; });
+    std::vector<int> rankOfEntry(size_t(search.entries()), 0);
+    int rank = 0;
+    for (size_t i = 0; i < keys.size(); ++i) {
+        if (i > 0 && compare(keys[i - 1], keys[i]) != 0)
+            ++rank;
+        rankOfEntry[keys[i].entry] = rank;
+    }
+    for (auto &row : rows)
+        row.titleRank = rankOfEntry[row.text[SearchCitingTitle]];
+}
+
+//! Whether the entry holds the UTF-8 word (no '\n' in it, so a match lies within one entry).
+bool entryHas(QByteArrayView entry, QByteArrayView word)
+{
+    return word.isEmpty()
+            || (entry.size() >= word.size()
+                && memmem(entry.data(), size_t(entry.size()), word.data(), size_t(word.size())) != nullptr);
+}
+
+//! Words UTF-8 cannot stand for exactly (a surrogate, or U+FFFD, which a lone surrogate becomes).
+bool needsExactSearch(const QStringList &words)
+{
+    for (const QString &word : words) {
+        for (const QChar c : word) {
+            if (c.isSurrogate() || c == QChar::ReplacementCharacter)
+                return true;
+        }
+    }
+    return false;
 }
 
 } // namespace
@@ -60,17 +238,20 @@ ObservationTableData ObservationTableModel::prepare(const CuratedRecord &curated
     const auto &observations = data.record.observations;
     data.rows.reserve(observations.size());
     data.rowById.reserve(observations.size());
+    SearchTextBuilder builder;
     for (qsizetype i = 0; i < observations.size(); ++i) {
-        data.rows.push_back(rowInfo(observations[i], byObservation.value(observations[i].id)));
+        data.rows.push_back(rowInfo(observations[i], byObservation.value(observations[i].id), builder));
         data.rowById.insert(observations[i].id, int(i));
     }
-    computeTitleRanks(data.rows);
+    data.search = builder.take();
+    computeTitleRanks(data.rows, data.search, observations);
     return data;
 }
 
 void ObservationTableModel::setTableData(ObservationTableData data)
 {
     beginResetModel();
+    ++m_generation;
     m_data = std::move(data);
     endResetModel();
 }
@@ -125,12 +306,16 @@ void ObservationTableModel::updateCuratedRecord(const CuratedRecord &record, con
     if (!hintsMayChange) {
         // The common case (a state, basis, identifier or note): only the touched rows change.
         std::sort(touched.begin(), touched.end());
+        SearchTextBuilder builder(std::move(m_data.search));
         for (int row : std::as_const(touched)) {
             const ObservationRowInfo previous = m_data.rows[row];
-            m_data.rows[row] = rowInfo(current[row], previous.hints);
+            m_data.rows[row] = rowInfo(current[row], previous.hints, builder);
             m_data.rows[row].titleRank = previous.titleRank;
-            Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
         }
+        m_data.search = builder.take();
+        ++m_generation;
+        for (int row : std::as_const(touched))
+            Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
         return;
     }
 
@@ -138,17 +323,24 @@ void ObservationTableModel::updateCuratedRecord(const CuratedRecord &record, con
     m_data.hints = anomalyHints(m_data.record);
     const auto byObservation = hintsByObservation(m_data.hints);
     QSet<int> dirty(touched.cbegin(), touched.cend());
+    SearchTextBuilder builder(std::move(m_data.search));
     for (qsizetype i = 0; i < current.size(); ++i) {
         QList<qsizetype> hints = byObservation.value(current[i].id);
-        if (dirty.contains(int(i)) || hints != m_data.rows[i].hints) {
+        const bool changed = dirty.contains(int(i));
+        if (changed || hints != m_data.rows[i].hints) {
             const int rank = m_data.rows[i].titleRank;
-            m_data.rows[i] = rowInfo(current[i], std::move(hints));
+            const auto text = m_data.rows[i].text;
+            m_data.rows[i] = changed ? rowInfo(current[i], std::move(hints), builder) : rowInfo(current[i], std::move(hints));
+            if (!changed)
+                m_data.rows[i].text = text; // the values searched did not change
             m_data.rows[i].titleRank = rank;
             dirty.insert(int(i));
         }
     }
+    m_data.search = builder.take();
     if (titlesChanged)
-        computeTitleRanks(m_data.rows);
+        computeTitleRanks(m_data.rows, m_data.search, current);
+    ++m_generation;
     QList<int> rows(dirty.cbegin(), dirty.cend());
     std::sort(rows.begin(), rows.end());
     for (int row : std::as_const(rows))
@@ -182,6 +374,101 @@ QStringList ObservationTableModel::hintsAt(int row) const
     return out;
 }
 
+int ObservationTableModel::attentionCount() const
+{
+    int count = 0;
+    for (const auto &row : m_data.rows)
+        count += row.needsAttention ? 1 : 0;
+    return count;
+}
+
+QString ObservationTableModel::filterTextAt(int row) const
+{
+    if (row < 0 || row >= m_data.record.observations.size())
+        return {};
+    return filterTextOf(m_data.record.observations[row]);
+}
+
+bool ObservationTableModel::rowHasWords(int row, const QStringList &foldedWords) const
+{
+    if (row < 0 || row >= int(m_data.rows.size()))
+        return false;
+    if (m_data.search.exotic || needsExactSearch(foldedWords)) {
+        const QString text = filterTextAt(row);
+        for (const QString &word : foldedWords) {
+            if (!text.contains(word))
+                return false;
+        }
+        return true;
+    }
+    const auto &entries = m_data.rows[row].text;
+    for (const QString &word : foldedWords) {
+        const QByteArray utf8 = word.toUtf8();
+        bool found = false;
+        for (const quint32 entry : entries) {
+            if (entryHas(m_data.search.entry(entry), utf8)) {
+                found = true;
+                break;
+            }
+        }
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
+std::vector<bool> ObservationTableModel::rowsWithWords(const QStringList &foldedWords) const
+{
+    const size_t rows = m_data.rows.size();
+    std::vector<bool> result(rows, true);
+    if (m_data.search.exotic || needsExactSearch(foldedWords)) {
+        for (size_t row = 0; row < rows; ++row)
+            result[row] = rowHasWords(int(row), foldedWords);
+        return result;
+    }
+    const ObservationSearchText &search = m_data.search;
+    const char *const blob = search.blob.constData();
+    const size_t size = size_t(search.blob.size());
+    std::vector<char> has(size_t(search.entries()));
+    for (const QString &word : foldedWords) {
+        const QByteArray utf8 = word.toUtf8();
+        if (utf8.isEmpty())
+            continue;
+        // One pass over the whole text: each match marks its entry, then the search skips to the
+        // next entry.
+        std::fill(has.begin(), has.end(), 0);
+        size_t at = 0;
+        while (at < size) {
+            const void *found = memmem(blob + at, size - at, utf8.constData(), size_t(utf8.size()));
+            if (!found)
+                break;
+            const auto offset = quint32(static_cast<const char *>(found) - blob);
+            const auto next = std::upper_bound(search.starts.begin(), search.starts.end(), offset);
+            has[size_t(next - search.starts.begin() - 1)] = 1;
+            at = *next;
+        }
+        for (size_t row = 0; row < rows; ++row) {
+            if (!result[row])
+                continue;
+            bool found = false;
+            for (const quint32 entry : m_data.rows[row].text)
+                found = found || has[entry];
+            result[row] = found;
+        }
+    }
+    return result;
+}
+
+QModelIndex ObservationTableModel::index(int row, int column, const QModelIndex &parent) const
+{
+    // As QAbstractTableModel::index(), without its two virtual calls per index (sorting asks for
+    // millions).
+    if (parent.isValid() || row < 0 || column < 0 || column >= ColumnCount
+        || row >= int(m_data.rows.size()))
+        return {};
+    return createIndex(row, column);
+}
+
 std::array<int, kResolutionStateCount> ObservationTableModel::stateCounts() const
 {
     std::array<int, kResolutionStateCount> counts {};
@@ -210,7 +497,7 @@ QString eventsCheckSummary(const EventsCheck &check)
     case EventsCheck::Status::Found: {
         QStringList kinds;
         for (const auto &e : check.events)
-            kinds.append(eventKindText(e.kind));
+            kinds.append(eventKindDisplayText(e.kind));
         return kinds.join(QStringLiteral(", "));
     }
     }
@@ -241,7 +528,7 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
     case DirectionRole:
         return int(o.direction);
     case FilterTextRole:
-        return row.filterText;
+        return filterTextOf(o);
     case RetractedRole:
         return row.retracted;
     case NoticeReviewRole:
@@ -252,14 +539,14 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
             if (o.events.status == EventsCheck::Status::Found) {
                 QStringList lines;
                 for (const SourceEvent &e : o.events.events) {
-                    QString line = eventKindText(e.kind) + QStringLiteral(" · ") + e.date + QStringLiteral(" · ") + e.source;
+                    QString line = eventKindDisplayText(e.kind) + QStringLiteral(" · ") + displayDate(e.date) + QStringLiteral(" · ") + e.source;
                     if (!e.notice.isEmpty())
                         line += QStringLiteral(" · ") + e.notice;
                     if (!e.detail.isEmpty())
                         line += u'\n' + e.detail;
                     lines.append(line);
                 }
-                lines.append(tr("Review: %1").arg(reviewStatusOf(o)));
+                lines.append(tr("Review: %1").arg(reviewDisplayText(reviewStatusOf(o))));
                 return lines.join(u'\n');
             }
             return o.events.status == EventsCheck::Status::Unavailable ? o.events.reason : QVariant();
@@ -278,9 +565,9 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ForegroundRole:
         if (o.curation.excluded)
-            return QColor(Qt::gray);
+            return toneColor(TextTone::Muted);
         if (index.column() == NoticesColumn && row.retracted)
-            return QColor(0xb0, 0x00, 0x20);
+            return toneColor(TextTone::Error);
         return {};
     case Qt::FontRole:
         if (index.column() == NoticesColumn && row.retracted) {
@@ -299,6 +586,8 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
             return int(row.hints.size());
         case CitingTitleColumn:
             return o.citingTitle.toCaseFolded();
+        case ObservedColumn:
+            return o.observedAt;
         default:
             break;
         }
@@ -306,7 +595,7 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case StateColumn:
-            return stateText(o.state);
+            return stateDisplayText(o.state);
         case CitingTitleColumn:
             return o.citingTitle;
         case ReferenceColumn:
@@ -314,12 +603,12 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
         case BasisColumn:
             return o.basis;
         case ObservedColumn:
-            return o.observedAt.left(10);
+            return displayDate(o.observedAt.left(10));
         case NoticesColumn:
             if (row.retracted)
-                return tr("⚠ Retracted (%1)").arg(reviewStatusOf(o));
+                return tr("⚠ Retracted (%1)").arg(reviewDisplayText(reviewStatusOf(o)));
             if (o.events.status == EventsCheck::Status::Found)
-                return tr("%1 (%2)").arg(eventsCheckSummary(o.events), reviewStatusOf(o));
+                return tr("%1 (%2)").arg(eventsCheckSummary(o.events), reviewDisplayText(reviewStatusOf(o)));
             return eventsCheckSummary(o.events);
         case MarksColumn: {
             QStringList marks;
@@ -334,9 +623,9 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
         case HintsColumn:
             if (row.hints.isEmpty())
                 return QString();
-            return row.hints.size() == 1 ? tr("1 hint") : tr("%1 hints").arg(row.hints.size());
+            return row.hints.size() == 1 ? tr("1 hint") : tr("%n hints", nullptr, int(row.hints.size()));
         case DirectionColumn:
-            return directionKey(o.direction);
+            return directionDisplayText(o.direction);
         case IdColumn:
             return o.id;
         default:

@@ -7,14 +7,35 @@
 
 #include <QAbstractTableModel>
 
+#include <array>
 #include <vector>
 
 namespace LedgerCurator {
 
+//! The texts the free-text filter searches, case-folded, as UTF-8, each distinct text held once:
+//! entry i is blob[starts[i], starts[i + 1] - 1), every entry followed by a '\n' (which no
+//! filter word holds, so a word found in the blob lies within one entry).
+struct ObservationSearchText
+{
+    QByteArray blob;
+    std::vector<quint32> starts; // one more than the entries: the last is blob.size()
+    //! Some text is not valid UTF-16 (a lone surrogate): UTF-8 cannot stand for it exactly, so
+    //! filters and title ranks fall back to comparing QStrings.
+    bool exotic = false;
+    qsizetype entries() const { return qsizetype(starts.size()) - 1; }
+    QByteArrayView entry(quint32 i) const
+    {
+        return QByteArrayView(blob.constData() + starts[i], qsizetype(starts[i + 1] - starts[i] - 1));
+    }
+};
+
+//! The searched fields of a row, as entries of ObservationSearchText, in filter-text order.
+enum SearchField { SearchCitingTitle, SearchCitedTitle, SearchId, SearchIdentifier, SearchState, SearchBasis, SearchFieldCount };
+
 //! Per-row facts the table shows and filters on, computed once per record.
 struct ObservationRowInfo
 {
-    QString filterText;
+    std::array<quint32, SearchFieldCount> text {}; // entries of ObservationTableData::search
     QList<qsizetype> hints;
     bool curated = false;
     bool conflict = false;
@@ -33,6 +54,7 @@ struct ObservationTableData
     QList<AnomalyHint> hints;
     std::vector<ObservationRowInfo> rows;
     QHash<QString, int> rowById;
+    ObservationSearchText search;
 };
 
 //! The observations of one record as curators see them (corrections applied), one row each.
@@ -88,8 +110,7 @@ public:
     const Record &record() const { return m_data.record; }
     const QList<AnomalyHint> &hints() const { return m_data.hints; }
     const Observation *observationAt(int row) const;
-    //! The row's facts; nullptr out of range. The filter text starts with the case-folded citing
-    //! title, so it doubles as a case-insensitive sort key.
+    //! The row's facts; nullptr out of range.
     const ObservationRowInfo *rowInfoAt(int row) const
     {
         return row >= 0 && row < int(m_data.rows.size()) ? &m_data.rows[row] : nullptr;
@@ -99,6 +120,20 @@ public:
     QStringList hintsAt(int row) const;
     //! Shown observations per resolution state.
     std::array<int, kResolutionStateCount> stateCounts() const;
+    //! Rows that need attention (NeedsAttentionRole).
+    int attentionCount() const;
+
+    //! Changes whenever what the model shows changes (reset or dataChanged): caches of the proxy
+    //! built for one generation are valid while it lasts.
+    quint64 generation() const { return m_generation; }
+    //! The case-folded text the free-text filter searches (FilterTextRole).
+    QString filterTextAt(int row) const;
+    //! Whether the row's filter text holds every case-folded word (none contains whitespace).
+    bool rowHasWords(int row, const QStringList &foldedWords) const;
+    //! rowHasWords() for every row at once: one pass over the search text per word.
+    std::vector<bool> rowsWithWords(const QStringList &foldedWords) const;
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -107,6 +142,7 @@ public:
 
 private:
     ObservationTableData m_data;
+    quint64 m_generation = 0;
 };
 
 QString eventsCheckSummary(const EventsCheck &check);

@@ -17,9 +17,10 @@ namespace LedgerCurator {
 
 namespace {
 
-QString tr(const char *text)
+// The page keeps its canonical English wording in every locale: not translated.
+QString pageText(const char *text)
 {
-    return QCoreApplication::translate("PageHtml", text);
+    return QString::fromUtf8(text);
 }
 
 using namespace PageText;
@@ -148,7 +149,7 @@ void PageWriter::recordNotes()
             lines.append(esc(hint.message));
     }
     if (!lines.isEmpty())
-        appendNote(m_out, QStringLiteral("hint"), tr("Notes for the librarian:"), lines);
+        appendNote(m_out, QStringLiteral("hint"), pageText("Notes for the librarian:"), lines);
 }
 
 void PageWriter::coverage()
@@ -210,13 +211,13 @@ void PageWriter::observations(Direction direction)
         && total > m_options.inboundCap) {
         limit = m_options.inboundCap;
         const QString showing = m_options.forPrint
-            ? tr("Showing %1 of %2 inbound observations (page cap).")
-            : tr("Showing %1 of %2 inbound observations (page cap); export to PDF for all.");
+            ? pageText("Showing %1 of %2 inbound observations (page cap).")
+            : pageText("Showing %1 of %2 inbound observations (page cap); export to PDF for all.");
         QStringList lines { esc(showing.arg(grouped(limit), grouped(total))) };
         for (const auto &facet : m_r.coverage) {
             if (facet.kind == CoverageFacet::Kind::InboundItemization) {
                 lines.append(
-                    esc(tr("The page itself states: %1.")
+                    esc(pageText("The page itself states: %1.")
                             .arg(QStringLiteral("measured %1 of %2 %3")
                                      .arg(QString::number(facet.measured),
                                          QString::number(facet.of), facetText(facet.kind)))));
@@ -236,7 +237,7 @@ void PageWriter::observations(Direction direction)
     }
     if (shown < total) {
         m_out += QStringLiteral("<p class=\"cap\">")
-            + esc(tr("%1 more inbound observations are not itemized on this page.")
+            + esc(pageText("%1 more inbound observations are not itemized on this page.")
                       .arg(grouped(total - shown)))
             + QStringLiteral("</p>\n");
     }
@@ -254,10 +255,10 @@ void PageWriter::observation(const Observation &o)
     m_out += QStringLiteral("<p class=\"obs-head\">Observation <span class=\"uuid\">") + id
         + QStringLiteral("</span>") + esc(kDot + directionKey(o.direction));
     if (o.curation.excluded)
-        m_out += QStringLiteral(" <span class=\"flag\">&#160;") + esc(tr("excluded"))
+        m_out += QStringLiteral(" <span class=\"flag\">&#160;") + esc(pageText("excluded"))
             + QStringLiteral("&#160;</span>");
     if (!o.curation.mark.isEmpty())
-        m_out += QStringLiteral(" <span class=\"flag\">&#160;") + esc(tr("curated"))
+        m_out += QStringLiteral(" <span class=\"flag\">&#160;") + esc(pageText("curated"))
             + QStringLiteral("&#160;</span>");
     m_out += QStringLiteral("</p>\n<p class=\"sentence\">");
     if (o.direction == Direction::Inbound)
@@ -266,9 +267,9 @@ void PageWriter::observation(const Observation &o)
     else
         m_out
             += QStringLiteral("This paper cites <b>") + esc(o.citedTitle) + QStringLiteral("</b>.");
-    m_out += QStringLiteral("</p>\n<p class=\"titles\"><span class=\"label\">") + esc(tr("Citing:"))
+    m_out += QStringLiteral("</p>\n<p class=\"titles\"><span class=\"label\">") + esc(pageText("Citing:"))
         + QStringLiteral("</span> ") + esc(o.citingTitle)
-        + QStringLiteral("<br/><span class=\"label\">") + esc(tr("Cited:"))
+        + QStringLiteral("<br/><span class=\"label\">") + esc(pageText("Cited:"))
         + QStringLiteral("</span> ") + esc(o.citedTitle) + QStringLiteral("</p>\n");
     if (o.reference) {
         m_out += QStringLiteral("<p class=\"reference\">Reference ") + QString::number(*o.reference)
@@ -284,15 +285,15 @@ void PageWriter::observation(const Observation &o)
         if (!o.curation.identifier.isEmpty()) {
             const QString url = arxivAbsUrl(o.curation.identifier);
             if (!url.isEmpty())
-                lines.append(esc(tr("Identifier:")) + u' '
+                lines.append(esc(pageText("Identifier:")) + u' '
                     + arxivLink(
                         o.curation.identifier, QStringLiteral("arXiv:") + o.curation.identifier));
         }
-        appendNote(m_out, QStringLiteral("curated"), tr("Corrected."), lines);
+        appendNote(m_out, QStringLiteral("curated"), pageText("Corrected."), lines);
     }
     if (!o.curation.conflicts.isEmpty()) {
-        appendNote(m_out, QStringLiteral("conflict"), tr("Conflicting corrections:"),
-            { esc(tr("%1. The most recent value is shown; a new correction resolves the conflict.")
+        appendNote(m_out, QStringLiteral("conflict"), pageText("Conflicting corrections:"),
+            { esc(pageText("%1. The most recent value is shown; a new correction resolves the conflict.")
                       .arg(o.curation.conflicts.join(QStringLiteral(", ")))) });
     }
     if (const auto found = m_hintsByObservation.constFind(o.id);
@@ -300,7 +301,7 @@ void PageWriter::observation(const Observation &o)
         QStringList lines;
         for (const qsizetype index : *found)
             lines.append(esc(m_hints.at(index).message));
-        appendNote(m_out, QStringLiteral("hint"), tr("Hint:"), lines);
+        appendNote(m_out, QStringLiteral("hint"), pageText("Hint:"), lines);
     }
     events(o);
     m_out += QStringLiteral("</div>\n");
@@ -340,11 +341,11 @@ void PageWriter::events(const Observation &o)
     if (o.events.status == EventsCheck::Status::Found) {
         // The review of the notices: not part of the text form, shown in the preview and the PDF.
         const QString status = reviewStatusOf(o);
-        QStringList lines { esc(tr("Review status: %1.").arg(status)) };
+        QStringList lines { esc(pageText("Review status: %1.").arg(status)) };
         if (!o.curation.reviewNote.isEmpty())
-            lines.append(esc(tr("Reviewer's note: %1").arg(o.curation.reviewNote)));
+            lines.append(esc(pageText("Reviewer's note: %1").arg(o.curation.reviewNote)));
         appendNote(m_out, isRetracted(o.events) ? QStringLiteral("retracted") : QStringLiteral("review"),
-                   isRetracted(o.events) ? tr("Retracted work.") : tr("Notice."), lines);
+                   isRetracted(o.events) ? pageText("Retracted work.") : pageText("Notice."), lines);
     }
 }
 

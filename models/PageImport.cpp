@@ -70,7 +70,8 @@ Result<ImportReport> importPageFiles(Store &store, const QStringList &files, con
             return progress(500 + (total > 0 ? done * 500 / total : 0), 1000);
         };
     }
-    auto outcomes = store.importRecords(records, storing);
+    // readPageFiles() checked every record (validateRecord()) as it read it.
+    auto outcomes = store.importRecords(records, storing, RecordCheck::AlreadyValidated);
     if (!outcomes)
         return outcomes.error();
     report.outcomes = std::move(*outcomes);

@@ -21,10 +21,16 @@ Q_LOGGING_CATEGORY(lcPdf, "ledgercurator.pdf", QtWarningMsg)
 
 namespace {
 
-QString tr(const char *text)
+// The page (kicker, footer) keeps its canonical English wording; the errors are translated.
+QString pageText(const char *text)
 {
-    return QCoreApplication::translate("PdfExport", text);
+    return QString::fromUtf8(text);
 }
+
+struct PdfExportText
+{
+    Q_DECLARE_TR_FUNCTIONS(PdfExport)
+};
 
 constexpr int kResolution = 300; // dots per inch of the layout; text stays vector text
 constexpr qreal kMarginMm = 16;
@@ -56,7 +62,7 @@ void drawFurniture(QPainter &painter, const QRectF &area, const Record &record, 
     const QFontMetricsF metrics(font, painter.device());
 
     const QRectF header(area.left(), area.top(), area.width(), band * 0.6);
-    const QString kicker = tr("Paper Citation Record");
+    const QString kicker = pageText("Paper Citation Record");
     const qreal kickerWidth = metrics.horizontalAdvance(kicker);
     const QString title = metrics.elidedText(
         record.title, Qt::ElideRight, area.width() - kickerWidth - mmToDots(6));
@@ -71,7 +77,7 @@ void drawFurniture(QPainter &painter, const QRectF &area, const Record &record, 
         QPointF(area.right(), footer.top() - mmToDots(1.2)));
     painter.setPen(QColor(0x3c, 0x40, 0x43));
     // "arXiv:ID · page N of M": the record id and the page on every page.
-    const QString text = tr("arXiv:%1 · page %2 of %3").arg(record.arxivId).arg(page).arg(pages);
+    const QString text = pageText("arXiv:%1 · page %2 of %3").arg(record.arxivId).arg(page).arg(pages);
     painter.drawText(footer, Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine, text);
     painter.restore();
 }
@@ -82,9 +88,9 @@ Status exportPdf(
     const Record &shown, const QString &path, const PdfOptions &options, const Progress &progress)
 {
     if (!qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
-        return Error::failure(tr("the PDF export needs a QGuiApplication (for fonts)"));
+        return Error::failure(PdfExportText::tr("the PDF export needs a QGuiApplication (for fonts)"));
     if (options.pageSize != QPageSize::A4 && options.pageSize != QPageSize::Letter)
-        return Error::badInput(tr("the PDF export writes A4 or Letter pages"));
+        return Error::badInput(PdfExportText::tr("the PDF export writes A4 or Letter pages"));
     if (progress && !progress(0, 0))
         return Error::cancelled();
 
@@ -99,7 +105,7 @@ Status exportPdf(
 
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return Error::failure(tr("%1: cannot write: %2").arg(path, file.errorString()));
+        return Error::failure(PdfExportText::tr("%1: cannot write: %2").arg(path, file.errorString()));
 
     QPdfWriter writer(&file);
     writer.setResolution(kResolution);
@@ -135,14 +141,14 @@ Status exportPdf(
     QPainter painter;
     if (!painter.begin(&writer)) {
         file.cancelWriting();
-        return Error::failure(tr("%1: cannot start the PDF").arg(path));
+        return Error::failure(PdfExportText::tr("%1: cannot start the PDF").arg(path));
     }
     QAbstractTextDocumentLayout *layout = document.documentLayout();
     for (int page = 0; page < pages; ++page) {
         if (page > 0 && !writer.newPage()) {
             painter.end();
             file.cancelWriting();
-            return Error::failure(tr("%1: cannot add a page").arg(path));
+            return Error::failure(PdfExportText::tr("%1: cannot add a page").arg(path));
         }
         drawFurniture(painter, area, shown, page + 1, pages);
         painter.save();
@@ -163,7 +169,7 @@ Status exportPdf(
     }
     qCDebug(lcPdf) << "drawing" << timer.restart() << "ms";
     if (!painter.end() || !file.commit())
-        return Error::failure(tr("%1: cannot write: %2").arg(path, file.errorString()));
+        return Error::failure(PdfExportText::tr("%1: cannot write: %2").arg(path, file.errorString()));
     return {};
 }
 

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Record.h"
 
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QLocale>
 #include <QSet>
 
 namespace LedgerCurator {
@@ -118,6 +121,111 @@ std::optional<EventKind> parseEventKind(QStringView text)
             return name.kind;
     }
     return std::nullopt;
+}
+
+QString stateDisplayText(ResolutionState state)
+{
+    switch (state) {
+    case ResolutionState::VerifiedExact:
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "verified exact", "resolution state");
+    case ResolutionState::VerifiedFuzzy:
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "verified fuzzy", "resolution state");
+    case ResolutionState::Unresolved:
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "unresolved", "resolution state");
+    case ResolutionState::ParseUncertain:
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "parse uncertain", "resolution state");
+    case ResolutionState::MalformedIdentifier:
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "malformed identifier", "resolution state");
+    case ResolutionState::MetadataMismatch:
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "metadata mismatch", "resolution state");
+    }
+    return stateText(state);
+}
+
+QString directionDisplayText(Direction direction)
+{
+    return direction == Direction::Inbound
+        ? QCoreApplication::translate("LedgerCurator::DisplayText", "inbound", "citation direction")
+        : QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "outbound", "citation direction");
+}
+
+QString eventKindDisplayText(EventKind kind)
+{
+    switch (kind) {
+    case EventKind::Retraction:
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "Retraction", "notice kind");
+    case EventKind::Correction:
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "Correction", "notice kind");
+    case EventKind::ExpressionOfConcern:
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "Expression of concern", "notice kind");
+    case EventKind::Withdrawal:
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "Withdrawal", "notice kind");
+    case EventKind::Reinstatement:
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "Reinstatement", "notice kind");
+    }
+    return eventKindText(kind);
+}
+
+QString reviewDisplayText(const QString &review)
+{
+    if (review.isEmpty() || review == u"unreviewed")
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "unreviewed", "notice review status");
+    if (review == u"acknowledged")
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "acknowledged", "notice review status");
+    if (review == u"dismissed")
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "dismissed", "notice review status");
+    if (review == u"escalated")
+        return QCoreApplication::translate(
+            "LedgerCurator::DisplayText", "escalated", "notice review status");
+    return review;
+}
+
+namespace {
+
+QString shortDateFormat(const QLocale &locale)
+{
+    QString format = locale.dateFormat(QLocale::ShortFormat);
+    if (!format.contains(QLatin1String("yyyy")))
+        format.replace(QLatin1String("yy"), QLatin1String("yyyy"));
+    return format;
+}
+
+} // namespace
+
+QString displayDate(const QString &isoDate)
+{
+    const QLocale locale;
+    const QDate date = QDate::fromString(isoDate.left(10), Qt::ISODate);
+    if (!date.isValid() || locale.language() == QLocale::C)
+        return isoDate;
+    return locale.toString(date, shortDateFormat(locale));
+}
+
+QString displayDateTime(const QString &isoDateTime)
+{
+    const QLocale locale;
+    QDateTime when = QDateTime::fromString(isoDateTime, Qt::ISODateWithMs);
+    if (!when.isValid())
+        when = QDateTime::fromString(isoDateTime, Qt::ISODate);
+    if (!when.isValid() || locale.language() == QLocale::C)
+        return isoDateTime;
+    return locale.toString(when.toLocalTime(),
+        shortDateFormat(locale) + u' ' + locale.timeFormat(QLocale::ShortFormat));
 }
 
 QString eventsStatusKey(EventsCheck::Status status)

@@ -69,6 +69,19 @@ struct EventsCheck
 };
 QString eventsStatusKey(EventsCheck::Status status); // none_found / unavailable / found
 
+// The names the interface shows, translated (Qt Linguist context "LedgerCurator::DisplayText").
+// The page, record JSON and the command line keep the canonical English of stateText() & co.
+QString stateDisplayText(ResolutionState state);
+QString directionDisplayText(Direction direction);
+QString eventKindDisplayText(EventKind kind);
+//! A notice review status (unreviewed, acknowledged, dismissed, escalated) as the interface shows it.
+QString reviewDisplayText(const QString &review);
+//! A YYYY-MM-DD date (or the date part of an ISO timestamp) in the locale's short date format
+//! with a four-digit year; in the C locale, or when it is no such date, the text as it is.
+QString displayDate(const QString &isoDate);
+//! An ISO 8601 timestamp in local time, the locale's short date and time; same fallbacks.
+QString displayDateTime(const QString &isoDateTime);
+
 //! What curators changed about an observation; empty on a page as received.
 struct CurationInfo
 {

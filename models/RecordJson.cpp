@@ -16,6 +16,7 @@
 #include <iterator>
 #include <string>
 #include <climits>
+#include <functional>
 #include <optional>
 
 namespace LedgerCurator {
@@ -982,6 +983,28 @@ public:
         return QByteArray(m_out.data(), qsizetype(m_out.size()));
     }
 
+    //! Hands the text written so far to `sink` (which must outlive the writer) whenever it holds
+    //! `chunk` bytes or more at a flushPoint(), and the rest at finish().
+    void setSink(const std::function<void(QByteArrayView)> *sink, size_t chunk)
+    {
+        m_sink = sink;
+        m_chunk = chunk;
+    }
+    void flushPoint()
+    {
+        if (m_sink && m_out.size() >= m_chunk) {
+            (*m_sink)(QByteArrayView(m_out.data(), qsizetype(m_out.size())));
+            m_out.clear(); // keeps the capacity
+        }
+    }
+    void finish()
+    {
+        m_out += '\n';
+        if (m_sink)
+            (*m_sink)(QByteArrayView(m_out.data(), qsizetype(m_out.size())));
+        m_out.clear();
+    }
+
     //! Opens an object or array value (after a key or as an element).
     void open(char bracket)
     {
@@ -1122,6 +1145,8 @@ private:
     }
 
     std::string m_out; // appends inline, unlike QByteArray's
+    const std::function<void(QByteArrayView)> *m_sink = nullptr;
+    size_t m_chunk = 0;
     int m_depth = 0;
     bool m_first = true;
 };
@@ -1233,11 +1258,8 @@ void writeObservation(JsonTextWriter &w, const Observation &o)
     w.close('}');
 }
 
-} // namespace
-
-QByteArray writeRecordJson(const Record &record)
+void writeRecordInto(JsonTextWriter &w, const Record &record)
 {
-    JsonTextWriter w(4096 + record.observations.size() * 700);
     w.open('{');
     w.member("arxiv_id", record.arxivId);
     w.member("as_of", record.asOf);
@@ -1270,8 +1292,10 @@ QByteArray writeRecordJson(const Record &record)
     w.close(']');
     w.key("observations");
     w.open('[');
-    for (const Observation &o : record.observations)
+    for (const Observation &o : record.observations) {
         writeObservation(w, o);
+        w.flushPoint();
+    }
     w.close(']');
     w.member("schema", record.schema);
     const StatedCounts &s = record.stated;
@@ -1299,7 +1323,23 @@ QByteArray writeRecordJson(const Record &record)
     w.member("title", record.title);
     w.member("version", record.version);
     w.close('}');
+}
+
+} // namespace
+
+QByteArray writeRecordJson(const Record &record)
+{
+    JsonTextWriter w(4096 + record.observations.size() * 700);
+    writeRecordInto(w, record);
     return w.take();
+}
+
+void writeRecordJson(const Record &record, const std::function<void(QByteArrayView)> &sink, qsizetype chunk)
+{
+    JsonTextWriter w(chunk + 65536);
+    w.setSink(&sink, size_t(chunk));
+    writeRecordInto(w, record);
+    w.finish();
 }
 
 Result<Record> readRecordJson(const QByteArray &data, const QString &file)

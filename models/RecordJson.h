@@ -8,6 +8,8 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <functional>
+
 //! The JSON form of a Paper Citation Record ("pith.paper-citation-record.v1").
 //! docs/record-json.md describes the format and the reading rules.
 
@@ -21,6 +23,10 @@ QJsonObject recordToJson(const Record &record);
 //! The record as indented JSON text. Deterministic: the same record always gives the same
 //! bytes (keys sorted, strings written as they are).
 QByteArray writeRecordJson(const Record &record);
+//! The same bytes handed to `sink` in pieces of about `chunk` bytes, in order: a large record is
+//! written out without being held whole.
+void writeRecordJson(const Record &record, const std::function<void(QByteArrayView)> &sink,
+                     qsizetype chunk = qsizetype(1) << 20);
 
 //! Reads a record from JSON text. \a file is used only in messages. On any error, returns
 //! Error::badInput with \a file and the 1-based line of the offending value, and a message

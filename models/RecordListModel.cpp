@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RecordListModel.h"
 
+#include <QLocale>
+
 #include <utility>
 
 namespace LedgerCurator {
@@ -81,14 +83,14 @@ QVariant RecordListModel::data(const QModelIndex &index, int role) const
         const QString version = QString::number(s.version);
         const QString line2 = s.asOf.isEmpty()
             ? tr("arXiv:%1 v%2").arg(s.arxivId, version)
-            : tr("arXiv:%1 v%2 · as of %3").arg(s.arxivId, version, s.asOf);
+            : tr("arXiv:%1 v%2 · as of %3").arg(s.arxivId, version, displayDate(s.asOf));
         QString line3;
         if (observations == 0)
             line3 = tr("no observations");
         else if (s.needsAttention == 0)
-            line3 = tr("all %1 resolved").arg(observations);
+            line3 = tr("all %1 resolved").arg(QLocale().toString(observations));
         else
-            line3 = tr("%1 of %2 need attention").arg(s.needsAttention).arg(observations);
+            line3 = tr("%1 of %2 need attention").arg(QLocale().toString(s.needsAttention), QLocale().toString(observations));
         return QString(s.title + u'\n' + line2 + u'\n' + line3);
     }
     case Qt::ToolTipRole:

@@ -15,12 +15,16 @@
 #include <QScopeGuard>
 #include <QSet>
 #include <QStandardPaths>
+#include "StoreSqlite.h"
 
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <string>
 
 namespace LedgerCurator {
+
+using namespace StoreSqlite;
 
 namespace {
 
@@ -249,69 +253,76 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
     if (!query.exec())
         return sqlError(QStringLiteral("cannot store record %1").arg(record.arxivId), query.lastError());
 
-    // Named placeholders, bound by prepared names: QSqlResult's positional bindValue() formats a
-    // placeholder name per call, which cost more than SQLite's own work per row.
-    QSqlQuery insert(db);
-    insert.prepare(QStringLiteral(
-            "INSERT INTO observations (record_id, position, id, direction, citing_title, cited_title,"
-            " reference, state, basis, observed_at, events_status, events_as_of, events_reason, curation)"
-            " VALUES (:record_id, :position, :id, :direction, :citing_title, :cited_title, :reference, :state,"
-            " :basis, :observed_at, :events_status, :events_as_of, :events_reason, :curation)"));
-    static const QString kRecordId = QStringLiteral(":record_id"), kPosition = QStringLiteral(":position"),
-                         kId = QStringLiteral(":id"), kDirection = QStringLiteral(":direction"),
-                         kCitingTitle = QStringLiteral(":citing_title"), kCitedTitle = QStringLiteral(":cited_title"),
-                         kReference = QStringLiteral(":reference"), kState = QStringLiteral(":state"),
-                         kBasis = QStringLiteral(":basis"), kObservedAt = QStringLiteral(":observed_at"),
-                         kEventsStatus = QStringLiteral(":events_status"), kEventsAsOf = QStringLiteral(":events_as_of"),
-                         kEventsReason = QStringLiteral(":events_reason"), kCuration = QStringLiteral(":curation");
-    QSqlQuery insertEvent(db);
-    insertEvent.prepare(QStringLiteral(
-            "INSERT INTO source_events (record_id, observation_position, position, kind, date, source,"
-            " notice, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
-    const QVariant recordId(record.arxivId);
-    const QVariant nullReference(QMetaType::fromType<qint64>());
-    const QVariant nullText(QMetaType::fromType<QString>());
+    // The rows go to SQLite directly (see sqliteHandle()), bound as UTF-8: QSQLITE binds UTF-16,
+    // which SQLite converts again, and a QVariant per value cost more than SQLite's own work.
+    sqlite3 *handle = sqliteHandle(db);
+    SqliteStatement insert(handle,
+                           "INSERT INTO observations (record_id, position, id, direction, citing_title, cited_title,"
+                           " reference, state, basis, observed_at, events_status, events_as_of, events_reason, curation)"
+                           " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+    SqliteStatement insertEvent(handle,
+                                "INSERT INTO source_events (record_id, observation_position, position, kind, date,"
+                                " source, notice, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    if (!insert.ok() || !insertEvent.ok())
+        return Error::failure(QStringLiteral("cannot store the observations of %1: %2")
+                                      .arg(record.arxivId, insert.ok() ? insertEvent.errorText() : insert.errorText()));
+    const QByteArray recordId = record.arxivId.toUtf8();
+    sqlite3_bind_text(insert.get(), 1, recordId.constData(), int(recordId.size()), SQLITE_STATIC);
+    sqlite3_bind_text(insertEvent.get(), 1, recordId.constData(), int(recordId.size()), SQLITE_STATIC);
+    // One buffer per bound text column, reused from row to row.
+    enum Text { Id, CitingTitle, CitedTitle, Basis, ObservedAt, AsOf, Reason, Curation, Date, Source, Notice, Detail,
+                TextCount };
+    std::array<Utf8Buffer, TextCount> buffers;
     // Observations by direction and upstream state, kept beside the rows (see recordSummaries()).
     std::array<std::array<qint64, kResolutionStateCount>, 2> counts {};
     for (qsizetype i = 0; i < record.observations.size(); ++i) {
         const Observation &o = record.observations[i];
         ++counts[o.direction == Direction::Inbound ? 1 : 0][int(o.state)];
-        insert.bindValue(kRecordId, recordId);
-        insert.bindValue(kPosition, qint64(i));
-        insert.bindValue(kId, o.id);
-        insert.bindValue(kDirection, int(o.direction));
-        insert.bindValue(kCitingTitle, o.citingTitle);
-        insert.bindValue(kCitedTitle, o.citedTitle);
-        insert.bindValue(kReference, o.reference ? QVariant(*o.reference) : nullReference);
-        insert.bindValue(kState, int(o.state));
-        insert.bindValue(kBasis, o.basis);
-        insert.bindValue(kObservedAt, o.observedAt);
-        insert.bindValue(kEventsStatus, int(o.events.status));
-        insert.bindValue(kEventsAsOf, o.events.asOf);
-        insert.bindValue(kEventsReason, o.events.reason);
-        insert.bindValue(kCuration, o.curation.isEmpty()
-                                     ? nullText
-                                     : QVariant(QString::fromUtf8(QJsonDocument(curationToJson(o.curation))
-                                                                          .toJson(QJsonDocument::Compact))));
-        if (!insert.exec())
-            return sqlError(QStringLiteral("cannot store observation %1 of %2").arg(o.id, record.arxivId),
-                            insert.lastError());
+        sqlite3_stmt *row = insert.get();
+        sqlite3_bind_int64(row, 2, qint64(i));
+        bindText(row, 3, o.id, buffers[Id]);
+        sqlite3_bind_int(row, 4, int(o.direction));
+        bindText(row, 5, o.citingTitle, buffers[CitingTitle]);
+        bindText(row, 6, o.citedTitle, buffers[CitedTitle]);
+        if (o.reference)
+            sqlite3_bind_int64(row, 7, *o.reference);
+        else
+            sqlite3_bind_null(row, 7);
+        sqlite3_bind_int(row, 8, int(o.state));
+        bindText(row, 9, o.basis, buffers[Basis]);
+        bindText(row, 10, o.observedAt, buffers[ObservedAt]);
+        sqlite3_bind_int(row, 11, int(o.events.status));
+        bindText(row, 12, o.events.asOf, buffers[AsOf]);
+        bindText(row, 13, o.events.reason, buffers[Reason]);
+        if (o.curation.isEmpty())
+            sqlite3_bind_null(row, 14);
+        else
+            bindText(row, 14,
+                     QString::fromUtf8(QJsonDocument(curationToJson(o.curation)).toJson(QJsonDocument::Compact)),
+                     buffers[Curation]);
+        if (insert.step() != SQLITE_DONE)
+            return Error::failure(QStringLiteral("cannot store observation %1 of %2: %3")
+                                          .arg(o.id, record.arxivId, insert.errorText()));
+        sqlite3_reset(row);
         if (progress && i % 2000 == 0 && !progress(done + i, total))
             return Error::cancelled();
         for (qsizetype e = 0; e < o.events.events.size(); ++e) {
             const SourceEvent &event = o.events.events[e];
-            insertEvent.bindValue(0, recordId);
-            insertEvent.bindValue(1, qint64(i));
-            insertEvent.bindValue(2, qint64(e));
-            insertEvent.bindValue(3, int(event.kind));
-            insertEvent.bindValue(4, event.date);
-            insertEvent.bindValue(5, event.source);
-            insertEvent.bindValue(6, event.notice);
-            insertEvent.bindValue(7, event.detail.isEmpty() ? QVariant(QMetaType::fromType<QString>())
-                                                            : QVariant(event.detail));
-            if (!insertEvent.exec())
-                return sqlError(QStringLiteral("cannot store an event of observation %1").arg(o.id),
-                                insertEvent.lastError());
+            sqlite3_stmt *eventRow = insertEvent.get();
+            sqlite3_bind_int64(eventRow, 2, qint64(i));
+            sqlite3_bind_int64(eventRow, 3, qint64(e));
+            sqlite3_bind_int(eventRow, 4, int(event.kind));
+            bindText(eventRow, 5, event.date, buffers[Date]);
+            bindText(eventRow, 6, event.source, buffers[Source]);
+            bindText(eventRow, 7, event.notice, buffers[Notice]);
+            if (event.detail.isEmpty())
+                sqlite3_bind_null(eventRow, 8);
+            else
+                bindText(eventRow, 8, event.detail, buffers[Detail]);
+            if (insertEvent.step() != SQLITE_DONE)
+                return Error::failure(QStringLiteral("cannot store an event of observation %1: %2")
+                                              .arg(o.id, insertEvent.errorText()));
+            sqlite3_reset(eventRow);
         }
     }
     QStringList numbers;
@@ -329,7 +340,8 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
     return {};
 }
 
-Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records, const Progress &progress)
+Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records, const Progress &progress,
+                                                  RecordCheck check)
 {
     QSqlDatabase db = database();
     // A large page touches many index pages (observation ids are random): a page cache of 64 MiB
@@ -359,7 +371,7 @@ Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records, 
     QSqlQuery remove(db);
     remove.prepare(QStringLiteral("DELETE FROM records WHERE id = ?"));
     for (const Record &record : records) {
-        const QString problem = validateRecord(record);
+        const QString problem = check == RecordCheck::Validate ? validateRecord(record) : QString();
         if (!problem.isEmpty())
             return abort(Error::badInput(QStringLiteral("record %1: %2").arg(record.arxivId, problem)));
         ImportOutcome outcome;
@@ -543,54 +555,59 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId) const
                                       .arg(m_path, arxivId, decoded.error().message));
     Record record = std::move(decoded.value());
 
-    QSqlQuery rows(db);
-    rows.setForwardOnly(true);
-    rows.prepare(QStringLiteral(
-            "SELECT id, direction, citing_title, cited_title, reference, state, basis, observed_at,"
-            " events_status, events_as_of, events_reason, curation FROM observations WHERE record_id = ?"
-            " ORDER BY position"));
-    rows.addBindValue(arxivId);
-    if (!rows.exec())
-        return sqlError(QStringLiteral("cannot read the observations of %1").arg(arxivId), rows.lastError());
-    while (rows.next()) {
-        Observation o;
-        o.id = rows.value(0).toString();
-        o.direction = static_cast<Direction>(rows.value(1).toInt());
-        o.citingTitle = rows.value(2).toString();
-        o.citedTitle = rows.value(3).toString();
-        const QVariant reference = rows.value(4);
-        if (!reference.isNull())
-            o.reference = reference.toLongLong();
-        o.state = static_cast<ResolutionState>(rows.value(5).toInt());
-        o.basis = rows.value(6).toString();
-        o.observedAt = rows.value(7).toString();
-        o.events.status = static_cast<EventsCheck::Status>(rows.value(8).toInt());
-        o.events.asOf = rows.value(9).toString();
-        o.events.reason = rows.value(10).toString();
-        if (!rows.value(11).isNull())
-            o.curation = curationFromJson(QJsonDocument::fromJson(rows.value(11).toString().toUtf8()).object());
-        record.observations.append(std::move(o));
+    // The rows straight from SQLite (see sqliteHandle()): UTF-8 to QString once per value.
+    sqlite3 *handle = sqliteHandle(db);
+    {
+        SqliteStatement count(handle, "SELECT COUNT(*) FROM observations WHERE record_id = ?");
+        if (count.ok() && count.bindText(1, arxivId) && count.step() == SQLITE_ROW)
+            record.observations.reserve(count.integer(0));
     }
+    SqliteStatement rows(handle,
+                         "SELECT id, direction, citing_title, cited_title, reference, state, basis, observed_at,"
+                         " events_status, events_as_of, events_reason, curation FROM observations WHERE record_id = ?"
+                         " ORDER BY position");
+    if (!rows.ok() || !rows.bindText(1, arxivId))
+        return Error::failure(QStringLiteral("cannot read the observations of %1: %2").arg(arxivId, rows.errorText()));
+    int rc = SQLITE_ROW;
+    while ((rc = rows.step()) == SQLITE_ROW) {
+        Observation &o = record.observations.emplace_back();
+        o.id = rows.text(0);
+        o.direction = static_cast<Direction>(rows.integer(1));
+        o.citingTitle = rows.text(2);
+        o.citedTitle = rows.text(3);
+        if (!rows.isNull(4))
+            o.reference = rows.integer(4);
+        o.state = static_cast<ResolutionState>(rows.integer(5));
+        o.basis = rows.text(6);
+        o.observedAt = rows.text(7);
+        o.events.status = static_cast<EventsCheck::Status>(rows.integer(8));
+        o.events.asOf = rows.text(9);
+        o.events.reason = rows.text(10);
+        if (!rows.isNull(11))
+            o.curation = curationFromJson(QJsonDocument::fromJson(rows.utf8(11).toByteArray()).object());
+    }
+    if (rc != SQLITE_DONE)
+        return Error::failure(QStringLiteral("cannot read the observations of %1: %2").arg(arxivId, rows.errorText()));
 
-    QSqlQuery events(db);
-    events.setForwardOnly(true);
-    events.prepare(QStringLiteral("SELECT observation_position, kind, date, source, notice, detail FROM source_events"
-                                  " WHERE record_id = ? ORDER BY observation_position, position"));
-    events.addBindValue(arxivId);
-    if (!events.exec())
-        return sqlError(QStringLiteral("cannot read the events of %1").arg(arxivId), events.lastError());
-    while (events.next()) {
-        const qsizetype position = events.value(0).toLongLong();
+    SqliteStatement events(handle,
+                           "SELECT observation_position, kind, date, source, notice, detail FROM source_events"
+                           " WHERE record_id = ? ORDER BY observation_position, position");
+    if (!events.ok() || !events.bindText(1, arxivId))
+        return Error::failure(QStringLiteral("cannot read the events of %1: %2").arg(arxivId, events.errorText()));
+    while ((rc = events.step()) == SQLITE_ROW) {
+        const qint64 position = events.integer(0);
         if (position < 0 || position >= record.observations.size())
             continue;
         SourceEvent e;
-        e.kind = static_cast<EventKind>(events.value(1).toInt());
-        e.date = events.value(2).toString();
-        e.source = events.value(3).toString();
-        e.notice = events.value(4).toString();
-        e.detail = events.value(5).toString();
-        record.observations[position].events.events.append(e);
+        e.kind = static_cast<EventKind>(events.integer(1));
+        e.date = events.text(2);
+        e.source = events.text(3);
+        e.notice = events.text(4);
+        e.detail = events.text(5);
+        record.observations[position].events.events.append(std::move(e));
     }
+    if (rc != SQLITE_DONE)
+        return Error::failure(QStringLiteral("cannot read the events of %1: %2").arg(arxivId, events.errorText()));
     return std::optional<Record>(std::move(record));
 }
 

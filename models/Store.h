@@ -43,6 +43,10 @@ struct NoticeImportOutcome
     qsizetype alreadyHeld = 0; // the same notice (work, kind, date, source, notice) was held
 };
 
+//! Whether importRecords() checks the records with validateRecord(), or the caller already has:
+//! every record readPage(), parseLedgerText() and readRecordJson() return has been checked.
+enum class RecordCheck { Validate, AlreadyValidated };
+
 //! The local cache: SQLite through Qt Sql, one named connection per Store.
 //! Every write is one transaction; a failure leaves the file as it was.
 class Store final
@@ -64,7 +68,8 @@ public:
     //! Imports pages in one transaction: all or nothing. A page replaces the upstream data of an
     //! earlier page of the same paper; a page older than the cached one is refused.
     //! `progress` is told of observations stored; returning false cancels and rolls back.
-    Result<QList<ImportOutcome>> importRecords(const QList<Record> &records, const Progress &progress = {});
+    Result<QList<ImportOutcome>> importRecords(const QList<Record> &records, const Progress &progress = {},
+                                               RecordCheck check = RecordCheck::Validate);
 
     Result<QList<RecordSummary>> recordSummaries() const;
     //! nullopt when the cache has no such record.
@@ -100,7 +105,8 @@ public:
     //! event id, as addCorrections: an event already held gets the server's seq if it had none.
     Status addSyncedCorrections(const QList<CorrectionEvent> &events, const MetaEntries &meta);
     //! importRecords() and the meta entries in one transaction: all or nothing.
-    Result<QList<ImportOutcome>> importRecordsWithMeta(const QList<Record> &records, const MetaEntries &meta);
+    Result<QList<ImportOutcome>> importRecordsWithMeta(const QList<Record> &records, const MetaEntries &meta,
+                                                       RecordCheck check = RecordCheck::Validate);
     //! Several meta entries in one transaction.
     Status setMetaEntries(const MetaEntries &meta);
     //! Every meta entry whose key starts with `prefix`, keyed by the rest of the key.

@@ -4,9 +4,12 @@
 // transaction. Kept apart from Store.cpp (schema and migrations); the SQL follows that file's.
 #include "Identifier.h"
 #include "Store.h"
+#include "StoreSqlite.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
+
+#include <array>
 
 namespace LedgerCurator {
 
@@ -35,31 +38,43 @@ Status writeMeta(QSqlDatabase &db, const Store::MetaEntries &meta)
 }
 
 //! Inserts correction events as Store::addCorrections does; the caller holds the transaction.
+//! Straight to SQLite (see StoreSqlite.h): a pull stores many thousands of events.
 Status writeCorrections(QSqlDatabase &db, const QList<CorrectionEvent> &events)
 {
-    QSqlQuery insert(db);
-    insert.prepare(QStringLiteral(
-            "INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
-            " created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT(id) DO UPDATE SET seq = COALESCE(corrections.seq, excluded.seq)"));
-    const QVariant nullText(QMetaType::fromType<QString>());
-    const QVariant nullSeq(QMetaType::fromType<qint64>());
+    using namespace StoreSqlite;
+    SqliteStatement insert(sqliteHandle(db),
+                           "INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
+                           " created_at, seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+                           " ON CONFLICT(id) DO UPDATE SET seq = COALESCE(corrections.seq, excluded.seq)");
+    if (!insert.ok())
+        return Error::failure(QStringLiteral("cannot store corrections: %1").arg(insert.errorText()));
+    enum Text { Id, Record, Observation, Field, Value, Parents, Author, CreatedAt, TextCount };
+    std::array<Utf8Buffer, TextCount> buffers;
+    sqlite3_stmt *row = insert.get();
     for (const CorrectionEvent &e : events) {
         if (!isUuid(e.id) || !isUuid(e.observation) || e.record.isEmpty() || e.createdAt.isEmpty())
             return Error::badInput(QStringLiteral("correction %1: needs a UUID, a record, an observation UUID "
                                                   "and a creation time")
                                            .arg(e.id));
-        insert.bindValue(0, e.id);
-        insert.bindValue(1, e.record);
-        insert.bindValue(2, e.observation);
-        insert.bindValue(3, curationFieldKey(e.field));
-        insert.bindValue(4, e.value ? QVariant(*e.value) : nullText);
-        insert.bindValue(5, e.parents.isEmpty() ? QStringLiteral("") : e.parents.join(u','));
-        insert.bindValue(6, e.author);
-        insert.bindValue(7, e.createdAt);
-        insert.bindValue(8, e.seq ? QVariant(*e.seq) : nullSeq);
-        if (!insert.exec())
-            return sqlError(QStringLiteral("cannot store correction %1").arg(e.id), insert.lastError());
+        // As QSQLITE bound them: a null QString is NULL, parents are "" when there are none.
+        bindText(row, 1, e.id, buffers[Id]);
+        bindText(row, 2, e.record, buffers[Record]);
+        bindText(row, 3, e.observation, buffers[Observation]);
+        bindText(row, 4, curationFieldKey(e.field), buffers[Field]);
+        if (e.value)
+            bindText(row, 5, *e.value, buffers[Value]);
+        else
+            sqlite3_bind_null(row, 5);
+        bindText(row, 6, e.parents.isEmpty() ? QStringLiteral("") : e.parents.join(u','), buffers[Parents]);
+        bindText(row, 7, e.author, buffers[Author]);
+        bindText(row, 8, e.createdAt, buffers[CreatedAt]);
+        if (e.seq)
+            sqlite3_bind_int64(row, 9, *e.seq);
+        else
+            sqlite3_bind_null(row, 9);
+        if (insert.step() != SQLITE_DONE)
+            return Error::failure(QStringLiteral("cannot store correction %1: %2").arg(e.id, insert.errorText()));
+        sqlite3_reset(row);
     }
     return {};
 }
@@ -127,7 +142,8 @@ Status Store::addSyncedCorrections(const QList<CorrectionEvent> &events, const M
     return commit(db, QStringLiteral("%1: cannot commit corrections").arg(m_path));
 }
 
-Result<QList<ImportOutcome>> Store::importRecordsWithMeta(const QList<Record> &records, const MetaEntries &meta)
+Result<QList<ImportOutcome>> Store::importRecordsWithMeta(const QList<Record> &records, const MetaEntries &meta,
+                                                          RecordCheck check)
 {
     // Qt Sql does not nest transactions (SQLite refuses a BEGIN inside one), so this repeats
     // importRecords() around the same insertRecord().
@@ -148,7 +164,7 @@ Result<QList<ImportOutcome>> Store::importRecordsWithMeta(const QList<Record> &r
     QSqlQuery remove(db);
     remove.prepare(QStringLiteral("DELETE FROM records WHERE id = ?"));
     for (const Record &record : records) {
-        const QString problem = validateRecord(record);
+        const QString problem = check == RecordCheck::Validate ? validateRecord(record) : QString();
         if (!problem.isEmpty())
             return abort(Error::badInput(QStringLiteral("record %1: %2").arg(record.arxivId, problem)));
         ImportOutcome outcome;

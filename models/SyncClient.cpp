@@ -540,7 +540,9 @@ Status SyncClient::pullRecords(Context &context)
         const QString etag = reply->etag.isEmpty() ? entry.etag : QString::fromUtf8(reply->etag);
         if (cancelled())
             return Error::cancelled();
-        auto imported = m_store.importRecordsWithMeta({ *record }, { { etagPrefix + entry.id, etag } });
+        // readRecordJson() has checked the record (validateRecord()).
+        auto imported = m_store.importRecordsWithMeta({ *record }, { { etagPrefix + entry.id, etag } },
+                                                      RecordCheck::AlreadyValidated);
         if (!imported)
             return imported.error();
         ++context.report.recordsUpdated;

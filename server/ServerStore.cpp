@@ -537,14 +537,20 @@ StoreResult<QList<RecordRow>> ServerStore::records() const
 
 StoreResult<std::optional<StoredRecord>> ServerStore::record(const QString &id) const
 {
-    QSqlQuery query = prepare(QStringLiteral("SELECT body, etag FROM records WHERE id = ?"));
+    // SQLite hands the stored UTF-8 over as it is when asked for a blob: a large record's body
+    // (over 100 MB) is then not converted to UTF-16 by SQLite and back to UTF-8 here.
+    QSqlQuery query = prepare(isSqlite()
+            ? QStringLiteral("SELECT CAST(body AS BLOB), etag FROM records WHERE id = ?")
+            : QStringLiteral("SELECT body, etag FROM records WHERE id = ?"));
     query.addBindValue(id);
     if (!query.exec())
         return sqlError(query.lastError(), QStringLiteral("reading record %1").arg(id));
     if (!query.next())
         return std::optional<StoredRecord> {};
-    return std::optional<StoredRecord>(
-        StoredRecord { query.value(0).toString().toUtf8(), query.value(1).toString() });
+    const QVariant body = query.value(0);
+    return std::optional<StoredRecord>(StoredRecord {
+        body.typeId() == QMetaType::QByteArray ? body.toByteArray() : body.toString().toUtf8(),
+        query.value(1).toString() });
 }
 
 StoreResult<QList<PutOutcome>> ServerStore::putRecords(const QList<Record> &records)

@@ -232,6 +232,16 @@ void TestCli::badUsage_data()
                                     << QStringLiteral("unknown format 'docx'");
     QTest::newRow("missing file") << QStringList { QStringLiteral("import"), QStringLiteral("/no/such/file.txt") }
                                   << QStringLiteral("/no/such/file.txt: cannot read");
+    // Without a subcommand, words are FILEs for the window: checked before a display is needed.
+    QTest::newRow("neither subcommand nor file")
+            << QStringList { QStringLiteral("unknownword") }
+            << QStringLiteral("'unknownword' is neither a subcommand nor a file; the subcommands are import, ");
+    QTest::newRow("missing file for the window") << QStringList { QStringLiteral("/no/such/page.txt") }
+                                                 << QStringLiteral("/no/such/page.txt: no such file");
+    QTest::newRow("subcommand not first") << QStringList { QStringLiteral("--db"), QStringLiteral("x.db"), QStringLiteral("list") }
+                                          << QStringLiteral("'list' is a subcommand: name it first");
+    QTest::newRow("unknown option for the window") << QStringList { QStringLiteral("--colour") }
+                                                   << QStringLiteral("Unknown option 'colour'");
 }
 
 void TestCli::badUsage()

@@ -4,6 +4,7 @@
 // without a display, and `cpack -G DEB` builds a .deb that holds everything that is installed.
 #include <QDir>
 #include <QFile>
+#include <QImage>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
@@ -72,6 +73,7 @@ private Q_SLOTS:
     void manPagesFormat();
     void versionAndHelp_data();
     void versionAndHelp();
+    void helpListsEverySubcommand();
     void debHoldsEverythingInstalled();
 };
 
@@ -98,6 +100,22 @@ void TestPackaging::metainfoValidates()
                                    sourcePath(QStringLiteral("resources/") + kAppId + QStringLiteral(".metainfo.xml")) });
     QVERIFY(r.finished);
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+
+    // Every screenshot it names is in docs/screenshots (the URL's path after ".../main/") with
+    // the width and height it declares (tst_accessibility takes them).
+    QFile file(sourcePath(QStringLiteral("resources/") + kAppId + QStringLiteral(".metainfo.xml")));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString xml = QString::fromUtf8(file.readAll());
+    static const QRegularExpression image(QStringLiteral(
+            R"re(<image type="source" width="(\d+)" height="(\d+)">[^<]*/main/([^<]+)</image>)re"));
+    int screenshots = 0;
+    for (const QRegularExpressionMatch &m : image.globalMatch(xml)) {
+        ++screenshots;
+        const QImage shot(sourcePath(m.captured(3)));
+        QVERIFY2(!shot.isNull(), qPrintable(m.captured(3)));
+        QCOMPARE(shot.size(), QSize(m.captured(1).toInt(), m.captured(2).toInt()));
+    }
+    QCOMPARE(screenshots, 2);
 }
 
 void TestPackaging::filesNameTheSameApplication()
@@ -109,6 +127,8 @@ void TestPackaging::filesNameTheSameApplication()
     desktop.beginGroup(QStringLiteral("Desktop Entry"));
     QCOMPARE(desktop.value(QStringLiteral("Icon")).toString(), kAppId);
     QCOMPARE(desktop.value(QStringLiteral("Exec")).toString().section(u' ', 0, 0), QStringLiteral("ledger-curator"));
+    // Files opened with the app (a file manager's "Open With") are imported and shown.
+    QCOMPARE(desktop.value(QStringLiteral("Exec")).toString(), QStringLiteral("ledger-curator %F"));
 
     QFile metainfo(sourcePath(QStringLiteral("resources/") + kAppId + QStringLiteral(".metainfo.xml")));
     QVERIFY(metainfo.open(QIODevice::ReadOnly));
@@ -192,6 +212,37 @@ void TestPackaging::versionAndHelp()
     QVERIFY2(r.out.contains(expected), qPrintable(r.out));
 }
 
+void TestPackaging::helpListsEverySubcommand()
+{
+    // `ledger-curator --help` names every subcommand, and each of them answers its own --help.
+    const QStringList subcommands = { QStringLiteral("import"),  QStringLiteral("import-notices"),
+                                      QStringLiteral("list"),    QStringLiteral("show"),
+                                      QStringLiteral("render"),  QStringLiteral("export-pdf"),
+                                      QStringLiteral("curate"),  QStringLiteral("undo"),
+                                      QStringLiteral("history"), QStringLiteral("check"),
+                                      QStringLiteral("sync") };
+    const Run help = run(QStringLiteral(LC_CLI_PATH), { QStringLiteral("--help") });
+    QVERIFY(help.finished);
+    QCOMPARE(help.exitCode, 0);
+    QString text = help.out;
+    text.replace(u'\n', u' ');
+    text = text.simplified();
+    const QRegularExpression listed(QStringLiteral("Subcommands \\([^)]*\\): ([a-z, -]+)\\."));
+    const QRegularExpressionMatch match = listed.match(text);
+    QVERIFY2(match.hasMatch(), qPrintable(help.out));
+    QStringList names = match.captured(1).split(QStringLiteral(", "));
+    for (QString &name : names)
+        name = name.trimmed();
+    QCOMPARE(names, subcommands);
+    QVERIFY2(help.out.contains(QStringLiteral("[FILE...]")), qPrintable(help.out));
+    for (const QString &subcommand : subcommands) {
+        const Run own = run(QStringLiteral(LC_CLI_PATH), { subcommand, QStringLiteral("--help") });
+        QVERIFY(own.finished);
+        QVERIFY2(own.exitCode == 0, qPrintable(subcommand + u' ' + own.err));
+        QVERIFY2(own.out.contains(QStringLiteral("ledger-curator ") + subcommand), qPrintable(own.out));
+    }
+}
+
 void TestPackaging::debHoldsEverythingInstalled()
 {
     const QString cpack = tool("cpack");
@@ -244,6 +295,8 @@ void TestPackaging::debHoldsEverythingInstalled()
     QVERIFY2(fields.out.contains(QStringLiteral("Version: ") + kVersion), qPrintable(fields.out));
     QVERIFY2(fields.out.contains(QStringLiteral("libqt6core6")), qPrintable(fields.out));
     QVERIFY2(fields.out.contains(QStringLiteral("libqt6sql6-sqlite")), qPrintable(fields.out));
+    // The window icon is an SVG: the Qt SVG image plugin comes with libqt6svg6.
+    QVERIFY2(fields.out.contains(QStringLiteral("libqt6svg6")), qPrintable(fields.out));
 }
 
 QTEST_GUILESS_MAIN(TestPackaging)

@@ -4,1107 +4,1866 @@
 <context>
     <name>AnomalyHints</name>
     <message>
-        <location filename="../models/AnomalyHints.cpp" line="108"/>
         <source>Reference number %1 looks like a year: the parser may have read a year as the reference number.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Referenznummer %1 sieht wie eine Jahreszahl aus: Der Parser hat womöglich ein Jahr als Referenznummer gelesen.</translation>
     </message>
     <message>
-        <location filename="../models/AnomalyHints.cpp" line="123"/>
         <source>none</source>
         <comment>a missing reference number in a list</comment>
-        <translation type="unfinished"></translation>
+        <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="128"/>
         <source>%1 and %n more</source>
         <comment>reference numbers</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 und %n weitere</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="155"/>
         <source>The same citing paper “%1” appears on %n observations, none with a reference number.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Dasselbe zitierende Paper „%1“ erscheint in %n Beobachtung, keine mit Referenznummer.</numerusform>
+            <numerusform>Dasselbe zitierende Paper „%1“ erscheint in %n Beobachtungen, keine mit Referenznummer.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="156"/>
         <source>The same cited work “%1” appears on %n observations, none with a reference number.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Dasselbe zitierte Werk „%1“ erscheint in %n Beobachtung, keine mit Referenznummer.</numerusform>
+            <numerusform>Dasselbe zitierte Werk „%1“ erscheint in %n Beobachtungen, keine mit Referenznummer.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="159"/>
         <source>The same citing paper “%1” appears on %n observations, both with reference %2: likely a duplicate.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Dasselbe zitierende Paper „%1“ erscheint in %n Beobachtung, beide mit Referenz %2: wahrscheinlich ein Duplikat.</numerusform>
+            <numerusform>Dasselbe zitierende Paper „%1“ erscheint in %n Beobachtungen, beide mit Referenz %2: wahrscheinlich ein Duplikat.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="160"/>
         <source>The same cited work “%1” appears on %n observations, both with reference %2: likely a duplicate.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Dasselbe zitierte Werk „%1“ erscheint in %n Beobachtung, beide mit Referenz %2: wahrscheinlich ein Duplikat.</numerusform>
+            <numerusform>Dasselbe zitierte Werk „%1“ erscheint in %n Beobachtungen, beide mit Referenz %2: wahrscheinlich ein Duplikat.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="163"/>
         <source>The same citing paper “%1” appears on %n observations, all with reference %2: likely a duplicate.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Dasselbe zitierende Paper „%1“ erscheint in %n Beobachtung, alle mit Referenz %2: wahrscheinlich ein Duplikat.</numerusform>
+            <numerusform>Dasselbe zitierende Paper „%1“ erscheint in %n Beobachtungen, alle mit Referenz %2: wahrscheinlich ein Duplikat.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="164"/>
         <source>The same cited work “%1” appears on %n observations, all with reference %2: likely a duplicate.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Dasselbe zitierte Werk „%1“ erscheint in %n Beobachtung, alle mit Referenz %2: wahrscheinlich ein Duplikat.</numerusform>
+            <numerusform>Dasselbe zitierte Werk „%1“ erscheint in %n Beobachtungen, alle mit Referenz %2: wahrscheinlich ein Duplikat.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="167"/>
         <source>The same citing paper “%1” appears on %n observations, with references %2: likely a duplicate.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Dasselbe zitierende Paper „%1“ erscheint in %n Beobachtung, mit den Referenzen %2: wahrscheinlich ein Duplikat.</numerusform>
+            <numerusform>Dasselbe zitierende Paper „%1“ erscheint in %n Beobachtungen, mit den Referenzen %2: wahrscheinlich ein Duplikat.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="168"/>
         <source>The same cited work “%1” appears on %n observations, with references %2: likely a duplicate.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Dasselbe zitierte Werk „%1“ erscheint in %n Beobachtung, mit den Referenzen %2: wahrscheinlich ein Duplikat.</numerusform>
+            <numerusform>Dasselbe zitierte Werk „%1“ erscheint in %n Beobachtungen, mit den Referenzen %2: wahrscheinlich ein Duplikat.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="171"/>
         <source>The same citing paper “%1” appears on %n observations, with references %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Dasselbe zitierende Paper „%1“ erscheint in %n Beobachtung, mit den Referenzen %2.</numerusform>
+            <numerusform>Dasselbe zitierende Paper „%1“ erscheint in %n Beobachtungen, mit den Referenzen %2.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="172"/>
         <source>The same cited work “%1” appears on %n observations, with references %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Dasselbe zitierte Werk „%1“ erscheint in %n Beobachtung, mit den Referenzen %2.</numerusform>
+            <numerusform>Dasselbe zitierte Werk „%1“ erscheint in %n Beobachtungen, mit den Referenzen %2.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="188"/>
         <source>%n citation</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Zitation</numerusform>
+            <numerusform>%n Zitationen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="189"/>
         <source>%n citations</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Zitation</numerusform>
+            <numerusform>%n Zitationen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="196"/>
         <source>%n inbound observation</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n eingehende Beobachtung</numerusform>
+            <numerusform>%n eingehende Beobachtungen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/AnomalyHints.cpp" line="197"/>
         <source>%n inbound observations</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n eingehende Beobachtung</numerusform>
+            <numerusform>%n eingehende Beobachtungen</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/AnomalyHints.cpp" line="203"/>
         <source>%1 measures %2, the page itemizes %3.</source>
         <comment>source, citations, inbound observations</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 misst %2, die Seite führt %3 auf.</translation>
     </message>
     <message>
-        <location filename="../models/AnomalyHints.cpp" line="206"/>
         <source>%1 measures %2 (observed %3), the page itemizes %4.</source>
         <comment>source, citations, timestamp, inbound observations</comment>
-        <translation type="unfinished"></translation>
+        <translation>%1 misst %2 (beobachtet %3), die Seite führt %4 auf.</translation>
     </message>
 </context>
 <context>
-    <name>LedgerCurator</name>
+    <name>CuratedRecord</name>
     <message>
-        <location filename="../models/CuratedRecord.cpp" line="245"/>
         <source>unknown state &apos;%1&apos;; expected verified exact, verified fuzzy, unresolved, parse uncertain, malformed identifier or metadata mismatch</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Status „%1“; erwartet: verified exact, verified fuzzy, unresolved, parse uncertain, malformed identifier oder metadata mismatch</translation>
     </message>
     <message>
-        <location filename="../models/CuratedRecord.cpp" line="252"/>
         <source>a basis is one line without commas, such as arxiv_id or doi</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Grundlage ist eine Zeile ohne Kommas, etwa arxiv_id oder doi</translation>
     </message>
     <message>
-        <location filename="../models/CuratedRecord.cpp" line="262"/>
         <source>a title is one line</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Titel ist eine Zeile</translation>
     </message>
     <message>
-        <location filename="../models/CuratedRecord.cpp" line="269"/>
         <source>a reference number is a whole number such as 12, found &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Referenznummer ist eine ganze Zahl wie 12, gefunden: „%1“</translation>
     </message>
     <message>
-        <location filename="../models/CuratedRecord.cpp" line="274"/>
         <source>a note is one line</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Notiz ist eine Zeile</translation>
     </message>
     <message>
-        <location filename="../models/CuratedRecord.cpp" line="279"/>
         <source>duplicate-of takes the UUID of another observation, found &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>duplicate-of erwartet die UUID einer anderen Beobachtung, gefunden: „%1“</translation>
     </message>
     <message>
-        <location filename="../models/CuratedRecord.cpp" line="281"/>
         <source>an observation cannot be a duplicate of itself</source>
-        <translation type="unfinished"></translation>
+        <translation>eine Beobachtung kann kein Duplikat ihrer selbst sein</translation>
     </message>
     <message>
-        <location filename="../models/CuratedRecord.cpp" line="285"/>
         <source>the record has no observation %1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Datensatz hat keine Beobachtung %1</translation>
     </message>
     <message>
-        <location filename="../models/CuratedRecord.cpp" line="294"/>
         <source>excluded takes yes or no, found &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>excluded erwartet yes oder no, gefunden: „%1“</translation>
     </message>
     <message>
-        <location filename="../models/CuratedRecord.cpp" line="299"/>
         <source>review takes unreviewed, acknowledged, dismissed or escalated, found &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>review erwartet unreviewed, acknowledged, dismissed oder escalated, gefunden: „%1“</translation>
     </message>
     <message>
-        <location filename="../models/CuratedRecord.cpp" line="304"/>
         <source>unknown field</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekanntes Feld</translation>
+    </message>
+</context>
+<context>
+    <name>Identifier</name>
+    <message>
+        <source>a version is written with a lower-case v, as in v2, found %1 in %2</source>
+        <translation>eine Version wird mit kleinem v geschrieben, wie in v2, gefunden: %1 in %2</translation>
     </message>
     <message>
-        <location filename="../models/PdfExport.cpp" line="59"/>
-        <source>Paper Citation Record</source>
-        <translation type="unfinished"></translation>
+        <source>unexpected %1 after the number in %2; only a version such as v2 may follow</source>
+        <translation>unerwartetes %1 nach der Nummer in %2; nur eine Version wie v2 darf folgen</translation>
     </message>
     <message>
-        <location filename="../models/PdfExport.cpp" line="74"/>
-        <source>arXiv:%1 · page %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <source>version must be v followed by a number from 1, found v with no number in %1</source>
+        <translation>eine Version ist v gefolgt von einer Zahl ab 1, gefunden: v ohne Zahl in %1</translation>
     </message>
     <message>
-        <location filename="../models/PdfExport.cpp" line="85"/>
-        <source>the PDF export needs a QGuiApplication (for fonts)</source>
-        <translation type="unfinished"></translation>
+        <source>version must be v followed by a number from 1, found %1 in %2</source>
+        <translation>eine Version ist v gefolgt von einer Zahl ab 1, gefunden: %1 in %2</translation>
     </message>
     <message>
-        <location filename="../models/PdfExport.cpp" line="87"/>
-        <source>the PDF export writes A4 or Letter pages</source>
-        <translation type="unfinished"></translation>
+        <source>version %1 in %2 is too large (at most v%3)</source>
+        <translation>Version %1 in %2 ist zu groß (höchstens v%3)</translation>
     </message>
     <message>
-        <location filename="../models/PdfExport.cpp" line="102"/>
-        <location filename="../models/PdfExport.cpp" line="166"/>
-        <source>%1: cannot write: %2</source>
-        <translation type="unfinished"></translation>
+        <source>new-style arXiv ids have four digits YYMM before the dot, found %1</source>
+        <translation>arXiv-IDs im neuen Format haben vier Ziffern JJMM vor dem Punkt, gefunden: %1</translation>
     </message>
     <message>
-        <location filename="../models/PdfExport.cpp" line="138"/>
-        <source>%1: cannot start the PDF</source>
-        <translation type="unfinished"></translation>
+        <source>month %1 in %2 is not a month</source>
+        <translation>Monat %1 in %2 ist kein Monat</translation>
     </message>
     <message>
-        <location filename="../models/PdfExport.cpp" line="145"/>
-        <source>%1: cannot add a page</source>
-        <translation type="unfinished"></translation>
+        <source>new-style arXiv ids start at 0704 (April 2007), found %1 in %2</source>
+        <translation>arXiv-IDs im neuen Format beginnen bei 0704 (April 2007), gefunden: %1 in %2</translation>
+    </message>
+    <message>
+        <source>arXiv ids from 1501 on have five digits after the dot, found %1 in %2</source>
+        <translation>arXiv-IDs ab 1501 haben fünf Ziffern nach dem Punkt, gefunden: %1 in %2</translation>
+    </message>
+    <message>
+        <source>arXiv ids before 1501 have four digits after the dot, found %1 in %2</source>
+        <translation>arXiv-IDs vor 1501 haben vier Ziffern nach dem Punkt, gefunden: %1 in %2</translation>
+    </message>
+    <message>
+        <source>the number after the dot in %1 cannot be all zeros</source>
+        <translation>die Nummer nach dem Punkt in %1 kann nicht nur aus Nullen bestehen</translation>
+    </message>
+    <message>
+        <source>an arXiv archive name is lower-case letters and hyphens, as in hep-th or cond-mat, found %1</source>
+        <translation>ein arXiv-Archivname besteht aus Kleinbuchstaben und Bindestrichen, wie hep-th oder cond-mat, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>arXiv archive names are written in lower case: %1, not %2</source>
+        <translation>arXiv-Archivnamen werden kleingeschrieben: %1, nicht %2</translation>
+    </message>
+    <message>
+        <source>a subject class is a dot and two letters, as in math.GT, found %1</source>
+        <translation>eine Fachklasse ist ein Punkt und zwei Buchstaben, wie in math.GT, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>old-style arXiv ids have seven digits after the slash (YYMMNNN), found %1 in %2</source>
+        <translation>arXiv-IDs im alten Format haben sieben Ziffern nach dem Schrägstrich (JJMMNNN), gefunden: %1 in %2</translation>
+    </message>
+    <message>
+        <source>old-style arXiv ids run from 9108 (August 1991) to 0703 (March 2007), found %1 in %2</source>
+        <translation>arXiv-IDs im alten Format reichen von 9108 (August 1991) bis 0703 (März 2007), gefunden: %1 in %2</translation>
+    </message>
+    <message>
+        <source>the paper number in %1 cannot be 000</source>
+        <translation>die Artikelnummer in %1 kann nicht 000 sein</translation>
+    </message>
+    <message>
+        <source>not an arXiv id: expected YYMM.NNNNN or archive/YYMMNNN, found %1</source>
+        <translation>keine arXiv-ID: erwartet JJMM.NNNNN oder Archiv/JJMMNNN, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>a DOI starts with 10. followed by 4 to 9 digits, a slash and a suffix, found %1</source>
+        <translation>ein DOI beginnt mit 10. gefolgt von 4 bis 9 Ziffern, einem Schrägstrich und einem Suffix, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>a DOI cannot contain spaces, found %1</source>
+        <translation>ein DOI darf keine Leerzeichen enthalten, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>a DOI cannot contain invisible or control characters, found %1</source>
+        <translation>ein DOI darf keine unsichtbaren Zeichen oder Steuerzeichen enthalten, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>a DOI prefix is 10. followed by 4 to 9 digits, found %1</source>
+        <translation>ein DOI-Präfix ist 10. gefolgt von 4 bis 9 Ziffern, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>a DOI needs a slash and a suffix after the prefix, as in 10.1000/xyz, found %1</source>
+        <translation>ein DOI braucht nach dem Präfix einen Schrägstrich und ein Suffix, wie in 10.1000/xyz, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>a DOI prefix is 10. followed by 4 to 9 digits and then a slash, found %1</source>
+        <translation>ein DOI-Präfix ist 10. gefolgt von 4 bis 9 Ziffern und dann einem Schrägstrich, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>a DOI needs a suffix after the slash, found %1</source>
+        <translation>ein DOI braucht ein Suffix nach dem Schrägstrich, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>empty identifier</source>
+        <translation>leere Kennung</translation>
+    </message>
+    <message>
+        <source>not an arXiv id or a DOI: expected YYMM.NNNNN, archive/YYMMNNN or 10.NNNN/suffix, found %1</source>
+        <translation>weder arXiv-ID noch DOI: erwartet JJMM.NNNNN, Archiv/JJMMNNN oder 10.NNNN/Suffix, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>a DOI is not an arXiv id: expected YYMM.NNNNN or archive/YYMMNNN, found %1</source>
+        <translation>ein DOI ist keine arXiv-ID: erwartet JJMM.NNNNN oder Archiv/JJMMNNN, gefunden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::AboutDialog</name>
+    <message>
+        <source>About Ledger Curator</source>
+        <translation>Über Ledger Curator</translation>
+    </message>
+    <message>
+        <source>Ledger Curator</source>
+        <translation>Ledger Curator</translation>
+    </message>
+    <message>
+        <source>Version %1</source>
+        <translation>Version %1</translation>
+    </message>
+    <message>
+        <source>Curate Paper Citation Records: find, correct and review citation observations, preview and export the pages, and share corrections.</source>
+        <translation>Zitationsdatensätze von Artikeln kuratieren: Zitationsbeobachtungen finden, korrigieren und prüfen, die Seiten in der Vorschau ansehen und exportieren und Korrekturen teilen.</translation>
+    </message>
+    <message>
+        <source>License: GPL-3.0-or-later. Free software: you may share and change it under the GNU General Public License, version 3 or later; it comes with no warranty.</source>
+        <translation>Lizenz: GPL-3.0-or-later. Freie Software: Sie dürfen sie unter der GNU General Public License, Version 3 oder später, weitergeben und verändern; sie kommt ohne jede Gewährleistung.</translation>
+    </message>
+    <message>
+        <source>Built with Qt %1, running on Qt %2</source>
+        <translation>Erstellt mit Qt %1, läuft unter Qt %2</translation>
+    </message>
+    <message>
+        <source>Qt:</source>
+        <translation>Qt:</translation>
+    </message>
+    <message>
+        <source>Cache:</source>
+        <translation>Cache:</translation>
+    </message>
+    <message>
+        <source>Settings:</source>
+        <translation>Einstellungen:</translation>
+    </message>
+    <message>
+        <source>Homepage:</source>
+        <translation>Webseite:</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
     </message>
 </context>
 <context>
     <name>LedgerCurator::CurationPanel</name>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="36"/>
         <source>&amp;State</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Status</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="38"/>
         <source>&amp;Basis</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Grundlage</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="40"/>
         <source>&amp;Identifier</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kennung</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="42"/>
         <source>Citing &amp;title</source>
-        <translation type="unfinished"></translation>
+        <translation>Zitierender &amp;Titel</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="44"/>
         <source>&amp;Reference</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Referenz</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="46"/>
         <source>&amp;Note</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Notiz</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="48"/>
         <source>&amp;Duplicate of</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Duplikat von</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="50"/>
         <source>E&amp;xcluded</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgesc&amp;hlossen</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="52"/>
         <source>Notice re&amp;view</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Mitteilungsprüfung</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="102"/>
         <source>Select an observation in the table to see and correct it.
 
 F8 goes to the next observation that needs attention.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Beobachtung in der Tabelle, um sie anzusehen und zu korrigieren.
+
+F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="137"/>
         <source>Correction (upstream value on the left)</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrektur (links der Ursprungswert)</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="169"/>
         <source>(not reviewed)</source>
-        <translation type="unfinished"></translation>
+        <translation>(nicht geprüft)</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="177"/>
         <source>exclude</source>
         <translation>ausschließen</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="186"/>
         <source>arXiv id or DOI, e.g. 2205.01068 or 10.1234/abc</source>
-        <translation type="unfinished"></translation>
+        <translation>arXiv-ID oder DOI, z. B. 2205.01068 oder 10.1234/abc</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="188"/>
         <source>UUID of the observation this one repeats</source>
-        <translation type="unfinished"></translation>
+        <translation>UUID der Beobachtung, die diese wiederholt</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="213"/>
         <source>&amp;Apply</source>
         <translation>&amp;Anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="215"/>
         <source>Record the changed fields as one correction (Ctrl+Return)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die geänderten Felder als eine Korrektur erfassen (Strg+Eingabe)</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="216"/>
         <source>Revert to &amp;upstream</source>
-        <translation>Auf &amp;Quelle zurücksetzen</translation>
+        <translation>Auf &amp;Ursprungswert zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="225"/>
         <source>Conflicting corrections</source>
         <translation>Widersprüchliche Korrekturen</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="230"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="235"/>
         <source>When</source>
         <translation>Wann</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="235"/>
         <source>Who</source>
         <translation>Wer</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="235"/>
         <source>Field</source>
         <translation>Feld</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="235"/>
         <source>From</source>
         <translation>Von</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="235"/>
         <source>To</source>
         <translation>Nach</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="254"/>
-        <location filename="../ui/CurationPanel.cpp" line="259"/>
         <source>(leave as is)</source>
-        <translation type="unfinished"></translation>
+        <translation>(unverändert lassen)</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="262"/>
         <source>Set &amp;state of all to</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Status aller setzen auf</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="263"/>
         <source>Set &amp;basis of all to</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Grundlage aller setzen auf</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="265"/>
         <source>&amp;Apply to all</source>
         <translation>Auf alle &amp;anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="293"/>
-        <source>%1 observations selected.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/CurationPanel.cpp" line="302"/>
         <source>%1
 %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2 · %3</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="307"/>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>(keiner)</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="439"/>
         <source>Not applied: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht angewendet: %1</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="450"/>
-        <source>Set %1 of %2 observations</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/CurationPanel.cpp" line="451"/>
         <source>Correct %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrektur (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="458"/>
         <source>Recorded: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Erfasst: %1.</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="478"/>
         <source>Revert to upstream</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf Ursprungswert zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="483"/>
         <source>Reverted to the upstream values.</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf die Ursprungswerte zurückgesetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="500"/>
         <source>(upstream: none)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Ursprungswert: keiner)</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="500"/>
         <source>%1 (upstream)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Ursprungswert)</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="524"/>
         <source>%1 was corrected differently by several curators; choose the value to keep:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde von mehreren Kuratoren unterschiedlich korrigiert; wählen Sie den Wert, der bleiben soll:</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="530"/>
         <source>Keep “%1” (%2, %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ behalten (%2, %3)</translation>
     </message>
     <message>
-        <location filename="../ui/CurationPanel.cpp" line="537"/>
         <source>Resolve conflict on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Konflikt bei %1 auflösen</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <comment>correction field</comment>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>basis</source>
+        <comment>correction field</comment>
+        <translation>Grundlage</translation>
+    </message>
+    <message>
+        <source>identifier</source>
+        <comment>correction field</comment>
+        <translation>Kennung</translation>
+    </message>
+    <message>
+        <source>title</source>
+        <comment>correction field</comment>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <comment>correction field</comment>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <comment>correction field</comment>
+        <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>duplicate-of</source>
+        <comment>correction field</comment>
+        <translation>Duplikat von</translation>
+    </message>
+    <message>
+        <source>excluded</source>
+        <comment>correction field</comment>
+        <translation>ausgeschlossen</translation>
+    </message>
+    <message>
+        <source>review</source>
+        <comment>correction field</comment>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>review-note</source>
+        <comment>correction field</comment>
+        <translation>Prüfnotiz</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Review n&amp;ote</source>
+        <translation>Prü&amp;fnotiz</translation>
+    </message>
+    <message>
+        <source>Correction of the selected observation</source>
+        <translation>Korrektur der ausgewählten Beobachtung</translation>
+    </message>
+    <message>
+        <source>Correction history</source>
+        <translation>Korrekturverlauf</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln observations selected.</source>
+        <translation>
+            <numerusform>%Ln Beobachtung ausgewählt.</numerusform>
+            <numerusform>%Ln Beobachtungen ausgewählt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Set %1 of %Ln observations</source>
+        <translation>
+            <numerusform>%1 von %Ln Beobachtung festlegen</numerusform>
+            <numerusform>%1 von %Ln Beobachtungen festlegen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>upstream</source>
+        <comment>the value as received</comment>
+        <translation>Ursprungswert</translation>
     </message>
 </context>
 <context>
     <name>LedgerCurator::CurationSession</name>
     <message>
-        <location filename="../models/CurationSession.cpp" line="73"/>
         <source>Record %1 is not in the cache.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Datensatz %1 ist nicht im Cache.</translation>
     </message>
     <message>
-        <location filename="../models/CurationSession.cpp" line="91"/>
         <source>Record %1 is no longer in the cache.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Datensatz %1 ist nicht mehr im Cache.</translation>
     </message>
     <message>
-        <location filename="../models/CurationSession.cpp" line="103"/>
-        <location filename="../models/CurationSession.cpp" line="127"/>
         <source>No record is open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Datensatz ist geöffnet.</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::DisplayText</name>
+    <message>
+        <source>verified exact</source>
+        <comment>resolution state</comment>
+        <translation>exakt verifiziert</translation>
+    </message>
+    <message>
+        <source>verified fuzzy</source>
+        <comment>resolution state</comment>
+        <translation>unscharf verifiziert</translation>
+    </message>
+    <message>
+        <source>unresolved</source>
+        <comment>resolution state</comment>
+        <translation>nicht aufgelöst</translation>
+    </message>
+    <message>
+        <source>parse uncertain</source>
+        <comment>resolution state</comment>
+        <translation>Auslesen unsicher</translation>
+    </message>
+    <message>
+        <source>malformed identifier</source>
+        <comment>resolution state</comment>
+        <translation>fehlerhafte Kennung</translation>
+    </message>
+    <message>
+        <source>metadata mismatch</source>
+        <comment>resolution state</comment>
+        <translation>Metadatenabweichung</translation>
+    </message>
+    <message>
+        <source>inbound</source>
+        <comment>citation direction</comment>
+        <translation>eingehend</translation>
+    </message>
+    <message>
+        <source>outbound</source>
+        <comment>citation direction</comment>
+        <translation>ausgehend</translation>
+    </message>
+    <message>
+        <source>Retraction</source>
+        <comment>notice kind</comment>
+        <translation>Rückzug</translation>
+    </message>
+    <message>
+        <source>Correction</source>
+        <comment>notice kind</comment>
+        <translation>Korrektur</translation>
+    </message>
+    <message>
+        <source>Expression of concern</source>
+        <comment>notice kind</comment>
+        <translation>Bedenkenäußerung</translation>
+    </message>
+    <message>
+        <source>Withdrawal</source>
+        <comment>notice kind</comment>
+        <translation>Zurückziehung</translation>
+    </message>
+    <message>
+        <source>Reinstatement</source>
+        <comment>notice kind</comment>
+        <translation>Wiedereinsetzung</translation>
+    </message>
+    <message>
+        <source>unreviewed</source>
+        <comment>notice review status</comment>
+        <translation>ungeprüft</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <comment>notice review status</comment>
+        <translation>zur Kenntnis genommen</translation>
+    </message>
+    <message>
+        <source>dismissed</source>
+        <comment>notice review status</comment>
+        <translation>verworfen</translation>
+    </message>
+    <message>
+        <source>escalated</source>
+        <comment>notice review status</comment>
+        <translation>eskaliert</translation>
     </message>
 </context>
 <context>
     <name>LedgerCurator::MainWindow</name>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="57"/>
-        <location filename="../ui/MainWindow.cpp" line="561"/>
         <source>Ledger Curator</source>
         <translation>Ledger Curator</translation>
     </message>
     <message>
-        <source>Filter by title, id or state (Ctrl+F)</source>
-        <translation type="vanished">Nach Titel, Kennung oder Status filtern (Strg+F)</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="86"/>
         <source>Loaded the demo ledger page of arXiv:2104.04473.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Demo-Ledger-Seite von arXiv:2104.04473 wurde geladen.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="120"/>
         <source>Filter by title, UUID, identifier or state (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach Titel, UUID, Kennung oder Status filtern (Strg+F)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="131"/>
         <source>Show only observations that are %1 (combine several)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Beobachtungen mit dem Status %1 zeigen (mehrere kombinierbar)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="149"/>
         <source>Both directions</source>
         <translation>Beide Richtungen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="150"/>
         <source>Inbound</source>
         <translation>Eingehend</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="151"/>
         <source>Outbound</source>
         <translation>Ausgehend</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="153"/>
         <source>Needs &amp;attention</source>
-        <translation>&amp;Braucht Aufmerksamkeit</translation>
+        <translation>M&amp;it Handlungsbedarf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="155"/>
         <source>Unresolved, mismatched, uncertain or malformed observations, conflicts and observations with anomaly hints (Ctrl+Shift+A)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht aufgelöste, abweichende, unsichere oder fehlerhafte Beobachtungen, Konflikte und Beobachtungen mit Anomaliehinweisen (Strg+Umschalt+A)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="158"/>
         <source>&amp;Corrected</source>
         <translation>&amp;Korrigiert</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="230"/>
         <source>Correct</source>
         <translation>Korrigieren</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="231"/>
         <source>Page preview</source>
         <translation>Seitenvorschau</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="290"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="291"/>
         <source>&amp;Import...</source>
         <translation>&amp;Importieren …</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="294"/>
         <source>Import ledger page text or record JSON files (also by drag and drop)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ledger-Seiten als Text oder Datensätze als JSON importieren (auch per Ziehen und Ablegen)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="295"/>
         <source>&amp;Export PDF...</source>
         <translation>PDF &amp;exportieren …</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="299"/>
         <source>Export PDF</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="301"/>
         <source>PDF files (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF-Dateien (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="307"/>
         <source>Write the rendered page, every observation included, to a PDF file</source>
-        <translation type="unfinished"></translation>
+        <translation>Die gerenderte Seite mit allen Beobachtungen in eine PDF-Datei schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="309"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="312"/>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="313"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="316"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="322"/>
         <source>&amp;Apply Correction</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrektur &amp;anwenden</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="326"/>
         <source>Revert to &amp;Upstream</source>
-        <translation type="unfinished"></translation>
+        <translation>Auf &amp;Ursprungswert zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="330"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="331"/>
         <source>&amp;Filter Observations</source>
         <translation>Beobachtungen &amp;filtern</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="336"/>
         <source>Only Observations Needing &amp;Attention</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Beobachtungen mit &amp;Handlungsbedarf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="342"/>
         <source>&amp;Clear Filters</source>
         <translation>Filter &amp;löschen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="352"/>
         <source>Page &amp;Preview</source>
         <translation>Seiten&amp;vorschau</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="359"/>
         <source>&amp;Go</source>
         <translation>&amp;Gehe zu</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="360"/>
         <source>&amp;Next Needing Attention</source>
         <translation>&amp;Nächste mit Handlungsbedarf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="363"/>
         <source>&amp;Previous Needing Attention</source>
         <translation>&amp;Vorherige mit Handlungsbedarf</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="366"/>
         <source>Go to the &amp;Table</source>
-        <translation type="unfinished"></translation>
+        <translation>Zur &amp;Tabelle</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="368"/>
         <source>Go to the &amp;Correction Panel</source>
-        <translation type="unfinished"></translation>
+        <translation>Zum &amp;Korrekturbereich</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="375"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="376"/>
         <source>&amp;About Ledger Curator</source>
-        <translation type="unfinished"></translation>
+        <translation>Ü&amp;ber Ledger Curator</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="377"/>
-        <source>About Ledger Curator</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="378"/>
-        <source>Ledger Curator %1
-Curate Paper Citation Records: find, correct and review citation observations.
-Licensed under the GNU GPL, version 3 or later.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="394"/>
         <source>The cache holds no records.
 
 Use File &gt; Import (Ctrl+O), or drop a ledger page text or record JSON file here, to add one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Cache enthält keine Datensätze.
+
+Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite als Text oder einen Datensatz als JSON-Datei ab, um einen hinzuzufügen.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="419"/>
         <source>Loading arXiv:%1...</source>
-        <translation type="unfinished"></translation>
+        <translation>arXiv:%1 wird geladen …</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="435"/>
         <source>arXiv:%1 could not be loaded:
 %2
 
 Try again, or import the page again with File &gt; Import.</source>
-        <translation type="unfinished"></translation>
+        <translation>arXiv:%1 konnte nicht geladen werden:
+%2
+
+Versuchen Sie es erneut oder importieren Sie die Seite erneut über Datei &gt; Importieren.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="441"/>
         <source>arXiv:%1 is no longer in the cache.</source>
-        <translation type="unfinished"></translation>
+        <translation>arXiv:%1 ist nicht mehr im Cache.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="479"/>
         <source>%1
 arXiv:%2 v%3 · as of %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+arXiv:%2 v%3 · Stand %4</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="494"/>
-        <source>Showing %1 of %2 observations · %3 need attention · %4 anomaly hints</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="544"/>
         <source>Wrapped to the top.</source>
-        <translation type="unfinished"></translation>
+        <translation>Am Anfang fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="544"/>
         <source>Wrapped to the bottom.</source>
-        <translation type="unfinished"></translation>
+        <translation>Am Ende fortgesetzt.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="547"/>
         <source>No observation in this view needs attention.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Beobachtung in dieser Ansicht hat Handlungsbedarf.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/MainWindow.cpp" line="578"/>
         <source>Importing %n file(s)...</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Datei wird importiert …</numerusform>
+            <numerusform>%n Dateien werden importiert …</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="578"/>
-        <location filename="../ui/MainWindow.cpp" line="646"/>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="602"/>
         <source>Import cancelled; the cache is as it was.</source>
-        <translation type="unfinished"></translation>
+        <translation>Import abgebrochen; der Cache ist unverändert.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="604"/>
         <source>Nothing was imported:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts wurde importiert:
+%1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="616"/>
-        <source>Imported %1 record(s).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="618"/>
         <source>Imported with warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit Warnungen importiert</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="619"/>
         <source>The pages state counts that disagree with what they itemize; the stated counts were kept:
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Seiten nennen Anzahlen, die nicht zu dem passen, was sie aufführen; die genannten Anzahlen wurden beibehalten:
+
+%1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="646"/>
         <source>Writing %1...</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird geschrieben …</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="667"/>
         <source>PDF export cancelled; no file was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF-Export abgebrochen; es wurde keine Datei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="669"/>
         <source>The PDF was not written:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Das PDF wurde nicht geschrieben:
+%1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="673"/>
         <source>Exported %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 exportiert.</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="569"/>
         <source>Import Ledger Pages</source>
         <translation>Ledger-Seiten importieren</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="570"/>
         <source>Ledger pages (*.txt *.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ledger-Seiten (*.txt *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Records</source>
+        <translation>Datensätze</translation>
+    </message>
+    <message>
+        <source>Every cached record with how many observations need attention</source>
+        <translation>Alle Datensätze im Cache, jeweils mit der Zahl der Beobachtungen mit Handlungsbedarf</translation>
+    </message>
+    <message>
+        <source>Filter observations</source>
+        <translation>Beobachtungen filtern</translation>
+    </message>
+    <message>
+        <source>All words must match a title, UUID, identifier or state</source>
+        <translation>Alle Wörter müssen in Titel, UUID, Kennung oder Status vorkommen</translation>
+    </message>
+    <message>
+        <source>Observations</source>
+        <translation>Beobachtungen</translation>
+    </message>
+    <message>
+        <source>The observations of the record with their resolution states</source>
+        <translation>Die Beobachtungen des Datensatzes mit ihrem Auflösungsstatus</translation>
+    </message>
+    <message>
+        <source>Correction and page preview</source>
+        <translation>Korrektur und Seitenvorschau</translation>
+    </message>
+    <message>
+        <source>&amp;Settings...</source>
+        <translation>&amp;Einstellungen …</translation>
+    </message>
+    <message>
+        <source>Language, the preview&apos;s page cap, the record shown on start, sync, layout</source>
+        <translation>Sprache, Seitenlimit der Vorschau, beim Start gezeigter Datensatz, Synchronisation, Layout</translation>
+    </message>
+    <message>
+        <source>Preview Page &amp;Cap...</source>
+        <translation>Seitenli&amp;mit der Vorschau …</translation>
+    </message>
+    <message>
+        <source>Preview Page Cap</source>
+        <translation>Seitenlimit der Vorschau</translation>
+    </message>
+    <message>
+        <source>Inbound observations itemized in the preview (0 for all; the PDF export always holds all of them):</source>
+        <translation>In der Vorschau aufgeführte eingehende Beobachtungen (0 für alle; der PDF-Export enthält immer alle):</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Showing %L1 of %L2 observations · %L3 need attention · %L4 anomaly hints</source>
+        <translation>%L1 von %L2 Beobachtungen angezeigt · %L3 mit Handlungsbedarf · Anomaliehinweise: %L4</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %Ln record(s).</source>
+        <translation>
+            <numerusform>%Ln Datensatz importiert.</numerusform>
+            <numerusform>%Ln Datensätze importiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Review Notices...</source>
+        <translation>Mitteilungen prüfen …</translation>
+    </message>
+    <message>
+        <source>Show Them</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <source>Filters the table to the observations needing attention</source>
+        <translation>Filtert die Tabelle auf die Beobachtungen mit Handlungsbedarf</translation>
+    </message>
+    <message>
+        <source>&amp;Notices</source>
+        <translation>&amp;Mitteilungen</translation>
+    </message>
+    <message>
+        <source>&amp;Review Notices...</source>
+        <translation>Mitteilungen &amp;prüfen …</translation>
+    </message>
+    <message>
+        <source>&amp;Import Notices...</source>
+        <translation>Mitteilungen &amp;importieren …</translation>
+    </message>
+    <message>
+        <source>Import Notices</source>
+        <translation>Mitteilungen importieren</translation>
+    </message>
+    <message>
+        <source>Retraction Watch CSV (*.csv);;All files (*)</source>
+        <translation>Retraction-Watch-CSV (*.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>this paper (arXiv:%1)</source>
+        <translation>dieses Paper (arXiv:%1)</translation>
+    </message>
+    <message>
+        <source>Retracted work: 1 observation of this record cites a retracted work</source>
+        <translation>Zurückgezogenes Werk: 1 Beobachtung dieses Datensatzes zitiert ein zurückgezogenes Werk</translation>
+    </message>
+    <message numerus="yes">
+        <source>Retracted work: %Ln observations of this record cite a retracted work</source>
+        <translation>
+            <numerusform>Zurückgezogenes Werk: %Ln Beobachtung dieses Datensatzes zitiert ein zurückgezogenes Werk</numerusform>
+            <numerusform>Zurückgezogenes Werk: %Ln Beobachtungen dieses Datensatzes zitieren ein zurückgezogenes Werk</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln not yet reviewed.</source>
+        <translation>
+            <numerusform>%Ln noch nicht geprüft.</numerusform>
+            <numerusform>%Ln noch nicht geprüft.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All reviewed.</source>
+        <translation>Alle geprüft.</translation>
+    </message>
+    <message>
+        <source>Review 1 notice as %1</source>
+        <translation>1 Mitteilung als „%1“ prüfen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Review %Ln notices as %1</source>
+        <translation>
+            <numerusform>%Ln Mitteilung als „%1“ prüfen</numerusform>
+            <numerusform>%Ln Mitteilungen als „%1“ prüfen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The review was not recorded:
+%1</source>
+        <translation>Die Prüfung wurde nicht erfasst:
+%1</translation>
+    </message>
+    <message>
+        <source>Nothing to record: the review was already so.</source>
+        <translation>Nichts zu erfassen: Die Prüfung lautete bereits so.</translation>
+    </message>
+    <message>
+        <source>Importing notices from %1...</source>
+        <translation>Mitteilungen aus %1 werden importiert …</translation>
+    </message>
+    <message>
+        <source>No notices were imported:
+%1</source>
+        <translation>Es wurden keine Mitteilungen importiert:
+%1</translation>
+    </message>
+    <message>
+        <source>%L1 notices read: %L2 new, %L3 already held.</source>
+        <translation>%L1 Mitteilungen gelesen: %L2 neu, %L3 bereits vorhanden.</translation>
+    </message>
+    <message>
+        <source>Notices imported with skipped rows</source>
+        <translation>Mitteilungen mit übersprungenen Zeilen importiert</translation>
+    </message>
+    <message>
+        <source>Rows skipped or left out: %L1</source>
+        <translation>Übersprungene oder ausgelassene Zeilen: %L1</translation>
+    </message>
+    <message>
+        <source>&amp;Sync</source>
+        <translation>&amp;Synchronisation</translation>
+    </message>
+    <message>
+        <source>Sync &amp;Now</source>
+        <translation>&amp;Jetzt synchronisieren</translation>
+    </message>
+    <message>
+        <source>Send your corrections to the server and fetch the other curators&apos; (F5)</source>
+        <translation>Ihre Korrekturen an den Server senden und die der anderen Kuratoren abrufen (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Sync</source>
+        <translation>Synchronisation a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>Sync &amp;Settings...</source>
+        <translation>Synchronisations&amp;einstellungen …</translation>
+    </message>
+    <message>
+        <source>The server to sync with, your token, and automatic syncs</source>
+        <translation>Der Server für die Synchronisation, Ihr Token und automatische Synchronisationen</translation>
+    </message>
+    <message>
+        <source>Stop the sync; what it completed is kept, the rest follows next time</source>
+        <translation>Die Synchronisation anhalten; Erledigtes bleibt erhalten, der Rest folgt beim nächsten Mal</translation>
+    </message>
+    <message>
+        <source>The token is stored in the system keyring.</source>
+        <translation>Das Token ist im Schlüsselbund des Systems gespeichert.</translation>
+    </message>
+    <message>
+        <source>No system keyring: the token is stored in %1, readable only by you.</source>
+        <translation>Kein Schlüsselbund im System: Das Token ist in %1 gespeichert und nur für Sie lesbar.</translation>
+    </message>
+    <message>
+        <source>Syncing...</source>
+        <translation>Synchronisiere …</translation>
+    </message>
+    <message>
+        <source>Sending %L1 of %L2</source>
+        <translation>Sende %L1 von %L2</translation>
+    </message>
+    <message>
+        <source>Records %L1 of %L2</source>
+        <translation>Datensätze %L1 von %L2</translation>
+    </message>
+    <message>
+        <source>Corrections %L1 of %L2</source>
+        <translation>Korrekturen %L1 von %L2</translation>
+    </message>
+    <message>
+        <source>Synced: %L1 sent, %L2 received, %L3 updated record(s).</source>
+        <translation>Synchronisiert: %L1 gesendet, %L2 empfangen, Datensätze aktualisiert: %L3.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln record(s) kept as cached: the cache holds a newer page.</source>
+        <translation>
+            <numerusform>%Ln Datensatz wie im Cache belassen: Der Cache enthält eine neuere Seite.</numerusform>
+            <numerusform>%Ln Datensätze wie im Cache belassen: Der Cache enthält eine neuere Seite.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 correction waiting</source>
+        <translation>1 Korrektur wartet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln corrections waiting</source>
+        <translation>
+            <numerusform>%Ln Korrektur wartet</numerusform>
+            <numerusform>%Ln Korrekturen warten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last sync %1 · %2</source>
+        <translation>Letzte Synchronisation %1 · %2</translation>
+    </message>
+    <message>
+        <source>Never synced · %1</source>
+        <translation>Nie synchronisiert · %1</translation>
+    </message>
+    <message>
+        <source>No server is set up: Sync &gt; Sync Settings.</source>
+        <translation>Kein Server eingerichtet: Synchronisation &gt; Synchronisationseinstellungen.</translation>
+    </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>Server: %1</translation>
+    </message>
+    <message>
+        <source>Last sync: %1</source>
+        <translation>Letzte Synchronisation: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Syncs every %Ln minute(s).</source>
+        <translation>
+            <numerusform>Synchronisiert alle %Ln Minute.</numerusform>
+            <numerusform>Synchronisiert alle %Ln Minuten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set up the server to sync with, and your token.</source>
+        <translation>Richten Sie den Server für die Synchronisation und Ihr Token ein.</translation>
+    </message>
+    <message>
+        <source>Sync cancelled: what it completed is kept, the rest follows next time.</source>
+        <translation>Synchronisation abgebrochen: Erledigtes bleibt erhalten, der Rest folgt beim nächsten Mal.</translation>
+    </message>
+    <message>
+        <source>Automatic sync failed: %1</source>
+        <translation>Automatische Synchronisation fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The sync did not complete:
+%1</source>
+        <translation>Die Synchronisation wurde nicht abgeschlossen:
+%1</translation>
+    </message>
+    <message>
+        <source>Check the token in Sync &gt; Sync Settings.</source>
+        <translation>Prüfen Sie das Token unter Synchronisation &gt; Synchronisationseinstellungen.</translation>
+    </message>
+    <message>
+        <source>1 correction waits in the outbox and goes out with the next sync.</source>
+        <translation>1 Korrektur wartet im Postausgang und geht mit der nächsten Synchronisation hinaus.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln corrections wait in the outbox and go out with the next sync.</source>
+        <translation>
+            <numerusform>%Ln Korrektur wartet im Postausgang und geht mit der nächsten Synchronisation hinaus.</numerusform>
+            <numerusform>%Ln Korrekturen warten im Postausgang und gehen mit der nächsten Synchronisation hinaus.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::NoticeReviewModel</name>
+    <message>
+        <source>%1 (1 observation)</source>
+        <translation>%1 (1 Beobachtung)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n observations)</source>
+        <translation>
+            <numerusform>%1 (%n Beobachtung)</numerusform>
+            <numerusform>%1 (%n Beobachtungen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cited by: %1</source>
+        <translation>zitiert von: %1</translation>
+    </message>
+    <message>
+        <source>cites: %1</source>
+        <translation>zitiert: %1</translation>
+    </message>
+    <message>
+        <source>mixed: %1</source>
+        <translation>gemischt: %1</translation>
+    </message>
+    <message>
+        <source>Cited work / observation</source>
+        <translation>Zitiertes Werk / Beobachtung</translation>
+    </message>
+    <message>
+        <source>Notices (newest first)</source>
+        <translation>Mitteilungen (neueste zuerst)</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Datensatz</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::NoticeReviewWindow</name>
+    <message>
+        <source>Review Notices - Ledger Curator</source>
+        <translation>Mitteilungen prüfen – Ledger Curator</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>Alle Arten</translation>
+    </message>
+    <message>
+        <source>Show notices of kind</source>
+        <translation>Mitteilungen dieser Art zeigen</translation>
+    </message>
+    <message>
+        <source>Any review status</source>
+        <translation>Jeder Prüfstatus</translation>
+    </message>
+    <message>
+        <source>Show observations with review status</source>
+        <translation>Beobachtungen mit diesem Prüfstatus zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <source>&amp;Review:</source>
+        <translation>&amp;Prüfung:</translation>
+    </message>
+    <message>
+        <source>Notices by cited work</source>
+        <translation>Mitteilungen nach zitiertem Werk</translation>
+    </message>
+    <message>
+        <source>Review status to record</source>
+        <translation>Zu erfassender Prüfstatus</translation>
+    </message>
+    <message>
+        <source>Note (optional): why, and what was checked</source>
+        <translation>Notiz (optional): warum, und was geprüft wurde</translation>
+    </message>
+    <message>
+        <source>Review note</source>
+        <translation>Prüfnotiz</translation>
+    </message>
+    <message>
+        <source>Record &amp;Review</source>
+        <translation>Prüfung &amp;erfassen</translation>
+    </message>
+    <message>
+        <source>Records the status and note for the selected observations, or for every shown observation of a selected work (Ctrl+Return)</source>
+        <translation>Erfasst Status und Notiz für die ausgewählten Beobachtungen oder für jede angezeigte Beobachtung eines ausgewählten Werks (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>&amp;Show in Ledger</source>
+        <translation>Im Ledger &amp;zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Status:</source>
+        <translation>&amp;Status:</translation>
+    </message>
+    <message>
+        <source>Reading the notices of every record...</source>
+        <translation>Die Mitteilungen aller Datensätze werden gelesen …</translation>
+    </message>
+    <message>
+        <source>The notices could not be read:
+%1</source>
+        <translation>Die Mitteilungen konnten nicht gelesen werden:
+%1</translation>
+    </message>
+    <message>
+        <source>%L1 cited works · %L2 observations shown</source>
+        <translation>Zitierte Werke: %L1 · angezeigte Beobachtungen: %L2</translation>
+    </message>
+    <message>
+        <source>No notices found in any record.
+
+Retractions, corrections and expressions of concern appear here when a page reports them, or after Notices &gt; Import Notices... reads a Retraction Watch CSV file.</source>
+        <translation>In keinem Datensatz wurden Mitteilungen gefunden.
+
+Rückzüge, Korrekturen und Bedenkenäußerungen erscheinen hier, wenn eine Seite sie meldet oder nachdem Mitteilungen &gt; Mitteilungen importieren … eine Retraction-Watch-CSV-Datei gelesen hat.</translation>
+    </message>
+    <message>
+        <source>No notice matches the filters.</source>
+        <translation>Keine Mitteilung passt zu den Filtern.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Record &amp;Review for %Ln</source>
+        <translation>
+            <numerusform>Prüfung für %Ln &amp;erfassen</numerusform>
+            <numerusform>Prüfung für %Ln &amp;erfassen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>LedgerCurator::ObservationTableModel</name>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="154"/>
         <source>none found</source>
-        <translation type="unfinished"></translation>
+        <translation>keine gefunden</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="156"/>
         <source>unavailable</source>
         <translation>nicht verfügbar</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="244"/>
         <source>conflict</source>
-        <translation type="unfinished"></translation>
+        <translation>Konflikt</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="246"/>
         <source>corrected</source>
         <translation>korrigiert</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="248"/>
         <source>excluded</source>
         <translation>ausgeschlossen</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="254"/>
         <source>1 hint</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Hinweis</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="254"/>
-        <source>%1 hints</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../models/ObservationTableModel.cpp" line="273"/>
         <source>State</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="275"/>
         <source>Citing title</source>
         <translation>Zitierender Titel</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="277"/>
         <source>Ref.</source>
         <translation>Ref.</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="279"/>
         <source>Basis</source>
         <translation>Grundlage</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="281"/>
         <source>Observed</source>
         <translation>Beobachtet</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="283"/>
         <source>Notices</source>
-        <translation>Hinweise</translation>
+        <translation>Mitteilungen</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="285"/>
         <source>Curation</source>
-        <translation type="unfinished"></translation>
+        <translation>Kuratierung</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="287"/>
         <source>Hints</source>
         <translation>Hinweise</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="289"/>
         <source>Direction</source>
         <translation>Richtung</translation>
     </message>
     <message>
-        <location filename="../models/ObservationTableModel.cpp" line="291"/>
         <source>Observation</source>
         <translation>Beobachtung</translation>
     </message>
-</context>
-<context>
-    <name>LedgerCurator::PageWriter</name>
     <message>
-        <location filename="../models/PageHtml.cpp" line="165"/>
-        <source>Notes for the librarian:</source>
-        <translation type="unfinished"></translation>
+        <source>Review: %1</source>
+        <translation>Prüfung: %1</translation>
     </message>
     <message>
-        <location filename="../models/PageHtml.cpp" line="227"/>
-        <source>Showing %1 of %2 inbound observations (page cap).</source>
-        <translation type="unfinished"></translation>
+        <source>⚠ Retracted (%1)</source>
+        <translation>⚠ Zurückgezogen (%1)</translation>
     </message>
     <message>
-        <location filename="../models/PageHtml.cpp" line="228"/>
-        <source>Showing %1 of %2 inbound observations (page cap); export to PDF for all.</source>
-        <translation type="unfinished"></translation>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
-    <message>
-        <location filename="../models/PageHtml.cpp" line="233"/>
-        <source>The page itself states: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../models/PageHtml.cpp" line="253"/>
-        <source>%1 more inbound observations are not itemized on this page.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../models/PageHtml.cpp" line="271"/>
-        <source>excluded</source>
-        <translation>ausgeschlossen</translation>
-    </message>
-    <message>
-        <location filename="../models/PageHtml.cpp" line="274"/>
-        <source>curated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../models/PageHtml.cpp" line="283"/>
-        <source>Citing:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../models/PageHtml.cpp" line="285"/>
-        <source>Cited:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../models/PageHtml.cpp" line="301"/>
-        <source>Identifier:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../models/PageHtml.cpp" line="305"/>
-        <source>Corrected.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../models/PageHtml.cpp" line="308"/>
-        <source>Conflicting corrections:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../models/PageHtml.cpp" line="309"/>
-        <source>%1. The most recent value is shown; a new correction resolves the conflict.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../models/PageHtml.cpp" line="317"/>
-        <source>Hint:</source>
-        <translation type="unfinished"></translation>
+    <message numerus="yes">
+        <source>%n hints</source>
+        <translation>
+            <numerusform>%n Hinweis</numerusform>
+            <numerusform>%n Hinweise</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>LedgerCurator::PreviewPane</name>
     <message>
-        <location filename="../ui/PreviewPane.cpp" line="37"/>
         <source>Rendered page</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerenderte Seite</translation>
     </message>
 </context>
 <context>
     <name>LedgerCurator::RecordListModel</name>
     <message>
-        <location filename="../models/RecordListModel.cpp" line="83"/>
         <source>arXiv:%1 v%2</source>
-        <translation type="unfinished"></translation>
+        <translation>arXiv:%1 v%2</translation>
     </message>
     <message>
-        <location filename="../models/RecordListModel.cpp" line="84"/>
         <source>arXiv:%1 v%2 · as of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>arXiv:%1 v%2 · Stand %3</translation>
     </message>
     <message>
-        <location filename="../models/RecordListModel.cpp" line="87"/>
         <source>no observations</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Beobachtungen</translation>
     </message>
     <message>
-        <location filename="../models/RecordListModel.cpp" line="89"/>
         <source>all %1 resolved</source>
-        <translation type="unfinished"></translation>
+        <translation>alle %1 aufgelöst</translation>
     </message>
     <message>
-        <location filename="../models/RecordListModel.cpp" line="91"/>
         <source>%1 of %2 need attention</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 mit Handlungsbedarf</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Systemvorgabe</translation>
+    </message>
+    <message>
+        <source>A new language takes effect the next time Ledger Curator starts.</source>
+        <translation>Eine neue Sprache gilt ab dem nächsten Start von Ledger Curator.</translation>
+    </message>
+    <message>
+        <source>Inbound observations itemized in the page preview; 0 itemizes all of them. The PDF export always holds all of them.</source>
+        <translation>In der Seitenvorschau aufgeführte eingehende Beobachtungen; 0 führt alle auf. Der PDF-Export enthält immer alle.</translation>
+    </message>
+    <message>
+        <source>&amp;Show the last record again on start</source>
+        <translation>Den letzten Datensatz beim Start wieder &amp;zeigen</translation>
+    </message>
+    <message>
+        <source>Otherwise the first record of the list is shown.</source>
+        <translation>Sonst wird der erste Datensatz der Liste gezeigt.</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Allgemein</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>Preview page &amp;cap:</source>
+        <translation>Seiten&amp;limit der Vorschau:</translation>
+    </message>
+    <message>
+        <source>Inbound observations itemized in the page preview (0 for all).</source>
+        <translation>In der Seitenvorschau aufgeführte eingehende Beobachtungen (0 für alle).</translation>
+    </message>
+    <message>
+        <source>S&amp;ync Settings...</source>
+        <translation>S&amp;ynchronisationseinstellungen …</translation>
+    </message>
+    <message>
+        <source>The server to sync with, your token, and automatic syncs</source>
+        <translation>Der Server für die Synchronisation, Ihr Token und automatische Synchronisationen</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Window Layout</source>
+        <translation>Fenster&amp;anordnung zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Put the window size, the panes and the table columns back as they were at the first start</source>
+        <translation>Fenstergröße, Bereiche und Tabellenspalten wieder so einstellen wie beim ersten Start</translation>
+    </message>
+    <message>
+        <source>Sync and Layout</source>
+        <translation>Synchronisation und Layout</translation>
+    </message>
+    <message>
+        <source>The window layout is back to its defaults.</source>
+        <translation>Die Fensteranordnung ist auf die Vorgaben zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>Enter the number of inbound observations to itemize (0 for all).</source>
+        <translation>Geben Sie die Zahl der aufzuführenden eingehenden Beobachtungen ein (0 für alle).</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a whole number: enter digits only, such as 500.</source>
+        <translation>„%1“ ist keine ganze Zahl: Geben Sie nur Ziffern ein, etwa 500.</translation>
+    </message>
+    <message>
+        <source>The cap cannot be negative: enter 0 to itemize every inbound observation.</source>
+        <translation>Das Limit kann nicht negativ sein: Geben Sie 0 ein, um alle eingehenden Beobachtungen aufzuführen.</translation>
+    </message>
+    <message>
+        <source>The cap can be at most %1: enter 0 to itemize every inbound observation.</source>
+        <translation>Das Limit kann höchstens %1 sein: Geben Sie 0 ein, um alle eingehenden Beobachtungen aufzuführen.</translation>
     </message>
 </context>
 <context>
     <name>LedgerCurator::StateStyle</name>
     <message>
-        <location filename="../ui/StateStyle.cpp" line="22"/>
         <source>exact</source>
-        <translation type="unfinished"></translation>
+        <translation>exakt</translation>
     </message>
     <message>
-        <location filename="../ui/StateStyle.cpp" line="23"/>
         <source>fuzzy</source>
-        <translation type="unfinished"></translation>
+        <translation>unscharf</translation>
     </message>
     <message>
-        <location filename="../ui/StateStyle.cpp" line="24"/>
         <source>unresolved</source>
-        <translation type="unfinished"></translation>
+        <translation>unaufgelöst</translation>
     </message>
     <message>
-        <location filename="../ui/StateStyle.cpp" line="25"/>
         <source>uncertain</source>
-        <translation type="unfinished"></translation>
+        <translation>unsicher</translation>
     </message>
     <message>
-        <location filename="../ui/StateStyle.cpp" line="26"/>
         <source>malformed</source>
-        <translation type="unfinished"></translation>
+        <translation>fehlerhaft</translation>
     </message>
     <message>
-        <location filename="../ui/StateStyle.cpp" line="27"/>
         <source>mismatch</source>
-        <translation type="unfinished"></translation>
+        <translation>Abweichung</translation>
     </message>
 </context>
 <context>
     <name>LedgerCurator::SummaryBar</name>
     <message>
-        <location filename="../ui/SummaryBar.cpp" line="102"/>
         <source>Resolution states</source>
-        <translation type="unfinished"></translation>
+        <translation>Auflösungsstatus</translation>
     </message>
     <message>
-        <location filename="../ui/SummaryBar.cpp" line="130"/>
-        <location filename="../ui/SummaryBar.cpp" line="240"/>
-        <location filename="../ui/SummaryBar.cpp" line="258"/>
         <source>No observations</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Beobachtungen</translation>
     </message>
     <message>
-        <location filename="../ui/SummaryBar.cpp" line="135"/>
-        <location filename="../ui/SummaryBar.cpp" line="170"/>
         <source>%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../ui/SummaryBar.cpp" line="137"/>
         <source>, </source>
-        <translation type="unfinished"></translation>
+        <translation>, </translation>
     </message>
     <message>
-        <location filename="../ui/SummaryBar.cpp" line="138"/>
         <source>1 observation: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Beobachtung: %1</translation>
     </message>
     <message>
-        <location filename="../ui/SummaryBar.cpp" line="139"/>
-        <source>%1 observations: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/SummaryBar.cpp" line="357"/>
         <source>%1: %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 von %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln observations: %1</source>
+        <translation>
+            <numerusform>%Ln Beobachtung: %1</numerusform>
+            <numerusform>%Ln Beobachtungen: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SyncController</name>
+    <message>
+        <source>the keyring did not answer within %1 seconds</source>
+        <translation>der Schlüsselbund hat nicht innerhalb von %1 Sekunden geantwortet</translation>
+    </message>
+    <message>
+        <source>This is not a valid URL.</source>
+        <translation>Dies ist keine gültige URL.</translation>
+    </message>
+    <message>
+        <source>The URL must start with http:// or https://.</source>
+        <translation>Die URL muss mit http:// oder https:// beginnen.</translation>
+    </message>
+    <message>
+        <source>The URL names no host.</source>
+        <translation>Die URL nennt keinen Host.</translation>
+    </message>
+    <message>
+        <source>The URL must not have a query (?...) or a fragment (#...).</source>
+        <translation>Die URL darf keine Abfrage (?...) und kein Fragment (#...) enthalten.</translation>
+    </message>
+    <message>
+        <source>no system keyring is available</source>
+        <translation>kein Schlüsselbund im System verfügbar</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of %1</source>
+        <translation>der Ordner von %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>The token could not be stored (it is kept until the app quits): %1</source>
+        <translation>Das Token konnte nicht gespeichert werden (es bleibt bis zum Beenden der App erhalten): %1</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SyncSettingsDialog</name>
+    <message>
+        <source>Sync Settings</source>
+        <translation>Synchronisationseinstellungen</translation>
+    </message>
+    <message>
+        <source>https://ledger.example.org</source>
+        <translation>https://ledger.example.org</translation>
+    </message>
+    <message>
+        <source>The token printed by &quot;ledger-server token add&quot;</source>
+        <translation>Das von „ledger-server token add“ ausgegebene Token</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> Min.</translation>
+    </message>
+    <message>
+        <source>Sync every so many minutes while the app is open (0: only when you ask).</source>
+        <translation>Alle so viele Minuten synchronisieren, solange die App geöffnet ist (0: nur auf Anforderung).</translation>
+    </message>
+    <message>
+        <source>&amp;Test Connection</source>
+        <translation>Verbindung &amp;testen</translation>
+    </message>
+    <message>
+        <source>&amp;Server URL:</source>
+        <translation>&amp;Server-URL:</translation>
+    </message>
+    <message>
+        <source>T&amp;oken:</source>
+        <translation>T&amp;oken:</translation>
+    </message>
+    <message>
+        <source>Sync &amp;every:</source>
+        <translation>Synchronisieren &amp;alle:</translation>
+    </message>
+    <message>
+        <source>Looking for the system keyring...</source>
+        <translation>Schlüsselbund des Systems wird gesucht …</translation>
+    </message>
+    <message>
+        <source>The token is stored in the system keyring.</source>
+        <translation>Das Token ist im Schlüsselbund des Systems gespeichert.</translation>
+    </message>
+    <message>
+        <source>No system keyring is available: the token is stored in a file readable only by you, %1.</source>
+        <translation>Kein Schlüsselbund im System verfügbar: Das Token ist in einer nur für Sie lesbaren Datei gespeichert, %1.</translation>
+    </message>
+    <message>
+        <source>The keyring said: %1</source>
+        <translation>Der Schlüsselbund meldete: %1</translation>
+    </message>
+    <message>
+        <source>The token is never written to the settings file.</source>
+        <translation>Das Token wird nie in die Einstellungsdatei geschrieben.</translation>
+    </message>
+    <message>
+        <source>Connecting...</source>
+        <translation>Verbindung wird aufgebaut …</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: %2</source>
+        <translation>%1 ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a ledger-server (HTTP %2).</source>
+        <translation>%1 ist kein ledger-server (HTTP %2).</translation>
+    </message>
+    <message>
+        <source>The server answers (ledger-server %1), but no token is entered.</source>
+        <translation>Der Server antwortet (ledger-server %1), aber es ist kein Token eingegeben.</translation>
+    </message>
+    <message>
+        <source>The server answers (ledger-server %1), but refused the token: %2</source>
+        <translation>Der Server antwortet (ledger-server %1), hat das Token aber abgelehnt: %2</translation>
+    </message>
+    <message>
+        <source>The server answers (ledger-server %1), but listing the records failed: %2</source>
+        <translation>Der Server antwortet (ledger-server %1), aber das Auflisten der Datensätze ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Connected to ledger-server %1; the token is accepted; 1 record on the server.</source>
+        <translation>Verbunden mit ledger-server %1; das Token wird akzeptiert; 1 Datensatz auf dem Server.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected to ledger-server %1; the token is accepted; %Ln records on the server.</source>
+        <translation>
+            <numerusform>Verbunden mit ledger-server %1; das Token wird akzeptiert; %Ln Datensatz auf dem Server.</numerusform>
+            <numerusform>Verbunden mit ledger-server %1; das Token wird akzeptiert; %Ln Datensätze auf dem Server.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Connection test result</source>
+        <translation>Ergebnis des Verbindungstests</translation>
+    </message>
+</context>
+<context>
+    <name>PdfExport</name>
+    <message>
+        <source>the PDF export needs a QGuiApplication (for fonts)</source>
+        <translation>der PDF-Export braucht eine QGuiApplication (für Schriften)</translation>
+    </message>
+    <message>
+        <source>the PDF export writes A4 or Letter pages</source>
+        <translation>der PDF-Export schreibt A4- oder Letter-Seiten</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot start the PDF</source>
+        <translation>%1: das PDF kann nicht begonnen werden</translation>
+    </message>
+    <message>
+        <source>%1: cannot add a page</source>
+        <translation>%1: es kann keine Seite hinzugefügt werden</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="44"/>
-        <source>Curate Paper Citation Records. Subcommands: import, list, show, render.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/main.cpp" line="48"/>
         <source>The cache file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Cache-Datei.</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="55"/>
         <source>Ledger Curator</source>
         <translation>Ledger Curator</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="56"/>
         <source>The cache could not be opened:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Cache konnte nicht geöffnet werden:
+%1</translation>
+    </message>
+    <message>
+        <source>Curate Paper Citation Records. Without a subcommand, opens the window on the cache, importing and showing each FILE named (ledger page text or record JSON), as File &gt; Import does.
+
+Subcommands (ledger-curator SUBCOMMAND --help describes one): %1.</source>
+        <translation>Zitationsdatensätze von Artikeln kuratieren. Ohne Unterbefehl öffnet sich das Fenster auf dem Cache und importiert und zeigt jede genannte DATEI (Ledger-Seite als Text oder Datensatz als JSON), wie Datei &gt; Importieren.
+
+Unterbefehle (ledger-curator UNTERBEFEHL --help beschreibt einen): %1.</translation>
+    </message>
+    <message>
+        <source>A ledger page (.txt) or record JSON (.json) to import and show.</source>
+        <translation>Eine Ledger-Seite (.txt) oder ein Datensatz als JSON (.json) zum Importieren und Anzeigen.</translation>
+    </message>
+    <message>
+        <source>Try &apos;ledger-curator --help&apos;.</source>
+        <translation>Versuchen Sie „ledger-curator --help“.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is a subcommand: name it first, as in &apos;ledger-curator %1 ... --db PATH&apos;</source>
+        <translation>„%1“ ist ein Unterbefehl: Nennen Sie ihn zuerst, wie in „ledger-curator %1 ... --db PFAD“</translation>
+    </message>
+    <message>
+        <source>%1: is a folder, not a file</source>
+        <translation>%1: ist ein Ordner, keine Datei</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1: keine solche Datei</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is neither a subcommand nor a file; the subcommands are %2</source>
+        <translation>„%1“ ist weder ein Unterbefehl noch eine Datei; die Unterbefehle sind %2</translation>
     </message>
 </context>
 </TS>

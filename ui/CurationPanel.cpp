@@ -3,6 +3,7 @@
 
 #include "CuratedRecord.h"
 #include "CurationSession.h"
+#include "ThemeText.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -27,6 +28,65 @@ const QStringList &knownBases()
     static const QStringList bases { QStringLiteral("arxiv_id"), QStringLiteral("local_arxiv"),
                                      QStringLiteral("doi"), QStringLiteral("no resolver link") };
     return bases;
+}
+
+//! A correction's time on a conflict button: the locale's date and time, or as stored to the minute.
+QString conflictTime(const QString &createdAt)
+{
+    const QString when = displayDateTime(createdAt);
+    return when == createdAt ? createdAt.left(16).replace(u'T', u' ') : when;
+}
+
+//! A field's name in the history, conflicts and undo texts ("state", as the log writes it, in English).
+QString fieldName(CurationField field)
+{
+    switch (field) {
+    case CurationField::State:
+        return CurationPanel::tr("state", "correction field");
+    case CurationField::Basis:
+        return CurationPanel::tr("basis", "correction field");
+    case CurationField::Identifier:
+        return CurationPanel::tr("identifier", "correction field");
+    case CurationField::Title:
+        return CurationPanel::tr("title", "correction field");
+    case CurationField::Reference:
+        return CurationPanel::tr("reference", "correction field");
+    case CurationField::Note:
+        return CurationPanel::tr("note", "correction field");
+    case CurationField::DuplicateOf:
+        return CurationPanel::tr("duplicate-of", "correction field");
+    case CurationField::Excluded:
+        return CurationPanel::tr("excluded", "correction field");
+    case CurationField::Review:
+        return CurationPanel::tr("review", "correction field");
+    case CurationField::ReviewNote:
+        return CurationPanel::tr("review-note", "correction field");
+    }
+    return curationFieldKey(field);
+}
+
+//! A field value as the panel shows it: states, review statuses, yes and no translated.
+QString valueForDisplay(CurationField field, const QString &value)
+{
+    switch (field) {
+    case CurationField::State:
+        if (const auto state = parseState(value))
+            return stateDisplayText(*state);
+        break;
+    case CurationField::Review:
+        if (!value.isEmpty())
+            return reviewDisplayText(value);
+        break;
+    case CurationField::Excluded:
+        if (value == u"yes")
+            return CurationPanel::tr("yes");
+        if (value == u"no")
+            return CurationPanel::tr("no");
+        break;
+    default:
+        break;
+    }
+    return value;
 }
 
 QString fieldLabel(CurationField field)
@@ -123,6 +183,7 @@ CurationPanel::~CurationPanel() = default;
 void CurationPanel::buildSingle()
 {
     auto *scroll = new QScrollArea(this);
+    scroll->setAccessibleName(tr("Correction of the selected observation"));
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     auto *page = new QWidget(scroll);
@@ -155,7 +216,7 @@ void CurationPanel::buildSingle()
         case CurationField::State: {
             auto *combo = new QComboBox(fieldsBox);
             for (ResolutionState state : kAllResolutionStates)
-                combo->addItem(stateText(state), stateKey(state));
+                combo->addItem(stateDisplayText(state), stateKey(state));
             row.editor = combo;
             connect(combo, &QComboBox::currentIndexChanged, this, &CurationPanel::validate);
             break;
@@ -172,7 +233,7 @@ void CurationPanel::buildSingle()
             auto *combo = new QComboBox(fieldsBox);
             combo->addItem(tr("(not reviewed)"), QString());
             for (const QString &status : reviewStatuses())
-                combo->addItem(status, status);
+                combo->addItem(reviewDisplayText(status), status);
             row.editor = combo;
             connect(combo, &QComboBox::currentIndexChanged, this, &CurationPanel::validate);
             break;
@@ -197,12 +258,16 @@ void CurationPanel::buildSingle()
         }
         }
         row.editor->setObjectName(QStringLiteral("editor-") + curationFieldKey(field));
+        // The label is the editor's buddy, which names it for screen readers; an editable
+        // combo box's line edit takes the focus itself and needs the name too.
+        if (auto *combo = qobject_cast<QComboBox *>(row.editor); combo && combo->lineEdit())
+            combo->lineEdit()->setAccessibleName(label->text().remove(u'&'));
         label->setBuddy(row.editor);
         row.problem = new QLabel(fieldsBox);
         row.problem->setObjectName(QStringLiteral("problem-") + curationFieldKey(field));
         row.problem->setTextFormat(Qt::PlainText);
         row.problem->setWordWrap(true);
-        row.problem->setStyleSheet(QStringLiteral("color: #b00020;"));
+        setTextTone(row.problem, TextTone::Error);
         row.problem->hide();
         grid->addWidget(label, gridRow, 0);
         grid->addWidget(row.upstream, gridRow, 1);
@@ -235,6 +300,7 @@ void CurationPanel::buildSingle()
     auto *historyLayout = new QVBoxLayout(historyBox);
     m_history = new QTreeWidget(historyBox);
     m_history->setObjectName(QStringLiteral("historyView"));
+    m_history->setAccessibleName(tr("Correction history"));
     m_history->setRootIsDecorated(false);
     m_history->setHeaderLabels({ tr("When"), tr("Who"), tr("Field"), tr("From"), tr("To") });
     m_history->setMinimumHeight(140);
@@ -257,7 +323,7 @@ void CurationPanel::buildMultiple()
     m_multiState->setObjectName(QStringLiteral("multiState"));
     m_multiState->addItem(tr("(leave as is)"), QString());
     for (ResolutionState state : kAllResolutionStates)
-        m_multiState->addItem(stateText(state), stateKey(state));
+        m_multiState->addItem(stateDisplayText(state), stateKey(state));
     m_multiBasis = new QComboBox(page);
     m_multiBasis->setObjectName(QStringLiteral("multiBasis"));
     m_multiBasis->addItem(tr("(leave as is)"), QString());
@@ -294,7 +360,7 @@ void CurationPanel::refresh()
         return;
     }
     if (m_observations.size() > 1) {
-        m_multiHeading->setText(tr("%1 observations selected.").arg(m_observations.size()));
+        m_multiHeading->setText(tr("%Ln observations selected.", nullptr, int(m_observations.size())));
         m_multiState->setCurrentIndex(0);
         m_multiBasis->setCurrentIndex(0);
         m_stack->setCurrentIndex(2);
@@ -303,9 +369,9 @@ void CurationPanel::refresh()
     const QString id = m_observations.first();
     const Observation *shown = findObservation(record.shown, id);
     const Observation *upstream = findObservation(record.upstream, id);
-    m_heading->setText(tr("%1\n%2 · %3").arg(shown->citingTitle, directionKey(shown->direction), id));
+    m_heading->setText(tr("%1\n%2 · %3").arg(shown->citingTitle, directionDisplayText(shown->direction), id));
     for (const FieldRow &row : std::as_const(m_rows)) {
-        const QString original = upstreamValue(*upstream, row.field);
+        const QString original = valueForDisplay(row.field, upstreamValue(*upstream, row.field));
         // Long values (titles) are elided to one line; the tooltip holds them whole.
         row.upstream->setText(original.isEmpty()
                                       ? tr("(none)")
@@ -345,6 +411,8 @@ void CurationPanel::setEditorText(CurationField field, const QString &text)
                 combo->setCurrentText(text);
             } else {
                 int index = combo->findData(text);
+                if (const auto state = parseState(text); index < 0 && field == CurationField::State && state)
+                    index = combo->findData(stateKey(*state));
                 if (index < 0)
                     index = combo->findText(text);
                 combo->setCurrentIndex(std::max(index, 0));
@@ -447,11 +515,11 @@ bool CurationPanel::apply()
         return false;
     QStringList fields;
     for (const FieldEdit &edit : edits) {
-        if (!fields.contains(curationFieldKey(edit.field)))
-            fields.append(curationFieldKey(edit.field));
+        if (!fields.contains(fieldName(edit.field)))
+            fields.append(fieldName(edit.field));
     }
     const QString description = m_observations.size() > 1
-            ? tr("Set %1 of %2 observations").arg(fields.join(QStringLiteral(", "))).arg(m_observations.size())
+            ? tr("Set %1 of %Ln observations", nullptr, int(m_observations.size())).arg(fields.join(QStringLiteral(", ")))
             : tr("Correct %1").arg(fields.join(QStringLiteral(", ")));
     auto result = m_session.applyEdits(edits, description);
     if (!result) {
@@ -499,12 +567,15 @@ void CurationPanel::fillHistory()
         const auto before = valueSeenBefore(record.fieldEvents(id, e.field), e);
         auto describe = [&](const std::optional<QString> &value) {
             if (value)
-                return displayValue(e.field, value);
-            const QString original = upstreamValue(*upstream, e.field);
+                return valueForDisplay(e.field, displayValue(e.field, value));
+            const QString original = valueForDisplay(e.field, upstreamValue(*upstream, e.field));
             return original.isEmpty() ? tr("(upstream: none)") : tr("%1 (upstream)").arg(original);
         };
-        auto *item = new QTreeWidgetItem(m_history, { e.createdAt.left(19).replace(u'T', u' '), e.author,
-                                                      curationFieldKey(e.field), describe(before), describe(e.value) });
+        QString when = displayDateTime(e.createdAt);
+        if (when == e.createdAt) // the C locale: the timestamp as stored, to the second
+            when = e.createdAt.left(19).replace(u'T', u' ');
+        auto *item = new QTreeWidgetItem(m_history, { when, e.author, fieldName(e.field), describe(before),
+                                                      describe(e.value) });
         item->setToolTip(0, e.createdAt + QStringLiteral("\n") + e.id);
     }
     m_history->header()->resizeSections(QHeaderView::ResizeToContents);
@@ -526,20 +597,21 @@ void CurationPanel::fillConflicts()
             continue;
         any = true;
         auto *label = new QLabel(tr("%1 was corrected differently by several curators; choose the value to keep:")
-                                         .arg(curationFieldKey(field)),
+                                         .arg(fieldName(field)),
                                  m_conflictBox);
         label->setWordWrap(true);
         m_conflictLayout->addWidget(label);
         for (const CorrectionEvent &head : state->heads) {
             auto *button = new QPushButton(tr("Keep “%1” (%2, %3)")
-                                                   .arg(displayValue(field, head.value), head.author,
-                                                        head.createdAt.left(16).replace(u'T', u' ')),
+                                                   .arg(head.value ? valueForDisplay(field, displayValue(field, head.value))
+                                                                   : tr("upstream", "the value as received"),
+                                                        head.author, conflictTime(head.createdAt)),
                                            m_conflictBox);
             button->setObjectName(QStringLiteral("keep-") + curationFieldKey(field) + u'-' + head.id);
             const std::optional<QString> value = head.value;
             connect(button, &QPushButton::clicked, this, [this, id, field, value] {
                 auto result = m_session.applyEdits({ { id, field, value } }, tr("Resolve conflict on %1")
-                                                                                     .arg(curationFieldKey(field)));
+                                                                                     .arg(fieldName(field)));
                 if (!result)
                     Q_EMIT messageChanged(result.error().toString());
                 else

@@ -87,6 +87,7 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
         showError(demo.error().toString());
     else if (*demo)
         statusBar()->showMessage(tr("Loaded the demo ledger page of arXiv:2104.04473."), 8000);
+    restoreSettings(); // the layout, the filters and the record shown when the window last closed
     reloadRecords();
     setupSync();
 }
@@ -101,6 +102,8 @@ void MainWindow::createWidgets()
 {
     m_records = new QListView(this);
     m_records->setObjectName(QStringLiteral("recordList"));
+    m_records->setAccessibleName(tr("Records"));
+    m_records->setAccessibleDescription(tr("Every cached record with how many observations need attention"));
     m_records->setModel(m_recordModel);
     m_records->setMinimumWidth(200);
     m_records->setWordWrap(true);
@@ -121,6 +124,8 @@ void MainWindow::createWidgets()
 
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("filterEdit"));
+    m_filter->setAccessibleName(tr("Filter observations"));
+    m_filter->setAccessibleDescription(tr("All words must match a title, UUID, identifier or state"));
     m_filter->setPlaceholderText(tr("Filter by title, UUID, identifier or state (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
 
@@ -132,7 +137,7 @@ void MainWindow::createWidgets()
         chip->setCheckable(true);
         chip->setAutoRaise(false);
         chip->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
-        chip->setToolTip(tr("Show only observations that are %1 (combine several)").arg(stateText(state)));
+        chip->setToolTip(tr("Show only observations that are %1 (combine several)").arg(stateDisplayText(state)));
         chipRow->addWidget(chip);
         m_chips[int(state)] = chip;
         connect(chip, &QToolButton::toggled, this, [this] {
@@ -168,11 +173,16 @@ void MainWindow::createWidgets()
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("observationTable"));
+    m_table->setAccessibleName(tr("Observations"));
+    m_table->setAccessibleDescription(tr("The observations of the record with their resolution states"));
     m_table->setModel(m_proxy);
     m_table->setItemDelegateForColumn(ObservationTableModel::StateColumn, new StateBadgeDelegate(m_table));
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(-1, Qt::AscendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // Tab leaves the table for the next control (arrow keys move between rows and cells), so
+    // the keyboard is never trapped in a long table.
+    m_table->setTabKeyNavigation(false);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
@@ -188,6 +198,12 @@ void MainWindow::createWidgets()
     header->resizeSection(ObservationTableModel::NoticesColumn, 90);
     header->resizeSection(ObservationTableModel::MarksColumn, 75);
     header->resizeSection(ObservationTableModel::HintsColumn, 55);
+    // Narrow columns are at least as wide as their header, which may be longer when translated.
+    for (int column : { ObservationTableModel::ReferenceColumn, ObservationTableModel::MarksColumn,
+                        ObservationTableModel::HintsColumn }) {
+        const QString title = m_model->headerData(column, Qt::Horizontal).toString();
+        header->resizeSection(column, qMax(header->sectionSize(column), header->fontMetrics().horizontalAdvance(title) + 24));
+    }
     header->setMinimumSectionSize(40);
     m_table->setColumnHidden(ObservationTableModel::ObservedColumn, true);
     m_table->setColumnHidden(ObservationTableModel::DirectionColumn, true);
@@ -231,19 +247,23 @@ void MainWindow::createWidgets()
     m_preview->setObjectName(QStringLiteral("previewPane"));
     m_sideTabs = new QTabWidget(this);
     m_sideTabs->setObjectName(QStringLiteral("sideTabs"));
+    m_sideTabs->setAccessibleName(tr("Correction and page preview"));
     m_sideTabs->addTab(m_panel, tr("Correct"));
     m_sideTabs->addTab(m_preview, tr("Page preview"));
     m_sideTabs->setMinimumWidth(380);
     m_sideTabs->setMaximumWidth(640);
 
     auto *splitter = new QSplitter(this);
+    splitter->setObjectName(QStringLiteral("mainSplitter")); // its sizes are saved under this name
     splitter->addWidget(m_records);
     splitter->addWidget(m_stack);
     splitter->addWidget(m_sideTabs);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setStretchFactor(2, 0);
-    splitter->setSizes({ 220, 760, 420 });
+    const QList<int> splitterSizes { 220, 760, 420 };
+    splitter->setSizes(splitterSizes);
+    splitter->setProperty("defaultSizes", QVariant::fromValue(splitterSizes)); // for Reset Window Layout
     setCentralWidget(splitter);
 
     // Tab order: records, filter, direction, attention, corrected, chips, table, panel.
@@ -330,6 +350,16 @@ void MainWindow::createActions()
     m_revertAction = edit->addAction(tr("Revert to &Upstream"), this, [this] { m_panel->revertToUpstream(); });
     m_revertAction->setObjectName(QStringLiteral("revertAction"));
     m_revertAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    edit->addSeparator();
+    QAction *settings = edit->addAction(tr("&Settings..."), this, &MainWindow::showSettingsDialog);
+    settings->setObjectName(QStringLiteral("settingsAction"));
+    settings->setMenuRole(QAction::PreferencesRole);
+    settings->setStatusTip(tr("Language, the preview's page cap, the record shown on start, sync, layout"));
+    // The platform's Preferences key (where it has one) and Ctrl+, everywhere.
+    QList<QKeySequence> settingsKeys = QKeySequence::keyBindings(QKeySequence::Preferences);
+    if (!settingsKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Comma)))
+        settingsKeys.append(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    settings->setShortcuts(settingsKeys);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *find = view->addAction(tr("&Filter Observations"), this, [this] {
@@ -388,12 +418,12 @@ void MainWindow::createActions()
     panel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Ledger Curator"), this, [this] {
-        QMessageBox::about(this, tr("About Ledger Curator"),
-                           tr("Ledger Curator %1\nCurate Paper Citation Records: find, correct and review "
-                              "citation observations.\nLicensed under the GNU GPL, version 3 or later.")
-                                   .arg(QCoreApplication::applicationVersion()));
-    });
+    QAction *about = help->addAction(tr("&About Ledger Curator"), this, &MainWindow::showAboutDialog);
+    about->setObjectName(QStringLiteral("aboutAction"));
+    about->setMenuRole(QAction::AboutRole);
+    QAction *aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    aboutQt->setObjectName(QStringLiteral("aboutQtAction"));
+    aboutQt->setMenuRole(QAction::AboutQtRole);
 }
 
 void MainWindow::reloadRecords()
@@ -410,7 +440,9 @@ void MainWindow::reloadRecords()
                            "text or record JSON file here, to add one."));
         return;
     }
-    const QString current = m_session->hasRecord() ? m_session->record().upstream.arxivId : QString();
+    // At start, the record shown when the window last closed (if the cache still holds it).
+    const QString current = m_session->hasRecord() ? m_session->record().upstream.arxivId
+                                                   : std::exchange(m_startRecord, QString());
     selectRecord(m_recordModel->rowOf(current) >= 0 ? current : summaries->first().arxivId);
 }
 
@@ -470,6 +502,7 @@ void MainWindow::loadRecord(const QString &arxivId)
             return loaded.error();
         if (!loaded->has_value())
             return std::optional<Loaded>();
+        shareRepeatedText(**loaded); // one copy of the texts many observations repeat
         ObservationTableData table = ObservationTableModel::prepare(**loaded);
         return std::optional<Loaded>(Loaded { std::move(**loaded), std::move(table) });
     }));
@@ -491,7 +524,7 @@ void MainWindow::showRecordLoaded()
     m_table->resizeColumnToContents(ObservationTableModel::StateColumn);
     m_table->setUpdatesEnabled(true);
     const Record &r = curated.shown;
-    m_heading->setText(tr("%1\narXiv:%2 v%3 · as of %4").arg(r.title, r.arxivId).arg(r.version).arg(r.asOf));
+    m_heading->setText(tr("%1\narXiv:%2 v%3 · as of %4").arg(r.title, r.arxivId).arg(r.version).arg(displayDate(r.asOf)));
     m_stack->setCurrentWidget(m_recordPage);
     updateSummary();
     updateChips();
@@ -503,10 +536,8 @@ void MainWindow::showRecordLoaded()
 void MainWindow::updateSummary()
 {
     m_summaryBar->setCounts(m_model->stateCounts());
-    int attention = 0;
-    for (int row = 0; row < m_model->rowCount(); ++row)
-        attention += m_model->index(row, 0).data(ObservationTableModel::NeedsAttentionRole).toBool() ? 1 : 0;
-    m_filterStatus->setText(tr("Showing %1 of %2 observations · %3 need attention · %4 anomaly hints")
+    const int attention = m_model->attentionCount();
+    m_filterStatus->setText(tr("Showing %L1 of %L2 observations · %L3 need attention · %L4 anomaly hints")
                                     .arg(m_proxy->rowCount())
                                     .arg(m_model->rowCount())
                                     .arg(attention)
@@ -518,8 +549,8 @@ void MainWindow::updateChips()
     const auto counts = m_proxy->stateCountsIgnoringStateFilter();
     for (ResolutionState state : kAllResolutionStates) {
         QToolButton *chip = m_chips[int(state)];
-        chip->setText(QStringLiteral("%1  %2").arg(stateShortText(state)).arg(counts[int(state)]));
-        chip->setAccessibleName(QStringLiteral("%1 %2").arg(stateText(state)).arg(counts[int(state)]));
+        chip->setText(QStringLiteral("%1  %L2").arg(stateShortText(state)).arg(counts[int(state)]));
+        chip->setAccessibleName(QStringLiteral("%1 %L2").arg(stateDisplayText(state)).arg(counts[int(state)]));
         const QColor color = stateColor(state);
         chip->setStyleSheet(QStringLiteral("QToolButton { border: 1px solid %1; border-radius: 9px; padding: 2px 8px; }"
                                            "QToolButton:checked { background: %1; color: %2; }")
@@ -589,6 +620,8 @@ void MainWindow::chooseImportFiles()
 
 void MainWindow::importFiles(const QStringList &files)
 {
+    // Files named on the command line (openFiles()) show the first record imported, others the last.
+    const bool showFirst = std::exchange(m_showFirstImported, false);
     auto cancelled = std::make_shared<std::atomic<bool>>(false);
     auto *dialog = new QProgressDialog(tr("Importing %n file(s)...", nullptr, int(files.size())), tr("Cancel"), 0, 1000, this);
     dialog->setObjectName(QStringLiteral("importProgress"));
@@ -607,7 +640,7 @@ void MainWindow::importFiles(const QStringList &files)
     QPointer<QProgressDialog> progressDialog(dialog);
     const QString path = m_store.path();
     auto *watcher = new QFutureWatcher<Result<ImportReport>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, progressDialog] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, progressDialog, showFirst] {
         watcher->deleteLater();
         if (progressDialog)
             progressDialog->deleteLater();
@@ -627,8 +660,8 @@ void MainWindow::importFiles(const QStringList &files)
         }
         reloadRecords();
         if (!result->outcomes.isEmpty())
-            selectRecord(result->outcomes.last().arxivId);
-        statusBar()->showMessage(tr("Imported %1 record(s).").arg(result->outcomes.size()), 8000);
+            selectRecord(showFirst ? result->outcomes.first().arxivId : result->outcomes.last().arxivId);
+        statusBar()->showMessage(tr("Imported %Ln record(s).", nullptr, int(result->outcomes.size())), 8000);
         if (!warnings.isEmpty()) {
             auto *box = new QMessageBox(QMessageBox::Information, tr("Imported with warnings"),
                                         tr("The pages state counts that disagree with what they itemize; the "

@@ -5,6 +5,7 @@
 #include "ObservationTableModel.h"
 #include "Result.h"
 
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -161,6 +162,37 @@ private:
     QToolButton *m_syncCancel = nullptr;
     QAction *m_syncAction = nullptr;
     // End of the sync block ------------------------------------------------------------------------
+
+    // Settings (MainWindowSettings.cpp) ----------------------------------------------------------
+public:
+    //! Imports files named on the command line as File > Import does and shows the first one
+    //! imported; a refused file imports nothing and shows the error (FILE:LINE: ...).
+    void openFiles(const QStringList &files);
+    //! Writes the layout, the filters and the shown record to the settings (done on close).
+    void saveSettings();
+    //! Puts the window size, the panes and the table's columns back to their defaults.
+    void resetLayout();
+    //! Edit > Settings... (window-modal, not blocking).
+    void showSettingsDialog();
+    //! Help > About Ledger Curator (window-modal, not blocking).
+    void showAboutDialog();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
+    //! Reads what saveSettings() wrote; called once, before the records are listed.
+    void restoreSettings();
+
+    QSize m_defaultSize;
+    QByteArray m_defaultWindowState;
+    QByteArray m_defaultHeaderState;
+    QHash<QString, QList<int>> m_defaultSplitterSizes;
+    QHash<QString, QByteArray> m_pendingSplitterStates; // restored in the first showEvent()
+    QString m_startRecord; // the record to show first (records/last), consumed by reloadRecords()
+    bool m_showFirstImported = false; // set by openFiles(), consumed by importFiles()
+    // End of the settings block ------------------------------------------------------------------
 };
 
 } // namespace LedgerCurator

@@ -11,8 +11,10 @@
 #include "ObservationTableModel.h"
 #include "RetractionCsv.h"
 #include "Store.h"
+#include "ThemeText.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QFileDialog>
 #include <QFutureWatcher>
@@ -37,8 +39,12 @@ void MainWindow::setupNotices()
     m_banner = new QWidget(m_recordPage);
     m_banner->setObjectName(QStringLiteral("retractionBanner"));
     m_banner->setAttribute(Qt::WA_StyledBackground, true);
-    m_banner->setStyleSheet(QStringLiteral("#retractionBanner { background: #fbd5d5; border: 1px solid #a00020; "
-                                           "border-radius: 4px; } #retractionBanner QLabel { color: #5a0010; }"));
+    followPalette(m_banner, [banner = m_banner] {
+        const BannerColors colors = warningBannerColors(QApplication::palette(banner));
+        banner->setStyleSheet(QStringLiteral("#retractionBanner { background: %1; border: 1px solid %2; "
+                                             "border-radius: 4px; } #retractionBanner QLabel { color: %3; }")
+                                      .arg(colors.background.name(), colors.border.name(), colors.text.name()));
+    });
     m_bannerText = new QLabel(m_banner);
     m_bannerText->setObjectName(QStringLiteral("retractionBannerText"));
     m_bannerText->setWordWrap(true);
@@ -115,10 +121,10 @@ void MainWindow::updateRetractionBanner()
         return;
     }
     QString text = retracted == 1 ? tr("Retracted work: 1 observation of this record cites a retracted work")
-                                  : tr("Retracted work: %1 observations of this record cite a retracted work").arg(retracted);
+                                  : tr("Retracted work: %Ln observations of this record cite a retracted work", nullptr, int(retracted));
     text += QStringLiteral(" (") + works.mid(0, 3).join(QStringLiteral("; "))
             + (works.size() > 3 ? QStringLiteral("; ...") : QString()) + QStringLiteral("). ");
-    text += unreviewed > 0 ? tr("%1 not yet reviewed.").arg(unreviewed) : tr("All reviewed.");
+    text += unreviewed > 0 ? tr("%Ln not yet reviewed.", nullptr, int(unreviewed)) : tr("All reviewed.");
     m_bannerText->setText(QStringLiteral("⚠ ") + text);
     m_banner->setAccessibleName(text);
     m_banner->show();
@@ -199,8 +205,8 @@ void MainWindow::applyPendingReviews()
                                      review.note.isEmpty() ? std::nullopt : std::optional<QString>(review.note) });
         }
         const QString description = review.observations.size() == 1
-                ? tr("Review 1 notice as %1").arg(review.status)
-                : tr("Review %1 notices as %2").arg(review.observations.size()).arg(review.status);
+                ? tr("Review 1 notice as %1").arg(reviewDisplayText(review.status))
+                : tr("Review %Ln notices as %1", nullptr, int(review.observations.size())).arg(reviewDisplayText(review.status));
         auto applied = m_session->applyEdits(edits, description);
         if (!applied) {
             showError(tr("The review was not recorded:\n%1").arg(applied.error().toString()));
@@ -242,14 +248,14 @@ void MainWindow::importNoticesFile(const QString &file)
             problems.append(QStringLiteral("%1:%2: %3").arg(file).arg(s.line).arg(s.message));
         for (const auto &s : result->converted.leftOut)
             problems.append(QStringLiteral("%1:%2: %3").arg(file).arg(s.line).arg(s.message));
-        const QString summary = tr("%1 notices read: %2 new, %3 already held.")
+        const QString summary = tr("%L1 notices read: %L2 new, %L3 already held.")
                                         .arg(result->converted.notices.size())
                                         .arg(result->stored.added)
                                         .arg(result->stored.alreadyHeld);
         statusBar()->showMessage(summary, 10000);
         if (!problems.isEmpty()) {
             auto *box = new QMessageBox(QMessageBox::Information, tr("Notices imported with skipped rows"),
-                                        summary + u'\n' + tr("Rows skipped or left out: %1").arg(problems.size())
+                                        summary + u'\n' + tr("Rows skipped or left out: %L1").arg(problems.size())
                                                 + QStringLiteral("\n\n") + problems.mid(0, 20).join(u'\n'),
                                         QMessageBox::Ok, this);
             box->setObjectName(QStringLiteral("warningBox"));

@@ -95,11 +95,11 @@ void MainWindow::setupSync()
         [this](const QString &step, qint64 done, qint64 total) {
             QString text;
             if (step == u"push")
-                text = tr("Sending %1 of %2").arg(done).arg(total);
+                text = tr("Sending %L1 of %L2").arg(done).arg(total);
             else if (step == u"records")
-                text = tr("Records %1 of %2").arg(done).arg(total);
+                text = tr("Records %L1 of %L2").arg(done).arg(total);
             else
-                text = tr("Corrections %1 of %2").arg(done).arg(total);
+                text = tr("Corrections %L1 of %L2").arg(done).arg(total);
             if (total > 0) {
                 m_syncProgress->setRange(0, 1000);
                 m_syncProgress->setValue(int(std::min<qint64>(1000, done * 1000 / total)));
@@ -119,14 +119,14 @@ void MainWindow::setupSync()
             m_syncCancel->hide();
             syncFinished(ok, message);
             if (ok) {
-                QString summary = tr("Synced: %1 sent, %2 received, %3 updated record(s).")
+                QString summary = tr("Synced: %L1 sent, %L2 received, %L3 updated record(s).")
                                       .arg(report.pushed)
                                       .arg(report.eventsPulled)
                                       .arg(report.recordsUpdated);
                 if (!report.recordsKeptLocal.isEmpty())
                     summary += u' '
-                        + tr("%1 record(s) kept as cached: the cache holds a newer page.")
-                              .arg(report.recordsKeptLocal.size());
+                        + tr("%Ln record(s) kept as cached: the cache holds a newer page.", nullptr,
+                              int(report.recordsKeptLocal.size()));
                 statusBar()->showMessage(summary, 10000);
             }
         });
@@ -140,7 +140,7 @@ void MainWindow::updateSyncStatus()
     const auto outbox = m_store.outboxCount();
     const qint64 waiting = outbox ? *outbox : 0;
     const QString waitingText
-        = waiting == 1 ? tr("1 correction waiting") : tr("%1 corrections waiting").arg(waiting);
+        = waiting == 1 ? tr("1 correction waiting") : tr("%Ln corrections waiting", nullptr, int(waiting));
     const auto last = m_store.meta(SyncClient::lastFinishedKey());
     QDateTime when;
     if (last && !last->isEmpty())
@@ -165,7 +165,7 @@ void MainWindow::updateSyncStatus()
     if (when.isValid())
         tip += u'\n' + tr("Last sync: %1").arg(locale.toString(when, QLocale::LongFormat));
     if (m_sync->intervalMinutes() > 0)
-        tip += u'\n' + tr("Syncs every %1 minute(s).").arg(m_sync->intervalMinutes());
+        tip += u'\n' + tr("Syncs every %Ln minute(s).", nullptr, m_sync->intervalMinutes());
     m_syncStatus->setToolTip(tip);
 }
 
@@ -229,8 +229,8 @@ void MainWindow::syncFinished(bool ok, const QString &message)
         text += QStringLiteral("\n\n")
             + (waiting == 1
                     ? tr("1 correction waits in the outbox and goes out with the next sync.")
-                    : tr("%1 corrections wait in the outbox and go out with the next sync.")
-                          .arg(waiting));
+                    : tr("%Ln corrections wait in the outbox and go out with the next sync.", nullptr,
+                          int(waiting)));
     showError(text);
 }
 

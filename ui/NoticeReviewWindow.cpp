@@ -34,13 +34,13 @@ NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
     m_kind->addItem(tr("All kinds"), -1);
     for (EventKind kind : { EventKind::Retraction, EventKind::Correction, EventKind::ExpressionOfConcern,
                             EventKind::Withdrawal, EventKind::Reinstatement })
-        m_kind->addItem(eventKindText(kind), int(kind));
+        m_kind->addItem(eventKindDisplayText(kind), int(kind));
     m_kind->setAccessibleName(tr("Show notices of kind"));
     m_reviewFilter = new QComboBox(this);
     m_reviewFilter->setObjectName(QStringLiteral("reviewFilter"));
     m_reviewFilter->addItem(tr("Any review status"), QString());
     for (const QString &status : reviewStatuses())
-        m_reviewFilter->addItem(status, status);
+        m_reviewFilter->addItem(reviewDisplayText(status), status);
     m_reviewFilter->setAccessibleName(tr("Show observations with review status"));
     m_count = new QLabel(this);
     m_count->setObjectName(QStringLiteral("noticeCount"));
@@ -79,7 +79,7 @@ NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
     m_status = new QComboBox(this);
     m_status->setObjectName(QStringLiteral("reviewStatus"));
     for (const QString &status : reviewStatuses())
-        m_status->addItem(status, status);
+        m_status->addItem(reviewDisplayText(status), status);
     m_status->setCurrentIndex(1); // acknowledged
     m_status->setAccessibleName(tr("Review status to record"));
     m_note = new QLineEdit(this);
@@ -246,7 +246,7 @@ void NoticeReviewWindow::rebuildModel()
     int total = 0;
     for (const auto &groups : std::as_const(m_byRecord))
         total += int(groups.size());
-    m_count->setText(tr("%1 cited works · %2 observations shown").arg(m_model->visibleGroupCount()).arg(m_model->visibleTouchCount()));
+    m_count->setText(tr("%L1 cited works · %L2 observations shown").arg(m_model->visibleGroupCount()).arg(m_model->visibleTouchCount()));
     if (m_model->rowCount() > 0) {
         m_stack->setCurrentWidget(m_tree);
     } else if (!m_loading) {
@@ -279,7 +279,7 @@ void NoticeReviewWindow::updateButtons()
     const QList<NoticeTouch> touches = selectedTouches();
     m_record->setEnabled(!touches.isEmpty());
     m_show->setEnabled(!touches.isEmpty());
-    m_record->setText(touches.size() > 1 ? tr("Record &Review for %1").arg(touches.size()) : tr("Record &Review"));
+    m_record->setText(touches.size() > 1 ? tr("Record &Review for %Ln", nullptr, int(touches.size())) : tr("Record &Review"));
 }
 
 void NoticeReviewWindow::recordReview()

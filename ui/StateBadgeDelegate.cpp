@@ -32,7 +32,7 @@ std::optional<ResolutionState> stateOf(const QModelIndex &index)
 QString badgeText(const QModelIndex &index, ResolutionState state)
 {
     const QString text = index.data(Qt::DisplayRole).toString();
-    return text.isEmpty() ? stateText(state) : text;
+    return text.isEmpty() ? stateDisplayText(state) : text;
 }
 
 } // namespace
@@ -130,7 +130,7 @@ QSize StateBadgeDelegate::sizeHint(
     // As wide as the widest state, so that the column does not change width with its contents.
     int textWidth = metrics.horizontalAdvance(badgeText(index, *state));
     for (ResolutionState s : kAllResolutionStates)
-        textWidth = qMax(textWidth, metrics.horizontalAdvance(stateText(s)));
+        textWidth = qMax(textWidth, metrics.horizontalAdvance(stateDisplayText(s)));
     const int width = textWidth + 2 * kBadgePaddingX + 2 * kCellMargin;
     const int height = metrics.height() + 2 * kBadgePaddingY + 4;
     return QSize(qMax(base.width(), width), qMax(base.height(), height));

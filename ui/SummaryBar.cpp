@@ -4,6 +4,7 @@
 #include "StateStyle.h"
 
 #include <QHelpEvent>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -132,11 +133,11 @@ QString SummaryBar::summaryText() const
     for (ResolutionState state : kAllResolutionStates) {
         const int count = m_counts[static_cast<int>(state)];
         if (count > 0)
-            parts.append(tr("%1 %2").arg(QString::number(count), stateText(state)));
+            parts.append(tr("%1 %2").arg(QLocale().toString(count), stateDisplayText(state)));
     }
     const QString list = parts.join(tr(", "));
     return sum == 1 ? tr("1 observation: %1").arg(list)
-                    : tr("%1 observations: %2").arg(QString::number(sum), list);
+                    : tr("%Ln observations: %1", nullptr, sum).arg(list);
 }
 
 std::optional<ResolutionState> SummaryBar::stateAt(const QPoint &pos) const
@@ -167,8 +168,8 @@ int SummaryBar::barHeight() const
 
 QString SummaryBar::legendText(ResolutionState state, bool shortText) const
 {
-    return tr("%1 %2").arg(shortText ? stateShortText(state) : stateText(state),
-        QString::number(m_counts[static_cast<int>(state)]));
+    return tr("%1 %2").arg(shortText ? stateShortText(state) : stateDisplayText(state),
+        QLocale().toString(m_counts[static_cast<int>(state)]));
 }
 
 int SummaryBar::legendWidth(bool shortText) const
@@ -269,7 +270,7 @@ void SummaryBar::paintEvent(QPaintEvent *)
         if (segment.isEmpty())
             continue;
         painter.fillRect(segment, stateColor(state));
-        const QString count = QString::number(m_counts[i]);
+        const QString count = QLocale().toString(m_counts[i]);
         if (metrics.horizontalAdvance(count) + 2 * kCountPadding <= segment.width()) {
             painter.setPen(stateTextColor(state));
             painter.drawText(segment, Qt::AlignCenter | Qt::TextSingleLine, count);
@@ -355,8 +356,8 @@ bool SummaryBar::event(QEvent *event)
 QString SummaryBar::segmentToolTip(ResolutionState state) const
 {
     return tr("%1: %2 of %3")
-        .arg(stateText(state), QString::number(m_counts[static_cast<int>(state)]),
-            QString::number(total()));
+        .arg(stateDisplayText(state), QLocale().toString(m_counts[static_cast<int>(state)]),
+            QLocale().toString(total()));
 }
 
 void SummaryBar::updateDescriptions()

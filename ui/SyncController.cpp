@@ -39,8 +39,12 @@ QString storeName(SyncController::TokenStore store)
 
 //! Starts a keychain job; `done(error, message)` is called once: when it finishes, or with
 //! OtherError when the keyring has not answered in time (a late answer is then ignored).
+//! The job has no parent: it deletes itself once it has finished (autoDelete), also when the
+//! controller is gone by then, since the keyring's answer (D-Bus, libsecret) can come later
+//! and must find the job alive; `context` only decides whether `done` still runs.
 template <typename Done> void runKeychainJob(QKeychain::Job *job, QObject *context, Done done)
 {
+    job->setAutoDelete(true);
     auto answered = std::make_shared<bool>(false);
     QObject::connect(
         job, &QKeychain::Job::finished, context, [answered, done](QKeychain::Job *finished) {
@@ -152,7 +156,7 @@ void SyncController::loadToken()
         return;
     }
     m_tokenLoading = true;
-    auto *job = new QKeychain::ReadPasswordJob(keyringService(), this);
+    auto *job = new QKeychain::ReadPasswordJob(keyringService());
     job->setInsecureFallback(false);
     job->setKey(SyncClient::serverKey(m_server));
     QPointer<QKeychain::ReadPasswordJob> reader(job);
@@ -196,7 +200,7 @@ void SyncController::checkKeyring()
     if (m_keyringChecked || m_keyringCheckRunning)
         return;
     m_keyringCheckRunning = true;
-    auto *job = new QKeychain::ReadPasswordJob(keyringService(), this);
+    auto *job = new QKeychain::ReadPasswordJob(keyringService());
     job->setInsecureFallback(false);
     job->setKey(m_server.isEmpty() ? QStringLiteral("(check)") : SyncClient::serverKey(m_server));
     runKeychainJob(job, this, [this](QKeychain::Error error, const QString &message) {
@@ -276,7 +280,7 @@ void SyncController::storeToken(const QString &token)
     if (token.isEmpty()) {
         QFile::remove(tokenFilePath());
         if (m_keyringAvailable && !m_server.isEmpty()) {
-            auto *job = new QKeychain::DeletePasswordJob(keyringService(), this);
+            auto *job = new QKeychain::DeletePasswordJob(keyringService());
             job->setKey(SyncClient::serverKey(m_server));
             runKeychainJob(job, this, [](QKeychain::Error, const QString &) {});
         }
@@ -287,7 +291,7 @@ void SyncController::storeToken(const QString &token)
         useFile(m_keyringProblem);
         return;
     }
-    auto *job = new QKeychain::WritePasswordJob(keyringService(), this);
+    auto *job = new QKeychain::WritePasswordJob(keyringService());
     job->setInsecureFallback(false);
     job->setKey(SyncClient::serverKey(m_server));
     job->setTextData(token);

@@ -2,6 +2,7 @@
 #include "SyncSettingsDialog.h"
 
 #include "SyncController.h"
+#include "ThemeText.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -50,7 +51,7 @@ SyncSettingsDialog::SyncSettingsDialog(SyncController &controller, QWidget *pare
     m_serverProblem = new QLabel(this);
     m_serverProblem->setObjectName(QStringLiteral("serverUrlProblem"));
     m_serverProblem->setTextFormat(Qt::PlainText);
-    m_serverProblem->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    setTextTone(m_serverProblem, TextTone::Error);
     m_serverProblem->setWordWrap(true);
 
     m_token = new QLineEdit(controller.token(), this);
@@ -83,6 +84,7 @@ SyncSettingsDialog::SyncSettingsDialog(SyncController &controller, QWidget *pare
     m_test->setObjectName(QStringLiteral("testConnectionButton"));
     m_testResult = new QLabel(this);
     m_testResult->setObjectName(QStringLiteral("testResult"));
+    m_testResult->setAccessibleName(tr("Connection test result"));
     m_testResult->setTextFormat(Qt::PlainText);
     m_testResult->setWordWrap(true);
     m_testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -179,8 +181,7 @@ QUrl SyncSettingsDialog::endpoint(const QString &path) const
 void SyncSettingsDialog::showTestResult(bool ok, const QString &text)
 {
     m_testResult->setText(text);
-    m_testResult->setStyleSheet(
-        ok ? QStringLiteral("color: #1b6e20;") : QStringLiteral("color: #b3261e;"));
+    setTextTone(m_testResult, ok ? TextTone::Success : TextTone::Error);
     fitHeight();
     validate();
     Q_EMIT connectionTested(ok);
@@ -192,7 +193,7 @@ void SyncSettingsDialog::testConnection()
         m_reply->abort();
     const int generation = ++m_testGeneration;
     m_test->setEnabled(false);
-    m_testResult->setStyleSheet(QString());
+    setTextTone(m_testResult, TextTone::Normal);
     m_testResult->setText(tr("Connecting..."));
 
     QNetworkRequest health(endpoint(QStringLiteral("/v1/health")));
@@ -262,10 +263,9 @@ void SyncSettingsDialog::testConnection()
                         ? tr("Connected to ledger-server %1; the token is accepted; 1 record on "
                              "the server.")
                               .arg(version)
-                        : tr("Connected to ledger-server %1; the token is accepted; %2 records "
-                             "on the server.")
-                              .arg(version)
-                              .arg(count));
+                        : tr("Connected to ledger-server %1; the token is accepted; %Ln records "
+                             "on the server.", nullptr, int(count))
+                              .arg(version));
             });
     });
 }

@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Accessibility and comfort (issue 9): every control a person can reach has an accessible name,
+// the tab order reaches the main controls, states are named in text and not only in colour, and
+// the colours the app chooses itself stay readable on a light and on a dark palette.
+#include "MainWindow.h"
+#include "NoticeReviewWindow.h"
+#include "Notices.h"
+#include "RetractionCsv.h"
+#include "Store.h"
+#include "SyncSettingsDialog.h"
+#include "TestSupport.h"
+#include "ThemeText.h"
+#include "ObservationTableModel.h"
+#include "SyncController.h"
+#include "StateStyle.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAccessible>
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStyleFactory>
+#include <QTableView>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QtTest>
+
+using namespace LedgerCurator;
+using namespace LedgerCurator::TestSupport;
+
+class TestAccessibility : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void controlsHaveAccessibleNames();
+    void dialogsHaveAccessibleNames();
+    void keyboardReachesEveryPart();
+    void menusWorkFromTheKeyboard();
+    void statesAreNamedInText();
+    void chosenColoursAreReadable_data();
+    void chosenColoursAreReadable();
+    void followsPaletteChanges();
+    void screenshotsForTheSoftwareCentre();
+
+private:
+    //! A window on the demo record, shown, with the table filled and the first row selected.
+    std::unique_ptr<MainWindow> openWindow(Store &store);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_path;
+};
+
+namespace {
+
+QString pathOf(const QWidget *w)
+{
+    QStringList parts;
+    for (const QObject *o = w; o; o = o->parent())
+        parts.prepend(o->objectName().isEmpty() ? QString::fromLatin1(o->metaObject()->className())
+                                                : o->objectName());
+    return parts.join(u'/');
+}
+
+//! Widgets a person can reach with the keyboard or the mouse, shown on screen, without a name
+//! a screen reader could speak.
+QStringList unnamedControls(QWidget *root)
+{
+    QStringList missing;
+    const auto widgets = root->findChildren<QWidget *>();
+    for (QWidget *w : widgets) {
+        if (!w->isVisibleTo(root) || w->focusPolicy() == Qt::NoFocus)
+            continue;
+        // A spin box speaks for its line edit.
+        if (qobject_cast<QMenuBar *>(w) || qobject_cast<QAbstractSpinBox *>(w->parentWidget()))
+            continue;
+        QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(w);
+        const QString name = iface ? iface->text(QAccessible::Name).trimmed() : QString();
+        if (name.isEmpty())
+            missing << pathOf(w) + QStringLiteral(" (") + QString::fromLatin1(w->metaObject()->className())
+                            + u')';
+    }
+    return missing;
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2d, 0x2d, 0x2d), base(0x1e, 0x1e, 0x1e), text(0xe8, 0xe8, 0xe8);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x6e, 0xb4));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+    return p;
+}
+
+QPalette lightPalette()
+{
+    return QStyleFactory::create(QStringLiteral("Fusion"))->standardPalette();
+}
+
+} // namespace
+
+std::unique_ptr<MainWindow> TestAccessibility::openWindow(Store &store)
+{
+    auto window = std::make_unique<MainWindow>(store);
+    window->resize(1400, 900);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return {};
+    auto *table = window->findChild<QTableView *>(QStringLiteral("observationTable"));
+    if (!QTest::qWaitFor([table] { return table->model()->rowCount() == 34; }))
+        return {};
+    table->selectRow(0);
+    QTest::qWait(50);
+    return window;
+}
+
+void TestAccessibility::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_path = m_dir->filePath(QStringLiteral("cache.sqlite"));
+    // A retraction of the demo record's paper, so the banner and the retracted marks show.
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    auto csv = parseRetractionCsv(readAll(dataPath(QStringLiteral("retractions-sample.csv"))),
+                                  QStringLiteral("retractions-sample.csv"));
+    QVERIFY(csv.ok());
+    QVERIFY(store.importNotices(standingNotices(*csv, QStringLiteral("2026-11-29T12:00:00.000Z")).notices).ok());
+}
+
+void TestAccessibility::controlsHaveAccessibleNames()
+{
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    MainWindow window(store);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
+    QTRY_COMPARE(table->model()->rowCount(), 34);
+    table->selectRow(0);
+    QTest::qWait(100);
+    const QStringList missing = unnamedControls(&window);
+    QVERIFY2(missing.isEmpty(), qPrintable(missing.join(u'\n')));
+}
+
+void TestAccessibility::dialogsHaveAccessibleNames()
+{
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    auto window = openWindow(store);
+    QVERIFY(window);
+
+    NoticeReviewWindow review(store);
+    review.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&review));
+    QStringList missing = unnamedControls(&review);
+    QVERIFY2(missing.isEmpty(), qPrintable(missing.join(u'\n')));
+
+    auto *sync = window->findChild<SyncController *>();
+    QVERIFY(sync);
+    SyncSettingsDialog settings(*sync, window.get());
+    settings.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&settings));
+    missing = unnamedControls(&settings);
+    QVERIFY2(missing.isEmpty(), qPrintable(missing.join(u'\n')));
+}
+
+void TestAccessibility::keyboardReachesEveryPart()
+{
+    // Tab from the record list walks through the filter, the table and the correction editors
+    // without the mouse; each part is reached before the chain comes back to the start.
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    auto window = openWindow(store);
+    QVERIFY(window);
+    auto *records = window->findChild<QWidget *>(QStringLiteral("recordList"));
+    records->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(records->hasFocus());
+    QSet<QString> reached;
+    for (int i = 0; i < 200; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QWidget *focus = QApplication::focusWidget();
+        QVERIFY(focus);
+        for (QWidget *w = focus; w; w = w->parentWidget()) {
+            if (!w->objectName().isEmpty())
+                reached.insert(w->objectName());
+        }
+        if (focus == records)
+            break;
+    }
+    for (const char *name : { "filterEdit", "observationTable", "editor-state", "editor-identifier",
+                              "applyButton", "recordList" })
+        QVERIFY2(reached.contains(QString::fromLatin1(name)), name);
+}
+
+void TestAccessibility::menusWorkFromTheKeyboard()
+{
+    // Every menu in the menu bar opens with Alt+letter (a unique mnemonic), and every command in
+    // it has either a shortcut or a mnemonic of its own.
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    auto window = openWindow(store);
+    QVERIFY(window);
+    QSet<QChar> mnemonics;
+    const auto menus = window->menuBar()->actions();
+    QVERIFY(menus.size() >= 5);
+    for (QAction *menuAction : menus) {
+        const QString title = menuAction->text();
+        const qsizetype amp = title.indexOf(u'&');
+        QVERIFY2(amp >= 0 && amp + 1 < title.size(), qPrintable(title));
+        const QChar key = title.at(amp + 1).toLower();
+        QVERIFY2(!mnemonics.contains(key), qPrintable(QStringLiteral("mnemonic used twice: ") + title));
+        mnemonics.insert(key);
+        QMenu *menu = menuAction->menu();
+        QVERIFY(menu);
+        for (QAction *action : menu->actions()) {
+            if (action->isSeparator() || action->menu())
+                continue;
+            QVERIFY2(!action->shortcut().isEmpty() || action->text().contains(u'&'),
+                     qPrintable(title + QStringLiteral(" > ") + action->text()));
+        }
+    }
+}
+
+void TestAccessibility::statesAreNamedInText()
+{
+    // The state column's badge is coloured, and it also says the state in words: for the table,
+    // for its tooltip and for a screen reader.
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    auto window = openWindow(store);
+    QVERIFY(window);
+    auto *table = window->findChild<QTableView *>(QStringLiteral("observationTable"));
+    QAbstractItemModel *model = table->model();
+    QSet<QString> seen;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString text = model->index(row, ObservationTableModel::StateColumn).data().toString();
+        QVERIFY2(!text.isEmpty(), qPrintable(QString::number(row)));
+        seen.insert(text);
+    }
+    QVERIFY2(seen.contains(stateText(ResolutionState::Unresolved)), qPrintable(QStringList(seen.values()).join(u',')));
+    QVERIFY(seen.contains(stateText(ResolutionState::MetadataMismatch)));
+    // The summary bar's segments are coloured too; its description names every state and count.
+    auto *summary = window->findChild<QWidget *>(QStringLiteral("summaryBar"));
+    QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(summary);
+    QVERIFY(iface);
+    const QString description = iface->text(QAccessible::Description);
+    QVERIFY2(description.contains(QStringLiteral("6 unresolved")), qPrintable(description));
+    QVERIFY2(description.contains(QStringLiteral("5 metadata mismatch")), qPrintable(description));
+    // The state chips carry their state's name, not only its colour.
+    for (QToolButton *chip : window->findChildren<QToolButton *>()) {
+        if (chip->objectName().startsWith(QStringLiteral("chip-")))
+            QVERIFY2(!chip->text().trimmed().isEmpty() && chip->text().contains(QRegularExpression(QStringLiteral("[a-z]"))),
+                     qPrintable(chip->objectName()));
+    }
+}
+
+void TestAccessibility::chosenColoursAreReadable_data()
+{
+    QTest::addColumn<QPalette>("palette");
+    QTest::newRow("light") << lightPalette();
+    QTest::newRow("dark") << darkPalette();
+}
+
+void TestAccessibility::chosenColoursAreReadable()
+{
+    QFETCH(QPalette, palette);
+    const QColor base = palette.color(QPalette::Base);
+    const QColor window = palette.color(QPalette::Window);
+    for (TextTone tone : { TextTone::Error, TextTone::Success, TextTone::Muted }) {
+        QVERIFY2(contrastRatio(toneColor(tone, palette), base) >= 4.5,
+                 qPrintable(QString::number(contrastRatio(toneColor(tone, palette), base))));
+        QVERIFY(contrastRatio(toneColor(tone, palette), window) >= 4.5);
+    }
+    const BannerColors banner = warningBannerColors(palette);
+    QVERIFY(contrastRatio(banner.text, banner.background) >= 7.0);
+    // A banner that matches the palette's own lightness: dark on a dark palette, light on a light one.
+    QCOMPARE(banner.background.lightnessF() < 0.5, isDarkPalette(palette));
+    // The state badges: text on fill.
+    for (ResolutionState state : kAllResolutionStates)
+        QVERIFY(contrastRatio(stateTextColor(state), stateColor(state)) >= 4.5);
+}
+
+void TestAccessibility::followsPaletteChanges()
+{
+    // The app switches with the system between light and dark: the colours it chooses itself
+    // (problem texts, the retracted mark, the retraction banner) follow the palette change.
+    const QPalette original = QApplication::palette();
+    QApplication::setPalette(lightPalette());
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    auto window = openWindow(store);
+    QVERIFY(window);
+
+    QLabel label;
+    setTextTone(&label, TextTone::Error);
+    QCOMPARE(label.palette().color(QPalette::WindowText), toneColor(TextTone::Error, lightPalette()));
+    auto *banner = window->findChild<QWidget *>(QStringLiteral("retractionBanner"));
+    QVERIFY(banner);
+    QVERIFY(banner->styleSheet().contains(warningBannerColors(lightPalette()).background.name()));
+
+    QApplication::setPalette(darkPalette());
+    QCoreApplication::processEvents();
+    // The views take the new palette, and the colours the app chose stay readable on it.
+    auto *table = window->findChild<QTableView *>(QStringLiteral("observationTable"));
+    QCOMPARE(table->palette().color(QPalette::Base), darkPalette().color(QPalette::Base));
+    QCOMPARE(label.palette().color(QPalette::WindowText), toneColor(TextTone::Error, darkPalette()));
+    QVERIFY2(banner->styleSheet().contains(warningBannerColors(darkPalette()).background.name()),
+             qPrintable(banner->styleSheet()));
+    QVariant foreground;
+    for (int row = 0; row < table->model()->rowCount() && !foreground.isValid(); ++row)
+        foreground = table->model()->index(row, ObservationTableModel::NoticesColumn).data(Qt::ForegroundRole);
+    QVERIFY(foreground.isValid());
+    QCOMPARE(foreground.value<QColor>(), toneColor(TextTone::Error, darkPalette()));
+    QVERIFY(contrastRatio(foreground.value<QColor>(), table->palette().color(QPalette::Base)) >= 4.5);
+    QVERIFY(banner->isVisible());
+    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
+    QVERIFY(window->grab().save(shots + QStringLiteral("/ledger-curator-dark.png")));
+    QApplication::setPalette(original);
+}
+
+void TestAccessibility::screenshotsForTheSoftwareCentre()
+{
+    // The screenshots the AppStream metainfo names (docs/screenshots/, 1600x1000): taken here so
+    // they can be refreshed with LC_SCREENSHOT_DIR=docs/screenshots; tst_packaging checks that
+    // the committed ones exist with the declared size.
+    const QPalette original = QApplication::palette();
+    QApplication::setPalette(lightPalette());
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    auto window = openWindow(store);
+    QVERIFY(window);
+    window->resize(1600, 1000);
+    auto *table = window->findChild<QTableView *>(QStringLiteral("observationTable"));
+    table->selectRow(6);
+    QTest::qWait(300);
+    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
+    const QImage main = window->grab().toImage();
+    QCOMPARE(main.size(), QSize(1600, 1000));
+    QVERIFY(main.save(shots + QStringLiteral("/main-window.png")));
+    auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("sideTabs"));
+    tabs->setCurrentIndex(1);
+    QTest::qWait(500);
+    QVERIFY(window->grab().toImage().save(shots + QStringLiteral("/page-preview.png")));
+    QApplication::setPalette(original);
+}
+
+QTEST_MAIN(TestAccessibility)
+#include "tst_accessibility.moc"

@@ -1,0 +1,1869 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr">
+<context>
+    <name>AnomalyHints</name>
+    <message>
+        <source>Reference number %1 looks like a year: the parser may have read a year as the reference number.</source>
+        <translation>Le numéro de référence %1 ressemble à une année&#xa0;: l’analyseur a peut-être lu une année comme numéro de référence.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>a missing reference number in a list</comment>
+        <translation>aucun</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <comment>reference numbers</comment>
+        <translation>
+            <numerusform>%1 et %n autre</numerusform>
+            <numerusform>%1 et %n autres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The same citing paper “%1” appears on %n observations, none with a reference number.</source>
+        <translation>
+            <numerusform>Le même article citant «&#xa0;%1&#xa0;» apparaît dans %n observation, sans numéro de référence.</numerusform>
+            <numerusform>Le même article citant «&#xa0;%1&#xa0;» apparaît dans %n observations, aucune avec un numéro de référence.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The same cited work “%1” appears on %n observations, none with a reference number.</source>
+        <translation>
+            <numerusform>La même œuvre citée «&#xa0;%1&#xa0;» apparaît dans %n observation, sans numéro de référence.</numerusform>
+            <numerusform>La même œuvre citée «&#xa0;%1&#xa0;» apparaît dans %n observations, aucune avec un numéro de référence.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The same citing paper “%1” appears on %n observations, both with reference %2: likely a duplicate.</source>
+        <translation>
+            <numerusform>Le même article citant «&#xa0;%1&#xa0;» apparaît dans %n observation, toutes deux avec la référence %2&#xa0;: probablement un doublon.</numerusform>
+            <numerusform>Le même article citant «&#xa0;%1&#xa0;» apparaît dans %n observations, toutes deux avec la référence %2&#xa0;: probablement un doublon.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The same cited work “%1” appears on %n observations, both with reference %2: likely a duplicate.</source>
+        <translation>
+            <numerusform>La même œuvre citée «&#xa0;%1&#xa0;» apparaît dans %n observation, toutes deux avec la référence %2&#xa0;: probablement un doublon.</numerusform>
+            <numerusform>La même œuvre citée «&#xa0;%1&#xa0;» apparaît dans %n observations, toutes deux avec la référence %2&#xa0;: probablement un doublon.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The same citing paper “%1” appears on %n observations, all with reference %2: likely a duplicate.</source>
+        <translation>
+            <numerusform>Le même article citant «&#xa0;%1&#xa0;» apparaît dans %n observation, toutes avec la référence %2&#xa0;: probablement un doublon.</numerusform>
+            <numerusform>Le même article citant «&#xa0;%1&#xa0;» apparaît dans %n observations, toutes avec la référence %2&#xa0;: probablement un doublon.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The same cited work “%1” appears on %n observations, all with reference %2: likely a duplicate.</source>
+        <translation>
+            <numerusform>La même œuvre citée «&#xa0;%1&#xa0;» apparaît dans %n observation, toutes avec la référence %2&#xa0;: probablement un doublon.</numerusform>
+            <numerusform>La même œuvre citée «&#xa0;%1&#xa0;» apparaît dans %n observations, toutes avec la référence %2&#xa0;: probablement un doublon.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The same citing paper “%1” appears on %n observations, with references %2: likely a duplicate.</source>
+        <translation>
+            <numerusform>Le même article citant «&#xa0;%1&#xa0;» apparaît dans %n observation, avec les références %2&#xa0;: probablement un doublon.</numerusform>
+            <numerusform>Le même article citant «&#xa0;%1&#xa0;» apparaît dans %n observations, avec les références %2&#xa0;: probablement un doublon.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The same cited work “%1” appears on %n observations, with references %2: likely a duplicate.</source>
+        <translation>
+            <numerusform>La même œuvre citée «&#xa0;%1&#xa0;» apparaît dans %n observation, avec les références %2&#xa0;: probablement un doublon.</numerusform>
+            <numerusform>La même œuvre citée «&#xa0;%1&#xa0;» apparaît dans %n observations, avec les références %2&#xa0;: probablement un doublon.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The same citing paper “%1” appears on %n observations, with references %2.</source>
+        <translation>
+            <numerusform>Le même article citant «&#xa0;%1&#xa0;» apparaît dans %n observation, avec les références %2.</numerusform>
+            <numerusform>Le même article citant «&#xa0;%1&#xa0;» apparaît dans %n observations, avec les références %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The same cited work “%1” appears on %n observations, with references %2.</source>
+        <translation>
+            <numerusform>La même œuvre citée «&#xa0;%1&#xa0;» apparaît dans %n observation, avec les références %2.</numerusform>
+            <numerusform>La même œuvre citée «&#xa0;%1&#xa0;» apparaît dans %n observations, avec les références %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n citation</source>
+        <translation>
+            <numerusform>%n citation</numerusform>
+            <numerusform>%n citations</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n citations</source>
+        <translation>
+            <numerusform>%n citation</numerusform>
+            <numerusform>%n citations</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n inbound observation</source>
+        <translation>
+            <numerusform>%n observation entrante</numerusform>
+            <numerusform>%n observations entrantes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n inbound observations</source>
+        <translation>
+            <numerusform>%n observation entrante</numerusform>
+            <numerusform>%n observations entrantes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 measures %2, the page itemizes %3.</source>
+        <comment>source, citations, inbound observations</comment>
+        <translation>%1 mesure %2, la page en détaille %3.</translation>
+    </message>
+    <message>
+        <source>%1 measures %2 (observed %3), the page itemizes %4.</source>
+        <comment>source, citations, timestamp, inbound observations</comment>
+        <translation>%1 mesure %2 (observé le %3), la page en détaille %4.</translation>
+    </message>
+</context>
+<context>
+    <name>CuratedRecord</name>
+    <message>
+        <source>unknown state &apos;%1&apos;; expected verified exact, verified fuzzy, unresolved, parse uncertain, malformed identifier or metadata mismatch</source>
+        <translation>état «&#xa0;%1&#xa0;» inconnu&#x202f;; attendu&#xa0;: verified exact, verified fuzzy, unresolved, parse uncertain, malformed identifier ou metadata mismatch</translation>
+    </message>
+    <message>
+        <source>a basis is one line without commas, such as arxiv_id or doi</source>
+        <translation>une base tient sur une ligne sans virgule, comme arxiv_id ou doi</translation>
+    </message>
+    <message>
+        <source>a title is one line</source>
+        <translation>un titre tient sur une ligne</translation>
+    </message>
+    <message>
+        <source>a reference number is a whole number such as 12, found &apos;%1&apos;</source>
+        <translation>un numéro de référence est un nombre entier comme 12, trouvé&#xa0;: «&#xa0;%1&#xa0;»</translation>
+    </message>
+    <message>
+        <source>a note is one line</source>
+        <translation>une note tient sur une ligne</translation>
+    </message>
+    <message>
+        <source>duplicate-of takes the UUID of another observation, found &apos;%1&apos;</source>
+        <translation>duplicate-of attend l’UUID d’une autre observation, trouvé&#xa0;: «&#xa0;%1&#xa0;»</translation>
+    </message>
+    <message>
+        <source>an observation cannot be a duplicate of itself</source>
+        <translation>une observation ne peut pas être le doublon d’elle-même</translation>
+    </message>
+    <message>
+        <source>the record has no observation %1</source>
+        <translation>la fiche n’a pas d’observation %1</translation>
+    </message>
+    <message>
+        <source>excluded takes yes or no, found &apos;%1&apos;</source>
+        <translation>excluded attend yes ou no, trouvé&#xa0;: «&#xa0;%1&#xa0;»</translation>
+    </message>
+    <message>
+        <source>review takes unreviewed, acknowledged, dismissed or escalated, found &apos;%1&apos;</source>
+        <translation>review attend unreviewed, acknowledged, dismissed ou escalated, trouvé&#xa0;: «&#xa0;%1&#xa0;»</translation>
+    </message>
+    <message>
+        <source>unknown field</source>
+        <translation>champ inconnu</translation>
+    </message>
+</context>
+<context>
+    <name>Identifier</name>
+    <message>
+        <source>a version is written with a lower-case v, as in v2, found %1 in %2</source>
+        <translation>une version s’écrit avec un v minuscule, comme dans v2, trouvé&#xa0;: %1 dans %2</translation>
+    </message>
+    <message>
+        <source>unexpected %1 after the number in %2; only a version such as v2 may follow</source>
+        <translation>%1 inattendu après le numéro dans %2&#x202f;; seule une version comme v2 peut suivre</translation>
+    </message>
+    <message>
+        <source>version must be v followed by a number from 1, found v with no number in %1</source>
+        <translation>une version est un v suivi d’un nombre à partir de 1, trouvé&#xa0;: v sans nombre dans %1</translation>
+    </message>
+    <message>
+        <source>version must be v followed by a number from 1, found %1 in %2</source>
+        <translation>une version est un v suivi d’un nombre à partir de 1, trouvé&#xa0;: %1 dans %2</translation>
+    </message>
+    <message>
+        <source>version %1 in %2 is too large (at most v%3)</source>
+        <translation>la version %1 dans %2 est trop grande (au plus v%3)</translation>
+    </message>
+    <message>
+        <source>new-style arXiv ids have four digits YYMM before the dot, found %1</source>
+        <translation>les identifiants arXiv de nouveau format ont quatre chiffres AAMM avant le point, trouvé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>month %1 in %2 is not a month</source>
+        <translation>le mois %1 dans %2 n’est pas un mois</translation>
+    </message>
+    <message>
+        <source>new-style arXiv ids start at 0704 (April 2007), found %1 in %2</source>
+        <translation>les identifiants arXiv de nouveau format commencent à 0704 (avril 2007), trouvé&#xa0;: %1 dans %2</translation>
+    </message>
+    <message>
+        <source>arXiv ids from 1501 on have five digits after the dot, found %1 in %2</source>
+        <translation>les identifiants arXiv à partir de 1501 ont cinq chiffres après le point, trouvé&#xa0;: %1 dans %2</translation>
+    </message>
+    <message>
+        <source>arXiv ids before 1501 have four digits after the dot, found %1 in %2</source>
+        <translation>les identifiants arXiv antérieurs à 1501 ont quatre chiffres après le point, trouvé&#xa0;: %1 dans %2</translation>
+    </message>
+    <message>
+        <source>the number after the dot in %1 cannot be all zeros</source>
+        <translation>le numéro après le point dans %1 ne peut pas être composé uniquement de zéros</translation>
+    </message>
+    <message>
+        <source>an arXiv archive name is lower-case letters and hyphens, as in hep-th or cond-mat, found %1</source>
+        <translation>un nom d’archive arXiv se compose de minuscules et de traits d’union, comme hep-th ou cond-mat, trouvé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>arXiv archive names are written in lower case: %1, not %2</source>
+        <translation>les noms d’archive arXiv s’écrivent en minuscules&#xa0;: %1, et non %2</translation>
+    </message>
+    <message>
+        <source>a subject class is a dot and two letters, as in math.GT, found %1</source>
+        <translation>une classe de sujet est un point suivi de deux lettres, comme dans math.GT, trouvé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>old-style arXiv ids have seven digits after the slash (YYMMNNN), found %1 in %2</source>
+        <translation>les identifiants arXiv d’ancien format ont sept chiffres après la barre oblique (AAMMNNN), trouvé&#xa0;: %1 dans %2</translation>
+    </message>
+    <message>
+        <source>old-style arXiv ids run from 9108 (August 1991) to 0703 (March 2007), found %1 in %2</source>
+        <translation>les identifiants arXiv d’ancien format vont de 9108 (août 1991) à 0703 (mars 2007), trouvé&#xa0;: %1 dans %2</translation>
+    </message>
+    <message>
+        <source>the paper number in %1 cannot be 000</source>
+        <translation>le numéro d’article dans %1 ne peut pas être 000</translation>
+    </message>
+    <message>
+        <source>not an arXiv id: expected YYMM.NNNNN or archive/YYMMNNN, found %1</source>
+        <translation>pas un identifiant arXiv&#xa0;: attendu AAMM.NNNNN ou archive/AAMMNNN, trouvé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>a DOI starts with 10. followed by 4 to 9 digits, a slash and a suffix, found %1</source>
+        <translation>un DOI commence par 10. suivi de 4 à 9 chiffres, d’une barre oblique et d’un suffixe, trouvé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>a DOI cannot contain spaces, found %1</source>
+        <translation>un DOI ne peut pas contenir d’espaces, trouvé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>a DOI cannot contain invisible or control characters, found %1</source>
+        <translation>un DOI ne peut pas contenir de caractères invisibles ou de contrôle, trouvé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>a DOI prefix is 10. followed by 4 to 9 digits, found %1</source>
+        <translation>un préfixe DOI est 10. suivi de 4 à 9 chiffres, trouvé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>a DOI needs a slash and a suffix after the prefix, as in 10.1000/xyz, found %1</source>
+        <translation>un DOI doit avoir une barre oblique et un suffixe après le préfixe, comme dans 10.1000/xyz, trouvé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>a DOI prefix is 10. followed by 4 to 9 digits and then a slash, found %1</source>
+        <translation>un préfixe DOI est 10. suivi de 4 à 9 chiffres puis d’une barre oblique, trouvé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>a DOI needs a suffix after the slash, found %1</source>
+        <translation>un DOI doit avoir un suffixe après la barre oblique, trouvé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>empty identifier</source>
+        <translation>identifiant vide</translation>
+    </message>
+    <message>
+        <source>not an arXiv id or a DOI: expected YYMM.NNNNN, archive/YYMMNNN or 10.NNNN/suffix, found %1</source>
+        <translation>ni un identifiant arXiv ni un DOI&#xa0;: attendu AAMM.NNNNN, archive/AAMMNNN ou 10.NNNN/suffixe, trouvé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>a DOI is not an arXiv id: expected YYMM.NNNNN or archive/YYMMNNN, found %1</source>
+        <translation>un DOI n’est pas un identifiant arXiv&#xa0;: attendu AAMM.NNNNN ou archive/AAMMNNN, trouvé&#xa0;: %1</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::AboutDialog</name>
+    <message>
+        <source>About Ledger Curator</source>
+        <translation>À propos de Ledger Curator</translation>
+    </message>
+    <message>
+        <source>Ledger Curator</source>
+        <translation>Ledger Curator</translation>
+    </message>
+    <message>
+        <source>Version %1</source>
+        <translation>Version %1</translation>
+    </message>
+    <message>
+        <source>Curate Paper Citation Records: find, correct and review citation observations, preview and export the pages, and share corrections.</source>
+        <translation>Curation des fiches de citations d’articles&#xa0;: trouver, corriger et examiner les observations de citation, prévisualiser et exporter les pages, et partager les corrections.</translation>
+    </message>
+    <message>
+        <source>License: GPL-3.0-or-later. Free software: you may share and change it under the GNU General Public License, version 3 or later; it comes with no warranty.</source>
+        <translation>Licence&#xa0;: GPL-3.0-or-later. Logiciel libre&#xa0;: vous pouvez le redistribuer et le modifier selon la GNU General Public License, version 3 ou ultérieure&#x202f;; il est fourni sans aucune garantie.</translation>
+    </message>
+    <message>
+        <source>Built with Qt %1, running on Qt %2</source>
+        <translation>Compilé avec Qt %1, exécuté avec Qt %2</translation>
+    </message>
+    <message>
+        <source>Qt:</source>
+        <translation>Qt&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Cache:</source>
+        <translation>Cache&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Settings:</source>
+        <translation>Paramètres&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Homepage:</source>
+        <translation>Site web&#xa0;:</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>À propos de &amp;Qt</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::CurationPanel</name>
+    <message>
+        <source>state</source>
+        <comment>correction field</comment>
+        <translation>état</translation>
+    </message>
+    <message>
+        <source>basis</source>
+        <comment>correction field</comment>
+        <translation>base</translation>
+    </message>
+    <message>
+        <source>identifier</source>
+        <comment>correction field</comment>
+        <translation>identifiant</translation>
+    </message>
+    <message>
+        <source>title</source>
+        <comment>correction field</comment>
+        <translation>titre</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <comment>correction field</comment>
+        <translation>référence</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <comment>correction field</comment>
+        <translation>note</translation>
+    </message>
+    <message>
+        <source>duplicate-of</source>
+        <comment>correction field</comment>
+        <translation>doublon de</translation>
+    </message>
+    <message>
+        <source>excluded</source>
+        <comment>correction field</comment>
+        <translation>exclue</translation>
+    </message>
+    <message>
+        <source>review</source>
+        <comment>correction field</comment>
+        <translation>examen</translation>
+    </message>
+    <message>
+        <source>review-note</source>
+        <comment>correction field</comment>
+        <translation>note d’examen</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <source>&amp;State</source>
+        <translation>É&amp;tat</translation>
+    </message>
+    <message>
+        <source>&amp;Basis</source>
+        <translation>&amp;Base</translation>
+    </message>
+    <message>
+        <source>&amp;Identifier</source>
+        <translation>&amp;Identifiant</translation>
+    </message>
+    <message>
+        <source>Citing &amp;title</source>
+        <translation>Titre &amp;citant</translation>
+    </message>
+    <message>
+        <source>&amp;Reference</source>
+        <translation>&amp;Référence</translation>
+    </message>
+    <message>
+        <source>&amp;Note</source>
+        <translation>&amp;Note</translation>
+    </message>
+    <message>
+        <source>&amp;Duplicate of</source>
+        <translation>&amp;Doublon de</translation>
+    </message>
+    <message>
+        <source>E&amp;xcluded</source>
+        <translation>E&amp;xclue</translation>
+    </message>
+    <message>
+        <source>Notice re&amp;view</source>
+        <translation>Exa&amp;men de la notice</translation>
+    </message>
+    <message>
+        <source>Review n&amp;ote</source>
+        <translation>Note d’exam&amp;en</translation>
+    </message>
+    <message>
+        <source>Select an observation in the table to see and correct it.
+
+F8 goes to the next observation that needs attention.</source>
+        <translation>Sélectionnez une observation dans la table pour la voir et la corriger.
+
+F8 passe à l’observation suivante qui demande une intervention.</translation>
+    </message>
+    <message>
+        <source>Correction of the selected observation</source>
+        <translation>Correction de l’observation sélectionnée</translation>
+    </message>
+    <message>
+        <source>Correction (upstream value on the left)</source>
+        <translation>Correction (valeur d’origine à gauche)</translation>
+    </message>
+    <message>
+        <source>(not reviewed)</source>
+        <translation>(non examinée)</translation>
+    </message>
+    <message>
+        <source>exclude</source>
+        <translation>exclure</translation>
+    </message>
+    <message>
+        <source>arXiv id or DOI, e.g. 2205.01068 or 10.1234/abc</source>
+        <translation>identifiant arXiv ou DOI, p. ex. 2205.01068 ou 10.1234/abc</translation>
+    </message>
+    <message>
+        <source>UUID of the observation this one repeats</source>
+        <translation>UUID de l’observation que celle-ci répète</translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation>&amp;Appliquer</translation>
+    </message>
+    <message>
+        <source>Record the changed fields as one correction (Ctrl+Return)</source>
+        <translation>Enregistrer les champs modifiés comme une seule correction (Ctrl+Entrée)</translation>
+    </message>
+    <message>
+        <source>Revert to &amp;upstream</source>
+        <translation>Revenir à la valeur d’&amp;origine</translation>
+    </message>
+    <message>
+        <source>Conflicting corrections</source>
+        <translation>Corrections contradictoires</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Historique</translation>
+    </message>
+    <message>
+        <source>Correction history</source>
+        <translation>Historique des corrections</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Quand</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>Qui</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Champ</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>De</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>À</translation>
+    </message>
+    <message>
+        <source>(leave as is)</source>
+        <translation>(laisser tel quel)</translation>
+    </message>
+    <message>
+        <source>Set &amp;state of all to</source>
+        <translation>Mettre l’é&amp;tat de toutes à</translation>
+    </message>
+    <message>
+        <source>Set &amp;basis of all to</source>
+        <translation>Mettre la &amp;base de toutes à</translation>
+    </message>
+    <message>
+        <source>&amp;Apply to all</source>
+        <translation>&amp;Appliquer à toutes</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln observations selected.</source>
+        <translation>
+            <numerusform>%Ln observation sélectionnée.</numerusform>
+            <numerusform>%Ln observations sélectionnées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+%2 · %3</source>
+        <translation>%1
+%2 · %3</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(aucune)</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>Non appliqué&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Set %1 of %Ln observations</source>
+        <translation>
+            <numerusform>Définir %1 de %Ln observation</numerusform>
+            <numerusform>Définir %1 de %Ln observations</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Correct %1</source>
+        <translation>Correction (%1)</translation>
+    </message>
+    <message>
+        <source>Recorded: %1.</source>
+        <translation>Enregistré&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>Revert to upstream</source>
+        <translation>Revenir à la valeur d’origine</translation>
+    </message>
+    <message>
+        <source>Reverted to the upstream values.</source>
+        <translation>Valeurs d’origine rétablies.</translation>
+    </message>
+    <message>
+        <source>(upstream: none)</source>
+        <translation>(valeur d’origine&#xa0;: aucune)</translation>
+    </message>
+    <message>
+        <source>%1 (upstream)</source>
+        <translation>%1 (valeur d’origine)</translation>
+    </message>
+    <message>
+        <source>%1 was corrected differently by several curators; choose the value to keep:</source>
+        <translation>%1 a été corrigé différemment par plusieurs curateurs&#x202f;; choisissez la valeur à conserver&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Keep “%1” (%2, %3)</source>
+        <translation>Conserver «&#xa0;%1&#xa0;» (%2, %3)</translation>
+    </message>
+    <message>
+        <source>upstream</source>
+        <comment>the value as received</comment>
+        <translation>valeur d’origine</translation>
+    </message>
+    <message>
+        <source>Resolve conflict on %1</source>
+        <translation>Résoudre le conflit sur %1</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::CurationSession</name>
+    <message>
+        <source>Record %1 is not in the cache.</source>
+        <translation>La fiche %1 n’est pas dans le cache.</translation>
+    </message>
+    <message>
+        <source>Record %1 is no longer in the cache.</source>
+        <translation>La fiche %1 n’est plus dans le cache.</translation>
+    </message>
+    <message>
+        <source>No record is open.</source>
+        <translation>Aucune fiche n’est ouverte.</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::DisplayText</name>
+    <message>
+        <source>verified exact</source>
+        <comment>resolution state</comment>
+        <translation>vérifié exact</translation>
+    </message>
+    <message>
+        <source>verified fuzzy</source>
+        <comment>resolution state</comment>
+        <translation>vérifié approché</translation>
+    </message>
+    <message>
+        <source>unresolved</source>
+        <comment>resolution state</comment>
+        <translation>non résolu</translation>
+    </message>
+    <message>
+        <source>parse uncertain</source>
+        <comment>resolution state</comment>
+        <translation>analyse incertaine</translation>
+    </message>
+    <message>
+        <source>malformed identifier</source>
+        <comment>resolution state</comment>
+        <translation>identifiant mal formé</translation>
+    </message>
+    <message>
+        <source>metadata mismatch</source>
+        <comment>resolution state</comment>
+        <translation>écart de métadonnées</translation>
+    </message>
+    <message>
+        <source>inbound</source>
+        <comment>citation direction</comment>
+        <translation>entrante</translation>
+    </message>
+    <message>
+        <source>outbound</source>
+        <comment>citation direction</comment>
+        <translation>sortante</translation>
+    </message>
+    <message>
+        <source>Retraction</source>
+        <comment>notice kind</comment>
+        <translation>Rétractation</translation>
+    </message>
+    <message>
+        <source>Correction</source>
+        <comment>notice kind</comment>
+        <translation>Correction</translation>
+    </message>
+    <message>
+        <source>Expression of concern</source>
+        <comment>notice kind</comment>
+        <translation>Expression de préoccupation</translation>
+    </message>
+    <message>
+        <source>Withdrawal</source>
+        <comment>notice kind</comment>
+        <translation>Retrait</translation>
+    </message>
+    <message>
+        <source>Reinstatement</source>
+        <comment>notice kind</comment>
+        <translation>Réintégration</translation>
+    </message>
+    <message>
+        <source>unreviewed</source>
+        <comment>notice review status</comment>
+        <translation>non examinée</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <comment>notice review status</comment>
+        <translation>prise en compte</translation>
+    </message>
+    <message>
+        <source>dismissed</source>
+        <comment>notice review status</comment>
+        <translation>écartée</translation>
+    </message>
+    <message>
+        <source>escalated</source>
+        <comment>notice review status</comment>
+        <translation>transmise</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::MainWindow</name>
+    <message>
+        <source>Ledger Curator</source>
+        <translation>Ledger Curator</translation>
+    </message>
+    <message>
+        <source>Loaded the demo ledger page of arXiv:2104.04473.</source>
+        <translation>La page de registre de démonstration d’arXiv:2104.04473 a été chargée.</translation>
+    </message>
+    <message>
+        <source>Records</source>
+        <translation>Fiches</translation>
+    </message>
+    <message>
+        <source>Every cached record with how many observations need attention</source>
+        <translation>Toutes les fiches du cache, avec le nombre d’observations à traiter</translation>
+    </message>
+    <message>
+        <source>Filter observations</source>
+        <translation>Filtrer les observations</translation>
+    </message>
+    <message>
+        <source>All words must match a title, UUID, identifier or state</source>
+        <translation>Tous les mots doivent figurer dans un titre, un UUID, un identifiant ou un état</translation>
+    </message>
+    <message>
+        <source>Filter by title, UUID, identifier or state (Ctrl+F)</source>
+        <translation>Filtrer par titre, UUID, identifiant ou état (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Show only observations that are %1 (combine several)</source>
+        <translation>N’afficher que les observations à l’état %1 (combinables)</translation>
+    </message>
+    <message>
+        <source>Both directions</source>
+        <translation>Les deux sens</translation>
+    </message>
+    <message>
+        <source>Inbound</source>
+        <translation>Entrantes</translation>
+    </message>
+    <message>
+        <source>Outbound</source>
+        <translation>Sortantes</translation>
+    </message>
+    <message>
+        <source>Needs &amp;attention</source>
+        <translation>À trai&amp;ter</translation>
+    </message>
+    <message>
+        <source>Unresolved, mismatched, uncertain or malformed observations, conflicts and observations with anomaly hints (Ctrl+Shift+A)</source>
+        <translation>Observations non résolues, discordantes, incertaines ou mal formées, conflits et observations avec des indices d’anomalie (Ctrl+Maj+A)</translation>
+    </message>
+    <message>
+        <source>&amp;Corrected</source>
+        <translation>&amp;Corrigées</translation>
+    </message>
+    <message>
+        <source>Observations</source>
+        <translation>Observations</translation>
+    </message>
+    <message>
+        <source>The observations of the record with their resolution states</source>
+        <translation>Les observations de la fiche avec leur état de résolution</translation>
+    </message>
+    <message>
+        <source>Correction and page preview</source>
+        <translation>Correction et aperçu de la page</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>Corriger</translation>
+    </message>
+    <message>
+        <source>Page preview</source>
+        <translation>Aperçu de la page</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>&amp;Import...</source>
+        <translation>&amp;Importer…</translation>
+    </message>
+    <message>
+        <source>Import ledger page text or record JSON files (also by drag and drop)</source>
+        <translation>Importer des pages de registre (texte) ou des fiches JSON (aussi par glisser-déposer)</translation>
+    </message>
+    <message>
+        <source>&amp;Export PDF...</source>
+        <translation>&amp;Exporter en PDF…</translation>
+    </message>
+    <message>
+        <source>Export PDF</source>
+        <translation>Exporter en PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>Fichiers PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Write the rendered page, every observation included, to a PDF file</source>
+        <translation>Écrire la page rendue, toutes les observations comprises, dans un fichier PDF</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>É&amp;dition</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rétablir</translation>
+    </message>
+    <message>
+        <source>&amp;Apply Correction</source>
+        <translation>Appli&amp;quer la correction</translation>
+    </message>
+    <message>
+        <source>Revert to &amp;Upstream</source>
+        <translation>Revenir à la valeur d’&amp;origine</translation>
+    </message>
+    <message>
+        <source>&amp;Settings...</source>
+        <translation>&amp;Paramètres…</translation>
+    </message>
+    <message>
+        <source>Language, the preview&apos;s page cap, the record shown on start, sync, layout</source>
+        <translation>Langue, plafond de page de l’aperçu, fiche affichée au démarrage, synchronisation, disposition</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>&amp;Filter Observations</source>
+        <translation>&amp;Filtrer les observations</translation>
+    </message>
+    <message>
+        <source>Only Observations Needing &amp;Attention</source>
+        <translation>Seulement les observations &amp;à traiter</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Filters</source>
+        <translation>&amp;Effacer les filtres</translation>
+    </message>
+    <message>
+        <source>Page &amp;Preview</source>
+        <translation>A&amp;perçu de la page</translation>
+    </message>
+    <message>
+        <source>Preview Page &amp;Cap...</source>
+        <translation>P&amp;lafond de page de l’aperçu…</translation>
+    </message>
+    <message>
+        <source>Preview Page Cap</source>
+        <translation>Plafond de page de l’aperçu</translation>
+    </message>
+    <message>
+        <source>Inbound observations itemized in the preview (0 for all; the PDF export always holds all of them):</source>
+        <translation>Observations entrantes détaillées dans l’aperçu (0 pour toutes&#x202f;; l’export PDF les contient toujours toutes)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>A&amp;ller</translation>
+    </message>
+    <message>
+        <source>&amp;Next Needing Attention</source>
+        <translation>&amp;Suivante à traiter</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Needing Attention</source>
+        <translation>&amp;Précédente à traiter</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;Table</source>
+        <translation>Aller à la &amp;table</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;Correction Panel</source>
+        <translation>Aller au panneau de &amp;correction</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Aid&amp;e</translation>
+    </message>
+    <message>
+        <source>&amp;About Ledger Curator</source>
+        <translation>À &amp;propos de Ledger Curator</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>À propos de &amp;Qt</translation>
+    </message>
+    <message>
+        <source>The cache holds no records.
+
+Use File &gt; Import (Ctrl+O), or drop a ledger page text or record JSON file here, to add one.</source>
+        <translation>Le cache ne contient aucune fiche.
+
+Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (texte) ou une fiche JSON, pour en ajouter une.</translation>
+    </message>
+    <message>
+        <source>Loading arXiv:%1...</source>
+        <translation>Chargement d’arXiv:%1…</translation>
+    </message>
+    <message>
+        <source>arXiv:%1 could not be loaded:
+%2
+
+Try again, or import the page again with File &gt; Import.</source>
+        <translation>arXiv:%1 n’a pas pu être chargé&#xa0;:
+%2
+
+Réessayez, ou importez de nouveau la page avec Fichier &gt; Importer.</translation>
+    </message>
+    <message>
+        <source>arXiv:%1 is no longer in the cache.</source>
+        <translation>arXiv:%1 n’est plus dans le cache.</translation>
+    </message>
+    <message>
+        <source>%1
+arXiv:%2 v%3 · as of %4</source>
+        <translation>%1
+arXiv:%2 v%3 · au %4</translation>
+    </message>
+    <message>
+        <source>Showing %L1 of %L2 observations · %L3 need attention · %L4 anomaly hints</source>
+        <translation>%L1 observations affichées sur %L2 · %L3 à traiter · indices d’anomalie&#xa0;: %L4</translation>
+    </message>
+    <message>
+        <source>Wrapped to the top.</source>
+        <translation>Reprise au début.</translation>
+    </message>
+    <message>
+        <source>Wrapped to the bottom.</source>
+        <translation>Reprise à la fin.</translation>
+    </message>
+    <message>
+        <source>No observation in this view needs attention.</source>
+        <translation>Aucune observation de cette vue n’est à traiter.</translation>
+    </message>
+    <message>
+        <source>Import Ledger Pages</source>
+        <translation>Importer des pages de registre</translation>
+    </message>
+    <message>
+        <source>Ledger pages (*.txt *.json);;All files (*)</source>
+        <translation>Pages de registre (*.txt *.json);;Tous les fichiers (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Importing %n file(s)...</source>
+        <translation>
+            <numerusform>Importation de %n fichier…</numerusform>
+            <numerusform>Importation de %n fichiers…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Import cancelled; the cache is as it was.</source>
+        <translation>Importation annulée&#x202f;; le cache est resté tel quel.</translation>
+    </message>
+    <message>
+        <source>Nothing was imported:
+%1</source>
+        <translation>Rien n’a été importé&#xa0;:
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %Ln record(s).</source>
+        <translation>
+            <numerusform>%Ln fiche importée.</numerusform>
+            <numerusform>%Ln fiches importées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Imported with warnings</source>
+        <translation>Importé avec des avertissements</translation>
+    </message>
+    <message>
+        <source>The pages state counts that disagree with what they itemize; the stated counts were kept:
+
+%1</source>
+        <translation>Les pages indiquent des nombres qui ne correspondent pas à ce qu’elles détaillent&#x202f;; les nombres indiqués ont été conservés&#xa0;:
+
+%1</translation>
+    </message>
+    <message>
+        <source>Writing %1...</source>
+        <translation>Écriture de %1…</translation>
+    </message>
+    <message>
+        <source>PDF export cancelled; no file was written.</source>
+        <translation>Export PDF annulé&#x202f;; aucun fichier n’a été écrit.</translation>
+    </message>
+    <message>
+        <source>The PDF was not written:
+%1</source>
+        <translation>Le PDF n’a pas été écrit&#xa0;:
+%1</translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation>%1 exporté.</translation>
+    </message>
+    <message>
+        <source>Review Notices...</source>
+        <translation>Examiner les notices…</translation>
+    </message>
+    <message>
+        <source>Show Them</source>
+        <translation>Les afficher</translation>
+    </message>
+    <message>
+        <source>Filters the table to the observations needing attention</source>
+        <translation>Filtre la table sur les observations à traiter</translation>
+    </message>
+    <message>
+        <source>&amp;Notices</source>
+        <translation>&amp;Notices</translation>
+    </message>
+    <message>
+        <source>&amp;Review Notices...</source>
+        <translation>E&amp;xaminer les notices…</translation>
+    </message>
+    <message>
+        <source>&amp;Import Notices...</source>
+        <translation>&amp;Importer des notices…</translation>
+    </message>
+    <message>
+        <source>Import Notices</source>
+        <translation>Importer des notices</translation>
+    </message>
+    <message>
+        <source>Retraction Watch CSV (*.csv);;All files (*)</source>
+        <translation>CSV de Retraction Watch (*.csv);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>this paper (arXiv:%1)</source>
+        <translation>cet article (arXiv:%1)</translation>
+    </message>
+    <message>
+        <source>Retracted work: 1 observation of this record cites a retracted work</source>
+        <translation>Œuvre rétractée&#xa0;: 1 observation de cette fiche cite une œuvre rétractée</translation>
+    </message>
+    <message numerus="yes">
+        <source>Retracted work: %Ln observations of this record cite a retracted work</source>
+        <translation>
+            <numerusform>Œuvre rétractée&#xa0;: %Ln observation de cette fiche cite une œuvre rétractée</numerusform>
+            <numerusform>Œuvre rétractée&#xa0;: %Ln observations de cette fiche citent une œuvre rétractée</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln not yet reviewed.</source>
+        <translation>
+            <numerusform>%Ln pas encore examinée.</numerusform>
+            <numerusform>%Ln pas encore examinées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All reviewed.</source>
+        <translation>Toutes examinées.</translation>
+    </message>
+    <message>
+        <source>Review 1 notice as %1</source>
+        <translation>Examiner 1 notice comme «&#xa0;%1&#xa0;»</translation>
+    </message>
+    <message numerus="yes">
+        <source>Review %Ln notices as %1</source>
+        <translation>
+            <numerusform>Examiner %Ln notice comme «&#xa0;%1&#xa0;»</numerusform>
+            <numerusform>Examiner %Ln notices comme «&#xa0;%1&#xa0;»</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The review was not recorded:
+%1</source>
+        <translation>L’examen n’a pas été enregistré&#xa0;:
+%1</translation>
+    </message>
+    <message>
+        <source>Nothing to record: the review was already so.</source>
+        <translation>Rien à enregistrer&#xa0;: l’examen était déjà tel quel.</translation>
+    </message>
+    <message>
+        <source>Importing notices from %1...</source>
+        <translation>Importation des notices de %1…</translation>
+    </message>
+    <message>
+        <source>No notices were imported:
+%1</source>
+        <translation>Aucune notice n’a été importée&#xa0;:
+%1</translation>
+    </message>
+    <message>
+        <source>%L1 notices read: %L2 new, %L3 already held.</source>
+        <translation>%L1 notices lues&#xa0;: %L2 nouvelles, %L3 déjà présentes.</translation>
+    </message>
+    <message>
+        <source>Notices imported with skipped rows</source>
+        <translation>Notices importées avec des lignes ignorées</translation>
+    </message>
+    <message>
+        <source>Rows skipped or left out: %L1</source>
+        <translation>Lignes ignorées ou écartées&#xa0;: %L1</translation>
+    </message>
+    <message>
+        <source>&amp;Sync</source>
+        <translation>&amp;Synchronisation</translation>
+    </message>
+    <message>
+        <source>Sync &amp;Now</source>
+        <translation>Synchroniser &amp;maintenant</translation>
+    </message>
+    <message>
+        <source>Send your corrections to the server and fetch the other curators&apos; (F5)</source>
+        <translation>Envoyer vos corrections au serveur et récupérer celles des autres curateurs (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Sync</source>
+        <translation>&amp;Annuler la synchronisation</translation>
+    </message>
+    <message>
+        <source>Sync &amp;Settings...</source>
+        <translation>&amp;Paramètres de synchronisation…</translation>
+    </message>
+    <message>
+        <source>The server to sync with, your token, and automatic syncs</source>
+        <translation>Le serveur avec lequel synchroniser, votre jeton et les synchronisations automatiques</translation>
+    </message>
+    <message>
+        <source>Stop the sync; what it completed is kept, the rest follows next time</source>
+        <translation>Arrêter la synchronisation&#x202f;; ce qui est fait est conservé, le reste suivra la prochaine fois</translation>
+    </message>
+    <message>
+        <source>The token is stored in the system keyring.</source>
+        <translation>Le jeton est enregistré dans le trousseau de clés du système.</translation>
+    </message>
+    <message>
+        <source>No system keyring: the token is stored in %1, readable only by you.</source>
+        <translation>Pas de trousseau de clés système&#xa0;: le jeton est enregistré dans %1, lisible par vous seul.</translation>
+    </message>
+    <message>
+        <source>Syncing...</source>
+        <translation>Synchronisation…</translation>
+    </message>
+    <message>
+        <source>Sending %L1 of %L2</source>
+        <translation>Envoi %L1 sur %L2</translation>
+    </message>
+    <message>
+        <source>Records %L1 of %L2</source>
+        <translation>Fiches %L1 sur %L2</translation>
+    </message>
+    <message>
+        <source>Corrections %L1 of %L2</source>
+        <translation>Corrections %L1 sur %L2</translation>
+    </message>
+    <message>
+        <source>Synced: %L1 sent, %L2 received, %L3 updated record(s).</source>
+        <translation>Synchronisé&#xa0;: %L1 envoyées, %L2 reçues, fiches mises à jour&#xa0;: %L3.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln record(s) kept as cached: the cache holds a newer page.</source>
+        <translation>
+            <numerusform>%Ln fiche gardée telle qu’en cache&#xa0;: le cache contient une page plus récente.</numerusform>
+            <numerusform>%Ln fiches gardées telles qu’en cache&#xa0;: le cache contient une page plus récente.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 correction waiting</source>
+        <translation>1 correction en attente</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln corrections waiting</source>
+        <translation>
+            <numerusform>%Ln correction en attente</numerusform>
+            <numerusform>%Ln corrections en attente</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last sync %1 · %2</source>
+        <translation>Dernière synchronisation %1 · %2</translation>
+    </message>
+    <message>
+        <source>Never synced · %1</source>
+        <translation>Jamais synchronisé · %1</translation>
+    </message>
+    <message>
+        <source>No server is set up: Sync &gt; Sync Settings.</source>
+        <translation>Aucun serveur n’est configuré&#xa0;: Synchronisation &gt; Paramètres de synchronisation.</translation>
+    </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>Serveur&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Last sync: %1</source>
+        <translation>Dernière synchronisation&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Syncs every %Ln minute(s).</source>
+        <translation>
+            <numerusform>Synchronise toutes les %Ln minute.</numerusform>
+            <numerusform>Synchronise toutes les %Ln minutes.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set up the server to sync with, and your token.</source>
+        <translation>Configurez le serveur avec lequel synchroniser, et votre jeton.</translation>
+    </message>
+    <message>
+        <source>Sync cancelled: what it completed is kept, the rest follows next time.</source>
+        <translation>Synchronisation annulée&#xa0;: ce qui est fait est conservé, le reste suivra la prochaine fois.</translation>
+    </message>
+    <message>
+        <source>Automatic sync failed: %1</source>
+        <translation>Échec de la synchronisation automatique&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>The sync did not complete:
+%1</source>
+        <translation>La synchronisation n’a pas abouti&#xa0;:
+%1</translation>
+    </message>
+    <message>
+        <source>Check the token in Sync &gt; Sync Settings.</source>
+        <translation>Vérifiez le jeton dans Synchronisation &gt; Paramètres de synchronisation.</translation>
+    </message>
+    <message>
+        <source>1 correction waits in the outbox and goes out with the next sync.</source>
+        <translation>1 correction attend dans la boîte d’envoi et partira à la prochaine synchronisation.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln corrections wait in the outbox and go out with the next sync.</source>
+        <translation>
+            <numerusform>%Ln correction attend dans la boîte d’envoi et partira à la prochaine synchronisation.</numerusform>
+            <numerusform>%Ln corrections attendent dans la boîte d’envoi et partiront à la prochaine synchronisation.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::NoticeReviewModel</name>
+    <message>
+        <source>%1 (1 observation)</source>
+        <translation>%1 (1 observation)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n observations)</source>
+        <translation>
+            <numerusform>%1 (%n observation)</numerusform>
+            <numerusform>%1 (%n observations)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cited by: %1</source>
+        <translation>citée par&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>cites: %1</source>
+        <translation>cite&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>mixed: %1</source>
+        <translation>mixte&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Cited work / observation</source>
+        <translation>Œuvre citée / observation</translation>
+    </message>
+    <message>
+        <source>Notices (newest first)</source>
+        <translation>Notices (plus récentes d’abord)</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Examen</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Fiche</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::NoticeReviewWindow</name>
+    <message>
+        <source>Review Notices - Ledger Curator</source>
+        <translation>Examen des notices – Ledger Curator</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>Tous les types</translation>
+    </message>
+    <message>
+        <source>Show notices of kind</source>
+        <translation>Afficher les notices de ce type</translation>
+    </message>
+    <message>
+        <source>Any review status</source>
+        <translation>Tout statut d’examen</translation>
+    </message>
+    <message>
+        <source>Show observations with review status</source>
+        <translation>Afficher les observations ayant ce statut d’examen</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Type&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Review:</source>
+        <translation>E&amp;xamen&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Notices by cited work</source>
+        <translation>Notices par œuvre citée</translation>
+    </message>
+    <message>
+        <source>Review status to record</source>
+        <translation>Statut d’examen à enregistrer</translation>
+    </message>
+    <message>
+        <source>Note (optional): why, and what was checked</source>
+        <translation>Note (facultative)&#xa0;: pourquoi, et ce qui a été vérifié</translation>
+    </message>
+    <message>
+        <source>Review note</source>
+        <translation>Note d’examen</translation>
+    </message>
+    <message>
+        <source>Record &amp;Review</source>
+        <translation>&amp;Enregistrer l’examen</translation>
+    </message>
+    <message>
+        <source>Records the status and note for the selected observations, or for every shown observation of a selected work (Ctrl+Return)</source>
+        <translation>Enregistre le statut et la note pour les observations sélectionnées, ou pour chaque observation affichée d’une œuvre sélectionnée (Ctrl+Entrée)</translation>
+    </message>
+    <message>
+        <source>&amp;Show in Ledger</source>
+        <translation>Afficher dans le &amp;registre</translation>
+    </message>
+    <message>
+        <source>&amp;Status:</source>
+        <translation>&amp;Statut&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Reading the notices of every record...</source>
+        <translation>Lecture des notices de toutes les fiches…</translation>
+    </message>
+    <message>
+        <source>The notices could not be read:
+%1</source>
+        <translation>Les notices n’ont pas pu être lues&#xa0;:
+%1</translation>
+    </message>
+    <message>
+        <source>%L1 cited works · %L2 observations shown</source>
+        <translation>Œuvres citées&#xa0;: %L1 · observations affichées&#xa0;: %L2</translation>
+    </message>
+    <message>
+        <source>No notices found in any record.
+
+Retractions, corrections and expressions of concern appear here when a page reports them, or after Notices &gt; Import Notices... reads a Retraction Watch CSV file.</source>
+        <translation>Aucune notice trouvée dans les fiches.
+
+Les rétractations, corrections et expressions de préoccupation apparaissent ici quand une page les signale, ou après que Notices &gt; Importer des notices… a lu un fichier CSV de Retraction Watch.</translation>
+    </message>
+    <message>
+        <source>No notice matches the filters.</source>
+        <translation>Aucune notice ne correspond aux filtres.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Record &amp;Review for %Ln</source>
+        <translation>
+            <numerusform>&amp;Enregistrer l’examen pour %Ln</numerusform>
+            <numerusform>&amp;Enregistrer l’examen pour %Ln</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::ObservationTableModel</name>
+    <message>
+        <source>none found</source>
+        <translation>aucune trouvée</translation>
+    </message>
+    <message>
+        <source>unavailable</source>
+        <translation>indisponible</translation>
+    </message>
+    <message>
+        <source>Review: %1</source>
+        <translation>Examen&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>⚠ Retracted (%1)</source>
+        <translation>⚠ Rétractée (%1)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>conflit</translation>
+    </message>
+    <message>
+        <source>corrected</source>
+        <translation>corrigée</translation>
+    </message>
+    <message>
+        <source>excluded</source>
+        <translation>exclue</translation>
+    </message>
+    <message>
+        <source>1 hint</source>
+        <translation>1 indice</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hints</source>
+        <translation>
+            <numerusform>%n indice</numerusform>
+            <numerusform>%n indices</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Citing title</source>
+        <translation>Titre citant</translation>
+    </message>
+    <message>
+        <source>Ref.</source>
+        <translation>Réf.</translation>
+    </message>
+    <message>
+        <source>Basis</source>
+        <translation>Base</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>Observée le</translation>
+    </message>
+    <message>
+        <source>Notices</source>
+        <translation>Notices</translation>
+    </message>
+    <message>
+        <source>Curation</source>
+        <translation>Curation</translation>
+    </message>
+    <message>
+        <source>Hints</source>
+        <translation>Indices</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>Sens</translation>
+    </message>
+    <message>
+        <source>Observation</source>
+        <translation>Observation</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::PreviewPane</name>
+    <message>
+        <source>Rendered page</source>
+        <translation>Page rendue</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::RecordListModel</name>
+    <message>
+        <source>arXiv:%1 v%2</source>
+        <translation>arXiv:%1 v%2</translation>
+    </message>
+    <message>
+        <source>arXiv:%1 v%2 · as of %3</source>
+        <translation>arXiv:%1 v%2 · au %3</translation>
+    </message>
+    <message>
+        <source>no observations</source>
+        <translation>aucune observation</translation>
+    </message>
+    <message>
+        <source>all %1 resolved</source>
+        <translation>toutes les %1 résolues</translation>
+    </message>
+    <message>
+        <source>%1 of %2 need attention</source>
+        <translation>%1 sur %2 à traiter</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Paramètres</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Langue du système</translation>
+    </message>
+    <message>
+        <source>A new language takes effect the next time Ledger Curator starts.</source>
+        <translation>Une nouvelle langue s’applique au prochain démarrage de Ledger Curator.</translation>
+    </message>
+    <message>
+        <source>Inbound observations itemized in the page preview; 0 itemizes all of them. The PDF export always holds all of them.</source>
+        <translation>Observations entrantes détaillées dans l’aperçu de la page&#x202f;; 0 les détaille toutes. L’export PDF les contient toujours toutes.</translation>
+    </message>
+    <message>
+        <source>&amp;Show the last record again on start</source>
+        <translation>Ré&amp;afficher la dernière fiche au démarrage</translation>
+    </message>
+    <message>
+        <source>Otherwise the first record of the list is shown.</source>
+        <translation>Sinon, la première fiche de la liste est affichée.</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Général</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Langue&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Preview page &amp;cap:</source>
+        <translation>&amp;Plafond de page de l’aperçu&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Inbound observations itemized in the page preview (0 for all).</source>
+        <translation>Observations entrantes détaillées dans l’aperçu de la page (0 pour toutes).</translation>
+    </message>
+    <message>
+        <source>S&amp;ync Settings...</source>
+        <translation>Paramètres de s&amp;ynchronisation…</translation>
+    </message>
+    <message>
+        <source>The server to sync with, your token, and automatic syncs</source>
+        <translation>Le serveur avec lequel synchroniser, votre jeton et les synchronisations automatiques</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Window Layout</source>
+        <translation>&amp;Réinitialiser la disposition de la fenêtre</translation>
+    </message>
+    <message>
+        <source>Put the window size, the panes and the table columns back as they were at the first start</source>
+        <translation>Remettre la taille de la fenêtre, les panneaux et les colonnes de la table comme au premier démarrage</translation>
+    </message>
+    <message>
+        <source>Sync and Layout</source>
+        <translation>Synchronisation et disposition</translation>
+    </message>
+    <message>
+        <source>The window layout is back to its defaults.</source>
+        <translation>La disposition de la fenêtre est revenue à ses valeurs par défaut.</translation>
+    </message>
+    <message>
+        <source>Enter the number of inbound observations to itemize (0 for all).</source>
+        <translation>Saisissez le nombre d’observations entrantes à détailler (0 pour toutes).</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a whole number: enter digits only, such as 500.</source>
+        <translation>«&#xa0;%1&#xa0;» n’est pas un nombre entier&#xa0;: saisissez uniquement des chiffres, comme 500.</translation>
+    </message>
+    <message>
+        <source>The cap cannot be negative: enter 0 to itemize every inbound observation.</source>
+        <translation>Le plafond ne peut pas être négatif&#xa0;: saisissez 0 pour détailler toutes les observations entrantes.</translation>
+    </message>
+    <message>
+        <source>The cap can be at most %1: enter 0 to itemize every inbound observation.</source>
+        <translation>Le plafond ne peut pas dépasser %1&#xa0;: saisissez 0 pour détailler toutes les observations entrantes.</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::StateStyle</name>
+    <message>
+        <source>exact</source>
+        <translation>exact</translation>
+    </message>
+    <message>
+        <source>fuzzy</source>
+        <translation>approché</translation>
+    </message>
+    <message>
+        <source>unresolved</source>
+        <translation>non résolu</translation>
+    </message>
+    <message>
+        <source>uncertain</source>
+        <translation>incertain</translation>
+    </message>
+    <message>
+        <source>malformed</source>
+        <translation>mal formé</translation>
+    </message>
+    <message>
+        <source>mismatch</source>
+        <translation>écart</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SummaryBar</name>
+    <message>
+        <source>Resolution states</source>
+        <translation>États de résolution</translation>
+    </message>
+    <message>
+        <source>No observations</source>
+        <translation>Aucune observation</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>1 observation: %1</source>
+        <translation>1 observation&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln observations: %1</source>
+        <translation>
+            <numerusform>%Ln observation&#xa0;: %1</numerusform>
+            <numerusform>%Ln observations&#xa0;: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1&#xa0;: %2 sur %3</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SyncController</name>
+    <message>
+        <source>the keyring did not answer within %1 seconds</source>
+        <translation>le trousseau de clés n’a pas répondu dans les %1 secondes</translation>
+    </message>
+    <message>
+        <source>This is not a valid URL.</source>
+        <translation>Ce n’est pas une URL valide.</translation>
+    </message>
+    <message>
+        <source>The URL must start with http:// or https://.</source>
+        <translation>L’URL doit commencer par http:// ou https://.</translation>
+    </message>
+    <message>
+        <source>The URL names no host.</source>
+        <translation>L’URL ne nomme aucun hôte.</translation>
+    </message>
+    <message>
+        <source>The URL must not have a query (?...) or a fragment (#...).</source>
+        <translation>L’URL ne doit avoir ni requête (?...) ni fragment (#...).</translation>
+    </message>
+    <message>
+        <source>no system keyring is available</source>
+        <translation>aucun trousseau de clés système n’est disponible</translation>
+    </message>
+    <message>
+        <source>cannot create the folder of %1</source>
+        <translation>impossible de créer le dossier de %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>impossible d’écrire %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>The token could not be stored (it is kept until the app quits): %1</source>
+        <translation>Le jeton n’a pas pu être enregistré (il est gardé jusqu’à la fermeture de l’application)&#xa0;: %1</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SyncSettingsDialog</name>
+    <message>
+        <source>Sync Settings</source>
+        <translation>Paramètres de synchronisation</translation>
+    </message>
+    <message>
+        <source>https://ledger.example.org</source>
+        <translation>https://ledger.example.org</translation>
+    </message>
+    <message>
+        <source>The token printed by &quot;ledger-server token add&quot;</source>
+        <translation>Le jeton affiché par «&#xa0;ledger-server token add&#xa0;»</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Désactivée</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Sync every so many minutes while the app is open (0: only when you ask).</source>
+        <translation>Synchroniser toutes les N minutes tant que l’application est ouverte (0&#xa0;: seulement sur demande).</translation>
+    </message>
+    <message>
+        <source>&amp;Test Connection</source>
+        <translation>&amp;Tester la connexion</translation>
+    </message>
+    <message>
+        <source>&amp;Server URL:</source>
+        <translation>URL du &amp;serveur&#xa0;:</translation>
+    </message>
+    <message>
+        <source>T&amp;oken:</source>
+        <translation>&amp;Jeton&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Sync &amp;every:</source>
+        <translation>Synchroniser &amp;toutes les&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Looking for the system keyring...</source>
+        <translation>Recherche du trousseau de clés système…</translation>
+    </message>
+    <message>
+        <source>The token is stored in the system keyring.</source>
+        <translation>Le jeton est enregistré dans le trousseau de clés du système.</translation>
+    </message>
+    <message>
+        <source>No system keyring is available: the token is stored in a file readable only by you, %1.</source>
+        <translation>Aucun trousseau de clés système n’est disponible&#xa0;: le jeton est enregistré dans un fichier lisible par vous seul, %1.</translation>
+    </message>
+    <message>
+        <source>The keyring said: %1</source>
+        <translation>Le trousseau de clés a répondu&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>The token is never written to the settings file.</source>
+        <translation>Le jeton n’est jamais écrit dans le fichier de paramètres.</translation>
+    </message>
+    <message>
+        <source>Connecting...</source>
+        <translation>Connexion…</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: %2</source>
+        <translation>Impossible de joindre %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a ledger-server (HTTP %2).</source>
+        <translation>%1 n’est pas un ledger-server (HTTP %2).</translation>
+    </message>
+    <message>
+        <source>The server answers (ledger-server %1), but no token is entered.</source>
+        <translation>Le serveur répond (ledger-server %1), mais aucun jeton n’est saisi.</translation>
+    </message>
+    <message>
+        <source>The server answers (ledger-server %1), but refused the token: %2</source>
+        <translation>Le serveur répond (ledger-server %1), mais a refusé le jeton&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>The server answers (ledger-server %1), but listing the records failed: %2</source>
+        <translation>Le serveur répond (ledger-server %1), mais la liste des fiches a échoué&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Connected to ledger-server %1; the token is accepted; 1 record on the server.</source>
+        <translation>Connecté à ledger-server %1&#x202f;; le jeton est accepté&#x202f;; 1 fiche sur le serveur.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected to ledger-server %1; the token is accepted; %Ln records on the server.</source>
+        <translation>
+            <numerusform>Connecté à ledger-server %1&#x202f;; le jeton est accepté&#x202f;; %Ln fiche sur le serveur.</numerusform>
+            <numerusform>Connecté à ledger-server %1&#x202f;; le jeton est accepté&#x202f;; %Ln fiches sur le serveur.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Connection test result</source>
+        <translation>Résultat du test de connexion</translation>
+    </message>
+</context>
+<context>
+    <name>PdfExport</name>
+    <message>
+        <source>the PDF export needs a QGuiApplication (for fonts)</source>
+        <translation>l’export PDF a besoin d’une QGuiApplication (pour les polices)</translation>
+    </message>
+    <message>
+        <source>the PDF export writes A4 or Letter pages</source>
+        <translation>l’export PDF écrit des pages A4 ou Letter</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1&#xa0;: écriture impossible&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot start the PDF</source>
+        <translation>%1&#xa0;: impossible de commencer le PDF</translation>
+    </message>
+    <message>
+        <source>%1: cannot add a page</source>
+        <translation>%1&#xa0;: impossible d’ajouter une page</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>The cache file.</source>
+        <translation>Le fichier cache.</translation>
+    </message>
+    <message>
+        <source>Curate Paper Citation Records. Without a subcommand, opens the window on the cache, importing and showing each FILE named (ledger page text or record JSON), as File &gt; Import does.
+
+Subcommands (ledger-curator SUBCOMMAND --help describes one): %1.</source>
+        <translation>Curation des fiches de citations d’articles. Sans sous-commande, ouvre la fenêtre sur le cache, en important et en affichant chaque FICHIER nommé (page de registre en texte ou fiche JSON), comme le fait Fichier &gt; Importer.
+
+Sous-commandes (ledger-curator SOUS-COMMANDE --help en décrit une)&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>A ledger page (.txt) or record JSON (.json) to import and show.</source>
+        <translation>Une page de registre (.txt) ou une fiche JSON (.json) à importer et afficher.</translation>
+    </message>
+    <message>
+        <source>Try &apos;ledger-curator --help&apos;.</source>
+        <translation>Essayez «&#xa0;ledger-curator --help&#xa0;».</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is a subcommand: name it first, as in &apos;ledger-curator %1 ... --db PATH&apos;</source>
+        <translation>«&#xa0;%1&#xa0;» est une sous-commande&#xa0;: nommez-la en premier, comme dans «&#xa0;ledger-curator %1 ... --db CHEMIN&#xa0;»</translation>
+    </message>
+    <message>
+        <source>%1: is a folder, not a file</source>
+        <translation>%1&#xa0;: est un dossier, pas un fichier</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1&#xa0;: fichier introuvable</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is neither a subcommand nor a file; the subcommands are %2</source>
+        <translation>«&#xa0;%1&#xa0;» n’est ni une sous-commande ni un fichier&#x202f;; les sous-commandes sont %2</translation>
+    </message>
+    <message>
+        <source>Ledger Curator</source>
+        <translation>Ledger Curator</translation>
+    </message>
+    <message>
+        <source>The cache could not be opened:
+%1</source>
+        <translation>Le cache n’a pas pu être ouvert&#xa0;:
+%1</translation>
+    </message>
+</context>
+</TS>
