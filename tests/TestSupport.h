@@ -7,6 +7,7 @@
 #include <QByteArray>
 #include <QFile>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QSqlRecord>
@@ -200,6 +201,24 @@ inline CliRun runCli(const QStringList &arguments, const QString &home)
         return {};
     return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
              process.readAllStandardOutput(), process.readAllStandardError() };
+}
+
+//! For GUI tests' main(), before the QApplication: HOME (so settings and the sync token file)
+//! moves to the given temporary folder and QStandardPaths' test mode is on, so nothing touches
+//! the real ones; no D-Bus session bus, so no keyring (the token takes the file fallback, as on
+//! a headless machine); no display: the offscreen platform unless one was chosen.
+inline void isolateDesktop(const QString &home)
+{
+    qputenv("HOME", home.toLocal8Bit());
+    qputenv("XDG_RUNTIME_DIR", home.toLocal8Bit());
+    qunsetenv("XDG_CONFIG_HOME");
+    qunsetenv("XDG_DATA_HOME");
+    qunsetenv("DBUS_SESSION_BUS_ADDRESS");
+    qunsetenv("DISPLAY");
+    qunsetenv("WAYLAND_DISPLAY");
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QStandardPaths::setTestModeEnabled(true);
 }
 
 } // namespace LedgerCurator::TestSupport

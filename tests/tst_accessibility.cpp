@@ -112,6 +112,18 @@ QPalette lightPalette()
     return QStyleFactory::create(QStringLiteral("Fusion"))->standardPalette();
 }
 
+//! Sets the application palette for one test and puts the earlier one back afterwards.
+class PaletteScope
+{
+public:
+    explicit PaletteScope(const QPalette &palette) { QApplication::setPalette(palette); }
+    ~PaletteScope() { QApplication::setPalette(m_original); }
+    Q_DISABLE_COPY_MOVE(PaletteScope)
+
+private:
+    QPalette m_original = QApplication::palette();
+};
+
 } // namespace
 
 std::unique_ptr<MainWindow> TestAccessibility::openWindow(Store &store)
@@ -301,8 +313,7 @@ void TestAccessibility::followsPaletteChanges()
 {
     // The app switches with the system between light and dark: the colours it chooses itself
     // (problem texts, the retracted mark, the retraction banner) follow the palette change.
-    const QPalette original = QApplication::palette();
-    QApplication::setPalette(lightPalette());
+    PaletteScope scope(lightPalette());
     Store store(m_path);
     QVERIFY(store.open().ok());
     auto window = openWindow(store);
@@ -332,7 +343,6 @@ void TestAccessibility::followsPaletteChanges()
     QVERIFY(banner->isVisible());
     const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
     QVERIFY(window->grab().save(shots + QStringLiteral("/ledger-curator-dark.png")));
-    QApplication::setPalette(original);
 }
 
 void TestAccessibility::screenshotsForTheSoftwareCentre()
@@ -340,8 +350,7 @@ void TestAccessibility::screenshotsForTheSoftwareCentre()
     // The screenshots the AppStream metainfo names (docs/screenshots/, 1600x1000): taken here so
     // they can be refreshed with LC_SCREENSHOT_DIR=docs/screenshots; tst_packaging checks that
     // the committed ones exist with the declared size.
-    const QPalette original = QApplication::palette();
-    QApplication::setPalette(lightPalette());
+    PaletteScope scope(lightPalette());
     Store store(m_path);
     QVERIFY(store.open().ok());
     auto window = openWindow(store);
@@ -358,8 +367,19 @@ void TestAccessibility::screenshotsForTheSoftwareCentre()
     tabs->setCurrentIndex(1);
     QTest::qWait(500);
     QVERIFY(window->grab().toImage().save(shots + QStringLiteral("/page-preview.png")));
-    QApplication::setPalette(original);
 }
 
-QTEST_MAIN(TestAccessibility)
+int main(int argc, char *argv[])
+{
+    // The sync dialog asks the keyring: none here, and settings in a temporary HOME.
+    QTemporaryDir home;
+    if (!home.isValid())
+        return 1;
+    isolateDesktop(home.path());
+    QApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("tst_accessibility"));
+    TestAccessibility test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_accessibility.moc"

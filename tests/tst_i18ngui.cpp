@@ -13,6 +13,7 @@
 #include "ObservationTableModel.h"
 #include "RetractionCsv.h"
 #include "Store.h"
+#include "TestSupport.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -703,20 +704,10 @@ void TestI18nGui::noEnglishLeft()
 
 int main(int argc, char *argv[])
 {
-    // As tst_syncgui: no keyring, HOME (settings, the token file) in a temporary folder.
     QTemporaryDir home;
     if (!home.isValid())
         return 1;
-    qputenv("HOME", home.path().toLocal8Bit());
-    qputenv("XDG_RUNTIME_DIR", home.path().toLocal8Bit());
-    qunsetenv("XDG_CONFIG_HOME");
-    qunsetenv("XDG_DATA_HOME");
-    qunsetenv("DBUS_SESSION_BUS_ADDRESS");
-    qunsetenv("DISPLAY");
-    qunsetenv("WAYLAND_DISPLAY");
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QStandardPaths::setTestModeEnabled(true);
+    TestSupport::isolateDesktop(home.path());
     QApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("tst_i18ngui"));
     TestI18nGui test;

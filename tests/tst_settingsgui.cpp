@@ -617,21 +617,11 @@ void TestSettingsGui::openFilesWithABadFileImportsNothing()
 
 int main(int argc, char *argv[])
 {
-    // HOME moves to a temporary folder and QStandardPaths' test mode is on: the settings file
-    // (and the sync token file) never touch the real ones; no D-Bus session: no keyring.
     QTemporaryDir home;
     if (!home.isValid())
         return 1;
     qputenv("LC_REAL_HOME", QDir::homePath().toLocal8Bit());
-    qputenv("HOME", home.path().toLocal8Bit());
-    qputenv("XDG_RUNTIME_DIR", home.path().toLocal8Bit());
-    qunsetenv("XDG_CONFIG_HOME");
-    qunsetenv("DBUS_SESSION_BUS_ADDRESS");
-    qunsetenv("DISPLAY");
-    qunsetenv("WAYLAND_DISPLAY");
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QStandardPaths::setTestModeEnabled(true);
+    isolateDesktop(home.path());
     QApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("tst_settingsgui"));
     QCoreApplication::setApplicationVersion(QStringLiteral("9.8.7-test"));

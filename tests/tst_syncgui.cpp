@@ -646,21 +646,10 @@ void TestSyncGui::cancelKeepsTheOutbox()
 
 int main(int argc, char *argv[])
 {
-    // No keyring for the tests: no D-Bus session bus to find one through (as on a headless
-    // machine), so the token takes the file fallback and never lands in the keyring of whoever
-    // runs the tests. HOME moves to a temporary folder, so settings and the token file do too.
     QTemporaryDir home;
     if (!home.isValid())
         return 1;
-    qputenv("HOME", home.path().toLocal8Bit());
-    qputenv("XDG_RUNTIME_DIR", home.path().toLocal8Bit());
-    qunsetenv("XDG_CONFIG_HOME");
-    qunsetenv("DBUS_SESSION_BUS_ADDRESS");
-    qunsetenv("DISPLAY");
-    qunsetenv("WAYLAND_DISPLAY");
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QStandardPaths::setTestModeEnabled(true);
+    isolateDesktop(home.path());
     QApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("tst_syncgui"));
     TestSyncGui test;

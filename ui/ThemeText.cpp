@@ -3,81 +3,90 @@
 
 #include <QApplication>
 #include <QEvent>
+#include <QPointer>
 #include <QWidget>
+
+#include <vector>
 
 namespace LedgerCurator {
 
 namespace {
 
-//! Lives as the widget's child; re-runs its callbacks when the application palette changes.
-class PaletteFollower final : public QObject
+//! One event filter on the application for every widget that follows the palette: the
+//! application hears of each palette change (Kleopatra's palette watcher does the same), while
+//! widgets hear of it only in some cases. A single filter keeps the cost off the event path.
+class PaletteFollowers final : public QObject
 {
 public:
-    explicit PaletteFollower(QWidget *widget)
-        : QObject(widget)
+    static PaletteFollowers &instance()
     {
-        setObjectName(QStringLiteral("lc_paletteFollower"));
-        // The application itself hears of every palette change (Kleopatra's palette watcher
-        // does the same); widgets hear of it only in some cases.
-        qApp->installEventFilter(this);
+        static QPointer<PaletteFollowers> followers;
+        if (!followers)
+            followers = new PaletteFollowers(qApp);
+        return *followers;
     }
 
-    ~PaletteFollower() override { qApp->removeEventFilter(this); }
-
-    void setApply(const QString &key, std::function<void()> apply)
+    //! Runs apply() now and after each palette change while widget lives. With a key, a later
+    //! call for the same widget and key replaces the earlier callback.
+    void add(QWidget *widget, std::function<void()> apply, const char *key = nullptr)
     {
-        for (auto &entry : m_applies) {
-            if (entry.first == key) {
-                entry.second = std::move(apply);
-                entry.second();
-                return;
+        apply();
+        if (key) {
+            for (Entry &entry : m_entries) {
+                if (entry.widget == widget && entry.key == key) {
+                    entry.apply = std::move(apply);
+                    return;
+                }
             }
         }
-        m_applies.emplace_back(key, std::move(apply));
-        m_applies.back().second();
+        m_entries.push_back({ widget, key, std::move(apply) });
     }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override
     {
         if (watched == qApp && event->type() == QEvent::ApplicationPaletteChange) {
-            for (const auto &entry : m_applies)
-                entry.second();
+            std::erase_if(m_entries, [](const Entry &entry) { return entry.widget.isNull(); });
+            for (const Entry &entry : m_entries)
+                entry.apply();
         }
         return false;
     }
 
 private:
-    std::vector<std::pair<QString, std::function<void()>>> m_applies;
-};
+    explicit PaletteFollowers(QObject *parent)
+        : QObject(parent)
+    {
+        qApp->installEventFilter(this);
+    }
 
-PaletteFollower *followerOf(QWidget *widget)
-{
-    auto *follower = widget->findChild<PaletteFollower *>(QStringLiteral("lc_paletteFollower"),
-                                                          Qt::FindDirectChildrenOnly);
-    return follower ? follower : new PaletteFollower(widget);
-}
+    struct Entry
+    {
+        QPointer<QWidget> widget;
+        const char *key;
+        std::function<void()> apply;
+    };
+    std::vector<Entry> m_entries;
+};
 
 } // namespace
 
 void followPalette(QWidget *widget, std::function<void()> apply)
 {
-    // Each call adds its own callback.
-    static int counter = 0;
-    followerOf(widget)->setApply(QStringLiteral("custom-%1").arg(++counter), std::move(apply));
+    PaletteFollowers::instance().add(widget, std::move(apply));
 }
 
 void setTextTone(QWidget *widget, TextTone tone)
 {
-    // One tone per widget: a later call replaces the earlier one.
-    followerOf(widget)->setApply(QStringLiteral("tone"), [widget, tone] {
+    static const char kToneKey[] = "tone";
+    PaletteFollowers::instance().add(widget, [widget, tone] {
         QPalette palette = widget->palette();
         const QPalette app = QApplication::palette(widget);
         for (QPalette::ColorRole role : { QPalette::WindowText, QPalette::Text }) {
             palette.setColor(role, tone == TextTone::Normal ? app.color(role) : toneColor(tone, app));
         }
         widget->setPalette(palette);
-    });
+    }, kToneKey);
 }
 
 } // namespace LedgerCurator
