@@ -248,7 +248,7 @@ void PageWriter::observation(const Observation &o)
     const QString id = esc(o.id);
     // The id is the anchor the preview scrolls to. Not in print: QTextDocument keeps one character
     // format per anchor, and thousands of them make its HTML import quadratic.
-    if (m_options.forPrint)
+    if (m_options.forPrint || !m_options.observationAnchors)
         m_out += QStringLiteral("<div class=\"obs\">\n");
     else
         m_out += QStringLiteral("<div class=\"obs\" id=\"obs-") + id + QStringLiteral("\">\n");

@@ -22,6 +22,10 @@ struct HtmlOptions
     QString css;
     //! For the PDF: no anchors (ids), and the cap note does not point at the PDF export.
     bool forPrint = false;
+    //! Each observation's block carries id="obs-UUID". QTextDocument hashes every anchor name
+    //! list alike, so its HTML import is quadratic in the number of anchors: the preview turns
+    //! them off and finds observations by their "Observation UUID" heading instead.
+    bool observationAnchors = true;
 };
 
 //! The page of `shown` (a record with curated values, CuratedRecord::shown). Each observation is

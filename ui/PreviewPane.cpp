@@ -7,7 +7,9 @@
 #include <QDesktopServices>
 #include <QScrollBar>
 #include <QSettings>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -62,14 +64,33 @@ void PreviewPane::clear()
     m_record = Record {};
     m_hasRecord = false;
     m_html.clear();
+    m_headingBlocks.clear();
     m_browser->clear();
 }
 
 bool PreviewPane::scrollToObservation(const QString &uuid)
 {
-    if (!m_html.contains(QStringLiteral("id=\"obs-") + uuid.toHtmlEscaped() + u'"'))
+    QTextDocument *document = m_browser->document();
+    if (m_headingBlocks.isEmpty()) {
+        // Each observation opens with the paragraph "Observation UUID · direction" (the space
+        // may come out of the HTML import as a no-break space).
+        static const QString heading = QStringLiteral("Observation");
+        constexpr qsizetype uuidLength = 36;
+        for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+            const QString text = block.text();
+            if (text.size() >= heading.size() + 1 + uuidLength && text.startsWith(heading)
+                && text.at(heading.size()).isSpace())
+                m_headingBlocks.insert(text.mid(heading.size() + 1, uuidLength), block.blockNumber());
+        }
+    }
+    const auto found = m_headingBlocks.constFind(uuid);
+    if (found == m_headingBlocks.constEnd())
         return false;
-    m_browser->scrollToAnchor(QStringLiteral("obs-") + uuid);
+    // As QTextBrowser::scrollToAnchor does: the block at the top of the view.
+    const QTextBlock block = document->findBlockByNumber(*found);
+    document->documentLayout()->documentSize(); // the layout is lazy: finish it
+    const QRectF rect = document->documentLayout()->blockBoundingRect(block);
+    m_browser->verticalScrollBar()->setValue(int(rect.top()));
     return true;
 }
 
@@ -96,7 +117,9 @@ void PreviewPane::render(bool keepScroll)
     HtmlOptions options;
     options.inboundCap = m_inboundCap;
     options.css = m_css;
+    options.observationAnchors = false;
     m_html = renderPageHtml(m_record, options);
+    m_headingBlocks.clear();
     m_browser->setHtml(m_html);
     m_browser->document()->setDocumentMargin(16); // room around the page, as on paper
     if (keepScroll) {
@@ -112,7 +135,9 @@ void PreviewPane::onAnchorClicked(const QUrl &url)
         QDesktopServices::openUrl(url);
         Q_EMIT linkOpened(url);
     } else if (url.scheme().isEmpty() && url.path().isEmpty() && url.hasFragment()) {
-        m_browser->scrollToAnchor(url.fragment());
+        const QString fragment = url.fragment();
+        if (!fragment.startsWith(QLatin1String("obs-")) || !scrollToObservation(fragment.mid(4)))
+            m_browser->scrollToAnchor(fragment);
     }
 }
 

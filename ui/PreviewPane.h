@@ -3,6 +3,7 @@
 
 #include "Record.h"
 
+#include <QHash>
 #include <QString>
 #include <QWidget>
 
@@ -57,6 +58,9 @@ private:
     qsizetype m_inboundCap = 500;
     QString m_css;
     QString m_html;
+    //! Observation UUID -> the block of its "Observation UUID" heading; filled on the first
+    //! scroll after a render (the page carries no anchors, see HtmlOptions::observationAnchors).
+    QHash<QString, int> m_headingBlocks;
 };
 
 } // namespace LedgerCurator
