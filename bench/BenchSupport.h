@@ -30,6 +30,10 @@ struct ProcessRun
 {
     double wallMs = 0;
     double cpuMs = 0;
+    //! wait4()'s ru_maxrss. Beware: Linux keeps the high-water mark of the memory a child had
+    //! before its exec, and a spawned child shares (vfork) or copies (fork) this process's, so
+    //! it is at least what this benchmark itself holds. Only a figure the child reports of
+    //! itself (VmHWM) is the child's.
     qint64 maxRssKb = 0;
     int exitCode = -1; // -1: did not start or was killed by a signal
     bool timedOut = false; // killed (with its process group) after the timeout

@@ -385,22 +385,37 @@ int main(int argc, char *argv[])
         view.resize(1000, 700);
         view.show();
         QApplication::processEvents();
-        table.below(QStringLiteral("table: select record: prepare, swap in, first rows painted"),
+        // As MainWindow::loadRecord(): the worker opens its own connection, reads the top of the
+        // page and prepares it without hints; the GUI thread swaps it in and paints.
+        table.below(QStringLiteral("table: select record: first rows read, prepared, swapped in, painted"),
+            measure(runs,
+                [&] {
+                    Store worker(dbPath);
+                    if (!worker.open())
+                        return;
+                    const auto first
+                        = worker.loadCurated(record.arxivId, ObservationTableModel::FirstRows + 1);
+                    if (!first || !first->has_value())
+                        return;
+                    model.setTableData(
+                        ObservationTableModel::prepare(**first, ObservationTableModel::Hints::Skip));
+                    view.viewport()->repaint();
+                }),
+            300);
+        table.info(QStringLiteral("  then the whole record: prepared, swapped in, painted"),
             measure(runs,
                 [&] {
                     model.setTableData(ObservationTableModel::prepare(*curated));
                     view.viewport()->repaint();
-                }),
-            300);
-        table.below(QStringLiteral("  of which GUI thread only (setTableData + paint)"),
+                }));
+        table.info(QStringLiteral("  of which on the GUI thread (setTableData + paint)"),
             measure(
                 runs,
                 [&] {
                     model.setTableData(std::move(data));
                     view.viewport()->repaint();
                 },
-                [&] { data = ObservationTableModel::prepare(*curated); }),
-            300);
+                [&] { data = ObservationTableModel::prepare(*curated); }));
         table.below(QStringLiteral("table: text filter 'scaling sparse' applied"),
             measure(
                 runs,
@@ -499,7 +514,7 @@ int main(int argc, char *argv[])
             out << "  (built a cache of " << sizes.cacheObservations << " observations over "
                 << sizes.cacheRecords << " records in " << building.elapsed() << " ms)" << Qt::endl;
         }
-        QList<double> shown, listed, first, hwm, wall;
+        QList<double> shown, listed, firstRows, first, hwm, wall;
         int failed = 0;
         for (int run = 0; run < runs; ++run) {
             const ProcessRun p = runProcess(cli,
@@ -512,10 +527,12 @@ int main(int argc, char *argv[])
             }
             shown.append(figures.value(QStringLiteral("window-shown-ms")));
             listed.append(figures.value(QStringLiteral("records-listed")));
+            firstRows.append(figures.value(QStringLiteral("first-rows-ms"), -1));
             first.append(figures.value(QStringLiteral("record-shown-ms"), -1));
             hwm.append(figures.value(QStringLiteral("vmhwm-kb")) / 1024.0);
             wall.append(p.wallMs);
-            hwm.last() = std::max(hwm.last(), double(p.maxRssKb) / 1024.0);
+            // Not wait4()'s ru_maxrss: Linux carries the parent's high-water mark over the exec
+            // of a spawned child, so it reported this benchmark's own 1 GB, not the app's.
         }
         const QString cacheName = QStringLiteral("%1 obs / %2 records")
                                       .arg(sizes.cacheObservations)
@@ -530,8 +547,9 @@ int main(int argc, char *argv[])
                 median(shown), 1000);
             table.info(
                 QStringLiteral("  records listed"), median(listed), QStringLiteral("records"));
-            table.info(
-                QStringLiteral("  first record loaded and shown (worker thread)"), median(first));
+            table.info(QStringLiteral("  first rows of the first record painted (from process start)"),
+                median(firstRows));
+            table.info(QStringLiteral("  the whole first record shown, with its preview"), median(first));
             table.info(QStringLiteral("  whole process, to exit"), median(wall));
             table.below(QStringLiteral("startup: peak resident memory (VmHWM)"), median(hwm), 400,
                 QStringLiteral("MB"));

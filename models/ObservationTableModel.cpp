@@ -229,11 +229,12 @@ bool needsExactSearch(const QStringList &words)
 
 } // namespace
 
-ObservationTableData ObservationTableModel::prepare(const CuratedRecord &curated)
+ObservationTableData ObservationTableModel::prepare(const CuratedRecord &curated, Hints hints)
 {
     ObservationTableData data;
     data.record = curated.shown;
-    data.hints = anomalyHints(data.record);
+    if (hints == Hints::Compute)
+        data.hints = anomalyHints(data.record);
     const auto byObservation = hintsByObservation(data.hints);
     const auto &observations = data.record.observations;
     data.rows.reserve(observations.size());
@@ -244,6 +245,8 @@ ObservationTableData ObservationTableModel::prepare(const CuratedRecord &curated
         data.rowById.insert(observations[i].id, int(i));
     }
     data.search = builder.take();
+    data.search.blob.squeeze(); // built by appending: give back what the growth left over
+    data.search.starts.shrink_to_fit();
     computeTitleRanks(data.rows, data.search, observations);
     return data;
 }

@@ -94,8 +94,15 @@ public:
 
     explicit ObservationTableModel(QObject *parent = nullptr);
 
-    //! Computes what the model shows for a record; pure and thread-safe.
-    static ObservationTableData prepare(const CuratedRecord &record);
+    //! Observations the desktop shows at once when a large record is selected, before the whole
+    //! record has loaded (reading 200,000 observations and preparing their rows takes seconds).
+    static constexpr qsizetype FirstRows = 300;
+
+    enum class Hints { Compute, Skip };
+    //! Computes what the model shows for a record; pure and thread-safe. Hints::Skip leaves the
+    //! anomaly hints out: for the first rows of a record still loading, whose hints need the
+    //! whole record.
+    static ObservationTableData prepare(const CuratedRecord &record, Hints hints = Hints::Compute);
     //! Shows prepared data (model reset); cheap, for the GUI thread.
     void setTableData(ObservationTableData data);
     //! Shows a record (model reset).

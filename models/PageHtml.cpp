@@ -93,9 +93,16 @@ private:
 
 QString PageWriter::write()
 {
-    m_hints = anomalyHints(m_r);
+    m_hints = m_options.hints ? *m_options.hints : anomalyHints(m_r);
     m_hintsByObservation = hintsByObservation(m_hints);
-    m_out.reserve(8192 + std::min<qsizetype>(m_r.observations.size(), 20000) * 1400);
+    // Room for the observations itemized (not the whole record: the page cap leaves most of a
+    // large record out).
+    qsizetype inbound = 0;
+    for (const Observation &o : m_r.observations)
+        inbound += o.direction == Direction::Inbound;
+    const qsizetype itemized = m_r.observations.size() - inbound
+        + (m_options.inboundCap > 0 ? std::min(inbound, m_options.inboundCap) : inbound);
+    m_out.reserve(8192 + std::min<qsizetype>(itemized, 20000) * 1400);
     if (m_options.standalone) {
         m_out += QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
                                 "charset=\"utf-8\"/>\n<title>arXiv:")

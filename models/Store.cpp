@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <limits>
 #include <string>
 
 namespace LedgerCurator {
@@ -536,8 +537,18 @@ Result<qint64> Store::recordCount() const
     return query.value(0).toLongLong();
 }
 
-Result<std::optional<Record>> Store::loadRecord(const QString &arxivId) const
+Result<qint64> Store::observationCount(const QString &arxivId) const
 {
+    SqliteStatement count(sqliteHandle(database()), "SELECT COUNT(*) FROM observations WHERE record_id = ?");
+    if (!count.ok() || !count.bindText(1, arxivId) || count.step() != SQLITE_ROW)
+        return Error::failure(QStringLiteral("cannot count the observations of %1: %2").arg(arxivId, count.errorText()));
+    return count.integer(0);
+}
+
+Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetype firstObservations) const
+{
+    // SQLite reads LIMIT -1 as no limit.
+    const qint64 limit = firstObservations < 0 ? -1 : qint64(firstObservations);
     QSqlDatabase db = database();
     QSqlQuery query(db);
     query.setForwardOnly(true);
@@ -560,13 +571,13 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId) const
     {
         SqliteStatement count(handle, "SELECT COUNT(*) FROM observations WHERE record_id = ?");
         if (count.ok() && count.bindText(1, arxivId) && count.step() == SQLITE_ROW)
-            record.observations.reserve(count.integer(0));
+            record.observations.reserve(limit < 0 ? count.integer(0) : std::min(limit, count.integer(0)));
     }
     SqliteStatement rows(handle,
                          "SELECT id, direction, citing_title, cited_title, reference, state, basis, observed_at,"
                          " events_status, events_as_of, events_reason, curation FROM observations WHERE record_id = ?"
-                         " ORDER BY position");
-    if (!rows.ok() || !rows.bindText(1, arxivId))
+                         " ORDER BY position LIMIT ?");
+    if (!rows.ok() || !rows.bindText(1, arxivId) || !rows.bindInteger(2, limit))
         return Error::failure(QStringLiteral("cannot read the observations of %1: %2").arg(arxivId, rows.errorText()));
     int rc = SQLITE_ROW;
     while ((rc = rows.step()) == SQLITE_ROW) {
@@ -591,8 +602,9 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId) const
 
     SqliteStatement events(handle,
                            "SELECT observation_position, kind, date, source, notice, detail FROM source_events"
-                           " WHERE record_id = ? ORDER BY observation_position, position");
-    if (!events.ok() || !events.bindText(1, arxivId))
+                           " WHERE record_id = ? AND observation_position < ? ORDER BY observation_position, position");
+    if (!events.ok() || !events.bindText(1, arxivId)
+        || !events.bindInteger(2, limit < 0 ? std::numeric_limits<qint64>::max() : limit))
         return Error::failure(QStringLiteral("cannot read the events of %1: %2").arg(arxivId, events.errorText()));
     while ((rc = events.step()) == SQLITE_ROW) {
         const qint64 position = events.integer(0);
@@ -686,9 +698,9 @@ Result<QList<CorrectionEvent>> Store::corrections(const QString &arxivId) const
     return events;
 }
 
-Result<std::optional<CuratedRecord>> Store::loadCurated(const QString &arxivId) const
+Result<std::optional<CuratedRecord>> Store::loadCurated(const QString &arxivId, qsizetype firstObservations) const
 {
-    auto record = loadRecord(arxivId);
+    auto record = loadRecord(arxivId, firstObservations);
     if (!record)
         return record.error();
     if (!record->has_value())

@@ -72,9 +72,13 @@ public:
                                                RecordCheck check = RecordCheck::Validate);
 
     Result<QList<RecordSummary>> recordSummaries() const;
-    //! nullopt when the cache has no such record.
-    Result<std::optional<Record>> loadRecord(const QString &arxivId) const;
+    //! nullopt when the cache has no such record. With `firstObservations` >= 0, only that many
+    //! observations from the top of the page are read (the desktop shows them at once while the
+    //! whole record loads).
+    Result<std::optional<Record>> loadRecord(const QString &arxivId, qsizetype firstObservations = -1) const;
     Result<qint64> recordCount() const;
+    //! How many observations the record has (0 when the cache has no such record).
+    Result<qint64> observationCount(const QString &arxivId) const;
 
     //! Stores correction events in one transaction. Idempotent by event id: an event already
     //! held is not stored twice (a synced copy fills in the server's seq).
@@ -82,7 +86,8 @@ public:
     //! Every correction event of a record, oldest first.
     Result<QList<CorrectionEvent>> corrections(const QString &arxivId) const;
     //! The record with its corrections applied; nullopt when the cache has no such record.
-    Result<std::optional<CuratedRecord>> loadCurated(const QString &arxivId) const;
+    //! `firstObservations` as for loadRecord().
+    Result<std::optional<CuratedRecord>> loadCurated(const QString &arxivId, qsizetype firstObservations = -1) const;
     //! Corrections not yet acknowledged by a server (no seq).
     Result<qint64> outboxCount() const;
 

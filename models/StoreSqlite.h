@@ -56,6 +56,7 @@ public:
         const QByteArray &utf8 = m_bound.constLast();
         return sqlite3_bind_text(m_stmt, index, utf8.constData(), int(utf8.size()), SQLITE_STATIC) == SQLITE_OK;
     }
+    bool bindInteger(int index, qint64 value) { return sqlite3_bind_int64(m_stmt, index, value) == SQLITE_OK; }
     //! SQLITE_ROW, SQLITE_DONE or an error code.
     int step() { return m_rc = sqlite3_step(m_stmt); }
     bool isNull(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }

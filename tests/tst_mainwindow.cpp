@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The main window: the demo record on first start, empty state, filters, import, drag and drop.
+#include "CurationPanel.h"
+#include "LedgerText.h"
 #include "MainWindow.h"
 #include "Store.h"
 #include "TestSupport.h"
@@ -33,6 +35,7 @@ private Q_SLOTS:
     void importShowsTheNewRecord();
     void badImportChangesNothing();
     void dropImports();
+    void largeRecordShowsItsFirstRowsAtOnce();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -200,6 +203,77 @@ void TestMainWindow::dropImports()
     QApplication::sendEvent(&window, &drop);
     QTRY_COMPARE(finished.size(), 1);
     QTRY_COMPARE(window.findChild<QListView *>(QStringLiteral("recordList"))->model()->rowCount(), 2);
+}
+
+void TestMainWindow::largeRecordShowsItsFirstRowsAtOnce()
+{
+    // The fixture's inbound observations repeated to 3,034 observations.
+    auto parsed = parseLedgerText(fixture(), QStringLiteral("fixture"));
+    QVERIFY(parsed);
+    Record big = parsed->record;
+    big.arxivId = QStringLiteral("2401.00042");
+    const QList<Observation> inbound = [&] {
+        QList<Observation> list;
+        for (const Observation &o : big.observations)
+            if (o.direction == Direction::Inbound)
+                list.append(o);
+        return list;
+    }();
+    for (int n = 0; big.observations.size() < 3034; ++n) {
+        Observation o = inbound[n % inbound.size()];
+        o.id = uuidFor(100000 + n);
+        big.observations.append(std::move(o));
+    }
+    big.stated.inbound = big.observations.size() - big.stated.outboundListed;
+    {
+        Store store(m_path);
+        QVERIFY(store.open().ok());
+        QVERIFY(store.importRecords({ big }, {}, RecordCheck::AlreadyValidated).ok());
+    }
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    MainWindow window(store);
+    auto *panel = window.findChild<CurationPanel *>();
+    auto *status = window.findChild<QLabel *>(QStringLiteral("filterStatus"));
+    QTableView *table = tableOf(window);
+    QVERIFY(panel && status && table);
+    // What the librarian sees while the rest loads: the top of the page, nothing to edit yet.
+    int firstRows = 0;
+    bool panelEnabled = true;
+    QString statusText;
+    QString chosen;
+    connect(&window, &MainWindow::firstRowsShown, this, [&] {
+        firstRows = table->model()->rowCount();
+        panelEnabled = panel->isEnabled();
+        statusText = status->text();
+        const QModelIndex row = table->model()->index(5, 0);
+        chosen = row.data(ObservationTableModel::ObservationIdRole).toString();
+        table->setCurrentIndex(row);
+    });
+    QSignalSpy first(&window, &MainWindow::firstRowsShown);
+    QSignalSpy shown(&window, &MainWindow::recordShown);
+    window.show();
+    QTRY_COMPARE(shown.size(), 1);
+    QCOMPARE(first.size(), 1);
+    QCOMPARE(first.first().first().toString(), big.arxivId);
+    QVERIFY2(firstRows > 0 && firstRows < 1000, qPrintable(QString::number(firstRows)));
+    QVERIFY(!panelEnabled);
+    QVERIFY2(statusText.contains(QStringLiteral("Loading")) && statusText.contains(QStringLiteral("3,034")),
+             qPrintable(statusText));
+    // Then the whole record, ready to edit, with the row chosen meanwhile still current.
+    QCOMPARE(table->model()->rowCount(), 3034);
+    QVERIFY(panel->isEnabled());
+    QVERIFY2(status->text().startsWith(QStringLiteral("Showing 3,034 of 3,034")), qPrintable(status->text()));
+    QCOMPARE(table->currentIndex().data(ObservationTableModel::ObservationIdRole).toString(), chosen);
+
+    // A small record loads in one go.
+    QSignalSpy firstAgain(&window, &MainWindow::firstRowsShown);
+    QVERIFY(store.importRecords({ parsed->record }).ok());
+    window.reloadRecords();
+    window.selectRecord(parsed->record.arxivId);
+    QTRY_COMPARE(shown.size(), 2);
+    QCOMPARE(table->model()->rowCount(), 34);
+    QCOMPARE(firstAgain.size(), 0);
 }
 
 QTEST_MAIN(TestMainWindow)

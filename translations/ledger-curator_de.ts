@@ -1254,6 +1254,13 @@ arXiv:%2 v%3 · Stand %4</translation>
             <numerusform>%Ln Korrekturen warten im Postausgang und gehen mit der nächsten Synchronisation hinaus.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Loading arXiv:%1: the first %Ln observations are shown, %2 in all...</source>
+        <translation>
+            <numerusform>arXiv:%1 wird geladen: die erste %Ln Beobachtung wird angezeigt, %2 insgesamt …</numerusform>
+            <numerusform>arXiv:%1 wird geladen: die ersten %Ln Beobachtungen werden angezeigt, %2 insgesamt …</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeReviewModel</name>

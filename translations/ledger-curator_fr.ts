@@ -1254,6 +1254,13 @@ arXiv:%2 v%3 · au %4</translation>
             <numerusform>%Ln corrections attendent dans la boîte d’envoi et partiront à la prochaine synchronisation.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Loading arXiv:%1: the first %Ln observations are shown, %2 in all...</source>
+        <translation>
+            <numerusform>Chargement d’arXiv:%1 : la première observation (%Ln) est affichée, %2 au total…</numerusform>
+            <numerusform>Chargement d’arXiv:%1 : les %Ln premières observations sont affichées, %2 au total…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeReviewModel</name>

@@ -46,6 +46,7 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QScrollBar>
 #include <QtConcurrent>
 
 namespace LedgerCurator {
@@ -70,7 +71,7 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
         m_model->updateCuratedRecord(m_session->record(), observations);
         updateSummary();
         updateChips();
-        m_preview->setRecord(m_session->record().shown);
+        m_preview->setRecord(m_session->record().shown, m_model->hints());
         if (!observations.isEmpty())
             m_preview->scrollToObservation(observations.first());
         // The record list's attention counts follow corrections.
@@ -459,32 +460,46 @@ void MainWindow::selectRecord(const QString &arxivId)
 void MainWindow::loadRecord(const QString &arxivId)
 {
     // Large records load on a worker thread with a connection of its own, so the window stays
-    // responsive; a newer request makes an older result obsolete.
+    // responsive: first the top of the page, shown at once, then the whole record. A newer
+    // request cancels an older one and makes its results obsolete.
     m_requestedRecord = arxivId;
     m_loading = true;
     const int generation = ++m_loadGeneration;
+    if (m_loadWatcher)
+        m_loadWatcher->cancel();
     showMessagePage(tr("Loading arXiv:%1...").arg(arxivId));
     const QString path = m_store.path();
     struct Loaded
     {
-        CuratedRecord record;
+        CuratedRecord record; // empty for the first rows
         ObservationTableData table;
+        bool complete = false;
+        qsizetype total = 0;
     };
-    auto *watcher = new QFutureWatcher<Result<std::optional<Loaded>>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, arxivId] {
-        watcher->deleteLater();
+    // Shared, not copied: QFutureWatcher::resultAt() hands out copies.
+    using Outcome = Result<std::shared_ptr<Loaded>>; // null: no such record
+    auto *watcher = new QFutureWatcher<Outcome>(this);
+    m_loadWatcher = watcher;
+    connect(watcher, &QFutureWatcherBase::finished, watcher, &QObject::deleteLater);
+    connect(watcher, &QFutureWatcherBase::resultReadyAt, this, [this, watcher, generation, arxivId](int index) {
         if (generation != m_loadGeneration)
             return;
+        Outcome result = watcher->resultAt(index);
+        if (result && *result && !(*result)->complete) {
+            showFirstRows(std::move((*result)->table), (*result)->total);
+            return;
+        }
         m_loading = false;
+        m_firstRowsOnly = false;
+        m_loadWatcher = nullptr;
         m_requestedRecord.clear();
-        auto result = watcher->result();
         if (!result) {
             showMessagePage(tr("arXiv:%1 could not be loaded:\n%2\n\nTry again, or import the page again with "
                                "File > Import.")
                                     .arg(arxivId, result.error().toString()));
             return;
         }
-        if (!result->has_value()) {
+        if (!*result) {
             showMessagePage(tr("arXiv:%1 is no longer in the cache.").arg(arxivId));
             return;
         }
@@ -493,28 +508,77 @@ void MainWindow::loadRecord(const QString &arxivId)
     });
     // The worker reads the record and prepares the table (hints, filter text); the GUI thread
     // only swaps the prepared data in.
-    watcher->setFuture(QtConcurrent::run([path, arxivId]() -> Result<std::optional<Loaded>> {
+    watcher->setFuture(QtConcurrent::run([path, arxivId](QPromise<Outcome> &promise) {
         Store store(path);
-        if (auto opened = store.open(); !opened)
-            return opened.error();
+        if (auto opened = store.open(); !opened) {
+            promise.addResult(Outcome(opened.error()));
+            return;
+        }
+        // One row more than shown tells whether there is more to load.
+        auto first = store.loadCurated(arxivId, ObservationTableModel::FirstRows + 1);
+        if (!first || !first->has_value()) {
+            promise.addResult(first ? Outcome(std::shared_ptr<Loaded>()) : Outcome(first.error()));
+            return;
+        }
+        if ((*first)->shown.observations.size() <= ObservationTableModel::FirstRows) { // that was all of it
+            ObservationTableData table = ObservationTableModel::prepare(**first);
+            promise.addResult(Outcome(std::make_shared<Loaded>(Loaded { std::move(**first), std::move(table), true })));
+            return;
+        }
+        auto total = store.observationCount(arxivId);
+        promise.addResult(Outcome(std::make_shared<Loaded>(Loaded {
+                {}, ObservationTableModel::prepare(**first, ObservationTableModel::Hints::Skip), false,
+                total ? qsizetype(*total) : 0 })));
+        first->reset();
+        if (promise.isCanceled())
+            return;
         auto loaded = store.loadCurated(arxivId);
-        if (!loaded)
-            return loaded.error();
-        if (!loaded->has_value())
-            return std::optional<Loaded>();
+        if (!loaded || !loaded->has_value()) {
+            promise.addResult(loaded ? Outcome(std::shared_ptr<Loaded>()) : Outcome(loaded.error()));
+            return;
+        }
         shareRepeatedText(**loaded); // one copy of the texts many observations repeat
         ObservationTableData table = ObservationTableModel::prepare(**loaded);
-        return std::optional<Loaded>(Loaded { std::move(**loaded), std::move(table) });
+        promise.addResult(Outcome(std::make_shared<Loaded>(Loaded { std::move(**loaded), std::move(table), true })));
     }));
+}
+
+void MainWindow::showFirstRows(ObservationTableData data, qsizetype total)
+{
+    m_firstRowsOnly = true;
+    m_table->setUpdatesEnabled(false);
+    m_model->setTableData(std::move(data));
+    m_table->resizeColumnToContents(ObservationTableModel::StateColumn);
+    m_table->setUpdatesEnabled(true);
+    const Record &r = m_model->record();
+    m_heading->setText(tr("%1\narXiv:%2 v%3 · as of %4").arg(r.title, r.arxivId).arg(r.version).arg(displayDate(r.asOf)));
+    m_stack->setCurrentWidget(m_recordPage);
+    m_panel->setObservations({});
+    m_panel->setEnabled(false);
+    m_summaryBar->setEnabled(false);
+    for (QToolButton *chip : m_chips)
+        chip->setEnabled(false);
+    m_preview->clear();
+    m_filterStatus->setText(tr("Loading arXiv:%1: the first %Ln observations are shown, %2 in all...", "",
+                               m_model->rowCount())
+                                    .arg(r.arxivId, QLocale().toString(qlonglong(total))));
+    Q_EMIT firstRowsShown(r.arxivId);
 }
 
 void MainWindow::showRecordLoaded()
 {
     const CuratedRecord &curated = m_session->record();
+    m_panel->setEnabled(true);
+    m_summaryBar->setEnabled(true);
+    for (QToolButton *chip : m_chips)
+        chip->setEnabled(true);
     if (!m_session->hasRecord()) {
         m_model->clear();
         return;
     }
+    // The row chosen among the first rows stays chosen, and in view.
+    const QString current = m_table->currentIndex().data(ObservationTableModel::ObservationIdRole).toString();
+    const int scrolled = m_table->verticalScrollBar()->value();
     m_table->setUpdatesEnabled(false);
     if (m_preparedTable && m_preparedTable->record.arxivId == curated.shown.arxivId)
         m_model->setTableData(std::move(*m_preparedTable));
@@ -529,7 +593,14 @@ void MainWindow::showRecordLoaded()
     updateSummary();
     updateChips();
     m_panel->setObservations({});
-    m_preview->setRecord(r);
+    if (const int row = current.isEmpty() ? -1 : m_model->rowOf(current); row >= 0) {
+        const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, ObservationTableModel::CitingTitleColumn));
+        if (index.isValid()) {
+            m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            m_table->verticalScrollBar()->setValue(scrolled);
+        }
+    }
+    m_preview->setRecord(r, m_model->hints());
     Q_EMIT recordShown(r.arxivId);
 }
 
@@ -560,6 +631,8 @@ void MainWindow::updateChips()
 
 void MainWindow::updateSelection()
 {
+    if (m_firstRowsOnly) // the session does not hold this record yet
+        return;
     QStringList ids;
     QModelIndexList rows = m_table->selectionModel()->selectedRows();
     std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });

@@ -14,6 +14,7 @@
 #include <memory>
 
 class QAction;
+class QFutureWatcherBase;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -63,6 +64,8 @@ public:
 
 Q_SIGNALS:
     void recordShown(const QString &arxivId);
+    //! The first rows of a large record are on screen; the whole record follows (recordShown).
+    void firstRowsShown(const QString &arxivId);
     void importFinished(bool ok);
     void exportFinished(bool ok);
 
@@ -74,6 +77,7 @@ private:
     void createWidgets();
     void createActions();
     void showRecordLoaded();
+    void showFirstRows(ObservationTableData data, qsizetype total);
     void loadRecord(const QString &arxivId);
     void updateSummary();
     void updateChips();
@@ -108,7 +112,11 @@ private:
     std::unique_ptr<ObservationTableData> m_preparedTable;
     QString m_requestedRecord;
     bool m_loading = false;
+    //! The table shows the first rows of m_requestedRecord while the whole record loads: the
+    //! curation panel, chips and preview wait for it.
+    bool m_firstRowsOnly = false;
     int m_loadGeneration = 0;
+    QPointer<QFutureWatcherBase> m_loadWatcher; // the load under way, cancelled by a newer one
 
     // Notices (MainWindowNotices.cpp) -------------------------------------------------------------
 public:

@@ -51,10 +51,11 @@ PreviewPane::PreviewPane(QWidget *parent)
 
 PreviewPane::~PreviewPane() = default;
 
-void PreviewPane::setRecord(const Record &shown)
+void PreviewPane::setRecord(const Record &shown, std::optional<QList<AnomalyHint>> hints)
 {
     const bool same = m_hasRecord && m_record.arxivId == shown.arxivId;
     m_record = shown;
+    m_hints = std::move(hints);
     m_hasRecord = true;
     render(same);
 }
@@ -62,6 +63,7 @@ void PreviewPane::setRecord(const Record &shown)
 void PreviewPane::clear()
 {
     m_record = Record {};
+    m_hints.reset();
     m_hasRecord = false;
     m_html.clear();
     m_headingBlocks.clear();
@@ -118,6 +120,7 @@ void PreviewPane::render(bool keepScroll)
     options.inboundCap = m_inboundCap;
     options.css = m_css;
     options.observationAnchors = false;
+    options.hints = m_hints;
     m_html = renderPageHtml(m_record, options);
     m_headingBlocks.clear();
     m_browser->setHtml(m_html);

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "AnomalyHints.h"
 #include "Record.h"
 
 #include <QHash>
 #include <QString>
 #include <QWidget>
+
+#include <optional>
 
 class QTextBrowser;
 class QUrl;
@@ -26,8 +29,9 @@ public:
     ~PreviewPane() override;
 
     //! Renders `shown` (CuratedRecord::shown), keeping the scroll position when it is the record
-    //! already shown (after a correction, say).
-    void setRecord(const Record &shown);
+    //! already shown (after a correction, say). `hints`: the record's anomaly hints when the
+    //! caller has them (the table model does), else they are computed.
+    void setRecord(const Record &shown, std::optional<QList<AnomalyHint>> hints = {});
     //! Shows nothing.
     void clear();
     //! Scrolls to the observation's block; false when the page does not itemize it (page cap).
@@ -54,6 +58,7 @@ private:
 
     QTextBrowser *m_browser = nullptr;
     Record m_record;
+    std::optional<QList<AnomalyHint>> m_hints;
     bool m_hasRecord = false;
     qsizetype m_inboundCap = 500;
     QString m_css;
