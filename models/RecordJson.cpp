@@ -15,7 +15,9 @@
 #include <charconv>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <climits>
+#include <cstring>
 #include <functional>
 #include <optional>
 
@@ -1342,8 +1344,731 @@ void writeRecordJson(const Record &record, const std::function<void(QByteArrayVi
     w.finish();
 }
 
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Reading the text directly: the record straight from the bytes, without a QJsonDocument in
+// between (which on a large page cost more than everything else the import does).
+
+//! Reads a record from JSON text as recordFromJson() reads the QJsonDocument of the same text,
+//! for the texts it is sure to read the same way: well-formed JSON with whole numbers written
+//! plainly (digits only: no sign, fraction or exponent), keys without escapes, every member it
+//! reads present once, and a record that passes every check. On anything else it gives up
+//! (nullopt) without saying why, and readRecordJson() reads the text again through
+//! QJsonDocument, which accepts or refuses it and says where and what. So what it accepts is
+//! always what the QJsonDocument path accepts, value for value.
+class DirectReader
+{
+public:
+    explicit DirectReader(QByteArrayView text)
+        : m_at(text.data())
+        , m_end(text.data() + text.size())
+    {
+    }
+
+    std::optional<Record> record();
+
+private:
+    //! A member read before its meaning is known (it depends on another member).
+    struct Value
+    {
+        enum Kind { Missing, Null, String, Other } kind = Missing;
+        QString text;
+    };
+
+    bool atEnd() const { return m_at == m_end; }
+    void space()
+    {
+        while (m_at != m_end && (*m_at == ' ' || *m_at == '\n' || *m_at == '\r' || *m_at == '\t'))
+            ++m_at;
+    }
+    bool peek(char c) const { return m_at != m_end && *m_at == c; }
+    bool literal(QByteArrayView word)
+    {
+        if (m_end - m_at < word.size() || QByteArrayView(m_at, word.size()) != word)
+            return false;
+        m_at += word.size();
+        return true;
+    }
+
+    bool string(QString &out);
+    bool key(QByteArrayView &out);
+    bool count(qint64 &out);
+    bool skip(int depth = 0);
+    bool value(Value &out);
+
+    //! `{ member, ... }`: `member(name)` reads the value after the colon; false stops.
+    template <typename Member> bool members(Member &&member);
+    //! `[ element, ... ]`: `element()` reads one value; false stops.
+    template <typename Element> bool elements(Element &&element);
+
+    bool stringOrNull(QString &out);
+    bool stringList(QStringList &out);
+    bool statedCounts(StatedCounts &out);
+    bool facet(CoverageFacet &out, int index);
+    bool measurement(ExternalMeasurement &out);
+    bool observation(Observation &out);
+    bool eventsCheck(EventsCheck &out);
+    bool sourceEvent(SourceEvent &out);
+    bool curation(CurationInfo &out);
+
+    const char *m_at;
+    const char *m_end;
+};
+
+//! Whether a key read is `name` (compared without measuring `name` at run time).
+template <size_t N> bool is(QByteArrayView key, const char (&name)[N])
+{
+    return key.size() == qsizetype(N - 1) && std::memcmp(key.data(), name, N - 1) == 0;
+}
+
+//! Marks member `bit` as read; false if it was read before (a key given twice).
+bool once(quint32 &seen, int bit)
+{
+    const quint32 mask = quint32(1) << bit;
+    if (seen & mask)
+        return false;
+    seen |= mask;
+    return true;
+}
+
+//! Whether every member in `required` was read.
+bool all(quint32 seen, quint32 required)
+{
+    return (seen & required) == required;
+}
+
+//! Past the well-formed UTF-8 sequence of one character at `p`; nullptr if malformed.
+const char *utf8Sequence(const char *p, const char *end)
+{
+    const auto byte = [&p](int i) { return uchar(p[i]); };
+    const auto continuation = [](uchar b) { return (b & 0xc0) == 0x80; };
+    const uchar b = byte(0);
+    if (b >= 0xc2 && b <= 0xdf) {
+        if (end - p < 2 || !continuation(byte(1)))
+            return nullptr;
+        return p + 2;
+    }
+    if (b >= 0xe0 && b <= 0xef) {
+        if (end - p < 3 || !continuation(byte(1)) || !continuation(byte(2)))
+            return nullptr;
+        if ((b == 0xe0 && byte(1) < 0xa0) || (b == 0xed && byte(1) > 0x9f)) // overlong, surrogate
+            return nullptr;
+        return p + 3;
+    }
+    if (b >= 0xf0 && b <= 0xf4) {
+        if (end - p < 4 || !continuation(byte(1)) || !continuation(byte(2)) || !continuation(byte(3)))
+            return nullptr;
+        if ((b == 0xf0 && byte(1) < 0x90) || (b == 0xf4 && byte(1) > 0x8f)) // overlong, > U+10FFFF
+            return nullptr;
+        return p + 4;
+    }
+    return nullptr;
+}
+
+int hexDigit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+bool DirectReader::string(QString &out)
+{
+    if (!peek('"'))
+        return false;
+    const char *const begin = ++m_at;
+    const char *p = begin;
+    // Plain ASCII, the common case, in one pass.
+    while (p != m_end && *p != '"' && *p != '\\' && uchar(*p) >= 0x20 && uchar(*p) < 0x80)
+        ++p;
+    if (p != m_end && *p == '"') {
+        out = QString::fromLatin1(begin, p - begin); // "" gives an empty, not a null, string
+        m_at = p + 1;
+        return true;
+    }
+    // UTF-8 and escapes: as Qt's parser decodes them (an escape \uXXXX is the UTF-16 unit XXXX,
+    // a lone surrogate included). Control characters and unusual escapes are left to it.
+    QString text;
+    const char *run = begin;
+    auto flush = [&] {
+        if (p != run)
+            text += QString::fromUtf8(run, p - run);
+    };
+    while (p != m_end && *p != '"') {
+        const uchar c = uchar(*p);
+        if (c < 0x20)
+            return false;
+        if (c < 0x80 && c != '\\') {
+            ++p;
+            continue;
+        }
+        if (c >= 0x80) {
+            p = utf8Sequence(p, m_end);
+            if (!p)
+                return false;
+            continue;
+        }
+        flush();
+        if (m_end - p < 2)
+            return false;
+        char16_t unit = 0;
+        switch (p[1]) {
+        case '"':
+            unit = u'"';
+            break;
+        case '\\':
+            unit = u'\\';
+            break;
+        case '/':
+            unit = u'/';
+            break;
+        case 'b':
+            unit = 0x8;
+            break;
+        case 'f':
+            unit = 0xc;
+            break;
+        case 'n':
+            unit = 0xa;
+            break;
+        case 'r':
+            unit = 0xd;
+            break;
+        case 't':
+            unit = 0x9;
+            break;
+        case 'u': {
+            if (m_end - p < 6)
+                return false;
+            for (int i = 2; i < 6; ++i) {
+                const int digit = hexDigit(p[i]);
+                if (digit < 0)
+                    return false;
+                unit = char16_t((unit << 4) | digit);
+            }
+            p += 4;
+            break;
+        }
+        default:
+            return false;
+        }
+        text += QChar(unit);
+        p += 2;
+        run = p;
+    }
+    if (p == m_end)
+        return false;
+    flush();
+    if (text.isNull())
+        text = QString::fromLatin1("", 0); // as for "" above: empty, not null
+    out = std::move(text);
+    m_at = p + 1;
+    return true;
+}
+
+bool DirectReader::key(QByteArrayView &out)
+{
+    if (!peek('"'))
+        return false;
+    const char *const begin = ++m_at;
+    const char *p = begin;
+    while (p != m_end && *p != '"' && *p != '\\' && uchar(*p) >= 0x20 && uchar(*p) < 0x80)
+        ++p;
+    if (p == m_end || *p != '"')
+        return false; // escaped or non-ASCII keys are left to Qt's parser
+    out = QByteArrayView(begin, p - begin);
+    m_at = p + 1;
+    return true;
+}
+
+bool DirectReader::count(qint64 &out)
+{
+    const char *p = m_at;
+    if (p == m_end || *p < '0' || *p > '9')
+        return false;
+    if (*p == '0') {
+        ++p;
+    } else {
+        while (p != m_end && *p >= '0' && *p <= '9')
+            ++p;
+    }
+    if (p == m_end || *p == '.' || *p == 'e' || *p == 'E' || (*p >= '0' && *p <= '9') || p - m_at > 18)
+        return false;
+    const auto parsed = std::from_chars(m_at, p, out);
+    if (parsed.ec != std::errc() || parsed.ptr != p)
+        return false;
+    m_at = p;
+    return true;
+}
+
+bool DirectReader::skip(int depth)
+{
+    if (depth > 64 || atEnd())
+        return false;
+    switch (*m_at) {
+    case '"': {
+        QString ignored;
+        return string(ignored);
+    }
+    case '{':
+        return members([this, depth](QByteArrayView) { return skip(depth + 1); });
+    case '[':
+        return elements([this, depth] { return skip(depth + 1); });
+    case 't':
+        return literal("true");
+    case 'f':
+        return literal("false");
+    case 'n':
+        return literal("null");
+    default: {
+        qint64 ignored = 0;
+        return count(ignored);
+    }
+    }
+}
+
+bool DirectReader::value(Value &out)
+{
+    if (peek('"')) {
+        out.kind = Value::String;
+        return string(out.text);
+    }
+    if (peek('n') && literal("null")) {
+        out.kind = Value::Null;
+        return true;
+    }
+    out.kind = Value::Other;
+    return skip();
+}
+
+template <typename Member> bool DirectReader::members(Member &&member)
+{
+    if (!peek('{'))
+        return false;
+    ++m_at;
+    space();
+    if (peek('}')) {
+        ++m_at;
+        return true;
+    }
+    for (;;) {
+        QByteArrayView name;
+        if (!key(name))
+            return false;
+        space();
+        if (!peek(':'))
+            return false;
+        ++m_at;
+        space();
+        if (!member(name))
+            return false;
+        space();
+        if (peek(',')) {
+            ++m_at;
+            space();
+            continue;
+        }
+        if (!peek('}'))
+            return false;
+        ++m_at;
+        return true;
+    }
+}
+
+template <typename Element> bool DirectReader::elements(Element &&element)
+{
+    if (!peek('['))
+        return false;
+    ++m_at;
+    space();
+    if (peek(']')) {
+        ++m_at;
+        return true;
+    }
+    for (;;) {
+        if (!element())
+            return false;
+        space();
+        if (peek(',')) {
+            ++m_at;
+            space();
+            continue;
+        }
+        if (!peek(']'))
+            return false;
+        ++m_at;
+        return true;
+    }
+}
+
+//! A string that may be null (then a null QString, as Decoder::optionalString gives).
+bool DirectReader::stringOrNull(QString &out)
+{
+    if (peek('n')) {
+        out = QString();
+        return literal("null");
+    }
+    return string(out);
+}
+
+bool DirectReader::stringList(QStringList &out)
+{
+    return elements([this, &out] {
+        QString text;
+        if (!string(text))
+            return false;
+        out.append(std::move(text));
+        return true;
+    });
+}
+
+constexpr std::string_view kEventsCheckKey = "\"events_check\"";
+
+std::optional<Record> DirectReader::record()
+{
+    space();
+    Record r;
+    enum Member { Schema, ArxivId, Version, Title, AsOf, Stated, Coverage, Measurements, Observations };
+    quint32 seen = 0;
+    qint64 version = 0;
+    const bool ok = members([&](QByteArrayView name) {
+        if (is(name, "schema"))
+            return once(seen, Schema) && string(r.schema) && r.schema == QLatin1String(kSchemaId);
+        if (is(name, "arxiv_id"))
+            return once(seen, ArxivId) && string(r.arxivId);
+        if (is(name, "version"))
+            return once(seen, Version) && count(version) && version >= 1 && version <= INT_MAX;
+        if (is(name, "title"))
+            return once(seen, Title) && string(r.title);
+        if (is(name, "as_of"))
+            return once(seen, AsOf) && string(r.asOf) && isIsoDate(r.asOf);
+        if (is(name, "stated_counts"))
+            return once(seen, Stated) && statedCounts(r.stated);
+        if (is(name, "coverage")) {
+            if (!once(seen, Coverage))
+                return false;
+            r.coverage.reserve(kCoverageFacetCount);
+            return elements([this, &r] {
+                CoverageFacet f;
+                if (r.coverage.size() == kCoverageFacetCount || !facet(f, int(r.coverage.size())))
+                    return false;
+                r.coverage.append(std::move(f));
+                return true;
+            }) && r.coverage.size() == kCoverageFacetCount;
+        }
+        if (is(name, "external_measurements")) {
+            return once(seen, Measurements) && elements([this, &r] {
+                ExternalMeasurement m;
+                if (!measurement(m))
+                    return false;
+                r.measurements.append(std::move(m));
+                return true;
+            });
+        }
+        if (is(name, "observations")) {
+            if (!once(seen, Observations))
+                return false;
+            // Room for them all at once (growing the list step by step cost a fifth of the
+            // reading): every observation has one "events_check", and takes 150 bytes or more.
+            const std::string_view rest(m_at, size_t(m_end - m_at));
+            qsizetype expected = 0;
+            for (size_t at = rest.find(kEventsCheckKey); at != std::string_view::npos;
+                 at = rest.find(kEventsCheckKey, at + kEventsCheckKey.size()))
+                ++expected;
+            r.observations.reserve(std::min(expected, qsizetype(rest.size() / 150)));
+            return elements([this, &r] {
+                r.observations.emplace_back();
+                return observation(r.observations.last());
+            });
+        }
+        return skip();
+    });
+    if (!ok)
+        return std::nullopt;
+    space();
+    if (!atEnd() || !all(seen, (1u << (Observations + 1)) - 1))
+        return std::nullopt;
+    if (r.arxivId.startsWith(QLatin1String("arXiv:"), Qt::CaseInsensitive))
+        r.arxivId.remove(0, 6);
+    if (r.arxivId.isEmpty() || hasVersionSuffix(r.arxivId))
+        return std::nullopt;
+    r.version = int(version);
+    return r;
+}
+
+bool DirectReader::statedCounts(StatedCounts &s)
+{
+    struct Member
+    {
+        const char *key;
+        qint64 StatedCounts::*field;
+    };
+    static constexpr Member kMembers[] = {
+        { "outbound_listed", &StatedCounts::outboundListed },
+        { "outbound_total", &StatedCounts::outboundTotal },
+        { "inbound", &StatedCounts::inbound },
+        { "outbound_displayed", &StatedCounts::outboundDisplayed },
+        { "outbound_displayed_of", &StatedCounts::outboundDisplayedOf },
+    };
+    constexpr int kStates = std::size(kMembers);
+    static const std::array<QByteArray, kResolutionStateCount> stateKeys = [] {
+        std::array<QByteArray, kResolutionStateCount> keys;
+        for (const ResolutionState state : kAllResolutionStates)
+            keys[static_cast<int>(state)] = stateKey(state).toUtf8();
+        return keys;
+    }();
+    quint32 seen = 0;
+    const bool ok = members([&](QByteArrayView name) {
+        for (int i = 0; i < kStates; ++i) {
+            if (name == kMembers[i].key)
+                return once(seen, i) && count(s.*kMembers[i].field);
+        }
+        if (!is(name, "outbound_states"))
+            return skip();
+        if (!once(seen, kStates))
+            return false;
+        quint32 states = 0;
+        return members([&](QByteArrayView state) {
+            for (int i = 0; i < kResolutionStateCount; ++i) {
+                if (state == stateKeys[i])
+                    return once(states, i) && count(s.outboundStates[i]);
+            }
+            return skip();
+        }) && all(states, (1u << kResolutionStateCount) - 1);
+    });
+    return ok && all(seen, (1u << (kStates + 1)) - 1);
+}
+
+bool DirectReader::facet(CoverageFacet &f, int index)
+{
+    enum Member { Facet, Measured, Of, Description, Sources, ObservedAt };
+    quint32 seen = 0;
+    const bool ok = members([&](QByteArrayView name) {
+        if (is(name, "facet")) {
+            QString text;
+            if (!once(seen, Facet) || !string(text))
+                return false;
+            const auto kind = parseFacet(text);
+            f.kind = kind.value_or(CoverageFacet::Kind {});
+            return kind && *kind == static_cast<CoverageFacet::Kind>(index);
+        }
+        if (is(name, "measured"))
+            return once(seen, Measured) && count(f.measured);
+        if (is(name, "of"))
+            return once(seen, Of) && count(f.of);
+        if (is(name, "description"))
+            return once(seen, Description) && string(f.description);
+        if (is(name, "sources"))
+            return once(seen, Sources) && stringList(f.sources);
+        if (is(name, "observed_at"))
+            return once(seen, ObservedAt) && stringOrNull(f.observedAt);
+        return skip();
+    });
+    return ok && all(seen, (1u << ObservedAt) - 1);
+}
+
+bool DirectReader::measurement(ExternalMeasurement &m)
+{
+    enum Member { Amount, Source, ObservedAt };
+    quint32 seen = 0;
+    const bool ok = members([&](QByteArrayView name) {
+        if (is(name, "value"))
+            return once(seen, Amount) && count(m.value);
+        if (is(name, "source"))
+            return once(seen, Source) && string(m.source);
+        if (is(name, "observed_at"))
+            return once(seen, ObservedAt) && stringOrNull(m.observedAt);
+        return skip();
+    });
+    return ok && all(seen, (1u << ObservedAt) - 1);
+}
+
+bool DirectReader::observation(Observation &o)
+{
+    enum Member {
+        Id, Direction_, CitingTitle, CitedTitle, State, Basis, ObservedAt, EventsCheck_, Reference,
+        Curation
+    };
+    quint32 seen = 0;
+    const bool ok = members([&](QByteArrayView name) {
+        if (is(name, "id"))
+            return once(seen, Id) && string(o.id) && isUuid(o.id);
+        if (is(name, "direction")) {
+            QString text;
+            if (!once(seen, Direction_) || !string(text))
+                return false;
+            const auto direction = parseDirection(text);
+            o.direction = direction.value_or(Direction {});
+            return direction.has_value();
+        }
+        if (is(name, "citing_title"))
+            return once(seen, CitingTitle) && string(o.citingTitle);
+        if (is(name, "cited_title"))
+            return once(seen, CitedTitle) && string(o.citedTitle);
+        if (is(name, "reference")) {
+            if (!once(seen, Reference))
+                return false;
+            if (peek('n'))
+                return literal("null");
+            qint64 n = 0;
+            if (!count(n))
+                return false;
+            o.reference = n;
+            return true;
+        }
+        if (is(name, "state")) {
+            QString text;
+            if (!once(seen, State) || !string(text))
+                return false;
+            const auto state = parseState(text);
+            o.state = state.value_or(ResolutionState {});
+            return state.has_value();
+        }
+        if (is(name, "basis"))
+            return once(seen, Basis) && string(o.basis);
+        if (is(name, "observed_at"))
+            return once(seen, ObservedAt) && string(o.observedAt);
+        if (is(name, "events_check"))
+            return once(seen, EventsCheck_) && eventsCheck(o.events);
+        if (is(name, "curation")) {
+            if (!once(seen, Curation))
+                return false;
+            if (peek('n'))
+                return literal("null");
+            return curation(o.curation);
+        }
+        return skip();
+    });
+    return ok && all(seen, (1u << Reference) - 1);
+}
+
+bool DirectReader::eventsCheck(EventsCheck &check)
+{
+    enum Member { Status, AsOf, Reason, Events };
+    quint32 seen = 0;
+    std::optional<EventsCheck::Status> status;
+    Value asOf;
+    Value reason;
+    bool eventsNull = false;
+    const bool ok = members([&](QByteArrayView name) {
+        if (is(name, "status")) {
+            QString text;
+            if (!once(seen, Status) || !string(text))
+                return false;
+            status = parseEventsStatus(text);
+            return status.has_value();
+        }
+        if (is(name, "as_of"))
+            return once(seen, AsOf) && value(asOf);
+        if (is(name, "reason"))
+            return once(seen, Reason) && value(reason);
+        if (is(name, "events")) {
+            if (!once(seen, Events))
+                return false;
+            if (peek('n')) {
+                eventsNull = true;
+                return literal("null");
+            }
+            return elements([this, &check] {
+                check.events.emplace_back();
+                return sourceEvent(check.events.last());
+            });
+        }
+        return skip();
+    });
+    if (!ok || !status)
+        return false;
+    check.status = *status;
+    switch (check.status) {
+    case EventsCheck::Status::NoneFound:
+        if (asOf.kind != Value::String)
+            return false;
+        check.asOf = std::move(asOf.text);
+        return check.events.isEmpty();
+    case EventsCheck::Status::Unavailable:
+        if (reason.kind != Value::String)
+            return false;
+        check.reason = std::move(reason.text);
+        return check.events.isEmpty();
+    case EventsCheck::Status::Found:
+        if (asOf.kind != Value::String)
+            return false;
+        check.asOf = std::move(asOf.text);
+        return !eventsNull && !check.events.isEmpty();
+    }
+    return false;
+}
+
+bool DirectReader::sourceEvent(SourceEvent &event)
+{
+    enum Member { Kind, Date, Source, Notice, Detail };
+    quint32 seen = 0;
+    const bool ok = members([&](QByteArrayView name) {
+        if (is(name, "kind")) {
+            QString text;
+            if (!once(seen, Kind) || !string(text))
+                return false;
+            const auto kind = parseEventKind(text);
+            event.kind = kind.value_or(EventKind {});
+            return kind.has_value();
+        }
+        if (is(name, "date"))
+            return once(seen, Date) && string(event.date);
+        if (is(name, "source"))
+            return once(seen, Source) && string(event.source);
+        if (is(name, "notice"))
+            return once(seen, Notice) && stringOrNull(event.notice);
+        if (is(name, "detail"))
+            return once(seen, Detail) && stringOrNull(event.detail);
+        return skip();
+    });
+    return ok && all(seen, (1u << Notice) - 1);
+}
+
+bool DirectReader::curation(CurationInfo &c)
+{
+    struct Member
+    {
+        const char *key;
+        QString CurationInfo::*target;
+    };
+    static constexpr Member kMembers[] = { { "mark", &CurationInfo::mark },
+        { "identifier", &CurationInfo::identifier }, { "note", &CurationInfo::note },
+        { "duplicate_of", &CurationInfo::duplicateOf }, { "review", &CurationInfo::review },
+        { "review_note", &CurationInfo::reviewNote } };
+    constexpr int kTexts = std::size(kMembers);
+    quint32 seen = 0;
+    return members([&](QByteArrayView name) {
+        for (int i = 0; i < kTexts; ++i) {
+            if (name == kMembers[i].key)
+                return once(seen, i) && stringOrNull(c.*kMembers[i].target);
+        }
+        if (is(name, "excluded")) {
+            if (!once(seen, kTexts))
+                return false;
+            c.excluded = peek('t');
+            return literal(c.excluded ? "true" : "false");
+        }
+        if (is(name, "conflicts"))
+            return once(seen, kTexts + 1) && stringList(c.conflicts);
+        return skip();
+    });
+}
+
+} // namespace
+
 Result<Record> readRecordJson(const QByteArray &data, const QString &file)
 {
+    // The direct reader takes the well-formed, valid records; everything else, every error among
+    // it, is read through QJsonDocument below, which says what is wrong and where.
+    if (auto record = DirectReader(data).record(); record && validateRecord(*record).isEmpty())
+        return std::move(*record);
+
     const bool blank = std::all_of(data.cbegin(), data.cend(),
         [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
     if (blank)

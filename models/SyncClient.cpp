@@ -209,30 +209,39 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
     return context.report;
 }
 
+std::unique_ptr<QNetworkReply> SyncClient::send(Context &context, const QByteArray &verb, const QUrl &url,
+                                               const QByteArray &body,
+                                               const QList<std::pair<QByteArray, QByteArray>> &headers)
+{
+    const SyncOptions &options = context.options;
+    QNetworkRequest request(url);
+    request.setTransferTimeout(options.timeoutMs);
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
+    request.setRawHeader("Authorization", "Bearer " + options.token.toLatin1());
+    request.setRawHeader("Accept", "application/json");
+    if (!body.isNull())
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    for (const auto &[name, value] : headers)
+        request.setRawHeader(name, value);
+
+    ++context.report.requests;
+    return std::unique_ptr<QNetworkReply>(body.isNull() ? m_network->sendCustomRequest(request, verb)
+                                                        : m_network->sendCustomRequest(request, verb, body));
+}
+
 Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray &verb, const QUrl &url,
                                               const QByteArray &body,
                                               const QList<std::pair<QByteArray, QByteArray>> &headers,
-                                              const QList<int> &accepted)
+                                              const QList<int> &accepted, std::unique_ptr<QNetworkReply> sent)
 {
     const SyncOptions &options = context.options;
     const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
     for (int attempt = 1;; ++attempt) {
         if (cancelled())
             return Error::cancelled();
-        QNetworkRequest request(url);
-        request.setTransferTimeout(options.timeoutMs);
-        request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
-        request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
-        request.setRawHeader("Authorization", "Bearer " + options.token.toLatin1());
-        request.setRawHeader("Accept", "application/json");
-        if (!body.isNull())
-            request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-        for (const auto &[name, value] : headers)
-            request.setRawHeader(name, value);
-
-        ++context.report.requests;
-        std::unique_ptr<QNetworkReply> reply(body.isNull() ? m_network->sendCustomRequest(request, verb)
-                                                           : m_network->sendCustomRequest(request, verb, body));
+        std::unique_ptr<QNetworkReply> reply = attempt == 1 && sent ? std::move(sent)
+                                                                    : send(context, verb, url, body, headers);
         {
             QEventLoop loop;
             connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
@@ -565,14 +574,20 @@ Status SyncClient::pullEvents(Context &context)
     if (!storedSeq)
         return storedSeq.error();
     qint64 lastSeq = storedSeq->isEmpty() ? 0 : storedSeq->toLongLong();
+    auto pageUrl = [&context](qint64 after) {
+        QUrlQuery query;
+        query.addQueryItem(QStringLiteral("after"), QString::number(after));
+        query.addQueryItem(QStringLiteral("limit"), QString::number(context.options.pageSize));
+        return context.endpoint(QStringLiteral("/v1/events"), query);
+    };
+    // The next page, asked for once this one has been checked: the server reads it and sends it
+    // while this one is stored. Dropped (and so aborted) when this page fails.
+    std::unique_ptr<QNetworkReply> nextPage;
     bool first = true;
     for (;;) {
-        QUrlQuery query;
-        query.addQueryItem(QStringLiteral("after"), QString::number(lastSeq));
-        query.addQueryItem(QStringLiteral("limit"), QString::number(context.options.pageSize));
-        const QUrl url = context.endpoint(QStringLiteral("/v1/events"), query);
+        const QUrl url = pageUrl(lastSeq);
         const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
-        auto reply = request(context, "GET", url, QByteArray(), {}, { 200 });
+        auto reply = request(context, "GET", url, QByteArray(), {}, { 200 }, std::move(nextPage));
         if (!reply)
             return reply.error();
 
@@ -633,6 +648,8 @@ Status SyncClient::pullEvents(Context &context)
 
         if (cancelled())
             return Error::cancelled();
+        if (more.toBool())
+            nextPage = send(context, "GET", pageUrl(newLast), QByteArray(), {});
         if (!events->isEmpty()) {
             if (auto stored = m_store.addSyncedCorrections(*events, { { seqKey, QString::number(newLast) } }); !stored)
                 return stored;

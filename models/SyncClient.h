@@ -90,9 +90,15 @@ private:
     Status pullRecords(Context &context);
     Status pullEvents(Context &context);
 
+    //! Sends one attempt of a request; the reply is still running.
+    std::unique_ptr<QNetworkReply> send(Context &context, const QByteArray &verb, const QUrl &url,
+                                        const QByteArray &body,
+                                        const QList<std::pair<QByteArray, QByteArray>> &headers);
     //! One request with retries; statuses in `accepted` are returned, every other one is an error.
+    //! `sent`, when given, is its first attempt, already sent with send().
     Result<Reply> request(Context &context, const QByteArray &verb, const QUrl &url, const QByteArray &body,
-                          const QList<std::pair<QByteArray, QByteArray>> &headers, const QList<int> &accepted);
+                          const QList<std::pair<QByteArray, QByteArray>> &headers, const QList<int> &accepted,
+                          std::unique_ptr<QNetworkReply> sent = {});
     //! Waits without blocking the thread's events; false when cancelled.
     bool wait(int ms);
     bool cancelled() const { return m_cancelled.load(); }
