@@ -242,7 +242,10 @@ void TestMainWindow::largeRecordShowsItsFirstRowsAtOnce()
     bool panelEnabled = true;
     QString statusText;
     QString chosen;
+    QSignalSpy exported(&window, &MainWindow::exportFinished);
+    const QString pdf = m_dir->filePath(QStringLiteral("early.pdf"));
     connect(&window, &MainWindow::firstRowsShown, this, [&] {
+        window.exportPdfTo(pdf); // not the record on screen yet: refused, nothing written
         firstRows = table->model()->rowCount();
         panelEnabled = panel->isEnabled();
         statusText = status->text();
@@ -258,6 +261,9 @@ void TestMainWindow::largeRecordShowsItsFirstRowsAtOnce()
     QCOMPARE(first.first().first().toString(), big.arxivId);
     QVERIFY2(firstRows > 0 && firstRows < 1000, qPrintable(QString::number(firstRows)));
     QVERIFY(!panelEnabled);
+    QCOMPARE(exported.size(), 1);
+    QCOMPARE(exported.first().first().toBool(), false);
+    QVERIFY(!QFile::exists(pdf));
     QVERIFY2(statusText.contains(QStringLiteral("Loading")) && statusText.contains(QStringLiteral("3,034")),
              qPrintable(statusText));
     // Then the whole record, ready to edit, with the row chosen meanwhile still current.

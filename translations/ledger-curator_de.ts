@@ -1261,6 +1261,10 @@ arXiv:%2 v%3 · Stand %4</translation>
             <numerusform>arXiv:%1 wird geladen: die ersten %Ln Beobachtungen werden angezeigt, %2 insgesamt …</numerusform>
         </translation>
     </message>
+    <message>
+        <source>arXiv:%1 is still loading: export it once it is shown.</source>
+        <translation>arXiv:%1 wird noch geladen: exportieren Sie es, sobald es angezeigt wird.</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeReviewModel</name>

@@ -1261,6 +1261,10 @@ arXiv:%2 v%3 · au %4</translation>
             <numerusform>Chargement d’arXiv:%1 : les %Ln premières observations sont affichées, %2 au total…</numerusform>
         </translation>
     </message>
+    <message>
+        <source>arXiv:%1 is still loading: export it once it is shown.</source>
+        <translation>arXiv:%1 est encore en cours de chargement : exportez-le une fois affiché.</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeReviewModel</name>

@@ -68,6 +68,10 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
 
     connect(m_session.get(), &CurationSession::recordLoaded, this, &MainWindow::showRecordLoaded);
     connect(m_session.get(), &CurationSession::recordChanged, this, [this](const QStringList &observations) {
+        // While another record's first rows are shown (an undo of the record before, say), the
+        // table and preview are not the session's: they follow once the new record is in.
+        if (m_firstRowsOnly)
+            return;
         m_model->updateCuratedRecord(m_session->record(), observations);
         updateSummary();
         updateChips();
@@ -760,6 +764,11 @@ void MainWindow::importFiles(const QStringList &files)
 
 void MainWindow::exportPdfTo(const QString &path)
 {
+    if (m_loading) { // the record on screen is not the session's yet
+        statusBar()->showMessage(tr("arXiv:%1 is still loading: export it once it is shown.").arg(m_requestedRecord), 6000);
+        Q_EMIT exportFinished(false);
+        return;
+    }
     if (!m_session->hasRecord())
         return;
     auto cancelled = std::make_shared<std::atomic<bool>>(false);
