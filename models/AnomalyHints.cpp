@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 namespace LedgerCurator {
 
@@ -38,7 +39,9 @@ struct TitleKey
                 f(u' ');
                 pendingSpace = false;
             }
-            f(c.toCaseFolded().unicode());
+            const char16_t u = c.unicode();
+            // ASCII, most titles, folds without the Unicode tables.
+            f(u < 0x80 ? char16_t(u >= u'A' && u <= u'Z' ? u + (u'a' - u'A') : u) : c.toCaseFolded().unicode());
         }
     }
     bool isBlank() const
@@ -263,9 +266,18 @@ QList<AnomalyHint> anomalyHints(const Record &record, const StatedCountLines &li
     // titles are compared through a view that folds case and spacing on the fly: no string is
     // allocated per observation.
     const auto &observations = record.observations;
+    // A group is a chain of observation indexes in page order (next[i]), so that the many
+    // groups of one observation allocate nothing of their own.
+    struct Group
+    {
+        qsizetype first = 0;
+        qsizetype last = 0;
+        qsizetype size = 0;
+    };
     std::unordered_map<TitleKey, qsizetype, TitleKeyHash> groupOf; // key -> index into groups
     groupOf.reserve(size_t(observations.size()));
-    QList<QList<qsizetype>> groups; // observation indexes, page order
+    std::vector<Group> groups;
+    std::vector<qsizetype> next(size_t(observations.size()), -1);
     for (qsizetype i = 0; i < observations.size(); ++i) {
         const Observation &o = observations.at(i);
         if (o.curation.excluded || !o.curation.duplicateOf.isEmpty())
@@ -273,24 +285,32 @@ QList<AnomalyHint> anomalyHints(const Record &record, const StatedCountLines &li
         const TitleKey key { otherTitle(o), o.direction };
         if (key.isBlank())
             continue;
-        const auto [it, inserted] = groupOf.try_emplace(key, groups.size());
-        if (inserted)
-            groups.append(QList<qsizetype> { i });
-        else
-            groups[it->second].append(i);
+        const auto [it, inserted] = groupOf.try_emplace(key, qsizetype(groups.size()));
+        if (inserted) {
+            groups.push_back({ i, i, 1 });
+        } else {
+            Group &group = groups[size_t(it->second)];
+            next[size_t(group.last)] = i;
+            group.last = i;
+            ++group.size;
+        }
     }
 
     // The repeated groups, by their first observation, so that hints come out in page order.
     QHash<qsizetype, qsizetype> repeatedAt; // first observation index -> group index
-    for (qsizetype g = 0; g < groups.size(); ++g) {
-        if (groups.at(g).size() >= 2)
-            repeatedAt.insert(groups.at(g).constFirst(), g);
+    for (size_t g = 0; g < groups.size(); ++g) {
+        if (groups[g].size >= 2)
+            repeatedAt.insert(groups[g].first, qsizetype(g));
     }
 
     for (qsizetype i = 0; i < observations.size(); ++i) {
         const Observation &o = observations.at(i);
         if (const auto it = repeatedAt.constFind(i); it != repeatedAt.constEnd()) {
-            const QList<qsizetype> &members = groups.at(*it);
+            const Group &group = groups[size_t(*it)];
+            QList<qsizetype> members;
+            members.reserve(group.size);
+            for (qsizetype m = group.first; m >= 0; m = next[size_t(m)])
+                members.append(m);
             QList<qint64> references;
             references.reserve(members.size());
             AnomalyHint hint;
