@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "BenchSupport.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryFile>
@@ -33,6 +34,32 @@ QTextStream &out()
 double tvMs(const timeval &tv)
 {
     return double(tv.tv_sec) * 1000.0 + double(tv.tv_usec) / 1000.0;
+}
+
+//! CPU time of every process still in the process group, from /proc (utime + stime): what a
+//! child that is about to be killed and its own children have used, since wait4() cannot
+//! count children that their parent never reaped.
+double processGroupCpuMs(pid_t group)
+{
+    const long ticks = sysconf(_SC_CLK_TCK);
+    double total = 0;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool numeric = false;
+        entry.toInt(&numeric);
+        if (!numeric)
+            continue;
+        QFile stat(QStringLiteral("/proc/") + entry + QStringLiteral("/stat"));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = stat.readAll();
+        // "pid (comm) state ppid pgrp ... utime stime": fields after the last ')'.
+        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() < 13 || fields[2].toLongLong() != group)
+            continue;
+        total += double(fields[11].toLongLong() + fields[12].toLongLong()) * 1000.0 / double(ticks);
+    }
+    return total;
 }
 
 } // namespace
@@ -140,6 +167,7 @@ ProcessRun runProcess(const QString &program, const QStringList &arguments, bool
                 break;
             if (timer.elapsed() > timeoutMs) {
                 run.timedOut = true;
+                run.groupCpuMsAtKill = processGroupCpuMs(pid);
                 kill(-pid, SIGKILL);
                 while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) { }
                 break;

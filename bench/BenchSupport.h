@@ -37,6 +37,8 @@ struct ProcessRun
     qint64 maxRssKb = 0;
     int exitCode = -1; // -1: did not start or was killed by a signal
     bool timedOut = false; // killed (with its process group) after the timeout
+    //! For a run stopped at its timeout: the CPU time its whole process group had used.
+    double groupCpuMsAtKill = 0;
     QByteArray output; // standard output, when captured
 };
 
