@@ -252,6 +252,9 @@ void TestMainWindow::largeRecordShowsItsFirstRowsAtOnce()
         const QModelIndex row = table->model()->index(5, 0);
         chosen = row.data(ObservationTableModel::ObservationIdRole).toString();
         table->setCurrentIndex(row);
+        // A picture to look at: LC_SCREENSHOT_DIR=/tmp/shots tst_mainwindow
+        if (const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR"); !shots.isEmpty())
+            window.grab().save(shots + QStringLiteral("/ledger-curator-first-rows.png"));
     });
     QSignalSpy first(&window, &MainWindow::firstRowsShown);
     QSignalSpy shown(&window, &MainWindow::recordShown);

@@ -559,7 +559,10 @@ void MainWindow::showFirstRows(ObservationTableData data, qsizetype total)
     m_stack->setCurrentWidget(m_recordPage);
     m_panel->setObservations({});
     m_panel->setEnabled(false);
+    // The counts of the rows shown so far, greyed until the whole record is in.
+    m_summaryBar->setCounts(m_model->stateCounts());
     m_summaryBar->setEnabled(false);
+    updateChips();
     for (QToolButton *chip : m_chips)
         chip->setEnabled(false);
     m_preview->clear();
