@@ -6,6 +6,8 @@
 
 #include <QDateTime>
 
+#include <array>
+
 namespace LedgerCurator {
 
 namespace {
@@ -75,6 +77,123 @@ QJsonArray correctionsToJson(const QList<CorrectionEvent> &events)
     return array;
 }
 
+namespace {
+
+//! As Qt's JSON writer (and writeRecordJson()): ", \\ and control characters escaped (\b \f \n
+//! \r \t, else \u00XX), the rest as UTF-8; a lone surrogate becomes \uXXXX.
+void appendJsonString(QByteArray &out, QStringView text)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    out += '"';
+    const char16_t *src = text.utf16();
+    const char16_t *const end = src + text.size();
+    while (src != end) {
+        const char16_t *run = src; // plain ASCII, copied in one piece
+        while (src != end && *src < 0x80 && *src >= 0x20 && *src != u'"' && *src != u'\\')
+            ++src;
+        if (src != run) {
+            const qsizetype at = out.size();
+            out.resize(at + (src - run));
+            char *dst = out.data() + at;
+            for (const char16_t *p = run; p != src; ++p)
+                *dst++ = char(*p);
+        }
+        if (src == end)
+            break;
+        const char32_t u = *src++;
+        if (u < 0x80) {
+            out += '\\';
+            switch (u) {
+            case u'"':
+                out += '"';
+                break;
+            case u'\\':
+                out += '\\';
+                break;
+            case 0x8:
+                out += 'b';
+                break;
+            case 0xc:
+                out += 'f';
+                break;
+            case 0xa:
+                out += 'n';
+                break;
+            case 0xd:
+                out += 'r';
+                break;
+            case 0x9:
+                out += 't';
+                break;
+            default:
+                out += "u00";
+                out += kHex[u >> 4];
+                out += kHex[u & 0xf];
+            }
+        } else if (u < 0x800) {
+            out += char(0xc0 | (u >> 6));
+            out += char(0x80 | (u & 0x3f));
+        } else if (!QChar::isSurrogate(u)) {
+            out += char(0xe0 | (u >> 12));
+            out += char(0x80 | ((u >> 6) & 0x3f));
+            out += char(0x80 | (u & 0x3f));
+        } else if (QChar::isHighSurrogate(u) && src != end && QChar::isLowSurrogate(*src)) {
+            const char32_t ucs4 = QChar::surrogateToUcs4(char16_t(u), *src++);
+            out += char(0xf0 | (ucs4 >> 18));
+            out += char(0x80 | ((ucs4 >> 12) & 0x3f));
+            out += char(0x80 | ((ucs4 >> 6) & 0x3f));
+            out += char(0x80 | (ucs4 & 0x3f));
+        } else {
+            out += "\\u";
+            for (int shift = 12; shift >= 0; shift -= 4)
+                out += kHex[(u >> shift) & 0xf];
+        }
+    }
+    out += '"';
+}
+
+} // namespace
+
+void appendCorrectionsJson(QByteArray &out, const QList<CorrectionEvent> &events)
+{
+    // The members in key order, as QJsonObject keeps them.
+    out += '[';
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        const CorrectionEvent &e = events[i];
+        if (i > 0)
+            out += ',';
+        out += "{\"author\":";
+        appendJsonString(out, e.author);
+        out += ",\"created_at\":";
+        appendJsonString(out, e.createdAt);
+        out += ",\"field\":";
+        appendJsonString(out, curationFieldKey(e.field));
+        out += ",\"id\":";
+        appendJsonString(out, e.id);
+        out += ",\"observation\":";
+        appendJsonString(out, e.observation);
+        out += ",\"parents\":[";
+        for (qsizetype p = 0; p < e.parents.size(); ++p) {
+            if (p > 0)
+                out += ',';
+            appendJsonString(out, e.parents[p]);
+        }
+        out += "],\"record\":";
+        appendJsonString(out, e.record);
+        if (e.seq) {
+            out += ",\"seq\":";
+            out += QByteArray::number(*e.seq);
+        }
+        out += ",\"value\":";
+        if (e.value)
+            appendJsonString(out, *e.value);
+        else
+            out += "null";
+        out += '}';
+    }
+    out += ']';
+}
+
 QString checkCorrectionValue(CurationField field, const std::optional<QString> &value)
 {
     if (!value)
@@ -106,31 +225,39 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
         return Error::badInput(where + QLatin1Char('.') + member + QStringLiteral(": ") + message);
     };
     auto text = [&o](const char *key) { return o.value(QLatin1String(key)); };
-    for (const char *key : { "id", "record", "observation", "field", "author", "created_at" }) {
+    // Each text member looked up and converted once (a page holds thousands of events).
+    enum Text { Id, Record_, Observation, Field, Author, CreatedAt, TextCount };
+    static constexpr const char *kTextKeys[TextCount] = { "id", "record", "observation", "field", "author",
+                                                          "created_at" };
+    std::array<QString, TextCount> texts;
+    for (int i = 0; i < TextCount; ++i) {
+        const char *key = kTextKeys[i];
         const QJsonValue v = text(key);
         if (!v.isString())
             return bad(QLatin1String(key), QStringLiteral("expected a string, found %1").arg(jsonTypeName(v)));
-        if (v.toString().isEmpty())
+        texts[i] = v.toString();
+        if (texts[i].isEmpty())
             return bad(QLatin1String(key), QStringLiteral("must not be empty"));
-        if (v.toString().size() > kMaxText)
+        if (texts[i].size() > kMaxText)
             return bad(QLatin1String(key), QStringLiteral("longer than %1 characters").arg(kMaxText));
     }
     CorrectionEvent e;
-    e.id = text("id").toString();
-    if (!isUuid(e.id) || e.id != e.id.toLower())
+    // isUuid() takes lower-case hex digits only: a UUID it accepts is in lower case.
+    e.id = std::move(texts[Id]);
+    if (!isUuid(e.id))
         return bad(QStringLiteral("id"), QStringLiteral("expected a lower-case UUID, found %1").arg(quoted(e.id)));
-    e.record = text("record").toString();
+    e.record = std::move(texts[Record_]);
     const IdentifierCheck record = parseArxivId(e.record);
     if (!record.ok() || record.identifier->base != e.record)
         return bad(QStringLiteral("record"),
                    QStringLiteral("expected an arXiv id without version such as 2104.04473, found %1").arg(quoted(e.record)));
-    e.observation = text("observation").toString();
-    if (!isUuid(e.observation) || e.observation != e.observation.toLower())
+    e.observation = std::move(texts[Observation]);
+    if (!isUuid(e.observation))
         return bad(QStringLiteral("observation"),
                    QStringLiteral("expected a lower-case UUID, found %1").arg(quoted(e.observation)));
-    const auto field = parseCurationField(text("field").toString());
+    const auto field = parseCurationField(texts[Field]);
     if (!field)
-        return bad(QStringLiteral("field"), QStringLiteral("unknown field %1").arg(quoted(text("field").toString())));
+        return bad(QStringLiteral("field"), QStringLiteral("unknown field %1").arg(quoted(texts[Field])));
     e.field = *field;
     const QJsonValue v = text("value");
     if (v.isString())
@@ -145,18 +272,19 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
     const QJsonArray parentArray = parents.toArray();
     if (parentArray.size() > kMaxParents)
         return bad(QStringLiteral("parents"), QStringLiteral("more than %1 parents").arg(kMaxParents));
+    e.parents.reserve(parentArray.size());
     for (qsizetype i = 0; i < parentArray.size(); ++i) {
         const QString parent = parentArray.at(i).toString();
-        if (!isUuid(parent) || parent != parent.toLower() || parent == e.id)
+        if (!isUuid(parent) || parent == e.id)
             return bad(QStringLiteral("parents[%1]").arg(i),
                        QStringLiteral("expected the lower-case UUID of an earlier event, found %1")
                                .arg(parentArray.at(i).isString() ? quoted(parent) : jsonTypeName(parentArray.at(i))));
         e.parents.append(parent);
     }
-    e.author = text("author").toString();
+    e.author = std::move(texts[Author]);
     if (e.author.contains(u'\n') || e.author.contains(u'\r'))
         return bad(QStringLiteral("author"), QStringLiteral("must be one line"));
-    e.createdAt = text("created_at").toString();
+    e.createdAt = std::move(texts[CreatedAt]);
     if (!isTimestamp(e.createdAt))
         return bad(QStringLiteral("created_at"),
                    QStringLiteral("expected an ISO-8601 UTC time such as 2026-11-29T17:00:00.000Z, found %1")

@@ -20,6 +20,10 @@ QString jsonTypeName(const QJsonValue &value);
 //! The event as a JSON object; "seq" only when the event has one.
 QJsonObject correctionToJson(const CorrectionEvent &event);
 QJsonArray correctionsToJson(const QList<CorrectionEvent> &events);
+//! Appends the events as compact JSON text: the same bytes as
+//! QJsonDocument(QJsonObject { { key, correctionsToJson(events) } }).toJson(Compact) writes for
+//! the member's value, without building a QJsonObject per event (a server page holds thousands).
+void appendCorrectionsJson(QByteArray &out, const QList<CorrectionEvent> &events);
 
 //! Reads and checks one event. `where` names it in messages ("events[3]"); the message then says
 //! which member is wrong and why, e.g. "events[3].field: unknown field 'colour'". A server's

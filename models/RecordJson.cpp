@@ -1457,7 +1457,8 @@ const char *utf8Sequence(const char *p, const char *end)
         return p + 3;
     }
     if (b >= 0xf0 && b <= 0xf4) {
-        if (end - p < 4 || !continuation(byte(1)) || !continuation(byte(2)) || !continuation(byte(3)))
+        if (end - p < 4 || !continuation(byte(1)) || !continuation(byte(2))
+            || !continuation(byte(3)))
             return nullptr;
         if ((b == 0xf0 && byte(1) < 0x90) || (b == 0xf4 && byte(1) > 0x8f)) // overlong, > U+10FFFF
             return nullptr;
@@ -1597,7 +1598,8 @@ bool DirectReader::count(qint64 &out)
         while (p != m_end && *p >= '0' && *p <= '9')
             ++p;
     }
-    if (p == m_end || *p == '.' || *p == 'e' || *p == 'E' || (*p >= '0' && *p <= '9') || p - m_at > 18)
+    if (p == m_end || *p == '.' || *p == 'e' || *p == 'E' || (*p >= '0' && *p <= '9')
+        || p - m_at > 18)
         return false;
     const auto parsed = std::from_chars(m_at, p, out);
     if (parsed.ec != std::errc() || parsed.ptr != p)
@@ -1733,7 +1735,17 @@ std::optional<Record> DirectReader::record()
 {
     space();
     Record r;
-    enum Member { Schema, ArxivId, Version, Title, AsOf, Stated, Coverage, Measurements, Observations };
+    enum Member {
+        Schema,
+        ArxivId,
+        Version,
+        Title,
+        AsOf,
+        Stated,
+        Coverage,
+        Measurements,
+        Observations
+    };
     quint32 seen = 0;
     qint64 version = 0;
     const bool ok = members([&](QByteArrayView name) {
@@ -1891,7 +1903,15 @@ bool DirectReader::measurement(ExternalMeasurement &m)
 bool DirectReader::observation(Observation &o)
 {
     enum Member {
-        Id, Direction_, CitingTitle, CitedTitle, State, Basis, ObservedAt, EventsCheck_, Reference,
+        Id,
+        Direction_,
+        CitingTitle,
+        CitedTitle,
+        State,
+        Basis,
+        ObservedAt,
+        EventsCheck_,
+        Reference,
         Curation
     };
     quint32 seen = 0;
@@ -2037,10 +2057,10 @@ bool DirectReader::curation(CurationInfo &c)
         const char *key;
         QString CurationInfo::*target;
     };
-    static constexpr Member kMembers[] = { { "mark", &CurationInfo::mark },
-        { "identifier", &CurationInfo::identifier }, { "note", &CurationInfo::note },
-        { "duplicate_of", &CurationInfo::duplicateOf }, { "review", &CurationInfo::review },
-        { "review_note", &CurationInfo::reviewNote } };
+    static constexpr Member kMembers[]
+        = { { "mark", &CurationInfo::mark }, { "identifier", &CurationInfo::identifier },
+              { "note", &CurationInfo::note }, { "duplicate_of", &CurationInfo::duplicateOf },
+              { "review", &CurationInfo::review }, { "review_note", &CurationInfo::reviewNote } };
     constexpr int kTexts = std::size(kMembers);
     quint32 seen = 0;
     return members([&](QByteArrayView name) {

@@ -186,11 +186,19 @@ ApiReply getEvents(ServerStore &store, const ApiRequest &request)
         return fromStoreError(page.error());
     const qint64 lastSeq
         = page->events.isEmpty() ? *after : page->events.constLast().seq.value_or(*after);
-    return ApiReply::json(200,
-        QJsonObject { { QStringLiteral("events"), correctionsToJson(page->events) },
-            { QStringLiteral("last_seq"), lastSeq },
-            { QStringLiteral("latest_seq"), page->latestSeq },
-            { QStringLiteral("more"), lastSeq < page->latestSeq } });
+    // Written directly: the bytes ApiReply::json() writes for {"events", "last_seq", "latest_seq",
+    // "more"} (members in key order), without a QJsonObject per event of the page.
+    ApiReply reply;
+    reply.status = 200;
+    reply.headers.append(
+        { QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json") });
+    reply.body.reserve(64 + page->events.size() * 320);
+    reply.body += "{\"events\":";
+    appendCorrectionsJson(reply.body, page->events);
+    reply.body += ",\"last_seq\":" + QByteArray::number(lastSeq)
+        + ",\"latest_seq\":" + QByteArray::number(page->latestSeq)
+        + ",\"more\":" + (lastSeq < page->latestSeq ? "true" : "false") + '}';
+    return reply;
 }
 
 ApiReply postEvents(ServerStore &store, const ApiRequest &request)
