@@ -6,6 +6,7 @@
 #include "SyncClient.h"
 
 #include <QElapsedTimer>
+#include <QMap>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
@@ -241,6 +242,7 @@ void pullBench(Table &table, const SyncBenchOptions &options)
 
     QList<double> times;
     QList<double> cpu;
+    QMap<QString, QList<double>> stepTimes;
     bool complete = true;
     for (int run = 0; run < options.runs; ++run) {
         const QString cache = options.workDir + QStringLiteral("/pull-cache-%1.sqlite").arg(run);
@@ -256,8 +258,18 @@ void pullBench(Table &table, const SyncBenchOptions &options)
         const double cpuBefore = processCpuMs();
         QElapsedTimer timer;
         timer.start();
-        const auto report = client.run(sync);
+        // When each step (push, records, events) is first reported, to split the figure.
+        QList<std::pair<QString, double>> steps;
+        const auto report = client.run(sync, [&](const QString &step, qint64, qint64) {
+            if (steps.isEmpty() || steps.constLast().first != step)
+                steps.append({ step, double(timer.nsecsElapsed()) / 1e6 });
+            return true;
+        });
         times.append(double(timer.nsecsElapsed()) / 1e6);
+        for (qsizetype i = 0; i < steps.size(); ++i) {
+            const double end = i + 1 < steps.size() ? steps[i + 1].second : times.constLast();
+            stepTimes[steps[i].first].append(end - steps[i].second);
+        }
         cpu.append(processCpuMs() - cpuBefore);
         complete = complete && report && report->eventsPulled == options.pullEvents
             && report->recordsUpdated == 1;
@@ -269,6 +281,11 @@ void pullBench(Table &table, const SyncBenchOptions &options)
                     .arg(options.pullEvents),
         median(times), 5000);
     table.info(QStringLiteral("  of which client CPU (this process)"), median(cpu));
+    for (const char *step : { "push", "records", "events" }) {
+        if (stepTimes.contains(QLatin1String(step)))
+            table.info(QStringLiteral("  of which the %1 step").arg(QLatin1String(step)),
+                median(stepTimes.value(QLatin1String(step))));
+    }
     table.check(QStringLiteral("  the client holds the record and every event"), complete,
         QStringLiteral("1 record, %1 events pulled").arg(options.pullEvents));
 }

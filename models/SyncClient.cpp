@@ -25,7 +25,7 @@ namespace LedgerCurator {
 
 namespace {
 
-constexpr int kMaxPageSize = 5000;
+constexpr int kMaxPageSize = 20000;
 constexpr int kMaxPushBatch = 1000;
 
 //! A JSON number that is a whole number (in the range a double holds exactly).

@@ -29,7 +29,7 @@ struct SyncOptions
     QString token;
     int timeoutMs = 15000; // no byte for this long: the request is abandoned (and retried)
     int maxAttempts = 5; // per request, the first one included
-    int pageSize = 5000; // events per GET /v1/events (1 to 5000): the server's most, fewest round trips
+    int pageSize = 20000; // events per GET /v1/events (1 to 20000): the server's most, fewest commits
     int pushBatch = 500; // events per POST /v1/events (1 to 1000)
     int maxBackoffMs = 30000; // the longest wait between attempts; a longer Retry-After gives up
     int initialBackoffMs = 500; // the wait after the first failed attempt, doubled each time

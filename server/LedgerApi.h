@@ -20,7 +20,7 @@ class ServerStore;
 
 inline constexpr qsizetype kMaxBatchEvents = 1000;
 inline constexpr qint64 kDefaultEventsLimit = 1000;
-inline constexpr qint64 kMaxEventsLimit = 5000;
+inline constexpr qint64 kMaxEventsLimit = 20000;
 inline constexpr int kRetryAfterSeconds = 1;
 
 //! What a handler needs of an HTTP request (copied, so that it can cross threads).
