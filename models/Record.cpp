@@ -360,43 +360,47 @@ QString validateRecord(const Record &record)
                 .arg(kCoverageFacetCount)
                 .arg(record.coverage.size());
     QSet<QString> ids;
+    ids.reserve(record.observations.size());
+    // Without allocating: trimmed() would copy every title just to test it.
+    auto blank = [](QStringView text) { return text.trimmed().isEmpty(); };
     bool seenInbound = false;
     for (qsizetype i = 0; i < record.observations.size(); ++i) {
         const auto &o = record.observations[i];
-        const QString where = QStringLiteral("observation %1").arg(i + 1);
+        // Made only for a message: formatting it for every observation cost a tenth of a parse.
+        auto where = [i] { return QStringLiteral("observation %1").arg(i + 1); };
         if (!isUuid(o.id))
-            return where + QStringLiteral(": '%1' is not a lower-case UUID").arg(o.id);
+            return where() + QStringLiteral(": '%1' is not a lower-case UUID").arg(o.id);
         if (ids.contains(o.id))
-            return where + QStringLiteral(": observation %1 appears twice").arg(o.id);
+            return where() + QStringLiteral(": observation %1 appears twice").arg(o.id);
         ids.insert(o.id);
         if (o.direction == Direction::Inbound)
             seenInbound = true;
         else if (seenInbound)
-            return where + QStringLiteral(": outbound observations must come before inbound ones");
-        if (o.citingTitle.trimmed().isEmpty() || hasLineBreak(o.citingTitle))
-            return where + QStringLiteral(": the citing title must be one non-empty line");
-        if (o.citedTitle.trimmed().isEmpty() || hasLineBreak(o.citedTitle))
-            return where + QStringLiteral(": the cited title must be one non-empty line");
+            return where() + QStringLiteral(": outbound observations must come before inbound ones");
+        if (blank(o.citingTitle) || hasLineBreak(o.citingTitle))
+            return where() + QStringLiteral(": the citing title must be one non-empty line");
+        if (blank(o.citedTitle) || hasLineBreak(o.citedTitle))
+            return where() + QStringLiteral(": the cited title must be one non-empty line");
         if (o.reference && *o.reference < 0)
-            return where + QStringLiteral(": the reference number must not be negative");
+            return where() + QStringLiteral(": the reference number must not be negative");
         if (o.basis.isEmpty() || hasLineBreak(o.basis) || o.basis.contains(QLatin1Char(',')))
-            return where + QStringLiteral(": the basis must be one line without commas");
+            return where() + QStringLiteral(": the basis must be one line without commas");
         if (o.observedAt.isEmpty() || o.observedAt.contains(QLatin1Char(' ')))
-            return where + QStringLiteral(": the observed timestamp is missing or has spaces");
+            return where() + QStringLiteral(": the observed timestamp is missing or has spaces");
         if (hasLineBreak(o.curation.mark) || hasLineBreak(o.curation.note))
-            return where + QStringLiteral(": the curation mark and note must be one line");
+            return where() + QStringLiteral(": the curation mark and note must be one line");
         if (!o.curation.mark.isEmpty() && !o.curation.mark.startsWith(QStringLiteral("Curated by ")))
-            return where + QStringLiteral(": the curation mark must start with 'Curated by '");
+            return where() + QStringLiteral(": the curation mark must start with 'Curated by '");
         if (o.events.status == EventsCheck::Status::Found && o.events.events.isEmpty())
-            return where + QStringLiteral(": events were found but none is listed");
+            return where() + QStringLiteral(": events were found but none is listed");
         if (o.events.status != EventsCheck::Status::Found && !o.events.events.isEmpty())
-            return where + QStringLiteral(": events are listed but the check says none found");
+            return where() + QStringLiteral(": events are listed but the check says none found");
         for (const auto &e : o.events.events) {
             if (e.date.isEmpty() || e.source.isEmpty() || e.date.contains(QStringLiteral(" · "))
                 || e.source.contains(QStringLiteral(" · ")) || e.notice.contains(QStringLiteral(" · "))
                 || hasLineBreak(e.date) || hasLineBreak(e.source) || hasLineBreak(e.notice)
                 || hasLineBreak(e.detail))
-                return where + QStringLiteral(": an event needs a date and a source on one line");
+                return where() + QStringLiteral(": an event needs a date and a source on one line");
         }
     }
     return {};
