@@ -8,8 +8,11 @@
 #include <QVarLengthArray>
 
 #include <algorithm>
+#include <array>
+#include <future>
 #include <span>
 #include <string_view>
+#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -235,8 +238,15 @@ FieldState resolveField(const QList<CorrectionEvent> &events)
     return resolveSpan(oneKey(refsOf(events)));
 }
 
-std::map<FieldKey, FieldState> resolveAll(const QList<CorrectionEvent> &events)
+namespace {
+
+//! resolveAll() over the events whose observation's first UTF-16 unit is in [from, to) (an empty
+//! observation counts as unit 0).
+std::map<FieldKey, FieldState> resolveRange(const QList<CorrectionEvent> &events, char32_t from, char32_t to)
 {
+    auto firstUnit = [](const QString &observation) {
+        return observation.isEmpty() ? char32_t(0) : char32_t(observation.front().unicode());
+    };
     // Sort the events once into the map's order, (observation, field), so that each field's
     // events lie side by side and the map is filled at its end. The first eight UTF-16 units of
     // the observation, packed into two integers, decide almost every comparison without
@@ -256,8 +266,10 @@ std::map<FieldKey, FieldState> resolveAll(const QList<CorrectionEvent> &events)
     };
     std::vector<Keyed> keyed;
     keyed.reserve(size_t(events.size()));
-    for (const CorrectionEvent &event : events)
-        keyed.push_back({ pack(event.observation, 0), pack(event.observation, 4), &event });
+    for (const CorrectionEvent &event : events) {
+        if (const char32_t unit = firstUnit(event.observation); unit >= from && unit < to)
+            keyed.push_back({ pack(event.observation, 0), pack(event.observation, 4), &event });
+    }
     // Equal packed units only mean an equal start (a shorter string pads with 0): the strings
     // then decide, as FieldKey's ordering does.
     std::sort(keyed.begin(), keyed.end(), [](const Keyed &a, const Keyed &b) {
@@ -287,6 +299,41 @@ std::map<FieldKey, FieldState> resolveAll(const QList<CorrectionEvent> &events)
             resolveSpan(EventSpan(refs).subspan(begin, end - begin)));
         begin = end;
     }
+    return states;
+}
+
+//! Below this many events one thread resolves them all.
+constexpr qsizetype kParallelMerge = 200000;
+
+} // namespace
+
+std::map<FieldKey, FieldState> resolveAll(const QList<CorrectionEvent> &events)
+{
+    constexpr char32_t kEnd = 0x10000; // past every UTF-16 unit
+    if (events.size() < kParallelMerge || std::thread::hardware_concurrency() < 2)
+        return resolveRange(events, 0, kEnd);
+    // Two threads, each on the observations on one side of the median first unit: the map orders
+    // keys by observation, so every key of the upper part comes after every key of the lower, and
+    // the upper map's nodes are moved to the end of the lower one (no copy, no allocation).
+    std::array<qsizetype, 256> low {}; // first units below 256 (UUIDs: hex digits); others apart
+    qsizetype high = 0;
+    for (const CorrectionEvent &event : events) {
+        const char32_t unit = event.observation.isEmpty() ? 0 : event.observation.front().unicode();
+        unit < 256 ? ++low[unit] : ++high;
+    }
+    char32_t pivot = 256;
+    for (qsizetype unit = 0, seen = 0; unit < 256; ++unit) {
+        seen += low[size_t(unit)];
+        if (seen * 2 >= events.size()) {
+            pivot = char32_t(unit + 1);
+            break;
+        }
+    }
+    auto upper = std::async(std::launch::async, [&events, pivot] { return resolveRange(events, pivot, kEnd); });
+    std::map<FieldKey, FieldState> states = resolveRange(events, 0, pivot);
+    std::map<FieldKey, FieldState> rest = upper.get();
+    while (!rest.empty())
+        states.insert(states.end(), rest.extract(rest.begin()));
     return states;
 }
 

@@ -176,6 +176,7 @@ private Q_SLOTS:
     void randomHistories_data();
     void randomHistories();
     void largeLog();
+    void twoThreadMergeMatchesEachField();
 };
 
 void tst_CurationLog::noEvents()
@@ -902,6 +903,62 @@ void tst_CurationLog::largeLog()
     QCOMPARE(resolveField(chainOnly), main);
     QCOMPARE(valueBefore(chainOnly, QStringLiteral("fork-b")), QStringLiteral("a"));
     QCOMPARE(valueBefore(chainOnly, QStringLiteral("chain-000001")), QStringLiteral("0"));
+}
+
+// Above 200,000 events resolveAll() splits the observations at their median first character
+// and resolves the two halves on two threads: the result must be what each field resolves to
+// alone, every key once, in order, whatever the ids look like.
+void tst_CurationLog::twoThreadMergeMatchesEachField()
+{
+    QRandomGenerator rng(23);
+    QList<CorrectionEvent> events;
+    QHash<FieldKey, QList<CorrectionEvent>> byKey;
+    const int observations = 70000;
+    QStringList ids;
+    for (int o = 0; o < observations; ++o) {
+        // UUIDs, plus ids starting with one letter, an upper-case one, non-ASCII and an empty one.
+        if (o % 1000 == 1)
+            ids.append(QStringLiteral("obs-%1").arg(o));
+        else if (o % 1000 == 2)
+            ids.append(QStringLiteral("Z%1").arg(o));
+        else if (o % 1000 == 3)
+            ids.append(QStringLiteral("ü%1").arg(o));
+        else if (o == 4)
+            ids.append(QString());
+        else
+            ids.append(QUuid::createUuidV5(QUuid(), QString::number(o)).toString(QUuid::WithoutBraces));
+    }
+    QHash<FieldKey, QString> last;
+    for (int i = 0; i < 240000; ++i) {
+        const QString &observation = ids[int(rng.bounded(observations))];
+        const auto field = static_cast<CurationField>(rng.bounded(3));
+        const FieldKey key { observation, field };
+        const QString id = QStringLiteral("e%1").arg(i);
+        // Mostly a chain on each field, now and then a concurrent edit or a repeated event.
+        QStringList parents;
+        if (const auto it = last.constFind(key); it != last.constEnd() && rng.bounded(10) < 8)
+            parents = { *it };
+        CorrectionEvent e = correction(id, QString::number(i % 7), parents, stamp(qint64(i % 5000) * 1000), field,
+                                       observation);
+        events.append(e);
+        byKey[key].append(e);
+        if (rng.bounded(50) == 0) { // the same event again (synced twice)
+            events.append(e);
+            byKey[key].append(e);
+        }
+        last.insert(key, id);
+    }
+    QVERIFY(events.size() >= 200000);
+
+    const auto states = resolveAll(events);
+    QCOMPARE(states.size(), size_t(byKey.size()));
+    QVERIFY(std::is_sorted(states.cbegin(), states.cend(),
+                           [](const auto &a, const auto &b) { return a.first < b.first; }));
+    for (auto it = byKey.cbegin(); it != byKey.cend(); ++it) {
+        const auto found = states.find(it.key());
+        QVERIFY2(found != states.end(), qPrintable(it.key().observation));
+        QCOMPARE(found->second, resolveField(it.value()));
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_CurationLog)
