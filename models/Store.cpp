@@ -580,20 +580,28 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetyp
     if (!rows.ok() || !rows.bindText(1, arxivId) || !rows.bindInteger(2, limit))
         return Error::failure(QStringLiteral("cannot read the observations of %1: %2").arg(arxivId, rows.errorText()));
     int rc = SQLITE_ROW;
+    // The record's own side of each link (its title), the basis and the timestamps mostly repeat
+    // the row before: shared instead of allocated again (less time and memory for a large record).
+    SqliteStatement::Repeated ownTitle[2], basis, observedAt, asOf, reason;
     while ((rc = rows.step()) == SQLITE_ROW) {
         Observation &o = record.observations.emplace_back();
         o.id = rows.text(0);
         o.direction = static_cast<Direction>(rows.integer(1));
-        o.citingTitle = rows.text(2);
-        o.citedTitle = rows.text(3);
+        if (o.direction == Direction::Inbound) { // cited: this record
+            o.citingTitle = rows.text(2);
+            o.citedTitle = rows.repeatedText(3, ownTitle[0]);
+        } else {
+            o.citingTitle = rows.repeatedText(2, ownTitle[1]);
+            o.citedTitle = rows.text(3);
+        }
         if (!rows.isNull(4))
             o.reference = rows.integer(4);
         o.state = static_cast<ResolutionState>(rows.integer(5));
-        o.basis = rows.text(6);
-        o.observedAt = rows.text(7);
+        o.basis = rows.repeatedText(6, basis);
+        o.observedAt = rows.repeatedText(7, observedAt);
         o.events.status = static_cast<EventsCheck::Status>(rows.integer(8));
-        o.events.asOf = rows.text(9);
-        o.events.reason = rows.text(10);
+        o.events.asOf = rows.repeatedText(9, asOf);
+        o.events.reason = rows.repeatedText(10, reason);
         if (!rows.isNull(11))
             o.curation = curationFromJson(QJsonDocument::fromJson(rows.utf8(11).toByteArray()).object());
     }

@@ -66,6 +66,26 @@ public:
         const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
         return bytes ? QString::fromUtf8(bytes, sqlite3_column_bytes(m_stmt, column)) : QString();
     }
+    //! text(column), or `last` itself when the column holds the same bytes as last time: for
+    //! columns whose values repeat from row to row (a record's own title, the basis, a
+    //! timestamp), one shared QString instead of one allocation per row.
+    struct Repeated
+    {
+        QByteArray bytes;
+        QString text;
+        bool held = false; // text is the non-empty value of bytes
+    };
+    const QString &repeatedText(int column, Repeated &last) const
+    {
+        const QByteArrayView now = utf8(column);
+        // Empty and NULL values are read as text() reads them (null and empty stay apart).
+        if (!last.held || now.isEmpty() || now != QByteArrayView(last.bytes)) {
+            last.bytes = now.toByteArray();
+            last.text = text(column);
+            last.held = !now.isEmpty();
+        }
+        return last.text;
+    }
     QByteArrayView utf8(int column) const
     {
         const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
