@@ -55,16 +55,6 @@ std::optional<qsizetype> arrayIndex(const QString &segment)
     return index;
 }
 
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 //! A forward-only walk over JSON text. It checks only as much as it needs to stay in bounds.
 class Scanner
@@ -203,7 +193,7 @@ QString decodeString(QByteArrayView raw)
             char16_t unit = 0;
             bool good = i + 4 < raw.size();
             for (int k = 1; good && k <= 4; ++k) {
-                const int h = hexValue(raw[i + k]);
+                const int h = JsonLineIndex::hexDigit(raw[i + k]);
                 good = h >= 0;
                 unit = static_cast<char16_t>(unit * 16 + h);
             }
@@ -324,6 +314,17 @@ QString JsonLineIndex::escapeKey(QStringView key)
             out += c;
     }
     return out;
+}
+
+int JsonLineIndex::hexDigit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
 }
 
 } // namespace LedgerCurator

@@ -29,6 +29,8 @@ public:
     //! The 1-based line of a byte offset into \a text (e.g. QJsonParseError::offset);
     //! offsets past the end count as the end.
     static int lineAtOffset(const QByteArray &text, qsizetype offset);
+    //! The value of a hexadecimal digit (either case), or -1.
+    static int hexDigit(char c);
 
     //! \a key escaped for use as one segment of a JSON pointer ("a/b" -> "a~1b").
     static QString escapeKey(QStringView key);

@@ -1467,16 +1467,6 @@ const char *utf8Sequence(const char *p, const char *end)
     return nullptr;
 }
 
-int hexDigit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 bool DirectReader::string(QString &out)
 {
@@ -1547,7 +1537,7 @@ bool DirectReader::string(QString &out)
             if (m_end - p < 6)
                 return false;
             for (int i = 2; i < 6; ++i) {
-                const int digit = hexDigit(p[i]);
+                const int digit = JsonLineIndex::hexDigit(p[i]);
                 if (digit < 0)
                     return false;
                 unit = char16_t((unit << 4) | digit);
@@ -2088,7 +2078,11 @@ Result<Record> readRecordJson(const QByteArray &data, const QString &file)
     // it, is read through QJsonDocument below, which says what is wrong and where.
     if (auto record = DirectReader(data).record(); record && validateRecord(*record).isEmpty())
         return std::move(*record);
+    return readRecordJsonThroughDocument(data, file);
+}
 
+Result<Record> readRecordJsonThroughDocument(const QByteArray &data, const QString &file)
+{
     const bool blank = std::all_of(data.cbegin(), data.cend(),
         [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
     if (blank)

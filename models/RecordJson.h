@@ -32,6 +32,9 @@ void writeRecordJson(const Record &record, const std::function<void(QByteArrayVi
 //! Error::badInput with \a file and the 1-based line of the offending value, and a message
 //! saying what was expected and what was found.
 Result<Record> readRecordJson(const QByteArray &data, const QString &file);
+//! readRecordJson() through QJsonDocument only: what readRecordJson() falls back to for anything
+//! its direct reader does not take (and the reference its tests compare it with).
+Result<Record> readRecordJsonThroughDocument(const QByteArray &data, const QString &file);
 
 //! Reads a record from a parsed JSON object. With an \a index of the text the object was
 //! parsed from, errors carry the line of the offending value; without one, their line is 0.

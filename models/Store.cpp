@@ -568,11 +568,8 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetyp
 
     // The rows straight from SQLite (see sqliteHandle()): UTF-8 to QString once per value.
     sqlite3 *handle = sqliteHandle(db);
-    {
-        SqliteStatement count(handle, "SELECT COUNT(*) FROM observations WHERE record_id = ?");
-        if (count.ok() && count.bindText(1, arxivId) && count.step() == SQLITE_ROW)
-            record.observations.reserve(limit < 0 ? count.integer(0) : std::min(limit, count.integer(0)));
-    }
+    if (const auto count = observationCount(arxivId))
+        record.observations.reserve(limit < 0 ? *count : std::min(limit, *count));
     SqliteStatement rows(handle,
                          "SELECT id, direction, citing_title, cited_title, reference, state, basis, observed_at,"
                          " events_status, events_as_of, events_reason, curation FROM observations WHERE record_id = ?"

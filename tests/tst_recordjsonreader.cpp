@@ -23,22 +23,7 @@ const QString kFile = QStringLiteral("record.json");
 //! readRecordJson() as it was before the direct reader: every text through QJsonDocument.
 Result<Record> throughDocument(const QByteArray &data, const QString &file)
 {
-    const bool blank = std::all_of(data.cbegin(), data.cend(),
-        [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; });
-    if (blank)
-        return Error::badInput(
-            QStringLiteral("the text is empty, expected a JSON object"), file, 1);
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(data, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        return Error::badInput(QStringLiteral("not valid JSON: ") + parseError.errorString(), file,
-            JsonLineIndex::lineAtOffset(data, parseError.offset));
-    const JsonLineIndex index(data);
-    if (!document.isObject())
-        return Error::badInput(
-            QStringLiteral("expected a JSON object at the top level, found an array"), file,
-            index.line(u""));
-    return recordFromJson(document.object(), file, &index);
+    return readRecordJsonThroughDocument(data, file);
 }
 
 //! Every string of the record, in a fixed order, for comparing null against empty.
