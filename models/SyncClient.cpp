@@ -16,10 +16,14 @@
 #include <QNetworkRequest>
 #include <QRandomGenerator>
 #include <QSet>
+#include <QThread>
+#include <QThreadPool>
 #include <QTimer>
 #include <QUrlQuery>
+#include <QWaitCondition>
 
 #include <cmath>
+#include <deque>
 
 namespace LedgerCurator {
 
@@ -76,6 +80,7 @@ struct SyncClient::Context
     SyncReport report;
     QUrl base; // the server URL without a trailing slash
     QString shownServer; // the server as messages name it
+    QByteArray listEtag; // the record list's ETag, stored once every changed record is in
 
     QUrl endpoint(const QString &path, const QUrlQuery &query = {}) const
     {
@@ -90,6 +95,207 @@ struct SyncClient::Context
         if (options.log)
             options.log(message);
     }
+};
+
+//! One record of the list that the cache lacks or holds under another ETag.
+struct SyncClient::RecordEntry
+{
+    QString id;
+    QString asOf; // as the list says
+    QString listEtag; // as the list says
+    QString storedEtag; // the ETag stored for it, sent as If-None-Match when the cache holds it
+};
+
+//! What became of one changed record: fetched and checked, or not.
+struct SyncClient::FetchedRecord
+{
+    RecordEntry entry;
+    int status = 0; // 200, 304 (changed back since the list) or 404 (removed since)
+    std::optional<Record> record; // checked (readRecordJson), when 200
+    QString etag; // the reply's ETag
+    std::optional<Error> error; // the fetch failed: the last item
+};
+
+//! One page of events, checked in full, or why not.
+struct SyncClient::EventPage
+{
+    QList<CorrectionEvent> events;
+    qint64 lastSeq = 0; // the page's last seq (the one before when it is empty)
+    qint64 latestSeq = 0; // the server's latest
+    bool more = false;
+    std::optional<Error> error; // the page failed: the last item
+};
+
+//! The part of a SyncFetch that cancel() reaches.
+class SyncFetchBase
+{
+public:
+    virtual ~SyncFetchBase() = default;
+    //! Thread-safe: the thread stops at its next step, abandoning a request in flight.
+    virtual void stop() = 0;
+};
+
+//! Replies fetched and checked on a thread of their own while the thread of run() stores what
+//! came before: a record's download and parse (about 1.5 s for 200,000 observations) and the
+//! parse of each event page cost no time of their own. The thread runs a SyncClient of its own
+//! for the requests (its own network manager, retries and timeouts; the Store it is given is
+//! never touched there) and hands each Item over through a queue of at most `capacity`. The
+//! work delivers items until one holds an error, or until stopped.
+template <typename Item>
+class SyncFetch final : public SyncFetchBase
+{
+public:
+    using Work = std::function<void(SyncFetch &fetch, SyncClient &client, SyncClient::Context &context)>;
+
+    SyncFetch(SyncClient &owner, const SyncClient::Context &context, qsizetype capacity, const QString &name, Work work)
+        : m_owner(owner), m_context(context), m_capacity(capacity), m_logTo(context.options.log)
+    {
+        m_context.progress = {};
+        // Lines logged by the thread (retries) are told in the thread of run().
+        m_context.options.log = [this](const QString &message) {
+            {
+                QMutexLocker locker(&m_mutex);
+                m_log.append(message);
+            }
+            QMetaObject::invokeMethod(&m_home, [this] { flushLog(); }, Qt::QueuedConnection);
+        };
+        {
+            QMutexLocker locker(&m_owner.m_fetchMutex);
+            m_owner.m_fetches.append(this);
+        }
+        m_thread.reset(QThread::create([this, work = std::move(work)] { run(work); }));
+        m_thread->setObjectName(name);
+        m_thread->start();
+    }
+
+    ~SyncFetch() override
+    {
+        {
+            QMutexLocker locker(&m_owner.m_fetchMutex);
+            m_owner.m_fetches.removeOne(this);
+        }
+        stop();
+        m_thread->wait();
+        flushLog();
+    }
+    Q_DISABLE_COPY_MOVE(SyncFetch)
+
+    void stop() override
+    {
+        QMutexLocker locker(&m_mutex);
+        m_stop = true;
+        if (m_client)
+            m_client->cancel();
+        m_taken.wakeAll();
+    }
+
+    //! In the thread of run(): the next item, waited for without blocking the thread's events (a
+    //! server in this thread keeps answering); nullopt when the sync is cancelled.
+    std::optional<Item> next()
+    {
+        for (;;) {
+            flushLog();
+            if (m_owner.cancelled())
+                return std::nullopt;
+            {
+                QMutexLocker locker(&m_mutex);
+                if (!m_ready.empty()) {
+                    Item item = std::move(m_ready.front());
+                    m_ready.pop_front();
+                    m_taken.wakeAll();
+                    return item;
+                }
+            }
+            QEventLoop loop;
+            m_waiting = &loop;
+            m_owner.m_loop = &loop; // cancel() quits it too
+            loop.exec();
+            m_owner.m_loop = nullptr;
+            m_waiting = nullptr;
+        }
+    }
+
+    //! In the thread of run(), once the last item is taken: adds the thread's requests and
+    //! retries to the report.
+    void addCounts(SyncReport &report)
+    {
+        m_thread->wait();
+        report.requests += m_context.report.requests;
+        report.retries += m_context.report.retries;
+    }
+
+    //! In the fetch thread: waits until the queue has room; false when stopped.
+    bool waitForRoom()
+    {
+        QMutexLocker locker(&m_mutex);
+        while (qsizetype(m_ready.size()) >= m_capacity && !m_stop)
+            m_taken.wait(&m_mutex);
+        return !m_stop;
+    }
+
+    //! In the fetch thread: hands an item over (waiting for room); false when stopped.
+    bool deliver(Item item)
+    {
+        if (!waitForRoom())
+            return false;
+        {
+            QMutexLocker locker(&m_mutex);
+            m_ready.push_back(std::move(item));
+        }
+        QMetaObject::invokeMethod(&m_home, [this] { wake(); }, Qt::QueuedConnection);
+        return true;
+    }
+
+private:
+    void run(const Work &work)
+    {
+        SyncClient client(m_owner.m_store); // for its requests only
+        client.m_network = std::make_unique<QNetworkAccessManager>();
+        client.m_network->setRedirectPolicy(QNetworkRequest::NoLessSafeRedirectPolicy);
+        {
+            QMutexLocker locker(&m_mutex);
+            if (m_stop)
+                return;
+            m_client = &client;
+        }
+        work(*this, client, m_context);
+        QMutexLocker locker(&m_mutex);
+        m_client = nullptr;
+    }
+
+    void wake()
+    {
+        if (m_waiting)
+            m_waiting->quit();
+    }
+
+    void flushLog()
+    {
+        QStringList lines;
+        {
+            QMutexLocker locker(&m_mutex);
+            lines.swap(m_log);
+        }
+        for (const QString &line : std::as_const(lines)) {
+            if (m_logTo)
+                m_logTo(line);
+        }
+    }
+
+    SyncClient &m_owner;
+    SyncClient::Context m_context; // the thread's: its own counts, no progress
+    const qsizetype m_capacity;
+    const std::function<void(const QString &)> m_logTo; // the log of run()
+    QObject m_home; // lives in the thread of run(): wake() and flushLog() are run there
+    QEventLoop *m_waiting = nullptr; // next()'s loop, in the thread of run()
+    std::unique_ptr<QThread> m_thread;
+
+    QMutex m_mutex; // guards the members below
+    QWaitCondition m_taken; // an item was taken, or stop()
+    std::deque<Item> m_ready;
+    QStringList m_log;
+    SyncClient *m_client = nullptr; // the thread's client while it works
+    bool m_stop = false;
 };
 
 SyncClient::SyncClient(Store &store, QObject *parent) : QObject(parent), m_store(store) { }
@@ -127,6 +333,11 @@ void SyncClient::cancel()
 {
     const quint64 run = m_run.load();
     m_cancelled.store(true);
+    {
+        QMutexLocker locker(&m_fetchMutex);
+        for (SyncFetchBase *fetch : std::as_const(m_fetches))
+            fetch->stop();
+    }
     // Runs in the thread of run(): the reply and the loop are only touched there. A cancel that
     // arrives after its run has ended must not touch the next one.
     QMetaObject::invokeMethod(
@@ -194,10 +405,27 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
 
     if (auto status = push(context); !status)
         return status.error();
-    if (auto status = pullRecords(context); !status)
+    // The event pages and the changed records are fetched and checked on threads of their own;
+    // here the pages are stored as they come, then the records. A failure stops both fetches
+    // (~SyncFetch), and what was stored stays: each page and each record is its own transaction.
+    auto storedSeq = m_store.meta(lastSeqKey(context.base));
+    if (!storedSeq)
+        return storedSeq.error();
+    const qint64 lastSeq = storedSeq->isEmpty() ? 0 : storedSeq->toLongLong();
+    SyncFetch<EventPage> events(*this, context, 2, QStringLiteral("sync event fetch"),
+                                [lastSeq](SyncFetch<EventPage> &fetch, SyncClient &client, Context &threadContext) {
+                                    client.fetchEvents(fetch, threadContext, lastSeq);
+                                });
+    std::unique_ptr<SyncFetch<FetchedRecord>> records;
+    qsizetype recordCount = 0;
+    if (auto status = pullRecordList(context, records, recordCount); !status)
         return status.error();
-    if (auto status = pullEvents(context); !status)
+    if (auto status = storeEvents(context, events); !status)
         return status.error();
+    if (records) {
+        if (auto status = storeRecords(context, *records, recordCount); !status)
+            return status.error();
+    }
     if (cancelled())
         return Error::cancelled();
 
@@ -418,7 +646,8 @@ Status SyncClient::push(Context &context)
     return {};
 }
 
-Status SyncClient::pullRecords(Context &context)
+Status SyncClient::pullRecordList(Context &context, std::unique_ptr<SyncFetch<FetchedRecord>> &fetch,
+                                  qsizetype &count)
 {
     const QUrl listUrl = context.endpoint(QStringLiteral("/v1/records"));
     const QString shownListUrl = listUrl.toDisplayString(QUrl::RemoveUserInfo);
@@ -485,14 +714,13 @@ Status SyncClient::pullRecords(Context &context)
         entries.append(entry);
     }
 
-    const QString etagPrefix = recordEtagPrefix(context.base);
-    auto storedEtags = m_store.metaWithPrefix(etagPrefix);
+    auto storedEtags = m_store.metaWithPrefix(recordEtagPrefix(context.base));
     if (!storedEtags)
         return storedEtags.error();
     auto localDates = m_store.recordAsOfDates();
     if (!localDates)
         return localDates.error();
-    QList<Entry> changed;
+    QList<RecordEntry> changed;
     for (const Entry &entry : std::as_const(entries)) {
         if (storedEtags->value(entry.id) == entry.etag && localDates->contains(entry.id))
             continue;
@@ -505,75 +733,123 @@ Status SyncClient::pullRecords(Context &context)
             context.log(note);
             continue;
         }
-        changed.append(entry);
+        changed.append({ entry.id, entry.asOf, entry.etag,
+                         localDates->contains(entry.id) ? storedEtags->value(entry.id) : QString() });
     }
+    context.listEtag = list->etag;
+    if (changed.isEmpty())
+        return storeListEtag(context, true);
+    count = changed.size();
+    // One checked record waits at most: the next one is fetched once it is taken.
+    fetch = std::make_unique<SyncFetch<FetchedRecord>>(
+            *this, context, 1, QStringLiteral("sync record fetch"),
+            [changed](SyncFetch<FetchedRecord> &records, SyncClient &client, Context &threadContext) {
+                client.fetchRecords(records, threadContext, changed);
+            });
+    return {};
+}
 
-    bool complete = true;
-    for (qsizetype i = 0; i < changed.size(); ++i) {
-        const Entry &entry = changed[i];
-        if (!context.tell(QStringLiteral("records"), i, changed.size())) {
-            m_cancelled.store(true);
-            return Error::cancelled();
-        }
+void SyncClient::fetchRecords(SyncFetch<FetchedRecord> &fetch, Context &context, const QList<RecordEntry> &entries)
+{
+    for (const RecordEntry &entry : entries) {
+        if (!fetch.waitForRoom())
+            return;
+        FetchedRecord item;
+        item.entry = entry;
         const QUrl url = context.endpoint(QStringLiteral("/v1/records/")
                                           + QString::fromLatin1(QUrl::toPercentEncoding(entry.id)));
         const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
         QList<std::pair<QByteArray, QByteArray>> headers;
-        const QString storedEtag = storedEtags->value(entry.id);
-        if (!storedEtag.isEmpty() && localDates->contains(entry.id))
-            headers.append({ "If-None-Match", storedEtag.toUtf8() });
+        if (!entry.storedEtag.isEmpty())
+            headers.append({ "If-None-Match", entry.storedEtag.toUtf8() });
         auto reply = request(context, "GET", url, QByteArray(), headers, { 200, 304, 404 });
-        if (!reply)
-            return reply.error();
-        if (reply->status == 304)
+        if (!reply) {
+            item.error = reply.error();
+        } else {
+            item.status = reply->status;
+            if (reply->status == 200) {
+                item.etag = QString::fromUtf8(reply->etag);
+                auto record = readRecordJson(reply->body, shownUrl);
+                reply->body = QByteArray();
+                if (!record)
+                    item.error = Error::failure(
+                            QStringLiteral("%1: malformed record: %2").arg(shownUrl, record.error().toString()));
+                else if (record->arxivId != entry.id)
+                    item.error = Error::failure(QStringLiteral("%1: malformed reply: asked for record %2, received %3")
+                                                        .arg(shownUrl, entry.id, record->arxivId));
+                else
+                    item.record = std::move(*record);
+            }
+        }
+        const bool failed = item.error.has_value();
+        if (!fetch.deliver(std::move(item)) || failed)
+            return;
+    }
+}
+
+Status SyncClient::storeRecords(Context &context, SyncFetch<FetchedRecord> &fetch, qsizetype count)
+{
+    const QString etagPrefix = recordEtagPrefix(context.base);
+    auto localDates = m_store.recordAsOfDates();
+    if (!localDates)
+        return localDates.error();
+    bool complete = true;
+    for (qsizetype i = 0; i < count; ++i) {
+        if (!context.tell(QStringLiteral("records"), i, count)) {
+            m_cancelled.store(true);
+            return Error::cancelled();
+        }
+        auto item = fetch.next();
+        if (!item)
+            return Error::cancelled();
+        if (item->error)
+            return *item->error;
+        if (item->status == 304)
             continue; // changed back since the list was made
-        if (reply->status == 404) {
+        if (item->status == 404) {
             complete = false; // removed since the list was made: ask for the list again next time
             continue;
         }
-        auto record = readRecordJson(reply->body, shownUrl);
-        if (!record)
-            return Error::failure(QStringLiteral("%1: malformed record: %2").arg(shownUrl, record.error().toString()));
-        if (record->arxivId != entry.id)
-            return Error::failure(QStringLiteral("%1: malformed reply: asked for record %2, received %3")
-                                          .arg(shownUrl, entry.id, record->arxivId));
+        const RecordEntry &entry = item->entry;
         const QString localAsOf = localDates->value(entry.id);
-        if (!localAsOf.isEmpty() && localAsOf > record->asOf) {
+        if (!localAsOf.isEmpty() && localAsOf > item->record->asOf) {
             const QString note = QStringLiteral("arXiv:%1: the cache holds a newer page (as of %2) than %3 "
                                                 "(as of %4); kept the cache's")
-                                         .arg(entry.id, localAsOf, context.shownServer, record->asOf);
+                                         .arg(entry.id, localAsOf, context.shownServer, item->record->asOf);
             context.report.recordsKeptLocal.append(note);
             context.log(note);
             continue;
         }
-        const QString etag = reply->etag.isEmpty() ? entry.etag : QString::fromUtf8(reply->etag);
         if (cancelled())
             return Error::cancelled();
+        const QString etag = item->etag.isEmpty() ? entry.listEtag : item->etag;
         // readRecordJson() has checked the record (validateRecord()).
-        auto imported = m_store.importRecordsWithMeta({ *record }, { { etagPrefix + entry.id, etag } },
+        auto imported = m_store.importRecordsWithMeta({ *item->record }, { { etagPrefix + entry.id, etag } },
                                                       RecordCheck::AlreadyValidated);
         if (!imported)
             return imported.error();
         ++context.report.recordsUpdated;
+        // Freeing a large record value by value takes a while (about 0.4 s for 200,000
+        // observations): a pool thread does it while this one goes on.
+        QThreadPool::globalInstance()->start([doomed = std::move(item->record)]() mutable { doomed.reset(); });
     }
-    if (!context.tell(QStringLiteral("records"), changed.size(), changed.size())) {
+    fetch.addCounts(context.report);
+    if (!context.tell(QStringLiteral("records"), count, count)) {
         m_cancelled.store(true);
         return Error::cancelled();
     }
-    if (complete && !list->etag.isEmpty()) {
-        if (auto stored = m_store.setMeta(recordsEtagKey(context.base), QString::fromUtf8(list->etag)); !stored)
-            return stored;
-    }
-    return {};
+    return storeListEtag(context, complete);
 }
 
-Status SyncClient::pullEvents(Context &context)
+Status SyncClient::storeListEtag(Context &context, bool complete)
 {
-    const QString seqKey = lastSeqKey(context.base);
-    auto storedSeq = m_store.meta(seqKey);
-    if (!storedSeq)
-        return storedSeq.error();
-    qint64 lastSeq = storedSeq->isEmpty() ? 0 : storedSeq->toLongLong();
+    if (!complete || context.listEtag.isEmpty())
+        return {};
+    return m_store.setMeta(recordsEtagKey(context.base), QString::fromUtf8(context.listEtag));
+}
+
+void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint64 lastSeq)
+{
     auto pageUrl = [&context](qint64 after) {
         QUrlQuery query;
         query.addQueryItem(QStringLiteral("after"), QString::number(after));
@@ -581,90 +857,115 @@ Status SyncClient::pullEvents(Context &context)
         return context.endpoint(QStringLiteral("/v1/events"), query);
     };
     // The next page, asked for once this one has been checked: the server reads it and sends it
-    // while this one is stored. Dropped (and so aborted) when this page fails.
+    // while this one is handed over and stored. Dropped (and so aborted) when this page fails.
     std::unique_ptr<QNetworkReply> nextPage;
     bool first = true;
     for (;;) {
         const QUrl url = pageUrl(lastSeq);
         const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
+        EventPage page;
+        auto fail = [&fetch, &page](Error error) {
+            page.error = std::move(error);
+            fetch.deliver(std::move(page));
+        };
         auto reply = request(context, "GET", url, QByteArray(), {}, { 200 }, std::move(nextPage));
         if (!reply)
-            return reply.error();
+            return fail(reply.error());
 
-        // The whole page is checked before any of it is stored.
+        // The whole page is checked before any of it is handed over.
         auto malformed = [&shownUrl](const QString &what) {
             return Error::failure(QStringLiteral("%1: malformed reply: %2").arg(shownUrl, what));
         };
         QJsonParseError parseError;
         const QJsonDocument document = QJsonDocument::fromJson(reply->body, &parseError);
         if (parseError.error != QJsonParseError::NoError)
-            return malformed(QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
+            return fail(malformed(
+                    QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset)));
         if (!document.isObject())
-            return malformed(QStringLiteral("expected an object"));
+            return fail(malformed(QStringLiteral("expected an object")));
         const QJsonObject object = document.object();
         auto events = correctionsFromJson(object.value(QStringLiteral("events")), QStringLiteral("events"));
         if (!events)
-            return malformed(events.error().message);
+            return fail(malformed(events.error().message));
         const auto pageLast = wholeNumber(object.value(QStringLiteral("last_seq")));
         const auto latest = wholeNumber(object.value(QStringLiteral("latest_seq")));
         const QJsonValue more = object.value(QStringLiteral("more"));
         if (!pageLast || *pageLast < 0)
-            return malformed(QStringLiteral("\"last_seq\": expected a whole number, found %1")
-                                     .arg(jsonTypeName(object.value(QStringLiteral("last_seq")))));
+            return fail(malformed(QStringLiteral("\"last_seq\": expected a whole number, found %1")
+                                          .arg(jsonTypeName(object.value(QStringLiteral("last_seq"))))));
         if (!latest || *latest < 0)
-            return malformed(QStringLiteral("\"latest_seq\": expected a whole number, found %1")
-                                     .arg(jsonTypeName(object.value(QStringLiteral("latest_seq")))));
+            return fail(malformed(QStringLiteral("\"latest_seq\": expected a whole number, found %1")
+                                          .arg(jsonTypeName(object.value(QStringLiteral("latest_seq"))))));
         if (!more.isBool())
-            return malformed(QStringLiteral("\"more\": expected true or false, found %1").arg(jsonTypeName(more)));
+            return fail(malformed(QStringLiteral("\"more\": expected true or false, found %1").arg(jsonTypeName(more))));
         if (events->size() > context.options.pageSize)
-            return malformed(QStringLiteral("%1 events where at most %2 were asked for")
-                                     .arg(events->size())
-                                     .arg(context.options.pageSize));
+            return fail(malformed(QStringLiteral("%1 events where at most %2 were asked for")
+                                          .arg(events->size())
+                                          .arg(context.options.pageSize)));
         if (first && *latest < lastSeq)
-            return Error::failure(QStringLiteral("%1 holds events up to seq %2, but this cache has already pulled up "
-                                                 "to seq %3: the server was reset or replaced. Sync this cache "
-                                                 "with another server URL, or start a new cache")
-                                          .arg(context.shownServer)
-                                          .arg(*latest)
-                                          .arg(lastSeq));
+            return fail(Error::failure(QStringLiteral("%1 holds events up to seq %2, but this cache has already pulled "
+                                                      "up to seq %3: the server was reset or replaced. Sync this "
+                                                      "cache with another server URL, or start a new cache")
+                                               .arg(context.shownServer)
+                                               .arg(*latest)
+                                               .arg(lastSeq)));
         qint64 expected = lastSeq + 1;
         for (qsizetype i = 0; i < events->size(); ++i) {
             const CorrectionEvent &e = events->at(i);
             if (!e.seq)
-                return malformed(QStringLiteral("events[%1].seq: missing").arg(i));
+                return fail(malformed(QStringLiteral("events[%1].seq: missing").arg(i)));
             if (*e.seq != expected)
-                return malformed(QStringLiteral("events[%1].seq: expected %2 (events come in server order "
-                                                "without gaps), found %3")
-                                         .arg(i)
-                                         .arg(expected)
-                                         .arg(*e.seq));
+                return fail(malformed(QStringLiteral("events[%1].seq: expected %2 (events come in server order "
+                                                     "without gaps), found %3")
+                                              .arg(i)
+                                              .arg(expected)
+                                              .arg(*e.seq)));
             ++expected;
         }
         const qint64 newLast = events->isEmpty() ? lastSeq : *events->last().seq;
         if (*pageLast != newLast)
-            return malformed(QStringLiteral("\"last_seq\" is %1, but the page ends at seq %2").arg(*pageLast).arg(newLast));
+            return fail(malformed(
+                    QStringLiteral("\"last_seq\" is %1, but the page ends at seq %2").arg(*pageLast).arg(newLast)));
         if (more.toBool() && events->isEmpty())
-            return malformed(QStringLiteral("\"more\" is true on a page without events"));
+            return fail(malformed(QStringLiteral("\"more\" is true on a page without events")));
 
-        if (cancelled())
-            return Error::cancelled();
         if (more.toBool())
             nextPage = send(context, "GET", pageUrl(newLast), QByteArray(), {});
-        if (!events->isEmpty()) {
-            if (auto stored = m_store.addSyncedCorrections(*events, { { seqKey, QString::number(newLast) } }); !stored)
-                return stored;
-        }
-        context.report.eventsPulled += events->size();
+        page.events = std::move(*events);
+        page.lastSeq = newLast;
+        page.latestSeq = *latest;
+        page.more = more.toBool();
+        if (!fetch.deliver(std::move(page)) || !more.toBool())
+            return;
         lastSeq = newLast;
         first = false;
-        if (!context.tell(QStringLiteral("events"), lastSeq, qMax(*latest, lastSeq))) {
+    }
+}
+
+Status SyncClient::storeEvents(Context &context, SyncFetch<EventPage> &fetch)
+{
+    const QString seqKey = lastSeqKey(context.base);
+    for (;;) {
+        auto page = fetch.next();
+        if (!page)
+            return Error::cancelled();
+        if (page->error)
+            return *page->error;
+        if (!page->events.isEmpty()) {
+            if (auto stored = m_store.addSyncedCorrections(page->events, { { seqKey, QString::number(page->lastSeq) } });
+                !stored)
+                return stored;
+        }
+        context.report.eventsPulled += page->events.size();
+        context.report.lastSeq = page->lastSeq;
+        if (!context.tell(QStringLiteral("events"), page->lastSeq, qMax(page->latestSeq, page->lastSeq))) {
             m_cancelled.store(true);
             return Error::cancelled();
         }
-        if (!more.toBool())
+        if (!page->more)
             break;
     }
-    context.report.lastSeq = lastSeq;
+    fetch.addCounts(context.report);
     return {};
 }
 

@@ -6,6 +6,7 @@
 
 #include "Result.h"
 
+#include <QMutex>
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -22,6 +23,9 @@ class QNetworkReply;
 namespace LedgerCurator {
 
 class Store;
+class SyncFetchBase;
+template <typename Item>
+class SyncFetch;
 
 struct SyncOptions
 {
@@ -69,7 +73,8 @@ public:
     //! Pushes the outbox, pulls the record list and the changed records, pulls the events after
     //! the stored seq. Blocks in local event loops; safe in a worker thread. Each step that
     //! completes is stored in its own transaction; a failure leaves the cache as that step
-    //! found it.
+    //! found it. The changed records are fetched and checked on a thread of their own while
+    //! the event pages are stored, and stored after them (docs/sync-client.md).
     Result<SyncReport> run(const SyncOptions &options, const SyncProgress &progress = {});
 
     //! Thread-safe: abandons the current request or wait; run() returns Error::cancelled().
@@ -85,10 +90,26 @@ public:
 private:
     struct Reply;
     struct Context;
+    struct RecordEntry;
+    struct FetchedRecord;
+    struct EventPage;
+    template <typename Item>
+    friend class SyncFetch;
 
     Status push(Context &context);
-    Status pullRecords(Context &context);
-    Status pullEvents(Context &context);
+    //! The record list: starts `fetch` on the `count` records that changed, or stores the list's
+    //! ETag when none did.
+    Status pullRecordList(Context &context, std::unique_ptr<SyncFetch<FetchedRecord>> &fetch, qsizetype &count);
+    //! In a fetch thread: fetches each entry and checks it.
+    void fetchRecords(SyncFetch<FetchedRecord> &fetch, Context &context, const QList<RecordEntry> &entries);
+    //! Stores the records `fetch` brings, each with its ETag, then the list's ETag.
+    Status storeRecords(Context &context, SyncFetch<FetchedRecord> &fetch, qsizetype count);
+    //! Stores the list's ETag when every changed record was handled.
+    Status storeListEtag(Context &context, bool complete);
+    //! In a fetch thread: the event pages after `lastSeq`, each checked in full.
+    void fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint64 lastSeq);
+    //! Stores the pages `fetch` brings, each with the new last seq.
+    Status storeEvents(Context &context, SyncFetch<EventPage> &fetch);
 
     //! Sends one attempt of a request; the reply is still running.
     std::unique_ptr<QNetworkReply> send(Context &context, const QByteArray &verb, const QUrl &url,
@@ -109,6 +130,8 @@ private:
     QEventLoop *m_loop = nullptr; // the local loop run() is waiting in, if any
     std::atomic<bool> m_cancelled { false };
     std::atomic<quint64> m_run { 0 }; // counts run() calls, so that a late cancel() hits no later run
+    QMutex m_fetchMutex; // guards m_fetches against cancel() from another thread
+    QList<SyncFetchBase *> m_fetches; // the fetch threads of the current run
 };
 
 } // namespace LedgerCurator
