@@ -4,6 +4,7 @@
 #include "Store.h"
 #include "TestSupport.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -29,6 +30,8 @@ private Q_SLOTS:
     void summariesCountStates();
     void normalizesRecordIds_data();
     void normalizesRecordIds();
+    void largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable();
+    void failedRebuildRollsBackTheIndexDrop();
 
 private:
     Record fixtureRecord() const;
@@ -42,6 +45,50 @@ void TestStore::init()
     QVERIFY(m_dir->isValid());
     m_path = m_dir->filePath(QStringLiteral("cache.sqlite"));
 }
+
+namespace {
+
+//! The fixture's observations repeated under fresh ids to `count` observations, as record `id`.
+Record largeRecord(const Record &fixture, const QString &id, int count, int idOffset)
+{
+    Record r = fixture;
+    r.arxivId = id;
+    r.observations.clear();
+    r.observations.reserve(count);
+    for (int i = 0; i < count; ++i) {
+        Observation o = fixture.observations[i % fixture.observations.size()];
+        o.id = uuidFor(idOffset + i);
+        r.observations.append(o);
+    }
+    return r;
+}
+
+qint64 schemaCookie(Store &store)
+{
+    QSqlQuery query(store.database());
+    if (!query.exec(QStringLiteral("PRAGMA schema_version")) || !query.next())
+        return -1;
+    return query.value(0).toLongLong();
+}
+
+QString idIndexSql(Store &store)
+{
+    QSqlQuery query(store.database());
+    if (!query.exec(QStringLiteral("SELECT sql FROM sqlite_master WHERE name = 'observations_by_id'"))
+        || !query.next())
+        return {};
+    return query.value(0).toString();
+}
+
+qint64 observationRows(Store &store)
+{
+    QSqlQuery query(store.database());
+    if (!query.exec(QStringLiteral("SELECT count(*) FROM observations")) || !query.next())
+        return -1;
+    return query.value(0).toLongLong();
+}
+
+} // namespace
 
 Record TestStore::fixtureRecord() const
 {
@@ -234,6 +281,78 @@ void TestStore::normalizesRecordIds()
     QFETCH(QString, input);
     QFETCH(QString, id);
     QCOMPARE(normalizeRecordId(input), id);
+}
+
+void TestStore::largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable()
+{
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    const QString indexSql = idIndexSql(store);
+    QCOMPARE(indexSql, QStringLiteral("CREATE UNIQUE INDEX observations_by_id ON observations(record_id, id)"));
+    const Record fixture = fixtureRecord();
+
+    // Into an empty table: the index is dropped and built again after the rows (the schema
+    // changes), the same index as the migration made.
+    const Record first = largeRecord(fixture, QStringLiteral("2201.00001"), 20500, 0);
+    qint64 cookie = schemaCookie(store);
+    QVERIFY(store.importRecords({ first }).ok());
+    QVERIFY(schemaCookie(store) > cookie);
+    QCOMPARE(idIndexSql(store), indexSql);
+    auto loaded = store.loadRecord(first.arxivId);
+    QVERIFY(loaded.ok() && loaded->has_value());
+    QVERIFY(**loaded == first);
+    // The index is whole and unique: every id is found through it, and a repeated id is refused.
+    QSqlQuery query(store.database());
+    QVERIFY(query.exec(QStringLiteral("SELECT count(*) FROM observations INDEXED BY observations_by_id"
+                                      " WHERE record_id = '2201.00001' AND id >= ''")));
+    QVERIFY(query.next());
+    QCOMPARE(query.value(0).toLongLong(), qint64(first.observations.size()));
+    QVERIFY(!query.exec(QStringLiteral("INSERT INTO observations (record_id, position, id, direction,"
+                                       " citing_title, cited_title, state, basis, observed_at, events_status)"
+                                       " SELECT record_id, 999999, id, direction, citing_title, cited_title, state,"
+                                       " basis, observed_at, events_status FROM observations"
+                                       " WHERE record_id = '2201.00001' AND position = 7")));
+    QVERIFY(query.lastError().text().contains(QStringLiteral("UNIQUE")));
+
+    // A record no larger than the rows already there: updated row by row, no schema change.
+    const Record second = largeRecord(fixture, QStringLiteral("2201.00002"), 20000, 100000);
+    cookie = schemaCookie(store);
+    QVERIFY(store.importRecords({ second }).ok());
+    QCOMPARE(schemaCookie(store), cookie);
+    QCOMPARE(observationRows(store), qint64(first.observations.size() + second.observations.size()));
+
+    // Replacing the first record: its old rows are gone before the count, so 20,000 others
+    // against 20,500 new rows rebuilds again.
+    Record newer = largeRecord(fixture, QStringLiteral("2201.00001"), 20500, 200000);
+    newer.asOf = QStringLiteral("2026-12-01");
+    cookie = schemaCookie(store);
+    QVERIFY(store.importRecords({ newer }).ok());
+    QVERIFY(schemaCookie(store) > cookie);
+    QCOMPARE(idIndexSql(store), indexSql);
+    loaded = store.loadRecord(newer.arxivId);
+    QVERIFY(loaded.ok() && loaded->has_value());
+    QVERIFY(**loaded == newer);
+}
+
+void TestStore::failedRebuildRollsBackTheIndexDrop()
+{
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    const QString indexSql = idIndexSql(store);
+    // Two observations share an id; the caller claims the record was checked, so only the
+    // rebuilt unique index can refuse it.
+    Record bad = largeRecord(fixtureRecord(), QStringLiteral("2201.00003"), 20500, 0);
+    bad.observations[20000].id = bad.observations[3].id;
+    const qint64 cookie = schemaCookie(store);
+    auto imported = store.importRecords({ bad }, {}, RecordCheck::AlreadyValidated);
+    QVERIFY(!imported.ok());
+    QVERIFY2(imported.error().message.contains(QStringLiteral("2201.00003")), qPrintable(imported.error().message));
+    QVERIFY2(imported.error().message.contains(QStringLiteral("UNIQUE")), qPrintable(imported.error().message));
+    // Nothing stayed: no rows, no record, the index as it was.
+    QCOMPARE(observationRows(store), 0);
+    QCOMPARE(*store.recordCount(), 0);
+    QCOMPARE(idIndexSql(store), indexSql);
+    QCOMPARE(schemaCookie(store), cookie);
 }
 
 QTEST_GUILESS_MAIN(TestStore)
