@@ -15,6 +15,10 @@
 
 #include <string>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 namespace LedgerCurator::StoreSqlite {
 
 // Bulk reads go to SQLite directly, through the connection Qt Sql opened (QSqlDriver::handle()):
@@ -114,6 +118,9 @@ public:
         const char16_t *src = text.utf16();
         const char16_t *const end = src + text.size();
         while (src != end) {
+            src = copyAscii(src, end, dst);
+            if (src == end)
+                break;
             const char16_t u = *src++;
             if (u < 0x80) {
                 *dst++ = char(u);
@@ -139,6 +146,26 @@ public:
     }
 
 private:
+    //! Copies the ASCII run that starts at src (most titles, every id and timestamp are ASCII),
+    //! eight characters at a time where SSE2 is there; returns where it stopped.
+    static const char16_t *copyAscii(const char16_t *src, const char16_t *end, char *&dst)
+    {
+#ifdef __SSE2__
+        const __m128i high = _mm_set1_epi16(short(0xff80));
+        while (end - src >= 8) {
+            const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i *>(src));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(chunk, high), _mm_setzero_si128())) != 0xffff)
+                break;
+            _mm_storel_epi64(reinterpret_cast<__m128i *>(dst), _mm_packus_epi16(chunk, chunk));
+            src += 8;
+            dst += 8;
+        }
+#endif
+        while (src != end && *src < 0x80)
+            *dst++ = char(*src++);
+        return src;
+    }
+
     std::string m_bytes;
     QByteArray m_fallback;
 };

@@ -2,6 +2,7 @@
 // The SQLite cache: migrations, reopening, import all-or-nothing, replacing upstream data.
 #include "LedgerText.h"
 #include "Store.h"
+#include "StoreSqlite.h"
 #include "TestSupport.h"
 
 #include <QSqlError>
@@ -32,6 +33,7 @@ private Q_SLOTS:
     void normalizesRecordIds();
     void largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable();
     void failedRebuildRollsBackTheIndexDrop();
+    void utf8BufferEncodesAsQtDoes();
 
 private:
     Record fixtureRecord() const;
@@ -353,6 +355,32 @@ void TestStore::failedRebuildRollsBackTheIndexDrop()
     QCOMPARE(*store.recordCount(), 0);
     QCOMPARE(idIndexSql(store), indexSql);
     QCOMPARE(schemaCookie(store), cookie);
+}
+
+void TestStore::utf8BufferEncodesAsQtDoes()
+{
+    // The rows are bound through Utf8Buffer (ASCII runs eight characters at a time): every mix
+    // of ASCII runs, two- and three-byte characters, surrogate pairs and lone surrogates, at
+    // every length and offset, gives the bytes QString::toUtf8() gives.
+    const QList<QString> pieces = { QStringLiteral("a"), QStringLiteral("Sparse scaling "), QStringLiteral("é"),
+                                    QStringLiteral("論文"), QStringLiteral("📚"), QStringLiteral("0123456789abcdef"),
+                                    QString(QChar(0xd800)), QString(QChar(0xdc00)), QString(QChar(0x7f)),
+                                    QString(QChar(0x80)), QString(QChar(0x7ff)), QString(QChar(0x800)),
+                                    QString(QChar(0xffff)) };
+    QRandomGenerator random(8);
+    StoreSqlite::Utf8Buffer buffer;
+    QVERIFY(buffer.encode(QString()).isEmpty());
+    for (int n = 0; n < 5000; ++n) {
+        QString text;
+        const int count = int(random.bounded(12));
+        for (int i = 0; i < count; ++i)
+            text += pieces[random.bounded(int(pieces.size()))];
+        const QString shifted = text.mid(int(random.bounded(qMax(1, int(text.size())))));
+        for (const QString &t : { text, shifted }) {
+            const QByteArrayView encoded = buffer.encode(t);
+            QCOMPARE(QByteArray(encoded.data(), encoded.size()), t.toUtf8());
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestStore)
