@@ -151,6 +151,7 @@ public:
         : m_owner(owner), m_context(context), m_capacity(capacity), m_logTo(context.options.log)
     {
         m_context.progress = {};
+        m_context.report = {}; // the thread's own counts, added to the run's by addCounts()
         // Lines logged by the thread (retries) are told in the thread of run().
         m_context.options.log = [this](const QString &message) {
             {

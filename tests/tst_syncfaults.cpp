@@ -447,6 +447,9 @@ void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes_data()
                                     << kAllPages << QString();
     QTest::newRow("record: slow reply past the timeout") << get << record << 0 << -1 << int(Fault::Slow) << 500 << false << true
                                                << true << kAllPages << QStringLiteral("no reply within 500 ms");
+    // Retried on the record's fetch thread: its retries are counted in the report.
+    QTest::newRow("record: 500 twice, then success") << get << record << 0 << 2 << int(Fault::Error500) << 2000 << false
+                                                     << true << false << 0 << QString();
     QTest::newRow("record: malformed JSON") << get << record << 0 << -1 << int(Fault::Malformed) << 2000 << false << true
                                   << true << kAllPages << QStringLiteral("malformed record");
     QTest::newRow("events page 1: malformed JSON") << get << events << 0 << -1 << int(Fault::Malformed) << 2000 << false << false
@@ -544,6 +547,16 @@ void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes()
     faulty.timeoutMs = timeoutMs;
     if (wrongToken)
         faulty.token = QStringLiteral("lc_wrong_token");
+    // Each retry is logged once, in the thread that called run() (retries on a fetch thread
+    // too), and counted in the report.
+    QStringList retryLines;
+    bool loggedElsewhere = false;
+    QThread *const testThread = QThread::currentThread();
+    faulty.log = [&](const QString &line) {
+        loggedElsewhere = loggedElsewhere || QThread::currentThread() != testThread;
+        if (line.contains(QStringLiteral("retrying in")))
+            retryLines.append(line);
+    };
     {
         Store alice(m_cachePath);
         QVERIFY(alice.open());
@@ -552,9 +565,14 @@ void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes()
         timer.start();
         auto report = client.run(faulty);
         qDebug("faulty run: %lld ms, %lld requests through the proxy", timer.elapsed(), qint64(m_proxy->seen.size()));
+        QVERIFY(!loggedElsewhere);
         if (!firstRunFails) {
             QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
-            QVERIFY(report->retries > 0);
+            // At least the injected faults (a connection the proxy closed may cost one more).
+            QVERIFY2(report->retries >= times, qPrintable(QString::number(report->retries)));
+            QCOMPARE(retryLines.size(), report->retries);
+            QVERIFY2(report->requests >= m_proxy->seen.size(),
+                     qPrintable(QStringLiteral("%1 < %2").arg(report->requests).arg(m_proxy->seen.size())));
         } else {
             QVERIFY(!report);
             QCOMPARE(report.error().kind, Error::Kind::Failure);
