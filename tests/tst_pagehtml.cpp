@@ -8,6 +8,7 @@
 #include "PreviewPane.h"
 #include "TestSupport.h"
 
+#include <QFutureWatcher>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QTextBrowser>
@@ -130,6 +131,7 @@ private Q_SLOTS:
     void previewPaneShowsThePage();
     void previewPaneKeepsScrollAndFindsObservations();
     void previewPaneLinks();
+    void previewPaneBuildsALargePageOffTheGuiThread();
 };
 
 void TestPageHtml::fixtureHoldsEveryObservation()
@@ -526,6 +528,119 @@ void TestPageHtml::previewPaneLinks()
     QCOMPARE(opened.count(), 0);
     QVERIFY(pane.browser()->source().isEmpty());
     QVERIFY(pane.browser()->toPlainText().contains(QStringLiteral("Paper Citation Record")));
+}
+
+namespace {
+
+//! The fixture's observations repeated to `count` under fresh ids, as record `id`.
+Record manyObservations(const QString &id, int count, int idOffset)
+{
+    const Record fixture = fixtureUpstream();
+    Record r = fixture;
+    r.arxivId = id;
+    r.observations.clear();
+    for (int i = 0; i < count; ++i) {
+        Observation o = fixture.observations[i % fixture.observations.size()];
+        o.id = uuidFor(idOffset + i);
+        r.observations.append(o);
+    }
+    return r;
+}
+
+} // namespace
+
+void TestPageHtml::previewPaneBuildsALargePageOffTheGuiThread()
+{
+    PreviewPane pane;
+    pane.resize(700, 500);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    pane.setInboundCap(0);
+    QSignalSpy shown(&pane, &PreviewPane::previewShown);
+    QScrollBar *bar = pane.browser()->verticalScrollBar();
+
+    // A small page is shown at once.
+    pane.setRecord(applyCorrections(fixtureUpstream(), {}).shown);
+    QCOMPARE(shown.count(), 1);
+    QVERIFY(!pane.isBuilding());
+
+    // A large one: setRecord() returns at once, and the pane says what it is doing.
+    const Record big = manyObservations(QStringLiteral("2201.00011"), 1200, 0);
+    QVERIFY(big.observations.size() >= PreviewPane::asyncThreshold());
+    pane.setRecord(applyCorrections(big, {}).shown);
+    QVERIFY(pane.isBuilding());
+    QCOMPARE(shown.count(), 1);
+    QVERIFY2(pane.browser()->toPlainText().contains(QStringLiteral("Preparing the page preview of 1,200 observations")),
+             qPrintable(pane.browser()->toPlainText().left(200)));
+    QVERIFY(pane.html().isEmpty());
+    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR"); // pictures to look at
+    if (!shots.isEmpty())
+        QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-building.png")));
+    // A scroll asked for meanwhile happens once the page is in.
+    const QString target = big.observations[900].id;
+    QVERIFY(pane.scrollToObservation(target));
+    QVERIFY(shown.wait(30000));
+    QCOMPARE(shown.count(), 2);
+    QCOMPARE(shown.last().at(0).toString(), big.arxivId);
+    QVERIFY(!pane.isBuilding());
+    const QString text = pane.browser()->toPlainText();
+    QVERIFY(text.contains(big.observations.first().id));
+    QVERIFY(text.contains(target));
+    QVERIFY(pane.html().contains(target));
+    // The document lives in the GUI thread, owned by the browser, laid out with the margin.
+    QTextDocument *document = pane.browser()->document();
+    QCOMPARE(document->thread(), pane.thread());
+    QCOMPARE(document->parent(), pane.browser());
+    QCOMPARE(document->documentMargin(), 16.0);
+    const int atTarget = bar->value();
+    QVERIFY(atTarget > 0);
+    bar->setValue(0);
+    QVERIFY(pane.scrollToObservation(target));
+    QCOMPARE(bar->value(), atTarget);
+    if (!shots.isEmpty())
+        QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-built.png")));
+
+    // Two large records in a row: only the latter is shown, once, even if the former's build
+    // ends after it.
+    const Record other = manyObservations(QStringLiteral("2201.00012"), 1300, 5000);
+    const Record third = manyObservations(QStringLiteral("2201.00013"), 1250, 9000);
+    shown.clear();
+    pane.setRecord(applyCorrections(other, {}).shown);
+    pane.setRecord(applyCorrections(third, {}).shown);
+    QVERIFY(shown.wait(30000));
+    QTRY_VERIFY_WITH_TIMEOUT(pane.findChildren<QFutureWatcherBase *>().isEmpty(), 30000);
+    QCOMPARE(shown.count(), 1);
+    QCOMPARE(shown.at(0).at(0).toString(), third.arxivId);
+    QVERIFY(pane.browser()->toPlainText().contains(third.observations.first().id));
+    QVERIFY(!pane.browser()->toPlainText().contains(other.observations.first().id));
+
+    // A correction on the large record keeps its page, and the scroll, until the new one is in.
+    QVERIFY(pane.scrollToObservation(third.observations[1000].id));
+    const int scrolled = bar->value();
+    QVERIFY(scrolled > 0);
+    shown.clear();
+    Record edited = third;
+    edited.title = QStringLiteral("An edited title for the large record");
+    pane.setRecord(applyCorrections(edited, {}).shown);
+    QVERIFY(pane.isBuilding());
+    QVERIFY(pane.browser()->toPlainText().contains(third.observations.first().id));
+    QVERIFY(shown.wait(30000));
+    QVERIFY(pane.browser()->toPlainText().contains(edited.title));
+    QCOMPARE(bar->value(), scrolled);
+
+    // clear() drops a build in progress; a pane destroyed while building waits for it.
+    shown.clear();
+    pane.setRecord(applyCorrections(other, {}).shown);
+    pane.clear();
+    QTRY_VERIFY_WITH_TIMEOUT(pane.findChildren<QFutureWatcherBase *>().isEmpty(), 30000);
+    QCOMPARE(shown.count(), 0);
+    QVERIFY(pane.html().isEmpty());
+    {
+        PreviewPane doomed;
+        doomed.setInboundCap(0);
+        doomed.setRecord(applyCorrections(big, {}).shown);
+        QVERIFY(doomed.isBuilding());
+    }
 }
 
 QTEST_MAIN(TestPageHtml)

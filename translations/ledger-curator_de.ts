@@ -1496,6 +1496,10 @@ Rückzüge, Korrekturen und Bedenkenäußerungen erscheinen hier, wenn eine Seit
         <source>Rendered page</source>
         <translation>Gerenderte Seite</translation>
     </message>
+    <message>
+        <source>Preparing the page preview of %L1 observations…</source>
+        <translation>Die Seitenvorschau von %L1 Beobachtungen wird vorbereitet…</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::RecordListModel</name>

@@ -1496,6 +1496,10 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
         <source>Rendered page</source>
         <translation>Page rendue</translation>
     </message>
+    <message>
+        <source>Preparing the page preview of %L1 observations…</source>
+        <translation>Préparation de l’aperçu de la page de %L1 observations…</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::RecordListModel</name>

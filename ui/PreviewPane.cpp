@@ -5,11 +5,13 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QDesktopServices>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QScrollBar>
 #include <QSettings>
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextDocument>
+#include <QThread>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -25,6 +27,18 @@ public:
     using QTextBrowser::QTextBrowser;
     QVariant loadResource(int, const QUrl &) override { return {}; }
 };
+
+//! The same for a document built on a worker thread (which has no browser to ask).
+class PageDocument final : public QTextDocument
+{
+public:
+    using QTextDocument::QTextDocument;
+
+protected:
+    QVariant loadResource(int, const QUrl &) override { return {}; }
+};
+
+constexpr qreal kDocumentMargin = 16; // room around the page, as on paper
 
 } // namespace
 
@@ -49,7 +63,15 @@ PreviewPane::PreviewPane(QWidget *parent)
     m_css = loadPageStylesheet();
 }
 
-PreviewPane::~PreviewPane() = default;
+PreviewPane::~PreviewPane()
+{
+    // A build still running is waited for (its document is this pane's to delete).
+    for (QFutureWatcher<Built> *watcher : std::as_const(m_builds)) {
+        watcher->disconnect(this);
+        watcher->waitForFinished();
+        delete watcher->result().document;
+    }
+}
 
 void PreviewPane::setRecord(const Record &shown, std::optional<QList<AnomalyHint>> hints)
 {
@@ -62,6 +84,9 @@ void PreviewPane::setRecord(const Record &shown, std::optional<QList<AnomalyHint
 
 void PreviewPane::clear()
 {
+    ++m_generation; // a build still running is dropped when it ends
+    m_building = false;
+    m_pendingObservation.clear();
     m_record = Record {};
     m_hints.reset();
     m_hasRecord = false;
@@ -72,6 +97,10 @@ void PreviewPane::clear()
 
 bool PreviewPane::scrollToObservation(const QString &uuid)
 {
+    if (isBuilding()) {
+        m_pendingObservation = uuid; // scrolled to when the page is in
+        return true;
+    }
     QTextDocument *document = m_browser->document();
     if (m_headingBlocks.isEmpty()) {
         // Each observation opens with the paragraph "Observation UUID · direction" (the space
@@ -88,12 +117,24 @@ bool PreviewPane::scrollToObservation(const QString &uuid)
     const auto found = m_headingBlocks.constFind(uuid);
     if (found == m_headingBlocks.constEnd())
         return false;
-    // As QTextBrowser::scrollToAnchor does: the block at the top of the view.
+    // As QTextBrowser::scrollToAnchor does: the block at the top of the view (laid out that far).
     const QTextBlock block = document->findBlockByNumber(*found);
-    document->documentLayout()->documentSize(); // the layout is lazy: finish it
     const QRectF rect = document->documentLayout()->blockBoundingRect(block);
-    m_browser->verticalScrollBar()->setValue(int(rect.top()));
+    scrollTo(int(rect.top()));
     return true;
+}
+
+void PreviewPane::scrollTo(int y)
+{
+    // The layout is lazy: a large page is laid out in steps from a timer, and the browser's
+    // scroll range follows the steps. Lay it out only down to y (hitTest() does) and widen the
+    // range that far; the browser keeps widening it as the layout goes on.
+    QAbstractTextDocumentLayout *layout = m_browser->document()->documentLayout();
+    layout->hitTest(QPointF(0, y + m_browser->viewport()->height()), Qt::FuzzyHit);
+    QScrollBar *bar = m_browser->verticalScrollBar();
+    if (bar->maximum() < y)
+        bar->setMaximum(y);
+    bar->setValue(y);
 }
 
 void PreviewPane::setInboundCap(qsizetype cap)
@@ -114,6 +155,8 @@ bool PreviewPane::opensExternally(const QUrl &url)
 
 void PreviewPane::render(bool keepScroll)
 {
+    ++m_generation;
+    m_pendingObservation.clear();
     QScrollBar *bar = m_browser->verticalScrollBar();
     const int position = keepScroll ? bar->value() : 0;
     HtmlOptions options;
@@ -121,15 +164,76 @@ void PreviewPane::render(bool keepScroll)
     options.css = m_css;
     options.observationAnchors = false;
     options.hints = m_hints;
-    m_html = renderPageHtml(m_record, options);
-    m_headingBlocks.clear();
-    m_browser->setHtml(m_html);
-    m_browser->document()->setDocumentMargin(16); // room around the page, as on paper
-    if (keepScroll) {
-        // The layout is lazy: finish it, so that the scroll range covers the old position.
-        m_browser->document()->documentLayout()->documentSize();
-        bar->setValue(position);
+    qsizetype itemized = 0;
+    qsizetype inbound = 0;
+    for (const Observation &o : std::as_const(m_record.observations))
+        ++(o.direction == Direction::Inbound ? inbound : itemized);
+    itemized += m_inboundCap > 0 ? std::min(inbound, m_inboundCap) : inbound;
+
+    if (itemized < asyncThreshold()) {
+        m_building = false;
+        m_html = renderPageHtml(m_record, options);
+        m_headingBlocks.clear();
+        m_browser->setHtml(m_html);
+        m_browser->document()->setDocumentMargin(kDocumentMargin);
+        if (keepScroll)
+            scrollTo(position);
+        Q_EMIT previewShown(m_record.arxivId);
+        return;
     }
+
+    // A large page: the HTML is written and imported into a document on a worker thread, and
+    // the document is handed to the browser when done. Meanwhile the same record's page stays
+    // (after a correction, say); another record's is replaced by a note.
+    m_pendingScroll = position;
+    if (!keepScroll) {
+        m_html.clear();
+        m_headingBlocks.clear();
+        m_browser->setPlainText(tr("Preparing the page preview of %L1 observations…").arg(itemized));
+    }
+    const quint64 generation = m_generation;
+    m_building = true;
+    auto *watcher = new QFutureWatcher<Built>(this);
+    m_builds.append(watcher);
+    connect(watcher, &QFutureWatcherBase::finished, this,
+            [this, watcher, generation] { documentBuilt(watcher, generation); });
+    QThread *const home = thread();
+    watcher->setFuture(QtConcurrent::run(
+            [record = m_record, options, font = m_browser->document()->defaultFont(), home] {
+                Built built;
+                built.html = renderPageHtml(record, options);
+                auto *document = new PageDocument;
+                document->setUndoRedoEnabled(false);
+                document->setDefaultFont(font);
+                document->setHtml(built.html);
+                document->setDocumentMargin(kDocumentMargin);
+                document->moveToThread(home);
+                built.document = document;
+                return built;
+            }));
+}
+
+void PreviewPane::documentBuilt(QFutureWatcher<Built> *watcher, quint64 generation)
+{
+    m_builds.removeOne(watcher);
+    watcher->deleteLater();
+    Built built = watcher->result();
+    if (generation != m_generation) {
+        delete built.document; // a newer render, or clear(), came after it
+        return;
+    }
+    m_html = std::move(built.html);
+    m_headingBlocks.clear();
+    // A child of the browser: deleted when the next document replaces it.
+    built.document->setParent(m_browser);
+    m_browser->setDocument(built.document);
+    m_building = false;
+    if (m_pendingScroll > 0)
+        scrollTo(m_pendingScroll);
+    const QString observation = std::exchange(m_pendingObservation, QString());
+    if (!observation.isEmpty())
+        scrollToObservation(observation);
+    Q_EMIT previewShown(m_record.arxivId);
 }
 
 void PreviewPane::onAnchorClicked(const QUrl &url)

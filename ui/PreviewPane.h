@@ -4,6 +4,7 @@
 #include "AnomalyHints.h"
 #include "Record.h"
 
+#include <QFutureWatcher>
 #include <QHash>
 #include <QString>
 #include <QWidget>
@@ -11,6 +12,7 @@
 #include <optional>
 
 class QTextBrowser;
+class QTextDocument;
 class QUrl;
 
 namespace LedgerCurator {
@@ -18,7 +20,9 @@ namespace LedgerCurator {
 //! The rendered page of the selected record (PageHtml.h): read-only, scrollable to an
 //! observation. Links to https://arxiv.org/abs/ID open in the web browser; nothing else is
 //! followed or fetched. Inbound observations are itemized up to a cap (QSettings
-//! "preview/inboundCap", default 500; 0 = no cap).
+//! "preview/inboundCap", default 500; 0 = no cap). A large page (at least
+//! asyncThreshold() observations itemized) is laid out of HTML on a worker thread while the pane
+//! says so: its HTML import took the GUI thread over a second for 2,500 observations.
 class PreviewPane final : public QWidget
 {
     Q_OBJECT
@@ -41,8 +45,13 @@ public:
     //! Re-renders with another cap (0 = every inbound observation). Not saved to the settings.
     void setInboundCap(qsizetype cap);
 
-    //! The HTML shown (a full document with its stylesheet inlined); empty when cleared.
+    //! The HTML shown (a full document with its stylesheet inlined); empty when cleared. While
+    //! a large page is being built, the HTML of that page.
     QString html() const { return m_html; }
+    //! True while a large page is being built on a worker thread (previewShown() follows).
+    bool isBuilding() const { return m_building; }
+    //! Pages that itemize at least this many observations are built on a worker thread.
+    static constexpr qsizetype asyncThreshold() { return 400; }
     QTextBrowser *browser() const { return m_browser; }
 
     //! True for the links the pane hands to the web browser: http and https only.
@@ -51,9 +60,21 @@ public:
 Q_SIGNALS:
     //! An http(s) link was clicked and handed to QDesktopServices.
     void linkOpened(const QUrl &url);
+    //! The page of the record last set is on screen (at once for a small page, when the worker
+    //! has built it for a large one).
+    void previewShown(const QString &arxivId);
 
 private:
     void render(bool keepScroll);
+    //! Scrolls the page to y, laying it out that far only.
+    void scrollTo(int y);
+    struct Built
+    {
+        QTextDocument *document = nullptr; // made on the worker, moved to this thread
+        QString html;
+    };
+    //! Puts a document built by the worker in place, unless a newer render started meanwhile.
+    void documentBuilt(QFutureWatcher<Built> *watcher, quint64 generation);
     void onAnchorClicked(const QUrl &url);
 
     QTextBrowser *m_browser = nullptr;
@@ -66,6 +87,12 @@ private:
     //! Observation UUID -> the block of its "Observation UUID" heading; filled on the first
     //! scroll after a render (the page carries no anchors, see HtmlOptions::observationAnchors).
     QHash<QString, int> m_headingBlocks;
+    //! The large pages being built (the last is the one to show; older ones are dropped).
+    QList<QFutureWatcher<Built> *> m_builds;
+    quint64 m_generation = 0; // counts renders: a build for an older one is dropped
+    bool m_building = false; // the page of the last render is not on screen yet
+    int m_pendingScroll = -1; // the scroll position to restore once the build is in
+    QString m_pendingObservation; // scrollToObservation() asked while building
 };
 
 } // namespace LedgerCurator
