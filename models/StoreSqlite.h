@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Private to Store.cpp and StoreSync.cpp: the few helpers with which the Store's bulk reads and
-// writes talk to SQLite directly.
+// Not part of the models' API: the few helpers with which the Store's bulk reads and writes
+// (Store.cpp, StoreSync.cpp), and the ledger-server's event pages on SQLite (ServerStore.cpp),
+// talk to SQLite directly.
 
 #include <QByteArray>
 #include <QList>
@@ -121,10 +122,8 @@ public:
             src = copyAscii(src, end, dst);
             if (src == end)
                 break;
-            const char16_t u = *src++;
-            if (u < 0x80) {
-                *dst++ = char(u);
-            } else if (u < 0x800) {
+            const char16_t u = *src++; // not ASCII: copyAscii() took those
+            if (u < 0x800) {
                 *dst++ = char(0xc0 | (u >> 6));
                 *dst++ = char(0x80 | (u & 0x3f));
             } else if (!QChar::isSurrogate(u)) {

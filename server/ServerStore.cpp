@@ -649,7 +649,6 @@ StoreResult<EventPage> ServerStore::events(qint64 after, qint64 limit) const
         if (!query.ok() || !query.bindInteger(1, after) || !query.bindInteger(2, limit))
             return StoreError { StoreError::Kind::Failure,
                 QStringLiteral("reading events: %1").arg(query.errorText()) };
-        page.events.reserve(qsizetype(qMin<qint64>(limit, 100000)));
         int rc = SQLITE_ROW;
         while ((rc = query.step()) == SQLITE_ROW) {
             CorrectionEvent e;

@@ -8,6 +8,7 @@
 #include "PreviewPane.h"
 #include "TestSupport.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QFutureWatcher>
 #include <QRegularExpression>
 #include <QScrollBar>
@@ -627,6 +628,9 @@ void TestPageHtml::previewPaneBuildsALargePageOffTheGuiThread()
     QVERIFY(shown.wait(30000));
     QVERIFY(pane.browser()->toPlainText().contains(edited.title));
     QCOMPARE(bar->value(), scrolled);
+    // Three large pages were put in: only the last is kept, measured against the screen.
+    QTRY_COMPARE(pane.browser()->findChildren<QTextDocument *>(QString(), Qt::FindDirectChildrenOnly).size(), 1);
+    QCOMPARE(pane.browser()->document()->documentLayout()->paintDevice(), pane.browser()->viewport());
 
     // clear() drops a build in progress; a pane destroyed while building waits for it.
     shown.clear();

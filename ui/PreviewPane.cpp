@@ -224,9 +224,16 @@ void PreviewPane::documentBuilt(QFutureWatcher<Built> *watcher, quint64 generati
     }
     m_html = std::move(built.html);
     m_headingBlocks.clear();
-    // A child of the browser: deleted when the next document replaces it.
+    // The browser deletes only its own first document when another replaces it: a document
+    // built here is the pane's to delete, once the next one is in.
+    QTextDocument *const previous = m_browser->document();
+    const bool builtBefore = previous->parent() == m_browser; // the browser's own goes by itself
     built.document->setParent(m_browser);
     m_browser->setDocument(built.document);
+    // Measured against the screen, as the browser's own document is.
+    built.document->documentLayout()->setPaintDevice(m_browser->viewport());
+    if (builtBefore)
+        previous->deleteLater();
     m_building = false;
     if (m_pendingScroll > 0)
         scrollTo(m_pendingScroll);

@@ -39,6 +39,7 @@ public:
     //! Shows nothing.
     void clear();
     //! Scrolls to the observation's block; false when the page does not itemize it (page cap).
+    //! While a large page is being built: true, and the scroll happens once it is in.
     bool scrollToObservation(const QString &uuid);
 
     qsizetype inboundCap() const { return m_inboundCap; }
@@ -46,7 +47,7 @@ public:
     void setInboundCap(qsizetype cap);
 
     //! The HTML shown (a full document with its stylesheet inlined); empty when cleared. While
-    //! a large page is being built, the HTML of that page.
+    //! a large page is being built: the page still shown (the same record's), else empty.
     QString html() const { return m_html; }
     //! True while a large page is being built on a worker thread (previewShown() follows).
     bool isBuilding() const { return m_building; }
@@ -91,7 +92,7 @@ private:
     QList<QFutureWatcher<Built> *> m_builds;
     quint64 m_generation = 0; // counts renders: a build for an older one is dropped
     bool m_building = false; // the page of the last render is not on screen yet
-    int m_pendingScroll = -1; // the scroll position to restore once the build is in
+    int m_pendingScroll = 0; // the scroll position to restore once the build is in
     QString m_pendingObservation; // scrollToObservation() asked while building
 };
 
