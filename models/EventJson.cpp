@@ -5,8 +5,10 @@
 #include "Identifier.h"
 
 #include <QDateTime>
+#include <QJsonDocument>
 
 #include <array>
+#include <cmath>
 
 namespace LedgerCurator {
 
@@ -216,6 +218,77 @@ QString checkCorrectionValue(CurationField field, const std::optional<QString> &
     return {};
 }
 
+namespace {
+
+enum EventText { Id, RecordId, ObservationId, FieldName, Author, CreatedAt, EventTextCount };
+constexpr const char *kEventTextKeys[EventTextCount] = { "id", "record", "observation", "field", "author",
+                                                         "created_at" };
+
+//! One event's members, each of the type the wire form gives it, not yet checked further.
+struct RawEvent
+{
+    std::array<QString, EventTextCount> texts;
+    std::optional<QString> value;
+    QStringList parents;
+    std::optional<qint64> seq;
+};
+
+//! Checks what the members say, in the order the messages name them, and makes the event.
+Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
+{
+    auto bad = [&where](const QString &member, const QString &message) {
+        return Error::badInput(where + QLatin1Char('.') + member + QStringLiteral(": ") + message);
+    };
+    for (int i = 0; i < EventTextCount; ++i) {
+        if (raw.texts[i].isEmpty())
+            return bad(QLatin1String(kEventTextKeys[i]), QStringLiteral("must not be empty"));
+        if (raw.texts[i].size() > kMaxText)
+            return bad(QLatin1String(kEventTextKeys[i]), QStringLiteral("longer than %1 characters").arg(kMaxText));
+    }
+    CorrectionEvent e;
+    // isUuid() takes lower-case hex digits only: a UUID it accepts is in lower case.
+    e.id = std::move(raw.texts[Id]);
+    if (!isUuid(e.id))
+        return bad(QStringLiteral("id"), QStringLiteral("expected a lower-case UUID, found %1").arg(quoted(e.id)));
+    e.record = std::move(raw.texts[RecordId]);
+    const IdentifierCheck record = parseArxivId(e.record);
+    if (!record.ok() || record.identifier->base != e.record)
+        return bad(QStringLiteral("record"),
+                   QStringLiteral("expected an arXiv id without version such as 2104.04473, found %1").arg(quoted(e.record)));
+    e.observation = std::move(raw.texts[ObservationId]);
+    if (!isUuid(e.observation))
+        return bad(QStringLiteral("observation"),
+                   QStringLiteral("expected a lower-case UUID, found %1").arg(quoted(e.observation)));
+    const auto field = parseCurationField(raw.texts[FieldName]);
+    if (!field)
+        return bad(QStringLiteral("field"), QStringLiteral("unknown field %1").arg(quoted(raw.texts[FieldName])));
+    e.field = *field;
+    e.value = std::move(raw.value);
+    if (const QString problem = checkCorrectionValue(e.field, e.value); !problem.isEmpty())
+        return bad(QStringLiteral("value"), problem);
+    if (raw.parents.size() > kMaxParents)
+        return bad(QStringLiteral("parents"), QStringLiteral("more than %1 parents").arg(kMaxParents));
+    for (qsizetype i = 0; i < raw.parents.size(); ++i) {
+        const QString &parent = raw.parents[i];
+        if (!isUuid(parent) || parent == e.id)
+            return bad(QStringLiteral("parents[%1]").arg(i),
+                       QStringLiteral("expected the lower-case UUID of an earlier event, found %1").arg(quoted(parent)));
+    }
+    e.parents = std::move(raw.parents);
+    e.author = std::move(raw.texts[Author]);
+    if (e.author.contains(u'\n') || e.author.contains(u'\r'))
+        return bad(QStringLiteral("author"), QStringLiteral("must be one line"));
+    e.createdAt = std::move(raw.texts[CreatedAt]);
+    if (!isTimestamp(e.createdAt))
+        return bad(QStringLiteral("created_at"),
+                   QStringLiteral("expected an ISO-8601 UTC time such as 2026-11-29T17:00:00.000Z, found %1")
+                           .arg(quoted(e.createdAt)));
+    e.seq = raw.seq;
+    return e;
+}
+
+} // namespace
+
 Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QString &where)
 {
     if (!value.isObject())
@@ -224,79 +297,46 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
     auto bad = [&where](const QString &member, const QString &message) {
         return Error::badInput(where + QLatin1Char('.') + member + QStringLiteral(": ") + message);
     };
-    auto text = [&o](const char *key) { return o.value(QLatin1String(key)); };
-    // Each text member looked up and converted once (a page holds thousands of events).
-    enum Text { Id, Record_, Observation, Field, Author, CreatedAt, TextCount };
-    static constexpr const char *kTextKeys[TextCount] = { "id", "record", "observation", "field", "author",
-                                                          "created_at" };
-    std::array<QString, TextCount> texts;
-    for (int i = 0; i < TextCount; ++i) {
-        const char *key = kTextKeys[i];
-        const QJsonValue v = text(key);
+    auto member = [&o](const char *key) { return o.value(QLatin1String(key)); };
+    // First the type of every member (each looked up and converted once: a page holds thousands
+    // of events), then what they say (checkedEvent(), which the direct page reader shares).
+    RawEvent raw;
+    for (int i = 0; i < EventTextCount; ++i) {
+        const char *key = kEventTextKeys[i];
+        const QJsonValue v = member(key);
         if (!v.isString())
             return bad(QLatin1String(key), QStringLiteral("expected a string, found %1").arg(jsonTypeName(v)));
-        texts[i] = v.toString();
-        if (texts[i].isEmpty())
-            return bad(QLatin1String(key), QStringLiteral("must not be empty"));
-        if (texts[i].size() > kMaxText)
-            return bad(QLatin1String(key), QStringLiteral("longer than %1 characters").arg(kMaxText));
+        raw.texts[i] = v.toString();
     }
-    CorrectionEvent e;
-    // isUuid() takes lower-case hex digits only: a UUID it accepts is in lower case.
-    e.id = std::move(texts[Id]);
-    if (!isUuid(e.id))
-        return bad(QStringLiteral("id"), QStringLiteral("expected a lower-case UUID, found %1").arg(quoted(e.id)));
-    e.record = std::move(texts[Record_]);
-    const IdentifierCheck record = parseArxivId(e.record);
-    if (!record.ok() || record.identifier->base != e.record)
-        return bad(QStringLiteral("record"),
-                   QStringLiteral("expected an arXiv id without version such as 2104.04473, found %1").arg(quoted(e.record)));
-    e.observation = std::move(texts[Observation]);
-    if (!isUuid(e.observation))
-        return bad(QStringLiteral("observation"),
-                   QStringLiteral("expected a lower-case UUID, found %1").arg(quoted(e.observation)));
-    const auto field = parseCurationField(texts[Field]);
-    if (!field)
-        return bad(QStringLiteral("field"), QStringLiteral("unknown field %1").arg(quoted(texts[Field])));
-    e.field = *field;
-    const QJsonValue v = text("value");
+    const QJsonValue v = member("value");
     if (v.isString())
-        e.value = v.toString();
+        raw.value = v.toString();
     else if (!v.isNull())
         return bad(QStringLiteral("value"), QStringLiteral("expected a string or null, found %1").arg(jsonTypeName(v)));
-    if (const QString problem = checkCorrectionValue(e.field, e.value); !problem.isEmpty())
-        return bad(QStringLiteral("value"), problem);
-    const QJsonValue parents = text("parents");
+    const QJsonValue parents = member("parents");
     if (!parents.isArray())
         return bad(QStringLiteral("parents"), QStringLiteral("expected an array of event ids, found %1").arg(jsonTypeName(parents)));
     const QJsonArray parentArray = parents.toArray();
-    if (parentArray.size() > kMaxParents)
-        return bad(QStringLiteral("parents"), QStringLiteral("more than %1 parents").arg(kMaxParents));
-    e.parents.reserve(parentArray.size());
-    for (qsizetype i = 0; i < parentArray.size(); ++i) {
-        const QString parent = parentArray.at(i).toString();
-        if (!isUuid(parent) || parent == e.id)
-            return bad(QStringLiteral("parents[%1]").arg(i),
-                       QStringLiteral("expected the lower-case UUID of an earlier event, found %1")
-                               .arg(parentArray.at(i).isString() ? quoted(parent) : jsonTypeName(parentArray.at(i))));
-        e.parents.append(parent);
+    if (parentArray.size() <= kMaxParents) {
+        raw.parents.reserve(parentArray.size());
+        for (qsizetype i = 0; i < parentArray.size(); ++i) {
+            if (!parentArray.at(i).isString())
+                return bad(QStringLiteral("parents[%1]").arg(i),
+                           QStringLiteral("expected the lower-case UUID of an earlier event, found %1")
+                                   .arg(jsonTypeName(parentArray.at(i))));
+            raw.parents.append(parentArray.at(i).toString());
+        }
+    } else {
+        raw.parents.resize(parentArray.size()); // too many: checkedEvent() says so
     }
-    e.author = std::move(texts[Author]);
-    if (e.author.contains(u'\n') || e.author.contains(u'\r'))
-        return bad(QStringLiteral("author"), QStringLiteral("must be one line"));
-    e.createdAt = std::move(texts[CreatedAt]);
-    if (!isTimestamp(e.createdAt))
-        return bad(QStringLiteral("created_at"),
-                   QStringLiteral("expected an ISO-8601 UTC time such as 2026-11-29T17:00:00.000Z, found %1")
-                           .arg(quoted(e.createdAt)));
-    const QJsonValue seq = text("seq");
+    const QJsonValue seq = member("seq");
     if (!seq.isUndefined() && !seq.isNull()) {
         const double d = seq.toDouble(-1);
-        if (!seq.isDouble() || d < 1 || d != double(qint64(d)))
+        if (!seq.isDouble() || d < 1 || d > 9007199254740992.0 || d != double(qint64(d)))
             return bad(QStringLiteral("seq"), QStringLiteral("expected a positive whole number, found %1").arg(jsonTypeName(seq)));
-        e.seq = qint64(d);
+        raw.seq = qint64(d);
     }
-    return e;
+    return checkedEvent(std::move(raw), where);
 }
 
 Result<QList<CorrectionEvent>> correctionsFromJson(const QJsonValue &value, const QString &where)
@@ -313,6 +353,272 @@ Result<QList<CorrectionEvent>> correctionsFromJson(const QJsonValue &value, cons
         events.append(std::move(*e));
     }
     return events;
+}
+
+std::optional<qint64> jsonWholeNumber(const QJsonValue &value)
+{
+    if (!value.isDouble())
+        return std::nullopt;
+    const double d = value.toDouble();
+    if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9007199254740992.0)
+        return std::nullopt;
+    return qint64(d);
+}
+
+Result<EventPageJson> readEventPageJsonThroughDocument(const QByteArray &body)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return Error::badInput(
+                QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
+    if (!document.isObject())
+        return Error::badInput(QStringLiteral("expected an object"));
+    const QJsonObject object = document.object();
+    auto events = correctionsFromJson(object.value(QStringLiteral("events")), QStringLiteral("events"));
+    if (!events)
+        return events.error();
+    EventPageJson page;
+    page.events = std::move(*events);
+    const auto count = [&object](const QString &key, qint64 &out) -> Status {
+        const QJsonValue v = object.value(key);
+        const auto n = jsonWholeNumber(v);
+        if (!n || *n < 0)
+            return Error::badInput(QStringLiteral("\"%1\": expected a whole number, found %2").arg(key, jsonTypeName(v)));
+        out = *n;
+        return {};
+    };
+    if (auto status = count(QStringLiteral("last_seq"), page.lastSeq); !status)
+        return status.error();
+    if (auto status = count(QStringLiteral("latest_seq"), page.latestSeq); !status)
+        return status.error();
+    const QJsonValue more = object.value(QStringLiteral("more"));
+    if (!more.isBool())
+        return Error::badInput(QStringLiteral("\"more\": expected true or false, found %1").arg(jsonTypeName(more)));
+    page.more = more.toBool();
+    return page;
+}
+
+namespace {
+
+//! Reads a page of events straight from the bytes, for the pages it is sure to read as the
+//! QJsonDocument path does: well-formed JSON whose strings are printable ASCII without escapes,
+//! whose numbers are whole and written as digits only, whose objects hold each known member
+//! once and no other, and whose every event passes checkedEvent(). On anything else it gives up
+//! (nullopt) without saying why, and readEventPageJson() reads the page through QJsonDocument,
+//! which accepts or refuses it and says where and what. A server writes exactly such pages
+//! (appendCorrectionsJson), so the QJsonDocument path is left for odd or broken ones.
+class DirectPageReader
+{
+public:
+    explicit DirectPageReader(QByteArrayView text) : m_at(text.data()), m_end(text.data() + text.size()) { }
+
+    std::optional<EventPageJson> page()
+    {
+        EventPageJson page;
+        quint32 seen = 0;
+        const bool ok = object([&](QByteArrayView key) {
+            if (key == "events")
+                return once(seen, 0) && events(page.events);
+            if (key == "last_seq")
+                return once(seen, 1) && number(page.lastSeq);
+            if (key == "latest_seq")
+                return once(seen, 2) && number(page.latestSeq);
+            if (key == "more")
+                return once(seen, 3) && boolean(page.more);
+            return false;
+        });
+        space();
+        if (!ok || seen != 0xf || m_at != m_end)
+            return std::nullopt;
+        return page;
+    }
+
+private:
+    static bool once(quint32 &seen, int bit)
+    {
+        const quint32 mask = quint32(1) << bit;
+        if (seen & mask)
+            return false;
+        seen |= mask;
+        return true;
+    }
+    void space()
+    {
+        while (m_at != m_end && (*m_at == ' ' || *m_at == '\n' || *m_at == '\r' || *m_at == '\t'))
+            ++m_at;
+    }
+    bool take(char c)
+    {
+        space();
+        if (m_at == m_end || *m_at != c)
+            return false;
+        ++m_at;
+        return true;
+    }
+    bool literal(QByteArrayView word)
+    {
+        space();
+        if (m_end - m_at < word.size() || QByteArrayView(m_at, word.size()) != word)
+            return false;
+        m_at += word.size();
+        return true;
+    }
+    //! A string of printable ASCII without escapes.
+    bool plain(QByteArrayView &out)
+    {
+        if (!take('"'))
+            return false;
+        const char *const begin = m_at;
+        while (m_at != m_end && *m_at != '"') {
+            const uchar c = uchar(*m_at);
+            if (c < 0x20 || c >= 0x7f || c == '\\')
+                return false;
+            ++m_at;
+        }
+        if (m_at == m_end)
+            return false;
+        out = QByteArrayView(begin, m_at - begin);
+        ++m_at;
+        return true;
+    }
+    bool string(QString &out)
+    {
+        QByteArrayView bytes;
+        if (!plain(bytes))
+            return false;
+        out = QString::fromLatin1(bytes);
+        return true;
+    }
+    //! Digits only, no leading zero, at most 15 of them (a double holds them exactly).
+    bool number(qint64 &out)
+    {
+        space();
+        const char *const begin = m_at;
+        while (m_at != m_end && *m_at >= '0' && *m_at <= '9')
+            ++m_at;
+        const qsizetype digits = m_at - begin;
+        if (digits == 0 || digits > 15 || (digits > 1 && *begin == '0'))
+            return false;
+        if (m_at != m_end && (*m_at == '.' || *m_at == 'e' || *m_at == 'E'))
+            return false;
+        out = 0;
+        for (const char *p = begin; p != m_at; ++p)
+            out = out * 10 + (*p - '0');
+        return true;
+    }
+    bool boolean(bool &out)
+    {
+        if (literal("true"))
+            out = true;
+        else if (literal("false"))
+            out = false;
+        else
+            return false;
+        return true;
+    }
+    //! `{ "key": value, ... }`: `member(key)` reads the value after the colon; false stops.
+    template <typename Member> bool object(Member &&member)
+    {
+        if (!take('{'))
+            return false;
+        if (take('}'))
+            return true;
+        for (;;) {
+            QByteArrayView key;
+            if (!plain(key) || !take(':') || !member(key))
+                return false;
+            if (take('}'))
+                return true;
+            if (!take(','))
+                return false;
+        }
+    }
+    //! `[ element, ... ]`: `element()` reads one value; false stops.
+    template <typename Element> bool array(Element &&element)
+    {
+        if (!take('['))
+            return false;
+        if (take(']'))
+            return true;
+        for (;;) {
+            if (!element())
+                return false;
+            if (take(']'))
+                return true;
+            if (!take(','))
+                return false;
+        }
+    }
+    bool events(QList<CorrectionEvent> &out)
+    {
+        return array([&] {
+            RawEvent raw;
+            quint32 seen = 0;
+            const bool ok = object([&](QByteArrayView key) {
+                for (int i = 0; i < EventTextCount; ++i) {
+                    if (key == kEventTextKeys[i])
+                        return once(seen, i) && string(raw.texts[i]);
+                }
+                if (key == "value") {
+                    if (!once(seen, EventTextCount))
+                        return false;
+                    if (literal("null"))
+                        return true;
+                    QString value;
+                    if (!string(value))
+                        return false;
+                    raw.value = std::move(value);
+                    return true;
+                }
+                if (key == "parents")
+                    return once(seen, EventTextCount + 1) && array([&] {
+                               QString parent;
+                               if (!string(parent))
+                                   return false;
+                               raw.parents.append(std::move(parent));
+                               return true;
+                           });
+                if (key == "seq") {
+                    if (!once(seen, EventTextCount + 2))
+                        return false;
+                    if (literal("null"))
+                        return true;
+                    qint64 seq = 0;
+                    if (!number(seq) || seq < 1)
+                        return false;
+                    raw.seq = seq;
+                    return true;
+                }
+                return false;
+            });
+            constexpr quint32 required = (quint32(1) << (EventTextCount + 2)) - 1; // all but seq
+            if (!ok || (seen & required) != required)
+                return false;
+            auto event = checkedEvent(std::move(raw), QString());
+            if (!event)
+                return false;
+            out.append(std::move(*event));
+            return true;
+        });
+    }
+
+    const char *m_at;
+    const char *m_end;
+};
+
+} // namespace
+
+std::optional<EventPageJson> readEventPageJsonDirectly(const QByteArray &body)
+{
+    return DirectPageReader(body).page();
+}
+
+Result<EventPageJson> readEventPageJson(const QByteArray &body)
+{
+    if (auto page = readEventPageJsonDirectly(body))
+        return std::move(*page);
+    return readEventPageJsonThroughDocument(body);
 }
 
 } // namespace LedgerCurator

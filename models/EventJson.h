@@ -32,6 +32,30 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
 //! Reads a JSON array of events; the first bad one is the error.
 Result<QList<CorrectionEvent>> correctionsFromJson(const QJsonValue &value, const QString &where);
 
+//! A JSON number that is a whole number (in the range a double holds exactly).
+std::optional<qint64> jsonWholeNumber(const QJsonValue &value);
+
+//! A page of `GET /v1/events` (docs/sync-protocol.md), its members checked for type and every
+//! event as correctionFromJson() checks it; what follows from the request (seqs in order, the
+//! page size) is the caller's to check.
+struct EventPageJson
+{
+    QList<CorrectionEvent> events;
+    qint64 lastSeq = 0;
+    qint64 latestSeq = 0;
+    bool more = false;
+};
+//! Reads a page; the error says where and what, e.g. "events[2].field: unknown field 'colour'"
+//! or "not JSON (unterminated string at byte 40)". A page as the server writes it is read
+//! straight from its bytes; anything else through QJsonDocument. Both read a page alike.
+Result<EventPageJson> readEventPageJson(const QByteArray &body);
+//! The QJsonDocument path alone: what readEventPageJson() falls back to, and the reference the
+//! tests compare it with.
+Result<EventPageJson> readEventPageJsonThroughDocument(const QByteArray &body);
+//! The direct reader alone: the page when it reads it, nullopt when it leaves it to the
+//! QJsonDocument path (for the tests).
+std::optional<EventPageJson> readEventPageJsonDirectly(const QByteArray &body);
+
 //! Checks a stored value for a field without the record at hand: it must be what
 //! normalizeCurationValue() would store (so every replica shows the same thing). Empty when good.
 QString checkCorrectionValue(CurationField field, const std::optional<QString> &value);

@@ -22,7 +22,6 @@
 #include <QUrlQuery>
 #include <QWaitCondition>
 
-#include <cmath>
 #include <deque>
 
 namespace LedgerCurator {
@@ -31,17 +30,6 @@ namespace {
 
 constexpr int kMaxPageSize = 20000;
 constexpr int kMaxPushBatch = 1000;
-
-//! A JSON number that is a whole number (in the range a double holds exactly).
-std::optional<qint64> wholeNumber(const QJsonValue &value)
-{
-    if (!value.isDouble())
-        return std::nullopt;
-    const double d = value.toDouble();
-    if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9007199254740992.0)
-        return std::nullopt;
-    return qint64(d);
-}
 
 //! The server's own words from an error body {"error": {"code", "message"}}, else a short excerpt.
 QString serverMessage(const QByteArray &body)
@@ -94,6 +82,19 @@ struct SyncClient::Context
     {
         if (options.log)
             options.log(message);
+    }
+    //! Whether the cache's page of `id` (as of `localAsOf`) is newer than the server's (as of
+    //! `serverAsOf`); if so it is kept, and the report and the log say so.
+    bool keepsNewerPage(const QString &id, const QString &localAsOf, const QString &serverAsOf)
+    {
+        if (localAsOf.isEmpty() || localAsOf <= serverAsOf)
+            return false;
+        const QString note = QStringLiteral("arXiv:%1: the cache holds a newer page (as of %2) than %3 "
+                                            "(as of %4); kept the cache's")
+                                     .arg(id, localAsOf, shownServer, serverAsOf);
+        report.recordsKeptLocal.append(note);
+        log(note);
+        return true;
     }
 };
 
@@ -613,8 +614,8 @@ Status SyncClient::push(Context &context)
         if (!document.isObject())
             return malformed(QStringLiteral("expected an object"));
         const QJsonObject object = document.object();
-        const auto stored = wholeNumber(object.value(QStringLiteral("stored")));
-        const auto duplicates = wholeNumber(object.value(QStringLiteral("duplicates")));
+        const auto stored = jsonWholeNumber(object.value(QStringLiteral("stored")));
+        const auto duplicates = jsonWholeNumber(object.value(QStringLiteral("duplicates")));
         if (!stored || *stored < 0)
             return malformed(QStringLiteral("\"stored\": expected a whole number, found %1")
                                      .arg(jsonTypeName(object.value(QStringLiteral("stored")))));
@@ -632,7 +633,7 @@ Status SyncClient::push(Context &context)
         const QJsonArray seqArray = seqs.toArray();
         for (qsizetype i = 0; i < batch->size(); ++i) {
             const QJsonObject entry = seqArray.at(i).toObject();
-            const auto seq = wholeNumber(entry.value(QStringLiteral("seq")));
+            const auto seq = jsonWholeNumber(entry.value(QStringLiteral("seq")));
             if (entry.value(QStringLiteral("id")).toString() != batch->at(i).id || !seq || *seq < 1)
                 return malformed(QStringLiteral("seqs[%1]: expected {\"id\": \"%2\", \"seq\": N}").arg(i).arg(batch->at(i).id));
         }
@@ -679,13 +680,7 @@ Status SyncClient::pullRecordList(Context &context, std::unique_ptr<SyncFetch<Fe
     const QJsonValue records = document.object().value(QStringLiteral("records"));
     if (!records.isArray())
         return malformed(QStringLiteral("\"records\": expected an array, found %1").arg(jsonTypeName(records)));
-    struct Entry
-    {
-        QString id;
-        QString asOf;
-        QString etag;
-    };
-    QList<Entry> entries;
+    QList<RecordEntry> entries;
     QSet<QString> seen;
     const QJsonArray array = records.toArray();
     for (qsizetype i = 0; i < array.size(); ++i) {
@@ -693,8 +688,8 @@ Status SyncClient::pullRecordList(Context &context, std::unique_ptr<SyncFetch<Fe
         const QString where = QStringLiteral("records[%1]").arg(i);
         if (!array.at(i).isObject())
             return malformed(where + QStringLiteral(": expected an object, found %1").arg(jsonTypeName(array.at(i))));
-        Entry entry { o.value(QStringLiteral("id")).toString(), o.value(QStringLiteral("as_of")).toString(),
-                      o.value(QStringLiteral("etag")).toString() };
+        RecordEntry entry { o.value(QStringLiteral("id")).toString(), o.value(QStringLiteral("as_of")).toString(),
+                            o.value(QStringLiteral("etag")).toString(), QString() };
         const IdentifierCheck id = parseArxivId(entry.id);
         if (!id.ok() || id.identifier->base != entry.id)
             return malformed(where + QStringLiteral(".id: expected an arXiv id without version, found %1")
@@ -703,9 +698,9 @@ Status SyncClient::pullRecordList(Context &context, std::unique_ptr<SyncFetch<Fe
                                                           : jsonTypeName(o.value(QStringLiteral("id")))));
         if (!o.value(QStringLiteral("as_of")).isString() || entry.asOf.isEmpty())
             return malformed(where + QStringLiteral(".as_of: expected a date"));
-        if (!o.value(QStringLiteral("etag")).isString() || entry.etag.isEmpty())
+        if (!o.value(QStringLiteral("etag")).isString() || entry.listEtag.isEmpty())
             return malformed(where + QStringLiteral(".etag: expected a non-empty string"));
-        if (!wholeNumber(o.value(QStringLiteral("version"))))
+        if (!jsonWholeNumber(o.value(QStringLiteral("version"))))
             return malformed(where + QStringLiteral(".version: expected a whole number"));
         if (!o.value(QStringLiteral("title")).isString())
             return malformed(where + QStringLiteral(".title: expected a string"));
@@ -722,20 +717,14 @@ Status SyncClient::pullRecordList(Context &context, std::unique_ptr<SyncFetch<Fe
     if (!localDates)
         return localDates.error();
     QList<RecordEntry> changed;
-    for (const Entry &entry : std::as_const(entries)) {
-        if (storedEtags->value(entry.id) == entry.etag && localDates->contains(entry.id))
+    for (RecordEntry &entry : entries) {
+        if (storedEtags->value(entry.id) == entry.listEtag && localDates->contains(entry.id))
             continue;
-        const QString localAsOf = localDates->value(entry.id);
-        if (!localAsOf.isEmpty() && localAsOf > entry.asOf) {
-            const QString note = QStringLiteral("arXiv:%1: the cache holds a newer page (as of %2) than %3 "
-                                                "(as of %4); kept the cache's")
-                                         .arg(entry.id, localAsOf, context.shownServer, entry.asOf);
-            context.report.recordsKeptLocal.append(note);
-            context.log(note);
+        if (context.keepsNewerPage(entry.id, localDates->value(entry.id), entry.asOf))
             continue;
-        }
-        changed.append({ entry.id, entry.asOf, entry.etag,
-                         localDates->contains(entry.id) ? storedEtags->value(entry.id) : QString() });
+        if (localDates->contains(entry.id))
+            entry.storedEtag = storedEtags->value(entry.id);
+        changed.append(std::move(entry));
     }
     context.listEtag = list->etag;
     if (changed.isEmpty())
@@ -812,15 +801,8 @@ Status SyncClient::storeRecords(Context &context, SyncFetch<FetchedRecord> &fetc
             continue;
         }
         const RecordEntry &entry = item->entry;
-        const QString localAsOf = localDates->value(entry.id);
-        if (!localAsOf.isEmpty() && localAsOf > item->record->asOf) {
-            const QString note = QStringLiteral("arXiv:%1: the cache holds a newer page (as of %2) than %3 "
-                                                "(as of %4); kept the cache's")
-                                         .arg(entry.id, localAsOf, context.shownServer, item->record->asOf);
-            context.report.recordsKeptLocal.append(note);
-            context.log(note);
+        if (context.keepsNewerPage(entry.id, localDates->value(entry.id), item->record->asOf))
             continue;
-        }
         if (cancelled())
             return Error::cancelled();
         const QString etag = item->etag.isEmpty() ? entry.listEtag : item->etag;
@@ -877,42 +859,26 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
         auto malformed = [&shownUrl](const QString &what) {
             return Error::failure(QStringLiteral("%1: malformed reply: %2").arg(shownUrl, what));
         };
-        QJsonParseError parseError;
-        const QJsonDocument document = QJsonDocument::fromJson(reply->body, &parseError);
-        if (parseError.error != QJsonParseError::NoError)
-            return fail(malformed(
-                    QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset)));
-        if (!document.isObject())
-            return fail(malformed(QStringLiteral("expected an object")));
-        const QJsonObject object = document.object();
-        auto events = correctionsFromJson(object.value(QStringLiteral("events")), QStringLiteral("events"));
-        if (!events)
-            return fail(malformed(events.error().message));
-        const auto pageLast = wholeNumber(object.value(QStringLiteral("last_seq")));
-        const auto latest = wholeNumber(object.value(QStringLiteral("latest_seq")));
-        const QJsonValue more = object.value(QStringLiteral("more"));
-        if (!pageLast || *pageLast < 0)
-            return fail(malformed(QStringLiteral("\"last_seq\": expected a whole number, found %1")
-                                          .arg(jsonTypeName(object.value(QStringLiteral("last_seq"))))));
-        if (!latest || *latest < 0)
-            return fail(malformed(QStringLiteral("\"latest_seq\": expected a whole number, found %1")
-                                          .arg(jsonTypeName(object.value(QStringLiteral("latest_seq"))))));
-        if (!more.isBool())
-            return fail(malformed(QStringLiteral("\"more\": expected true or false, found %1").arg(jsonTypeName(more))));
-        if (events->size() > context.options.pageSize)
+        auto read = readEventPageJson(reply->body);
+        if (!read)
+            return fail(malformed(read.error().message));
+        reply->body = QByteArray();
+        EventPageJson &json = *read;
+        const QList<CorrectionEvent> &events = json.events;
+        if (events.size() > context.options.pageSize)
             return fail(malformed(QStringLiteral("%1 events where at most %2 were asked for")
-                                          .arg(events->size())
+                                          .arg(events.size())
                                           .arg(context.options.pageSize)));
-        if (first && *latest < lastSeq)
+        if (first && json.latestSeq < lastSeq)
             return fail(Error::failure(QStringLiteral("%1 holds events up to seq %2, but this cache has already pulled "
                                                       "up to seq %3: the server was reset or replaced. Sync this "
                                                       "cache with another server URL, or start a new cache")
                                                .arg(context.shownServer)
-                                               .arg(*latest)
+                                               .arg(json.latestSeq)
                                                .arg(lastSeq)));
         qint64 expected = lastSeq + 1;
-        for (qsizetype i = 0; i < events->size(); ++i) {
-            const CorrectionEvent &e = events->at(i);
+        for (qsizetype i = 0; i < events.size(); ++i) {
+            const CorrectionEvent &e = events.at(i);
             if (!e.seq)
                 return fail(malformed(QStringLiteral("events[%1].seq: missing").arg(i)));
             if (*e.seq != expected)
@@ -923,20 +889,20 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
                                               .arg(*e.seq)));
             ++expected;
         }
-        const qint64 newLast = events->isEmpty() ? lastSeq : *events->last().seq;
-        if (*pageLast != newLast)
+        const qint64 newLast = events.isEmpty() ? lastSeq : *events.last().seq;
+        if (json.lastSeq != newLast)
             return fail(malformed(
-                    QStringLiteral("\"last_seq\" is %1, but the page ends at seq %2").arg(*pageLast).arg(newLast)));
-        if (more.toBool() && events->isEmpty())
+                    QStringLiteral("\"last_seq\" is %1, but the page ends at seq %2").arg(json.lastSeq).arg(newLast)));
+        if (json.more && events.isEmpty())
             return fail(malformed(QStringLiteral("\"more\" is true on a page without events")));
 
-        if (more.toBool())
+        if (json.more)
             nextPage = send(context, "GET", pageUrl(newLast), QByteArray(), {});
-        page.events = std::move(*events);
+        page.events = std::move(json.events);
         page.lastSeq = newLast;
-        page.latestSeq = *latest;
-        page.more = more.toBool();
-        if (!fetch.deliver(std::move(page)) || !more.toBool())
+        page.latestSeq = json.latestSeq;
+        page.more = json.more;
+        if (!fetch.deliver(std::move(page)) || !json.more)
             return;
         lastSeq = newLast;
         first = false;
