@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RecordJson.h"
 
+#include "JsonEscape.h"
 #include "JsonLineIndex.h"
 
 #include <QDate>
@@ -1071,80 +1072,8 @@ public:
 private:
     void indent() { m_out.append(size_t(4 * m_depth), ' '); }
 
-    static char hex(uint u) { return char(u < 10 ? '0' + u : 'a' + u - 10); }
-
-    //! As Qt's JSON writer: ", \\ and control characters escaped (\b \f \n \r \t, else
-    //! \u00XX), the rest as UTF-8; a lone surrogate becomes \uXXXX.
-    void escaped(QStringView text)
-    {
-        const char16_t *src = text.utf16();
-        const char16_t *const end = src + text.size();
-        while (src != end) {
-            // Runs of plain ASCII in one append.
-            const char16_t *run = src;
-            while (src != end && *src < 0x80 && *src >= 0x20 && *src != u'"' && *src != u'\\')
-                ++src;
-            if (const size_t n = size_t(src - run)) {
-                const size_t at = m_out.size();
-                m_out.resize(at + n);
-                char *dst = m_out.data() + at;
-                for (size_t i = 0; i < n; ++i)
-                    dst[i] = char(run[i]);
-            }
-            if (src == end)
-                break;
-            const uint u = *src++;
-            if (u < 0x80) {
-                m_out += '\\';
-                switch (u) {
-                case 0x22:
-                    m_out += '"';
-                    break;
-                case 0x5c:
-                    m_out += '\\';
-                    break;
-                case 0x8:
-                    m_out += 'b';
-                    break;
-                case 0xc:
-                    m_out += 'f';
-                    break;
-                case 0xa:
-                    m_out += 'n';
-                    break;
-                case 0xd:
-                    m_out += 'r';
-                    break;
-                case 0x9:
-                    m_out += 't';
-                    break;
-                default:
-                    m_out += "u00";
-                    m_out += hex(u >> 4);
-                    m_out += hex(u & 0xf);
-                }
-            } else if (u < 0x800) {
-                m_out += char(0xc0 | (u >> 6));
-                m_out += char(0x80 | (u & 0x3f));
-            } else if (!QChar::isSurrogate(u)) {
-                m_out += char(0xe0 | (u >> 12));
-                m_out += char(0x80 | ((u >> 6) & 0x3f));
-                m_out += char(0x80 | (u & 0x3f));
-            } else if (QChar::isHighSurrogate(u) && src != end && QChar::isLowSurrogate(*src)) {
-                const uint ucs4 = QChar::surrogateToUcs4(char16_t(u), *src++);
-                m_out += char(0xf0 | (ucs4 >> 18));
-                m_out += char(0x80 | ((ucs4 >> 12) & 0x3f));
-                m_out += char(0x80 | ((ucs4 >> 6) & 0x3f));
-                m_out += char(0x80 | (ucs4 & 0x3f));
-            } else {
-                m_out += "\\u";
-                m_out += hex((u >> 12) & 0xf);
-                m_out += hex((u >> 8) & 0xf);
-                m_out += hex((u >> 4) & 0xf);
-                m_out += hex(u & 0xf);
-            }
-        }
-    }
+    //! As Qt's JSON writer escapes (JsonEscape.h).
+    void escaped(QStringView text) { JsonEscape::appendEscaped(m_out, text); }
 
     std::string m_out; // appends inline, unlike QByteArray's
     const std::function<void(QByteArrayView)> *m_sink = nullptr;
