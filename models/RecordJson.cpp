@@ -10,6 +10,7 @@
 #include <QJsonParseError>
 #include <QJsonValue>
 #include <QLocale>
+#include <QThread>
 
 #include <algorithm>
 #include <array>
@@ -18,9 +19,14 @@
 #include <string>
 #include <string_view>
 #include <climits>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
 #include <functional>
+#include <mutex>
 #include <optional>
+#include <thread>
+#include <vector>
 
 namespace LedgerCurator {
 
@@ -979,6 +985,24 @@ class JsonTextWriter
 public:
     explicit JsonTextWriter(qsizetype reserve) { m_out.reserve(size_t(reserve)); }
 
+    //! How deep the writer is in open arrays and objects.
+    int depth() const { return m_depth; }
+    //! A writer that goes on at `depth`, inside an open array or object that already has a
+    //! member: what it writes can be appended to the writer it goes on from with append().
+    static JsonTextWriter continuing(int depth, std::string buffer)
+    {
+        JsonTextWriter w(0);
+        w.m_out = std::move(buffer);
+        w.m_out.clear();
+        w.m_depth = depth;
+        w.m_first = false;
+        return w;
+    }
+    //! Hands over the text written so far (and its capacity).
+    std::string takeText() { return std::move(m_out); }
+    //! Appends what a continuing() writer wrote.
+    void append(const std::string &text) { m_out += text; }
+
     //! The text, with a final newline as QJsonDocument writes it.
     QByteArray take()
     {
@@ -1189,6 +1213,73 @@ void writeObservation(JsonTextWriter &w, const Observation &o)
     w.close('}');
 }
 
+//! Writes the observations as the elements of the array `w` has just opened. A large record's
+//! are written on two threads, in blocks: a helper writes every second block into a text of its
+//! own and the caller appends each after writing the one before it, so the bytes are those of
+//! one thread writing them all, and at most a few blocks are held besides `w`'s own text.
+void writeObservations(JsonTextWriter &w, const QList<Observation> &observations)
+{
+    constexpr qsizetype kBlock = 1024;
+    const qsizetype n = observations.size();
+    const auto writeBlock = [&](JsonTextWriter &into, qsizetype block) {
+        const qsizetype end = std::min(n, (block + 1) * kBlock);
+        for (qsizetype i = block * kBlock; i < end; ++i) {
+            writeObservation(into, observations[i]);
+            into.flushPoint();
+        }
+    };
+    const qsizetype blocks = (n + kBlock - 1) / kBlock;
+    if (blocks < 4 || QThread::idealThreadCount() < 2) {
+        for (qsizetype block = 0; block < blocks; ++block)
+            writeBlock(w, block);
+        return;
+    }
+    // The helper's blocks (1, 3, 5, ...) in order, at most kAhead of them waiting; spent texts go
+    // back to it to be written into again (their pages are already mapped).
+    constexpr size_t kAhead = 2;
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::deque<std::string> ready;
+    std::vector<std::string> spare;
+    const int depth = w.depth(); // read before the helper starts: `w` is the caller's alone
+    std::thread helper([&] {
+        for (qsizetype block = 1; block < blocks; block += 2) {
+            std::string buffer;
+            {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [&] { return ready.size() < kAhead; });
+                if (!spare.empty()) {
+                    buffer = std::move(spare.back());
+                    spare.pop_back();
+                }
+            }
+            JsonTextWriter into = JsonTextWriter::continuing(depth, std::move(buffer));
+            writeBlock(into, block);
+            std::lock_guard lock(mutex);
+            ready.push_back(into.takeText());
+            changed.notify_all();
+        }
+    });
+    for (qsizetype block = 0; block < blocks; block += 2) {
+        writeBlock(w, block);
+        if (block + 1 == blocks)
+            break;
+        std::string text;
+        {
+            std::unique_lock lock(mutex);
+            changed.wait(lock, [&] { return !ready.empty(); });
+            text = std::move(ready.front());
+            ready.pop_front();
+            changed.notify_all();
+        }
+        w.append(text);
+        w.flushPoint();
+        std::lock_guard lock(mutex);
+        spare.push_back(std::move(text));
+    }
+    helper.join();
+}
+
 void writeRecordInto(JsonTextWriter &w, const Record &record)
 {
     w.open('{');
@@ -1223,10 +1314,7 @@ void writeRecordInto(JsonTextWriter &w, const Record &record)
     w.close(']');
     w.key("observations");
     w.open('[');
-    for (const Observation &o : record.observations) {
-        writeObservation(w, o);
-        w.flushPoint();
-    }
+    writeObservations(w, record.observations);
     w.close(']');
     w.member("schema", record.schema);
     const StatedCounts &s = record.stated;

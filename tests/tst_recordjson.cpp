@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "JsonEscape.h"
 #include "JsonLineIndex.h"
 #include "Record.h"
 #include "RecordJson.h"
 
 #include <QElapsedTimer>
+#include <QRandomGenerator>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -274,6 +276,9 @@ private Q_SLOTS:
     void exactMessage();
     void recordFromJsonWithoutIndex();
     void largeRecord();
+    void largeWrittenAsTheDocument_data();
+    void largeWrittenAsTheDocument();
+    void escapesAsQtDoes();
 
     void lineIndex_data();
     void lineIndex();
@@ -766,6 +771,102 @@ void TestRecordJson::largeRecord()
     QVERIFY(failed.error().message.startsWith(
         QStringLiteral("observations[%1].state:").arg(kCount - 1)));
     qInfo("failed and located in %lld ms", qlonglong(timer.elapsed()));
+}
+
+void TestRecordJson::largeWrittenAsTheDocument_data()
+{
+    // From 4 blocks of 1,024 (3,073 observations) up the observations are written on two threads, the caller taking
+    // the even blocks and a helper the odd ones: an odd and an even number of blocks, a last
+    // block full or not, and below the threshold.
+    QTest::addColumn<int>("count");
+    for (int count : { 1, 3 * 1024 + 5, 4 * 1024 - 1, 4 * 1024, 4 * 1024 + 1, 5 * 1024, 6 * 1024 + 700, 9 * 1024 + 3 })
+        QTest::addRow("%d observations", count) << count;
+}
+
+void TestRecordJson::largeWrittenAsTheDocument()
+{
+    QFETCH(int, count);
+    // The sample's observations over and over (every feature: curations, found events, non-Latin
+    // and escaped titles), each with an id and a title of its own.
+    const Record sample = sampleRecord();
+    Record record = sample;
+    record.observations.clear();
+    for (int i = 0; i < count; ++i) {
+        Observation o = sample.observations[i % sample.observations.size()];
+        o.id = QStringLiteral("00000000-0000-4000-8000-%1").arg(i, 12, 10, QLatin1Char('0'));
+        (o.direction == Direction::Inbound ? o.citingTitle : o.citedTitle) += QStringLiteral(" №%1 \"").arg(i);
+        record.observations.append(std::move(o));
+    }
+    const QByteArray expected = pretty(recordToJson(record));
+    const QByteArray written = writeRecordJson(record);
+    if (written != expected) {
+        qsizetype at = 0;
+        while (at < written.size() && at < expected.size() && written[at] == expected[at])
+            ++at;
+        QFAIL(qPrintable(QStringLiteral("differs at byte %1: %2 instead of %3")
+                                 .arg(at)
+                                 .arg(QString::fromUtf8(written.mid(at - 40, 80)),
+                                      QString::fromUtf8(expected.mid(at - 40, 80)))));
+    }
+    for (const qsizetype chunk : { qsizetype(1), qsizetype(4096), qsizetype(1) << 20 }) {
+        QByteArray pieces;
+        int calls = 0;
+        writeRecordJson(record, [&](QByteArrayView bytes) {
+            pieces += bytes;
+            ++calls;
+        }, chunk);
+        QCOMPARE(pieces, expected);
+        if (chunk == 1)
+            QVERIFY(calls > count / 2); // handed on as written (a helper's block at once), not held to the end
+    }
+}
+
+void TestRecordJson::escapesAsQtDoes()
+{
+    // Random mixes of plain ASCII runs (long enough for the eight-at-a-time path), the characters
+    // JSON escapes, 2- and 3-byte characters, surrogate pairs and lone surrogates, at every
+    // offset: escaped as QJsonDocument escapes them, into a QByteArray and a std::string alike.
+    QRandomGenerator random(20261130);
+    const char16_t special[] = { u'"', u'\\', 0x0, 0x8, 0x9, 0xa, 0xc, 0xd, 0x1f, 0x7f, 0x80,
+        0x7ff, 0x800, 0xfffd, 0xffff, 0xd83d, 0xde80, 0xdbff, 0xdc00 };
+    for (int round = 0; round < 5000; ++round) {
+        QString text;
+        const int parts = random.bounded(1, 8);
+        for (int p = 0; p < parts; ++p) {
+            switch (random.bounded(5)) {
+            case 0:
+            case 1:
+                for (int k = random.bounded(1, 40); k > 0; --k)
+                    text += QChar(char16_t(random.bounded(0x20, 0x7f)));
+                break;
+            case 2:
+                text += QChar(special[random.bounded(int(std::size(special)))]);
+                break;
+            case 3:
+                text += QChar(char16_t(random.bounded(0x80, 0xd800)));
+                break;
+            default:
+                text += QStringLiteral("\U0001F680");
+            }
+        }
+        for (qsizetype from = 0; from < text.size(); ++from) {
+            const QStringView part = QStringView(text).sliced(from);
+            QByteArray expected = QJsonDocument(QJsonArray { part.toString() }).toJson(QJsonDocument::Compact);
+            expected = expected.sliced(2, expected.size() - 4); // ["…"]
+            QByteArray bytes("x");
+            JsonEscape::appendEscaped(bytes, part);
+            std::string string("x");
+            JsonEscape::appendEscaped(string, part);
+            QCOMPARE(bytes, "x" + expected);
+            QCOMPARE(QByteArray::fromStdString(string), "x" + expected);
+        }
+    }
+    // Longer than the escaper's own buffer.
+    const QString longText = QString(3000, u'a') + QStringLiteral("\"\n") + QString(700, QChar(0x4e2d));
+    QByteArray expected = QJsonDocument(QJsonArray { longText }).toJson(QJsonDocument::Compact);
+    QByteArray bytes;
+    JsonEscape::appendEscaped(bytes, longText);
+    QCOMPARE(bytes, expected.sliced(2, expected.size() - 4));
 }
 
 // ---------------------------------------------------------------------------------------------
