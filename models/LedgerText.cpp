@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LedgerText.h"
 #include "PageText.h"
+#include "TwoThreadBlocks.h"
 
 #include <QDate>
 #include <QRegularExpression>
@@ -636,19 +637,52 @@ QString formatPageDate(const QString &isoDate)
 
 namespace {
 
+//! Appends lines to a text; with a `sink`, hands the text over whenever it holds `chunk` units
+//! or more (always after a whole line) and then empties it, keeping its capacity.
+class Lines
+{
+public:
+    Lines(QString &out, const std::function<void(QStringView)> &sink, qsizetype chunk)
+        : m_out(out)
+        , m_sink(sink ? &sink : nullptr)
+        , m_chunk(chunk)
+    {
+    }
+    //! Appends the parts and a newline in place: no temporary string per line.
+    template <typename... Parts> void operator()(const Parts &...parts)
+    {
+        ((m_out += parts), ...);
+        m_out += u'\n';
+        flushIfFull();
+    }
+    void flushIfFull()
+    {
+        if (m_sink && m_out.size() >= m_chunk) {
+            (*m_sink)(m_out);
+            m_out.resize(0);
+        }
+    }
+    void finish()
+    {
+        if (m_sink && !m_out.isEmpty()) {
+            (*m_sink)(m_out);
+            m_out.resize(0);
+        }
+    }
+    QString &text() { return m_out; }
+
+private:
+    QString &m_out;
+    const std::function<void(QStringView)> *m_sink;
+    qsizetype m_chunk;
+};
+
 //! The page text into `out`; with a `sink`, handed over whenever `out` holds `chunk` units or
-//! more (always after a whole line) and then emptied, keeping its capacity.
+//! more (always after a whole line) and then emptied, keeping its capacity. A large record's
+//! observations are written on two threads, in blocks (TwoThreadBlocks.h), the same text.
 void renderInto(const Record &r, QString &out, const std::function<void(QStringView)> &sink, qsizetype chunk)
 {
-    // Appends the parts and a newline in place: no temporary string per line.
-    auto line = [&out, &sink, chunk](const auto &...parts) {
-        ((out += parts), ...);
-        out += u'\n';
-        if (sink && out.size() >= chunk) {
-            sink(out);
-            out.resize(0);
-        }
-    };
+    Lines line(out, sink, chunk);
     line(kHeading);
     line();
     line(r.title);
@@ -703,7 +737,7 @@ void renderInto(const Record &r, QString &out, const std::function<void(QStringV
         stateTexts[i] = stateText(static_cast<ResolutionState>(i));
     const QString inboundKey = directionKey(Direction::Inbound);
     const QString outboundKey = directionKey(Direction::Outbound);
-    auto observationBlock = [&](const Observation &o) {
+    auto observationBlock = [&](Lines &line, const Observation &o) {
         line(u"Observation ", o.id, kDot, o.direction == Direction::Inbound ? inboundKey : outboundKey);
         line();
         if (o.direction == Direction::Inbound)
@@ -752,25 +786,48 @@ void renderInto(const Record &r, QString &out, const std::function<void(QStringV
     auto section = [&](Direction direction, const QString &heading, const QString &emptySentence) {
         line(heading);
         line();
+        constexpr qsizetype kBlock = 1024;
+        const qsizetype n = r.observations.size();
         bool any = false;
-        for (const auto &o : r.observations) {
-            if (o.direction != direction)
-                continue;
-            if (any)
-                line();
-            observationBlock(o);
-            any = true;
-        }
+        TwoThreadBlocks::write<QString>(
+                (n + kBlock - 1) / kBlock,
+                [&](qsizetype block) {
+                    for (qsizetype i = block * kBlock, end = std::min(n, i + kBlock); i < end; ++i) {
+                        const Observation &o = r.observations[i];
+                        if (o.direction != direction)
+                            continue;
+                        if (any)
+                            line();
+                        observationBlock(line, o);
+                        any = true;
+                    }
+                },
+                [&](QString &text, qsizetype block) {
+                    // Each observation after a blank line; the first one's is dropped below when
+                    // it is the section's first.
+                    Lines apart(text, {}, 0);
+                    for (qsizetype i = block * kBlock, end = std::min(n, i + kBlock); i < end; ++i) {
+                        const Observation &o = r.observations[i];
+                        if (o.direction != direction)
+                            continue;
+                        apart();
+                        observationBlock(apart, o);
+                    }
+                },
+                [&](QString &text) {
+                    if (text.isEmpty())
+                        return;
+                    out += any ? QStringView(text) : QStringView(text).sliced(1);
+                    any = true;
+                    line.flushIfFull();
+                });
         if (!any)
             line(emptySentence);
     };
     section(Direction::Outbound, kOutboundHeading, kNoOutbound);
     line();
     section(Direction::Inbound, kInboundHeading, kNoInbound);
-    if (sink && !out.isEmpty()) {
-        sink(out);
-        out.resize(0);
-    }
+    line.finish();
 }
 
 } // namespace

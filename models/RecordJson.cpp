@@ -3,6 +3,7 @@
 
 #include "JsonEscape.h"
 #include "JsonLineIndex.h"
+#include "TwoThreadBlocks.h"
 
 #include <QDate>
 #include <QJsonArray>
@@ -10,7 +11,6 @@
 #include <QJsonParseError>
 #include <QJsonValue>
 #include <QLocale>
-#include <QThread>
 
 #include <algorithm>
 #include <array>
@@ -19,14 +19,9 @@
 #include <string>
 #include <string_view>
 #include <climits>
-#include <condition_variable>
 #include <cstring>
-#include <deque>
 #include <functional>
-#include <mutex>
 #include <optional>
-#include <thread>
-#include <vector>
 
 namespace LedgerCurator {
 
@@ -1213,10 +1208,8 @@ void writeObservation(JsonTextWriter &w, const Observation &o)
     w.close('}');
 }
 
-//! Writes the observations as the elements of the array `w` has just opened. A large record's
-//! are written on two threads, in blocks: a helper writes every second block into a text of its
-//! own and the caller appends each after writing the one before it, so the bytes are those of
-//! one thread writing them all, and at most a few blocks are held besides `w`'s own text.
+//! Writes the observations as the elements of the array `w` has just opened; a large record's
+//! on two threads, in blocks of 1,024 (TwoThreadBlocks.h), the same bytes.
 void writeObservations(JsonTextWriter &w, const QList<Observation> &observations)
 {
     constexpr qsizetype kBlock = 1024;
@@ -1228,56 +1221,18 @@ void writeObservations(JsonTextWriter &w, const QList<Observation> &observations
             into.flushPoint();
         }
     };
-    const qsizetype blocks = (n + kBlock - 1) / kBlock;
-    if (blocks < 4 || QThread::idealThreadCount() < 2) {
-        for (qsizetype block = 0; block < blocks; ++block)
-            writeBlock(w, block);
-        return;
-    }
-    // The helper's blocks (1, 3, 5, ...) in order, at most kAhead of them waiting; spent texts go
-    // back to it to be written into again (their pages are already mapped).
-    constexpr size_t kAhead = 2;
-    std::mutex mutex;
-    std::condition_variable changed;
-    std::deque<std::string> ready;
-    std::vector<std::string> spare;
     const int depth = w.depth(); // read before the helper starts: `w` is the caller's alone
-    std::thread helper([&] {
-        for (qsizetype block = 1; block < blocks; block += 2) {
-            std::string buffer;
-            {
-                std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return ready.size() < kAhead; });
-                if (!spare.empty()) {
-                    buffer = std::move(spare.back());
-                    spare.pop_back();
-                }
-            }
-            JsonTextWriter into = JsonTextWriter::continuing(depth, std::move(buffer));
-            writeBlock(into, block);
-            std::lock_guard lock(mutex);
-            ready.push_back(into.takeText());
-            changed.notify_all();
-        }
-    });
-    for (qsizetype block = 0; block < blocks; block += 2) {
-        writeBlock(w, block);
-        if (block + 1 == blocks)
-            break;
-        std::string text;
-        {
-            std::unique_lock lock(mutex);
-            changed.wait(lock, [&] { return !ready.empty(); });
-            text = std::move(ready.front());
-            ready.pop_front();
-            changed.notify_all();
-        }
-        w.append(text);
-        w.flushPoint();
-        std::lock_guard lock(mutex);
-        spare.push_back(std::move(text));
-    }
-    helper.join();
+    TwoThreadBlocks::write<std::string>(
+            (n + kBlock - 1) / kBlock, [&](qsizetype block) { writeBlock(w, block); },
+            [&](std::string &text, qsizetype block) {
+                JsonTextWriter apart = JsonTextWriter::continuing(depth, std::move(text));
+                writeBlock(apart, block);
+                text = apart.takeText();
+            },
+            [&](std::string &text) {
+                w.append(text);
+                w.flushPoint();
+            });
 }
 
 void writeRecordInto(JsonTextWriter &w, const Record &record)

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The ledger page text form: the fixture's facts, exact round trips, and refused input.
 #include "LedgerText.h"
+#include "PageText.h"
 #include "TestSupport.h"
 
 #include <QtTest>
 
 using namespace LedgerCurator;
 using namespace LedgerCurator::TestSupport;
+using namespace LedgerCurator::PageText;
 
 class TestLedgerText : public QObject
 {
@@ -23,6 +25,8 @@ private Q_SLOTS:
     void fixtureCutAnywhereIsRefused();
     void pageDateFormat_data();
     void pageDateFormat();
+    void largeRecordRendersAsItsPartsDo_data();
+    void largeRecordRendersAsItsPartsDo();
 };
 
 void TestLedgerText::fixtureFacts()
@@ -283,6 +287,92 @@ void TestLedgerText::pageDateFormat()
     QFETCH(QString, iso);
     QFETCH(QString, page);
     QCOMPARE(formatPageDate(iso), page);
+}
+
+void TestLedgerText::largeRecordRendersAsItsPartsDo_data()
+{
+    // From 4 blocks of 1,024 observations up, each section is written on two threads: the caller
+    // takes the even blocks and a helper the odd ones (TwoThreadBlocks.h).
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QString>("outbound"); // which observations are outbound
+    QTest::newRow("mixed, 9,219") << 9219 << QStringLiteral("every fifth");
+    QTest::newRow("mixed, 4,096") << 4096 << QStringLiteral("every fifth");
+    QTest::newRow("outbound first in a helper's block") << 7000 << QStringLiteral("from 3,082");
+    QTest::newRow("outbound only in the caller's blocks") << 6200 << QStringLiteral("block 2");
+    QTest::newRow("no outbound") << 5000 << QStringLiteral("none");
+    QTest::newRow("all outbound") << 5000 << QStringLiteral("all");
+}
+
+void TestLedgerText::largeRecordRendersAsItsPartsDo()
+{
+    QFETCH(int, count);
+    QFETCH(QString, outbound);
+    const Record rich = richRecord();
+    Record record = rich;
+    record.observations.clear();
+    for (int i = 0; i < count; ++i) {
+        Observation o = rich.observations[i % rich.observations.size()];
+        o.id = QStringLiteral("00000000-0000-4000-8000-%1").arg(i, 12, 10, QLatin1Char('0'));
+        const bool out = outbound == u"every fifth" ? i % 5 == 0
+                : outbound == u"from 3,082"         ? i >= 3082
+                : outbound == u"block 2"            ? i / 1024 == 2
+                                                    : outbound == u"all";
+        o.direction = out ? Direction::Outbound : Direction::Inbound;
+        (out ? o.citedTitle : o.citingTitle) += QStringLiteral(" №%1").arg(i);
+        record.observations.append(std::move(o));
+    }
+    const QString page = renderLedgerText(record);
+
+    // The reference: the pages of parts of at most 3,072 observations (written on one thread),
+    // their sections spliced together.
+    const QString outboundStart = kOutboundHeading + u"\n\n";
+    const QString inboundStart = u'\n' + kInboundHeading + u"\n\n";
+    QString head;
+    QStringList outbounds, inbounds;
+    for (int from = 0; from < count; from += 3072) {
+        Record part = record;
+        part.observations = record.observations.mid(from, 3072);
+        const QString text = renderLedgerText(part);
+        const qsizetype outAt = text.indexOf(outboundStart), inAt = text.indexOf(inboundStart);
+        QVERIFY(outAt > 0 && inAt > outAt);
+        if (from == 0)
+            head = text.first(outAt);
+        QCOMPARE(text.first(outAt), head);
+        const QString out = text.mid(outAt + outboundStart.size(), inAt - outAt - outboundStart.size());
+        const QString in = text.mid(inAt + inboundStart.size());
+        if (out != kNoOutbound + u'\n')
+            outbounds.append(out);
+        if (in != kNoInbound + u'\n')
+            inbounds.append(in);
+    }
+    const QString expected = head + outboundStart
+            + (outbounds.isEmpty() ? kNoOutbound + u'\n' : outbounds.join(u'\n')) + inboundStart
+            + (inbounds.isEmpty() ? kNoInbound + u'\n' : inbounds.join(u'\n'));
+    if (page != expected) {
+        qsizetype at = 0;
+        while (at < page.size() && at < expected.size() && page[at] == expected[at])
+            ++at;
+        QFAIL(qPrintable(QStringLiteral("differs at %1:\n%2\ninstead of\n%3")
+                                 .arg(at)
+                                 .arg(page.mid(at - 60, 120), expected.mid(at - 60, 120))));
+    }
+
+    // In pieces, the same text.
+    for (const qsizetype chunk : { qsizetype(1), qsizetype(4096), qsizetype(1) << 20 }) {
+        QString pieces;
+        renderLedgerText(record, [&](QStringView text) { pieces += text; }, chunk);
+        QCOMPARE(pieces, page);
+    }
+
+    // And it reads back: outbound observations first, as the page lists them.
+    auto parsed = parseLedgerText(page.toUtf8(), QStringLiteral("large.txt"));
+    QVERIFY2(parsed.ok(), qPrintable(parsed.ok() ? QString() : parsed.error().toString()));
+    QList<Observation> listed = record.observations;
+    std::stable_partition(listed.begin(), listed.end(),
+                          [](const Observation &o) { return o.direction == Direction::Outbound; });
+    QCOMPARE(parsed->record.observations.size(), listed.size());
+    for (qsizetype i = 0; i < listed.size(); ++i)
+        QVERIFY2(parsed->record.observations[i] == listed[i], qPrintable(listed[i].id));
 }
 
 QTEST_GUILESS_MAIN(TestLedgerText)
