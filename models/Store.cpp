@@ -37,6 +37,9 @@ const char *const kObservationsByIdSql = "CREATE UNIQUE INDEX observations_by_id
 //! it brings, has its id index rebuilt after its rows instead of updated row by row.
 constexpr qsizetype kRebuildIndexRows = 20000;
 
+//! A record of at least this many observations is read on two threads (loadRecord()).
+constexpr qsizetype kRowsReadOnTwoThreads = 4096;
+
 //! Ordered migrations: step N takes the schema from version N to N + 1.
 const QList<QStringList> &migrations()
 {
@@ -610,35 +613,44 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetyp
                          " ORDER BY position LIMIT ?");
     if (!rows.ok() || !rows.bindText(1, arxivId) || !rows.bindInteger(2, limit))
         return Error::failure(QStringLiteral("cannot read the observations of %1: %2").arg(arxivId, rows.errorText()));
-    int rc = SQLITE_ROW;
     // The record's own side of each link (its title), the basis and the timestamps mostly repeat
     // the row before: shared instead of allocated again (less time and memory for a large record).
-    SqliteStatement::Repeated ownTitle[2], basis, observedAt, asOf, reason;
-    while ((rc = rows.step()) == SQLITE_ROW) {
+    RepeatedText ownTitle[2], basis, observedAt, asOf, reason;
+    const auto readRow = [&](const auto &row) {
         Observation &o = record.observations.emplace_back();
-        o.id = rows.text(0);
-        o.direction = static_cast<Direction>(rows.integer(1));
+        o.id = row.text(0);
+        o.direction = static_cast<Direction>(row.integer(1));
         if (o.direction == Direction::Inbound) { // cited: this record
-            o.citingTitle = rows.text(2);
-            o.citedTitle = rows.repeatedText(3, ownTitle[0]);
+            o.citingTitle = row.text(2);
+            o.citedTitle = repeatedTextOf(row, 3, ownTitle[0]);
         } else {
-            o.citingTitle = rows.repeatedText(2, ownTitle[1]);
-            o.citedTitle = rows.text(3);
+            o.citingTitle = repeatedTextOf(row, 2, ownTitle[1]);
+            o.citedTitle = row.text(3);
         }
-        if (!rows.isNull(4))
-            o.reference = rows.integer(4);
-        o.state = static_cast<ResolutionState>(rows.integer(5));
-        o.basis = rows.repeatedText(6, basis);
-        o.observedAt = rows.repeatedText(7, observedAt);
-        o.events.status = static_cast<EventsCheck::Status>(rows.integer(8));
-        o.events.asOf = rows.repeatedText(9, asOf);
-        o.events.reason = rows.repeatedText(10, reason);
-        if (!rows.isNull(11))
-            o.curation = curationFromJson(QJsonDocument::fromJson(rows.utf8(11).toByteArray()).object());
+        if (!row.isNull(4))
+            o.reference = row.integer(4);
+        o.state = static_cast<ResolutionState>(row.integer(5));
+        o.basis = repeatedTextOf(row, 6, basis);
+        o.observedAt = repeatedTextOf(row, 7, observedAt);
+        o.events.status = static_cast<EventsCheck::Status>(row.integer(8));
+        o.events.asOf = repeatedTextOf(row, 9, asOf);
+        o.events.reason = repeatedTextOf(row, 10, reason);
+        if (!row.isNull(11))
+            o.curation = curationFromJson(QJsonDocument::fromJson(row.utf8(11).toByteArray()).object());
+    };
+    int rc = SQLITE_ROW;
+    if (record.observations.capacity() >= kRowsReadOnTwoThreads) {
+        // A large record: SQLite reads on, while a helper makes the observations of the rows read.
+        rc = stepInBlocksOnTwoThreads(rows.get(), 12, [&](CopiedRows &block) {
+            for (qsizetype i = 0; i < block.rows(); ++i) {
+                block.seek(i);
+                readRow(block);
+            }
+        });
+    } else {
+        while ((rc = rows.step()) == SQLITE_ROW)
+            readRow(rows);
     }
-    if (rc != SQLITE_DONE)
-        return Error::failure(QStringLiteral("cannot read the observations of %1: %2").arg(arxivId, rows.errorText()));
-
     SqliteStatement events(handle,
                            "SELECT observation_position, kind, date, source, notice, detail FROM source_events"
                            " WHERE record_id = ? AND observation_position < ? ORDER BY observation_position, position");

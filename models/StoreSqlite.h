@@ -14,7 +14,13 @@
 
 #include <sqlite3.h>
 
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -34,6 +40,29 @@ inline sqlite3 *sqliteHandle(const QSqlDatabase &db)
     if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
         return nullptr;
     return *static_cast<sqlite3 *const *>(handle.constData());
+}
+
+//! The last value of a column whose values repeat from row to row (a record's own title, the
+//! basis, a timestamp): see repeatedTextOf().
+struct RepeatedText
+{
+    QByteArray bytes;
+    QString text;
+    bool held = false; // text is the non-empty value of bytes
+};
+
+//! row.text(column), or `last` itself when the column holds the same bytes as last time: one
+//! shared QString instead of one allocation per row. `Row` is a SqliteStatement or CopiedRows.
+template <typename Row> const QString &repeatedTextOf(const Row &row, int column, RepeatedText &last)
+{
+    const QByteArrayView now = row.utf8(column);
+    // Empty and NULL values are read as text() reads them (null and empty stay apart).
+    if (!last.held || now.isEmpty() || now != QByteArrayView(last.bytes)) {
+        last.bytes = now.toByteArray();
+        last.text = row.text(column);
+        last.held = !now.isEmpty();
+    }
+    return last.text;
 }
 
 //! A prepared SQLite statement, finalized on destruction.
@@ -71,26 +100,9 @@ public:
         const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
         return bytes ? QString::fromUtf8(bytes, sqlite3_column_bytes(m_stmt, column)) : QString();
     }
-    //! text(column), or `last` itself when the column holds the same bytes as last time: for
-    //! columns whose values repeat from row to row (a record's own title, the basis, a
-    //! timestamp), one shared QString instead of one allocation per row.
-    struct Repeated
-    {
-        QByteArray bytes;
-        QString text;
-        bool held = false; // text is the non-empty value of bytes
-    };
-    const QString &repeatedText(int column, Repeated &last) const
-    {
-        const QByteArrayView now = utf8(column);
-        // Empty and NULL values are read as text() reads them (null and empty stay apart).
-        if (!last.held || now.isEmpty() || now != QByteArrayView(last.bytes)) {
-            last.bytes = now.toByteArray();
-            last.text = text(column);
-            last.held = !now.isEmpty();
-        }
-        return last.text;
-    }
+    using Repeated = RepeatedText;
+    //! text(column), or `last` itself when the column holds the same bytes as last time.
+    const QString &repeatedText(int column, Repeated &last) const { return repeatedTextOf(*this, column, last); }
     QByteArrayView utf8(int column) const
     {
         const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
@@ -103,6 +115,142 @@ private:
     int m_rc = SQLITE_ERROR;
     QList<QByteArray> m_bound; // kept alive while bound (SQLITE_STATIC)
 };
+
+//! Rows of a statement copied out of SQLite, to be read elsewhere (on another thread, while the
+//! statement steps on) with the statement's own calls: isNull(), integer(), utf8(), text() and
+//! repeatedTextOf(), which give what they give on the statement for integer, text and NULL
+//! values. (integer() of a text value reads its leading digits.)
+class CopiedRows
+{
+public:
+    explicit CopiedRows(int columns) : m_columns(columns) {}
+
+    qsizetype rows() const { return qsizetype(m_cells.size()) / m_columns; }
+    void clear()
+    {
+        m_cells.clear();
+        m_bytes.clear();
+        m_row = 0;
+    }
+    //! Appends the statement's current row.
+    void append(sqlite3_stmt *statement)
+    {
+        for (int column = 0; column < m_columns; ++column) {
+            Cell cell;
+            const int type = sqlite3_column_type(statement, column);
+            if (type == SQLITE_NULL) {
+                m_cells.push_back(cell);
+                continue;
+            }
+            if (type == SQLITE_INTEGER)
+                cell.integer = sqlite3_column_int64(statement, column);
+            const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(statement, column));
+            cell.offset = m_bytes.size();
+            cell.length = sqlite3_column_bytes(statement, column);
+            m_bytes.append(bytes ? bytes : "", size_t(cell.length));
+            if (type != SQLITE_INTEGER)
+                cell.integer = leadingInteger(QByteArrayView(bytes, cell.length));
+            m_cells.push_back(cell);
+        }
+    }
+    //! The row the calls below read.
+    void seek(qsizetype row) { m_row = row; }
+
+    bool isNull(int column) const { return cell(column).length < 0; }
+    qint64 integer(int column) const { return cell(column).integer; }
+    QByteArrayView utf8(int column) const
+    {
+        const Cell &c = cell(column);
+        return c.length < 0 ? QByteArrayView() : QByteArrayView(m_bytes.data() + c.offset, c.length);
+    }
+    QString text(int column) const
+    {
+        const QByteArrayView bytes = utf8(column);
+        return bytes.data() ? QString::fromUtf8(bytes.data(), bytes.size()) : QString();
+    }
+
+private:
+    struct Cell
+    {
+        qint64 integer = 0;
+        size_t offset = 0;
+        qsizetype length = -1; // NULL
+    };
+    const Cell &cell(int column) const { return m_cells[size_t(m_row * m_columns + column)]; }
+    static qint64 leadingInteger(QByteArrayView text)
+    {
+        qint64 value = 0;
+        bool negative = false;
+        qsizetype i = 0;
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t'))
+            ++i;
+        if (i < text.size() && (text[i] == '-' || text[i] == '+'))
+            negative = text[i++] == '-';
+        for (; i < text.size() && text[i] >= '0' && text[i] <= '9' && value < (qint64(1) << 58); ++i)
+            value = value * 10 + (text[i] - '0');
+        return negative ? -value : value;
+    }
+
+    int m_columns;
+    std::vector<Cell> m_cells;
+    std::string m_bytes;
+    qsizetype m_row = 0;
+};
+
+//! Steps `statement` to its end on the caller's thread and hands its rows, copied in blocks of
+//! `blockRows`, to `consume` on a helper thread, in order, while the next block is read: reading
+//! and what is made of the rows at once, on two cores. Returns what the last step returned
+//! (SQLITE_DONE, or the error that stopped it); the helper is done when it returns.
+inline int stepInBlocksOnTwoThreads(sqlite3_stmt *statement, int columns, const std::function<void(CopiedRows &)> &consume,
+                                    qsizetype blockRows = 1024)
+{
+    constexpr size_t kAhead = 3;
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::deque<CopiedRows> ready;
+    std::vector<CopiedRows> spare;
+    bool ended = false;
+    std::thread helper([&] {
+        for (;;) {
+            CopiedRows block(columns);
+            {
+                std::unique_lock lock(mutex);
+                changed.wait(lock, [&] { return !ready.empty() || ended; });
+                if (ready.empty())
+                    return;
+                block = std::move(ready.front());
+                ready.pop_front();
+                changed.notify_all();
+            }
+            consume(block);
+            block.clear();
+            std::lock_guard lock(mutex);
+            spare.push_back(std::move(block));
+        }
+    });
+    int rc = SQLITE_ROW;
+    while (rc == SQLITE_ROW) {
+        CopiedRows block(columns);
+        {
+            std::unique_lock lock(mutex);
+            changed.wait(lock, [&] { return ready.size() < kAhead; });
+            if (!spare.empty()) {
+                block = std::move(spare.back());
+                spare.pop_back();
+            }
+        }
+        while (block.rows() < blockRows && (rc = sqlite3_step(statement)) == SQLITE_ROW)
+            block.append(statement);
+        std::lock_guard lock(mutex);
+        if (block.rows() > 0)
+            ready.push_back(std::move(block));
+        if (rc != SQLITE_ROW)
+            ended = true;
+        changed.notify_all();
+    }
+    helper.join();
+    return rc;
+}
 
 //! The UTF-8 of a string in a buffer reused from row to row: the bytes QString::toUtf8() gives
 //! (a string with a lone surrogate is handed to toUtf8() itself), without an allocation per value.

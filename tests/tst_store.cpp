@@ -5,7 +5,9 @@
 #include "StoreSqlite.h"
 #include "TestSupport.h"
 
+#include <QScopeGuard>
 #include <QSqlError>
+#include <QThread>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -34,6 +36,8 @@ private Q_SLOTS:
     void largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable();
     void failedRebuildRollsBackTheIndexDrop();
     void utf8BufferEncodesAsQtDoes();
+    void copiedRowsReadAsTheStatement();
+    void largeRecordReadsOnTwoThreadsAsOnOne();
 
 private:
     Record fixtureRecord() const;
@@ -381,6 +385,169 @@ void TestStore::utf8BufferEncodesAsQtDoes()
             QCOMPARE(QByteArray(encoded.data(), encoded.size()), t.toUtf8());
         }
     }
+}
+
+void TestStore::copiedRowsReadAsTheStatement()
+{
+    // A large record's rows are copied out of SQLite in blocks and read on a helper thread
+    // (loadRecord()): every kind of value reads from the copy as from the statement, and the
+    // blocks reach the helper whole and in order.
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(":memory:", &db), SQLITE_OK);
+    const auto closeDb = qScopeGuard([db] { sqlite3_close(db); });
+    QCOMPARE(sqlite3_exec(db,
+                          "CREATE TABLE t (a, b, c);"
+                          "INSERT INTO t VALUES (NULL, '', 0), (-42, 'plain', 9007199254740993),"
+                          " ('12abc', 'Обучение \"моделей\" 📚', NULL), (' -7', x'00ff41', 1.5),"
+                          " (3, 'a', 'a'), (3, 'a', 'b')",
+                          nullptr, nullptr, nullptr),
+             SQLITE_OK);
+    // Many more rows, for blocks.
+    QCOMPARE(sqlite3_exec(db,
+                          "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)"
+                          " INSERT INTO t SELECT i, CASE WHEN i % 3 = 0 THEN NULL ELSE 'row ' || i END,"
+                          " CASE WHEN i % 7 = 0 THEN '' ELSE i * 1000003 END FROM n",
+                          nullptr, nullptr, nullptr),
+             SQLITE_OK);
+    struct Value
+    {
+        bool null;
+        qint64 integer;
+        QByteArray utf8;
+        QString text;
+        bool textNull;
+        bool operator==(const Value &) const = default;
+    };
+    const auto valuesOf = [](const auto &row) {
+        QList<Value> values;
+        for (int c = 0; c < 3; ++c) {
+            const QByteArrayView bytes = row.utf8(c);
+            const QString text = row.text(c);
+            values.append({ row.isNull(c), row.isNull(c) ? 0 : row.integer(c),
+                            bytes.toByteArray(), text, text.isNull() });
+        }
+        return values;
+    };
+
+    QList<QList<Value>> fromStatement;
+    {
+        StoreSqlite::SqliteStatement rows(db, "SELECT a, b, c FROM t ORDER BY rowid");
+        QVERIFY(rows.ok());
+        while (rows.step() == SQLITE_ROW)
+            fromStatement.append(valuesOf(rows));
+    }
+    QCOMPARE(fromStatement.size(), 2506);
+    // Integers as SQLite reads them (the leading digits of text; a real's whole part is taken
+    // by the statement only, so the copy is compared on the integer and text values).
+    QCOMPARE(fromStatement[2][0].integer, 12);
+    QCOMPARE(fromStatement[3][0].integer, -7);
+    QVERIFY(fromStatement[0][0].null && fromStatement[0][0].textNull);
+    QVERIFY(!fromStatement[0][1].null && !fromStatement[0][1].textNull && fromStatement[0][1].text.isEmpty());
+
+    for (const qsizetype blockRows : { qsizetype(1), qsizetype(3), qsizetype(1024), qsizetype(5000) }) {
+        StoreSqlite::SqliteStatement rows(db, "SELECT a, b, c FROM t ORDER BY rowid");
+        QVERIFY(rows.ok());
+        QList<QList<Value>> copied;
+        QList<qsizetype> blockSizes;
+        StoreSqlite::RepeatedText repeated;
+        QList<const void *> shared;
+        const Qt::HANDLE caller = QThread::currentThreadId();
+        bool onHelper = true;
+        const int rc = StoreSqlite::stepInBlocksOnTwoThreads(
+                rows.get(), 3,
+                [&](StoreSqlite::CopiedRows &block) {
+                    onHelper = onHelper && QThread::currentThreadId() != caller;
+                    blockSizes.append(block.rows());
+                    for (qsizetype i = 0; i < block.rows(); ++i) {
+                        block.seek(i);
+                        copied.append(valuesOf(block));
+                        shared.append(StoreSqlite::repeatedTextOf(block, 1, repeated).constData());
+                    }
+                },
+                blockRows);
+        QCOMPARE(rc, SQLITE_DONE);
+        QVERIFY(onHelper);
+        QCOMPARE(copied.size(), fromStatement.size());
+        for (qsizetype r = 0; r < copied.size(); ++r) {
+            for (int c = 0; c < 3; ++c) {
+                const Value &want = fromStatement[r][c];
+                const Value &got = copied[r][c];
+                if (r == 3 && c == 2) { // 1.5: a real, read as its text
+                    QCOMPARE(got.utf8, want.utf8);
+                    continue;
+                }
+                QVERIFY2(got == want, qPrintable(QStringLiteral("row %1, column %2").arg(r).arg(c)));
+            }
+        }
+        for (qsizetype i = 0; i + 1 < blockSizes.size(); ++i)
+            QCOMPARE(blockSizes[i], std::min<qsizetype>(blockRows, copied.size()));
+        // Rows 4 and 5 hold the same text: one shared string.
+        QCOMPARE(shared[5], shared[4]);
+        QVERIFY(shared[4] != shared[3]);
+    }
+    // A statement that fails part way: its error is returned and the helper has stopped.
+    {
+        StoreSqlite::SqliteStatement rows(db, "SELECT a, abs(c) FROM t ORDER BY rowid");
+        QVERIFY(rows.ok());
+        qsizetype seen = 0;
+        QCOMPARE(sqlite3_exec(db, "INSERT INTO t VALUES (1, 2, -9223372036854775807 - 1)", nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        const int rc = StoreSqlite::stepInBlocksOnTwoThreads(
+                rows.get(), 2, [&](StoreSqlite::CopiedRows &block) { seen += block.rows(); }, 100);
+        QCOMPARE(rc, SQLITE_ERROR); // abs() of the smallest integer overflows
+        QCOMPARE(seen, 2506);
+    }
+}
+
+void TestStore::largeRecordReadsOnTwoThreadsAsOnOne()
+{
+    // From 4,096 observations up a record's rows are read on two threads: the record reads back
+    // as it was stored, and each observation as the one-thread read of a shorter prefix gives it
+    // (null and empty strings apart, shared repeated strings alike).
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    const Record rich = richRecord();
+    Record record = rich;
+    record.observations.clear();
+    for (int i = 0; i < 9000; ++i) {
+        Observation o = rich.observations[i % rich.observations.size()];
+        o.id = uuidFor(i);
+        if (i % 11 == 0)
+            (o.direction == Direction::Inbound ? o.citingTitle : o.citedTitle) = QStringLiteral("Обучение №%1").arg(i);
+        if (i % 13 == 0)
+            o.reference.reset();
+        else if (i % 5 == 0)
+            o.reference = qint64(i) * 1000000007;
+        record.observations.append(std::move(o));
+    }
+    std::stable_partition(record.observations.begin(), record.observations.end(),
+                          [](const Observation &o) { return o.direction == Direction::Outbound; });
+    QCOMPARE(validateRecord(record), QString());
+    QVERIFY(store.importRecords({ record }).ok());
+
+    const auto whole = store.loadRecord(record.arxivId);
+    QVERIFY(whole.ok() && whole->has_value());
+    QVERIFY(**whole == record);
+    const auto prefix = store.loadRecord(record.arxivId, 4000); // below the threshold: one thread
+    QVERIFY(prefix.ok() && prefix->has_value());
+    QCOMPARE((*prefix)->observations.size(), 4000);
+    const QList<Observation> &two = (*whole)->observations;
+    const QList<Observation> &one = (*prefix)->observations;
+    for (qsizetype i = 0; i < one.size(); ++i) {
+        QVERIFY2(two[i] == one[i] && two[i] == record.observations[i], qPrintable(record.observations[i].id));
+        for (const auto member : { &Observation::id, &Observation::citingTitle, &Observation::citedTitle,
+                                   &Observation::basis, &Observation::observedAt })
+            QCOMPARE((two[i].*member).isNull(), (one[i].*member).isNull());
+        QCOMPARE(two[i].events.reason.isNull(), one[i].events.reason.isNull());
+        QCOMPARE(two[i].events.asOf.isNull(), one[i].events.asOf.isNull());
+        QCOMPARE(two[i].events.events.size(), record.observations[i].events.events.size());
+    }
+    // The record's own title is one string, shared by the rows that repeat it.
+    qsizetype sharedTitles = 0;
+    for (qsizetype i = 1; i < two.size(); ++i)
+        sharedTitles += two[i].direction == Direction::Inbound && two[i - 1].direction == Direction::Inbound
+                && two[i].citedTitle.constData() == two[i - 1].citedTitle.constData();
+    QVERIFY(sharedTitles > 0);
 }
 
 QTEST_GUILESS_MAIN(TestStore)
