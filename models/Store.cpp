@@ -393,6 +393,10 @@ Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records, 
         if (largeImport)
             (void)exec(QStringLiteral("PRAGMA cache_size = -2000"));
     });
+    // The WAL and the checkpoint written to disk as they are made, not all at the fsyncs.
+    std::optional<WriteBehind> writeBehind;
+    if (largeImport)
+        writeBehind.emplace(m_path);
     if (!db.transaction())
         return sqlError(QStringLiteral("%1: cannot start the import").arg(m_path), db.lastError());
     auto abort = [&db](Error error) {

@@ -137,6 +137,10 @@ Status Store::addSyncedCorrections(const QList<CorrectionEvent> &events, const M
     // page to the next instead of reading them again. Only memory: durability is unchanged.
     if (events.size() > 500)
         (void)exec(QStringLiteral("PRAGMA cache_size = -65536"));
+    // The page's WAL frames and its checkpoint written to disk as they are made.
+    std::optional<StoreSqlite::WriteBehind> writeBehind;
+    if (events.size() > 500)
+        writeBehind.emplace(m_path);
     if (!db.transaction())
         return sqlError(QStringLiteral("%1: cannot start storing corrections").arg(m_path), db.lastError());
     if (auto status = writeCorrections(db, events); !status) {
@@ -164,6 +168,10 @@ Result<QList<ImportOutcome>> Store::importRecordsWithMeta(const QList<Record> &r
         if (largeImport)
             (void)exec(QStringLiteral("PRAGMA cache_size = -2000"));
     });
+    // The WAL and the checkpoint written to disk as they are made, not all at the fsyncs.
+    std::optional<StoreSqlite::WriteBehind> writeBehind;
+    if (largeImport)
+        writeBehind.emplace(m_path);
     if (!db.transaction())
         return sqlError(QStringLiteral("%1: cannot start the import").arg(m_path), db.lastError());
     auto abort = [&db](Error error) {

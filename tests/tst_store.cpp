@@ -38,6 +38,7 @@ private Q_SLOTS:
     void utf8BufferEncodesAsQtDoes();
     void copiedRowsReadAsTheStatement();
     void largeRecordReadsOnTwoThreadsAsOnOne();
+    void writeBehindStartsWritebackOfTheFileAndItsWal();
 
 private:
     Record fixtureRecord() const;
@@ -548,6 +549,36 @@ void TestStore::largeRecordReadsOnTwoThreadsAsOnOne()
         sharedTitles += two[i].direction == Direction::Inbound && two[i - 1].direction == Direction::Inbound
                 && two[i].citedTitle.constData() == two[i - 1].citedTitle.constData();
     QVERIFY(sharedTitles > 0);
+}
+
+void TestStore::writeBehindStartsWritebackOfTheFileAndItsWal()
+{
+#ifndef Q_OS_LINUX
+    QSKIP("write-behind uses sync_file_range(), which only Linux has");
+#endif
+    // Nothing there yet: it waits for the files, and stops at once when asked.
+    {
+        StoreSqlite::WriteBehind idle(m_dir->filePath(QStringLiteral("absent.sqlite")), std::chrono::milliseconds(2));
+        QTest::qWait(20);
+        QCOMPARE(idle.started(), 0);
+    }
+    // A large import into the cache: the file and then its WAL, made meanwhile, are written back
+    // while it runs.
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    {
+        StoreSqlite::WriteBehind behind(m_path, std::chrono::milliseconds(2));
+        QTRY_VERIFY(behind.started() >= 1); // the cache file
+        const Record record = largeRecord(fixtureRecord(), QStringLiteral("2201.00001"), 3000, 0);
+        QVERIFY(store.importRecords({ record }).ok());
+        QVERIFY(QFile::exists(m_path + QStringLiteral("-wal")));
+        const int before = behind.started();
+        QTRY_VERIFY(behind.started() >= before + 2); // both files, each tick
+    }
+    // It changes nothing but when pages reach the disk.
+    auto loaded = store.loadRecord(QStringLiteral("2201.00001"));
+    QVERIFY(loaded.ok() && loaded->has_value());
+    QCOMPARE((*loaded)->observations.size(), 3000);
 }
 
 QTEST_GUILESS_MAIN(TestStore)
