@@ -655,6 +655,9 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetyp
         while ((rc = rows.step()) == SQLITE_ROW)
             readRow(rows);
     }
+    if (rc != SQLITE_DONE)
+        return Error::failure(QStringLiteral("cannot read the observations of %1: %2").arg(arxivId, rows.errorText()));
+
     SqliteStatement events(handle,
                            "SELECT observation_position, kind, date, source, notice, detail FROM source_events"
                            " WHERE record_id = ? AND observation_position < ? ORDER BY observation_position, position");

@@ -21,6 +21,7 @@
 #include <condition_variable>
 #include <deque>
 #include <functional>
+#include <limits>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -151,14 +152,15 @@ public:
                 m_cells.push_back(cell);
                 continue;
             }
-            if (type == SQLITE_INTEGER)
+            // SQLite's own integer of the value, but for text (most cells), which is read from
+            // the copy as SQLite reads it only when asked (see leadingInteger()).
+            if (type != SQLITE_TEXT)
                 cell.integer = sqlite3_column_int64(statement, column);
             const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(statement, column));
             cell.offset = m_bytes.size();
             cell.length = sqlite3_column_bytes(statement, column);
+            cell.text = type == SQLITE_TEXT;
             m_bytes.append(bytes ? bytes : "", size_t(cell.length));
-            if (type != SQLITE_INTEGER)
-                cell.integer = leadingInteger(QByteArrayView(bytes, cell.length));
             m_cells.push_back(cell);
         }
     }
@@ -166,7 +168,11 @@ public:
     void seek(qsizetype row) { m_row = row; }
 
     bool isNull(int column) const { return cell(column).length < 0; }
-    qint64 integer(int column) const { return cell(column).integer; }
+    qint64 integer(int column) const
+    {
+        const Cell &c = cell(column);
+        return c.text ? leadingInteger(QByteArrayView(m_bytes.data() + c.offset, c.length)) : c.integer;
+    }
     QByteArrayView utf8(int column) const
     {
         const Cell &c = cell(column);
@@ -184,20 +190,33 @@ private:
         qint64 integer = 0;
         size_t offset = 0;
         qsizetype length = -1; // NULL
+        bool text = false;
     };
     const Cell &cell(int column) const { return m_cells[size_t(m_row * m_columns + column)]; }
+    //! A text's integer as sqlite3_column_int64() reads it: after white space, an optional sign
+    //! and the digits that follow, held at the 64-bit bounds; 0 without digits.
     static qint64 leadingInteger(QByteArrayView text)
     {
-        qint64 value = 0;
-        bool negative = false;
         qsizetype i = 0;
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t'))
+        while (i < text.size() && (text[i] == ' ' || (text[i] >= '\t' && text[i] <= '\r')))
             ++i;
+        bool negative = false;
         if (i < text.size() && (text[i] == '-' || text[i] == '+'))
             negative = text[i++] == '-';
-        for (; i < text.size() && text[i] >= '0' && text[i] <= '9' && value < (qint64(1) << 58); ++i)
-            value = value * 10 + (text[i] - '0');
-        return negative ? -value : value;
+        quint64 value = 0;
+        bool over = false;
+        for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+            const unsigned digit = unsigned(text[i] - '0');
+            if (value > (quint64(1) << 63) / 10 || value * 10 + digit > (quint64(1) << 63)) {
+                over = true;
+                break;
+            }
+            value = value * 10 + digit;
+        }
+        if (negative)
+            return over || value == (quint64(1) << 63) ? std::numeric_limits<qint64>::min() : -qint64(value);
+        return over || value > quint64(std::numeric_limits<qint64>::max()) ? std::numeric_limits<qint64>::max()
+                                                                            : qint64(value);
     }
 
     int m_columns;
@@ -261,13 +280,17 @@ inline int stepInBlocksOnTwoThreads(sqlite3_stmt *statement, int columns, const 
     return rc;
 }
 
-//! While it lives, a thread starts the writeback of the dirty pages of a database file and of
-//! its WAL every `tick` (sync_file_range(SYNC_FILE_RANGE_WRITE) on Linux; elsewhere nothing).
-//! A large transaction writes a hundred megabytes into the WAL, and its checkpoint as many into
-//! the file, each then fsync'ed: left to the end, those fsyncs waited for all of it (about a
-//! second for a 200,000-observation record), while the disk had been idle meanwhile. Started
-//! early, the writing runs beside the work and the fsyncs find little left. Only when pages
-//! reach the disk changes, never what is durable when: SQLite's own fsyncs are unchanged.
+//! While it lives, a thread starts the writeback of the dirty pages of a database's WAL every
+//! `tick` (sync_file_range(SYNC_FILE_RANGE_WRITE) on Linux; elsewhere nothing). A large
+//! transaction writes a hundred megabytes into the WAL, fsync'ed by the checkpoint after the
+//! commit: left to the end, that fsync waited for all of it, while the disk had been idle
+//! meanwhile. Started early, the writing runs beside the work and the fsync finds little left.
+//! Only when pages reach the disk changes, never what is durable when: SQLite's own fsyncs are
+//! unchanged.
+//!
+//! Only the WAL: SQLite holds POSIX locks on the database file, and closing any descriptor of a
+//! file drops all of a process's locks on it (sqlite.org/howtocorrupt.html, 2.2), so this never
+//! opens the database file itself. The WAL carries no such locks.
 class WriteBehind
 {
 public:
@@ -276,7 +299,7 @@ public:
 #ifdef Q_OS_LINUX
         if (databasePath.isEmpty() || databasePath == u":memory:")
             return;
-        m_paths = { QFile::encodeName(databasePath), QFile::encodeName(databasePath + QStringLiteral("-wal")) };
+        m_walPath = QFile::encodeName(databasePath + QStringLiteral("-wal"));
         m_thread = std::thread([this, tick] {
             std::unique_lock lock(m_mutex);
             while (!m_changed.wait_for(lock, tick, [this] { return m_stop; }))
@@ -297,10 +320,10 @@ public:
             m_changed.notify_all();
             m_thread.join();
         }
-        for (const int fd : m_fds) {
-            if (fd >= 0)
-                ::close(fd);
-        }
+#ifdef Q_OS_LINUX
+        if (m_fd >= 0)
+            ::close(m_fd);
+#endif
     }
     Q_DISABLE_COPY_MOVE(WriteBehind)
 
@@ -311,17 +334,15 @@ private:
     void writeBack()
     {
 #ifdef Q_OS_LINUX
-        for (size_t i = 0; i < m_fds.size(); ++i) {
-            if (m_fds[i] < 0) // the WAL is made by the first write
-                m_fds[i] = ::open(m_paths[i].constData(), O_RDONLY | O_CLOEXEC);
-            if (m_fds[i] >= 0 && ::sync_file_range(m_fds[i], 0, 0, SYNC_FILE_RANGE_WRITE) == 0)
-                m_started.fetch_add(1);
-        }
+        if (m_fd < 0) // SQLite makes the WAL with the first write
+            m_fd = ::open(m_walPath.constData(), O_RDONLY | O_CLOEXEC);
+        if (m_fd >= 0 && ::sync_file_range(m_fd, 0, 0, SYNC_FILE_RANGE_WRITE) == 0)
+            m_started.fetch_add(1);
 #endif
     }
 
-    std::array<QByteArray, 2> m_paths;
-    std::array<int, 2> m_fds { -1, -1 };
+    QByteArray m_walPath;
+    int m_fd = -1;
     std::atomic<int> m_started { 0 };
     std::mutex m_mutex;
     std::condition_variable m_changed;

@@ -566,32 +566,34 @@ StoreResult<std::optional<StoredRecord>> ServerStore::record(const QString &id) 
         using namespace StoreSqlite;
         sqlite3 *db = sqliteHandle(QSqlDatabase::database(m_connectionName, false));
         SqliteStatement find(db, "SELECT rowid, etag FROM records WHERE id = ?");
-        const auto failed = [&](int rc) {
+        const auto failed = [&](int rc, const QString &message) {
             const int primary = rc & 0xff;
             return StoreError { primary == SQLITE_BUSY || primary == SQLITE_LOCKED ? StoreError::Kind::Busy
                                                                                   : StoreError::Kind::Failure,
-                QStringLiteral("reading record %1: %2 (%3)").arg(id, find.errorText()).arg(rc) };
+                QStringLiteral("reading record %1: %2 (%3)").arg(id, message).arg(rc) };
         };
         if (!find.ok() || !find.bindText(1, id))
-            return failed(SQLITE_ERROR);
+            return failed(SQLITE_ERROR, find.errorText());
         const int rc = find.step();
         if (rc == SQLITE_DONE)
             return std::optional<StoredRecord> {};
         if (rc != SQLITE_ROW)
-            return failed(rc);
+            return failed(rc, find.errorText());
         StoredRecord stored { QByteArray(), find.text(1) };
         sqlite3_blob *blob = nullptr;
         if (const int opened = sqlite3_blob_open(db, "main", "records", "body", find.integer(0), 0, &blob);
             opened != SQLITE_OK) {
+            const QString message = find.errorText(); // before closing, which may clear it
             sqlite3_blob_close(blob);
-            return failed(opened);
+            return failed(opened, message);
         }
         const int size = sqlite3_blob_bytes(blob);
         stored.body = QByteArray(size, Qt::Uninitialized);
         const int read = sqlite3_blob_read(blob, stored.body.data(), size, 0);
+        const QString message = read == SQLITE_OK ? QString() : find.errorText();
         sqlite3_blob_close(blob);
         if (read != SQLITE_OK)
-            return failed(read);
+            return failed(read, message);
         return std::optional<StoredRecord>(std::move(stored));
     }
     QSqlQuery query = prepare(QStringLiteral("SELECT body, etag FROM records WHERE id = ?"));
