@@ -129,7 +129,8 @@ ApiReply listRecords(ServerStore &store, const ApiRequest &request)
 ApiReply getRecord(ServerStore &store, const ApiRequest &request, const QString &rawId)
 {
     const QString id = normalizeRecordId(rawId);
-    auto stored = store.record(id);
+    // A client that holds the current version gets its 304 without the body being read.
+    auto stored = store.record(id, [&request](const QString &etag) { return etagMatches(request.ifNoneMatch, etag); });
     if (!stored)
         return fromStoreError(stored.error());
     if (!stored->has_value())
@@ -137,7 +138,7 @@ ApiReply getRecord(ServerStore &store, const ApiRequest &request, const QString 
     const StoredRecord &record = **stored;
     ApiReply reply;
     reply.headers.append({ QByteArrayLiteral("ETag"), record.etag.toUtf8() });
-    if (etagMatches(request.ifNoneMatch, record.etag)) {
+    if (!record.bodyRead || etagMatches(request.ifNoneMatch, record.etag)) {
         reply.status = 304;
         return reply;
     }

@@ -555,7 +555,8 @@ StoreResult<QList<RecordRow>> ServerStore::records() const
     return rows;
 }
 
-StoreResult<std::optional<StoredRecord>> ServerStore::record(const QString &id) const
+StoreResult<std::optional<StoredRecord>> ServerStore::record(
+    const QString &id, const std::function<bool(const QString &etag)> &held) const
 {
     if (isSqlite()) {
         // The body read straight from SQLite's pages into the reply's bytes (incremental blob
@@ -580,6 +581,10 @@ StoreResult<std::optional<StoredRecord>> ServerStore::record(const QString &id) 
         if (rc != SQLITE_ROW)
             return failed(rc, find.errorText());
         StoredRecord stored { QByteArray(), find.text(1) };
+        if (held && held(stored.etag)) {
+            stored.bodyRead = false;
+            return std::optional<StoredRecord>(std::move(stored));
+        }
         sqlite3_blob *blob = nullptr;
         if (const int opened = sqlite3_blob_open(db, "main", "records", "body", find.integer(0), 0, &blob);
             opened != SQLITE_OK) {
@@ -595,6 +600,18 @@ StoreResult<std::optional<StoredRecord>> ServerStore::record(const QString &id) 
         if (read != SQLITE_OK)
             return failed(read, message);
         return std::optional<StoredRecord>(std::move(stored));
+    }
+    if (held) {
+        // The etag first, then (unless the client holds it) the body with its own etag: a record
+        // replaced in between is served as it is now, with the etag of what is served.
+        QSqlQuery etag = prepare(QStringLiteral("SELECT etag FROM records WHERE id = ?"));
+        etag.addBindValue(id);
+        if (!etag.exec())
+            return sqlError(etag.lastError(), QStringLiteral("reading record %1").arg(id));
+        if (!etag.next())
+            return std::optional<StoredRecord> {};
+        if (const QString current = etag.value(0).toString(); held(current))
+            return std::optional<StoredRecord>(StoredRecord { QByteArray(), current, false });
     }
     QSqlQuery query = prepare(QStringLiteral("SELECT body, etag FROM records WHERE id = ?"));
     query.addBindValue(id);

@@ -13,6 +13,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <optional>
 #include <variant>
 
@@ -102,6 +103,7 @@ struct StoredRecord
 {
     QByteArray body; // exactly as writeRecordJson wrote it
     QString etag; // quoted
+    bool bodyRead = true; // false: record() was told the client holds this etag
 };
 
 struct PutOutcome
@@ -154,7 +156,10 @@ public:
     StoreResult<std::optional<TokenInfo>> authenticate(const QByteArray &token) const;
 
     StoreResult<QList<RecordRow>> records() const;
-    StoreResult<std::optional<StoredRecord>> record(const QString &id) const;
+    //! The record's body and etag. When `held(etag)` says the client holds that version (its
+    //! If-None-Match), the body is not read (bodyRead is false): a 304 costs no body.
+    StoreResult<std::optional<StoredRecord>> record(const QString &id,
+        const std::function<bool(const QString &etag)> &held = {}) const;
     //! Stores records in one transaction, all or nothing. A record older (as_of) than the stored
     //! one is a Conflict.
     StoreResult<QList<PutOutcome>> putRecords(const QList<Record> &records);

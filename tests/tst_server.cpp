@@ -5,6 +5,7 @@
 #include "EventJson.h"
 #include "LedgerText.h"
 #include "RecordJson.h"
+#include "ServerStore.h"
 #include "TestSupport.h"
 
 #include <QCryptographicHash>
@@ -151,6 +152,7 @@ private Q_SLOTS:
     void putRecordRefusesOlderPagesAndWrongIds();
     void unknownRecordIs404();
     void largeRecordIsServedWhole();
+    void heldEtagSkipsTheBody();
     void version1DatabaseMigratesItsRecords();
 
     void postedBatchGetsSeqs();
@@ -695,6 +697,61 @@ void TestServer::largeRecordIsServedWhole()
     const HttpReply again = send("GET", QStringLiteral("/v1/records/2301.01234"), m_reader, {}, {},
         { { "If-None-Match", got.header("etag") } });
     QCOMPARE(again.status, 304);
+}
+
+void TestServer::heldEtagSkipsTheBody()
+{
+    // GET with the If-None-Match of the current version: the store is told the etag and does
+    // not read the body (a 304 of a 100 MB record reads no 100 MB). Through the server's own
+    // store class, on its database, beside the running server.
+    const Record rich = richRecord();
+    const QByteArray body = writeRecordJson(rich);
+    QCOMPARE(send("PUT", QStringLiteral("/v1/records/2301.01234"), m_admin, body, "application/json").status, 201);
+    const QByteArray etag = send("GET", QStringLiteral("/v1/records/2301.01234"), m_reader).header("etag");
+    QVERIFY(!etag.isEmpty());
+
+    auto config = DatabaseConfig::parse(m_db);
+    QVERIFY(config.ok());
+    ServerStore store(*config);
+    QVERIFY(store.open(ServerStore::Migrate::No).ok());
+    QStringList asked;
+    const auto held = [&](bool answer) {
+        return [&asked, answer](const QString &current) {
+            asked.append(current);
+            return answer;
+        };
+    };
+    auto skipped = store.record(QStringLiteral("2301.01234"), held(true));
+    QVERIFY(skipped.ok() && skipped->has_value());
+    QVERIFY(!(*skipped)->bodyRead);
+    QVERIFY((*skipped)->body.isEmpty());
+    QCOMPARE((*skipped)->etag.toLatin1(), etag);
+    QCOMPARE(asked, QStringList { QString::fromLatin1(etag) });
+
+    auto read = store.record(QStringLiteral("2301.01234"), held(false));
+    QVERIFY(read.ok() && read->has_value());
+    QVERIFY((*read)->bodyRead);
+    QCOMPARE((*read)->body, body);
+    QCOMPARE((*read)->etag.toLatin1(), etag);
+    QCOMPARE(asked.size(), 2);
+
+    auto plain = store.record(QStringLiteral("2301.01234"));
+    QVERIFY(plain.ok() && plain->has_value() && (*plain)->bodyRead);
+    QCOMPARE((*plain)->body, body);
+    auto absent = store.record(QStringLiteral("2301.09999"), held(true));
+    QVERIFY(absent.ok() && !absent->has_value());
+    QCOMPARE(asked.size(), 2); // no etag to ask about
+
+    // Over HTTP: the 304 and the 200 as before.
+    const HttpReply again = send("GET", QStringLiteral("/v1/records/2301.01234"), m_reader, {}, {},
+        { { "If-None-Match", etag } });
+    QCOMPARE(again.status, 304);
+    QCOMPARE(again.header("etag"), etag);
+    QVERIFY(again.body.isEmpty());
+    const HttpReply other = send("GET", QStringLiteral("/v1/records/2301.01234"), m_reader, {}, {},
+        { { "If-None-Match", "\"0000\", W/\"1111\"" } });
+    QCOMPARE(other.status, 200);
+    QCOMPARE(other.body, body);
 }
 
 void TestServer::version1DatabaseMigratesItsRecords()
