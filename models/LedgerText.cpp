@@ -789,30 +789,26 @@ void renderInto(const Record &r, QString &out, const std::function<void(QStringV
         constexpr qsizetype kBlock = 1024;
         const qsizetype n = r.observations.size();
         bool any = false;
+        // A block's observations, each after a blank line once `before` is set.
+        const auto writeBlock = [&](Lines &into, qsizetype block, bool &before) {
+            for (qsizetype i = block * kBlock, end = std::min(n, i + kBlock); i < end; ++i) {
+                const Observation &o = r.observations[i];
+                if (o.direction != direction)
+                    continue;
+                if (before)
+                    into();
+                observationBlock(into, o);
+                before = true;
+            }
+        };
         TwoThreadBlocks::write<QString>(
-                (n + kBlock - 1) / kBlock,
-                [&](qsizetype block) {
-                    for (qsizetype i = block * kBlock, end = std::min(n, i + kBlock); i < end; ++i) {
-                        const Observation &o = r.observations[i];
-                        if (o.direction != direction)
-                            continue;
-                        if (any)
-                            line();
-                        observationBlock(line, o);
-                        any = true;
-                    }
-                },
+                (n + kBlock - 1) / kBlock, [&](qsizetype block) { writeBlock(line, block, any); },
                 [&](QString &text, qsizetype block) {
                     // Each observation after a blank line; the first one's is dropped below when
                     // it is the section's first.
                     Lines apart(text, {}, 0);
-                    for (qsizetype i = block * kBlock, end = std::min(n, i + kBlock); i < end; ++i) {
-                        const Observation &o = r.observations[i];
-                        if (o.direction != direction)
-                            continue;
-                        apart();
-                        observationBlock(apart, o);
-                    }
+                    bool always = true;
+                    writeBlock(apart, block, always);
                 },
                 [&](QString &text) {
                     if (text.isEmpty())

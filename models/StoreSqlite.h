@@ -5,6 +5,8 @@
 // (Store.cpp, StoreSync.cpp), and the ledger-server's event pages on SQLite (ServerStore.cpp),
 // talk to SQLite directly.
 
+#include "TwoThreadBlocks.h"
+
 #include <QByteArray>
 #include <QFile>
 #include <QList>
@@ -19,7 +21,6 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <deque>
 #include <functional>
 #include <limits>
 #include <mutex>
@@ -232,50 +233,23 @@ private:
 inline int stepInBlocksOnTwoThreads(sqlite3_stmt *statement, int columns, const std::function<void(CopiedRows &)> &consume,
                                     qsizetype blockRows = 1024)
 {
-    constexpr size_t kAhead = 3;
-    std::mutex mutex;
-    std::condition_variable changed;
-    std::deque<CopiedRows> ready;
-    std::vector<CopiedRows> spare;
-    bool ended = false;
+    TwoThreadBlocks::HandOff<CopiedRows> handOff(3);
     std::thread helper([&] {
-        for (;;) {
-            CopiedRows block(columns);
-            {
-                std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return !ready.empty() || ended; });
-                if (ready.empty())
-                    return;
-                block = std::move(ready.front());
-                ready.pop_front();
-                changed.notify_all();
-            }
-            consume(block);
-            block.clear();
-            std::lock_guard lock(mutex);
-            spare.push_back(std::move(block));
+        while (std::optional<CopiedRows> block = handOff.next()) {
+            consume(*block);
+            handOff.recycle(std::move(*block));
         }
     });
     int rc = SQLITE_ROW;
     while (rc == SQLITE_ROW) {
-        CopiedRows block(columns);
-        {
-            std::unique_lock lock(mutex);
-            changed.wait(lock, [&] { return ready.size() < kAhead; });
-            if (!spare.empty()) {
-                block = std::move(spare.back());
-                spare.pop_back();
-            }
-        }
+        CopiedRows block = handOff.take([columns] { return CopiedRows(columns); });
+        block.clear();
         while (block.rows() < blockRows && (rc = sqlite3_step(statement)) == SQLITE_ROW)
             block.append(statement);
-        std::lock_guard lock(mutex);
         if (block.rows() > 0)
-            ready.push_back(std::move(block));
-        if (rc != SQLITE_ROW)
-            ended = true;
-        changed.notify_all();
+            handOff.put(std::move(block));
     }
+    handOff.close();
     helper.join();
     return rc;
 }

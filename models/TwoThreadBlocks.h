@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Not part of the models' API: writing a long text in blocks on two threads, in order
-// (writeRecordJson() in RecordJson.cpp, renderLedgerText() in LedgerText.cpp).
+// Not part of the models' API: blocks of work handed between two threads in order (HandOff),
+// and a long text written that way (writeRecordJson() in RecordJson.cpp, renderLedgerText() in
+// LedgerText.cpp; Store::loadRecord() reads rows through StoreSqlite.h's use of HandOff).
 
 #include <QThread>
 #include <QtGlobal>
@@ -11,10 +12,71 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
 namespace LedgerCurator::TwoThreadBlocks {
+
+//! Blocks handed from one thread to another, in order, at most `ahead` of them waiting; spent
+//! blocks go back to the producer to be filled again (their memory is already mapped).
+template <typename Block> class HandOff
+{
+public:
+    explicit HandOff(size_t ahead) : m_ahead(ahead) {}
+
+    //! Producer: a spent block, or `fresh()`, once fewer than `ahead` blocks wait.
+    template <typename Fresh> Block take(const Fresh &fresh)
+    {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [this] { return m_ready.size() < m_ahead; });
+        if (m_spare.empty())
+            return fresh();
+        Block block = std::move(m_spare.back());
+        m_spare.pop_back();
+        return block;
+    }
+    //! Producer: hands a filled block over.
+    void put(Block &&block)
+    {
+        std::lock_guard lock(m_mutex);
+        m_ready.push_back(std::move(block));
+        m_changed.notify_all();
+    }
+    //! Producer: no more blocks.
+    void close()
+    {
+        std::lock_guard lock(m_mutex);
+        m_closed = true;
+        m_changed.notify_all();
+    }
+    //! Consumer: the next block; nullopt once closed and all taken.
+    std::optional<Block> next()
+    {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [this] { return !m_ready.empty() || m_closed; });
+        if (m_ready.empty())
+            return std::nullopt;
+        Block block = std::move(m_ready.front());
+        m_ready.pop_front();
+        m_changed.notify_all();
+        return block;
+    }
+    //! Consumer: gives a spent block back.
+    void recycle(Block &&block)
+    {
+        std::lock_guard lock(m_mutex);
+        m_spare.push_back(std::move(block));
+    }
+
+private:
+    const size_t m_ahead;
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::deque<Block> m_ready;
+    std::vector<Block> m_spare;
+    bool m_closed = false;
+};
 
 //! Writes blocks 0 to `blocks` - 1 of a text so that it comes out as if one thread wrote them
 //! in turn: the caller writes the even blocks with `writeHere(block)`, a helper thread the odd
@@ -33,44 +95,22 @@ void write(qsizetype blocks, const std::function<void(qsizetype)> &writeHere,
             writeHere(block);
         return;
     }
-    constexpr size_t kAhead = 2;
-    std::mutex mutex;
-    std::condition_variable changed;
-    std::deque<Text> ready;  // the helper's blocks, in order
-    std::vector<Text> spare; // spent ones, to be written into again (their pages are mapped)
+    HandOff<Text> handOff(2);
     std::thread helper([&] {
         for (qsizetype block = 1; block < blocks; block += 2) {
-            Text text;
-            {
-                std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return ready.size() < kAhead; });
-                if (!spare.empty()) {
-                    text = std::move(spare.back());
-                    spare.pop_back();
-                }
-            }
+            Text text = handOff.take([] { return Text(); });
             text.resize(0);
             writeApart(text, block);
-            std::lock_guard lock(mutex);
-            ready.push_back(std::move(text));
-            changed.notify_all();
+            handOff.put(std::move(text));
         }
     });
     for (qsizetype block = 0; block < blocks; block += 2) {
         writeHere(block);
         if (block + 1 == blocks)
             break;
-        Text text;
-        {
-            std::unique_lock lock(mutex);
-            changed.wait(lock, [&] { return !ready.empty(); });
-            text = std::move(ready.front());
-            ready.pop_front();
-            changed.notify_all();
-        }
-        appendHere(text);
-        std::lock_guard lock(mutex);
-        spare.push_back(std::move(text));
+        std::optional<Text> text = handOff.next(); // the helper writes every odd block
+        appendHere(*text);
+        handOff.recycle(std::move(*text));
     }
     helper.join();
 }

@@ -619,10 +619,7 @@ StoreResult<std::optional<StoredRecord>> ServerStore::record(
         return sqlError(query.lastError(), QStringLiteral("reading record %1").arg(id));
     if (!query.next())
         return std::optional<StoredRecord> {};
-    const QVariant body = query.value(0);
-    return std::optional<StoredRecord>(StoredRecord {
-        body.typeId() == QMetaType::QByteArray ? body.toByteArray() : body.toString().toUtf8(),
-        query.value(1).toString() });
+    return std::optional<StoredRecord>(StoredRecord { query.value(0).toString().toUtf8(), query.value(1).toString() });
 }
 
 StoreResult<QList<PutOutcome>> ServerStore::putRecords(const QList<Record> &records)
