@@ -97,26 +97,14 @@ private:
             const QByteArray head = m_head.left(end);
             chunk = m_head.mid(end + 4);
             m_head.clear();
-            qint64 length = 0;
-            bool chunked = false;
-            const QList<QByteArray> lines = head.split('\n');
-            for (const QByteArray &line : lines) {
-                const qsizetype colon = line.indexOf(':');
-                if (colon <= 0)
-                    continue;
-                const QByteArray name = line.left(colon).trimmed().toLower();
-                const QByteArray value = line.mid(colon + 1).trimmed();
-                if (name == "content-length")
-                    length = value.toLongLong();
-                else if (name == "transfer-encoding" && value.toLower().contains("chunked"))
-                    chunked = true;
-            }
-            if (chunked) {
+            const RequestHead scanned = scanRequestHead(head);
+            const qint64 length = scanned.contentLength;
+            if (scanned.chunked) {
                 m_state = State::Untracked;
                 return;
             }
             if (m_server && length > m_server->options().maxBody) {
-                refuse(lines.value(0).trimmed(), length, length - chunk.size());
+                refuse(head.split('\n').value(0).trimmed(), length, length - chunk.size());
                 return;
             }
             m_remaining = length;
@@ -195,6 +183,24 @@ private:
 };
 
 } // namespace
+
+RequestHead scanRequestHead(const QByteArray &head)
+{
+    RequestHead scanned;
+    const QList<QByteArray> lines = head.split('\n');
+    for (const QByteArray &line : lines) {
+        const qsizetype colon = line.indexOf(':');
+        if (colon <= 0)
+            continue;
+        const QByteArray name = line.left(colon).trimmed().toLower();
+        const QByteArray value = line.mid(colon + 1).trimmed();
+        if (name == "content-length")
+            scanned.contentLength = value.toLongLong();
+        else if (name == "transfer-encoding" && value.toLower().contains("chunked"))
+            scanned.chunked = true;
+    }
+    return scanned;
+}
 
 LedgerServer::LedgerServer(ServerOptions options, QObject *parent)
     : QAbstractHttpServer(parent)

@@ -32,6 +32,16 @@ struct ServerOptions
     int workers = 8;
 };
 
+//! What the server reads of a request's head (request line and headers, without the blank line)
+//! before QAbstractHttpServer does, to refuse an oversized body early: its Content-Length (0 when
+//! absent or not a number; the last one counts) and whether its body is chunked.
+struct RequestHead
+{
+    qint64 contentLength = 0;
+    bool chunked = false;
+};
+RequestHead scanRequestHead(const QByteArray &head);
+
 class LedgerServer final : public QAbstractHttpServer
 {
     Q_OBJECT
