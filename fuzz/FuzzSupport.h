@@ -42,8 +42,8 @@ inline QByteArray bytesOf(const uint8_t *data, size_t size)
 
 } // namespace LedgerCurator::Fuzz
 
-#define LC_FUZZ_CHECK(condition, detail)                                                      \
-    do {                                                                                       \
-        if (!(condition))                                                                      \
-            ::LedgerCurator::Fuzz::fail(#condition, __FILE__, __LINE__, (detail));             \
+#define LC_FUZZ_CHECK(condition, detail)                                                           \
+    do {                                                                                           \
+        if (!(condition))                                                                          \
+            ::LedgerCurator::Fuzz::fail(#condition, __FILE__, __LINE__, (detail));                 \
     } while (false)

@@ -17,9 +17,11 @@ QString outcome(const Result<EventPageJson> &page)
 {
     if (!page)
         return QStringLiteral("error: ") + page.error().toString();
-    QString text = QStringLiteral("%1 %2 %3 |").arg(page->lastSeq).arg(page->latestSeq).arg(page->more);
+    QString text
+        = QStringLiteral("%1 %2 %3 |").arg(page->lastSeq).arg(page->latestSeq).arg(page->more);
     for (const CorrectionEvent &e : page->events)
-        text += QString::fromUtf8(QJsonDocument(correctionToJson(e)).toJson(QJsonDocument::Compact)) + u'|';
+        text += QString::fromUtf8(QJsonDocument(correctionToJson(e)).toJson(QJsonDocument::Compact))
+            + u'|';
     return text;
 }
 
@@ -39,9 +41,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     LC_FUZZ_CHECK(outcome(read) == outcome(through),
         QStringLiteral("readEventPageJson: %1\ndocument: %2").arg(outcome(read), outcome(through)));
     if (!through)
-        LC_FUZZ_CHECK(!through.error().message.isEmpty(), QStringLiteral("an error without a message"));
+        LC_FUZZ_CHECK(
+            !through.error().message.isEmpty(), QStringLiteral("an error without a message"));
     if (const auto alone = readEventPageJsonDirectly(body)) {
-        LC_FUZZ_CHECK(through.ok(), QStringLiteral("the direct reader took what the document path refuses: ")
+        LC_FUZZ_CHECK(through.ok(),
+            QStringLiteral("the direct reader took what the document path refuses: ")
                 + through.error().toString());
         LC_FUZZ_CHECK(outcome(*alone) == outcome(through),
             QStringLiteral("direct: %1\ndocument: %2").arg(outcome(*alone), outcome(through)));

@@ -21,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const QString file = QStringLiteral("page.txt");
     const Result<ParsedPage> page = readPage(text, file);
     if (!page) {
-        LC_FUZZ_CHECK(!page.error().message.isEmpty(), QStringLiteral("an error without a message"));
+        LC_FUZZ_CHECK(
+            !page.error().message.isEmpty(), QStringLiteral("an error without a message"));
         LC_FUZZ_CHECK(page.error().file == file, page.error().toString());
         LC_FUZZ_CHECK(page.error().kind == Error::Kind::BadInput, page.error().toString());
         return 0;
@@ -31,7 +32,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     // What the app writes back (render --format text) reads as the same record.
     const QString rendered = renderLedgerText(page->record);
     const Result<ParsedPage> again = parseLedgerText(rendered.toUtf8(), file);
-    LC_FUZZ_CHECK(again.ok(), again.error().toString() + QStringLiteral("\nrendered:\n") + rendered);
-    LC_FUZZ_CHECK(again->record == page->record, QStringLiteral("rendered page reads back otherwise:\n") + rendered);
+    LC_FUZZ_CHECK(
+        again.ok(), again.error().toString() + QStringLiteral("\nrendered:\n") + rendered);
+    LC_FUZZ_CHECK(again->record == page->record,
+        QStringLiteral("rendered page reads back otherwise:\n") + rendered);
     return 0;
 }

@@ -52,12 +52,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const Result<Record> direct = readRecordJson(text, file);
     const Result<Record> document = readRecordJsonThroughDocument(text, file);
     LC_FUZZ_CHECK(direct.ok() == document.ok(),
-        direct.ok() ? QStringLiteral("only the document path refuses: ") + document.error().toString()
-                    : QStringLiteral("only the direct reader refuses: ") + direct.error().toString());
+        direct.ok()
+            ? QStringLiteral("only the document path refuses: ") + document.error().toString()
+            : QStringLiteral("only the direct reader refuses: ") + direct.error().toString());
     if (!document) {
         const Error &a = direct.error();
         const Error &b = document.error();
-        LC_FUZZ_CHECK(a.message == b.message && a.line == b.line && a.file == b.file && a.kind == b.kind,
+        LC_FUZZ_CHECK(
+            a.message == b.message && a.line == b.line && a.file == b.file && a.kind == b.kind,
             QStringLiteral("direct: %1\ndocument: %2").arg(a.toString(), b.toString()));
         LC_FUZZ_CHECK(!b.message.isEmpty() && b.kind == Error::Kind::BadInput, b.toString());
         return 0;
@@ -71,9 +73,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     const QByteArray written = writeRecordJson(*direct);
     LC_FUZZ_CHECK(written == QJsonDocument(recordToJson(*direct)).toJson(QJsonDocument::Indented),
-        QStringLiteral("writeRecordJson differs from QJsonDocument:\n") + QString::fromUtf8(written));
+        QStringLiteral("writeRecordJson differs from QJsonDocument:\n")
+            + QString::fromUtf8(written));
     const Result<Record> again = readRecordJson(written, file);
     LC_FUZZ_CHECK(again.ok(), again.error().toString() + u'\n' + QString::fromUtf8(written));
-    LC_FUZZ_CHECK(*again == *direct, QStringLiteral("written record reads back otherwise:\n") + QString::fromUtf8(written));
+    LC_FUZZ_CHECK(*again == *direct,
+        QStringLiteral("written record reads back otherwise:\n") + QString::fromUtf8(written));
     return 0;
 }

@@ -28,7 +28,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     LC_FUZZ_CHECK(csv->rows == csv->notices.size() + csv->skipped.size(),
-        QStringLiteral("%1 rows, %2 notices, %3 skipped").arg(csv->rows).arg(csv->notices.size()).arg(csv->skipped.size()));
+        QStringLiteral("%1 rows, %2 notices, %3 skipped")
+            .arg(csv->rows)
+            .arg(csv->notices.size())
+            .arg(csv->skipped.size()));
     int lastLine = 1;
     for (const RetractionNotice &notice : csv->notices) {
         LC_FUZZ_CHECK(notice.line > lastLine,
@@ -36,7 +39,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         lastLine = notice.line;
         LC_FUZZ_CHECK(!notice.recordId.isEmpty() && notice.recordId == notice.recordId.trimmed(),
             QStringLiteral("line %1: record id '%2'").arg(notice.line).arg(notice.recordId));
-        LC_FUZZ_CHECK(QDate::fromString(notice.date, Qt::ISODate).isValid() && notice.date.size() == 10,
+        LC_FUZZ_CHECK(
+            QDate::fromString(notice.date, Qt::ISODate).isValid() && notice.date.size() == 10,
             QStringLiteral("line %1: date '%2'").arg(notice.line).arg(notice.date));
     }
     for (const RetractionCsvRowError &row : csv->skipped)

@@ -114,9 +114,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         request.body = body;
 
     const ApiReply reply = handleApiRequest(*server->store, request);
-    static const QList<int> statuses = { 200, 201, 304, 400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 503 };
+    static const QList<int> statuses
+        = { 200, 201, 304, 400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 503 };
     LC_FUZZ_CHECK(statuses.contains(reply.status),
-        QStringLiteral("status %1: %2 (%3)").arg(reply.status).arg(QString::fromUtf8(reply.body), reply.note));
+        QStringLiteral("status %1: %2 (%3)")
+            .arg(reply.status)
+            .arg(QString::fromUtf8(reply.body), reply.note));
     if (reply.status >= 400) {
         QJsonParseError error;
         const QJsonDocument document = QJsonDocument::fromJson(reply.body, &error);

@@ -56,7 +56,8 @@ Record smallRecord(const Record &page, qsizetype count)
             o.events.status = EventsCheck::Status::Found;
             o.events.events = { SourceEvent { EventKind::Retraction, QStringLiteral("2024-03-01"),
                                     QStringLiteral("retraction_status_cache"),
-                                    QStringLiteral("10.1234/retract.2104"), QStringLiteral("Duplication of Article") },
+                                    QStringLiteral("10.1234/retract.2104"),
+                                    QStringLiteral("Duplication of Article") },
                 SourceEvent { EventKind::Correction, QStringLiteral("2024-04-02"),
                     QStringLiteral("scholarly_work_events"), QString(), QString() } };
         }
@@ -81,7 +82,8 @@ CorrectionEvent event(int i, CurationField field, std::optional<QString> value)
     e.createdAt = QStringLiteral("2026-08-05T10:00:%1.000Z").arg(i % 60, 2, 10, QLatin1Char('0'));
     e.seq = 100 + i;
     if (i > 1)
-        e.parents = { QStringLiteral("00000000-0000-4000-8000-%1").arg(i - 1, 12, 10, QLatin1Char('0')) };
+        e.parents
+            = { QStringLiteral("00000000-0000-4000-8000-%1").arg(i - 1, 12, 10, QLatin1Char('0')) };
     return e;
 }
 
@@ -89,8 +91,9 @@ QByteArray eventPage(const QList<CorrectionEvent> &events, qint64 lastSeq, qint6
 {
     QByteArray out = "{\"events\":";
     appendCorrectionsJson(out, events);
-    return out + ",\"last_seq\":" + QByteArray::number(lastSeq) + ",\"latest_seq\":"
-        + QByteArray::number(latestSeq) + ",\"more\":" + (lastSeq < latestSeq ? "true" : "false") + '}';
+    return out + ",\"last_seq\":" + QByteArray::number(lastSeq)
+        + ",\"latest_seq\":" + QByteArray::number(latestSeq)
+        + ",\"more\":" + (lastSeq < latestSeq ? "true" : "false") + '}';
 }
 
 QByteArray request(const QByteArray &line, const QByteArray &token, const QByteArray &body = {},
@@ -100,7 +103,8 @@ QByteArray request(const QByteArray &line, const QByteArray &token, const QByteA
     if (!token.isEmpty())
         out += "Authorization: Bearer " + token + "\r\n";
     if (!body.isEmpty())
-        out += "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
+        out += "Content-Type: application/json\r\nContent-Length: "
+            + QByteArray::number(body.size()) + "\r\n";
     return out + extra + "\r\n" + body;
 }
 
@@ -128,36 +132,50 @@ int main(int argc, char **argv)
     curated.observations[1].curation.conflicts = { QStringLiteral("state") };
 
     write(QStringLiteral("ledger_text"), QStringLiteral("page-2104.04473.txt"), pageText);
-    write(QStringLiteral("ledger_text"), QStringLiteral("page-small.txt"), renderLedgerText(small).toUtf8());
-    write(QStringLiteral("ledger_text"), QStringLiteral("page-none.txt"), renderLedgerText(none).toUtf8());
+    write(QStringLiteral("ledger_text"), QStringLiteral("page-small.txt"),
+        renderLedgerText(small).toUtf8());
+    write(QStringLiteral("ledger_text"), QStringLiteral("page-none.txt"),
+        renderLedgerText(none).toUtf8());
 
-    write(QStringLiteral("record_json"), QStringLiteral("record-small.json"), writeRecordJson(small));
+    write(
+        QStringLiteral("record_json"), QStringLiteral("record-small.json"), writeRecordJson(small));
     write(QStringLiteral("record_json"), QStringLiteral("record-none.json"), writeRecordJson(none));
-    write(QStringLiteral("record_json"), QStringLiteral("record-curated.json"), writeRecordJson(curated));
-    write(QStringLiteral("record_json"), QStringLiteral("record-2104.04473.json"), writeRecordJson(page->record));
+    write(QStringLiteral("record_json"), QStringLiteral("record-curated.json"),
+        writeRecordJson(curated));
+    write(QStringLiteral("record_json"), QStringLiteral("record-2104.04473.json"),
+        writeRecordJson(page->record));
 
-    const QList<CorrectionEvent> events = { event(1, CurationField::State, QStringLiteral("verified_exact")),
-        event(2, CurationField::Note, QStringLiteral("checked \"twice\" \u00e9")), event(3, CurationField::Note, std::nullopt),
-        event(4, CurationField::Reference, QStringLiteral("12")), event(5, CurationField::Excluded, QStringLiteral("yes")),
-        event(6, CurationField::DuplicateOf, QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2")),
-        event(7, CurationField::Review, QStringLiteral("acknowledged")),
-        event(8, CurationField::Identifier, QStringLiteral("arXiv:2104.04473")) };
-    write(QStringLiteral("event_page"), QStringLiteral("page-events.json"), eventPage(events, 108, 108));
-    write(QStringLiteral("event_page"), QStringLiteral("page-more.json"), eventPage(events.mid(0, 2), 102, 5000));
+    const QList<CorrectionEvent> events
+        = { event(1, CurationField::State, QStringLiteral("verified_exact")),
+              event(2, CurationField::Note, QStringLiteral("checked \"twice\" \u00e9")),
+              event(3, CurationField::Note, std::nullopt),
+              event(4, CurationField::Reference, QStringLiteral("12")),
+              event(5, CurationField::Excluded, QStringLiteral("yes")),
+              event(6, CurationField::DuplicateOf,
+                  QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2")),
+              event(7, CurationField::Review, QStringLiteral("acknowledged")),
+              event(8, CurationField::Identifier, QStringLiteral("arXiv:2104.04473")) };
+    write(QStringLiteral("event_page"), QStringLiteral("page-events.json"),
+        eventPage(events, 108, 108));
+    write(QStringLiteral("event_page"), QStringLiteral("page-more.json"),
+        eventPage(events.mid(0, 2), 102, 5000));
     write(QStringLiteral("event_page"), QStringLiteral("page-empty.json"), eventPage({}, 7, 7));
     write(QStringLiteral("event_page"), QStringLiteral("page-indented.json"),
         "{\n  \"more\": false,\n  \"latest_seq\": 101,\n  \"last_seq\": 101,\n  \"events\": "
-            + eventPage(events.mid(0, 1), 101, 101).mid(10, eventPage(events.mid(0, 1), 101, 101).indexOf(",\"last_seq\"") - 10)
+            + eventPage(events.mid(0, 1), 101, 101)
+                  .mid(10, eventPage(events.mid(0, 1), 101, 101).indexOf(",\"last_seq\"") - 10)
             + "\n}\n");
 
     const QByteArray csv = readData("retractions-sample.csv");
     write(QStringLiteral("retraction_csv"), QStringLiteral("retractions-sample.csv"), csv);
     const qsizetype firstRow = csv.indexOf('\n') + 1;
-    write(QStringLiteral("retraction_csv"), QStringLiteral("one-row.csv"), csv.left(csv.indexOf('\n', firstRow) + 1));
+    write(QStringLiteral("retraction_csv"), QStringLiteral("one-row.csv"),
+        csv.left(csv.indexOf('\n', firstRow) + 1));
     write(QStringLiteral("retraction_csv"), QStringLiteral("quoted.csv"),
         csv.left(firstRow).replace('\n', "\r\n")
             + "1,\"A \"\"quoted\"\"\r\ntitle\",S,I,J,P,C,A,https://x.example,Preprint;,12/31/2023,"
-              "doi:10.1/X,0,1/1/2020 0:00,https://doi.org/10.48550/arXiv.2104.04473,0,Expression of concern,"
+              "doi:10.1/X,0,1/1/2020 0:00,https://doi.org/10.48550/arXiv.2104.04473,0,Expression "
+              "of concern,"
               "+Error in Data;,No,\"note, with comma\"\r\n");
 
     const QByteArray recordBody = writeRecordJson(small);
@@ -168,16 +186,24 @@ int main(int argc, char **argv)
     }() + '}';
     const QString server = QStringLiteral("server_request");
     write(server, QStringLiteral("health.http"), request("GET /v1/health", {}));
-    write(server, QStringLiteral("records.http"), request("GET /v1/records", "@reader@", {}, "If-None-Match: W/\"abc\", *\r\n"));
+    write(server, QStringLiteral("records.http"),
+        request("GET /v1/records", "@reader@", {}, "If-None-Match: W/\"abc\", *\r\n"));
     write(server, QStringLiteral("record-get.http"),
-        request("GET /v1/records/arXiv%3A2104.04473v5", "@reader@", {}, "If-None-Match: \"0123\"\r\n"));
-    write(server, QStringLiteral("record-put.http"), request("PUT /v1/records/2104.04473", "@admin@", recordBody));
-    write(server, QStringLiteral("events-get.http"), request("GET /v1/events?after=0&limit=10", "@reader@"));
-    write(server, QStringLiteral("events-post.http"), request("POST /v1/events", "@curator@", postBody));
-    write(server, QStringLiteral("events-forbidden.http"), request("POST /v1/events", "@reader@", postBody));
+        request(
+            "GET /v1/records/arXiv%3A2104.04473v5", "@reader@", {}, "If-None-Match: \"0123\"\r\n"));
+    write(server, QStringLiteral("record-put.http"),
+        request("PUT /v1/records/2104.04473", "@admin@", recordBody));
+    write(server, QStringLiteral("events-get.http"),
+        request("GET /v1/events?after=0&limit=10", "@reader@"));
+    write(server, QStringLiteral("events-post.http"),
+        request("POST /v1/events", "@curator@", postBody));
+    write(server, QStringLiteral("events-forbidden.http"),
+        request("POST /v1/events", "@reader@", postBody));
     write(server, QStringLiteral("wrong-method.http"), request("DELETE /v1/events", "@admin@"));
     write(server, QStringLiteral("chunked.http"),
-        "POST /v1/events HTTP/1.1\r\nAuthorization: Bearer @curator@\r\nContent-Type: application/json; charset=utf-8\r\n"
-        "Transfer-Encoding: chunked\r\n\r\n" + postBody);
+        "POST /v1/events HTTP/1.1\r\nAuthorization: Bearer @curator@\r\nContent-Type: "
+        "application/json; charset=utf-8\r\n"
+        "Transfer-Encoding: chunked\r\n\r\n"
+            + postBody);
     return 0;
 }
