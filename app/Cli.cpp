@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Cli.h"
+
+#include "SqliteLocks.h"
 #include "CliSync.h"
 
 #include "AnomalyHints.h"
@@ -98,6 +100,8 @@ Status writeOutputStreamed(const QString &path, QTextStream &out, const std::fun
             return Error::failure(QStringLiteral("cannot write to standard output: %1").arg(device->errorString()));
         return {};
     }
+    if (SqliteLocks::isOpenBySqlite(path)) // it would replace the cache under SQLite
+        return Error::badInput(QStringLiteral("%1: this is a file of the cache that is open; it is not overwritten").arg(path));
     QSaveFile file(path);
     bool failed = !file.open(QIODevice::WriteOnly);
     if (!failed) {
@@ -576,6 +580,16 @@ Result<ObservationArguments> observationArguments(Store &store, const QString &r
     return args;
 }
 
+//! ", resolving N concurrent corrections through M merge events" when the edit needed merges.
+QString mergeNote(const FieldState &state, const QList<CorrectionEvent> &made)
+{
+    if (made.size() < 2)
+        return {};
+    return QStringLiteral(", resolving %1 concurrent corrections through %2 merge events")
+            .arg(state.heads.size())
+            .arg(made.size() - 1);
+}
+
 int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
 {
     const QStringList args = parser.positionalArguments();
@@ -623,12 +637,13 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                                  .arg(curationFieldKey(*field), describeValue(*field, value.value, *target->upstream)));
             continue;
         }
-        CorrectionEvent event = makeEdit(state, curated.upstream.arxivId, target->observation, *field,
-                                         value.value, *author, now);
-        lines.append(QStringLiteral("%1: %2 -> %3 (correction %4)")
+        const QList<CorrectionEvent> made = makeEditEvents(state, curated.upstream.arxivId, target->observation,
+                                                           *field, value.value, *author, now);
+        lines.append(QStringLiteral("%1: %2 -> %3 (correction %4)%5")
                              .arg(curationFieldKey(*field), describeValue(*field, state.value(), *target->upstream),
-                                  describeValue(*field, value.value, *target->upstream), event.id));
-        events.append(std::move(event));
+                                  describeValue(*field, value.value, *target->upstream), made.constLast().id,
+                                  mergeNote(state, made)));
+        events.append(made);
     }
     if (!events.isEmpty()) {
         if (auto stored = store->addCorrections(events); !stored)
@@ -672,13 +687,14 @@ int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     }
     const CorrectionEvent &winner = state->heads.first();
     const auto restored = valueBefore(target->curated.fieldEvents(target->observation, *field), winner.id);
-    CorrectionEvent event = makeEdit(*state, target->curated.upstream.arxivId, target->observation, *field,
-                                     restored, *author, nowUtc());
-    if (auto stored = store->addCorrections({ event }); !stored)
+    const QList<CorrectionEvent> made = makeEditEvents(*state, target->curated.upstream.arxivId, target->observation,
+                                                       *field, restored, *author, nowUtc());
+    if (auto stored = store->addCorrections(made); !stored)
         return report(stored.error(), err);
     out << "undid correction " << winner.id << ": " << curationFieldKey(*field) << " "
         << describeValue(*field, state->value(), *target->upstream) << " -> "
-        << describeValue(*field, restored, *target->upstream) << " (correction " << event.id << ")" << Qt::endl;
+        << describeValue(*field, restored, *target->upstream) << " (correction " << made.constLast().id << ")"
+        << mergeNote(*state, made) << Qt::endl;
     return ExitOk;
 }
 

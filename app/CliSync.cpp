@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliSync.h"
 
+#include "SqliteLocks.h"
+
 #include "Cli.h"
 #include "Store.h"
 #include "SyncClient.h"
@@ -33,6 +35,10 @@ QString readToken(const QCommandLineParser &parser, QTextStream &err, QString *p
         return token;
     }
     const QString path = parser.value(QStringLiteral("token-file"));
+    if (SqliteLocks::isOpenBySqlite(path)) { // only SQLite opens the cache's files
+        *problem = QStringLiteral("%1: this is a file of the cache that is open, not a token file").arg(path);
+        return {};
+    }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         *problem = QStringLiteral("%1: cannot read the token file: %2").arg(path, file.errorString());

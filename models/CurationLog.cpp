@@ -352,6 +352,56 @@ CorrectionEvent makeEdit(const FieldState &current, QString record, QString obse
     return event;
 }
 
+namespace {
+
+//! The id of a merge event of the edit `editId` naming `parents`: a name-based UUID (version 5),
+//! so that valueBefore() knows an edit's merges from everyone else's events without a mark on
+//! the wire.
+QString mergeId(const QString &editId, const QStringList &parents)
+{
+    static const QUuid ns(QStringLiteral("6f1d2a53-3c1e-4d7b-9a41-0b7f52c8e9d4"));
+    return QUuid::createUuidV5(ns, editId + QLatin1Char('|') + parents.join(u',')).toString(QUuid::WithoutBraces);
+}
+
+} // namespace
+
+QList<CorrectionEvent> narrowedEvent(const CorrectionEvent &event)
+{
+    QList<CorrectionEvent> out;
+    QStringList level = event.parents;
+    while (level.size() > kMaxEventParents) {
+        QStringList merges;
+        for (qsizetype from = 0; from < level.size(); from += kMaxEventParents) {
+            CorrectionEvent merge = event;
+            merge.parents = level.mid(from, kMaxEventParents);
+            merge.id = mergeId(event.id, merge.parents);
+            merge.seq.reset();
+            merges.append(merge.id);
+            out.append(std::move(merge));
+        }
+        level = std::move(merges);
+    }
+    CorrectionEvent last = event;
+    last.parents = std::move(level);
+    out.append(std::move(last));
+    return out;
+}
+
+QList<CorrectionEvent> makeEditEvents(const FieldState &current, QString record, QString observation,
+    CurationField field, std::optional<QString> value, QString author, QString createdAt)
+{
+    CorrectionEvent event;
+    event.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    event.record = std::move(record);
+    event.observation = std::move(observation);
+    event.field = field;
+    event.value = std::move(value);
+    event.parents = current.headIds();
+    event.author = std::move(author);
+    event.createdAt = std::move(createdAt);
+    return narrowedEvent(event);
+}
+
 std::optional<QString> valueBefore(const QList<CorrectionEvent> &events, const QString &eventId)
 {
     QHash<QString, EventRefs> children;
@@ -362,8 +412,24 @@ std::optional<QString> valueBefore(const QList<CorrectionEvent> &events, const Q
         }
     }
 
+    // The edit's own merge events (makeEditEvents(): reached through parents, each with the id
+    // mergeId() gives it) are part of it: undoing it undoes them too.
+    QHash<QString, const CorrectionEvent *> byId;
+    for (const CorrectionEvent &event : events)
+        byId.insert(event.id, &event);
     QSet<QString> excluded { eventId };
     QStringList pending { eventId };
+    if (const CorrectionEvent *edit = byId.value(eventId)) {
+        QStringList ancestors = edit->parents;
+        while (!ancestors.isEmpty()) {
+            const CorrectionEvent *merge = byId.value(ancestors.takeLast());
+            if (!merge || excluded.contains(merge->id) || merge->id != mergeId(edit->id, merge->parents))
+                continue;
+            excluded.insert(merge->id);
+            pending.append(merge->id);
+            ancestors.append(merge->parents);
+        }
+    }
     while (!pending.isEmpty()) {
         const QString id = pending.takeLast();
         const auto it = children.constFind(id);

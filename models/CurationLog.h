@@ -116,10 +116,28 @@ FieldState resolveField(const QList<CorrectionEvent> &events);
 //! Resolves every (observation, field) present in a set of events of one record, in one pass.
 std::map<FieldKey, FieldState> resolveAll(const QList<CorrectionEvent> &events);
 
+//! The most parents one event may name: the sync protocol's limit (docs/sync-protocol.md), which
+//! the server checks and every edit made here keeps.
+inline constexpr qsizetype kMaxEventParents = 64;
+
 //! The next event on a field: a new id (lower-case UUID without braces), parents =
-//! current.headIds(), no seq.
+//! current.headIds(), no seq. For at most kMaxEventParents heads; makeEditEvents() for any.
 CorrectionEvent makeEdit(const FieldState &current, QString record, QString observation,
     CurationField field, std::optional<QString> value, QString author, QString createdAt);
+
+//! The events of the next edit on a field, the edit itself last, every one naming at most
+//! kMaxEventParents parents. With that many heads or fewer, makeEdit() alone. With more, the
+//! heads are named in groups by merge events that carry the edit's value, author and time, and
+//! the edit names the merges (in as many levels as needed: 2,000 heads take 32 merges), so the
+//! edit still resolves every head. Store them in this order (parents first).
+QList<CorrectionEvent> makeEditEvents(const FieldState &current, QString record, QString observation,
+    CurationField field, std::optional<QString> value, QString author, QString createdAt);
+
+//! Rewrites an event that names more than kMaxEventParents parents (made before the limit was
+//! kept) as makeEditEvents() would have made it: merge events first, then the event itself,
+//! with its id and everything else unchanged but its parents, which name the merges. An event
+//! within the limit comes back alone and unchanged. Only for an event no server holds yet.
+QList<CorrectionEvent> narrowedEvent(const CorrectionEvent &event);
 
 //! What undoing eventId would restore (nullopt = upstream): the field resolved over the events
 //! (of one key) without eventId and without every event that descends from it (names it as a

@@ -107,8 +107,8 @@ Status CurationSession::writeValues(const QList<FieldEdit> &edits)
     for (const FieldEdit &edit : edits) {
         const FieldState *current = m_record.field(edit.observation, edit.field);
         const FieldState empty;
-        events.append(makeEdit(current ? *current : empty, m_record.upstream.arxivId, edit.observation,
-                               edit.field, edit.value, m_author, now));
+        events.append(makeEditEvents(current ? *current : empty, m_record.upstream.arxivId, edit.observation,
+                                     edit.field, edit.value, m_author, now));
         if (!observations.contains(edit.observation))
             observations.append(edit.observation);
     }

@@ -16,7 +16,7 @@ namespace LedgerCurator {
 namespace {
 
 constexpr qsizetype kMaxText = 4096; // longest value, author or title a correction may carry
-constexpr qsizetype kMaxParents = 64;
+constexpr qsizetype kMaxParents = kMaxEventParents; // CurationLog.h: client and server alike
 
 QString quoted(const QString &text)
 {
@@ -224,6 +224,22 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
 }
 
 } // namespace
+
+QString checkCorrectionEvent(const CorrectionEvent &event)
+{
+    RawEvent raw;
+    raw.texts[Id] = event.id;
+    raw.texts[RecordId] = event.record;
+    raw.texts[ObservationId] = event.observation;
+    raw.texts[FieldName] = curationFieldKey(event.field);
+    raw.texts[Author] = event.author;
+    raw.texts[CreatedAt] = event.createdAt;
+    raw.value = event.value;
+    raw.parents = event.parents;
+    raw.seq = event.seq;
+    auto checked = checkedEvent(std::move(raw), QStringLiteral("correction %1").arg(event.id));
+    return checked ? QString() : checked.error().message;
+}
 
 Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QString &where)
 {

@@ -29,6 +29,11 @@ void appendCorrectionsJson(QByteArray &out, const QList<CorrectionEvent> &events
 //! which member is wrong and why, e.g. "events[3].field: unknown field 'colour'". A server's
 //! "seq" is read when present (a positive whole number).
 Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QString &where);
+//! Checks an event as correctionFromJson() checks one read from JSON, which is what the server
+//! checks of every event pushed to it: empty when it passes, else what is wrong ("correction
+//! ID.parents: more than 64 parents"). The store refuses an event that fails, so that nothing
+//! enters the outbox that the server would refuse.
+QString checkCorrectionEvent(const CorrectionEvent &event);
 //! Reads a JSON array of events; the first bad one is the error.
 Result<QList<CorrectionEvent>> correctionsFromJson(const QJsonValue &value, const QString &where);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PageImport.h"
 
+#include "SqliteLocks.h"
+
 #include "RecordJson.h"
 
 #include <QFile>
@@ -25,6 +27,11 @@ Result<ParsedPage> readPage(const QByteArray &data, const QString &path, const P
 
 Result<ParsedPage> readPageFile(const QString &path, const Progress &progress)
 {
+    // Only SQLite opens the cache's files: closing another descriptor of them is what drops
+    // SQLite's locks (SqliteLocks.h). Checked with stat() alone, before any open().
+    if (SqliteLocks::isOpenBySqlite(path))
+        return Error::badInput(QStringLiteral("this is a file of the cache that is open, not a ledger page; it is not read"),
+                               path);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return Error::badInput(QStringLiteral("cannot read: %1").arg(file.errorString()), path);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PdfExport.h"
 
+#include "SqliteLocks.h"
+
 #include "PageHtml.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -103,6 +105,8 @@ Status exportPdf(
     const QString html = renderPageHtml(shown, htmlOptions);
     qCDebug(lcPdf) << "html" << html.size() << "characters in" << timer.restart() << "ms";
 
+    if (SqliteLocks::isOpenBySqlite(path)) // it would replace the cache under SQLite
+        return Error::badInput(PdfExportText::tr("%1: this is a file of the cache that is open; it is not overwritten").arg(path));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return Error::failure(PdfExportText::tr("%1: cannot write: %2").arg(path, file.errorString()));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RetractionCsv.h"
 
+#include "SqliteLocks.h"
+
 #include <QByteArrayView>
 #include <QDate>
 #include <QFile>
@@ -508,6 +510,9 @@ Result<RetractionCsv> parseRetractionCsv(const QByteArray &data, const QString &
 
 Result<RetractionCsv> readRetractionCsvFile(const QString &path)
 {
+    if (SqliteLocks::isOpenBySqlite(path)) // only SQLite opens the cache's files (SqliteLocks.h)
+        return Error::badInput(
+                QStringLiteral("%1: this is a file of the cache that is open, not a CSV file; it is not read").arg(path));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return Error::badInput(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));

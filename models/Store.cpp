@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Store.h"
 
+#include "EventJson.h"
 #include "RecordJson.h"
+#include "SqliteLocks.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -114,6 +116,18 @@ const QList<QStringList> &migrations()
                                " imported_at TEXT NOT NULL,"
                                " UNIQUE (work, kind, date, source, notice))"),
         },
+        // 3 -> 4: outbox events a server refused (a 4xx for that event alone), with its words:
+        // left out of the next pushes' batches so they cannot block the others, tried again
+        // alone at the end of each sync, and shown to the curator.
+        {
+                QStringLiteral("CREATE TABLE outbox_refusals ("
+                               " id TEXT NOT NULL REFERENCES corrections(id) ON DELETE CASCADE,"
+                               " server TEXT NOT NULL,"
+                               " status INTEGER NOT NULL,"
+                               " reason TEXT NOT NULL,"
+                               " refused_at TEXT NOT NULL,"
+                               " PRIMARY KEY (id, server))"),
+        },
     };
     return steps;
 }
@@ -166,8 +180,70 @@ Status Store::exec(const QString &sql) const
     return {};
 }
 
+QString Store::sqlitePath() const
+{
+    sqlite3 *const handle = sqliteHandle(database());
+    const char *const name = handle ? sqlite3_db_filename(handle, "main") : nullptr;
+    return name ? QFile::decodeName(name) : QString();
+}
+
+QString Store::checkWritable() const
+{
+    if (!m_refusal.isEmpty())
+        return m_refusal;
+    if (const QString lost = SqliteLocks::lostFile(sqlitePath()); !lost.isEmpty()) {
+        m_refusal = QStringLiteral("%1: %2. Ledger Curator has stopped writing to this cache, so that nothing "
+                                   "more goes into a lost file; what was written since may be missing from it. "
+                                   "Quit, check that no other program removes the cache's files, and open it again.")
+                            .arg(m_path, lost);
+    }
+    return m_refusal;
+}
+
+Error Store::noteFailure(Error error) const
+{
+    sqlite3 *const handle = sqliteHandle(database());
+    const int code = handle ? sqlite3_extended_errcode(handle) : SQLITE_OK;
+    const int primary = code & 0xff;
+    if (m_refusal.isEmpty() && (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB || code == SQLITE_READONLY_DBMOVED)) {
+        m_refusal = QStringLiteral("%1: SQLite found the cache damaged (%2). Ledger Curator has stopped writing to "
+                                   "it; quit, keep a copy of the file and its -wal, and check it with "
+                                   "'sqlite3 FILE \"PRAGMA integrity_check\"'.")
+                            .arg(m_path, QString::fromUtf8(sqlite3_errstr(code)));
+    }
+    return error;
+}
+
+Status Store::beginWrite(const QString &what)
+{
+    if (const QString refusal = checkWritable(); !refusal.isEmpty())
+        return Error::failure(refusal);
+    QSqlDatabase db = database();
+    if (!db.transaction())
+        return noteFailure(sqlError(what, db.lastError()));
+    return {};
+}
+
+Status Store::commitWrite(const QString &what)
+{
+    QSqlDatabase db = database();
+    if (!db.commit()) {
+        const Error error = noteFailure(sqlError(what, db.lastError()));
+        db.rollback();
+        return error;
+    }
+    // Committed, but into the file still named so? Else the caller must not report it recorded.
+    if (const QString refusal = checkWritable(); !refusal.isEmpty())
+        return Error::failure(refusal);
+    return {};
+}
+
 Status Store::open()
 {
+    // Before SQLite opens any file of this process: its locks then live on descriptors that no
+    // other close() can drop (SqliteLocks.h). Not available off Linux: SQLite's own locks.
+    if (QString why; !SqliteLocks::install(&why))
+        qWarning("SQLite's locks stay per process (%s)", qPrintable(why));
     const QFileInfo info(m_path);
     if (!info.dir().exists() && !QDir().mkpath(info.absolutePath()))
         return Error::failure(QStringLiteral("%1: cannot create the folder %2").arg(m_path, info.absolutePath()));
@@ -189,7 +265,13 @@ Status Store::open()
         if (auto status = exec(pragma); !status)
             return status;
     }
-    return migrate();
+    if (auto status = migrate(); !status)
+        return status;
+    // An edit of an older version may name more parents than a server takes: it would be
+    // refused for ever. Rewritten before anything is pushed, with the same outcome.
+    if (auto narrowed = narrowWideOutboxEvents(); !narrowed)
+        return narrowed.error();
+    return {};
 }
 
 int Store::latestSchemaVersion()
@@ -218,9 +300,9 @@ Status Store::migrate()
                                       .arg(latestSchemaVersion()));
     QSqlDatabase db = database();
     for (int version = current; version < latestSchemaVersion(); ++version) {
-        if (!db.transaction())
-            return sqlError(QStringLiteral("%1: cannot start migration %2").arg(m_path).arg(version + 1),
-                            db.lastError());
+        if (auto status = beginWrite(QStringLiteral("%1: cannot start migration %2").arg(m_path).arg(version + 1));
+            !status)
+            return status;
         for (const auto &sql : migrations()[version]) {
             if (auto status = exec(sql); !status) {
                 db.rollback();
@@ -231,11 +313,9 @@ Status Store::migrate()
             db.rollback();
             return status;
         }
-        if (!db.commit()) {
-            const auto error = db.lastError();
-            db.rollback();
-            return sqlError(QStringLiteral("%1: cannot commit migration %2").arg(m_path).arg(version + 1), error);
-        }
+        if (auto status = commitWrite(QStringLiteral("%1: cannot commit migration %2").arg(m_path).arg(version + 1));
+            !status)
+            return status;
     }
     return {};
 }
@@ -396,10 +476,11 @@ Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records, 
     // The WAL and the checkpoint written to disk as they are made, not all at the fsyncs.
     std::optional<WriteBehind> writeBehind;
     if (largeImport)
-        writeBehind.emplace(m_path);
-    if (!db.transaction())
-        return sqlError(QStringLiteral("%1: cannot start the import").arg(m_path), db.lastError());
-    auto abort = [&db](Error error) {
+        writeBehind.emplace(sqlitePath());
+    if (auto status = beginWrite(QStringLiteral("%1: cannot start the import").arg(m_path)); !status)
+        return status.error();
+    auto abort = [this, &db](Error error) {
+        error = noteFailure(std::move(error));
         db.rollback();
         return error;
     };
@@ -442,10 +523,8 @@ Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records, 
         done += record.observations.size();
         outcomes.append(outcome);
     }
-    if (!db.commit()) {
-        const auto error = db.lastError();
-        return abort(sqlError(QStringLiteral("%1: cannot commit the import").arg(m_path), error));
-    }
+    if (auto status = commitWrite(QStringLiteral("%1: cannot commit the import").arg(m_path)); !status)
+        return status.error();
     return outcomes;
 }
 
@@ -684,8 +763,8 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetyp
 Status Store::addCorrections(const QList<CorrectionEvent> &events)
 {
     QSqlDatabase db = database();
-    if (!db.transaction())
-        return sqlError(QStringLiteral("%1: cannot start storing corrections").arg(m_path), db.lastError());
+    if (auto status = beginWrite(QStringLiteral("%1: cannot start storing corrections").arg(m_path)); !status)
+        return status;
     QSqlQuery insert(db);
     insert.prepare(QStringLiteral(
             "INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
@@ -694,11 +773,11 @@ Status Store::addCorrections(const QList<CorrectionEvent> &events)
     const QVariant nullText(QMetaType::fromType<QString>());
     const QVariant nullSeq(QMetaType::fromType<qint64>());
     for (const CorrectionEvent &e : events) {
-        if (!isUuid(e.id) || !isUuid(e.observation) || e.record.isEmpty() || e.createdAt.isEmpty()) {
+        // What the server checks of a pushed event (EventJson.h): an event it would refuse is
+        // refused here, before it can wait in the outbox for ever.
+        if (const QString problem = checkCorrectionEvent(e); !problem.isEmpty()) {
             db.rollback();
-            return Error::badInput(QStringLiteral("correction %1: needs a UUID, a record, an observation UUID "
-                                                  "and a creation time")
-                                           .arg(e.id));
+            return Error::badInput(problem);
         }
         insert.bindValue(0, e.id);
         insert.bindValue(1, e.record);
@@ -710,17 +789,13 @@ Status Store::addCorrections(const QList<CorrectionEvent> &events)
         insert.bindValue(7, e.createdAt);
         insert.bindValue(8, e.seq ? QVariant(*e.seq) : nullSeq);
         if (!insert.exec()) {
-            const auto error = insert.lastError();
+            const Error error = noteFailure(sqlError(QStringLiteral("cannot store correction %1").arg(e.id),
+                                                     insert.lastError()));
             db.rollback();
-            return sqlError(QStringLiteral("cannot store correction %1").arg(e.id), error);
+            return error;
         }
     }
-    if (!db.commit()) {
-        const auto error = db.lastError();
-        db.rollback();
-        return sqlError(QStringLiteral("%1: cannot commit corrections").arg(m_path), error);
-    }
-    return {};
+    return commitWrite(QStringLiteral("%1: cannot commit corrections").arg(m_path));
 }
 
 Result<QList<CorrectionEvent>> Store::corrections(const QString &arxivId) const
@@ -776,8 +851,8 @@ Result<std::optional<CuratedRecord>> Store::loadCurated(const QString &arxivId, 
 Result<NoticeImportOutcome> Store::importNotices(const QList<StandingNotice> &notices)
 {
     QSqlDatabase db = database();
-    if (!db.transaction())
-        return sqlError(QStringLiteral("cannot start storing notices"), db.lastError());
+    if (auto status = beginWrite(QStringLiteral("%1: cannot start storing notices").arg(m_path)); !status)
+        return status.error();
     QSqlQuery insert(db);
     insert.prepare(QStringLiteral("INSERT INTO notices (work, kind, date, source, notice, detail, origin, imported_at)"
                                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"));
@@ -794,8 +869,8 @@ Result<NoticeImportOutcome> Store::importNotices(const QList<StandingNotice> &no
         insert.bindValue(6, text(n.origin));
         insert.bindValue(7, n.importedAt);
         if (!insert.exec()) {
-            const Error error = sqlError(QStringLiteral("cannot store the notice about %1").arg(n.work),
-                                         insert.lastError());
+            const Error error = noteFailure(
+                    sqlError(QStringLiteral("cannot store the notice about %1").arg(n.work), insert.lastError()));
             db.rollback();
             return error;
         }
@@ -804,11 +879,8 @@ Result<NoticeImportOutcome> Store::importNotices(const QList<StandingNotice> &no
         else
             ++outcome.alreadyHeld;
     }
-    if (!db.commit()) {
-        const Error error = sqlError(QStringLiteral("cannot store notices"), db.lastError());
-        db.rollback();
-        return error;
-    }
+    if (auto status = commitWrite(QStringLiteral("%1: cannot store notices").arg(m_path)); !status)
+        return status.error();
     return outcome;
 }
 
@@ -851,6 +923,28 @@ Result<qint64> Store::outboxCount() const
     return query.value(0).toLongLong();
 }
 
+Result<qint64> Store::dataVersion() const
+{
+    QSqlQuery query(database());
+    if (!query.exec(QStringLiteral("PRAGMA data_version")) || !query.next())
+        return sqlError(QStringLiteral("%1: cannot read the data version").arg(m_path), query.lastError());
+    return query.value(0).toLongLong();
+}
+
+Result<QString> Store::changeStamp(const QString &arxivId) const
+{
+    QSqlQuery query(database());
+    query.prepare(QStringLiteral(
+            "SELECT (SELECT COUNT(*) || ':' || IFNULL(MAX(rowid), 0) FROM corrections WHERE record_id = ?),"
+            " (SELECT IFNULL(as_of, '') || ':' || IFNULL(version, 0) FROM records WHERE id = ?),"
+            " (SELECT COUNT(*) FROM notices)"));
+    query.addBindValue(arxivId);
+    query.addBindValue(arxivId);
+    if (!query.exec() || !query.next())
+        return sqlError(QStringLiteral("%1: cannot read what changed").arg(m_path), query.lastError());
+    return QStringLiteral("%1/%2/%3").arg(query.value(0).toString(), query.value(1).toString(), query.value(2).toString());
+}
+
 Result<QString> Store::meta(const QString &key) const
 {
     QSqlQuery query(database());
@@ -863,14 +957,19 @@ Result<QString> Store::meta(const QString &key) const
 
 Status Store::setMeta(const QString &key, const QString &value)
 {
+    if (auto status = beginWrite(QStringLiteral("%1: cannot start storing setting %2").arg(m_path, key)); !status)
+        return status;
     QSqlQuery query(database());
     query.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?)"
                                  " ON CONFLICT(key) DO UPDATE SET value = excluded.value"));
     query.addBindValue(key);
     query.addBindValue(value);
-    if (!query.exec())
-        return sqlError(QStringLiteral("cannot store setting %1").arg(key), query.lastError());
-    return {};
+    if (!query.exec()) {
+        const Error error = noteFailure(sqlError(QStringLiteral("cannot store setting %1").arg(key), query.lastError()));
+        database().rollback();
+        return error;
+    }
+    return commitWrite(QStringLiteral("%1: cannot commit setting %2").arg(m_path, key));
 }
 
 QString normalizeRecordId(QString text)

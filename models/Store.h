@@ -62,6 +62,16 @@ public:
     QString path() const { return m_path; }
     QSqlDatabase database() const;
 
+    //! Empty while the cache can be written; else why it cannot: one of its files (the
+    //! database, its -wal or -shm) was deleted or replaced while it was open, or SQLite found
+    //! it damaged. Once set it stays set: the store writes nothing more, every write fails with
+    //! this message, and reads go on. Checked before and after every write transaction.
+    QString writeRefusal() const { return m_refusal; }
+    //! Checks the cache's files now (as a write does) and returns writeRefusal().
+    QString checkWritable() const;
+    //! The full path SQLite opened the cache by (symbolic links resolved), or empty when closed.
+    QString sqlitePath() const;
+
     int schemaVersion() const;
     static int latestSchemaVersion();
 
@@ -97,15 +107,43 @@ public:
     Result<SharedNoticeIndex> noticeIndex() const;
     Result<qint64> noticeCount() const;
 
+    //! PRAGMA data_version: changes when another connection (another process, or another Store
+    //! of this one) commits to the cache, not for this Store's own commits. Cheap: for polling.
+    Result<qint64> dataVersion() const;
+    //! A short text that changes when what a record shows may have changed: its page, its
+    //! corrections or the notices. Compared with an earlier one to decide on a reload.
+    Result<QString> changeStamp(const QString &arxivId) const;
+
     Result<QString> meta(const QString &key) const;
     Status setMeta(const QString &key, const QString &value);
 
     // Sync: defined in StoreSync.cpp ------------------------------------------------------------
     //! A list of meta entries (key, value), written together.
     using MetaEntries = QList<std::pair<QString, QString>>;
-    //! Up to `limit` outbox events (no seq), oldest first (in the order they were stored),
-    //! leaving out the first `offset` of them.
-    Result<QList<CorrectionEvent>> outbox(qsizetype limit, qsizetype offset = 0) const;
+    //! Up to `limit` outbox events (no seq), oldest first (in the order they were stored), after
+    //! the position `after` (0: from the first); `*last` gets the position of the last one
+    //! returned. With `server`, the events that server refused (markRefused()) are left out.
+    Result<QList<CorrectionEvent>> outbox(qsizetype limit, qint64 after = 0, const QString &server = {},
+                                          qint64 *last = nullptr) const;
+    //! An outbox event a server refused, and why.
+    struct RefusedCorrection
+    {
+        CorrectionEvent event;
+        QString server; // SyncClient::serverKey()
+        int status = 0; // the HTTP status
+        QString reason; // the server's message
+        QString refusedAt;
+    };
+    //! Records that `server` refused the event (replacing an earlier refusal by it).
+    Status markRefused(const QString &eventId, const QString &server, int status, const QString &reason);
+    //! The server took the events after all.
+    Status clearRefused(const QStringList &eventIds, const QString &server);
+    //! The refused events still in the outbox, oldest first; of one server, or of all when empty.
+    Result<QList<RefusedCorrection>> refusedCorrections(const QString &server = {}) const;
+    //! Rewrites outbox events that name more than kMaxEventParents parents (made before that
+    //! limit was kept, and refused by every server) with narrowedEvent(), in one transaction;
+    //! returns how many were rewritten. open() does this.
+    Result<qsizetype> narrowWideOutboxEvents();
     //! Stores events received from a server and the meta entries in one transaction. Idempotent by
     //! event id, as addCorrections: an event already held gets the server's seq if it had none.
     Status addSyncedCorrections(const QList<CorrectionEvent> &events, const MetaEntries &meta);
@@ -121,12 +159,20 @@ public:
     // End of the sync block ----------------------------------------------------------------------
 
 private:
+    //! Every write goes between these: refused once writeRefusal() is set or a file is lost,
+    //! and a commit is reported only after SQLite committed into the files still named so.
+    Status beginWrite(const QString &what);
+    Status commitWrite(const QString &what);
+    //! After a failed statement of a write: a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB) sets
+    //! writeRefusal(). Returns `error` unchanged.
+    Error noteFailure(Error error) const;
     Status migrate();
     Status exec(const QString &sql) const;
     Status insertRecord(const Record &record, const Progress &progress, qint64 done, qint64 total);
 
     QString m_path;
     QString m_connectionName;
+    mutable QString m_refusal;
 };
 
 //! The record id from user input: strips "arXiv:" and a version suffix ("2104.04473v5").

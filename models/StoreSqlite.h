@@ -5,6 +5,7 @@
 // (Store.cpp, StoreSync.cpp), and the ledger-server's event pages on SQLite (ServerStore.cpp),
 // talk to SQLite directly.
 
+#include "SqliteLocks.h"
 #include "TwoThreadBlocks.h"
 
 #include <QByteArray>
@@ -262,9 +263,8 @@ inline int stepInBlocksOnTwoThreads(sqlite3_stmt *statement, int columns, const 
 //! Only when pages reach the disk changes, never what is durable when: SQLite's own fsyncs are
 //! unchanged.
 //!
-//! Only the WAL: SQLite holds POSIX locks on the database file, and closing any descriptor of a
-//! file drops all of a process's locks on it (sqlite.org/howtocorrupt.html, 2.2), so this never
-//! opens the database file itself. The WAL carries no such locks.
+//! Only the WAL, and only through SQLite's own descriptor of it (SqliteLocks::duplicateDescriptor):
+//! nothing but SQLite opens the cache's files by name (docs/storage.md).
 class WriteBehind
 {
 public:
@@ -273,7 +273,7 @@ public:
 #ifdef Q_OS_LINUX
         if (databasePath.isEmpty() || databasePath == u":memory:")
             return;
-        m_walPath = QFile::encodeName(databasePath + QStringLiteral("-wal"));
+        m_walPath = databasePath + QStringLiteral("-wal");
         m_thread = std::thread([this, tick] {
             std::unique_lock lock(m_mutex);
             while (!m_changed.wait_for(lock, tick, [this] { return m_stop; }))
@@ -308,14 +308,17 @@ private:
     void writeBack()
     {
 #ifdef Q_OS_LINUX
-        if (m_fd < 0) // SQLite makes the WAL with the first write
-            m_fd = ::open(m_walPath.constData(), O_RDONLY | O_CLOEXEC);
+        // SQLite makes the WAL with the first write. Its own descriptor, duplicated: nothing here
+        // opens a file of the cache by name (SqliteLocks.h), so a WAL SQLite does not hold is
+        // left alone.
+        if (m_fd < 0)
+            m_fd = SqliteLocks::duplicateDescriptor(m_walPath);
         if (m_fd >= 0 && ::sync_file_range(m_fd, 0, 0, SYNC_FILE_RANGE_WRITE) == 0)
             m_started.fetch_add(1);
 #endif
     }
 
-    QByteArray m_walPath;
+    QString m_walPath; // as SQLite opened it: sqlite3_db_filename() + "-wal"
     int m_fd = -1;
     std::atomic<int> m_started { 0 };
     std::mutex m_mutex;

@@ -81,51 +81,174 @@ Status writeCorrections(QSqlDatabase &db, const QList<CorrectionEvent> &events)
     return {};
 }
 
-//! Commits, or rolls back and reports why not.
-Status commit(QSqlDatabase &db, const QString &what)
+
+} // namespace
+
+namespace {
+
+//! The event of a row (id, record_id, observation_id, field, value, parents, author, created_at)
+//! starting at `column`; nullopt for a field this version does not know.
+std::optional<CorrectionEvent> eventOfRow(const QSqlQuery &query, int column)
 {
-    if (db.commit())
-        return {};
-    const auto error = db.lastError();
-    db.rollback();
-    return sqlError(what, error);
+    const auto field = parseCurationField(query.value(column + 3).toString());
+    if (!field)
+        return std::nullopt;
+    CorrectionEvent e;
+    e.id = query.value(column).toString();
+    e.record = query.value(column + 1).toString();
+    e.observation = query.value(column + 2).toString();
+    e.field = *field;
+    if (!query.value(column + 4).isNull())
+        e.value = query.value(column + 4).toString();
+    const QString parents = query.value(column + 5).toString();
+    if (!parents.isEmpty())
+        e.parents = parents.split(u',');
+    e.author = query.value(column + 6).toString();
+    e.createdAt = query.value(column + 7).toString();
+    return e;
 }
 
 } // namespace
 
-Result<QList<CorrectionEvent>> Store::outbox(qsizetype limit, qsizetype offset) const
+Result<QList<CorrectionEvent>> Store::outbox(qsizetype limit, qint64 after, const QString &server, qint64 *last) const
 {
     QSqlQuery query(database());
     query.setForwardOnly(true);
-    // rowid is the order of storing: an edit is always stored after the events it names as parents.
-    query.prepare(QStringLiteral("SELECT id, record_id, observation_id, field, value, parents, author, created_at"
-                                 " FROM corrections WHERE seq IS NULL ORDER BY rowid LIMIT ? OFFSET ?"));
+    // rowid is the order of storing: an edit is always stored after the events it names as
+    // parents. By position, not offset: a push records refusals as it goes.
+    query.prepare(QStringLiteral("SELECT rowid, id, record_id, observation_id, field, value, parents, author, created_at"
+                                 " FROM corrections WHERE seq IS NULL AND rowid > ?"
+                                 " AND NOT EXISTS (SELECT 1 FROM outbox_refusals r"
+                                 "                 WHERE r.id = corrections.id AND r.server = ?)"
+                                 " ORDER BY rowid LIMIT ?"));
+    query.addBindValue(after);
+    query.addBindValue(server);
     query.addBindValue(qint64(limit));
-    query.addBindValue(qint64(offset));
     if (!query.exec())
         return sqlError(QStringLiteral("cannot read the outbox"), query.lastError());
     QList<CorrectionEvent> events;
     while (query.next()) {
-        const QString key = query.value(3).toString();
-        const auto field = parseCurationField(key);
-        if (!field)
+        auto e = eventOfRow(query, 1);
+        if (!e)
             return Error::failure(QStringLiteral("%1: correction %2 has the unknown field '%3'")
-                                          .arg(m_path, query.value(0).toString(), key));
-        CorrectionEvent e;
-        e.id = query.value(0).toString();
-        e.record = query.value(1).toString();
-        e.observation = query.value(2).toString();
-        e.field = *field;
-        if (!query.value(4).isNull())
-            e.value = query.value(4).toString();
-        const QString parents = query.value(5).toString();
-        if (!parents.isEmpty())
-            e.parents = parents.split(u',');
-        e.author = query.value(6).toString();
-        e.createdAt = query.value(7).toString();
-        events.append(std::move(e));
+                                          .arg(m_path, query.value(1).toString(), query.value(4).toString()));
+        if (last)
+            *last = query.value(0).toLongLong();
+        events.append(std::move(*e));
     }
     return events;
+}
+
+Status Store::markRefused(const QString &eventId, const QString &server, int status, const QString &reason)
+{
+    if (auto begun = beginWrite(QStringLiteral("%1: cannot start storing a refusal").arg(m_path)); !begun)
+        return begun;
+    QSqlQuery query(database());
+    query.prepare(QStringLiteral("INSERT INTO outbox_refusals (id, server, status, reason, refused_at)"
+                                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT(id, server) DO UPDATE SET"
+                                 " status = excluded.status, reason = excluded.reason, refused_at = excluded.refused_at"));
+    query.addBindValue(eventId);
+    query.addBindValue(server);
+    query.addBindValue(status);
+    query.addBindValue(reason);
+    query.addBindValue(nowUtc());
+    if (!query.exec()) {
+        const Error error = noteFailure(
+                sqlError(QStringLiteral("cannot store that correction %1 was refused").arg(eventId), query.lastError()));
+        database().rollback();
+        return error;
+    }
+    return commitWrite(QStringLiteral("%1: cannot commit a refusal").arg(m_path));
+}
+
+Status Store::clearRefused(const QStringList &eventIds, const QString &server)
+{
+    if (eventIds.isEmpty())
+        return {};
+    if (auto begun = beginWrite(QStringLiteral("%1: cannot start clearing refusals").arg(m_path)); !begun)
+        return begun;
+    QSqlQuery query(database());
+    query.prepare(QStringLiteral("DELETE FROM outbox_refusals WHERE id = ? AND server = ?"));
+    for (const QString &id : eventIds) {
+        query.bindValue(0, id);
+        query.bindValue(1, server);
+        if (!query.exec()) {
+            const Error error = noteFailure(sqlError(QStringLiteral("cannot clear the refusal of %1").arg(id),
+                                                     query.lastError()));
+            database().rollback();
+            return error;
+        }
+    }
+    return commitWrite(QStringLiteral("%1: cannot commit cleared refusals").arg(m_path));
+}
+
+Result<QList<Store::RefusedCorrection>> Store::refusedCorrections(const QString &server) const
+{
+    QSqlQuery query(database());
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT c.id, c.record_id, c.observation_id, c.field, c.value, c.parents, c.author,"
+                                 " c.created_at, r.server, r.status, r.reason, r.refused_at"
+                                 " FROM outbox_refusals r JOIN corrections c ON c.id = r.id"
+                                 " WHERE c.seq IS NULL AND (? = '' OR r.server = ?) ORDER BY c.rowid, r.server"));
+    query.addBindValue(server.isNull() ? QStringLiteral("") : server);
+    query.addBindValue(server.isNull() ? QStringLiteral("") : server);
+    if (!query.exec())
+        return sqlError(QStringLiteral("cannot read the refused corrections"), query.lastError());
+    QList<RefusedCorrection> refused;
+    while (query.next()) {
+        auto e = eventOfRow(query, 0);
+        if (!e)
+            continue; // a field of a newer version: it is not this version's to push
+        refused.append(RefusedCorrection { std::move(*e), query.value(8).toString(), query.value(9).toInt(),
+                                           query.value(10).toString(), query.value(11).toString() });
+    }
+    return refused;
+}
+
+Result<qsizetype> Store::narrowWideOutboxEvents()
+{
+    QList<CorrectionEvent> wide;
+    {
+        QSqlQuery query(database());
+        query.setForwardOnly(true);
+        // More than kMaxEventParents parents: at least that many commas between them.
+        query.prepare(QStringLiteral("SELECT id, record_id, observation_id, field, value, parents, author, created_at"
+                                     " FROM corrections WHERE seq IS NULL"
+                                     " AND length(parents) - length(replace(parents, ',', '')) >= ? ORDER BY rowid"));
+        query.addBindValue(qint64(kMaxEventParents));
+        if (!query.exec())
+            return sqlError(QStringLiteral("%1: cannot look for wide corrections").arg(m_path), query.lastError());
+        while (query.next()) {
+            if (auto e = eventOfRow(query, 0))
+                wide.append(std::move(*e));
+        }
+    }
+    if (wide.isEmpty())
+        return qsizetype(0);
+    if (auto begun = beginWrite(QStringLiteral("%1: cannot start narrowing corrections").arg(m_path)); !begun)
+        return begun.error();
+    QSqlDatabase db = database();
+    QList<CorrectionEvent> rewritten;
+    QSqlQuery remove(db);
+    remove.prepare(QStringLiteral("DELETE FROM corrections WHERE id = ? AND seq IS NULL"));
+    for (const CorrectionEvent &event : std::as_const(wide)) {
+        remove.bindValue(0, event.id);
+        if (!remove.exec()) {
+            const Error error = noteFailure(sqlError(QStringLiteral("cannot narrow correction %1").arg(event.id),
+                                                     remove.lastError()));
+            db.rollback();
+            return error;
+        }
+        rewritten.append(narrowedEvent(event)); // the merges, then the event: stored in that order
+    }
+    if (auto status = writeCorrections(db, rewritten); !status) {
+        const Error error = noteFailure(status.error());
+        db.rollback();
+        return error;
+    }
+    if (auto status = commitWrite(QStringLiteral("%1: cannot commit narrowed corrections").arg(m_path)); !status)
+        return status.error();
+    return wide.size();
 }
 
 Status Store::addSyncedCorrections(const QList<CorrectionEvent> &events, const MetaEntries &meta)
@@ -140,18 +263,20 @@ Status Store::addSyncedCorrections(const QList<CorrectionEvent> &events, const M
     // The page's WAL frames and its checkpoint written to disk as they are made.
     std::optional<StoreSqlite::WriteBehind> writeBehind;
     if (events.size() > 500)
-        writeBehind.emplace(m_path);
-    if (!db.transaction())
-        return sqlError(QStringLiteral("%1: cannot start storing corrections").arg(m_path), db.lastError());
-    if (auto status = writeCorrections(db, events); !status) {
-        db.rollback();
+        writeBehind.emplace(sqlitePath());
+    if (auto status = beginWrite(QStringLiteral("%1: cannot start storing corrections").arg(m_path)); !status)
         return status;
+    if (auto status = writeCorrections(db, events); !status) {
+        const Error error = noteFailure(status.error());
+        db.rollback();
+        return error;
     }
     if (auto status = writeMeta(db, meta); !status) {
+        const Error error = noteFailure(status.error());
         db.rollback();
-        return status;
+        return error;
     }
-    return commit(db, QStringLiteral("%1: cannot commit corrections").arg(m_path));
+    return commitWrite(QStringLiteral("%1: cannot commit corrections").arg(m_path));
 }
 
 Result<QList<ImportOutcome>> Store::importRecordsWithMeta(const QList<Record> &records, const MetaEntries &meta,
@@ -171,10 +296,11 @@ Result<QList<ImportOutcome>> Store::importRecordsWithMeta(const QList<Record> &r
     // The WAL and the checkpoint written to disk as they are made, not all at the fsyncs.
     std::optional<StoreSqlite::WriteBehind> writeBehind;
     if (largeImport)
-        writeBehind.emplace(m_path);
-    if (!db.transaction())
-        return sqlError(QStringLiteral("%1: cannot start the import").arg(m_path), db.lastError());
-    auto abort = [&db](Error error) {
+        writeBehind.emplace(sqlitePath());
+    if (auto status = beginWrite(QStringLiteral("%1: cannot start the import").arg(m_path)); !status)
+        return status.error();
+    auto abort = [this, &db](Error error) {
+        error = noteFailure(std::move(error));
         db.rollback();
         return error;
     };
@@ -219,7 +345,7 @@ Result<QList<ImportOutcome>> Store::importRecordsWithMeta(const QList<Record> &r
     }
     if (auto status = writeMeta(db, meta); !status)
         return abort(status.error());
-    if (auto status = commit(db, QStringLiteral("%1: cannot commit the import").arg(m_path)); !status)
+    if (auto status = commitWrite(QStringLiteral("%1: cannot commit the import").arg(m_path)); !status)
         return status.error();
     return outcomes;
 }
@@ -227,13 +353,14 @@ Result<QList<ImportOutcome>> Store::importRecordsWithMeta(const QList<Record> &r
 Status Store::setMetaEntries(const MetaEntries &meta)
 {
     QSqlDatabase db = database();
-    if (!db.transaction())
-        return sqlError(QStringLiteral("%1: cannot start storing settings").arg(m_path), db.lastError());
-    if (auto status = writeMeta(db, meta); !status) {
-        db.rollback();
+    if (auto status = beginWrite(QStringLiteral("%1: cannot start storing settings").arg(m_path)); !status)
         return status;
+    if (auto status = writeMeta(db, meta); !status) {
+        const Error error = noteFailure(status.error());
+        db.rollback();
+        return error;
     }
-    return commit(db, QStringLiteral("%1: cannot commit settings").arg(m_path));
+    return commitWrite(QStringLiteral("%1: cannot commit settings").arg(m_path));
 }
 
 Result<QHash<QString, QString>> Store::metaWithPrefix(const QString &prefix) const

@@ -23,6 +23,7 @@ class QNetworkReply;
 namespace LedgerCurator {
 
 class Store;
+struct CorrectionEvent;
 class SyncFetchBase;
 template <typename Item>
 class SyncFetch;
@@ -53,6 +54,10 @@ struct SyncReport
     QStringList recordsKeptLocal;
     qint64 retries = 0; // attempts that failed and were retried
     qint64 requests = 0; // HTTP requests sent, retries included
+    //! Outbox events the server refused, one line each: which correction, and the server's words.
+    //! They stay in the outbox, out of the way of the others, and are tried again next sync.
+    QStringList refused;
+    qint64 stillRefused = 0; // refused in an earlier sync and again in this one
 };
 
 //! Told of progress: the step ("push", "records", "events"), done of total (total 0: unknown).
@@ -97,6 +102,10 @@ private:
     friend class SyncFetch;
 
     Status push(Context &context);
+    //! POSTs the events. A refusal of the batch (400, 409, 413, 422: about what it carries) splits
+    //! it in two halves, each pushed alone, down to the one event the server refuses, which is
+    //! marked refused (Store::markRefused()) and left in the outbox; the others go through.
+    Status pushEvents(Context &context, const QList<CorrectionEvent> &events, bool retryingRefused);
     //! The record list: starts `fetch` on the `count` records that changed, or stores the list's
     //! ETag when none did.
     Status pullRecordList(Context &context, std::unique_ptr<SyncFetch<FetchedRecord>> &fetch, qsizetype &count);

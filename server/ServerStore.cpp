@@ -24,6 +24,7 @@
 #include <QUuid>
 
 #include <array>
+#include <vector>
 
 namespace LedgerCurator {
 
@@ -33,7 +34,9 @@ namespace {
 struct Migration
 {
     int version;
-    std::initializer_list<const char *> statements;
+    // A vector, not an initializer_list: clang does not extend the lifetime of an
+    // initializer_list's array inside this std::array's elements (it dangled: "empty query").
+    std::vector<const char *> statements;
 };
 
 // The same SQL on SQLite and PostgreSQL: TEXT, INTEGER and BIGINT mean the same to both here.
@@ -306,6 +309,9 @@ StoreStatus ServerStore::open(Migrate migrate)
         return StoreError { StoreError::Kind::Failure,
             QStringLiteral("the Qt SQL driver %1 is not available").arg(db.driverName()) };
     if (sqlite) {
+        // SQLite's locks on descriptors no other close() can drop (models/SqliteLocks.h).
+        if (QString why; !SqliteLocks::install(&why))
+            qWarning("SQLite's locks stay per process (%s)", qPrintable(why));
         const QFileInfo file(m_config.sqlitePath);
         if (!file.absoluteDir().exists() && !QDir().mkpath(file.absolutePath()))
             return StoreError { StoreError::Kind::Failure,

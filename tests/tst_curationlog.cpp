@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CurationLog.h"
+#include "EventJson.h"
+#include "Record.h"
 
 #include <QDateTime>
 #include <QRandomGenerator>
@@ -9,6 +11,7 @@
 #include <QUuid>
 
 #include <algorithm>
+#include <random>
 #include <array>
 #include <utility>
 
@@ -168,6 +171,9 @@ private Q_SLOTS:
     void undoInConflict();
     void resolveAllGroups();
     void makeEditFillsEvent();
+    void wideEditsStayWithinTheParentLimit_data();
+    void wideEditsStayWithinTheParentLimit();
+    void wideLegacyEventIsNarrowed();
     void nowUtcFormat();
     void fieldKeys_data();
     void fieldKeys();
@@ -426,6 +432,101 @@ void tst_CurationLog::parentCycle()
     longer.append(self);
     longer.append(self);
     QCOMPARE(resolveField(longer).headIds(), (QStringList { self.id, QStringLiteral("l39") }));
+}
+
+void tst_CurationLog::wideEditsStayWithinTheParentLimit_data()
+{
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("merges");
+    QTest::newRow("64 heads: one event") << 64 << 0;
+    QTest::newRow("65 heads") << 65 << 2;
+    QTest::newRow("129 heads") << 129 << 3;
+    QTest::newRow("2,000 heads") << 2000 << 32;
+    QTest::newRow("4,097 heads: two levels") << 4097 << 65 + 2;
+}
+
+void tst_CurationLog::wideEditsStayWithinTheParentLimit()
+{
+    // Many curators set the same field at once: as many heads, a conflict. One edit resolves
+    // them all, however many, and no event it makes names more parents than a server takes.
+    QFETCH(int, heads);
+    QFETCH(int, merges);
+    QList<CorrectionEvent> log;
+    for (int i = 0; i < heads; ++i) {
+        log.append(correction(QUuid::createUuid().toString(QUuid::WithoutBraces), QStringLiteral("value %1").arg(i), {},
+                              QStringLiteral("2026-11-29T15:00:00.000Z")));
+    }
+    const FieldState before = resolveField(log);
+    QCOMPARE(before.heads.size(), heads);
+    const QList<CorrectionEvent> made = makeEditEvents(before, kRecord, kObservation, CurationField::State,
+                                                       QStringLiteral("verified_exact"), QStringLiteral("carol"),
+                                                       QStringLiteral("2026-11-29T16:00:00.000Z"));
+    QCOMPARE(made.size(), merges + 1);
+    QSet<QString> named;
+    QSet<QString> madeIds;
+    for (const CorrectionEvent &e : made) {
+        QVERIFY2(e.parents.size() <= kMaxEventParents, qPrintable(QString::number(e.parents.size())));
+        QVERIFY(isUuid(e.id));
+        QCOMPARE(e.value, QStringLiteral("verified_exact"));
+        QCOMPARE(e.author, QStringLiteral("carol"));
+        // Parents first: every event names only heads or events made before it.
+        for (const QString &parent : e.parents)
+            QVERIFY(before.headIds().contains(parent) || madeIds.contains(parent));
+        QVERIFY(checkCorrectionEvent(e).isEmpty());
+        named.unite(QSet<QString>(e.parents.cbegin(), e.parents.cend()));
+        madeIds.insert(e.id);
+    }
+    const QStringList headIds = before.headIds();
+    QVERIFY(named.contains(QSet<QString>(headIds.cbegin(), headIds.cend())));
+    // Resolved: one head, the edit, in whatever order the events arrive.
+    QList<CorrectionEvent> after = log + made;
+    for (int round = 0; round < 3; ++round) {
+        std::shuffle(after.begin(), after.end(), std::mt19937(unsigned(round)));
+        const FieldState state = resolveField(after);
+        QCOMPARE(state.headIds(), QStringList { made.constLast().id });
+        QCOMPARE(state.value(), QStringLiteral("verified_exact"));
+    }
+    // Undoing the edit undoes its merges too: the conflict is back, with its winner shown.
+    QCOMPARE(valueBefore(log + made, made.constLast().id), before.value());
+    // A later edit names only the one head.
+    const QList<CorrectionEvent> next = makeEditEvents(resolveField(log + made), kRecord, kObservation,
+                                                       CurationField::State, QStringLiteral("unresolved"),
+                                                       QStringLiteral("carol"), QStringLiteral("2026-11-29T16:00:01.000Z"));
+    QCOMPARE(next.size(), 1);
+    QCOMPARE(next.first().parents, QStringList { made.constLast().id });
+}
+
+void tst_CurationLog::wideLegacyEventIsNarrowed()
+{
+    // An edit an older version made, naming 200 heads: the server refuses it. narrowedEvent()
+    // keeps its id, value, author and time, and names the heads through merges instead.
+    CorrectionEvent wide = correction(QUuid::createUuid().toString(QUuid::WithoutBraces), QStringLiteral("unresolved"),
+                                      {}, QStringLiteral("2026-11-29T15:00:00.000Z"));
+    QList<CorrectionEvent> log;
+    for (int i = 0; i < 200; ++i) {
+        log.append(correction(QUuid::createUuid().toString(QUuid::WithoutBraces), QStringLiteral("v%1").arg(i), {},
+                              QStringLiteral("2026-11-29T14:00:00.000Z")));
+        wide.parents.append(log.constLast().id);
+    }
+    QVERIFY(!checkCorrectionEvent(wide).isEmpty());
+    const QList<CorrectionEvent> narrowed = narrowedEvent(wide);
+    QCOMPARE(narrowed.size(), 4 + 1);
+    const CorrectionEvent &last = narrowed.constLast();
+    QCOMPARE(last.id, wide.id);
+    QCOMPARE(last.value, wide.value);
+    QCOMPARE(last.author, wide.author);
+    QCOMPARE(last.createdAt, wide.createdAt);
+    for (const CorrectionEvent &e : narrowed)
+        QVERIFY2(checkCorrectionEvent(e).isEmpty(), qPrintable(checkCorrectionEvent(e)));
+    // The same state as the wide event gave, and the same merges each time (ids from the edit's).
+    QCOMPARE(resolveField(log + narrowed).headIds(), QStringList { wide.id });
+    QCOMPARE(resolveField(log + QList<CorrectionEvent> { wide }).value(), resolveField(log + narrowed).value());
+    QCOMPARE(narrowedEvent(wide), narrowed);
+    QCOMPARE(valueBefore(log + narrowed, wide.id), resolveField(log).value());
+    // Within the limit: alone and unchanged.
+    CorrectionEvent narrow = wide;
+    narrow.parents = narrow.parents.mid(0, kMaxEventParents);
+    QCOMPARE(narrowedEvent(narrow), QList<CorrectionEvent> { narrow });
 }
 
 void tst_CurationLog::undoRedo()

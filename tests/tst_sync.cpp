@@ -4,6 +4,7 @@
 // is down, syncs are idempotent, record downloads follow the ETags, and `ledger-curator sync`
 // works end to end.
 #include "CuratedRecord.h"
+#include "EventJson.h"
 #include "LedgerText.h"
 #include "RecordJson.h"
 #include "Store.h"
@@ -19,6 +20,7 @@
 #include <QNetworkReply>
 #include <QProcess>
 #include <QSet>
+#include <QSqlError>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QThread>
@@ -183,8 +185,17 @@ private Q_SLOTS:
     void cancelLeavesTheCacheAsItWas();
     void pullTimingOfManyEvents();
     void commandLine();
+    void manyConcurrentHeadsResolveAndSync_data();
+    void manyConcurrentHeadsResolveAndSync();
+    void refusedCorrectionDoesNotBlockTheOthers();
+    void wideLegacyOutboxEventIsNarrowedAndSyncs();
 
 private:
+    //! `count` corrections of one field by as many curators, none seeing the others: stored in
+    //! `store`, each naming no parent. Returns their ids.
+    QStringList concurrentHeads(Store &store, const QString &observation, int count);
+    //! Stores an event as an older version (or a damaged cache) could hold it, past every check.
+    bool insertRawEvent(Store &store, const CorrectionEvent &event);
     SyncOptions options(const QString &token) const;
     Result<SyncReport> sync(Store &store, const QString &token);
     Status edit(Store &store, const QString &observation, CurationField field, std::optional<QString> value,
@@ -338,6 +349,171 @@ void TestSync::twoCuratorsConverge()
     // Both hold the server's order.
     QCOMPARE(cacheEvents(*m_a), cacheEvents(*m_b));
     QCOMPARE(serverEvents(m_server->url(), m_reader).size(), 5);
+}
+
+QStringList TestSync::concurrentHeads(Store &store, const QString &observation, int count)
+{
+    static const QStringList states = { QStringLiteral("verified_exact"), QStringLiteral("unresolved"),
+                                        QStringLiteral("parse_uncertain"), QStringLiteral("metadata_mismatch") };
+    QList<CorrectionEvent> events;
+    QStringList ids;
+    for (int i = 0; i < count; ++i) {
+        events.append(makeEdit(FieldState {}, kRecord, observation, CurationField::State, states.at(i % states.size()),
+                               QStringLiteral("curator%1").arg(i), nowUtc()));
+        ids.append(events.constLast().id);
+    }
+    if (!store.addCorrections(events))
+        return {};
+    return ids;
+}
+
+bool TestSync::insertRawEvent(Store &store, const CorrectionEvent &e)
+{
+    QSqlQuery insert(store.database());
+    insert.prepare(QStringLiteral("INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
+                                  " created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)"));
+    insert.addBindValue(e.id);
+    insert.addBindValue(e.record);
+    insert.addBindValue(e.observation);
+    insert.addBindValue(curationFieldKey(e.field));
+    insert.addBindValue(e.value ? QVariant(*e.value) : QVariant(QMetaType::fromType<QString>()));
+    insert.addBindValue(e.parents.isEmpty() ? QStringLiteral("") : e.parents.join(u','));
+    insert.addBindValue(e.author);
+    insert.addBindValue(e.createdAt);
+    if (!insert.exec()) {
+        qWarning() << "cannot insert" << e.id << insert.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+void TestSync::manyConcurrentHeadsResolveAndSync_data()
+{
+    QTest::addColumn<int>("heads");
+    QTest::newRow("65 heads") << 65;
+    QTest::newRow("2,000 heads") << 2000;
+}
+
+void TestSync::manyConcurrentHeadsResolveAndSync()
+{
+    // More curators than one event may name parents set one field at once. The edit that
+    // resolves them syncs (no event over the server's limit of 64 parents), resolves the field on
+    // every replica, and the corrections after it sync as before.
+    QFETCH(int, heads);
+    QVERIFY(sync(*m_a, m_alice));
+    QVERIFY(sync(*m_b, m_bob));
+    const QStringList ids = concurrentHeads(*m_b, kOpt, heads);
+    QCOMPARE(ids.size(), heads);
+    auto pushed = sync(*m_b, m_bob);
+    QVERIFY2(pushed, qPrintable(pushed ? QString() : pushed.error().toString()));
+    QCOMPARE(pushed->pushed, heads);
+    QVERIFY(sync(*m_a, m_alice));
+    QCOMPARE(curated(*m_a).field(kOpt, CurationField::State)->heads.size(), heads);
+
+    const CuratedRecord before = curated(*m_a);
+    const QList<CorrectionEvent> made = makeEditEvents(*before.field(kOpt, CurationField::State), kRecord, kOpt,
+                                                       CurationField::State, QStringLiteral("verified_fuzzy"),
+                                                       QStringLiteral("alice"), nowUtc());
+    QCOMPARE(made.size(), heads > kMaxEventParents ? (heads + kMaxEventParents - 1) / kMaxEventParents + 1 : 1);
+    QVERIFY(m_a->addCorrections(made));
+    auto resolved = sync(*m_a, m_alice);
+    QVERIFY2(resolved, qPrintable(resolved ? QString() : resolved.error().toString()));
+    QVERIFY2(resolved->refused.isEmpty(), qPrintable(resolved->refused.join(u'\n')));
+    QCOMPARE(resolved->pushed, made.size());
+    QCOMPARE(m_a->outboxCount().value(), 0);
+    QVERIFY(sync(*m_b, m_bob));
+    for (Store *store : { m_a.get(), m_b.get() }) {
+        const CuratedRecord record = curated(*store);
+        const FieldState *state = record.field(kOpt, CurationField::State);
+        QVERIFY(state);
+        QCOMPARE(state->headIds(), QStringList { made.constLast().id });
+        QCOMPARE(state->value(), QStringLiteral("verified_fuzzy"));
+    }
+
+    // Corrections after it are not held back.
+    QVERIFY(edit(*m_a, kLongStraw, CurationField::Note, QStringLiteral("after the merge"), QStringLiteral("alice")));
+    auto after = sync(*m_a, m_alice);
+    QVERIFY(after && after->pushed == 1 && after->refused.isEmpty());
+    QVERIFY(sync(*m_b, m_bob));
+    QCOMPARE(curated(*m_b).field(kLongStraw, CurationField::Note)->value(), QStringLiteral("after the merge"));
+    QCOMPARE(serverEvents(m_server->url(), m_reader).size(), std::min(5000, heads + int(made.size()) + 1));
+}
+
+void TestSync::refusedCorrectionDoesNotBlockTheOthers()
+{
+    // An outbox event the server refuses (here a state no version knows, as a damaged or foreign
+    // cache might hold) is set aside with the server's words; every other correction is pushed,
+    // the pull runs, and the next sync tries it again, alone.
+    QVERIFY(sync(*m_a, m_alice));
+    QVERIFY(sync(*m_b, m_bob));
+    QVERIFY(edit(*m_b, kPhoenix1, CurationField::Note, QStringLiteral("from bob"), QStringLiteral("bob")));
+    QVERIFY(sync(*m_b, m_bob));
+
+    QVERIFY(edit(*m_a, kOpt, CurationField::Note, QStringLiteral("before"), QStringLiteral("alice")));
+    CorrectionEvent bad = makeEdit(FieldState {}, kRecord, kLongStraw, CurationField::State,
+                                   QStringLiteral("definitely wrong"), QStringLiteral("alice"), nowUtc());
+    QVERIFY(!checkCorrectionEvent(bad).isEmpty());
+    QVERIFY(!m_a->addCorrections({ bad })); // the store itself refuses it...
+    QVERIFY(insertRawEvent(*m_a, bad)); // ...but a cache may hold one all the same
+    QVERIFY(edit(*m_a, kOpt, CurationField::Title, QStringLiteral("After the bad one"), QStringLiteral("alice")));
+    QCOMPARE(m_a->outboxCount().value(), 3);
+
+    auto report = sync(*m_a, m_alice);
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QCOMPARE(report->pushed, 2);
+    QCOMPARE(report->refused.size(), 1);
+    QVERIFY2(report->refused.first().contains(bad.id) && report->refused.first().contains(QStringLiteral("HTTP 422"))
+                     && report->refused.first().contains(QStringLiteral("value")),
+             qPrintable(report->refused.first()));
+    // The pull ran: bob's note is here.
+    QCOMPARE(curated(*m_a).field(kPhoenix1, CurationField::Note)->value(), QStringLiteral("from bob"));
+    auto refused = m_a->refusedCorrections();
+    QVERIFY(refused);
+    QCOMPARE(refused->size(), 1);
+    QCOMPARE(refused->first().event.id, bad.id);
+    QCOMPARE(refused->first().status, 422);
+    QVERIFY(!refused->first().reason.isEmpty());
+    QCOMPARE(m_a->outboxCount().value(), 1);
+
+    // Next time: tried once more, alone, still refused; nothing else is held back.
+    QVERIFY(edit(*m_a, kOpt, CurationField::Note, QStringLiteral("later"), QStringLiteral("alice")));
+    auto again = sync(*m_a, m_alice);
+    QVERIFY(again);
+    QCOMPARE(again->pushed, 1);
+    QCOMPARE(again->stillRefused, 1);
+    QVERIFY(sync(*m_b, m_bob));
+    QCOMPARE(curated(*m_b).field(kOpt, CurationField::Note)->value(), QStringLiteral("later"));
+    QCOMPARE(curated(*m_b).field(kOpt, CurationField::Title)->value(), QStringLiteral("After the bad one"));
+    QVERIFY(!curated(*m_b).field(kLongStraw, CurationField::State));
+}
+
+void TestSync::wideLegacyOutboxEventIsNarrowedAndSyncs()
+{
+    // A cache of an older version holds an edit naming all 65 heads of a field: the server took
+    // none of it, and every push failed. Opened now, the edit is narrowed and everything syncs.
+    QVERIFY(sync(*m_a, m_alice));
+    QVERIFY(sync(*m_b, m_bob));
+    QCOMPARE(concurrentHeads(*m_b, kOpt, 65).size(), 65);
+    QVERIFY(sync(*m_b, m_bob));
+    QVERIFY(sync(*m_a, m_alice));
+    CorrectionEvent wide = makeEdit(*curated(*m_a).field(kOpt, CurationField::State), kRecord, kOpt,
+                                    CurationField::State, QStringLiteral("verified_exact"), QStringLiteral("alice"),
+                                    nowUtc());
+    QCOMPARE(wide.parents.size(), 65);
+    QVERIFY(insertRawEvent(*m_a, wide));
+    QVERIFY(edit(*m_a, kLongStraw, CurationField::Note, QStringLiteral("unrelated"), QStringLiteral("alice")));
+    const QString path = m_a->path();
+    m_a = std::make_unique<Store>(path);
+    QVERIFY(m_a->open());
+    QCOMPARE(curated(*m_a).field(kOpt, CurationField::State)->headIds(), QStringList { wide.id });
+    auto report = sync(*m_a, m_alice);
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QVERIFY2(report->refused.isEmpty(), qPrintable(report->refused.join(u'\n')));
+    QCOMPARE(report->pushed, 2 + 1 + 1); // two merges, the edit, the note
+    QVERIFY(sync(*m_b, m_bob));
+    QCOMPARE(curated(*m_b).field(kOpt, CurationField::State)->headIds(), QStringList { wide.id });
+    QCOMPARE(curated(*m_b).field(kOpt, CurationField::State)->value(), QStringLiteral("verified_exact"));
+    QCOMPARE(curated(*m_b).field(kLongStraw, CurationField::Note)->value(), QStringLiteral("unrelated"));
 }
 
 void TestSync::offlineCorrectionsWaitInTheOutbox()

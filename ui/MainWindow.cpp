@@ -21,7 +21,7 @@
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFileDialog>
+#include "FileDialogs.h"
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -95,6 +95,7 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
     restoreSettings(); // the layout, the filters and the record shown when the window last closed
     reloadRecords();
     setupSync();
+    setupCacheWatch();
 }
 
 MainWindow::~MainWindow()
@@ -325,11 +326,9 @@ void MainWindow::createActions()
         if (!m_session->hasRecord())
             return;
         const QString suggested = m_session->record().shown.arxivId;
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export PDF"),
-                                                          QString(suggested).replace(u'/', u'_') + QStringLiteral(".pdf"),
-                                                          tr("PDF files (*.pdf)"));
-        if (!path.isEmpty())
-            exportPdfTo(path);
+        chooseFileToSave(this, QStringLiteral("exportPdfDialog"), tr("Export PDF"),
+                         QString(suggested).replace(u'/', u'_') + QStringLiteral(".pdf"), tr("PDF files (*.pdf)"),
+                         [this](const QString &path) { exportPdfTo(path); });
     });
     exportPdf->setObjectName(QStringLiteral("exportPdfAction"));
     exportPdf->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
@@ -692,10 +691,9 @@ void MainWindow::showError(const QString &message)
 
 void MainWindow::chooseImportFiles()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Import Ledger Pages"), QString(),
-                                                            tr("Ledger pages (*.txt *.json);;All files (*)"));
-    if (!files.isEmpty())
-        importFiles(files);
+    chooseFilesToOpen(this, QStringLiteral("importFileDialog"), tr("Import Ledger Pages"),
+                      tr("Ledger pages (*.txt *.json);;All files (*)"), true,
+                      [this](const QStringList &files) { importFiles(files); });
 }
 
 void MainWindow::importFiles(const QStringList &files)

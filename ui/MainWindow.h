@@ -201,6 +201,26 @@ private:
     QString m_startRecord; // the record to show first (records/last), consumed by reloadRecords()
     bool m_showFirstImported = false; // set by openFiles(), consumed by importFiles()
     // End of the settings block ------------------------------------------------------------------
+
+    // The cache beside other programs (MainWindowCache.cpp) --------------------------------------
+public:
+    //! Looks at the cache now, as the window does every second: what another program (the
+    //! command line, another window, a sync) committed is shown, and a cache whose files were
+    //! lost or damaged is reported and no longer written.
+    void checkCache();
+
+private:
+    void setupCacheWatch();
+    //! The record list, the shown record (if its corrections, page or the notices changed) and
+    //! the outbox count, read again from the cache.
+    void showWhatTheCacheHolds();
+    void showCacheRefusal(const QString &refusal);
+
+    class QTimer *m_cacheWatch = nullptr;
+    qint64 m_dataVersion = -1;
+    QString m_shownStamp; // Store::changeStamp() of the shown record when it was last read
+    QLabel *m_cacheProblem = nullptr;
+    // End of the cache block ---------------------------------------------------------------------
 };
 
 } // namespace LedgerCurator

@@ -16,7 +16,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
-#include <QFileDialog>
+#include "FileDialogs.h"
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -75,10 +75,9 @@ void MainWindow::setupNotices()
     reviewAction->setObjectName(QStringLiteral("reviewNoticesAction"));
     reviewAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     QAction *importAction = notices->addAction(tr("&Import Notices..."), this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Import Notices"), QString(),
-                                                          tr("Retraction Watch CSV (*.csv);;All files (*)"));
-        if (!file.isEmpty())
-            importNoticesFile(file);
+        chooseFilesToOpen(this, QStringLiteral("importNoticesDialog"), tr("Import Notices"),
+                          tr("Retraction Watch CSV (*.csv);;All files (*)"), false,
+                          [this](const QStringList &files) { importNoticesFile(files.first()); });
     });
     importAction->setObjectName(QStringLiteral("importNoticesAction"));
     importAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));

@@ -192,22 +192,10 @@ void MainWindow::showSyncSettings()
 void MainWindow::syncFinished(bool ok, const QString &message)
 {
     // Even a failed sync may have stored the steps it completed: show what the cache holds.
-    const QString current
-        = m_session->hasRecord() ? m_session->record().upstream.arxivId : QString();
-    const QString asOf = m_session->record().upstream.asOf;
-    const int version = m_session->record().upstream.version;
-    reloadRecords();
-    if (!current.isEmpty() && m_session->hasRecord()
-        && m_session->record().upstream.arxivId == current && !m_loading) {
-        // Reloading keeps the undo stack and the selection; corrections and conflicts from other
-        // curators show at once. A new upstream page of the record is loaded afresh.
-        if (auto reloaded = m_session->reload(); !reloaded)
-            showError(reloaded.error().toString());
-        else if (m_session->record().upstream.asOf != asOf
-            || m_session->record().upstream.version != version)
-            loadRecord(current);
-    }
-    updateSyncStatus();
+    if (auto version = m_store.dataVersion())
+        m_dataVersion = *version;
+    m_shownStamp.clear(); // the shown record is read again whatever the sync stored
+    showWhatTheCacheHolds();
     if (ok)
         return;
     if (m_sync->wasCancelled()) {
