@@ -17,11 +17,24 @@ struct sqlite3;
 
 namespace LedgerCurator::KillHarness {
 
+//! When to send SIGKILL: `delayUs` after the start, or (with `walBytes` > 0) as soon as the WAL
+//! file `wal`, absent at the start, has grown to `walBytes`: mid-write, whatever the timing.
+struct KillAt
+{
+    qint64 delayUs = -1; // -1 and no walBytes: never, run to completion
+    QString wal;
+    qint64 walBytes = 0;
+
+    bool never() const { return delayUs < 0 && walBytes <= 0; }
+    QString describe() const;
+};
+
 //! How one run of a command ended.
 struct Attempt
 {
-    qint64 delayUs = -1; // when the SIGKILL was due (-1: never, run to completion)
+    KillAt plan;
     bool killed = false; // the SIGKILL landed while the command ran
+    bool atWalSize = false; // ... sent when the WAL had grown to plan.walBytes
     bool crashed = false; // ended by a signal the harness did not send
     bool started = true;
     int exitCode = -1; // when it exited by itself
@@ -34,11 +47,23 @@ struct Attempt
     QString describe() const;
 };
 
-//! Starts `program` and sends it SIGKILL `delayUs` microseconds after it started (before, if
-//! it ends by itself first: then nothing is sent). A negative delay waits for the end (at most
-//! `timeoutMs`, then kills and reports a failure).
-Attempt runAndKill(const QString &program, const QStringList &arguments, const QProcessEnvironment &env,
-                   qint64 delayUs, int timeoutMs = 300000);
+//! Starts `program` and sends it SIGKILL as `kill` says, unless it ends by itself first (then
+//! nothing is sent). KillAt {} waits for the end (at most `timeoutMs`, then kills and reports a
+//! failure). A WAL that never reaches its size gets the kill when the command ends, i.e. none.
+Attempt runAndKill(const QString &program, const QStringList &arguments,
+    const QProcessEnvironment &env, const KillAt &kill, int timeoutMs = 300000);
+
+//! A run to completion that also watched the cache's WAL: `writeFromUs` is when it first changed
+//! with more than 64 KiB in it (the command writing its transaction or checkpointing), -1 if never.
+struct Measured
+{
+    Attempt run;
+    qint64 writeFromUs = -1;
+    qint64 walPeakBytes = 0; // the largest the WAL was seen
+    QString wal;
+};
+Measured measureRun(const QString &program, const QStringList &arguments,
+    const QProcessEnvironment &env, const QString &cache);
 
 //! A read-only connection straight through the sqlite3 C API: nothing the harness reads can be
 //! written back, checkpointed or migrated on its behalf.
@@ -57,6 +82,9 @@ public:
     QList<QStringList> rows(const char *sql, const QStringList &binds = {});
     //! The first column of the first row as a number (0 for no row).
     qint64 number(const char *sql, const QStringList &binds = {});
+    //! Whether the schema has this table: a cache killed while it was being created or migrated
+    //! has only the tables of the versions it reached (each step is a transaction).
+    bool hasTable(const QString &name);
 
 private:
     sqlite3 *m_db = nullptr;
@@ -72,13 +100,15 @@ struct PageShape
     qint64 sourceEvents = 0;
 };
 
-//! PRAGMA integrity_check is "ok" and PRAGMA foreign_key_check finds nothing. Empty when so,
+//! PRAGMA integrity_check is "ok", PRAGMA foreign_key_check finds nothing and the schema
+//! version is at most `latestVersion` (at it, every table of `tables` is there). Empty when so,
 //! else what was found.
-QStringList checkDatabase(ReadOnlyDb &db);
+QStringList checkDatabase(ReadOnlyDb &db, int latestVersion = -1, const QStringList &tables = {});
 
 //! Whether the record is there (`*present`) and, if so, wholly one of the shapes; an absent
 //! record (no row, no observation, no source event) is fine when `mayBeAbsent`. Empty when so.
-QString checkRecord(ReadOnlyDb &db, const QList<PageShape> &shapes, bool mayBeAbsent, bool *present = nullptr);
+QString checkRecord(
+    ReadOnlyDb &db, const QList<PageShape> &shapes, bool mayBeAbsent, bool *present = nullptr);
 
 //! A correction the harness wrote, told apart by its value (every value starts "kh-").
 struct WrittenCorrection
@@ -98,8 +128,8 @@ QHash<WrittenCorrection, qint64> harnessCorrections(ReadOnlyDb &db);
 
 //! Problems with the corrections: one held more than once; one in `reported` (its command said
 //! it was recorded) held other than once; an event id in `reportedIds` held other than once.
-QStringList checkCorrections(ReadOnlyDb &db, const QList<WrittenCorrection> &reported,
-                             const QStringList &reportedIds = {});
+QStringList checkCorrections(
+    ReadOnlyDb &db, const QList<WrittenCorrection> &reported, const QStringList &reportedIds = {});
 
 //! Event ids with their seq (-1: none yet, in the outbox) of a cache (`corrections`) or a
 //! server (`events`) database.

@@ -58,27 +58,35 @@ int runAppDriver(int argc, char *argv[])
     auto *heading = window.findChild<QLabel *>(QStringLiteral("panelHeading"));
     if (!table || !note || !heading)
         return fail(QStringLiteral("no observation table, note editor or panel heading"));
-    if (!QTest::qWaitFor([&] { return !window.isLoading() && table->model()->rowCount() > 0; }, 30000))
+    if (!QTest::qWaitFor(
+            [&] { return !window.isLoading() && table->model()->rowCount() > 0; }, 30000))
         return fail(QStringLiteral("no record shown"));
     QStatusBar *bar = window.statusBar();
 
     for (int i = 0; i < count; ++i) {
         QAbstractItemModel *model = table->model();
-        const QModelIndex index = model->index(i % model->rowCount(), ObservationTableModel::CitingTitleColumn);
+        const QModelIndex index
+            = model->index(i % model->rowCount(), ObservationTableModel::CitingTitleColumn);
         const QString observation = index.data(ObservationTableModel::ObservationIdRole).toString();
         table->scrollTo(index);
         QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(index).center());
-        if (!QTest::qWaitFor([&] { return heading->isVisible() && note->isVisible() && note->isEnabled(); }, 10000))
-            return fail(QStringLiteral("the correction panel did not show observation %1").arg(observation));
+        if (!QTest::qWaitFor(
+                [&] { return heading->isVisible() && note->isVisible() && note->isEnabled(); },
+                10000))
+            return fail(QStringLiteral("the correction panel did not show observation %1")
+                            .arg(observation));
         const QString value = QStringLiteral("kh-app-%1-%2").arg(prefix).arg(i);
         note->setFocus();
         QTest::keyClick(note, Qt::Key_A, Qt::ControlModifier);
         QTest::keyClicks(note, value);
         bar->clearMessage();
         QTest::keyClick(&window, Qt::Key_Return, Qt::ControlModifier); // Apply
-        if (!QTest::qWaitFor([&] { return bar->currentMessage().startsWith(QStringLiteral("Recorded")); }, 10000))
-            return fail(QStringLiteral("correction %1 of %2 was not reported recorded; the status bar says '%3'")
-                                .arg(value, observation, bar->currentMessage()));
+        if (!QTest::qWaitFor(
+                [&] { return bar->currentMessage().startsWith(QStringLiteral("Recorded")); },
+                10000))
+            return fail(QStringLiteral(
+                "correction %1 of %2 was not reported recorded; the status bar says '%3'")
+                            .arg(value, observation, bar->currentMessage()));
         std::printf("recorded %s note %s\n", qPrintable(observation), qPrintable(value));
         std::fflush(stdout);
     }

@@ -12,8 +12,8 @@
 //
 // Size and seed from the environment: LC_KILLS (kills per command, default 12), LC_KILL_SEED
 // (printed at the start; the same seed draws the same delays), LC_KILL_OBSERVATIONS (the large
-// record, default 20000), LC_KILL_EVENTS (events a round pushes, and the pull's, default 1500),
-// LC_KILL_NOTICES (rows of a generated notices file, default 5000). tests/kill-harness.sh runs
+// record, default 10000), LC_KILL_EVENTS (events a round pushes, and the pull's, default 1000),
+// LC_KILL_NOTICES (rows of a generated notices file, default 3000). tests/kill-harness.sh runs
 // the full size. A table of the figures is printed at the end.
 #include "CuratedRecord.h"
 #include "CurationLog.h"
@@ -27,6 +27,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -67,42 +68,51 @@ struct Tally
     int tried = 0; // SIGKILLs drawn
     int landed = 0; // the process was still running when it came
     int interrupted = 0; // its work was not (wholly) done afterwards: the kill landed mid-work
+    int midWrite = 0; // landed while the WAL grew (a transaction being written)
     int reruns = 0; // the command run again to completion afterwards
     int failures = 0;
+    qint64 durationMs = 0; // the command's measured duration, the upper end of the delays
+    qint64 writeFromMs = -1; // when the measured run's WAL grew past 64 KiB (-1: it never did)
 };
 
 //! The real ledger-server on a database in its own folder, on a loopback port of its choosing.
 class ServerProcess final
 {
 public:
-    explicit ServerProcess(QString db) : m_db(std::move(db)) { }
+    explicit ServerProcess(QString db)
+        : m_db(std::move(db))
+    {
+    }
     ~ServerProcess() { stop(); }
     Q_DISABLE_COPY_MOVE(ServerProcess)
 
     QByteArray command(const QStringList &arguments, QString *problem) const
     {
         const Attempt run = runAndKill(QStringLiteral(LC_SERVER_PATH),
-                                       arguments + QStringList { QStringLiteral("--db"), m_db },
-                                       QProcessEnvironment::systemEnvironment(), -1, 120000);
+            arguments + QStringList { QStringLiteral("--db"), m_db },
+            QProcessEnvironment::systemEnvironment(), KillAt {}, 120000);
         if (!run.succeeded())
-            *problem = QStringLiteral("ledger-server %1: %2").arg(arguments.join(u' '), run.describe());
+            *problem
+                = QStringLiteral("ledger-server %1: %2").arg(arguments.join(u' '), run.describe());
         return run.out;
     }
 
     bool start(QString *problem)
     {
         m_process = std::make_unique<QProcess>();
-        m_process->start(QStringLiteral(LC_SERVER_PATH), { QStringLiteral("serve"), QStringLiteral("--db"), m_db,
-                                                          QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0") });
+        m_process->start(QStringLiteral(LC_SERVER_PATH),
+            { QStringLiteral("serve"), QStringLiteral("--db"), m_db, QStringLiteral("--listen"),
+                QStringLiteral("127.0.0.1:0") });
         QElapsedTimer timer;
         timer.start();
-        while (!m_process->canReadLine() && m_process->state() != QProcess::NotRunning && timer.elapsed() < 30000)
+        while (!m_process->canReadLine() && m_process->state() != QProcess::NotRunning
+            && timer.elapsed() < 30000)
             m_process->waitForReadyRead(200);
         const QString line = QString::fromUtf8(m_process->readLine()).trimmed();
         const QString prefix = QStringLiteral("listening on ");
         if (!line.startsWith(prefix)) {
             *problem = QStringLiteral("ledger-server serve said '%1' (%2)")
-                               .arg(line, QString::fromUtf8(m_process->readAllStandardError()));
+                           .arg(line, QString::fromUtf8(m_process->readAllStandardError()));
             return false;
         }
         m_url = QUrl(line.mid(prefix.size()));
@@ -135,6 +145,16 @@ PageShape shapeOf(const Record &record)
     return shape;
 }
 
+//! checkDatabase() for a cache: at the latest schema version, every table the cache has had
+//! since its first version is there.
+QStringList checkCache(ReadOnlyDb &db)
+{
+    static const QStringList tables = { QStringLiteral("records"), QStringLiteral("observations"),
+        QStringLiteral("source_events"), QStringLiteral("meta"), QStringLiteral("corrections"),
+        QStringLiteral("notices") };
+    return checkDatabase(db, Store::latestSchemaVersion(), tables);
+}
+
 void removeCache(const QString &path)
 {
     for (const char *suffix : { "", "-wal", "-shm", "-journal" })
@@ -148,6 +168,15 @@ bool copyCache(const QString &from, const QString &to)
     return QFile::copy(from, to);
 }
 
+//! The size of the cache's WAL file. Read after a kill, before any connection recovers it: the
+//! base caches have none, so a large WAL beside a page that is not there is the frames of the
+//! transaction the kill interrupted.
+qint64 walBytes(const QString &cache)
+{
+    return QFileInfo(cache + QStringLiteral("-wal")).size();
+}
+constexpr qint64 kTornWal = 256 * 1024;
+
 bool writeFile(const QString &path, const QByteArray &bytes)
 {
     QFile file(path);
@@ -160,7 +189,8 @@ QList<WrittenCorrection> reportedByDriver(const QByteArray &out)
     for (const QByteArray &line : out.split('\n')) {
         const QList<QByteArray> words = line.split(' ');
         if (words.size() == 4 && words[0] == "recorded")
-            reported.append({ QString::fromUtf8(words[1]), QString::fromUtf8(words[2]), QString::fromUtf8(words[3]) });
+            reported.append({ QString::fromUtf8(words[1]), QString::fromUtf8(words[2]),
+                QString::fromUtf8(words[3]) });
     }
     return reported;
 }
@@ -190,31 +220,40 @@ private:
     {
         QStringList problems;
         bool interrupted = false;
+        bool midCommit = false;
     };
-    using Run = std::function<Attempt(qint64 delayUs, int round, int attempt)>;
+    using Run = std::function<Attempt(const KillAt &kill, int round, int attempt)>;
     using Check = std::function<Checked(const Attempt &, int round)>;
 
-    //! Rounds until LC_KILLS kills were tried: `prepare`, then 1 to 3 runs killed after a delay
-    //! drawn in [0, 1.1 x durationUs], each followed by `check`; then the run to completion
-    //! (delay -1), followed by `finalCheck`.
-    void killRounds(Tally &tally, qint64 durationUs, const std::function<void(int round)> &prepare, const Run &run,
-                    const Check &check, const Check &finalCheck);
+    //! Rounds until LC_KILLS kills were tried: `prepare`, then 1 to 3 runs killed after a delay,
+    //! each followed by `check`; then the run to completion (delay -1), followed by `finalCheck`.
+    //! The delays: every other one drawn in [0, 1.1 x the measured duration], the others in the
+    //! part of the measured run that wrote (from writeFromUs to its end) when it had one.
+    void killRounds(Tally &tally, const Measured &measured,
+        const std::function<void(int round)> &prepare, const Run &run, const Check &check,
+        const Check &finalCheck);
     void fail(Tally &tally, const QString &where, const QStringList &problems);
     Tally &tally(const QString &command);
-    Attempt cli(const QStringList &arguments, qint64 delayUs = -1) const;
+    Attempt cli(const QStringList &arguments, const KillAt &kill = {}) const;
+    //! The command run to completion, timed, its writes to `cache` watched (measureRun()).
+    Measured measureCli(const QStringList &arguments, const QString &cache) const
+    {
+        return measureRun(QStringLiteral(LC_CLI_PATH), arguments, m_env, cache);
+    }
     QString path(const QString &name) const { return m_dir.filePath(name); }
     //! The import base: the fixture and two corrections on it (their ids in m_baseIds).
     void makeImportBase();
-    QStringList importedShapesProblems(const QString &cache, bool mayBeAbsent, bool *interrupted);
+    QStringList importedShapesProblems(
+        const QString &cache, bool mayBeAbsent, bool *interrupted, bool *midCommit = nullptr);
     bool startServer();
 
     QTemporaryDir m_dir;
     quint64 m_seed = 0;
     std::mt19937_64 m_random;
     int m_kills = 12;
-    int m_observations = 20000;
-    int m_events = 1500;
-    int m_notices = 5000;
+    int m_observations = 10000;
+    int m_events = 1000;
+    int m_notices = 3000;
     QProcessEnvironment m_env;
     QList<Tally> m_tallies;
     QStringList m_failures;
@@ -240,15 +279,18 @@ void TestKillHarness::initTestCase()
     m_seed = qEnvironmentVariable("LC_KILL_SEED").toULongLong(&seeded);
     if (!seeded)
         m_seed = QRandomGenerator::system()->generate64();
-    std::printf("kill harness: seed %llu, %d kills per command, %d observations, %d events, %d notices\n"
-                "kill harness: replay with LC_KILL_SEED=%llu LC_KILLS=%d LC_KILL_OBSERVATIONS=%d LC_KILL_EVENTS=%d "
-                "LC_KILL_NOTICES=%d\n",
-                static_cast<unsigned long long>(m_seed), m_kills, m_observations, m_events, m_notices,
-                static_cast<unsigned long long>(m_seed), m_kills, m_observations, m_events, m_notices);
+    std::printf(
+        "kill harness: seed %llu, %d kills per command, %d observations, %d events, %d notices\n"
+        "kill harness: replay with LC_KILL_SEED=%llu LC_KILLS=%d LC_KILL_OBSERVATIONS=%d "
+        "LC_KILL_EVENTS=%d "
+        "LC_KILL_NOTICES=%d\n",
+        static_cast<unsigned long long>(m_seed), m_kills, m_observations, m_events, m_notices,
+        static_cast<unsigned long long>(m_seed), m_kills, m_observations, m_events, m_notices);
     std::fflush(stdout);
 
     m_env = QProcessEnvironment::systemEnvironment();
-    for (const char *name : { "DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "DBUS_SESSION_BUS_ADDRESS" })
+    for (const char *name :
+        { "DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "DBUS_SESSION_BUS_ADDRESS" })
         m_env.remove(QLatin1String(name));
     QVERIFY(QDir().mkpath(path(QStringLiteral("home"))));
     m_env.insert(QStringLiteral("HOME"), path(QStringLiteral("home")));
@@ -264,7 +306,8 @@ void TestKillHarness::initTestCase()
     m_fixture = shapeOf(fixture->record);
     Record big = Bench::generateRecord(m_observations, m_observations / 10, 7);
     Record medium = Bench::generateRecord(m_observations / 4, 20, 8);
-    Record bigV2 = Bench::generateRecord(m_observations + m_observations / 5, m_observations / 10, 7);
+    Record bigV2
+        = Bench::generateRecord(m_observations + m_observations / 5, m_observations / 10, 7);
     bigV2.asOf = QStringLiteral("2026-09-01");
     m_big = shapeOf(big);
     m_medium = shapeOf(medium);
@@ -278,22 +321,36 @@ void TestKillHarness::initTestCase()
 void TestKillHarness::cleanupTestCase()
 {
     m_server.reset();
-    std::printf("\nkill harness: seed %llu\n%-28s %11s %10s %12s %8s %9s\n", static_cast<unsigned long long>(m_seed),
-                "command", "kills tried", "mid-run", "interrupted", "re-runs", "failures");
+    std::printf("\nkill harness: seed %llu\n%-28s %8s %9s %11s %8s %12s %9s %8s %9s\n",
+        static_cast<unsigned long long>(m_seed), "command", "run ms", "writes ms", "kills tried",
+        "mid-run", "interrupted", "mid-write", "re-runs", "failures");
     Tally total { QStringLiteral("total") };
     for (const Tally &t : std::as_const(m_tallies)) {
-        std::printf("%-28s %11d %10d %12d %8d %9d\n", qPrintable(t.command), t.tried, t.landed, t.interrupted,
-                    t.reruns, t.failures);
+        const QByteArray writes
+            = t.writeFromMs < 0 ? QByteArray("-") : QByteArray::number(t.writeFromMs);
+        std::printf("%-28s %8lld %9s %11d %8d %12d %9d %8d %9d\n", qPrintable(t.command),
+            t.durationMs, writes.constData(), t.tried, t.landed, t.interrupted, t.midWrite,
+            t.reruns, t.failures);
         total.tried += t.tried;
         total.landed += t.landed;
         total.interrupted += t.interrupted;
+        total.midWrite += t.midWrite;
         total.reruns += t.reruns;
         total.failures += t.failures;
     }
-    std::printf("%-28s %11d %10d %12d %8d %9d\n", "total", total.tried, total.landed, total.interrupted,
-                total.reruns, total.failures);
-    std::printf("(mid-run: the process was still running when SIGKILL came; interrupted: its work was not, or not "
-                "wholly, done afterwards)\n");
+    std::printf("%-28s %8s %9s %11d %8d %12d %9d %8d %9d\n", "total", "", "", total.tried,
+        total.landed, total.interrupted, total.midWrite, total.reruns, total.failures);
+    std::printf("(kills in turn: at a time drawn up to 1.1 x run ms, the measured duration; at a "
+                "time from writes ms, "
+                "when its WAL first grew past 64 KiB, to the end; when the WAL, absent at the "
+                "start, has grown to a size "
+                "drawn up to the measured run's largest. mid-run: the process was still running "
+                "when SIGKILL came; "
+                "interrupted: its work was not, or not wholly, done afterwards; mid-write: the "
+                "kill landed while the "
+                "WAL grew, or an import was interrupted with over 256 KiB of frames in the WAL: a "
+                "transaction was being "
+                "written)\n");
     for (const QString &failure : std::as_const(m_failures))
         std::printf("FAILURE %s\n", qPrintable(failure));
     std::fflush(stdout);
@@ -311,9 +368,9 @@ Tally &TestKillHarness::tally(const QString &command)
     return m_tallies.last();
 }
 
-Attempt TestKillHarness::cli(const QStringList &arguments, qint64 delayUs) const
+Attempt TestKillHarness::cli(const QStringList &arguments, const KillAt &kill) const
 {
-    return runAndKill(QStringLiteral(LC_CLI_PATH), arguments, m_env, delayUs);
+    return runAndKill(QStringLiteral(LC_CLI_PATH), arguments, m_env, kill);
 }
 
 void TestKillHarness::fail(Tally &tally, const QString &where, const QStringList &problems)
@@ -322,44 +379,64 @@ void TestKillHarness::fail(Tally &tally, const QString &where, const QStringList
         return;
     ++tally.failures;
     const QString message = QStringLiteral("[%1] seed %2, %3: %4")
-                                    .arg(tally.command)
-                                    .arg(m_seed)
-                                    .arg(where, problems.join(QStringLiteral("; ")));
+                                .arg(tally.command)
+                                .arg(m_seed)
+                                .arg(where, problems.join(QStringLiteral("; ")));
     qWarning("%s", qPrintable(message));
     if (m_failures.size() < 40)
         m_failures.append(message);
 }
 
-void TestKillHarness::killRounds(Tally &tally, qint64 durationUs, const std::function<void(int)> &prepare,
-                                 const Run &run, const Check &check, const Check &finalCheck)
+void TestKillHarness::killRounds(Tally &tally, const Measured &measured,
+    const std::function<void(int)> &prepare, const Run &run, const Check &check,
+    const Check &finalCheck)
 {
-    const qint64 upper = std::max<qint64>(1000, durationUs + durationUs / 10);
-    std::uniform_int_distribution<qint64> delays(0, upper);
+    const qint64 durationUs = std::max<qint64>(1000, measured.run.elapsedMs * 1000);
+    tally.durationMs = measured.run.elapsedMs;
+    tally.writeFromMs = measured.writeFromUs < 0 ? -1 : measured.writeFromUs / 1000;
+    std::uniform_int_distribution<qint64> anywhere(0, durationUs + durationUs / 10);
+    const bool hasWrite = measured.writeFromUs >= 0 && measured.writeFromUs < durationUs;
+    std::uniform_int_distribution<qint64> writing(
+        hasWrite ? measured.writeFromUs : 0, durationUs + durationUs / 20);
+    std::uniform_int_distribution<qint64> walSizes(
+        64 * 1024, std::max<qint64>(64 * 1024, measured.walPeakBytes));
     std::uniform_int_distribution<int> chains(1, 3);
     for (int round = 0; tally.tried < m_kills; ++round) {
         prepare(round);
         const int chain = chains(m_random);
         int attempt = 0;
         for (; attempt < chain && tally.tried < m_kills; ++attempt) {
-            const qint64 delay = delays(m_random);
-            const Attempt a = run(delay, round, attempt);
+            // In turn: anywhere in the run; in its writing part; at a WAL size (a WAL there already
+            // would be reused from its start, not grown: then anywhere again).
+            KillAt kill;
+            const int mode = tally.tried % 3;
+            if (mode == 2 && measured.walPeakBytes > 64 * 1024 && !QFile::exists(measured.wal)) {
+                kill.wal = measured.wal;
+                kill.walBytes = walSizes(m_random);
+            } else {
+                kill.delayUs = hasWrite && mode == 1 ? writing(m_random) : anywhere(m_random);
+            }
+            const Attempt a = run(kill, round, attempt);
             ++tally.tried;
             tally.landed += a.killed ? 1 : 0;
+            tally.midWrite += a.killed && a.atWalSize ? 1 : 0;
             QStringList problems;
             if (!a.killed && !a.succeeded())
                 problems.append(QStringLiteral("the command failed by itself: ") + a.describe());
             Checked checked = check(a, round);
             tally.interrupted += checked.interrupted ? 1 : 0;
+            tally.midWrite += checked.midCommit && !(a.killed && a.atWalSize) ? 1 : 0;
             problems += checked.problems;
             fail(tally,
-                 QStringLiteral("round %1, kill %2 at %3 us (%4)")
-                         .arg(round)
-                         .arg(attempt + 1)
-                         .arg(delay)
-                         .arg(a.killed ? QStringLiteral("landed mid-run") : QStringLiteral("after it ended")),
-                 problems);
+                QStringLiteral("round %1, kill %2 %3 (%4)")
+                    .arg(round)
+                    .arg(attempt + 1)
+                    .arg(kill.describe(),
+                        a.killed ? QStringLiteral("landed mid-run")
+                                 : QStringLiteral("after it ended")),
+                problems);
         }
-        const Attempt last = run(-1, round, attempt);
+        const Attempt last = run(KillAt {}, round, attempt);
         ++tally.reruns;
         QStringList problems;
         if (!last.succeeded())
@@ -377,21 +454,24 @@ void TestKillHarness::makeImportBase()
     if (!m_importBase.isEmpty())
         return;
     m_importBase = path(QStringLiteral("import-base.sqlite"));
-    Attempt run = cli({ QStringLiteral("import"), TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")),
-                        QStringLiteral("--db"), m_importBase });
+    Attempt run = cli(
+        { QStringLiteral("import"), TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")),
+            QStringLiteral("--db"), m_importBase });
     QVERIFY2(run.succeeded(), qPrintable(run.describe()));
-    run = cli({ QStringLiteral("curate"), kFixtureId, QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2"),
-                QStringLiteral("note=kh-base-note"), QStringLiteral("state=verified exact"), QStringLiteral("--db"),
-                m_importBase });
+    run = cli({ QStringLiteral("curate"), kFixtureId,
+        QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2"), QStringLiteral("note=kh-base-note"),
+        QStringLiteral("state=verified exact"), QStringLiteral("--db"), m_importBase });
     QVERIFY2(run.succeeded(), qPrintable(run.describe()));
     m_baseIds = printedCorrectionIds(run.out);
     QCOMPARE(m_baseIds.size(), 2);
 }
 
-QStringList TestKillHarness::importedShapesProblems(const QString &cache, bool mayBeAbsent, bool *interrupted)
+QStringList TestKillHarness::importedShapesProblems(
+    const QString &cache, bool mayBeAbsent, bool *interrupted, bool *midCommit)
 {
+    const qint64 wal = walBytes(cache);
     ReadOnlyDb db(cache);
-    QStringList problems = checkDatabase(db);
+    QStringList problems = checkCache(db);
     if (const QString p = checkRecord(db, { m_fixture }, false); !p.isEmpty())
         problems.append(p);
     bool bigThere = false;
@@ -401,10 +481,13 @@ QStringList TestKillHarness::importedShapesProblems(const QString &cache, bool m
     if (const QString p = checkRecord(db, { m_medium }, mayBeAbsent, &mediumThere); !p.isEmpty())
         problems.append(p);
     if (bigThere != mediumThere)
-        problems.append(QStringLiteral("one import stored one of its two pages (%1 there, %2 not)")
-                                .arg(bigThere ? m_big.id : m_medium.id, bigThere ? m_medium.id : m_big.id));
+        problems.append(
+            QStringLiteral("one import stored one of its two pages (%1 there, %2 not)")
+                .arg(bigThere ? m_big.id : m_medium.id, bigThere ? m_medium.id : m_big.id));
     problems += checkCorrections(db, {}, m_baseIds);
     *interrupted = !bigThere || !mediumThere;
+    if (midCommit)
+        *midCommit = *interrupted && wal > kTornWal;
     return problems;
 }
 
@@ -414,26 +497,26 @@ void TestKillHarness::killImport()
     makeImportBase();
     const QString cache = path(QStringLiteral("import.sqlite"));
     const QStringList arguments = { QStringLiteral("import"), path(QStringLiteral("big.json")),
-                                    path(QStringLiteral("medium.txt")), QStringLiteral("--db"), cache };
+        path(QStringLiteral("medium.txt")), QStringLiteral("--db"), cache };
     QVERIFY(copyCache(m_importBase, cache));
-    const Attempt measured = cli(arguments);
-    QVERIFY2(measured.succeeded(), qPrintable(measured.describe()));
+    const Measured measured = measureCli(arguments, cache);
+    QVERIFY2(measured.run.succeeded(), qPrintable(measured.run.describe()));
     bool interrupted = true;
     const QStringList problems = importedShapesProblems(cache, false, &interrupted);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
     killRounds(
-            t, measured.elapsedMs * 1000, [&](int) { QVERIFY(copyCache(m_importBase, cache)); },
-            [&](qint64 delay, int, int) { return cli(arguments, delay); },
-            [&](const Attempt &, int) {
-                Checked c;
-                c.problems = importedShapesProblems(cache, true, &c.interrupted);
-                return c;
-            },
-            [&](const Attempt &, int) {
-                Checked c;
-                c.problems = importedShapesProblems(cache, false, &c.interrupted);
-                return c;
-            });
+        t, measured, [&](int) { QVERIFY(copyCache(m_importBase, cache)); },
+        [&](const KillAt &kill, int, int) { return cli(arguments, kill); },
+        [&](const Attempt &, int) {
+            Checked c;
+            c.problems = importedShapesProblems(cache, true, &c.interrupted, &c.midCommit);
+            return c;
+        },
+        [&](const Attempt &, int) {
+            Checked c;
+            c.problems = importedShapesProblems(cache, false, &c.interrupted);
+            return c;
+        });
     QVERIFY2(t.failures == 0, qPrintable(m_failures.join(u'\n')));
 }
 
@@ -442,13 +525,15 @@ void TestKillHarness::killReplace()
     Tally &t = tally(QStringLiteral("import (replacing a page)"));
     // The base: the large record's first page with corrections on three of its observations.
     const QString base = path(QStringLiteral("replace-base.sqlite"));
-    Attempt run = cli({ QStringLiteral("import"), path(QStringLiteral("big.json")), QStringLiteral("--db"), base });
+    Attempt run = cli({ QStringLiteral("import"), path(QStringLiteral("big.json")),
+        QStringLiteral("--db"), base });
     QVERIFY2(run.succeeded(), qPrintable(run.describe()));
     QStringList ids;
     {
         ReadOnlyDb db(base);
-        const QList<QStringList> rows = db.rows(
-                "SELECT id FROM observations WHERE record_id = ? ORDER BY position LIMIT 3", { m_big.id });
+        const QList<QStringList> rows
+            = db.rows("SELECT id FROM observations WHERE record_id = ? ORDER BY position LIMIT 3",
+                { m_big.id });
         QCOMPARE(rows.size(), 3);
         for (const QStringList &row : rows)
             ids.append(row[0]);
@@ -456,46 +541,51 @@ void TestKillHarness::killReplace()
     QStringList reportedIds;
     for (const QString &id : std::as_const(ids)) {
         run = cli({ QStringLiteral("curate"), m_big.id, id, QStringLiteral("note=kh-replace-") + id,
-                    QStringLiteral("--db"), base });
+            QStringLiteral("--db"), base });
         QVERIFY2(run.succeeded(), qPrintable(run.describe()));
         reportedIds += printedCorrectionIds(run.out);
     }
     QCOMPARE(reportedIds.size(), 3);
 
     const QString cache = path(QStringLiteral("replace.sqlite"));
-    const QStringList arguments = { QStringLiteral("import"), path(QStringLiteral("big-v2.json")), QStringLiteral("--db"),
-                                    cache };
-    auto shapes = [&](bool mayBeOld, bool *interrupted) {
+    const QStringList arguments = { QStringLiteral("import"), path(QStringLiteral("big-v2.json")),
+        QStringLiteral("--db"), cache };
+    auto shapes = [&](bool mayBeOld, bool *interrupted, bool *midCommit) {
+        const qint64 wal = walBytes(cache);
         ReadOnlyDb db(cache);
-        QStringList problems = checkDatabase(db);
+        QStringList problems = checkCache(db);
         QList<PageShape> allowed { m_bigV2 };
         if (mayBeOld)
             allowed.append(m_big);
         if (const QString p = checkRecord(db, allowed, false); !p.isEmpty())
             problems.append(p);
         problems += checkCorrections(db, {}, reportedIds);
-        *interrupted = db.rows("SELECT 1 FROM records WHERE id = ? AND as_of = ?", { m_big.id, m_bigV2.asOf }).isEmpty();
+        *interrupted = db.rows("SELECT 1 FROM records WHERE id = ? AND as_of = ?",
+                             { m_big.id, m_bigV2.asOf })
+                           .isEmpty();
+        *midCommit = *interrupted && wal > kTornWal;
         return problems;
     };
     QVERIFY(copyCache(base, cache));
-    const Attempt measured = cli(arguments);
-    QVERIFY2(measured.succeeded(), qPrintable(measured.describe()));
+    const Measured measured = measureCli(arguments, cache);
+    QVERIFY2(measured.run.succeeded(), qPrintable(measured.run.describe()));
     bool interrupted = true;
-    const QStringList problems = shapes(false, &interrupted);
+    bool midCommit = false;
+    const QStringList problems = shapes(false, &interrupted, &midCommit);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
     killRounds(
-            t, measured.elapsedMs * 1000, [&](int) { QVERIFY(copyCache(base, cache)); },
-            [&](qint64 delay, int, int) { return cli(arguments, delay); },
-            [&](const Attempt &, int) {
-                Checked c;
-                c.problems = shapes(true, &c.interrupted);
-                return c;
-            },
-            [&](const Attempt &, int) {
-                Checked c;
-                c.problems = shapes(false, &c.interrupted);
-                return c;
-            });
+        t, measured, [&](int) { QVERIFY(copyCache(base, cache)); },
+        [&](const KillAt &kill, int, int) { return cli(arguments, kill); },
+        [&](const Attempt &, int) {
+            Checked c;
+            c.problems = shapes(true, &c.interrupted, &c.midCommit);
+            return c;
+        },
+        [&](const Attempt &, int) {
+            Checked c;
+            c.problems = shapes(false, &c.interrupted, &c.midCommit);
+            return c;
+        });
     QVERIFY2(t.failures == 0, qPrintable(m_failures.join(u'\n')));
 }
 
@@ -503,14 +593,16 @@ void TestKillHarness::killCurate()
 {
     Tally &t = tally(QStringLiteral("curate"));
     const QString cache = path(QStringLiteral("curate.sqlite"));
-    Attempt run = cli({ QStringLiteral("import"), TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")),
-                        QStringLiteral("--db"), cache });
+    Attempt run = cli(
+        { QStringLiteral("import"), TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")),
+            QStringLiteral("--db"), cache });
     QVERIFY2(run.succeeded(), qPrintable(run.describe()));
     QStringList observations;
     {
         ReadOnlyDb db(cache);
         for (const QStringList &row :
-             db.rows("SELECT id FROM observations WHERE record_id = ? ORDER BY position", { kFixtureId }))
+            db.rows("SELECT id FROM observations WHERE record_id = ? ORDER BY position",
+                { kFixtureId }))
             observations.append(row[0]);
     }
     QCOMPARE(observations.size(), m_fixture.observations);
@@ -521,13 +613,14 @@ void TestKillHarness::killCurate()
     auto written = [&](int round) {
         const QString observation = observations[(round + 1) % observations.size()];
         const QString value = QStringLiteral("kh-curate-%1").arg(round);
-        return QList<WrittenCorrection> { { observation, note, value }, { observation, title, value + QStringLiteral("-title") } };
+        return QList<WrittenCorrection> { { observation, note, value },
+            { observation, title, value + QStringLiteral("-title") } };
     };
     auto arguments = [&](int round) {
         const QList<WrittenCorrection> w = written(round);
         return QStringList { QStringLiteral("curate"), kFixtureId, w[0].observation,
-                             QStringLiteral("note=") + w[0].value, QStringLiteral("title=") + w[1].value,
-                             QStringLiteral("--author"), QStringLiteral("kh-cli"), QStringLiteral("--db"), cache };
+            QStringLiteral("note=") + w[0].value, QStringLiteral("title=") + w[1].value,
+            QStringLiteral("--author"), QStringLiteral("kh-cli"), QStringLiteral("--db"), cache };
     };
     QList<WrittenCorrection> reported;
     QStringList reportedIds;
@@ -538,27 +631,31 @@ void TestKillHarness::killCurate()
         }
         Checked c;
         ReadOnlyDb db(cache);
-        c.problems = checkDatabase(db);
+        c.problems = checkCache(db);
         if (const QString p = checkRecord(db, { m_fixture }, false); !p.isEmpty())
             c.problems.append(p);
         c.problems += checkCorrections(db, reported, reportedIds);
         const QHash<WrittenCorrection, qint64> held = harnessCorrections(db);
         const QList<WrittenCorrection> w = written(round);
         if (held.value(w[0]) != held.value(w[1]))
-            c.problems.append(QStringLiteral("one curate command stored %1 of its fields").arg(held.value(w[0]) ? note : title));
+            c.problems.append(QStringLiteral("one curate command stored %1 of its fields")
+                                  .arg(held.value(w[0]) ? note : title));
         c.interrupted = held.value(w[0]) == 0;
         if (mustBeThere && c.interrupted)
-            c.problems.append(QStringLiteral("the corrections of round %1 are missing after the run that completed").arg(round));
+            c.problems.append(QStringLiteral(
+                "the corrections of round %1 are missing after the run that completed")
+                                  .arg(round));
         return c;
     };
-    const Attempt measured = cli(arguments(-1));
-    QVERIFY2(measured.succeeded(), qPrintable(measured.describe()));
-    QVERIFY2(check(measured, -1, true).problems.isEmpty(), qPrintable(check(measured, -1, true).problems.join(u'\n')));
+    const Measured measured = measureCli(arguments(-1), cache);
+    QVERIFY2(measured.run.succeeded(), qPrintable(measured.run.describe()));
+    const Checked first = check(measured.run, -1, true);
+    QVERIFY2(first.problems.isEmpty(), qPrintable(first.problems.join(u'\n')));
     killRounds(
-            t, measured.elapsedMs * 1000, [](int) {},
-            [&](qint64 delay, int round, int) { return cli(arguments(round), delay); },
-            [&](const Attempt &a, int round) { return check(a, round, false); },
-            [&](const Attempt &a, int round) { return check(a, round, true); });
+        t, measured, [](int) {},
+        [&](const KillAt &kill, int round, int) { return cli(arguments(round), kill); },
+        [&](const Attempt &a, int round) { return check(a, round, false); },
+        [&](const Attempt &a, int round) { return check(a, round, true); });
     QVERIFY2(t.failures == 0, qPrintable(m_failures.join(u'\n')));
 }
 
@@ -566,8 +663,9 @@ void TestKillHarness::killImportNotices()
 {
     Tally &t = tally(QStringLiteral("import-notices"));
     const QString cache = path(QStringLiteral("notices.sqlite"));
-    Attempt run = cli({ QStringLiteral("import"), TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")),
-                        QStringLiteral("--db"), cache });
+    Attempt run = cli(
+        { QStringLiteral("import"), TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")),
+            QStringLiteral("--db"), cache });
     QVERIFY2(run.succeeded(), qPrintable(run.describe()));
     const QString sample = TestSupport::dataPath(QStringLiteral("retractions-sample.csv"));
     const QByteArray header = TestSupport::readAll(sample).split('\n').first() + '\n';
@@ -579,16 +677,18 @@ void TestKillHarness::killImportNotices()
         for (int i = 0; i < m_notices; ++i) {
             const QByteArray n = QByteArray::number(round + 2) + '.' + QByteArray::number(i);
             csv += QByteArray::number((round + 2) * 1000000 + i) + ",Kill Harness Paper " + n
-                    + ",(BLS) Biology;,Example Institute,Example Journal,Example Press,Sweden,A. Author;B. Author,"
-                      "https://example.org/kh/"
-                    + n + ",Research Article;,3/1/2024 0:00,10.5555/kh.notice." + n + ",0,4/9/2021 0:00,10.5555/kh.work."
-                    + n + ",0,Retraction,+Error in Data;,No,\n";
+                + ",(BLS) Biology;,Example Institute,Example Journal,Example Press,Sweden,A. "
+                  "Author;B. Author,"
+                  "https://example.org/kh/"
+                + n + ",Research Article;,3/1/2024 0:00,10.5555/kh.notice." + n
+                + ",0,4/9/2021 0:00,10.5555/kh.work." + n + ",0,Retraction,+Error in Data;,No,\n";
         }
         if (!writeFile(file, csv))
             qWarning("cannot write %s", qPrintable(file));
         return file;
     };
-    auto count = [&](const QString &db) { return ReadOnlyDb(db).number("SELECT count(*) FROM notices"); };
+    auto count
+        = [&](const QString &db) { return ReadOnlyDb(db).number("SELECT count(*) FROM notices"); };
 
     // What the sample adds, and how long a generated file takes, on a copy.
     const QString scratch = path(QStringLiteral("notices-scratch.sqlite"));
@@ -597,8 +697,10 @@ void TestKillHarness::killImportNotices()
     QVERIFY2(run.succeeded(), qPrintable(run.describe()));
     const qint64 sampleAdds = count(scratch);
     QVERIFY(sampleAdds > 0);
-    const Attempt measured = cli({ QStringLiteral("import-notices"), generated(-1), QStringLiteral("--db"), scratch });
-    QVERIFY2(measured.succeeded(), qPrintable(measured.describe()));
+    const Measured measured = measureCli(
+        { QStringLiteral("import-notices"), generated(-1), QStringLiteral("--db"), scratch },
+        scratch);
+    QVERIFY2(measured.run.succeeded(), qPrintable(measured.run.describe()));
     QCOMPARE(count(scratch), sampleAdds + m_notices);
 
     QString file;
@@ -607,41 +709,48 @@ void TestKillHarness::killImportNotices()
     auto check = [&](const Attempt &, int, bool mustBeDone) {
         Checked c;
         ReadOnlyDb db(cache);
-        c.problems = checkDatabase(db);
+        c.problems = checkCache(db);
         if (const QString p = checkRecord(db, { m_fixture }, false); !p.isEmpty())
             c.problems.append(p);
         const qint64 held = db.number("SELECT count(*) FROM notices");
         if (held != before && held != after)
-            c.problems.append(QStringLiteral("%1 notices held: neither the %2 before nor the %3 after the import")
-                                      .arg(held)
-                                      .arg(before)
-                                      .arg(after));
+            c.problems.append(
+                QStringLiteral("%1 notices held: neither the %2 before nor the %3 after the import")
+                    .arg(held)
+                    .arg(before)
+                    .arg(after));
         c.interrupted = held != after;
         if (mustBeDone && c.interrupted)
-            c.problems.append(QStringLiteral("%1 notices held after the run that completed, not %2").arg(held).arg(after));
+            c.problems.append(QStringLiteral("%1 notices held after the run that completed, not %2")
+                                  .arg(held)
+                                  .arg(after));
         return c;
     };
     killRounds(
-            t, measured.elapsedMs * 1000,
-            [&](int round) {
-                file = round == 0 ? sample : generated(round);
-                before = count(cache);
-                after = before + (round == 0 ? sampleAdds : m_notices);
-            },
-            [&](qint64 delay, int, int) {
-                return cli({ QStringLiteral("import-notices"), file, QStringLiteral("--db"), cache }, delay);
-            },
-            [&](const Attempt &a, int round) { return check(a, round, false); },
-            [&](const Attempt &a, int round) {
-                Checked c = check(a, round, true);
-                // The same file again adds nothing.
-                const Attempt again = cli({ QStringLiteral("import-notices"), file, QStringLiteral("--db"), cache });
-                if (!again.succeeded() || !again.out.contains(" 0 new, "))
-                    c.problems.append(QStringLiteral("importing %1 again: %2 %3").arg(file, again.describe(), QString::fromUtf8(again.out)));
-                if (count(cache) != after)
-                    c.problems.append(QStringLiteral("importing the same file again changed the notices"));
-                return c;
-            });
+        t, measured,
+        [&](int round) {
+            file = round == 0 ? sample : generated(round);
+            before = count(cache);
+            after = before + (round == 0 ? sampleAdds : m_notices);
+        },
+        [&](const KillAt &kill, int, int) {
+            return cli(
+                { QStringLiteral("import-notices"), file, QStringLiteral("--db"), cache }, kill);
+        },
+        [&](const Attempt &a, int round) { return check(a, round, false); },
+        [&](const Attempt &a, int round) {
+            Checked c = check(a, round, true);
+            // The same file again adds nothing.
+            const Attempt again
+                = cli({ QStringLiteral("import-notices"), file, QStringLiteral("--db"), cache });
+            if (!again.succeeded() || !again.out.contains(" 0 new, "))
+                c.problems.append(QStringLiteral("importing %1 again: %2 %3")
+                                      .arg(file, again.describe(), QString::fromUtf8(again.out)));
+            if (count(cache) != after)
+                c.problems.append(
+                    QStringLiteral("importing the same file again changed the notices"));
+            return c;
+        });
     QVERIFY2(t.failures == 0, qPrintable(m_failures.join(u'\n')));
 }
 
@@ -653,12 +762,12 @@ bool TestKillHarness::startServer()
     m_server = std::make_unique<ServerProcess>(path(QStringLiteral("server/server.sqlite")));
     QString problem;
     m_server->command({ QStringLiteral("import"), path(QStringLiteral("big.json")),
-                        TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")) },
-                      &problem);
+                          TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")) },
+        &problem);
     const QByteArray alice = m_server->command(
-            { QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("alice"), QStringLiteral("--role"),
-              QStringLiteral("curator") },
-            &problem);
+        { QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("alice"),
+            QStringLiteral("--role"), QStringLiteral("curator") },
+        &problem);
     m_aliceToken = path(QStringLiteral("alice.token"));
     if (!problem.isEmpty() || !writeFile(m_aliceToken, alice.trimmed().split('\n').last() + '\n')) {
         qWarning("%s", qPrintable(problem));
@@ -676,7 +785,8 @@ namespace {
 
 //! Outbox events: `count` notes on the record's observations, each naming the field's current
 //! head (the events before it on the same observation and field), values "kh-PREFIX-N".
-QList<CorrectionEvent> makeNotes(Store &store, const QString &record, const QString &prefix, int count, QString *problem)
+QList<CorrectionEvent> makeNotes(
+    Store &store, const QString &record, const QString &prefix, int count, QString *problem)
 {
     auto loaded = store.loadCurated(record);
     if (!loaded || !loaded->has_value()) {
@@ -688,13 +798,14 @@ QList<CorrectionEvent> makeNotes(Store &store, const QString &record, const QStr
     QList<CorrectionEvent> events;
     const QString now = nowUtc();
     for (int i = 0; i < count; ++i) {
-        const QString observation = curated.upstream.observations[i % curated.upstream.observations.size()].id;
+        const QString observation
+            = curated.upstream.observations[i % curated.upstream.observations.size()].id;
         if (!heads.contains(observation)) {
             const FieldState *current = curated.field(observation, CurationField::Note);
             heads.insert(observation, current ? *current : FieldState {});
         }
         CorrectionEvent e = makeEdit(heads[observation], record, observation, CurationField::Note,
-                                     QStringLiteral("kh-%1-%2").arg(prefix).arg(i), QStringLiteral("kh-push"), now);
+            QStringLiteral("kh-%1-%2").arg(prefix).arg(i), QStringLiteral("kh-push"), now);
         heads[observation].heads = { e };
         events.append(e);
     }
@@ -702,7 +813,8 @@ QList<CorrectionEvent> makeNotes(Store &store, const QString &record, const QStr
 }
 
 //! Adds the events to the cache's outbox (the harness's own write, run to completion).
-QStringList addToOutbox(const QString &cache, const QString &record, const QString &prefix, int count, QString *problem)
+QStringList addToOutbox(
+    const QString &cache, const QString &record, const QString &prefix, int count, QString *problem)
 {
     Store store(cache);
     if (auto opened = store.open(); !opened) {
@@ -740,28 +852,33 @@ QStringList compareEvents(ReadOnlyDb &cache, ReadOnlyDb &server, bool converged)
         }
         if (remote.value(it.key(), -2) != it.value() && ++wrong <= 3)
             problems.append(QStringLiteral("event %1 has seq %2 in the cache and %3 on the server")
-                                    .arg(it.key())
-                                    .arg(it.value())
-                                    .arg(remote.value(it.key(), -2)));
+                                .arg(it.key())
+                                .arg(it.value())
+                                .arg(remote.value(it.key(), -2)));
     }
     if (wrong > 3)
         problems.append(QStringLiteral("... %1 events with a wrong seq in all").arg(wrong));
     // On the server, no correction the harness wrote twice (under two ids).
-    const QList<QStringList> twice = server.rows("SELECT observation, field, value, count(*) FROM events"
-                                                 " WHERE value LIKE 'kh-%' GROUP BY 1, 2, 3 HAVING count(*) > 1");
+    const QList<QStringList> twice
+        = server.rows("SELECT observation, field, value, count(*) FROM events"
+                      " WHERE value LIKE 'kh-%' GROUP BY 1, 2, 3 HAVING count(*) > 1");
     for (const QStringList &row : twice.mid(0, 3))
-        problems.append(QStringLiteral("the server holds %1 of %2 to '%3' %4 times").arg(row[1], row[0], row[2], row[3]));
+        problems.append(QStringLiteral("the server holds %1 of %2 to '%3' %4 times")
+                            .arg(row[1], row[0], row[2], row[3]));
     if (converged) {
         if (outbox > 0)
-            problems.append(QStringLiteral("%1 corrections still in the outbox after a sync that completed").arg(outbox));
+            problems.append(
+                QStringLiteral("%1 corrections still in the outbox after a sync that completed")
+                    .arg(outbox));
         qsizetype missing = 0;
         for (auto it = remote.cbegin(); it != remote.cend(); ++it)
             missing += local.contains(it.key()) ? 0 : 1;
         if (missing > 0 || local.size() != remote.size())
-            problems.append(QStringLiteral("the cache holds %1 events, the server %2 (%3 of the server's missing)")
-                                    .arg(local.size())
-                                    .arg(remote.size())
-                                    .arg(missing));
+            problems.append(QStringLiteral(
+                "the cache holds %1 events, the server %2 (%3 of the server's missing)")
+                                .arg(local.size())
+                                .arg(remote.size())
+                                .arg(missing));
     }
     return problems;
 }
@@ -774,10 +891,12 @@ void TestKillHarness::killSyncPull()
     QVERIFY(startServer());
     // Another curator's corrections on the server for the pull: pushed from a cache of their own.
     const QString other = path(QStringLiteral("pull-seed.sqlite"));
-    auto sync = [&](const QString &cache, qint64 delay = -1) {
-        return cli({ QStringLiteral("sync"), QStringLiteral("--server"), m_server->url(), QStringLiteral("--token-file"),
-                     m_aliceToken, QStringLiteral("--db"), cache },
-                   delay);
+    auto syncArguments = [&](const QString &cache) {
+        return QStringList { QStringLiteral("sync"), QStringLiteral("--server"), m_server->url(),
+            QStringLiteral("--token-file"), m_aliceToken, QStringLiteral("--db"), cache };
+    };
+    auto sync = [&](const QString &cache, const KillAt &kill = {}) {
+        return cli(syncArguments(cache), kill);
     };
     Attempt run = sync(other);
     QVERIFY2(run.succeeded(), qPrintable(run.describe()));
@@ -786,7 +905,8 @@ void TestKillHarness::killSyncPull()
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     run = sync(other);
     QVERIFY2(run.succeeded(), qPrintable(run.describe()));
-    QVERIFY2(ReadOnlyDb(m_server->db()).number("SELECT count(*) FROM events") >= m_events, "the seed events did not reach the server");
+    QVERIFY2(ReadOnlyDb(m_server->db()).number("SELECT count(*) FROM events") >= m_events,
+        "the seed events did not reach the server");
 
     const QString cache = path(QStringLiteral("pull.sqlite"));
     auto check = [&](bool converged) {
@@ -799,28 +919,30 @@ void TestKillHarness::killSyncPull()
         }
         ReadOnlyDb db(cache);
         ReadOnlyDb server(m_server->db());
-        c.problems = checkDatabase(db);
+        c.problems = checkCache(db);
         bool bigThere = false;
         bool fixtureThere = false;
         if (const QString p = checkRecord(db, { m_big }, !converged, &bigThere); !p.isEmpty())
             c.problems.append(p);
-        if (const QString p = checkRecord(db, { m_fixture }, !converged, &fixtureThere); !p.isEmpty())
+        if (const QString p = checkRecord(db, { m_fixture }, !converged, &fixtureThere);
+            !p.isEmpty())
             c.problems.append(p);
         c.problems += checkCorrections(db, {});
         c.problems += compareEvents(db, server, converged);
         c.interrupted = !bigThere || !fixtureThere
-                || cacheEventSeqs(db).size() != server.number("SELECT count(*) FROM events");
+            || cacheEventSeqs(db).size() != server.number("SELECT count(*) FROM events");
         return c;
     };
     removeCache(cache);
-    const Attempt measured = sync(cache);
-    QVERIFY2(measured.succeeded(), qPrintable(measured.describe()));
+    const Measured measured = measureCli(syncArguments(cache), cache);
+    QVERIFY2(measured.run.succeeded(), qPrintable(measured.run.describe()));
     const QStringList problems = check(true).problems;
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
     killRounds(
-            t, measured.elapsedMs * 1000, [&](int) { removeCache(cache); },
-            [&](qint64 delay, int, int) { return sync(cache, delay); }, [&](const Attempt &, int) { return check(false); },
-            [&](const Attempt &, int) { return check(true); });
+        t, measured, [&](int) { removeCache(cache); },
+        [&](const KillAt &kill, int, int) { return sync(cache, kill); },
+        [&](const Attempt &, int) { return check(false); },
+        [&](const Attempt &, int) { return check(true); });
     QVERIFY2(t.failures == 0, qPrintable(m_failures.join(u'\n')));
 }
 
@@ -829,11 +951,10 @@ void TestKillHarness::killSyncPush()
     Tally &t = tally(QStringLiteral("sync (push an outbox)"));
     QVERIFY(startServer());
     const QString cache = path(QStringLiteral("push.sqlite"));
-    auto sync = [&](qint64 delay = -1) {
-        return cli({ QStringLiteral("sync"), QStringLiteral("--server"), m_server->url(), QStringLiteral("--token-file"),
-                     m_aliceToken, QStringLiteral("--db"), cache },
-                   delay);
-    };
+    const QStringList syncArguments
+        = { QStringLiteral("sync"), QStringLiteral("--server"), m_server->url(),
+              QStringLiteral("--token-file"), m_aliceToken, QStringLiteral("--db"), cache };
+    auto sync = [&](const KillAt &kill = {}) { return cli(syncArguments, kill); };
     Attempt run = sync();
     QVERIFY2(run.succeeded(), qPrintable(run.describe()));
     QStringList written; // every event the harness stored in the outbox
@@ -841,8 +962,8 @@ void TestKillHarness::killSyncPush()
         Checked c;
         ReadOnlyDb db(cache);
         ReadOnlyDb server(m_server->db());
-        c.problems = checkDatabase(db);
-        c.problems += checkDatabase(server);
+        c.problems = checkCache(db);
+        c.problems += checkDatabase(server); // never killed, checked all the same
         if (const QString p = checkRecord(db, { m_fixture }, false); !p.isEmpty())
             c.problems.append(p);
         c.problems += checkCorrections(db, {}, written);
@@ -851,28 +972,38 @@ void TestKillHarness::killSyncPush()
         if (converged) {
             qsizetype missing = 0;
             for (const QString &id : std::as_const(written))
-                missing += server.number("SELECT count(*) FROM events WHERE id = ?", { id }) == 1 ? 0 : 1;
+                missing += server.number("SELECT count(*) FROM events WHERE id = ?", { id }) == 1
+                    ? 0
+                    : 1;
             if (missing > 0)
-                c.problems.append(QStringLiteral("%1 of the %2 corrections written are not on the server exactly once")
-                                          .arg(missing)
-                                          .arg(written.size()));
+                c.problems.append(QStringLiteral(
+                    "%1 of the %2 corrections written are not on the server exactly once")
+                                      .arg(missing)
+                                      .arg(written.size()));
         }
         return c;
     };
-    auto prepare = [&](int round) {
+    // Every killed run has new corrections to push (and whatever an earlier kill left).
+    auto fill = [&](const QString &prefix) {
         QString problem;
-        written += addToOutbox(cache, kFixtureId, QStringLiteral("push-%1").arg(round), m_events, &problem);
+        written += addToOutbox(cache, kFixtureId, prefix, m_events, &problem);
         if (!problem.isEmpty())
             qWarning("cannot fill the outbox: %s", qPrintable(problem));
     };
-    prepare(-1);
-    const Attempt measured = sync();
-    QVERIFY2(measured.succeeded(), qPrintable(measured.describe()));
+    fill(QStringLiteral("push-measure"));
+    const Measured measured = measureCli(syncArguments, cache);
+    QVERIFY2(measured.run.succeeded(), qPrintable(measured.run.describe()));
     const QStringList problems = check(true).problems;
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
     killRounds(
-            t, measured.elapsedMs * 1000, prepare, [&](qint64 delay, int, int) { return sync(delay); },
-            [&](const Attempt &, int) { return check(false); }, [&](const Attempt &, int) { return check(true); });
+        t, measured, [](int) {},
+        [&](const KillAt &kill, int round, int attempt) {
+            if (!kill.never())
+                fill(QStringLiteral("push-%1-%2").arg(round).arg(attempt));
+            return sync(kill);
+        },
+        [&](const Attempt &, int) { return check(false); },
+        [&](const Attempt &, int) { return check(true); });
     QVERIFY2(t.failures == 0, qPrintable(m_failures.join(u'\n')));
 }
 
@@ -880,17 +1011,21 @@ void TestKillHarness::killApp()
 {
     Tally &t = tally(QStringLiteral("desktop app (corrections)"));
     const QString cache = path(QStringLiteral("app.sqlite"));
-    Attempt run = cli({ QStringLiteral("import"), TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")),
-                        QStringLiteral("--db"), cache });
+    Attempt run = cli(
+        { QStringLiteral("import"), TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")),
+            QStringLiteral("--db"), cache });
     QVERIFY2(run.succeeded(), qPrintable(run.describe()));
     QProcessEnvironment env = m_env;
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     env.insert(QStringLiteral("HOME"), path(QStringLiteral("app-home")));
     QVERIFY(QDir().mkpath(path(QStringLiteral("app-home"))));
     constexpr int kCorrections = 8;
-    auto driver = [&](const QString &prefix, int count, qint64 delay) {
-        return runAndKill(QCoreApplication::applicationFilePath(),
-                          { QLatin1String(kDriverFlag), cache, prefix, QString::number(count) }, env, delay);
+    auto driverArguments = [&](const QString &prefix, int count) {
+        return QStringList { QLatin1String(kDriverFlag), cache, prefix, QString::number(count) };
+    };
+    auto driver = [&](const QString &prefix, int count, const KillAt &kill) {
+        return runAndKill(
+            QCoreApplication::applicationFilePath(), driverArguments(prefix, count), env, kill);
     };
     QList<WrittenCorrection> reported;
     auto check = [&](const Attempt &a, int expected) {
@@ -898,25 +1033,28 @@ void TestKillHarness::killApp()
         reported += now;
         Checked c;
         ReadOnlyDb db(cache);
-        c.problems = checkDatabase(db);
+        c.problems = checkCache(db);
         if (const QString p = checkRecord(db, { m_fixture }, false); !p.isEmpty())
             c.problems.append(p);
         c.problems += checkCorrections(db, reported);
         c.interrupted = now.size() < expected;
         return c;
     };
-    const Attempt measured = driver(QStringLiteral("measure"), kCorrections, -1);
-    QVERIFY2(measured.succeeded(), qPrintable(measured.describe()));
-    const Checked first = check(measured, kCorrections);
-    QVERIFY2(first.problems.isEmpty() && !first.interrupted, qPrintable(first.problems.join(u'\n')));
+    const Measured measured = measureRun(QCoreApplication::applicationFilePath(),
+        driverArguments(QStringLiteral("measure"), kCorrections), env, cache);
+    QVERIFY2(measured.run.succeeded(), qPrintable(measured.run.describe()));
+    const Checked first = check(measured.run, kCorrections);
+    QVERIFY2(
+        first.problems.isEmpty() && !first.interrupted, qPrintable(first.problems.join(u'\n')));
     killRounds(
-            t, measured.elapsedMs * 1000, [](int) {},
-            [&](qint64 delay, int round, int attempt) {
-                return delay < 0 ? driver(QStringLiteral("%1-final").arg(round), 2, -1)
-                                 : driver(QStringLiteral("%1-%2").arg(round).arg(attempt), kCorrections, delay);
-            },
-            [&](const Attempt &a, int) { return check(a, kCorrections); },
-            [&](const Attempt &a, int) { return check(a, 2); });
+        t, measured, [](int) {},
+        [&](const KillAt &kill, int round, int attempt) {
+            return kill.never()
+                ? driver(QStringLiteral("%1-final").arg(round), 2, kill)
+                : driver(QStringLiteral("%1-%2").arg(round).arg(attempt), kCorrections, kill);
+        },
+        [&](const Attempt &a, int) { return check(a, kCorrections); },
+        [&](const Attempt &a, int) { return check(a, 2); });
     QVERIFY2(t.failures == 0, qPrintable(m_failures.join(u'\n')));
 }
 
@@ -929,12 +1067,14 @@ void TestKillHarness::killAppImport()
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     env.insert(QStringLiteral("HOME"), path(QStringLiteral("gui-home")));
     QVERIFY(QDir().mkpath(path(QStringLiteral("gui-home"))));
-    const QStringList files = { path(QStringLiteral("big.json")), path(QStringLiteral("medium.txt")) };
+    const QStringList files
+        = { path(QStringLiteral("big.json")), path(QStringLiteral("medium.txt")) };
     const QStringList guiArguments = QStringList { QStringLiteral("--db"), cache } + files;
 
     // How long the window takes to have both pages in the cache: started, watched, then stopped.
     QVERIFY(copyCache(m_importBase, cache));
-    qint64 durationUs = 0;
+    Measured measured;
+    measured.wal = cache + QStringLiteral("-wal");
     {
         QProcess gui;
         gui.setProcessEnvironment(env);
@@ -944,32 +1084,38 @@ void TestKillHarness::killAppImport()
         timer.start();
         bool whole = false;
         while (!whole && timer.elapsed() < 120000 && gui.state() == QProcess::Running) {
-            gui.waitForFinished(20);
+            gui.waitForFinished(10);
+            const qint64 wal = walBytes(cache);
+            if (measured.writeFromUs < 0 && wal > 64 * 1024)
+                measured.writeFromUs = timer.nsecsElapsed() / 1000;
+            measured.walPeakBytes = std::max(measured.walPeakBytes, wal);
             ReadOnlyDb db(cache);
-            whole = checkRecord(db, { m_big }, false).isEmpty() && checkRecord(db, { m_medium }, false).isEmpty();
+            whole = checkRecord(db, { m_big }, false).isEmpty()
+                && checkRecord(db, { m_medium }, false).isEmpty();
         }
-        durationUs = timer.nsecsElapsed() / 1000;
+        measured.run.elapsedMs = timer.elapsed();
         gui.kill();
         gui.waitForFinished();
         QVERIFY2(whole, gui.readAllStandardError().constData());
     }
     killRounds(
-            t, durationUs, [&](int) { QVERIFY(copyCache(m_importBase, cache)); },
-            [&](qint64 delay, int, int) {
-                // The GUI never ends by itself: the run after the kills is the command line's import.
-                return delay < 0 ? cli(QStringList { QStringLiteral("import") } + files + QStringList { QStringLiteral("--db"), cache })
-                                 : runAndKill(QStringLiteral(LC_CLI_PATH), guiArguments, env, delay);
-            },
-            [&](const Attempt &, int) {
-                Checked c;
-                c.problems = importedShapesProblems(cache, true, &c.interrupted);
-                return c;
-            },
-            [&](const Attempt &, int) {
-                Checked c;
-                c.problems = importedShapesProblems(cache, false, &c.interrupted);
-                return c;
-            });
+        t, measured, [&](int) { QVERIFY(copyCache(m_importBase, cache)); },
+        [&](const KillAt &kill, int, int) {
+            // The GUI never ends by itself: the run after the kills is the command line's import.
+            return kill.never() ? cli(QStringList { QStringLiteral("import") } + files
+                       + QStringList { QStringLiteral("--db"), cache })
+                                : runAndKill(QStringLiteral(LC_CLI_PATH), guiArguments, env, kill);
+        },
+        [&](const Attempt &, int) {
+            Checked c;
+            c.problems = importedShapesProblems(cache, true, &c.interrupted, &c.midCommit);
+            return c;
+        },
+        [&](const Attempt &, int) {
+            Checked c;
+            c.problems = importedShapesProblems(cache, false, &c.interrupted);
+            return c;
+        });
     QVERIFY2(t.failures == 0, qPrintable(m_failures.join(u'\n')));
 }
 

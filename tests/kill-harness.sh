@@ -1,0 +1,38 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The kill harness at full size (issue 17, item 5; docs/crash-safety.md): builds tst_killharness,
+# ledger-curator and ledger-server in BUILD_DIR (default build-testing) and runs it with hundreds
+# of kills, then prints the table (command, kills tried, kills that landed mid-run, failures).
+#
+#   tests/kill-harness.sh [BUILD_DIR] [TEST_FUNCTION...]
+#   LC_KILLS=200 LC_KILL_SEED=123 tests/kill-harness.sh build-testing killSyncPush
+#
+# The size comes from the environment (defaults below; ctest runs LC_KILLS=12 at the smaller
+# default sizes): LC_KILLS kills per command, LC_KILL_OBSERVATIONS (the large record),
+# LC_KILL_EVENTS (events a push round adds, and the pull's), LC_KILL_NOTICES (rows of a
+# generated notices file). LC_KILL_SEED replays a run's delays; LC_KILL_KEEP=1 keeps the files
+# of a run that failed. LC_KILL_SKIP_BUILD=1 runs what is built.
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="$root/build-testing"
+if [ $# -gt 0 ] && [ -d "$1" ]; then
+    build=$(cd "$1" && pwd)
+    shift
+fi
+
+if [ "${LC_KILL_SKIP_BUILD:-0}" != 1 ]; then
+    cmake --build "$build" --target tst_killharness ledger-curator ledger-server -j "${LC_KILL_JOBS:-2}"
+fi
+
+export LC_KILLS="${LC_KILLS:-60}"
+export LC_KILL_OBSERVATIONS="${LC_KILL_OBSERVATIONS:-50000}"
+export LC_KILL_EVENTS="${LC_KILL_EVENTS:-3000}"
+export LC_KILL_NOTICES="${LC_KILL_NOTICES:-20000}"
+export QT_QPA_PLATFORM=offscreen
+# QtTest stops a test function after 5 minutes by default; a full-size function runs longer.
+export QTEST_FUNCTION_TIMEOUT="${QTEST_FUNCTION_TIMEOUT:-21600000}"
+export XDG_CONFIG_HOME="${XDG_CONFIG_HOME:-$build/tests/test-config/tst_killharness}"
+
+cd "$build/tests"
+exec ./tst_killharness "$@"
