@@ -63,6 +63,7 @@ struct Hooks
     FcntlCall fcntl = nullptr;
     std::unordered_map<int, Opened> byDescriptor;
     std::map<FileKey, HeldFile> files;
+    std::unordered_map<std::string, int> timesOpened;
     bool installed = false;
     QString why;
 };
@@ -110,6 +111,7 @@ int hookedOpen(const char *path, int flags, int mode)
     }
     ++file.descriptors;
     h.byDescriptor[fd] = Opened { key, std::string(path) };
+    ++h.timesOpened[std::string(path)];
     return fd;
 }
 
@@ -272,6 +274,14 @@ int duplicateDescriptor(const QString &path)
     return -1;
 }
 
+int timesOpened(const QString &path)
+{
+    Hooks &h = hooks();
+    std::lock_guard lock(h.mutex);
+    const auto found = h.timesOpened.find(QFile::encodeName(path).toStdString());
+    return found == h.timesOpened.end() ? 0 : found->second;
+}
+
 bool isOpenBySqlite(const QString &path)
 {
     struct stat st {};
@@ -310,6 +320,10 @@ int duplicateDescriptor(const QString &)
 bool isOpenBySqlite(const QString &)
 {
     return false;
+}
+int timesOpened(const QString &)
+{
+    return 0;
 }
 int openDescriptors(const QString &)
 {

@@ -50,5 +50,8 @@ bool isOpenBySqlite(const QString &path);
 
 //! How many descriptors SQLite holds open of `path` right now (tests).
 int openDescriptors(const QString &path);
+//! How many times SQLite has opened `path` in this process (tests: any other open() of a
+//! cache file that a file watcher sees is not SQLite's).
+int timesOpened(const QString &path);
 
 } // namespace LedgerCurator::SqliteLocks
