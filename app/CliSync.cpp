@@ -134,6 +134,10 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         out << " (" << report->duplicates << " already on the server)";
     out << ", " << plural(report->recordsUpdated, "record", "records") << " updated, "
         << plural(report->eventsPulled, "event", "events") << " pulled; last seq " << report->lastSeq << Qt::endl;
+    // Each refusal was logged as it came ("refused: correction ..."); the sync itself completed.
+    if (!report->refused.isEmpty())
+        err << "ledger-curator: sync: " << plural(report->refused.size(), "correction", "corrections")
+            << " refused by the server stay in the outbox (see the lines above); the others went through" << Qt::endl;
     return ExitOk;
 }
 

@@ -25,6 +25,7 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSpinBox>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
@@ -33,6 +34,7 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
+#include <QUuid>
 #include <QtTest>
 
 using namespace LedgerCurator;
@@ -43,6 +45,7 @@ namespace {
 const QString kRecord = QStringLiteral("2104.04473");
 const QString kOpt = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2"); // metadata mismatch
 const QString kPhoenix1 = QStringLiteral("78b96fde-1b39-415a-b5e3-11a9ee3918da");
+const QString kLongStraw = QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"); // unresolved
 constexpr int kSyncTimeoutMs = 60000;
 
 //! The real ledger-server, on a database in its own folder (as in tst_sync).
@@ -139,6 +142,7 @@ private Q_SLOTS:
     void correctionsTravelBetweenCurators();
     void concurrentEditIsAConflictOnBothSides();
     void wrongTokenSaysSoAndKeepsTheOutbox();
+    void refusedCorrectionIsNamedAndHoldsNothingBack();
     void tokenFileFallbackIsPrivate();
     void automaticSyncFollowsTheInterval();
     void cancelKeepsTheOutbox();
@@ -512,6 +516,41 @@ void TestSyncGui::wrongTokenSaysSoAndKeepsTheOutbox()
     configure(a, m_server->url().toString(), m_alice);
     QVERIFY(syncAndWait(a));
     QCOMPARE(m_a->store->outboxCount().value(), 0);
+}
+
+void TestSyncGui::refusedCorrectionIsNamedAndHoldsNothingBack()
+{
+    // A correction the server refuses (a state no version knows, as a damaged cache could hold
+    // it) does not stop the sync: the window's correction goes out, and the window says which
+    // one was refused and why, from what the cache holds.
+    MainWindow &a = *m_a->window;
+    configure(a, m_server->url().toString(), m_alice);
+    const QString bad = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    {
+        QSqlQuery insert(m_a->store->database());
+        QVERIFY(insert.exec(QStringLiteral("INSERT INTO corrections (id, record_id, observation_id, field, value,"
+                                           " parents, author, created_at) VALUES ('%1', '2104.04473', '%2', 'state',"
+                                           " 'no such state', '', 'alice', '2026-11-30T10:00:00.000Z')")
+                                    .arg(bad, kOpt)));
+    }
+    correctStateThroughThePanel(a, kLongStraw, QStringLiteral("verified_exact"));
+    QVERIFY(syncAndWait(a));
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = a.findChild<QMessageBox *>(QStringLiteral("errorBox"))) && box->isVisible());
+    QVERIFY2(box->text().contains(QStringLiteral("refused 1 correction")) && box->text().contains(bad)
+                     && box->text().contains(QStringLiteral("HTTP 422")),
+             qPrintable(box->text()));
+    box->close();
+    QCOMPARE(m_a->store->outboxCount().value(), 1);
+    QVERIFY2(syncStatus(a).endsWith(QStringLiteral(" · 1 correction waiting · 1 refused")), qPrintable(syncStatus(a)));
+    const QString tip = a.findChild<QLabel *>(QStringLiteral("syncStatus"))->toolTip();
+    QVERIFY2(tip.contains(QStringLiteral("state of observation %1").arg(kOpt)) && tip.contains(QStringLiteral("HTTP 422")),
+             qPrintable(tip));
+    // Bob gets the window's correction.
+    MainWindow &b = *m_b->window;
+    configure(b, m_server->url().toString(), m_bob);
+    QVERIFY(syncAndWait(b));
+    QTRY_COMPARE(stateShown(b, kLongStraw), QStringLiteral("verified exact"));
 }
 
 void TestSyncGui::tokenFileFallbackIsPrivate()

@@ -1265,6 +1265,32 @@ arXiv:%2 v%3 · Stand %4</translation>
         <source>arXiv:%1 is still loading: export it once it is shown.</source>
         <translation>arXiv:%1 wird noch geladen: exportieren Sie es, sobald es angezeigt wird.</translation>
     </message>
+    <message>
+        <source>Not writing to the cache</source>
+        <translation>Schreibt nicht in den Cache</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server refused %Ln correction(s); they stay in the outbox and are tried again with each sync. The others went through.</source>
+        <translation>
+            <numerusform>Der Server hat %Ln Korrektur abgelehnt; sie bleibt im Postausgang und wird bei jeder Synchronisierung erneut versucht. Die anderen wurden übertragen.</numerusform>
+            <numerusform>Der Server hat %Ln Korrekturen abgelehnt; sie bleiben im Postausgang und werden bei jeder Synchronisierung erneut versucht. Die anderen wurden übertragen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln refused</source>
+        <translation>
+            <numerusform>%Ln abgelehnt</numerusform>
+            <numerusform>%Ln abgelehnt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refused by the server (they stay in the outbox):</source>
+        <translation>Vom Server abgelehnt (bleiben im Postausgang):</translation>
+    </message>
+    <message>
+        <source>%1 of observation %2 (arXiv:%3): HTTP %4: %5</source>
+        <translation>%1 der Beobachtung %2 (arXiv:%3): HTTP %4: %5</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeReviewModel</name>
@@ -1830,6 +1856,10 @@ Rückzüge, Korrekturen und Bedenkenäußerungen erscheinen hier, wenn eine Seit
     <message>
         <source>%1: cannot add a page</source>
         <translation>%1: es kann keine Seite hinzugefügt werden</translation>
+    </message>
+    <message>
+        <source>%1: this is a file of the cache that is open; it is not overwritten</source>
+        <translation>%1: Dies ist eine Datei des geöffneten Caches; sie wird nicht überschrieben</translation>
     </message>
 </context>
 <context>

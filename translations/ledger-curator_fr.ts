@@ -1265,6 +1265,32 @@ arXiv:%2 v%3 · au %4</translation>
         <source>arXiv:%1 is still loading: export it once it is shown.</source>
         <translation>arXiv:%1 est encore en cours de chargement : exportez-le une fois affiché.</translation>
     </message>
+    <message>
+        <source>Not writing to the cache</source>
+        <translation>N’écrit plus dans le cache</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server refused %Ln correction(s); they stay in the outbox and are tried again with each sync. The others went through.</source>
+        <translation>
+            <numerusform>Le serveur a refusé %Ln correction ; elle reste dans la boîte d’envoi et sera retentée à chaque synchronisation. Les autres sont passées.</numerusform>
+            <numerusform>Le serveur a refusé %Ln corrections ; elles restent dans la boîte d’envoi et seront retentées à chaque synchronisation. Les autres sont passées.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln refused</source>
+        <translation>
+            <numerusform>%Ln refusée</numerusform>
+            <numerusform>%Ln refusées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refused by the server (they stay in the outbox):</source>
+        <translation>Refusées par le serveur (elles restent dans la boîte d’envoi) :</translation>
+    </message>
+    <message>
+        <source>%1 of observation %2 (arXiv:%3): HTTP %4: %5</source>
+        <translation>%1 de l’observation %2 (arXiv:%3) : HTTP %4 : %5</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeReviewModel</name>
@@ -1830,6 +1856,10 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     <message>
         <source>%1: cannot add a page</source>
         <translation>%1&#xa0;: impossible d’ajouter une page</translation>
+    </message>
+    <message>
+        <source>%1: this is a file of the cache that is open; it is not overwritten</source>
+        <translation>%1 : ce fichier appartient au cache ouvert ; il n’est pas écrasé</translation>
     </message>
 </context>
 <context>

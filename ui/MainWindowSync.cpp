@@ -128,6 +128,13 @@ void MainWindow::setupSync()
                         + tr("%Ln record(s) kept as cached: the cache holds a newer page.", nullptr,
                               int(report.recordsKeptLocal.size()));
                 statusBar()->showMessage(summary, 10000);
+                // A correction the server refused is the curator's to know about, not a
+                // passing status message: which one, and the server's words.
+                if (!report.refused.isEmpty() && report.refused.size() > report.stillRefused)
+                    showError(tr("The server refused %Ln correction(s); they stay in the outbox and are "
+                                 "tried again with each sync. The others went through.",
+                                 nullptr, int(report.refused.size()))
+                              + QStringLiteral("\n\n") + report.refused.join(u'\n'));
             }
         });
     updateSyncStatus();
@@ -139,8 +146,13 @@ void MainWindow::updateSyncStatus()
         return;
     const auto outbox = m_store.outboxCount();
     const qint64 waiting = outbox ? *outbox : 0;
-    const QString waitingText
+    QString waitingText
         = waiting == 1 ? tr("1 correction waiting") : tr("%Ln corrections waiting", nullptr, int(waiting));
+    // Read from the cache, as the count: what a server refused, and why.
+    const auto refused = m_store.refusedCorrections();
+    const qsizetype refusedCount = refused ? refused->size() : 0;
+    if (refusedCount > 0)
+        waitingText += QStringLiteral(" · ") + tr("%Ln refused", nullptr, int(refusedCount));
     const auto last = m_store.meta(SyncClient::lastFinishedKey());
     QDateTime when;
     if (last && !last->isEmpty())
@@ -166,6 +178,15 @@ void MainWindow::updateSyncStatus()
         tip += u'\n' + tr("Last sync: %1").arg(locale.toString(when, QLocale::LongFormat));
     if (m_sync->intervalMinutes() > 0)
         tip += u'\n' + tr("Syncs every %Ln minute(s).", nullptr, m_sync->intervalMinutes());
+    if (refusedCount > 0) {
+        tip += u'\n' + tr("Refused by the server (they stay in the outbox):");
+        for (const Store::RefusedCorrection &r : *refused)
+            tip += u'\n'
+                + tr("%1 of observation %2 (arXiv:%3): HTTP %4: %5")
+                      .arg(curationFieldKey(r.event.field), r.event.observation, r.event.record)
+                      .arg(r.status)
+                      .arg(r.reason);
+    }
     m_syncStatus->setToolTip(tip);
 }
 
