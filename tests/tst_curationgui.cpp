@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Curating in the desktop app, as a librarian would: select, correct, apply, undo, redo, bulk
 // changes, refused identifiers, keyboard triage and conflicts.
+#include "CurationPanel.h"
 #include "CurationSession.h"
 #include "MainWindow.h"
 #include "ObservationTableModel.h"
@@ -149,6 +150,16 @@ void TestCurationGui::correctUnresolvedThenUndoRedo()
     auto stored = m_store->loadCurated(QStringLiteral("2104.04473"));
     QVERIFY(stored.ok() && stored->has_value());
     QCOMPARE((*stored)->events.size(), 6);
+
+    // "Recorded: ..." names what was recorded, once it is in the cache: a note alone (the state
+    // editor, untouched, shows the value the state already has).
+    QSignalSpy messages(find<CurationPanel>("curationPanel"), &CurationPanel::messageChanged);
+    QTest::keyClicks(find<QLineEdit>("editor-note"), QStringLiteral("checked by hand"));
+    QTest::mouseClick(find<QPushButton>("applyButton"), Qt::LeftButton);
+    QCOMPARE(messages.size(), 1);
+    QCOMPARE(messages.first().first().toString(), QStringLiteral("Recorded: Correct note."));
+    stored = m_store->loadCurated(QStringLiteral("2104.04473"));
+    QCOMPARE((*stored)->events.size(), 7);
 }
 
 void TestCurationGui::invalidIdentifierIsRefusedWithItsReason()

@@ -513,8 +513,14 @@ bool CurationPanel::apply()
     }
     if (edits.isEmpty())
         return false;
+    // Named in "Recorded: ..." only what applyEdits() records: an editor showing the value the
+    // field already has (the state's list shows its key, the page its words) records nothing.
     QStringList fields;
     for (const FieldEdit &edit : edits) {
+        const FieldState *current = m_session.record().field(edit.observation, edit.field);
+        const bool conflict = current && current->isConflict();
+        if (!conflict && (current ? current->value() : std::nullopt) == edit.value)
+            continue;
         if (!fields.contains(fieldName(edit.field)))
             fields.append(fieldName(edit.field));
     }
