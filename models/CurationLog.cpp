@@ -390,16 +390,8 @@ QList<CorrectionEvent> narrowedEvent(const CorrectionEvent &event)
 QList<CorrectionEvent> makeEditEvents(const FieldState &current, QString record, QString observation,
     CurationField field, std::optional<QString> value, QString author, QString createdAt)
 {
-    CorrectionEvent event;
-    event.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    event.record = std::move(record);
-    event.observation = std::move(observation);
-    event.field = field;
-    event.value = std::move(value);
-    event.parents = current.headIds();
-    event.author = std::move(author);
-    event.createdAt = std::move(createdAt);
-    return narrowedEvent(event);
+    return narrowedEvent(makeEdit(current, std::move(record), std::move(observation), field, std::move(value),
+                                  std::move(author), std::move(createdAt)));
 }
 
 std::optional<QString> valueBefore(const QList<CorrectionEvent> &events, const QString &eventId)

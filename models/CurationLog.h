@@ -121,7 +121,8 @@ std::map<FieldKey, FieldState> resolveAll(const QList<CorrectionEvent> &events);
 inline constexpr qsizetype kMaxEventParents = 64;
 
 //! The next event on a field: a new id (lower-case UUID without braces), parents =
-//! current.headIds(), no seq. For at most kMaxEventParents heads; makeEditEvents() for any.
+//! current.headIds(), no seq. It may name more than kMaxEventParents: makeEditEvents() is what
+//! is stored.
 CorrectionEvent makeEdit(const FieldState &current, QString record, QString observation,
     CurationField field, std::optional<QString> value, QString author, QString createdAt);
 
