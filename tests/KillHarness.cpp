@@ -79,15 +79,19 @@ Attempt runAndKill(const QString &program, const QStringList &arguments,
     bool sent = false;
     if (kill.walBytes > 0) {
         // stat() every 100 us (the WAL is never opened: closing a descriptor of it would drop
-        // the command's SQLite locks); the pipes are small, so reading them can wait.
-        while (!hasEnded(pid) && timer.elapsed() < timeoutMs) {
+        // the command's SQLite locks); the pipes are drained every millisecond or so, so that a
+        // chatty command never blocks on a full one.
+        for (int i = 0; !hasEnded(pid) && timer.elapsed() < timeoutMs; ++i) {
             if (fileSize(kill.wal) >= kill.walBytes) {
                 ::kill(pid_t(pid), SIGKILL);
                 sent = true;
                 attempt.atWalSize = true;
                 break;
             }
-            QThread::usleep(100);
+            if (i % 10 == 9)
+                process.waitForReadyRead(0);
+            else
+                QThread::usleep(100);
         }
     } else if (kill.delayUs >= 0) {
         // Wait in QProcess (which reads the pipes meanwhile) to within a millisecond, then sleep

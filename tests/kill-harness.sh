@@ -27,8 +27,8 @@ fi
 
 export LC_KILLS="${LC_KILLS:-60}"
 export LC_KILL_OBSERVATIONS="${LC_KILL_OBSERVATIONS:-50000}"
-export LC_KILL_EVENTS="${LC_KILL_EVENTS:-3000}"
-export LC_KILL_NOTICES="${LC_KILL_NOTICES:-20000}"
+export LC_KILL_EVENTS="${LC_KILL_EVENTS:-2000}"
+export LC_KILL_NOTICES="${LC_KILL_NOTICES:-10000}"
 export QT_QPA_PLATFORM=offscreen
 # QtTest stops a test function after 5 minutes by default; a full-size function runs longer.
 export QTEST_FUNCTION_TIMEOUT="${QTEST_FUNCTION_TIMEOUT:-21600000}"

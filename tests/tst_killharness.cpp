@@ -32,6 +32,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <csignal>
 #include <cstdio>
 #include <functional>
 #include <random>
@@ -97,22 +98,31 @@ public:
         return run.out;
     }
 
+    //! Starts `serve`; its output goes to files beside the database: it logs every request, and
+    //! a pipe nobody reads while the harness waits on other processes would fill and stop it.
     bool start(QString *problem)
     {
+        const QString out = m_db + QStringLiteral(".out");
         m_process = std::make_unique<QProcess>();
+        m_process->setStandardOutputFile(out);
+        m_process->setStandardErrorFile(m_db + QStringLiteral(".log"));
         m_process->start(QStringLiteral(LC_SERVER_PATH),
             { QStringLiteral("serve"), QStringLiteral("--db"), m_db, QStringLiteral("--listen"),
                 QStringLiteral("127.0.0.1:0") });
+        const QString prefix = QStringLiteral("listening on ");
+        QString line;
         QElapsedTimer timer;
         timer.start();
-        while (!m_process->canReadLine() && m_process->state() != QProcess::NotRunning
-            && timer.elapsed() < 30000)
-            m_process->waitForReadyRead(200);
-        const QString line = QString::fromUtf8(m_process->readLine()).trimmed();
-        const QString prefix = QStringLiteral("listening on ");
+        while (!line.startsWith(prefix) && m_process->state() != QProcess::NotRunning
+            && timer.elapsed() < 30000) {
+            m_process->waitForFinished(50);
+            line = QString::fromUtf8(TestSupport::readAll(out).split('\n').first()).trimmed();
+        }
         if (!line.startsWith(prefix)) {
-            *problem = QStringLiteral("ledger-server serve said '%1' (%2)")
-                           .arg(line, QString::fromUtf8(m_process->readAllStandardError()));
+            *problem
+                = QStringLiteral("ledger-server serve said '%1' (%2)")
+                      .arg(line,
+                          QString::fromUtf8(TestSupport::readAll(m_db + QStringLiteral(".log"))));
             return false;
         }
         m_url = QUrl(line.mid(prefix.size()));
@@ -212,6 +222,7 @@ private Q_SLOTS:
     void killSyncPush();
     void killApp();
     void killAppImport();
+    void killAppBesideCli();
 
 private:
     //! How a round's checks see a run: the problems found, and whether the run's work was not
@@ -1116,6 +1127,150 @@ void TestKillHarness::killAppImport()
             c.problems = importedShapesProblems(cache, false, &c.interrupted);
             return c;
         });
+    QVERIFY2(t.failures == 0, qPrintable(m_failures.join(u'\n')));
+}
+
+void TestKillHarness::killAppBesideCli()
+{
+    Tally &t = tally(QStringLiteral("desktop app beside curate"));
+    const QString cache = path(QStringLiteral("beside.sqlite"));
+    Attempt run = cli(
+        { QStringLiteral("import"), TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")),
+            QStringLiteral("--db"), cache });
+    QVERIFY2(run.succeeded(), qPrintable(run.describe()));
+    QStringList observations;
+    {
+        ReadOnlyDb db(cache);
+        for (const QStringList &row :
+            db.rows("SELECT id FROM observations WHERE record_id = ? ORDER BY position DESC",
+                { kFixtureId }))
+            observations.append(row[0]);
+    }
+    QCOMPARE(observations.size(), m_fixture.observations);
+    QProcessEnvironment env = m_env;
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("HOME"), path(QStringLiteral("beside-home")));
+    QVERIFY(QDir().mkpath(path(QStringLiteral("beside-home"))));
+    constexpr int kCorrections = 8;
+    const QString note = curationFieldKey(CurationField::Note);
+    QList<WrittenCorrection> reported;
+    QStringList reportedIds;
+    QList<WrittenCorrection> refused; // curate said no (with its reason): none of these may be held
+    QStringList besideProblems;
+
+    // The window corrects while `ledger-curator curate` writes to the same cache from beside it,
+    // one command after the other; the window is killed, the command line runs to its end.
+    auto runBeside = [&](const KillAt &kill, const QString &prefix, int count) {
+        Attempt attempt;
+        attempt.plan = kill;
+        QProcess driver;
+        driver.setProcessEnvironment(env);
+        driver.start(QCoreApplication::applicationFilePath(),
+            { QLatin1String(kDriverFlag), cache, prefix, QString::number(count) });
+        if (!driver.waitForStarted(30000)) {
+            attempt.started = false;
+            return attempt;
+        }
+        QElapsedTimer timer;
+        timer.start();
+        std::unique_ptr<QProcess> curate;
+        WrittenCorrection pending;
+        int n = 0;
+        bool sent = false;
+        auto finishCurate = [&] {
+            curate->waitForFinished(120000);
+            const QByteArray out = curate->readAllStandardOutput();
+            const QByteArray err = curate->readAllStandardError();
+            if (curate->exitStatus() == QProcess::NormalExit && curate->exitCode() == 0) {
+                reported.append(pending);
+                reportedIds += printedCorrectionIds(out);
+            } else if (curate->exitStatus() == QProcess::NormalExit && !err.trimmed().isEmpty()) {
+                refused.append(pending);
+            } else {
+                besideProblems.append(
+                    QStringLiteral("curate beside the window ended badly (status %1): %2")
+                        .arg(curate->exitCode())
+                        .arg(QString::fromUtf8(err)));
+            }
+            curate.reset();
+        };
+        while (driver.state() != QProcess::NotRunning && timer.elapsed() < 300000) {
+            if (!sent && !kill.never()
+                && ((kill.walBytes > 0
+                        && QFileInfo(cache + QStringLiteral("-wal")).size() >= kill.walBytes)
+                    || (kill.walBytes <= 0 && timer.nsecsElapsed() / 1000 >= kill.delayUs))) {
+                driver.kill();
+                sent = true;
+            }
+            if (curate && curate->state() == QProcess::NotRunning)
+                finishCurate();
+            if (!curate && !sent) {
+                pending = { observations[n % observations.size()], note,
+                    QStringLiteral("kh-beside-%1-%2").arg(prefix).arg(n) };
+                ++n;
+                curate = std::make_unique<QProcess>();
+                curate->setProcessEnvironment(m_env);
+                curate->start(QStringLiteral(LC_CLI_PATH),
+                    { QStringLiteral("curate"), kFixtureId, pending.observation,
+                        QStringLiteral("note=") + pending.value, QStringLiteral("--db"), cache });
+            }
+            driver.waitForFinished(1);
+        }
+        if (driver.state() != QProcess::NotRunning) {
+            driver.kill();
+            driver.waitForFinished(10000);
+            besideProblems.append(QStringLiteral("the window did not finish within 300 s"));
+        }
+        if (curate)
+            finishCurate();
+        attempt.elapsedMs = timer.elapsed();
+        attempt.out = driver.readAllStandardOutput();
+        attempt.err = driver.readAllStandardError();
+        if (driver.exitStatus() == QProcess::CrashExit) {
+            attempt.killed = sent && driver.exitCode() == SIGKILL;
+            attempt.crashed = !attempt.killed;
+        }
+        attempt.exitCode = driver.exitCode();
+        return attempt;
+    };
+    auto check = [&](const Attempt &a, int expected) {
+        const QList<WrittenCorrection> now = reportedByDriver(a.out);
+        reported += now;
+        Checked c;
+        c.problems = besideProblems;
+        besideProblems.clear();
+        ReadOnlyDb db(cache);
+        c.problems += checkCache(db);
+        if (const QString p = checkRecord(db, { m_fixture }, false); !p.isEmpty())
+            c.problems.append(p);
+        c.problems += checkCorrections(db, reported, reportedIds);
+        const QHash<WrittenCorrection, qint64> held = harnessCorrections(db);
+        for (const WrittenCorrection &r : std::as_const(refused)) {
+            if (held.value(r) > 0)
+                c.problems.append(QStringLiteral("curate of %1 to '%2' was refused and is held")
+                                      .arg(r.observation, r.value));
+        }
+        c.interrupted = now.size() < expected;
+        return c;
+    };
+    Measured measured;
+    measured.run = runBeside(KillAt {}, QStringLiteral("measure"), kCorrections);
+    QVERIFY2(measured.run.succeeded(), qPrintable(measured.run.describe()));
+    const Checked first = check(measured.run, kCorrections);
+    QVERIFY2(
+        first.problems.isEmpty() && !first.interrupted, qPrintable(first.problems.join(u'\n')));
+    killRounds(
+        t, measured, [](int) {},
+        [&](const KillAt &kill, int round, int attempt) {
+            return kill.never()
+                ? runBeside(kill, QStringLiteral("%1-final").arg(round), 2)
+                : runBeside(kill, QStringLiteral("%1-%2").arg(round).arg(attempt), kCorrections);
+        },
+        [&](const Attempt &a, int) { return check(a, kCorrections); },
+        [&](const Attempt &a, int) { return check(a, 2); });
+    std::printf("kill harness: beside the window, %lld curate commands recorded, %lld refused with "
+                "a reason\n",
+        static_cast<long long>(reportedIds.size()), static_cast<long long>(refused.size()));
     QVERIFY2(t.failures == 0, qPrintable(m_failures.join(u'\n')));
 }
 
