@@ -184,6 +184,14 @@ struct CliRun
     QByteArray err;
 };
 
+//! A test's wait of `ms` milliseconds for a child process, times LC_TEST_TIMEOUT_SCALE (the asan
+//! test preset sets it: the sanitizers make every process several times slower).
+inline int scaledTimeoutMs(int ms)
+{
+    const int scale = qEnvironmentVariableIntValue("LC_TEST_TIMEOUT_SCALE");
+    return scale > 1 ? ms * scale : ms;
+}
+
 //! Runs ledger-curator with no display, its default data under `home`.
 inline CliRun runCli(const QStringList &arguments, const QString &home)
 {
@@ -197,7 +205,7 @@ inline CliRun runCli(const QStringList &arguments, const QString &home)
     env.insert(QStringLiteral("USER"), QStringLiteral("tester"));
     process.setProcessEnvironment(env);
     process.start(QStringLiteral(LC_CLI_PATH), arguments);
-    if (!process.waitForFinished(120000))
+    if (!process.waitForFinished(scaledTimeoutMs(120000)))
         return {};
     return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
              process.readAllStandardOutput(), process.readAllStandardError() };
