@@ -24,12 +24,15 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStyle>
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
+
+#include <memory>
 
 using namespace LedgerCurator;
 using namespace LedgerCurator::TestSupport;
@@ -109,7 +112,8 @@ QPalette darkPalette()
 
 QPalette lightPalette()
 {
-    return QStyleFactory::create(QStringLiteral("Fusion"))->standardPalette();
+    const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+    return fusion->standardPalette();
 }
 
 //! Sets the application palette for one test and puts the earlier one back afterwards.
