@@ -6,6 +6,7 @@
 
 #include "AnomalyHints.h"
 #include "CuratedRecord.h"
+#include "Identifier.h"
 #include "CurationSession.h"
 #include "LedgerText.h"
 #include "PageHtml.h"

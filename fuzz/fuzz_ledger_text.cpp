@@ -5,7 +5,7 @@
 
 #include "FuzzSupport.h"
 #include "LedgerText.h"
-#include "PageImport.h"
+#include "PageFiles.h"
 
 using namespace LedgerCurator;
 

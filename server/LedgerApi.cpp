@@ -4,7 +4,7 @@
 #include "EventJson.h"
 #include "RecordJson.h"
 #include "ServerStore.h"
-#include "Store.h"
+#include "Identifier.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>

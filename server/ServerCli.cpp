@@ -2,7 +2,7 @@
 #include "ServerCli.h"
 
 #include "LedgerServer.h"
-#include "PageImport.h"
+#include "PageFiles.h"
 #include "ServerStore.h"
 
 #include <QCommandLineParser>

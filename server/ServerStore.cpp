@@ -309,7 +309,7 @@ StoreStatus ServerStore::open(Migrate migrate)
         return StoreError { StoreError::Kind::Failure,
             QStringLiteral("the Qt SQL driver %1 is not available").arg(db.driverName()) };
     if (sqlite) {
-        // SQLite's locks on descriptors no other close() can drop (models/SqliteLocks.h).
+        // SQLite's locks on descriptors no other close() can drop (models/sqlite/SqliteLocks.h).
         if (QString why; !SqliteLocks::install(&why))
             qWarning("SQLite's locks stay per process (%s)", qPrintable(why));
         const QFileInfo file(m_config.sqlitePath);

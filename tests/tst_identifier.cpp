@@ -29,6 +29,8 @@ class TestIdentifier : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void normalizesRecordIds_data();
+    void normalizesRecordIds();
     void valid_data();
     void valid();
     void invalid_data();
@@ -331,6 +333,24 @@ void TestIdentifier::arxivDoi()
     QCOMPARE(LedgerCurator::arxivDoi(id), doi);
     if (!doi.isEmpty())
         QVERIFY(sameIdentifier(LedgerCurator::arxivDoi(id), doi));
+}
+
+void TestIdentifier::normalizesRecordIds_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("id");
+    QTest::newRow("plain") << QStringLiteral("2104.04473") << QStringLiteral("2104.04473");
+    QTest::newRow("prefix") << QStringLiteral("arXiv:2104.04473") << QStringLiteral("2104.04473");
+    QTest::newRow("version") << QStringLiteral("2104.04473v5") << QStringLiteral("2104.04473");
+    QTest::newRow("old style") << QStringLiteral("hep-th/9901001v2") << QStringLiteral("hep-th/9901001");
+    QTest::newRow("spaces") << QStringLiteral("  arxiv:2104.04473 ") << QStringLiteral("2104.04473");
+}
+
+void TestIdentifier::normalizesRecordIds()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, id);
+    QCOMPARE(normalizeRecordId(input), id);
 }
 
 QTEST_GUILESS_MAIN(TestIdentifier)

@@ -31,8 +31,6 @@ private Q_SLOTS:
     void olderPageIsRefusedAndNothingChanges();
     void failedBatchLeavesCacheUnchanged();
     void summariesCountStates();
-    void normalizesRecordIds_data();
-    void normalizesRecordIds();
     void largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable();
     void failedRebuildRollsBackTheIndexDrop();
     void utf8BufferEncodesAsQtDoes();
@@ -272,24 +270,6 @@ void TestStore::summariesCountStates()
     QCOMPARE(fixtureSummary.states[int(ResolutionState::VerifiedExact)], 23);
     QCOMPARE(summaries->at(1).outbound, 6);
     QCOMPARE(summaries->at(1).needsAttention, 8);
-}
-
-void TestStore::normalizesRecordIds_data()
-{
-    QTest::addColumn<QString>("input");
-    QTest::addColumn<QString>("id");
-    QTest::newRow("plain") << QStringLiteral("2104.04473") << QStringLiteral("2104.04473");
-    QTest::newRow("prefix") << QStringLiteral("arXiv:2104.04473") << QStringLiteral("2104.04473");
-    QTest::newRow("version") << QStringLiteral("2104.04473v5") << QStringLiteral("2104.04473");
-    QTest::newRow("old style") << QStringLiteral("hep-th/9901001v2") << QStringLiteral("hep-th/9901001");
-    QTest::newRow("spaces") << QStringLiteral("  arxiv:2104.04473 ") << QStringLiteral("2104.04473");
-}
-
-void TestStore::normalizesRecordIds()
-{
-    QFETCH(QString, input);
-    QFETCH(QString, id);
-    QCOMPARE(normalizeRecordId(input), id);
 }
 
 void TestStore::largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable()

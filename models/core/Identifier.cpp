@@ -408,4 +408,21 @@ QString arxivDoi(QStringView arxivBase)
     return u"10.48550/arxiv."_s + check.identifier->base.toLower();
 }
 
+QString normalizeRecordId(QString text)
+{
+    text = text.trimmed();
+    if (text.startsWith(QStringLiteral("arXiv:"), Qt::CaseInsensitive))
+        text.remove(0, 6);
+    // Drop a version suffix: 2104.04473v5 -> 2104.04473.
+    const qsizetype v = text.lastIndexOf(u'v');
+    if (v > 0 && v + 1 < text.size() && text[v - 1].isDigit()) {
+        bool digits = true;
+        for (qsizetype i = v + 1; i < text.size(); ++i)
+            digits = digits && text[i].isDigit();
+        if (digits)
+            text.truncate(v);
+    }
+    return text;
+}
+
 } // namespace LedgerCurator

@@ -972,23 +972,6 @@ Status Store::setMeta(const QString &key, const QString &value)
     return commitWrite(QStringLiteral("%1: cannot commit setting %2").arg(m_path, key));
 }
 
-QString normalizeRecordId(QString text)
-{
-    text = text.trimmed();
-    if (text.startsWith(QStringLiteral("arXiv:"), Qt::CaseInsensitive))
-        text.remove(0, 6);
-    // Drop a version suffix: 2104.04473v5 -> 2104.04473.
-    const qsizetype v = text.lastIndexOf(u'v');
-    if (v > 0 && v + 1 < text.size() && text[v - 1].isDigit()) {
-        bool digits = true;
-        for (qsizetype i = v + 1; i < text.size(); ++i)
-            digits = digits && text[i].isDigit();
-        if (digits)
-            text.truncate(v);
-    }
-    return text;
-}
-
 QString defaultCachePath()
 {
     const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);

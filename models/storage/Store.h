@@ -175,9 +175,6 @@ private:
     mutable QString m_refusal;
 };
 
-//! The record id from user input: strips "arXiv:" and a version suffix ("2104.04473v5").
-QString normalizeRecordId(QString text);
-
 //! The default cache file under QStandardPaths::AppDataLocation.
 QString defaultCachePath();
 

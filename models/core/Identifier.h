@@ -46,4 +46,7 @@ bool sameIdentifier(QStringView a, QStringView b);
 //! A version, if given, is dropped. Empty when arxivBase is not a valid arXiv id.
 QString arxivDoi(QStringView arxivBase);
 
+//! The record id from user input: strips "arXiv:" and a version suffix ("2104.04473v5").
+QString normalizeRecordId(QString text);
+
 } // namespace LedgerCurator

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The layout of docs/architecture.md, checked (issue 18): every library of models/, server/ and
+// ui/ includes only the headers of the libraries its arrows point to; internal headers are
+// included only by the libraries that own or share them; the domain (models/core) uses no Qt Sql,
+// no Qt Gui and no file I/O; and the ledger-server executable does not link Qt Gui.
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
+#include <QStandardPaths>
+#include <QtTest>
+
+namespace {
+
+QString sourcePath(const QString &relative)
+{
+    return QDir(QStringLiteral(LC_SOURCE_DIR)).filePath(relative);
+}
+
+//! The folders that hold the libraries, relative to the source root, and the libraries each may
+//! include from (its own included). The same arrows as docs/architecture.md.
+const QList<std::pair<QString, QStringList>> &arrows()
+{
+    static const QList<std::pair<QString, QStringList>> table = {
+        { QStringLiteral("models/internal"), {} },
+        { QStringLiteral("models/core"), {} },
+        { QStringLiteral("models/sqlite"), { QStringLiteral("models/internal") } },
+        { QStringLiteral("models/sqlite/internal"), { QStringLiteral("models/sqlite"), QStringLiteral("models/internal") } },
+        { QStringLiteral("models/formats"),
+          { QStringLiteral("models/core"), QStringLiteral("models/internal"), QStringLiteral("models/formats/internal"),
+            QStringLiteral("models/sqlite") } },
+        { QStringLiteral("models/formats/internal"), {} },
+        { QStringLiteral("models/storage"),
+          { QStringLiteral("models/core"), QStringLiteral("models/formats"), QStringLiteral("models/sqlite"),
+            QStringLiteral("models/sqlite/internal") } },
+        { QStringLiteral("models/sync"),
+          { QStringLiteral("models/core"), QStringLiteral("models/formats"), QStringLiteral("models/storage") } },
+        { QStringLiteral("models/present"),
+          { QStringLiteral("models/core"), QStringLiteral("models/formats"), QStringLiteral("models/storage"),
+            QStringLiteral("models/sqlite") } },
+        { QStringLiteral("server"),
+          { QStringLiteral("models/core"), QStringLiteral("models/formats"), QStringLiteral("models/sqlite"),
+            QStringLiteral("models/sqlite/internal") } },
+        { QStringLiteral("ui"),
+          { QStringLiteral("models/core"), QStringLiteral("models/formats"), QStringLiteral("models/storage"),
+            QStringLiteral("models/sync"), QStringLiteral("models/present"), QStringLiteral("models/sqlite") } },
+    };
+    return table;
+}
+
+//! The C++ files directly in FOLDER (not in its subfolders).
+QStringList sourcesIn(const QString &folder)
+{
+    QStringList files;
+    const QDir dir(sourcePath(folder));
+    for (const QFileInfo &info : dir.entryInfoList({ QStringLiteral("*.cpp"), QStringLiteral("*.h") }, QDir::Files))
+        files.append(info.absoluteFilePath());
+    return files;
+}
+
+//! Which folder of arrows() holds each header, by file name (names are unique across them).
+QHash<QString, QString> headerHomes()
+{
+    QHash<QString, QString> homes;
+    for (const auto &[folder, allowed] : arrows()) {
+        Q_UNUSED(allowed)
+        for (const QString &file : sourcesIn(folder)) {
+            if (file.endsWith(QStringLiteral(".h")))
+                homes.insert(QFileInfo(file).fileName(), folder);
+        }
+    }
+    return homes;
+}
+
+QStringList includesOf(const QString &file, bool quoted)
+{
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly))
+        return {};
+    const QString text = QString::fromUtf8(in.readAll());
+    static const QRegularExpression quotedInclude(QStringLiteral("^\\s*#\\s*include\\s+\"([^\"]+)\""),
+                                                  QRegularExpression::MultilineOption);
+    static const QRegularExpression angleInclude(QStringLiteral("^\\s*#\\s*include\\s+<([^>]+)>"),
+                                                 QRegularExpression::MultilineOption);
+    QStringList names;
+    auto matches = (quoted ? quotedInclude : angleInclude).globalMatch(text);
+    while (matches.hasNext())
+        names.append(matches.next().captured(1));
+    return names;
+}
+
+} // namespace
+
+class TestArchitecture : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void everyLibraryFolderIsKnown();
+    void includesFollowTheArrows();
+    void coreUsesNoSqlGuiOrFiles();
+    void serverDoesNotLinkQtGui();
+};
+
+void TestArchitecture::everyLibraryFolderIsKnown()
+{
+    // A new folder of models/ must take its place in the arrows (and in docs/architecture.md).
+    QSet<QString> known;
+    for (const auto &[folder, allowed] : arrows()) {
+        Q_UNUSED(allowed)
+        known.insert(folder);
+    }
+    QDirIterator it(sourcePath(QStringLiteral("models")), QDir::Dirs | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    int folders = 0;
+    while (it.hasNext()) {
+        const QString folder = QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(it.next());
+        ++folders;
+        QVERIFY2(known.contains(folder), qPrintable(folder + QStringLiteral(" is not in the arrows")));
+    }
+    QVERIFY(folders >= 7);
+    // No source file is left at the top of models/: each lives in its library.
+    QVERIFY2(sourcesIn(QStringLiteral("models")).isEmpty(), qPrintable(sourcesIn(QStringLiteral("models")).join(u' ')));
+}
+
+void TestArchitecture::includesFollowTheArrows()
+{
+    const QHash<QString, QString> homes = headerHomes();
+    QVERIFY(homes.contains(QStringLiteral("Record.h")));
+    QVERIFY(homes.contains(QStringLiteral("Store.h")));
+    QStringList wrong;
+    int checked = 0;
+    for (const auto &[folder, allowed] : arrows()) {
+        for (const QString &file : sourcesIn(folder)) {
+            for (const QString &header : includesOf(file, true)) {
+                const QString home = homes.value(header);
+                if (home.isEmpty() || home == folder)
+                    continue; // its own header, a generated one (ui_*.h) or one of another tree
+                ++checked;
+                if (!allowed.contains(home))
+                    wrong.append(QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file) + QStringLiteral(" includes ")
+                                 + header + QStringLiteral(" of ") + home);
+            }
+        }
+    }
+    QVERIFY(checked > 50);
+    QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u'\n')));
+}
+
+void TestArchitecture::coreUsesNoSqlGuiOrFiles()
+{
+    static const QRegularExpression forbidden(
+            QStringLiteral("^(QSql|QtSql|QtGui|QColor|QFont|QPainter|QImage|QPixmap|QPalette|QGuiApplication|QUndo"
+                           "|QFile|QDir|QSaveFile|QTemporary|QStandardPaths|QSettings|QNetwork|QProcess|fstream|cstdio)"));
+    QStringList wrong;
+    int checked = 0;
+    for (const QString &folder : { QStringLiteral("models/core") }) {
+        for (const QString &file : sourcesIn(folder)) {
+            for (const QString &header : includesOf(file, false)) {
+                ++checked;
+                if (forbidden.match(header).hasMatch())
+                    wrong.append(QFileInfo(file).fileName() + QStringLiteral(" includes <") + header + u'>');
+            }
+        }
+    }
+    QVERIFY(checked > 20);
+    QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u'\n')));
+}
+
+void TestArchitecture::serverDoesNotLinkQtGui()
+{
+    const QString readelf = QStandardPaths::findExecutable(QStringLiteral("readelf"));
+    QVERIFY2(!readelf.isEmpty(), "readelf (binutils) is needed");
+    auto needed = [&readelf](const QString &binary) {
+        QProcess process;
+        process.start(readelf, { QStringLiteral("-d"), binary });
+        if (!process.waitForFinished(60000) || process.exitCode() != 0)
+            return QStringList { QStringLiteral("readelf failed on ") + binary };
+        QStringList libraries;
+        static const QRegularExpression entry(QStringLiteral("\\(NEEDED\\)\\s+Shared library: \\[([^\\]]+)\\]"));
+        auto matches = entry.globalMatch(QString::fromUtf8(process.readAllStandardOutput()));
+        while (matches.hasNext())
+            libraries.append(matches.next().captured(1));
+        return libraries;
+    };
+    const QStringList server = needed(QStringLiteral(LC_SERVER_PATH));
+    QVERIFY2(server.contains(QStringLiteral("libQt6Core.so.6")), qPrintable(server.join(u' ')));
+    QVERIFY2(server.contains(QStringLiteral("libQt6HttpServer.so.6")), qPrintable(server.join(u' ')));
+    QVERIFY2(!server.contains(QStringLiteral("libQt6Gui.so.6")), qPrintable(server.join(u' ')));
+    QVERIFY2(!server.contains(QStringLiteral("libQt6Widgets.so.6")), qPrintable(server.join(u' ')));
+    // The same check on the app finds Qt Gui: the test can tell the two apart.
+    const QStringList app = needed(QStringLiteral(LC_CLI_PATH));
+    QVERIFY2(app.contains(QStringLiteral("libQt6Gui.so.6")), qPrintable(app.join(u' ')));
+}
+
+QTEST_GUILESS_MAIN(TestArchitecture)
+#include "tst_architecture.moc"
