@@ -23,20 +23,21 @@ namespace {
 
 const QString kRecordsPrefix = QStringLiteral("/v1/records/");
 
-ApiReply fromStoreError(const StoreError &error)
+ApiReply fromError(const Error &error)
 {
     switch (error.kind) {
-    case StoreError::Kind::Busy: {
+    case Error::Kind::Busy: {
         ApiReply reply
             = ApiReply::error(503, QStringLiteral("the database is busy; retry shortly"));
         reply.note = error.message;
         return reply;
     }
-    case StoreError::Kind::Conflict:
+    case Error::Kind::Conflict:
         return ApiReply::error(409, error.message);
-    case StoreError::Kind::BadInput:
+    case Error::Kind::BadInput:
         return ApiReply::error(400, error.message);
-    case StoreError::Kind::Failure:
+    case Error::Kind::Failure:
+    case Error::Kind::Cancelled: // the store is never cancelled: a failure if it were
         break;
     }
     ApiReply reply
@@ -94,7 +95,7 @@ ApiReply health(ServerStore &store)
 {
     auto latest = store.latestSeq();
     if (!latest)
-        return fromStoreError(latest.error());
+        return fromError(latest.error());
     return ApiReply::json(200,
         QJsonObject { { QStringLiteral("status"), QStringLiteral("ok") },
             { QStringLiteral("version"), QStringLiteral(LC_SERVER_VERSION) },
@@ -105,7 +106,7 @@ ApiReply listRecords(ServerStore &store, const ApiRequest &request)
 {
     auto rows = store.records();
     if (!rows)
-        return fromStoreError(rows.error());
+        return fromError(rows.error());
     QJsonArray records;
     QByteArray digest;
     for (const RecordRow &row : std::as_const(*rows)) {
@@ -132,7 +133,7 @@ ApiReply getRecord(ServerStore &store, const ApiRequest &request, const QString 
     // A client that holds the current version gets its 304 without the body being read.
     auto stored = store.record(id, [&request](const QString &etag) { return etagMatches(request.ifNoneMatch, etag); });
     if (!stored)
-        return fromStoreError(stored.error());
+        return fromError(stored.error());
     if (!stored->has_value())
         return ApiReply::error(404, QStringLiteral("no record %1").arg(id.isEmpty() ? rawId : id));
     const StoredRecord &record = **stored;
@@ -160,7 +161,7 @@ ApiReply putRecord(ServerStore &store, const ApiRequest &request, const QString 
             400, QStringLiteral("the path names %1 but the record is %2").arg(id, record->arxivId));
     auto outcomes = store.putRecords({ *record });
     if (!outcomes)
-        return fromStoreError(outcomes.error());
+        return fromError(outcomes.error());
     const PutOutcome &outcome = outcomes->constFirst();
     ApiReply reply = ApiReply::json(outcome.created ? 201 : 200,
         QJsonObject {
@@ -184,7 +185,7 @@ ApiReply getEvents(ServerStore &store, const ApiRequest &request)
                 .arg(request.query.queryItemValue(QStringLiteral("limit"), QUrl::FullyDecoded)));
     auto page = store.events(*after, std::min(*limit, kMaxEventsLimit));
     if (!page)
-        return fromStoreError(page.error());
+        return fromError(page.error());
     const qint64 lastSeq
         = page->events.isEmpty() ? *after : page->events.constLast().seq.value_or(*after);
     // Written directly: the bytes ApiReply::json() writes for {"events", "last_seq", "latest_seq",
@@ -231,7 +232,7 @@ ApiReply postEvents(ServerStore &store, const ApiRequest &request)
     }
     auto stored = store.storeEvents(batch);
     if (!stored)
-        return fromStoreError(stored.error());
+        return fromError(stored.error());
     QJsonArray seqs;
     for (qsizetype i = 0; i < batch.size(); ++i)
         seqs.append(QJsonObject {
@@ -379,7 +380,7 @@ ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request)
     const QByteArray token = authorization.mid(space + 1).trimmed();
     auto who = store.authenticate(token);
     if (!who)
-        return fromStoreError(who.error());
+        return fromError(who.error());
     if (!who->has_value())
         return ApiReply::error(401, QStringLiteral("unknown token"));
     const TokenInfo &info = **who;

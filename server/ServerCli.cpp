@@ -35,10 +35,10 @@ int usage(const QString &message, QTextStream &err)
     return ExitBadInput;
 }
 
-int fail(const StoreError &error, QTextStream &err)
+int fail(const Error &error, QTextStream &err)
 {
     err << "ledger-server: " << error.message << Qt::endl;
-    return error.kind == StoreError::Kind::BadInput || error.kind == StoreError::Kind::Conflict
+    return error.kind == Error::Kind::BadInput || error.kind == Error::Kind::Conflict
         ? ExitBadInput
         : ExitFailure;
 }

@@ -2,6 +2,8 @@
 #include "ServerStore.h"
 
 #include "RecordJson.h"
+#include "SqlError.h"
+#include "SqlTransaction.h"
 #include "StoreSqlite.h"
 
 #include <QCryptographicHash>
@@ -126,6 +128,46 @@ bool sameContent(const CorrectionEvent &a, const CorrectionEvent &b)
         && a.author == b.author && a.createdAt == b.createdAt;
 }
 
+//! A row of a QSqlQuery read as a StoreSqlite::SqliteStatement row is, so that eventOfRow()
+//! maps the columns once for both backends.
+struct QSqlRow
+{
+    const QSqlQuery &query;
+    qint64 integer(int column) const { return query.value(column).toLongLong(); }
+    QString text(int column) const { return query.value(column).toString(); }
+    bool isNull(int column) const { return query.value(column).isNull(); }
+};
+
+//! The event of a row (seq, id, record, observation, field, value, parents, author,
+//! created_at). `Row` is a StoreSqlite::SqliteStatement (SQLite) or a QSqlRow (PostgreSQL).
+template <typename Row> Result<CorrectionEvent> eventOfRow(const Row &row)
+{
+    CorrectionEvent e;
+    e.seq = row.integer(0);
+    e.id = row.text(1);
+    e.record = row.text(2);
+    e.observation = row.text(3);
+    const QString fieldName = row.text(4);
+    const auto field = parseCurationField(fieldName);
+    if (!field)
+        return Error::failure(QStringLiteral("event %1 has an unknown field '%2'").arg(e.id, fieldName));
+    e.field = *field;
+    if (!row.isNull(5))
+        e.value = row.text(5);
+    e.parents = parentsFromText(row.text(6));
+    e.author = row.text(7);
+    e.createdAt = row.text(8);
+    return e;
+}
+
+//! A failed SQLite call (result code `rc`) as an Error: Busy for SQLITE_BUSY and SQLITE_LOCKED.
+Error sqliteError(int rc, const QString &message)
+{
+    const int primary = rc & 0xff;
+    return Error::of(primary == SQLITE_BUSY || primary == SQLITE_LOCKED ? Error::Kind::Busy : Error::Kind::Failure,
+                     QStringLiteral("%1 (%2)").arg(message).arg(rc));
+}
+
 } // namespace
 
 // --- DatabaseConfig ---------------------------------------------------------------------------
@@ -213,9 +255,10 @@ std::optional<Role> parseRole(QStringView text)
 
 // --- transactions -----------------------------------------------------------------------------
 
-//! One transaction, rolled back unless committed. Write transactions on SQLite take this
-//! process's write lock, then BEGIN IMMEDIATE (the database write lock at once, so that a read
-//! never has to be upgraded into a write that SQLite would refuse as busy).
+//! One transaction, rolled back unless committed (the shared SqlTransaction). Write
+//! transactions on SQLite take this process's write lock, then BEGIN IMMEDIATE (the database
+//! write lock at once, so that a read never has to be upgraded into a write that SQLite would
+//! refuse as busy).
 class ServerStore::Transaction final
 {
 public:
@@ -223,26 +266,25 @@ public:
     Transaction(const ServerStore &store, Mode mode)
         : m_store(store)
         , m_mode(mode)
+        , m_transaction(QSqlDatabase::database(store.m_connectionName, false))
     {
     }
     ~Transaction()
     {
-        if (m_active)
-            static_cast<void>(m_store.exec(
-                QStringLiteral("ROLLBACK"))); // a failed rollback ends with the connection
+        m_transaction.rollback(); // before the write lock is let go
         if (m_locked)
             m_store.m_writeLock->unlock();
     }
     Q_DISABLE_COPY_MOVE(Transaction)
 
-    StoreStatus begin()
+    Status begin()
     {
         const bool sqlite = m_store.isSqlite();
         if (m_mode == Mode::Write && sqlite && m_store.m_writeLock) {
             if (!m_store.m_writeLock->tryLock(m_store.m_config.busyTimeoutMs))
-                return StoreError { StoreError::Kind::Busy,
+                return Error::of(Error::Kind::Busy,
                     QStringLiteral("the database is busy (waited %1 ms for the write lock)")
-                        .arg(m_store.m_config.busyTimeoutMs) };
+                        .arg(m_store.m_config.busyTimeoutMs));
             m_locked = true;
         }
         QString sql;
@@ -253,24 +295,22 @@ public:
             sql = m_mode == Mode::Write
                 ? QStringLiteral("BEGIN")
                 : QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-        if (auto begun = m_store.exec(sql); !begun)
-            return begun;
-        m_active = true;
-        return std::monostate {};
+        if (!m_transaction.begin(sql))
+            return m_store.sqlError(m_transaction.lastError(), sql.section(u' ', 0, 1));
+        return {};
     }
 
-    StoreStatus commit()
+    Status commit()
     {
-        auto committed = m_store.exec(QStringLiteral("COMMIT"));
-        if (committed)
-            m_active = false;
-        return committed;
+        if (!m_transaction.commit())
+            return m_store.sqlError(m_transaction.lastError(), QStringLiteral("COMMIT"));
+        return {};
     }
 
 private:
     const ServerStore &m_store;
     Mode m_mode;
-    bool m_active = false;
+    SqlTransaction m_transaction;
     bool m_locked = false;
 };
 
@@ -300,22 +340,22 @@ int ServerStore::latestSchemaVersion()
     return kMigrations.back().version;
 }
 
-StoreStatus ServerStore::open(Migrate migrate)
+Status ServerStore::open(Migrate migrate)
 {
     const bool sqlite = isSqlite();
     QSqlDatabase db = QSqlDatabase::addDatabase(
         sqlite ? QStringLiteral("QSQLITE") : QStringLiteral("QPSQL"), m_connectionName);
     if (!db.isValid())
-        return StoreError { StoreError::Kind::Failure,
-            QStringLiteral("the Qt SQL driver %1 is not available").arg(db.driverName()) };
+        return Error::of(Error::Kind::Failure,
+            QStringLiteral("the Qt SQL driver %1 is not available").arg(db.driverName()));
     if (sqlite) {
         // SQLite's locks on descriptors no other close() can drop (models/sqlite/SqliteLocks.h).
         if (QString why; !SqliteLocks::install(&why))
             qWarning("SQLite's locks stay per process (%s)", qPrintable(why));
         const QFileInfo file(m_config.sqlitePath);
         if (!file.absoluteDir().exists() && !QDir().mkpath(file.absolutePath()))
-            return StoreError { StoreError::Kind::Failure,
-                QStringLiteral("%1: cannot create the folder").arg(file.absolutePath()) };
+            return Error::of(Error::Kind::Failure,
+                QStringLiteral("%1: cannot create the folder").arg(file.absolutePath()));
         db.setDatabaseName(m_config.sqlitePath);
         db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(m_config.busyTimeoutMs));
     } else {
@@ -328,8 +368,8 @@ StoreStatus ServerStore::open(Migrate migrate)
     }
     if (!db.open()) {
         const QSqlError error = db.lastError();
-        return StoreError { sqlite ? StoreError::Kind::Failure : StoreError::Kind::Busy,
-            QStringLiteral("cannot open %1: %2").arg(m_config.describe(), error.text()) };
+        return Error::of(sqlite ? Error::Kind::Failure : Error::Kind::Busy,
+            QStringLiteral("cannot open %1: %2").arg(m_config.describe(), error.text()));
     }
     const QStringList setup = sqlite
         ? QStringList { QStringLiteral("PRAGMA journal_mode = WAL"),
@@ -354,7 +394,7 @@ StoreStatus ServerStore::open(Migrate migrate)
     if (!version)
         return version.error();
     if (*version != latestSchemaVersion())
-        return StoreError { StoreError::Kind::Failure,
+        return Error::of(Error::Kind::Failure,
             *version < latestSchemaVersion()
                 ? QStringLiteral("%1 has schema %2; this server needs %3")
                       .arg(m_config.describe())
@@ -363,16 +403,16 @@ StoreStatus ServerStore::open(Migrate migrate)
                 : QStringLiteral("%1 has schema %2, newer than this server (%3)")
                       .arg(m_config.describe())
                       .arg(*version)
-                      .arg(latestSchemaVersion()) };
-    return std::monostate {};
+                      .arg(latestSchemaVersion()));
+    return {};
 }
 
-StoreStatus ServerStore::exec(const QString &sql) const
+Status ServerStore::exec(const QString &sql) const
 {
     QSqlQuery query(QSqlDatabase::database(m_connectionName, false));
     if (!query.exec(sql))
         return sqlError(query.lastError(), sql.section(u' ', 0, 1));
-    return std::monostate {};
+    return {};
 }
 
 QSqlQuery ServerStore::prepare(const QString &sql) const
@@ -383,31 +423,18 @@ QSqlQuery ServerStore::prepare(const QString &sql) const
     return query;
 }
 
-StoreError ServerStore::sqlError(const QSqlError &error, const QString &what) const
+Error ServerStore::sqlError(const QSqlError &error, const QString &what) const
 {
-    const QString code = error.nativeErrorCode();
-    bool busy = false;
-    if (isSqlite()) {
-        bool ok = false;
-        const int primary = code.toInt(&ok) & 0xff;
-        busy = (ok && (primary == 5 /* SQLITE_BUSY */ || primary == 6 /* SQLITE_LOCKED */))
-            || error.databaseText().contains(QStringLiteral("database is locked"));
-    } else {
-        // lock_not_available (lock_timeout), serialization_failure, deadlock_detected,
-        // query_canceled, too_many_connections, and lost connections (class 08).
-        busy = code == u"55P03" || code == u"40001" || code == u"40P01" || code == u"57014"
-            || code == u"53300" || code.startsWith(QStringLiteral("08"))
-            || (code.isEmpty() && error.type() == QSqlError::ConnectionError);
-        if (code.startsWith(QStringLiteral("08")) || code == u"57P01"
-            || error.type() == QSqlError::ConnectionError)
+    if (!isSqlite()) {
+        const QString code = error.nativeErrorCode();
+        // A lost connection (class 08, admin_shutdown): the next request opens a new one.
+        if (code.startsWith(QStringLiteral("08")) || code == u"57P01" || error.type() == QSqlError::ConnectionError)
             m_broken = true;
     }
-    const QString message = what + QStringLiteral(": ") + error.text().trimmed()
-        + (code.isEmpty() ? QString() : QStringLiteral(" (") + code + u')');
-    return StoreError { busy ? StoreError::Kind::Busy : StoreError::Kind::Failure, message };
+    return LedgerCurator::sqlError(what, error, isSqlite());
 }
 
-StoreResult<int> ServerStore::schemaVersion() const
+Result<int> ServerStore::schemaVersion() const
 {
     QSqlQuery query = prepare(QStringLiteral("SELECT version FROM schema_version"));
     if (!query.exec())
@@ -415,7 +442,7 @@ StoreResult<int> ServerStore::schemaVersion() const
     return query.next() ? query.value(0).toInt() : 0;
 }
 
-StoreStatus ServerStore::migrate()
+Status ServerStore::migrate()
 {
     const bool postgres = !isSqlite();
     if (postgres) {
@@ -465,10 +492,10 @@ StoreStatus ServerStore::migrate()
             continue; // rolled back: nothing was written
         for (const char *statement : migration.statements) {
             if (auto done = exec(QString::fromUtf8(statement)); !done)
-                return StoreError { done.error().kind,
+                return Error::of(done.error().kind,
                     QStringLiteral("migration %1: %2")
                         .arg(migration.version)
-                        .arg(done.error().message) };
+                        .arg(done.error().message));
         }
         QSqlQuery bump = prepare(QStringLiteral("UPDATE schema_version SET version = ?"));
         bump.addBindValue(migration.version);
@@ -478,7 +505,7 @@ StoreStatus ServerStore::migrate()
         if (auto committed = transaction.commit(); !committed)
             return committed;
     }
-    return std::monostate {};
+    return {};
 }
 
 // --- tokens -----------------------------------------------------------------------------------
@@ -496,7 +523,7 @@ QString ServerStore::etagFor(const QByteArray &body)
         + u'"';
 }
 
-StoreResult<QString> ServerStore::addToken(const QString &name, Role role)
+Result<QString> ServerStore::addToken(const QString &name, Role role)
 {
     std::array<quint32, 8> words {}; // 32 bytes
     QRandomGenerator::system()->generate(words.begin(), words.end());
@@ -512,8 +539,8 @@ StoreResult<QString> ServerStore::addToken(const QString &name, Role role)
     if (!existing.exec())
         return sqlError(existing.lastError(), QStringLiteral("reading tokens"));
     if (existing.next())
-        return StoreError { StoreError::Kind::BadInput,
-            QStringLiteral("a token named '%1' exists already").arg(name) };
+        return Error::of(Error::Kind::BadInput,
+            QStringLiteral("a token named '%1' exists already").arg(name));
     existing.finish();
     QSqlQuery insert = prepare(QStringLiteral(
         "INSERT INTO tokens (token_hash, name, role, created_at) VALUES (?, ?, ?, ?)"));
@@ -528,7 +555,7 @@ StoreResult<QString> ServerStore::addToken(const QString &name, Role role)
     return QString::fromLatin1(token);
 }
 
-StoreResult<std::optional<TokenInfo>> ServerStore::authenticate(const QByteArray &token) const
+Result<std::optional<TokenInfo>> ServerStore::authenticate(const QByteArray &token) const
 {
     QSqlQuery query = prepare(QStringLiteral("SELECT name, role FROM tokens WHERE token_hash = ?"));
     query.addBindValue(tokenHash(token));
@@ -538,14 +565,14 @@ StoreResult<std::optional<TokenInfo>> ServerStore::authenticate(const QByteArray
         return std::optional<TokenInfo> {};
     const auto role = parseRole(query.value(1).toString());
     if (!role)
-        return StoreError { StoreError::Kind::Failure,
-            QStringLiteral("token of %1 has an unknown role").arg(query.value(0).toString()) };
+        return Error::of(Error::Kind::Failure,
+            QStringLiteral("token of %1 has an unknown role").arg(query.value(0).toString()));
     return std::optional<TokenInfo>(TokenInfo { query.value(0).toString(), *role });
 }
 
 // --- records ----------------------------------------------------------------------------------
 
-StoreResult<QList<RecordRow>> ServerStore::records() const
+Result<QList<RecordRow>> ServerStore::records() const
 {
     QSqlQuery query = prepare(
         QStringLiteral("SELECT id, version, title, as_of, etag FROM records ORDER BY id"));
@@ -561,7 +588,7 @@ StoreResult<QList<RecordRow>> ServerStore::records() const
     return rows;
 }
 
-StoreResult<std::optional<StoredRecord>> ServerStore::record(
+Result<std::optional<StoredRecord>> ServerStore::record(
     const QString &id, const std::function<bool(const QString &etag)> &held) const
 {
     if (isSqlite()) {
@@ -573,11 +600,8 @@ StoreResult<std::optional<StoredRecord>> ServerStore::record(
         using namespace StoreSqlite;
         sqlite3 *db = sqliteHandle(QSqlDatabase::database(m_connectionName, false));
         SqliteStatement find(db, "SELECT rowid, etag FROM records WHERE id = ?");
-        const auto failed = [&](int rc, const QString &message) {
-            const int primary = rc & 0xff;
-            return StoreError { primary == SQLITE_BUSY || primary == SQLITE_LOCKED ? StoreError::Kind::Busy
-                                                                                  : StoreError::Kind::Failure,
-                QStringLiteral("reading record %1: %2 (%3)").arg(id, message).arg(rc) };
+        const auto failed = [&id](int rc, const QString &message) {
+            return sqliteError(rc, QStringLiteral("reading record %1: %2").arg(id, message));
         };
         if (!find.ok() || !find.bindText(1, id))
             return failed(SQLITE_ERROR, find.errorText());
@@ -628,7 +652,7 @@ StoreResult<std::optional<StoredRecord>> ServerStore::record(
     return std::optional<StoredRecord>(StoredRecord { query.value(0).toString().toUtf8(), query.value(1).toString() });
 }
 
-StoreResult<QList<PutOutcome>> ServerStore::putRecords(const QList<Record> &records)
+Result<QList<PutOutcome>> ServerStore::putRecords(const QList<Record> &records)
 {
     Transaction transaction(*this, Transaction::Mode::Write);
     if (auto begun = transaction.begin(); !begun)
@@ -661,10 +685,10 @@ StoreResult<QList<PutOutcome>> ServerStore::putRecords(const QList<Record> &reco
             }
         }
         if (exists && record.asOf < storedAsOf)
-            return StoreError { StoreError::Kind::Conflict,
+            return Error::of(Error::Kind::Conflict,
                 QStringLiteral(
                     "the server holds a newer page of %1 (as of %2); this page is as of %3")
-                    .arg(record.arxivId, storedAsOf, record.asOf) };
+                    .arg(record.arxivId, storedAsOf, record.asOf));
         const QByteArray body = writeRecordJson(record);
         outcome.etag = etagFor(body);
         outcome.created = !exists;
@@ -694,7 +718,7 @@ StoreResult<QList<PutOutcome>> ServerStore::putRecords(const QList<Record> &reco
 
 // --- events -----------------------------------------------------------------------------------
 
-StoreResult<qint64> ServerStore::latestSeq() const
+Result<qint64> ServerStore::latestSeq() const
 {
     QSqlQuery query = prepare(QStringLiteral("SELECT value FROM counters WHERE name = 'events'"));
     if (!query.exec() || !query.next())
@@ -702,7 +726,7 @@ StoreResult<qint64> ServerStore::latestSeq() const
     return query.value(0).toLongLong();
 }
 
-StoreResult<EventPage> ServerStore::events(qint64 after, qint64 limit) const
+Result<EventPage> ServerStore::events(qint64 after, qint64 limit) const
 {
     Transaction transaction(*this, Transaction::Mode::Read);
     if (auto begun = transaction.begin(); !begun)
@@ -710,10 +734,6 @@ StoreResult<EventPage> ServerStore::events(qint64 after, qint64 limit) const
     EventPage page;
     const char *const select = "SELECT seq, id, record, observation, field, value, parents, author, "
                                "created_at FROM events WHERE seq > ? ORDER BY seq LIMIT ?";
-    auto unknownField = [](const QString &id, const QString &field) {
-        return StoreError { StoreError::Kind::Failure,
-            QStringLiteral("event %1 has an unknown field '%2'").arg(id, field) };
-    };
     if (isSqlite()) {
         // Straight from SQLite's UTF-8, as the cache reads its rows (StoreSqlite.h): through
         // QSQLITE each value is converted to UTF-16 by SQLite, then wrapped in a QVariant, and
@@ -721,34 +741,17 @@ StoreResult<EventPage> ServerStore::events(qint64 after, qint64 limit) const
         using namespace StoreSqlite;
         SqliteStatement query(sqliteHandle(QSqlDatabase::database(m_connectionName, false)), select);
         if (!query.ok() || !query.bindInteger(1, after) || !query.bindInteger(2, limit))
-            return StoreError { StoreError::Kind::Failure,
-                QStringLiteral("reading events: %1").arg(query.errorText()) };
+            return Error::of(Error::Kind::Failure,
+                QStringLiteral("reading events: %1").arg(query.errorText()));
         int rc = SQLITE_ROW;
         while ((rc = query.step()) == SQLITE_ROW) {
-            CorrectionEvent e;
-            e.seq = query.integer(0);
-            e.id = query.text(1);
-            e.record = query.text(2);
-            e.observation = query.text(3);
-            const QString fieldName = query.text(4);
-            const auto field = parseCurationField(fieldName);
-            if (!field)
-                return unknownField(e.id, fieldName);
-            e.field = *field;
-            if (!query.isNull(5))
-                e.value = query.text(5);
-            e.parents = parentsFromText(query.text(6));
-            e.author = query.text(7);
-            e.createdAt = query.text(8);
-            page.events.append(std::move(e));
+            auto e = eventOfRow(query);
+            if (!e)
+                return e.error();
+            page.events.append(std::move(*e));
         }
-        if (rc != SQLITE_DONE) {
-            const int primary = rc & 0xff;
-            return StoreError { primary == SQLITE_BUSY || primary == SQLITE_LOCKED
-                    ? StoreError::Kind::Busy
-                    : StoreError::Kind::Failure,
-                QStringLiteral("reading events: %1 (%2)").arg(query.errorText()).arg(rc) };
-        }
+        if (rc != SQLITE_DONE)
+            return sqliteError(rc, QStringLiteral("reading events: %1").arg(query.errorText()));
     } else {
         QSqlQuery query = prepare(QString::fromLatin1(select));
         query.addBindValue(after);
@@ -756,21 +759,10 @@ StoreResult<EventPage> ServerStore::events(qint64 after, qint64 limit) const
         if (!query.exec())
             return sqlError(query.lastError(), QStringLiteral("reading events"));
         while (query.next()) {
-            CorrectionEvent e;
-            e.seq = query.value(0).toLongLong();
-            e.id = query.value(1).toString();
-            e.record = query.value(2).toString();
-            e.observation = query.value(3).toString();
-            const auto field = parseCurationField(query.value(4).toString());
-            if (!field)
-                return unknownField(e.id, query.value(4).toString());
-            e.field = *field;
-            if (!query.value(5).isNull())
-                e.value = query.value(5).toString();
-            e.parents = parentsFromText(query.value(6).toString());
-            e.author = query.value(7).toString();
-            e.createdAt = query.value(8).toString();
-            page.events.append(std::move(e));
+            auto e = eventOfRow(QSqlRow { query });
+            if (!e)
+                return e.error();
+            page.events.append(std::move(*e));
         }
         if (query.lastError().isValid())
             return sqlError(query.lastError(), QStringLiteral("reading events"));
@@ -784,7 +776,7 @@ StoreResult<EventPage> ServerStore::events(qint64 after, qint64 limit) const
     return page;
 }
 
-StoreResult<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &events)
+Result<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &events)
 {
     Transaction transaction(*this, Transaction::Mode::Write);
     if (auto begun = transaction.begin(); !begun)
@@ -818,7 +810,7 @@ StoreResult<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &
                   .arg(i);
         if (const auto first = inBatch.constFind(e.id); first != inBatch.cend()) {
             if (!sameContent(events[*first], e))
-                return StoreError { StoreError::Kind::Conflict, conflict };
+                return Error::of(Error::Kind::Conflict, conflict);
             batch.seqs.append(batch.seqs[*first]);
             ++batch.duplicates;
             continue;
@@ -842,7 +834,7 @@ StoreResult<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &
             const qint64 seq = lookup.value(0).toLongLong();
             lookup.finish();
             if (!sameContent(stored, e))
-                return StoreError { StoreError::Kind::Conflict, conflict };
+                return Error::of(Error::Kind::Conflict, conflict);
             batch.seqs.append(seq);
             ++batch.duplicates;
             continue;

@@ -53,41 +53,8 @@ struct TokenInfo
     Role role = Role::Reader;
 };
 
-//! What went wrong in the store. Busy: a lock could not be had in time (answer 503 and let the
-//! client retry). Conflict: the request contradicts what is stored (409).
-struct StoreError
-{
-    enum class Kind { Failure, Busy, Conflict, BadInput };
-    Kind kind = Kind::Failure;
-    QString message;
-};
-
-//! A value or a StoreError.
-template <typename T> class [[nodiscard]] StoreResult
-{
-public:
-    StoreResult(T value)
-        : m_data(std::move(value))
-    {
-    }
-    StoreResult(StoreError error)
-        : m_data(std::move(error))
-    {
-    }
-    bool ok() const { return m_data.index() == 0; }
-    explicit operator bool() const { return ok(); }
-    T &value() { return std::get<0>(m_data); }
-    const T &value() const { return std::get<0>(m_data); }
-    T &operator*() { return value(); }
-    const T &operator*() const { return value(); }
-    T *operator->() { return &value(); }
-    const T *operator->() const { return &value(); }
-    const StoreError &error() const { return std::get<1>(m_data); }
-
-private:
-    std::variant<T, StoreError> m_data;
-};
-using StoreStatus = StoreResult<std::monostate>;
+// Errors are the shared Error (Result.h): Busy answers 503 and lets the client retry, Conflict
+// answers 409 (LedgerApi.cpp maps the kinds).
 
 //! One row of GET /v1/records.
 struct RecordRow
@@ -143,35 +110,35 @@ public:
 
     //! Connects and (with Migrate::Yes) brings the schema to the latest version; with
     //! Migrate::No, a schema older than this server's is an error.
-    StoreStatus open(Migrate migrate = Migrate::Yes);
+    Status open(Migrate migrate = Migrate::Yes);
     const DatabaseConfig &config() const { return m_config; }
     //! Whether the connection was lost (PostgreSQL): open a new store rather than reuse this one.
     bool isBroken() const { return m_broken; }
-    StoreResult<int> schemaVersion() const;
+    Result<int> schemaVersion() const;
     static int latestSchemaVersion();
 
     //! A new token for name with role: 32 random bytes, base64url. Only its SHA-256 is kept.
-    StoreResult<QString> addToken(const QString &name, Role role);
+    Result<QString> addToken(const QString &name, Role role);
     //! The token's owner; nullopt for an unknown token.
-    StoreResult<std::optional<TokenInfo>> authenticate(const QByteArray &token) const;
+    Result<std::optional<TokenInfo>> authenticate(const QByteArray &token) const;
 
-    StoreResult<QList<RecordRow>> records() const;
+    Result<QList<RecordRow>> records() const;
     //! The record's body and etag. When `held(etag)` says the client holds that version (its
     //! If-None-Match), the body is not read (bodyRead is false): a 304 costs no body.
-    StoreResult<std::optional<StoredRecord>> record(const QString &id,
+    Result<std::optional<StoredRecord>> record(const QString &id,
         const std::function<bool(const QString &etag)> &held = {}) const;
     //! Stores records in one transaction, all or nothing. A record older (as_of) than the stored
     //! one is a Conflict.
-    StoreResult<QList<PutOutcome>> putRecords(const QList<Record> &records);
+    Result<QList<PutOutcome>> putRecords(const QList<Record> &records);
 
-    StoreResult<qint64> latestSeq() const;
+    Result<qint64> latestSeq() const;
     //! Events with seq > after, in seq order, at most limit; read in one snapshot.
-    StoreResult<EventPage> events(qint64 after, qint64 limit) const;
+    Result<EventPage> events(qint64 after, qint64 limit) const;
     //! Stores a batch in one transaction, assigning seqs after the highest one. Idempotent by id:
     //! an event already held with the same content is a duplicate; with other content, a
     //! Conflict naming the id. The counter row is locked first, so seqs are gap-free and a later
     //! seq is never visible before an earlier one, even with several servers on one database.
-    StoreResult<StoredBatch> storeEvents(const QList<CorrectionEvent> &events);
+    Result<StoredBatch> storeEvents(const QList<CorrectionEvent> &events);
 
     //! SHA-256 of a token, lower-case hex: what the tokens table holds.
     static QString tokenHash(const QByteArray &token);
@@ -182,10 +149,10 @@ private:
     class Transaction;
     friend class Transaction;
 
-    StoreStatus migrate();
-    StoreStatus exec(const QString &sql) const;
+    Status migrate();
+    Status exec(const QString &sql) const;
     QSqlQuery prepare(const QString &sql) const;
-    StoreError sqlError(const QSqlError &error, const QString &what) const;
+    Error sqlError(const QSqlError &error, const QString &what) const;
     bool isSqlite() const { return m_config.backend == DatabaseConfig::Backend::Sqlite; }
 
     DatabaseConfig m_config;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Standing notices (DESIGN.md section 4): the work keys they are kept under, matching them to the
+// Standing notices (docs/notices.md): the work keys they are kept under, matching them to the
 // cited work of every observation whose link reaches one, importing them with the real
 // `ledger-curator import-notices`, curated identifiers that reach a work at once, both
 // serialisations of events with a detail, the review groups and the schema migration.

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <array>
-#include <future>
 #include <span>
 #include <string_view>
 #include <thread>
@@ -329,9 +328,13 @@ std::map<FieldKey, FieldState> resolveAll(const QList<CorrectionEvent> &events)
             break;
         }
     }
-    auto upper = std::async(std::launch::async, [&events, pivot] { return resolveRange(events, pivot, kEnd); });
-    std::map<FieldKey, FieldState> states = resolveRange(events, 0, pivot);
-    std::map<FieldKey, FieldState> rest = upper.get();
+    std::map<FieldKey, FieldState> states;
+    std::map<FieldKey, FieldState> rest;
+    {
+        // Joined at the end of this block, on every way out of it.
+        std::jthread upper([&rest, &events, pivot] { rest = resolveRange(events, pivot, kEnd); });
+        states = resolveRange(events, 0, pivot);
+    }
     while (!rest.empty())
         states.insert(states.end(), rest.extract(rest.begin()));
     return states;

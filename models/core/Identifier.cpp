@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Identifier.h"
 
+#include "Quote.h"
+
 #include <QCoreApplication>
 #include <QLatin1String>
 
@@ -20,7 +22,6 @@ struct IdentifierText
 
 // Hand-written scanning throughout: identifiers are checked for every ledger row.
 
-constexpr qsizetype kQuoteLimit = 60;
 constexpr int kMaxVersion = 999;
 
 constexpr std::array<QLatin1String, 5> kDoiPrefixes {
@@ -75,17 +76,6 @@ bool allZeros(QStringView digits)
             return false;
     }
     return true;
-}
-
-//! 'text', cut to kQuoteLimit characters with an ellipsis when longer.
-QString quoted(QStringView text)
-{
-    if (text.size() <= kQuoteLimit)
-        return u'\'' + text.toString() + u'\'';
-    qsizetype cut = kQuoteLimit;
-    if (text[cut - 1].isHighSurrogate())
-        --cut;
-    return u'\'' + text.left(cut).toString() + u"\u2026'"_s;
 }
 
 IdentifierCheck refuse(QString message)

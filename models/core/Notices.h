@@ -3,7 +3,7 @@
 
 // Standing notices (retractions, corrections, expressions of concern, ...) known to the cache
 // apart from any page: imported from a retraction database such as Retraction Watch, and matched
-// to the cited work of every observation whose link reaches a work (DESIGN.md section 4).
+// to the cited work of every observation whose link reaches a work (docs/notices.md).
 
 #include "Record.h"
 

@@ -260,6 +260,15 @@ std::optional<CoverageFacet::Kind> parseFacet(QStringView text)
     return std::nullopt;
 }
 
+const Observation *Record::findObservation(QStringView id) const
+{
+    for (const Observation &o : observations) {
+        if (o.id == id)
+            return &o;
+    }
+    return nullptr;
+}
+
 qsizetype Record::count(Direction direction) const
 {
     qsizetype n = 0;

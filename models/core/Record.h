@@ -169,6 +169,9 @@ struct Record
     QList<Observation> observations; // outbound first, then inbound, each in page order
 
     qsizetype count(Direction direction) const;
+    //! The observation with this id, or nullptr; a linear search (the curation panel and the
+    //! CLI look up one observation at a time).
+    const Observation *findObservation(QStringView id) const;
     friend bool operator==(const Record &, const Record &) = default;
 };
 

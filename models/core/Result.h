@@ -12,7 +12,10 @@ namespace LedgerCurator {
 //! What went wrong, and where: "FILE:LINE: what was expected, what was found".
 struct Error
 {
-    enum class Kind { BadInput, Failure, Cancelled };
+    //! BadInput: the input is wrong (the user's or a peer's). Failure: the system failed. Cancelled:
+    //! the user stopped it. Busy: a lock could not be had in time (try again; a server answers
+    //! 503). Conflict: the request contradicts what is stored (a server answers 409).
+    enum class Kind { BadInput, Failure, Cancelled, Busy, Conflict };
     Kind kind = Kind::Failure;
     QString file; // may be empty
     int line = 0; // 0 when there is no line
@@ -24,6 +27,7 @@ struct Error
     }
     static Error failure(QString message) { return Error { Kind::Failure, {}, 0, std::move(message) }; }
     static Error cancelled() { return Error { Kind::Cancelled, {}, 0, QStringLiteral("cancelled") }; }
+    static Error of(Kind kind, QString message) { return Error { kind, {}, 0, std::move(message) }; }
 
     //! FILE:LINE: message, leaving out what is unknown.
     QString toString() const

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LedgerText.h"
+
+#include "Quote.h"
 #include "PageText.h"
 #include "TwoThreadBlocks.h"
 
@@ -21,14 +23,7 @@ constexpr const char *kMonths[] = { "January", "February", "March",     "April",
                                     "May",     "June",     "July",      "August",
                                     "September", "October", "November", "December" };
 
-constexpr qsizetype kQuoteLimit = 60;
 
-QString quoted(QStringView text)
-{
-    if (text.size() <= kQuoteLimit)
-        return u'\'' + text.toString() + u'\'';
-    return u'\'' + text.left(kQuoteLimit).toString() + QStringLiteral("…'");
-}
 
 //! Whole non-negative number without sign or leading zeros; at most 15 digits.
 std::optional<qint64> parseCount(QStringView text)

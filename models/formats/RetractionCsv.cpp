@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RetractionCsv.h"
 
+#include "Quote.h"
+
 #include "SqliteLocks.h"
 
 #include <QByteArrayView>
@@ -17,18 +19,8 @@ namespace LedgerCurator {
 
 namespace {
 
-constexpr qsizetype kQuoteLimit = 60;
 
 //! 'text', or its first 60 characters and an ellipsis.
-QString quoted(QStringView text)
-{
-    if (text.size() <= kQuoteLimit)
-        return u'\'' + text.toString() + u'\'';
-    qsizetype cut = kQuoteLimit;
-    if (text[cut - 1].isHighSurrogate())
-        --cut; // do not split a surrogate pair
-    return u'\'' + text.left(cut).toString() + QStringLiteral("…'");
-}
 
 QString foundText(QStringView text)
 {

@@ -5,6 +5,7 @@
 // and a long text written that way (writeRecordJson() in RecordJson.cpp, renderLedgerText() in
 // LedgerText.cpp; Store::loadRecord() reads rows through StoreSqlite.h's use of HandOff).
 
+#include <QScopeGuard>
 #include <QThread>
 #include <QtGlobal>
 
@@ -29,7 +30,7 @@ public:
     template <typename Fresh> Block take(const Fresh &fresh)
     {
         std::unique_lock lock(m_mutex);
-        m_changed.wait(lock, [this] { return m_ready.size() < m_ahead; });
+        m_changed.wait(lock, [this] { return m_ready.size() < m_ahead || m_abandoned; });
         if (m_spare.empty())
             return fresh();
         Block block = std::move(m_spare.back());
@@ -40,6 +41,8 @@ public:
     void put(Block &&block)
     {
         std::lock_guard lock(m_mutex);
+        if (m_abandoned)
+            return; // nobody takes it
         m_ready.push_back(std::move(block));
         m_changed.notify_all();
     }
@@ -62,6 +65,21 @@ public:
         m_changed.notify_all();
         return block;
     }
+    //! Consumer: takes no more blocks (it leaves early, on an exception say): from now on the
+    //! producer's take() does not wait, put() drops the block, and abandoned() tells it to stop,
+    //! so that the producer's thread ends and can be joined.
+    void abandon()
+    {
+        std::lock_guard lock(m_mutex);
+        m_abandoned = true;
+        m_changed.notify_all();
+    }
+    //! Producer: whether the consumer left (abandon()).
+    bool abandoned() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_abandoned;
+    }
     //! Consumer: gives a spent block back.
     void recycle(Block &&block)
     {
@@ -71,11 +89,12 @@ public:
 
 private:
     const size_t m_ahead;
-    std::mutex m_mutex;
+    mutable std::mutex m_mutex;
     std::condition_variable m_changed;
     std::deque<Block> m_ready;
     std::vector<Block> m_spare;
     bool m_closed = false;
+    bool m_abandoned = false;
 };
 
 //! Writes blocks 0 to `blocks` - 1 of a text so that it comes out as if one thread wrote them
@@ -96,14 +115,17 @@ void write(qsizetype blocks, const std::function<void(qsizetype)> &writeHere,
         return;
     }
     HandOff<Text> handOff(2);
-    std::thread helper([&] {
-        for (qsizetype block = 1; block < blocks; block += 2) {
+    std::jthread helper([&] {
+        for (qsizetype block = 1; block < blocks && !handOff.abandoned(); block += 2) {
             Text text = handOff.take([] { return Text(); });
             text.resize(0);
             writeApart(text, block);
             handOff.put(std::move(text));
         }
     });
+    // Declared after the helper, so run before it is joined: however this thread leaves the loop
+    // (an exception of writeHere() included), the helper stops waiting and ends.
+    const auto release = qScopeGuard([&handOff] { handOff.abandon(); });
     for (qsizetype block = 0; block < blocks; block += 2) {
         writeHere(block);
         if (block + 1 == blocks)
@@ -112,7 +134,6 @@ void write(qsizetype blocks, const std::function<void(qsizetype)> &writeHere,
         appendHere(*text);
         handOff.recycle(std::move(*text));
     }
-    helper.join();
 }
 
 } // namespace LedgerCurator::TwoThreadBlocks

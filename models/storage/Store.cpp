@@ -18,6 +18,7 @@
 #include <QSet>
 #include <QStandardPaths>
 #include "StoreSqlite.h"
+#include "StoreWrite.h"
 
 #include <algorithm>
 #include <array>
@@ -31,10 +32,6 @@ using namespace StoreSqlite;
 
 namespace {
 
-//! The index that finds an observation by its id (created by migration 0 -> 1, and again by
-//! insertRecord() when it rebuilds it).
-const char *const kObservationsByIdSql = "CREATE UNIQUE INDEX observations_by_id ON observations(record_id, id)";
-
 //! A record of at least this many observations, stored into a table that holds fewer rows than
 //! it brings, has its id index rebuilt after its rows instead of updated row by row.
 constexpr qsizetype kRebuildIndexRows = 20000;
@@ -42,105 +39,10 @@ constexpr qsizetype kRebuildIndexRows = 20000;
 //! A record of at least this many observations is read on two threads (loadRecord()).
 constexpr qsizetype kRowsReadOnTwoThreads = 4096;
 
-//! Ordered migrations: step N takes the schema from version N to N + 1.
-const QList<QStringList> &migrations()
-{
-    static const QList<QStringList> steps = {
-        // 0 -> 1: records, their observations and the events reported for cited works.
-        {
-                QStringLiteral("CREATE TABLE records ("
-                               " id TEXT PRIMARY KEY,"
-                               " version INTEGER NOT NULL,"
-                               " title TEXT NOT NULL,"
-                               " as_of TEXT NOT NULL,"
-                               " header TEXT NOT NULL,"
-                               " imported_at TEXT NOT NULL)"),
-                QStringLiteral("CREATE TABLE observations ("
-                               " record_id TEXT NOT NULL REFERENCES records(id) ON DELETE CASCADE,"
-                               " position INTEGER NOT NULL,"
-                               " id TEXT NOT NULL,"
-                               " direction INTEGER NOT NULL,"
-                               " citing_title TEXT NOT NULL,"
-                               " cited_title TEXT NOT NULL,"
-                               " reference INTEGER,"
-                               " state INTEGER NOT NULL,"
-                               " basis TEXT NOT NULL,"
-                               " observed_at TEXT NOT NULL,"
-                               " events_status INTEGER NOT NULL,"
-                               " events_as_of TEXT,"
-                               " events_reason TEXT,"
-                               " PRIMARY KEY (record_id, position)) WITHOUT ROWID"),
-                QString::fromLatin1(kObservationsByIdSql),
-                QStringLiteral("CREATE TABLE source_events ("
-                               " record_id TEXT NOT NULL REFERENCES records(id) ON DELETE CASCADE,"
-                               " observation_position INTEGER NOT NULL,"
-                               " position INTEGER NOT NULL,"
-                               " kind INTEGER NOT NULL,"
-                               " date TEXT NOT NULL,"
-                               " source TEXT NOT NULL,"
-                               " notice TEXT,"
-                               " PRIMARY KEY (record_id, observation_position, position)) WITHOUT ROWID"),
-                QStringLiteral("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
-        },
-        // 1 -> 2: the append-only correction log. Never joined to upstream rows, so replacing a
-        // page keeps every correction. seq is the server's order, NULL while in the outbox.
-        {
-                QStringLiteral("CREATE TABLE corrections ("
-                               " id TEXT PRIMARY KEY,"
-                               " record_id TEXT NOT NULL,"
-                               " observation_id TEXT NOT NULL,"
-                               " field TEXT NOT NULL,"
-                               " value TEXT,"
-                               " parents TEXT NOT NULL,"
-                               " author TEXT NOT NULL,"
-                               " created_at TEXT NOT NULL,"
-                               " seq INTEGER)"),
-                QStringLiteral("CREATE INDEX corrections_by_record ON corrections(record_id, created_at, id)"),
-                QStringLiteral("CREATE INDEX corrections_outbox ON corrections(id) WHERE seq IS NULL"),
-                // A page rendered with corrections and imported again keeps its curation marks.
-                QStringLiteral("ALTER TABLE observations ADD COLUMN curation TEXT"),
-        },
-        // 2 -> 3: what a notice says, and the standing notices imported from retraction data
-        // (matched to observations by their cited work when a record is loaded).
-        {
-                QStringLiteral("ALTER TABLE source_events ADD COLUMN detail TEXT"),
-                QStringLiteral("CREATE TABLE notices ("
-                               " id INTEGER PRIMARY KEY,"
-                               " work TEXT NOT NULL,"
-                               " kind INTEGER NOT NULL,"
-                               " date TEXT NOT NULL,"
-                               " source TEXT NOT NULL,"
-                               " notice TEXT NOT NULL,"
-                               " detail TEXT NOT NULL,"
-                               " origin TEXT NOT NULL,"
-                               " imported_at TEXT NOT NULL,"
-                               " UNIQUE (work, kind, date, source, notice))"),
-        },
-        // 3 -> 4: outbox events a server refused (a 4xx for that event alone), with its words:
-        // left out of the next pushes' batches so they cannot block the others, tried again
-        // alone at the end of each sync, and shown to the curator.
-        {
-                QStringLiteral("CREATE TABLE outbox_refusals ("
-                               " id TEXT NOT NULL REFERENCES corrections(id) ON DELETE CASCADE,"
-                               " server TEXT NOT NULL,"
-                               " status INTEGER NOT NULL,"
-                               " reason TEXT NOT NULL,"
-                               " refused_at TEXT NOT NULL,"
-                               " PRIMARY KEY (id, server))"),
-        },
-    };
-    return steps;
-}
-
 //! Meta key prefix of a record's observation counts: "counts/2104.04473" = 12 numbers, outbound
 //! then inbound observations in each upstream state. Written with the rows, in the same
 //! transaction, so the record list needs no scan of every observation.
 constexpr QStringView kCountsPrefix = u"counts/";
-
-Error sqlError(const QString &what, const QSqlError &error)
-{
-    return Error::failure(what + QStringLiteral(": ") + error.text());
-}
 
 } // namespace
 
@@ -214,27 +116,45 @@ Error Store::noteFailure(Error error) const
     return error;
 }
 
-Status Store::beginWrite(const QString &what)
+Status Store::Write::begin(const QString &what)
 {
-    if (const QString refusal = checkWritable(); !refusal.isEmpty())
+    if (const QString refusal = m_store.checkWritable(); !refusal.isEmpty())
         return Error::failure(refusal);
-    QSqlDatabase db = database();
-    if (!db.transaction())
-        return noteFailure(sqlError(what, db.lastError()));
+    if (!m_transaction.begin())
+        return m_store.noteFailure(sqlError(what, m_transaction.lastError()));
     return {};
 }
 
-Status Store::commitWrite(const QString &what)
+Status Store::Write::commit(const QString &what)
 {
-    QSqlDatabase db = database();
-    if (!db.commit()) {
-        const Error error = noteFailure(sqlError(what, db.lastError()));
-        db.rollback();
-        return error;
-    }
+    if (!m_transaction.commit())
+        return fail(sqlError(what, m_transaction.lastError()));
     // Committed, but into the file still named so? Else the caller must not report it recorded.
-    if (const QString refusal = checkWritable(); !refusal.isEmpty())
+    if (const QString refusal = m_store.checkWritable(); !refusal.isEmpty())
         return Error::failure(refusal);
+    return {};
+}
+
+Error Store::Write::fail(Error error)
+{
+    error = m_store.noteFailure(std::move(error));
+    m_transaction.rollback();
+    return error;
+}
+
+Status writeMeta(QSqlDatabase db, const Store::MetaEntries &meta)
+{
+    if (meta.isEmpty())
+        return {};
+    QSqlQuery query(db);
+    query.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?)"
+                                 " ON CONFLICT(key) DO UPDATE SET value = excluded.value"));
+    for (const auto &[key, value] : meta) {
+        query.bindValue(0, key);
+        query.bindValue(1, value);
+        if (!query.exec())
+            return sqlError(QStringLiteral("cannot store setting %1").arg(key), query.lastError());
+    }
     return {};
 }
 
@@ -271,52 +191,6 @@ Status Store::open()
     // refused for ever. Rewritten before anything is pushed, with the same outcome.
     if (auto narrowed = narrowWideOutboxEvents(); !narrowed)
         return narrowed.error();
-    return {};
-}
-
-int Store::latestSchemaVersion()
-{
-    return int(migrations().size());
-}
-
-int Store::schemaVersion() const
-{
-    QSqlQuery query(database());
-    if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next())
-        return -1;
-    return query.value(0).toInt();
-}
-
-Status Store::migrate()
-{
-    const int current = schemaVersion();
-    if (current < 0)
-        return Error::failure(QStringLiteral("%1: cannot read the schema version").arg(m_path));
-    if (current > latestSchemaVersion())
-        return Error::failure(QStringLiteral("%1: the cache has schema version %2, newer than this "
-                                             "Ledger Curator understands (%3); update the program")
-                                      .arg(m_path)
-                                      .arg(current)
-                                      .arg(latestSchemaVersion()));
-    QSqlDatabase db = database();
-    for (int version = current; version < latestSchemaVersion(); ++version) {
-        if (auto status = beginWrite(QStringLiteral("%1: cannot start migration %2").arg(m_path).arg(version + 1));
-            !status)
-            return status;
-        for (const auto &sql : migrations()[version]) {
-            if (auto status = exec(sql); !status) {
-                db.rollback();
-                return status;
-            }
-        }
-        if (auto status = exec(QStringLiteral("PRAGMA user_version = %1").arg(version + 1)); !status) {
-            db.rollback();
-            return status;
-        }
-        if (auto status = commitWrite(QStringLiteral("%1: cannot commit migration %2").arg(m_path).arg(version + 1));
-            !status)
-            return status;
-    }
     return {};
 }
 
@@ -461,6 +335,12 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
 Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records, const Progress &progress,
                                                   RecordCheck check)
 {
+    return importInTransaction(records, {}, progress, check);
+}
+
+Result<QList<ImportOutcome>> Store::importInTransaction(const QList<Record> &records, const MetaEntries &meta,
+                                                        const Progress &progress, RecordCheck check)
+{
     QSqlDatabase db = database();
     // A large page touches many index pages (observation ids are random): a page cache of 64 MiB
     // for the import keeps them in memory instead of spilling them mid-transaction. Only memory:
@@ -477,13 +357,9 @@ Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records, 
     std::optional<WriteBehind> writeBehind;
     if (largeImport)
         writeBehind.emplace(sqlitePath());
-    if (auto status = beginWrite(QStringLiteral("%1: cannot start the import").arg(m_path)); !status)
+    Write write(*this);
+    if (auto status = write.begin(QStringLiteral("%1: cannot start the import").arg(m_path)); !status)
         return status.error();
-    auto abort = [this, &db](Error error) {
-        error = noteFailure(std::move(error));
-        db.rollback();
-        return error;
-    };
     QList<ImportOutcome> outcomes;
     qint64 total = 0;
     qint64 done = 0;
@@ -496,34 +372,36 @@ Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records, 
     for (const Record &record : records) {
         const QString problem = check == RecordCheck::Validate ? validateRecord(record) : QString();
         if (!problem.isEmpty())
-            return abort(Error::badInput(QStringLiteral("record %1: %2").arg(record.arxivId, problem)));
+            return write.fail(Error::badInput(QStringLiteral("record %1: %2").arg(record.arxivId, problem)));
         ImportOutcome outcome;
         outcome.arxivId = record.arxivId;
         outcome.observations = record.observations.size();
         existing.bindValue(0, record.arxivId);
         if (!existing.exec())
-            return abort(sqlError(QStringLiteral("cannot look up record %1").arg(record.arxivId),
-                                  existing.lastError()));
+            return write.fail(sqlError(QStringLiteral("cannot look up record %1").arg(record.arxivId),
+                                       existing.lastError()));
         if (existing.next()) {
             outcome.replaced = true;
             outcome.previousAsOf = existing.value(0).toString();
             existing.finish();
             if (outcome.previousAsOf > record.asOf)
-                return abort(Error::badInput(
+                return write.fail(Error::badInput(
                         QStringLiteral("arXiv:%1: the cache holds a newer page (as of %2) than this "
                                        "one (as of %3); nothing was imported")
                                 .arg(record.arxivId, outcome.previousAsOf, record.asOf)));
             remove.bindValue(0, record.arxivId);
             if (!remove.exec())
-                return abort(sqlError(QStringLiteral("cannot replace record %1").arg(record.arxivId),
-                                      remove.lastError()));
+                return write.fail(sqlError(QStringLiteral("cannot replace record %1").arg(record.arxivId),
+                                           remove.lastError()));
         }
         if (auto status = insertRecord(record, progress, done, total); !status)
-            return abort(status.error());
+            return write.fail(status.error());
         done += record.observations.size();
         outcomes.append(outcome);
     }
-    if (auto status = commitWrite(QStringLiteral("%1: cannot commit the import").arg(m_path)); !status)
+    if (auto status = writeMeta(db, meta); !status)
+        return write.fail(status.error());
+    if (auto status = write.commit(QStringLiteral("%1: cannot commit the import").arg(m_path)); !status)
         return status.error();
     return outcomes;
 }
@@ -762,10 +640,10 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetyp
 
 Status Store::addCorrections(const QList<CorrectionEvent> &events)
 {
-    QSqlDatabase db = database();
-    if (auto status = beginWrite(QStringLiteral("%1: cannot start storing corrections").arg(m_path)); !status)
+    Write write(*this);
+    if (auto status = write.begin(QStringLiteral("%1: cannot start storing corrections").arg(m_path)); !status)
         return status;
-    QSqlQuery insert(db);
+    QSqlQuery insert(database());
     insert.prepare(QStringLiteral(
             "INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
             " created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -775,10 +653,8 @@ Status Store::addCorrections(const QList<CorrectionEvent> &events)
     for (const CorrectionEvent &e : events) {
         // What the server checks of a pushed event (EventJson.h): an event it would refuse is
         // refused here, before it can wait in the outbox for ever.
-        if (const QString problem = checkCorrectionEvent(e); !problem.isEmpty()) {
-            db.rollback();
-            return Error::badInput(problem);
-        }
+        if (const QString problem = checkCorrectionEvent(e); !problem.isEmpty())
+            return write.fail(Error::badInput(problem));
         insert.bindValue(0, e.id);
         insert.bindValue(1, e.record);
         insert.bindValue(2, e.observation);
@@ -788,14 +664,10 @@ Status Store::addCorrections(const QList<CorrectionEvent> &events)
         insert.bindValue(6, e.author);
         insert.bindValue(7, e.createdAt);
         insert.bindValue(8, e.seq ? QVariant(*e.seq) : nullSeq);
-        if (!insert.exec()) {
-            const Error error = noteFailure(sqlError(QStringLiteral("cannot store correction %1").arg(e.id),
-                                                     insert.lastError()));
-            db.rollback();
-            return error;
-        }
+        if (!insert.exec())
+            return write.fail(sqlError(QStringLiteral("cannot store correction %1").arg(e.id), insert.lastError()));
     }
-    return commitWrite(QStringLiteral("%1: cannot commit corrections").arg(m_path));
+    return write.commit(QStringLiteral("%1: cannot commit corrections").arg(m_path));
 }
 
 Result<QList<CorrectionEvent>> Store::corrections(const QString &arxivId) const
@@ -850,10 +722,10 @@ Result<std::optional<CuratedRecord>> Store::loadCurated(const QString &arxivId, 
 
 Result<NoticeImportOutcome> Store::importNotices(const QList<StandingNotice> &notices)
 {
-    QSqlDatabase db = database();
-    if (auto status = beginWrite(QStringLiteral("%1: cannot start storing notices").arg(m_path)); !status)
+    Write write(*this);
+    if (auto status = write.begin(QStringLiteral("%1: cannot start storing notices").arg(m_path)); !status)
         return status.error();
-    QSqlQuery insert(db);
+    QSqlQuery insert(database());
     insert.prepare(QStringLiteral("INSERT INTO notices (work, kind, date, source, notice, detail, origin, imported_at)"
                                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"));
     NoticeImportOutcome outcome;
@@ -868,18 +740,15 @@ Result<NoticeImportOutcome> Store::importNotices(const QList<StandingNotice> &no
         insert.bindValue(5, text(n.event.detail));
         insert.bindValue(6, text(n.origin));
         insert.bindValue(7, n.importedAt);
-        if (!insert.exec()) {
-            const Error error = noteFailure(
+        if (!insert.exec())
+            return write.fail(
                     sqlError(QStringLiteral("cannot store the notice about %1").arg(n.work), insert.lastError()));
-            db.rollback();
-            return error;
-        }
         if (insert.numRowsAffected() > 0)
             ++outcome.added;
         else
             ++outcome.alreadyHeld;
     }
-    if (auto status = commitWrite(QStringLiteral("%1: cannot store notices").arg(m_path)); !status)
+    if (auto status = write.commit(QStringLiteral("%1: cannot store notices").arg(m_path)); !status)
         return status.error();
     return outcome;
 }
@@ -957,19 +826,12 @@ Result<QString> Store::meta(const QString &key) const
 
 Status Store::setMeta(const QString &key, const QString &value)
 {
-    if (auto status = beginWrite(QStringLiteral("%1: cannot start storing setting %2").arg(m_path, key)); !status)
+    Write write(*this);
+    if (auto status = write.begin(QStringLiteral("%1: cannot start storing setting %2").arg(m_path, key)); !status)
         return status;
-    QSqlQuery query(database());
-    query.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?)"
-                                 " ON CONFLICT(key) DO UPDATE SET value = excluded.value"));
-    query.addBindValue(key);
-    query.addBindValue(value);
-    if (!query.exec()) {
-        const Error error = noteFailure(sqlError(QStringLiteral("cannot store setting %1").arg(key), query.lastError()));
-        database().rollback();
-        return error;
-    }
-    return commitWrite(QStringLiteral("%1: cannot commit setting %2").arg(m_path, key));
+    if (auto status = writeMeta(database(), { { key, value } }); !status)
+        return write.fail(status.error());
+    return write.commit(QStringLiteral("%1: cannot commit setting %2").arg(m_path, key));
 }
 
 QString defaultCachePath()

@@ -159,10 +159,13 @@ public:
     // End of the sync block ----------------------------------------------------------------------
 
 private:
-    //! Every write goes between these: refused once writeRefusal() is set or a file is lost,
-    //! and a commit is reported only after SQLite committed into the files still named so.
-    Status beginWrite(const QString &what);
-    Status commitWrite(const QString &what);
+    //! Every write is one of these (StoreWrite.h): refused once writeRefusal() is set or a file is
+    //! lost, and a commit is reported only after SQLite committed into the files still so named.
+    class Write;
+    //! importRecords() and importRecordsWithMeta(): the records, then the meta entries, in one
+    //! transaction.
+    Result<QList<ImportOutcome>> importInTransaction(const QList<Record> &records, const MetaEntries &meta,
+                                                     const Progress &progress, RecordCheck check);
     //! After a failed statement of a write: a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB) sets
     //! writeRefusal(). Returns `error` unchanged.
     Error noteFailure(Error error) const;

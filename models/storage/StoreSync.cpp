@@ -5,8 +5,8 @@
 #include "Identifier.h"
 #include "Store.h"
 #include "StoreSqlite.h"
+#include "StoreWrite.h"
 
-#include <QScopeGuard>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -16,28 +16,6 @@
 namespace LedgerCurator {
 
 namespace {
-
-Error sqlError(const QString &what, const QSqlError &error)
-{
-    return Error::failure(what + QStringLiteral(": ") + error.text());
-}
-
-//! Upserts meta entries; the caller holds the transaction.
-Status writeMeta(QSqlDatabase &db, const Store::MetaEntries &meta)
-{
-    if (meta.isEmpty())
-        return {};
-    QSqlQuery query(db);
-    query.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?)"
-                                 " ON CONFLICT(key) DO UPDATE SET value = excluded.value"));
-    for (const auto &[key, value] : meta) {
-        query.bindValue(0, key);
-        query.bindValue(1, value);
-        if (!query.exec())
-            return sqlError(QStringLiteral("cannot store setting %1").arg(key), query.lastError());
-    }
-    return {};
-}
 
 //! Inserts correction events as Store::addCorrections does; the caller holds the transaction.
 //! Straight to SQLite (see StoreSqlite.h): a pull stores many thousands of events.
@@ -141,7 +119,8 @@ Result<QList<CorrectionEvent>> Store::outbox(qsizetype limit, qint64 after, cons
 
 Status Store::markRefused(const QString &eventId, const QString &server, int status, const QString &reason)
 {
-    if (auto begun = beginWrite(QStringLiteral("%1: cannot start storing a refusal").arg(m_path)); !begun)
+    Write write(*this);
+    if (auto begun = write.begin(QStringLiteral("%1: cannot start storing a refusal").arg(m_path)); !begun)
         return begun;
     QSqlQuery query(database());
     query.prepare(QStringLiteral("INSERT INTO outbox_refusals (id, server, status, reason, refused_at)"
@@ -152,34 +131,28 @@ Status Store::markRefused(const QString &eventId, const QString &server, int sta
     query.addBindValue(status);
     query.addBindValue(reason);
     query.addBindValue(nowUtc());
-    if (!query.exec()) {
-        const Error error = noteFailure(
-                sqlError(QStringLiteral("cannot store that correction %1 was refused").arg(eventId), query.lastError()));
-        database().rollback();
-        return error;
-    }
-    return commitWrite(QStringLiteral("%1: cannot commit a refusal").arg(m_path));
+    if (!query.exec())
+        return write.fail(sqlError(QStringLiteral("cannot store that correction %1 was refused").arg(eventId), query.lastError()));
+    return write.commit(QStringLiteral("%1: cannot commit a refusal").arg(m_path));
 }
 
 Status Store::clearRefused(const QStringList &eventIds, const QString &server)
 {
     if (eventIds.isEmpty())
         return {};
-    if (auto begun = beginWrite(QStringLiteral("%1: cannot start clearing refusals").arg(m_path)); !begun)
+    Write write(*this);
+    if (auto begun = write.begin(QStringLiteral("%1: cannot start clearing refusals").arg(m_path)); !begun)
         return begun;
     QSqlQuery query(database());
     query.prepare(QStringLiteral("DELETE FROM outbox_refusals WHERE id = ? AND server = ?"));
     for (const QString &id : eventIds) {
         query.bindValue(0, id);
         query.bindValue(1, server);
-        if (!query.exec()) {
-            const Error error = noteFailure(sqlError(QStringLiteral("cannot clear the refusal of %1").arg(id),
+        if (!query.exec())
+            return write.fail(sqlError(QStringLiteral("cannot clear the refusal of %1").arg(id),
                                                      query.lastError()));
-            database().rollback();
-            return error;
-        }
     }
-    return commitWrite(QStringLiteral("%1: cannot commit cleared refusals").arg(m_path));
+    return write.commit(QStringLiteral("%1: cannot commit cleared refusals").arg(m_path));
 }
 
 Result<QList<Store::RefusedCorrection>> Store::refusedCorrections(const QString &server) const
@@ -225,7 +198,8 @@ Result<qsizetype> Store::narrowWideOutboxEvents()
     }
     if (wide.isEmpty())
         return qsizetype(0);
-    if (auto begun = beginWrite(QStringLiteral("%1: cannot start narrowing corrections").arg(m_path)); !begun)
+    Write write(*this);
+    if (auto begun = write.begin(QStringLiteral("%1: cannot start narrowing corrections").arg(m_path)); !begun)
         return begun.error();
     QSqlDatabase db = database();
     QList<CorrectionEvent> rewritten;
@@ -233,20 +207,14 @@ Result<qsizetype> Store::narrowWideOutboxEvents()
     remove.prepare(QStringLiteral("DELETE FROM corrections WHERE id = ? AND seq IS NULL"));
     for (const CorrectionEvent &event : std::as_const(wide)) {
         remove.bindValue(0, event.id);
-        if (!remove.exec()) {
-            const Error error = noteFailure(sqlError(QStringLiteral("cannot narrow correction %1").arg(event.id),
+        if (!remove.exec())
+            return write.fail(sqlError(QStringLiteral("cannot narrow correction %1").arg(event.id),
                                                      remove.lastError()));
-            db.rollback();
-            return error;
-        }
         rewritten.append(narrowedEvent(event)); // the merges, then the event: stored in that order
     }
-    if (auto status = writeCorrections(db, rewritten); !status) {
-        const Error error = noteFailure(status.error());
-        db.rollback();
-        return error;
-    }
-    if (auto status = commitWrite(QStringLiteral("%1: cannot commit narrowed corrections").arg(m_path)); !status)
+    if (auto status = writeCorrections(db, rewritten); !status)
+        return write.fail(status.error());
+    if (auto status = write.commit(QStringLiteral("%1: cannot commit narrowed corrections").arg(m_path)); !status)
         return status.error();
     return wide.size();
 }
@@ -264,103 +232,31 @@ Status Store::addSyncedCorrections(const QList<CorrectionEvent> &events, const M
     std::optional<StoreSqlite::WriteBehind> writeBehind;
     if (events.size() > 500)
         writeBehind.emplace(sqlitePath());
-    if (auto status = beginWrite(QStringLiteral("%1: cannot start storing corrections").arg(m_path)); !status)
+    Write write(*this);
+    if (auto status = write.begin(QStringLiteral("%1: cannot start storing corrections").arg(m_path)); !status)
         return status;
-    if (auto status = writeCorrections(db, events); !status) {
-        const Error error = noteFailure(status.error());
-        db.rollback();
-        return error;
-    }
-    if (auto status = writeMeta(db, meta); !status) {
-        const Error error = noteFailure(status.error());
-        db.rollback();
-        return error;
-    }
-    return commitWrite(QStringLiteral("%1: cannot commit corrections").arg(m_path));
+    if (auto status = writeCorrections(db, events); !status)
+        return write.fail(status.error());
+    if (auto status = writeMeta(db, meta); !status)
+        return write.fail(status.error());
+    return write.commit(QStringLiteral("%1: cannot commit corrections").arg(m_path));
 }
 
 Result<QList<ImportOutcome>> Store::importRecordsWithMeta(const QList<Record> &records, const MetaEntries &meta,
                                                           RecordCheck check)
 {
-    // Qt Sql does not nest transactions (SQLite refuses a BEGIN inside one), so this repeats
-    // importRecords() around the same insertRecord(), with its page cache for a large page.
-    QSqlDatabase db = database();
-    const bool largeImport = std::any_of(records.cbegin(), records.cend(),
-                                         [](const Record &r) { return r.observations.size() > 2000; });
-    if (largeImport)
-        (void)exec(QStringLiteral("PRAGMA cache_size = -65536"));
-    const auto restoreCache = qScopeGuard([this, largeImport] {
-        if (largeImport)
-            (void)exec(QStringLiteral("PRAGMA cache_size = -2000"));
-    });
-    // The WAL and the checkpoint written to disk as they are made, not all at the fsyncs.
-    std::optional<StoreSqlite::WriteBehind> writeBehind;
-    if (largeImport)
-        writeBehind.emplace(sqlitePath());
-    if (auto status = beginWrite(QStringLiteral("%1: cannot start the import").arg(m_path)); !status)
-        return status.error();
-    auto abort = [this, &db](Error error) {
-        error = noteFailure(std::move(error));
-        db.rollback();
-        return error;
-    };
-    QList<ImportOutcome> outcomes;
-    qint64 total = 0;
-    qint64 done = 0;
-    for (const Record &record : records)
-        total += record.observations.size();
-    QSqlQuery existing(db);
-    existing.prepare(QStringLiteral("SELECT as_of FROM records WHERE id = ?"));
-    QSqlQuery remove(db);
-    remove.prepare(QStringLiteral("DELETE FROM records WHERE id = ?"));
-    for (const Record &record : records) {
-        const QString problem = check == RecordCheck::Validate ? validateRecord(record) : QString();
-        if (!problem.isEmpty())
-            return abort(Error::badInput(QStringLiteral("record %1: %2").arg(record.arxivId, problem)));
-        ImportOutcome outcome;
-        outcome.arxivId = record.arxivId;
-        outcome.observations = record.observations.size();
-        existing.bindValue(0, record.arxivId);
-        if (!existing.exec())
-            return abort(sqlError(QStringLiteral("cannot look up record %1").arg(record.arxivId),
-                                  existing.lastError()));
-        if (existing.next()) {
-            outcome.replaced = true;
-            outcome.previousAsOf = existing.value(0).toString();
-            existing.finish();
-            if (outcome.previousAsOf > record.asOf)
-                return abort(Error::badInput(
-                        QStringLiteral("arXiv:%1: the cache holds a newer page (as of %2) than this "
-                                       "one (as of %3); nothing was imported")
-                                .arg(record.arxivId, outcome.previousAsOf, record.asOf)));
-            remove.bindValue(0, record.arxivId);
-            if (!remove.exec())
-                return abort(sqlError(QStringLiteral("cannot replace record %1").arg(record.arxivId),
-                                      remove.lastError()));
-        }
-        if (auto status = insertRecord(record, {}, done, total); !status)
-            return abort(status.error());
-        done += record.observations.size();
-        outcomes.append(outcome);
-    }
-    if (auto status = writeMeta(db, meta); !status)
-        return abort(status.error());
-    if (auto status = commitWrite(QStringLiteral("%1: cannot commit the import").arg(m_path)); !status)
-        return status.error();
-    return outcomes;
+    return importInTransaction(records, meta, {}, check);
 }
 
 Status Store::setMetaEntries(const MetaEntries &meta)
 {
     QSqlDatabase db = database();
-    if (auto status = beginWrite(QStringLiteral("%1: cannot start storing settings").arg(m_path)); !status)
+    Write write(*this);
+    if (auto status = write.begin(QStringLiteral("%1: cannot start storing settings").arg(m_path)); !status)
         return status;
-    if (auto status = writeMeta(db, meta); !status) {
-        const Error error = noteFailure(status.error());
-        db.rollback();
-        return error;
-    }
-    return commitWrite(QStringLiteral("%1: cannot commit settings").arg(m_path));
+    if (auto status = writeMeta(db, meta); !status)
+        return write.fail(status.error());
+    return write.commit(QStringLiteral("%1: cannot commit settings").arg(m_path));
 }
 
 Result<QHash<QString, QString>> Store::metaWithPrefix(const QString &prefix) const

@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QList>
 #include <QSqlDatabase>
+#include <QScopeGuard>
 #include <QSqlDriver>
 #include <QString>
 #include <QVariant>
@@ -235,12 +236,15 @@ inline int stepInBlocksOnTwoThreads(sqlite3_stmt *statement, int columns, const 
                                     qsizetype blockRows = 1024)
 {
     TwoThreadBlocks::HandOff<CopiedRows> handOff(3);
-    std::thread helper([&] {
+    std::jthread helper([&] {
         while (std::optional<CopiedRows> block = handOff.next()) {
             consume(*block);
             handOff.recycle(std::move(*block));
         }
     });
+    // Declared after the helper, so run before it is joined: however this thread leaves (an
+    // exception while copying rows included), the helper sees the end and returns.
+    const auto closing = qScopeGuard([&handOff] { handOff.close(); });
     int rc = SQLITE_ROW;
     while (rc == SQLITE_ROW) {
         CopiedRows block = handOff.take([columns] { return CopiedRows(columns); });
@@ -250,8 +254,6 @@ inline int stepInBlocksOnTwoThreads(sqlite3_stmt *statement, int columns, const 
         if (block.rows() > 0)
             handOff.put(std::move(block));
     }
-    handOff.close();
-    helper.join();
     return rc;
 }
 
@@ -274,7 +276,7 @@ public:
         if (databasePath.isEmpty() || databasePath == u":memory:")
             return;
         m_walPath = databasePath + QStringLiteral("-wal");
-        m_thread = std::thread([this, tick] {
+        m_thread = std::jthread([this, tick] {
             std::unique_lock lock(m_mutex);
             while (!m_changed.wait_for(lock, tick, [this] { return m_stop; }))
                 writeBack();
@@ -324,7 +326,7 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_changed;
     bool m_stop = false;
-    std::thread m_thread;
+    std::jthread m_thread;
 };
 
 //! The UTF-8 of a string in a buffer reused from row to row: the bytes QString::toUtf8() gives
