@@ -51,27 +51,50 @@ const Observation *findObservation(const Record &record, const QString &id)
     return nullptr;
 }
 
+//! The observation that curate, undo and history work on, named by their RECORD and
+//! OBSERVATION arguments, with the cache it was found in (left open to store corrections).
 struct ObservationArguments
 {
+    std::unique_ptr<Store> store;
     CuratedRecord curated;
     const Observation *upstream = nullptr;
     QString observation;
 };
 
-Result<ObservationArguments> observationArguments(
-    Store &store, const QString &recordArgument, const QString &observationArgument)
+//! Adds RECORD and OBSERVATION, the first arguments of curate, undo and history.
+void observationOptions(QCommandLineParser &parser)
 {
-    auto curated = loadRecordArgument(store, recordArgument);
-    if (!curated)
-        return curated.error();
-    ObservationArguments args { std::move(*curated), nullptr,
-        observationArgument.trimmed().toLower() };
-    args.upstream = findObservation(args.curated.upstream, args.observation);
-    if (!args.upstream)
-        return Error::badInput(
-            QStringLiteral("record %1 has no observation '%2' (see 'ledger-curator show %1')")
-                .arg(args.curated.upstream.arxivId, observationArgument));
-    return args;
+    parser.addPositionalArgument(
+        QStringLiteral("RECORD"), QStringLiteral("arXiv id of the record."));
+    parser.addPositionalArgument(
+        QStringLiteral("OBSERVATION"), QStringLiteral("UUID of the observation."));
+}
+
+//! Opens the cache and finds the RECORD and OBSERVATION named on the command line; on failure
+//! reports it and sets *status.
+std::optional<ObservationArguments> openObservation(
+    const QCommandLineParser &parser, QTextStream &err, int *status)
+{
+    const QStringList args = parser.positionalArguments();
+    auto store = openStore(parser, err, status);
+    if (!store)
+        return std::nullopt;
+    auto curated = loadRecordArgument(*store, args[1]);
+    if (!curated) {
+        *status = report(curated.error(), err);
+        return std::nullopt;
+    }
+    ObservationArguments target { std::move(store), std::move(*curated), nullptr,
+        args[2].trimmed().toLower() };
+    target.upstream = findObservation(target.curated.upstream, target.observation);
+    if (!target.upstream) {
+        *status = report(Error::badInput(QStringLiteral(
+                             "record %1 has no observation '%2' (see 'ledger-curator show %1')")
+                                             .arg(target.curated.upstream.arxivId, args[2])),
+            err);
+        return std::nullopt;
+    }
+    return target;
 }
 
 //! ", resolving N concurrent corrections through M merge events" when the edit needed merges.
@@ -90,10 +113,7 @@ QString mergeNote(const FieldState &state, const QList<CorrectionEvent> &made)
 
 void curateOptions(QCommandLineParser &parser)
 {
-    parser.addPositionalArgument(
-        QStringLiteral("RECORD"), QStringLiteral("arXiv id of the record."));
-    parser.addPositionalArgument(
-        QStringLiteral("OBSERVATION"), QStringLiteral("UUID of the observation."));
+    observationOptions(parser);
     parser.addPositionalArgument(QStringLiteral("FIELD=VALUE"),
         QStringLiteral("state, basis, identifier, title, reference, note, duplicate-of, "
                        "excluded or review; FIELD= goes back to upstream."),
@@ -111,12 +131,9 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (!author)
         return report(author.error(), err);
     int status = ExitOk;
-    auto store = openStore(parser, err, &status);
-    if (!store)
-        return status;
-    auto target = observationArguments(*store, args[1], args[2]);
+    auto target = openObservation(parser, err, &status);
     if (!target)
-        return report(target.error(), err);
+        return status;
     const CuratedRecord &curated = target->curated;
 
     // Check every assignment before writing anything.
@@ -166,7 +183,7 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         events.append(made);
     }
     if (!events.isEmpty()) {
-        if (auto stored = store->addCorrections(events); !stored)
+        if (auto stored = target->store->addCorrections(events); !stored)
             return report(stored.error(), err);
     }
     for (const QString &line : std::as_const(lines))
@@ -178,10 +195,7 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
 
 void undoOptions(QCommandLineParser &parser)
 {
-    parser.addPositionalArgument(
-        QStringLiteral("RECORD"), QStringLiteral("arXiv id of the record."));
-    parser.addPositionalArgument(
-        QStringLiteral("OBSERVATION"), QStringLiteral("UUID of the observation."));
+    observationOptions(parser);
     parser.addPositionalArgument(
         QStringLiteral("FIELD"), QStringLiteral("The field whose last correction to undo."));
     parser.addOption(kAuthorOption);
@@ -199,12 +213,9 @@ int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (!author)
         return report(author.error(), err);
     int status = ExitOk;
-    auto store = openStore(parser, err, &status);
-    if (!store)
-        return status;
-    auto target = observationArguments(*store, args[1], args[2]);
+    auto target = openObservation(parser, err, &status);
     if (!target)
-        return report(target.error(), err);
+        return status;
     const FieldState *state = target->curated.field(target->observation, *field);
     if (!state) {
         out << curationFieldKey(*field) << " of " << target->observation
@@ -216,7 +227,7 @@ int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         = valueBefore(target->curated.fieldEvents(target->observation, *field), winner.id);
     const QList<CorrectionEvent> made = makeEditEvents(*state, target->curated.upstream.arxivId,
         target->observation, *field, restored, *author, nowUtc());
-    if (auto stored = store->addCorrections(made); !stored)
+    if (auto stored = target->store->addCorrections(made); !stored)
         return report(stored.error(), err);
     out << "undid correction " << winner.id << ": " << curationFieldKey(*field) << " "
         << describeValue(*field, state->value(), *target->upstream) << " -> "
@@ -229,10 +240,7 @@ int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
 
 void historyOptions(QCommandLineParser &parser)
 {
-    parser.addPositionalArgument(
-        QStringLiteral("RECORD"), QStringLiteral("arXiv id of the record."));
-    parser.addPositionalArgument(
-        QStringLiteral("OBSERVATION"), QStringLiteral("UUID of the observation."));
+    observationOptions(parser);
     parser.addOption(kJsonOption);
 }
 
@@ -242,12 +250,9 @@ int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (args.size() != 3)
         return usage(QStringLiteral("history: name RECORD and OBSERVATION"), err);
     int status = ExitOk;
-    auto store = openStore(parser, err, &status);
-    if (!store)
-        return status;
-    auto target = observationArguments(*store, args[1], args[2]);
+    auto target = openObservation(parser, err, &status);
     if (!target)
-        return report(target.error(), err);
+        return status;
     const QList<CorrectionEvent> history = target->curated.history(target->observation);
     QJsonArray array;
     if (!parser.isSet(kJsonOption)) {
