@@ -1,23 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "CliSync.h"
-
-#include "SqliteLocks.h"
+// sync: the one command that talks to the network. Its messages name it ("ledger-curator:
+// sync: ...") as they come among the progress lines, and bad usage points to its own --help.
+#include "CliCommands.h"
 
 #include "Cli.h"
+#include "CliSupport.h"
+#include "SqliteLocks.h"
 #include "Store.h"
 #include "SyncClient.h"
 
 #include <QFile>
-#include <QFileInfo>
 
-namespace LedgerCurator {
+namespace LedgerCurator::Cli {
 
 namespace {
 
-int usage(const QString &message, QTextStream &err)
+int syncUsage(const QString &message, QTextStream &err)
 {
-    err << "ledger-curator: sync: " << message << Qt::endl << "Try 'ledger-curator sync --help'." << Qt::endl;
-    return ExitBadInput;
+    return usage(QStringLiteral("sync: ") + message, err, QStringLiteral("sync"));
 }
 
 QString plural(qint64 n, const char *one, const char *many)
@@ -31,17 +31,20 @@ QString readToken(const QCommandLineParser &parser, QTextStream &err, QString *p
     if (!parser.isSet(QStringLiteral("token-file"))) {
         const QString token = qEnvironmentVariable("LEDGER_TOKEN").trimmed();
         if (token.isEmpty())
-            *problem = QStringLiteral("no token: name a file holding one with --token-file FILE, or set LEDGER_TOKEN");
+            *problem = QStringLiteral(
+                "no token: name a file holding one with --token-file FILE, or set LEDGER_TOKEN");
         return token;
     }
     const QString path = parser.value(QStringLiteral("token-file"));
     if (SqliteLocks::isOpenBySqlite(path)) { // only SQLite opens the cache's files
-        *problem = QStringLiteral("%1: this is a file of the cache that is open, not a token file").arg(path);
+        *problem = QStringLiteral("%1: this is a file of the cache that is open, not a token file")
+                       .arg(path);
         return {};
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *problem = QStringLiteral("%1: cannot read the token file: %2").arg(path, file.errorString());
+        *problem
+            = QStringLiteral("%1: cannot read the token file: %2").arg(path, file.errorString());
         return {};
     }
     const QFileDevice::Permissions permissions = file.permissions();
@@ -50,7 +53,8 @@ QString readToken(const QCommandLineParser &parser, QTextStream &err, QString *p
             << " can be read by other users; a token is a password (chmod 600 it)" << Qt::endl;
     const QString token = QString::fromUtf8(file.readLine(64 * 1024)).trimmed();
     if (token.isEmpty())
-        *problem = QStringLiteral("%1:1: expected a token on the first line, found nothing").arg(path);
+        *problem
+            = QStringLiteral("%1:1: expected a token on the first line, found nothing").arg(path);
     return token;
 }
 
@@ -59,64 +63,71 @@ QString readToken(const QCommandLineParser &parser, QTextStream &err, QString *p
 void syncOptions(QCommandLineParser &parser)
 {
     parser.addOption(QCommandLineOption(QStringLiteral("server"),
-                                        QStringLiteral("The ledger server URL, e.g. http://127.0.0.1:8080."),
-                                        QStringLiteral("URL")));
-    parser.addOption(QCommandLineOption(
-            QStringLiteral("token-file"),
-            QStringLiteral("A file whose first line is the token (default: the LEDGER_TOKEN variable)."),
-            QStringLiteral("FILE")));
+        QStringLiteral("The ledger server URL, e.g. http://127.0.0.1:8080."),
+        QStringLiteral("URL")));
+    parser.addOption(QCommandLineOption(QStringLiteral("token-file"),
+        QStringLiteral(
+            "A file whose first line is the token (default: the LEDGER_TOKEN variable)."),
+        QStringLiteral("FILE")));
     parser.addOption(QCommandLineOption(QStringLiteral("timeout"),
-                                        QStringLiteral("Give up on a request after MS milliseconds without data "
-                                                       "(default 15000)."),
-                                        QStringLiteral("MS")));
+        QStringLiteral("Give up on a request after MS milliseconds without data "
+                       "(default 15000)."),
+        QStringLiteral("MS")));
 }
 
 int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
 {
     if (parser.positionalArguments().size() > 1)
-        return usage(QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().value(1)), err);
+        return syncUsage(
+            QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().value(1)),
+            err);
     if (!parser.isSet(QStringLiteral("server")))
-        return usage(QStringLiteral("name the server with --server URL"), err);
+        return syncUsage(QStringLiteral("name the server with --server URL"), err);
     const QString serverText = parser.value(QStringLiteral("server"));
     const QUrl server(serverText, QUrl::StrictMode);
-    if (!server.isValid() || (server.scheme() != u"http" && server.scheme() != u"https") || server.host().isEmpty()
-        || server.hasQuery() || server.hasFragment())
-        return usage(QStringLiteral("--server: '%1' is not an http:// or https:// URL such as http://127.0.0.1:8080")
-                             .arg(serverText),
-                     err);
+    if (!server.isValid() || (server.scheme() != u"http" && server.scheme() != u"https")
+        || server.host().isEmpty() || server.hasQuery() || server.hasFragment())
+        return syncUsage(
+            QStringLiteral(
+                "--server: '%1' is not an http:// or https:// URL such as http://127.0.0.1:8080")
+                .arg(serverText),
+            err);
     SyncOptions options;
     options.server = server;
     if (parser.isSet(QStringLiteral("timeout"))) {
         bool ok = false;
         options.timeoutMs = parser.value(QStringLiteral("timeout")).toInt(&ok);
         if (!ok || options.timeoutMs < 1)
-            return usage(QStringLiteral("--timeout: expected a number of milliseconds, found '%1'")
-                                 .arg(parser.value(QStringLiteral("timeout"))),
-                         err);
+            return syncUsage(
+                QStringLiteral("--timeout: expected a number of milliseconds, found '%1'")
+                    .arg(parser.value(QStringLiteral("timeout"))),
+                err);
     }
     QString problem;
     options.token = readToken(parser, err, &problem);
     if (!problem.isEmpty())
-        return usage(problem, err);
-    options.log = [&err](const QString &message) { err << "ledger-curator: sync: " << message << Qt::endl; };
+        return syncUsage(problem, err);
+    options.log = [&err](const QString &message) {
+        err << "ledger-curator: sync: " << message << Qt::endl;
+    };
 
-    const QString path = parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : defaultCachePath();
-    Store store(path);
-    if (auto opened = store.open(); !opened) {
-        err << "ledger-curator: " << opened.error().toString() << Qt::endl;
-        return opened.error().kind == Error::Kind::BadInput ? ExitBadInput : ExitFailure;
-    }
+    int status = ExitOk;
+    const auto store = openStore(parser, err, &status);
+    if (!store)
+        return status;
 
-    SyncClient client(store);
+    SyncClient client(*store);
     QString lastLine;
     auto progress = [&err, &lastLine](const QString &step, qint64 done, qint64 total) {
         QString line;
         if (step == u"push")
-            line = total == 0 ? QStringLiteral("push: the outbox is empty")
-                              : QStringLiteral("push: %1 of %2 corrections sent").arg(done).arg(total);
+            line = total == 0
+                ? QStringLiteral("push: the outbox is empty")
+                : QStringLiteral("push: %1 of %2 corrections sent").arg(done).arg(total);
         else if (step == u"records")
-            line = total == 0 ? QStringLiteral("records: checking the list")
-                              : QStringLiteral("records: %1 of %2 changed records").arg(done).arg(total);
+            line = total == 0
+                ? QStringLiteral("records: checking the list")
+                : QStringLiteral("records: %1 of %2 changed records").arg(done).arg(total);
         else
             line = QStringLiteral("%1: up to seq %2 of %3").arg(step).arg(done).arg(total);
         if (line != lastLine)
@@ -124,21 +135,25 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         lastLine = line;
         return true;
     };
-    auto report = client.run(options, progress);
-    if (!report) {
-        err << "ledger-curator: sync: " << report.error().toString() << Qt::endl;
-        return report.error().kind == Error::Kind::BadInput ? ExitBadInput : ExitFailure;
+    auto synced = client.run(options, progress);
+    if (!synced) {
+        err << "ledger-curator: sync: " << synced.error().toString() << Qt::endl;
+        return exitStatus(synced.error());
     }
-    out << "pushed " << plural(report->pushed, "correction", "corrections");
-    if (report->duplicates > 0)
-        out << " (" << report->duplicates << " already on the server)";
-    out << ", " << plural(report->recordsUpdated, "record", "records") << " updated, "
-        << plural(report->eventsPulled, "event", "events") << " pulled; last seq " << report->lastSeq << Qt::endl;
+    out << "pushed " << plural(synced->pushed, "correction", "corrections");
+    if (synced->duplicates > 0)
+        out << " (" << synced->duplicates << " already on the server)";
+    out << ", " << plural(synced->recordsUpdated, "record", "records") << " updated, "
+        << plural(synced->eventsPulled, "event", "events") << " pulled; last seq "
+        << synced->lastSeq << Qt::endl;
     // Each refusal was logged as it came ("refused: correction ..."); the sync itself completed.
-    if (!report->refused.isEmpty())
-        err << "ledger-curator: sync: " << plural(report->refused.size(), "correction", "corrections")
-            << " refused by the server stay in the outbox (see the lines above); the others went through" << Qt::endl;
+    if (!synced->refused.isEmpty())
+        err << "ledger-curator: sync: "
+            << plural(synced->refused.size(), "correction", "corrections")
+            << " refused by the server stay in the outbox (see the lines above); the others went "
+               "through"
+            << Qt::endl;
     return ExitOk;
 }
 
-} // namespace LedgerCurator
+} // namespace LedgerCurator::Cli

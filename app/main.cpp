@@ -25,21 +25,16 @@
 #include <utility>
 #include <memory>
 
+// __GLIBC__ comes with the C library's headers (<cstdio> above): mallopt() is glibc's.
+#ifdef __GLIBC__
 #include <malloc.h>
+#endif
 
 using namespace LedgerCurator;
 
 namespace {
 
 const QString kAppId = QStringLiteral("io.github.ledgercurator.LedgerCurator");
-
-//! Every subcommand, as `ledger-curator --help` lists them (app/Cli.cpp has their synopses).
-const QStringList kSubcommands = { QStringLiteral("import"),  QStringLiteral("import-notices"),
-                                   QStringLiteral("list"),    QStringLiteral("show"),
-                                   QStringLiteral("render"),  QStringLiteral("export-pdf"),
-                                   QStringLiteral("curate"),  QStringLiteral("undo"),
-                                   QStringLiteral("history"), QStringLiteral("check"),
-                                   QStringLiteral("sync") };
 
 void setIdentity()
 {
@@ -64,7 +59,7 @@ struct GuiOptions
                                             "window on the cache, importing and showing each FILE named "
                                             "(ledger page text or record JSON), as File > Import does.\n\n"
                                             "Subcommands (ledger-curator SUBCOMMAND --help describes one): %1.")
-                        .arg(kSubcommands.join(QStringLiteral(", "))));
+                        .arg(subcommandNames().join(QStringLiteral(", "))));
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOption(db);
@@ -116,7 +111,7 @@ int checkGuiArguments(int argc, char *argv[])
             return usageError(QCoreApplication::translate("main", "%1: no such file").arg(file));
         return usageError(QCoreApplication::translate("main", "'%1' is neither a subcommand nor a file; the "
                                                               "subcommands are %2")
-                                  .arg(file, kSubcommands.join(QStringLiteral(", "))));
+                                  .arg(file, subcommandNames().join(QStringLiteral(", "))));
     }
     return -1;
 }
@@ -203,10 +198,13 @@ void benchmarkStartup(QApplication &app, MainWindow &window, const QElapsedTimer
 
 int runGui(int argc, char *argv[], const QElapsedTimer &started)
 {
+#ifdef __GLIBC__
     // One malloc arena for all threads: a record is read on a worker thread and then lives on
     // the GUI thread, and with an arena per thread the memory the worker freed could not serve
     // the GUI thread (peak resident 435 MB instead of 372 MB for a 200,000-observation record).
+    // Only glibc has mallopt() and M_ARENA_MAX; other C libraries keep their allocator's ways.
     mallopt(M_ARENA_MAX, 1);
+#endif
     QApplication app(argc, argv);
     setIdentity();
     QApplication::setApplicationDisplayName(QStringLiteral("Ledger Curator"));

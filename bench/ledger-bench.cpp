@@ -158,7 +158,7 @@ QList<CorrectionEvent> mergeEvents(int count)
 }
 
 //! "key=value" numbers from --benchmark-startup output.
-QHash<QString, double> startupFigures(const QByteArray &output)
+QHash<QString, double> parseStartupOutput(const QByteArray &output)
 {
     QHash<QString, double> figures;
     static const QRegularExpression pattern(
@@ -169,6 +169,589 @@ QHash<QString, double> startupFigures(const QByteArray &output)
         figures.insert(m.captured(1), m.captured(2).toDouble());
     }
     return figures;
+}
+
+//! What every figure works on: the run's settings, the large record and its files, the table.
+struct Context
+{
+    Sizes sizes;
+    int runs = 3;
+    QString cliPath; // ledger-curator
+    QString serverPath; // ledger-server
+    QString chromiumPath;
+    QTemporaryDir dir;
+    Table table;
+    Record record; // the large record
+    QString textPath; // the large record as page text,
+    QString jsonPath; // as record JSON
+    QString csvPath; // and as observation rows for sqlite3
+
+    ProcessRun runCli(const QStringList &arguments) const { return runProcess(cliPath, arguments); }
+
+    //! A cache holding the large record, imported from its JSON when first asked for.
+    const QString &cache()
+    {
+        if (m_cache.isEmpty()) {
+            m_cache = dir.filePath(QStringLiteral("cache.sqlite"));
+            removeDatabase(m_cache);
+            runCli({ QStringLiteral("import"), jsonPath, QStringLiteral("--db"), m_cache });
+        }
+        return m_cache;
+    }
+
+private:
+    QString m_cache;
+};
+
+//! The large record and its files, made once for all figures.
+void generateFiles(Context &c)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const qsizetype count = c.sizes.observations;
+    c.record = Bench::generateRecord(count, count / 100, 7);
+    c.textPath = c.dir.filePath(QStringLiteral("large.txt"));
+    c.jsonPath = c.dir.filePath(QStringLiteral("large.json"));
+    c.csvPath = c.dir.filePath(QStringLiteral("large.csv"));
+    writeFile(c.textPath, renderLedgerText(c.record).toUtf8());
+    writeFile(c.jsonPath, writeRecordJson(c.record));
+    writeFile(c.csvPath, observationsCsv(c.record));
+    out << "generated the record and its files in " << timer.elapsed() << " ms" << Qt::endl
+        << Qt::endl;
+}
+
+// --- import ----------------------------------------------------------------------------------
+
+bool benchImport(Context &c)
+{
+    // A cache of its own, emptied before every run.
+    const QString db = c.dir.filePath(QStringLiteral("import-cache.sqlite"));
+    const double peer = sqliteImport(c.dir.path(), c.csvPath, c.runs);
+    for (const auto &[name, path] :
+        { std::pair { "import: record JSON (ledger-curator import)", c.jsonPath },
+            std::pair { "import: page text (ledger-curator import)", c.textPath } }) {
+        const ProcessRun run = medianRun(
+            c.runs,
+            [&, path = path] {
+                return c.runCli({ QStringLiteral("import"), path, QStringLiteral("--db"), db });
+            },
+            [&] { removeDatabase(db); });
+        c.table.ratio(
+            QStringLiteral("%1, %2 obs").arg(QLatin1String(name)).arg(c.sizes.observations),
+            run.wallMs, QStringLiteral("sqlite3 .import CSV"), peer, 1.5);
+    }
+    removeDatabase(db);
+    return true;
+}
+
+// --- render ----------------------------------------------------------------------------------
+
+//! The direct writer must give QJsonDocument's bytes exactly, also for awkward text: checked on
+//! a small record made awkward and on the large one.
+void checkJsonWriter(Table &table, const Record &large)
+{
+    Record awkward = Bench::generateRecord(300, 20, 5);
+    awkward.title += QStringLiteral("\"quoted\" \\ back\tslash\x01\x1f\x7f é ✓ ") + QChar(0xd800)
+        + QStringLiteral(" lone ") + QChar(0xdc00) + QChar(0xd83d) + QChar(0xde80);
+    awkward.measurements.clear();
+    awkward.observations[3].curation.mark = QStringLiteral("Corrected: state");
+    awkward.observations[3].curation.conflicts
+        = { QStringLiteral("state"), QStringLiteral("note") };
+    awkward.observations[3].curation.excluded = true;
+    awkward.observations[3].curation.reviewNote = QStringLiteral("line\nbreak");
+    awkward.observations[4].reference = (qint64(1) << 53) + 1;
+    awkward.observations[5].citingTitle = QString(QChar(0xdbff));
+    awkward.coverage[0].sources.clear();
+    awkward.coverage[1].observedAt.clear();
+    bool same = true;
+    for (const Record *r : std::initializer_list<const Record *> { &awkward, &large }) {
+        const QByteArray direct = writeRecordJson(*r);
+        const QByteArray viaQt = QJsonDocument(recordToJson(*r)).toJson(QJsonDocument::Indented);
+        if (direct == viaQt)
+            continue;
+        same = false;
+        qsizetype at = 0;
+        while (at < direct.size() && at < viaQt.size() && direct[at] == viaQt[at])
+            ++at;
+        out << "  writeRecordJson differs at byte " << at << ":\n    direct: "
+            << QString::fromUtf8(direct.mid(std::max<qsizetype>(0, at - 80), 160))
+            << "\n    Qt:     "
+            << QString::fromUtf8(viaQt.mid(std::max<qsizetype>(0, at - 80), 160)) << Qt::endl;
+    }
+    table.check(QStringLiteral("  writeRecordJson gives QJsonDocument's bytes"), same,
+        QStringLiteral("byte-identical"));
+}
+
+bool benchRender(Context &c)
+{
+    const QString &db = c.cache();
+    const Record &record = c.record;
+    const int runs = c.runs;
+    Table &table = c.table;
+    for (const char *format : { "text", "json" }) {
+        const ProcessRun run = medianRun(runs, [&] {
+            return c.runCli({ QStringLiteral("render"), record.arxivId, QStringLiteral("--format"),
+                QLatin1String(format), QStringLiteral("--db"), db });
+        });
+        table.below(QStringLiteral("render --format %1 (whole process)").arg(QLatin1String(format)),
+            run.wallMs, 1000);
+    }
+    // The parts, in process.
+    table.info(
+        QStringLiteral("  process start and exit (ledger-curator list)"), medianRun(runs, [&] {
+            return c.runCli({ QStringLiteral("list"), QStringLiteral("--db"), db });
+        }).wallMs);
+    Store store(db);
+    if (store.open()) {
+        std::optional<Record> loaded;
+        table.info(QStringLiteral("  Store::loadRecord"),
+            measure(runs, [&] { loaded = std::move(*store.loadRecord(record.arxivId).value()); }));
+        table.info(QStringLiteral("  Store::loadCurated (load + corrections + notices)"),
+            measure(runs, [&] { (void)store.loadCurated(record.arxivId); }));
+    }
+    const CuratedRecord curated = applyCorrections(record, {});
+    table.info(QStringLiteral("  applyCorrections without events"),
+        measure(runs, [&] { (void)applyCorrections(record, {}); }));
+    table.info(QStringLiteral("  renderLedgerText"),
+        measure(runs, [&] { (void)renderLedgerText(curated.shown); }));
+    table.info(QStringLiteral("  writeRecordJson"),
+        measure(runs, [&] { (void)writeRecordJson(curated.shown); }));
+    table.info(QStringLiteral("  QJsonDocument(recordToJson).toJson (the former writer)"),
+        measure(runs, [&] {
+            (void)QJsonDocument(recordToJson(curated.shown)).toJson(QJsonDocument::Indented);
+        }));
+    checkJsonWriter(table, curated.shown);
+    table.info(QStringLiteral("  readRecordJson (import's parse)"), measure(runs, [&] {
+        QFile file(c.jsonPath);
+        if (file.open(QIODevice::ReadOnly))
+            (void)readRecordJson(file.readAll(), c.jsonPath);
+    }));
+    table.info(QStringLiteral("  parseLedgerText (import's parse)"), measure(runs, [&] {
+        QFile file(c.textPath);
+        if (file.open(QIODevice::ReadOnly))
+            (void)parseLedgerText(file.readAll(), c.textPath);
+    }));
+    const QString storeOnly = c.dir.filePath(QStringLiteral("store-only.sqlite"));
+    table.info(QStringLiteral("  Store::importRecords (import's store)"),
+        measure(
+            runs,
+            [&] {
+                Store s(storeOnly);
+                if (s.open())
+                    (void)s.importRecords({ record });
+            },
+            [&] { removeDatabase(storeOnly); }));
+    return true;
+}
+
+// --- the observation table -------------------------------------------------------------------
+
+//! Scrolling the whole record, and what one visible row costs.
+void tableScrollFigures(Context &c, QTableView &view, ObservationFilterProxy &proxy)
+{
+    // Scrolling: the worst page repaint from top to bottom, in 200 steps.
+    QList<double> frames;
+    QScrollBar *bar = view.verticalScrollBar();
+    for (int step = 0; step <= 200; ++step) {
+        bar->setValue(int(qint64(bar->maximum()) * step / 200));
+        QElapsedTimer frame;
+        frame.start();
+        view.viewport()->repaint();
+        frames.append(double(frame.nsecsElapsed()) / 1e6);
+    }
+    c.table.below(QStringLiteral("table: scroll top to bottom, worst frame"),
+        *std::max_element(frames.begin(), frames.end()), 50);
+    // data() work per visible row, all columns, all roles the view asks for.
+    const int visible = 40;
+    const double perRow = measure(c.runs, [&] {
+        for (int row = 0; row < visible; ++row)
+            for (int column = 0; column < ObservationTableModel::ColumnCount; ++column)
+                for (int role :
+                    { int(Qt::DisplayRole), int(Qt::ToolTipRole), int(Qt::ForegroundRole),
+                        int(Qt::TextAlignmentRole), int(ObservationTableModel::StateRole) })
+                    (void)proxy.index(row, column).data(role);
+    }) / visible;
+    c.table.info(QStringLiteral("table: data() for one visible row, all columns and roles"),
+        perRow * 1000, QStringLiteral("us"));
+}
+
+//! A correction on the big record: the session re-applies events and the model updates rows.
+void tableCorrectionFigures(Context &c, CuratedRecord &curated, ObservationTableModel &model)
+{
+    const int runs = c.runs;
+    Table &table = c.table;
+    const QString target = curated.shown.observations[c.sizes.observations / 2].id;
+    const FieldState empty;
+    CorrectionEvent event = makeEdit(empty, c.record.arxivId, target, CurationField::State,
+        QStringLiteral("verified_exact"), QStringLiteral("bench"), nowUtc());
+    table.info(QStringLiteral("  anomalyHints over the record"),
+        measure(runs, [&] { (void)anomalyHints(curated.shown); }));
+    table.info(QStringLiteral("  applyCorrections with one event"),
+        measure(runs, [&] { (void)applyCorrections(curated.upstream, { event }); }));
+    table.info(
+        QStringLiteral("table: one correction, full re-apply + update model"), measure(runs, [&] {
+            CuratedRecord next = applyCorrections(curated.upstream, { event });
+            model.updateCuratedRecord(next, { target });
+        }));
+    table.info(QStringLiteral("table: one correction as the app does (incremental)"),
+        measure(
+            runs,
+            [&] {
+                applyMoreCorrections(curated, { event });
+                model.updateCuratedRecord(curated, { target });
+            },
+            [&] {
+                event.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+                event.value = event.value == u"verified_exact" ? QStringLiteral("unresolved")
+                                                               : QStringLiteral("verified_exact");
+            }));
+}
+
+bool benchTable(Context &c)
+{
+    const QString &db = c.cache();
+    const Record &record = c.record;
+    const int runs = c.runs;
+    Table &table = c.table;
+    Store store(db);
+    if (!store.open()) {
+        out << "cannot open the cache" << Qt::endl;
+        return false;
+    }
+    std::optional<CuratedRecord> curated;
+    table.info(QStringLiteral("table: load the record from the cache (worker thread)"),
+        measure(runs, [&] { curated = *store.loadCurated(record.arxivId).value(); }));
+    ObservationTableData data;
+    table.info(QStringLiteral("table: prepare table data (worker thread)"),
+        measure(runs, [&] { data = ObservationTableModel::prepare(*curated); }));
+    ObservationTableModel model;
+    ObservationFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    QTableView view;
+    view.setModel(&proxy);
+    view.setSortingEnabled(true);
+    view.resize(1000, 700);
+    view.show();
+    QApplication::processEvents();
+    // As MainWindow::loadRecord(): the worker opens its own connection, reads the top of the
+    // page and prepares it without hints; the GUI thread swaps it in and paints.
+    table.below(
+        QStringLiteral("table: select record: first rows read, prepared, swapped in, painted"),
+        measure(runs,
+            [&] {
+                Store worker(db);
+                if (!worker.open())
+                    return;
+                const auto first
+                    = worker.loadCurated(record.arxivId, ObservationTableModel::FirstRows + 1);
+                if (!first || !first->has_value())
+                    return;
+                model.setTableData(
+                    ObservationTableModel::prepare(**first, ObservationTableModel::Hints::Skip));
+                view.viewport()->repaint();
+            }),
+        300);
+    table.info(QStringLiteral("  then the whole record: prepared, swapped in, painted"),
+        measure(runs, [&] {
+            model.setTableData(ObservationTableModel::prepare(*curated));
+            view.viewport()->repaint();
+        }));
+    table.info(QStringLiteral("  of which on the GUI thread (setTableData + paint)"),
+        measure(
+            runs,
+            [&] {
+                model.setTableData(std::move(data));
+                view.viewport()->repaint();
+            },
+            [&] { data = ObservationTableModel::prepare(*curated); }));
+    table.below(QStringLiteral("table: text filter 'scaling sparse' applied"),
+        measure(
+            runs,
+            [&] {
+                proxy.setFilterText(QStringLiteral("scaling sparse"));
+                (void)proxy.rowCount();
+            },
+            [&] { proxy.setFilterText(QString()); }),
+        100);
+    proxy.setFilterText(QString());
+    table.below(QStringLiteral("table: state filter 'unresolved' applied"),
+        measure(
+            runs,
+            [&] {
+                proxy.setStates({ ResolutionState::Unresolved });
+                (void)proxy.rowCount();
+            },
+            [&] { proxy.setStates({}); }),
+        100);
+    proxy.setStates({});
+    table.below(QStringLiteral("table: sort by citing title"),
+        measure(
+            runs,
+            [&] {
+                view.sortByColumn(ObservationTableModel::CitingTitleColumn, Qt::AscendingOrder);
+            },
+            [&] { view.sortByColumn(-1, Qt::AscendingOrder); }),
+        500);
+    tableScrollFigures(c, view, proxy);
+    tableCorrectionFigures(c, *curated, model);
+    return true;
+}
+
+// --- app startup on a large cache ------------------------------------------------------------
+
+//! Builds the startup cache: sizes.cacheObservations over sizes.cacheRecords records.
+void buildStartupCache(const Context &c, const QString &path)
+{
+    const qsizetype perRecord = c.sizes.cacheObservations / c.sizes.cacheRecords;
+    QElapsedTimer building;
+    building.start();
+    Store store(path);
+    bool ok = bool(store.open());
+    for (int r = 0; r < c.sizes.cacheRecords && ok; ++r) {
+        const qsizetype outbound = perRecord / 100;
+        ok = bool(store.importRecords(
+            { Bench::generateRecord(perRecord - outbound, outbound, quint32(101 + r)) }));
+    }
+    out << "  (built a cache of " << c.sizes.cacheObservations << " observations over "
+        << c.sizes.cacheRecords << " records in " << building.elapsed() << " ms)" << Qt::endl;
+}
+
+bool benchStartup(Context &c)
+{
+    Table &table = c.table;
+    const QString cache = c.dir.filePath(QStringLiteral("startup-cache.sqlite"));
+    buildStartupCache(c, cache);
+    QList<double> shown, listed, firstRows, first, preview, hwm, wall;
+    int failed = 0;
+    for (int run = 0; run < c.runs; ++run) {
+        const ProcessRun p = runProcess(c.cliPath,
+            { QStringLiteral("--db"), cache, QStringLiteral("--benchmark-startup") }, true,
+            { QStringLiteral("QT_QPA_PLATFORM=offscreen") });
+        const auto figures = parseStartupOutput(p.output);
+        if (p.exitCode != 0 || !figures.contains(QStringLiteral("window-shown-ms"))) {
+            ++failed;
+            continue;
+        }
+        shown.append(figures.value(QStringLiteral("window-shown-ms")));
+        listed.append(figures.value(QStringLiteral("records-listed")));
+        firstRows.append(figures.value(QStringLiteral("first-rows-ms"), -1));
+        first.append(figures.value(QStringLiteral("record-shown-ms"), -1));
+        preview.append(figures.value(QStringLiteral("preview-shown-ms"), -1));
+        hwm.append(figures.value(QStringLiteral("vmhwm-kb")) / 1024.0);
+        wall.append(p.wallMs);
+        // Not wait4()'s ru_maxrss: Linux carries the parent's high-water mark over the exec
+        // of a spawned child, so it reported this benchmark's own 1 GB, not the app's.
+    }
+    const QString cacheName = QStringLiteral("%1 obs / %2 records")
+                                  .arg(c.sizes.cacheObservations)
+                                  .arg(c.sizes.cacheRecords);
+    if (shown.isEmpty()) {
+        table.skipped(QStringLiteral("startup: usable window (%1)").arg(cacheName),
+            QStringLiteral("ledger-curator --benchmark-startup failed %1 times").arg(failed),
+            QStringLiteral("< 1000 ms"));
+        return true;
+    }
+    table.below(QStringLiteral("startup: window shown, record list filled (%1)").arg(cacheName),
+        median(shown), 1000);
+    table.info(QStringLiteral("  records listed"), median(listed), QStringLiteral("records"));
+    table.info(QStringLiteral("  first rows of the first record painted (from process start)"),
+        median(firstRows));
+    table.info(
+        QStringLiteral("  the whole first record shown in the table (editable)"), median(first));
+    table.info(QStringLiteral("  then its page preview shown (built on a worker thread)"),
+        median(preview));
+    table.info(QStringLiteral("  whole process, to exit"), median(wall));
+    table.below(QStringLiteral("startup: peak resident memory (VmHWM)"), median(hwm), 400,
+        QStringLiteral("MB"));
+    return true;
+}
+
+// --- the merge -------------------------------------------------------------------------------
+
+bool benchMerge(Context &c)
+{
+    const QList<CorrectionEvent> events = mergeEvents(c.sizes.mergeEvents);
+    // The merge builds the current state; freeing the previous run's state is not part of
+    // it (the app keeps the state while the record is shown), so that happens untimed.
+    std::map<FieldKey, FieldState> state;
+    c.table.below(
+        QStringLiteral("merge: %1 correction events (resolveAll)").arg(c.sizes.mergeEvents),
+        measure(
+            c.runs, [&] { state = resolveAll(events); }, [&] { state = {}; }),
+        2000);
+    c.table.info(QStringLiteral("  fields in the merged state"), double(state.size()),
+        QStringLiteral("fields"));
+    return true;
+}
+
+// --- PDF export ------------------------------------------------------------------------------
+
+//! Headless Chromium printing the page at `htmlPath`, against `ours` (export-pdf of the same
+//! record, `label`), as whole processes.
+void pdfChromiumPeer(
+    Context &c, const QString &label, const ProcessRun &ours, const QString &htmlPath)
+{
+    const int runs = c.runs;
+    Table &table = c.table;
+    int timeouts = 0;
+    QList<double> killedCpu;
+    std::optional<ProcessRun> killed; // one unfinished run: the others would be too
+    const ProcessRun peer = medianRun(runs, [&] {
+        if (killed) {
+            ++timeouts;
+            killedCpu.append(killed->groupCpuMsAtKill);
+            return *killed;
+        }
+        QTemporaryDir profile;
+        ProcessRun run = runProcess(c.chromiumPath,
+            { QStringLiteral("--headless"), QStringLiteral("--no-sandbox"),
+                QStringLiteral("--disable-gpu"), QStringLiteral("--disable-background-networking"),
+                QStringLiteral("--no-first-run"),
+                QStringLiteral("--user-data-dir=") + profile.path(),
+                QStringLiteral("--print-to-pdf=") + c.dir.filePath(QStringLiteral("chromium.pdf")),
+                htmlPath },
+            false, {}, false, kChromiumTimeoutMs);
+        timeouts += run.timedOut ? 1 : 0;
+        if (run.timedOut) {
+            killedCpu.append(run.groupCpuMsAtKill);
+            killed = run;
+        }
+        return run;
+    });
+    if (timeouts > 0)
+        out << "  (chromium did not finish within " << kChromiumTimeoutMs / 1000
+            << " s and was killed; not run again)" << Qt::endl;
+    if (timeouts * 2 > runs) {
+        // Chromium was still printing when it was stopped (its renderer and print
+        // compositor busy, not hung): its time is at least the timeout, so the ratio is
+        // an upper bound, and the comparison only holds when ours is below the timeout.
+        table.ratio(QStringLiteral("pdf: export-pdf %1, wall (whole process)").arg(label),
+            ours.wallMs,
+            QStringLiteral("chromium --print-to-pdf, killed unfinished after at least"),
+            double(kChromiumTimeoutMs), 1.0);
+        table.info(
+            QStringLiteral("pdf: export-pdf %1, CPU (whole process)").arg(label), ours.cpuMs);
+        table.info(
+            QStringLiteral("  chromium CPU until killed (all its processes)"), median(killedCpu));
+    } else {
+        table.ratio(QStringLiteral("pdf: export-pdf %1, wall (whole process)").arg(label),
+            ours.wallMs, QStringLiteral("chromium --print-to-pdf"), peer.wallMs, 1.0);
+        table.versus(QStringLiteral("pdf: export-pdf %1, CPU (whole process)").arg(label),
+            ours.cpuMs, QStringLiteral("chromium CPU"), peer.cpuMs);
+    }
+}
+
+//! export-pdf of an `n`-observation record against headless Chromium printing the same HTML,
+//! as whole processes.
+void pdfVersusChromium(Context &c, qsizetype n, const HtmlOptions &htmlOptions)
+{
+    const Record pdfRecord = Bench::generateRecord(n - n / 100, n / 100, 3);
+    const QString pdfCache = c.dir.filePath(QStringLiteral("pdf-cache-%1.sqlite").arg(n));
+    {
+        Store store(pdfCache);
+        if (!store.open() || !store.importRecords({ pdfRecord }))
+            out << "cannot build the PDF cache" << Qt::endl;
+    }
+    const QString html = renderPageHtml(pdfRecord, htmlOptions);
+    const QString htmlPath = c.dir.filePath(QStringLiteral("page-%1.html").arg(n));
+    writeFile(htmlPath, html.toUtf8());
+    const QString pdfPath = c.dir.filePath(QStringLiteral("out-%1.pdf").arg(n));
+    const QString label = QStringLiteral("%1-obs record").arg(n);
+
+    const ProcessRun ours = medianRun(c.runs, [&] {
+        return c.runCli({ QStringLiteral("export-pdf"), pdfRecord.arxivId, QStringLiteral("--all"),
+            QStringLiteral("-o"), pdfPath, QStringLiteral("--db"), pdfCache });
+    });
+    if (QFileInfo(c.chromiumPath).isExecutable()) {
+        pdfChromiumPeer(c, label, ours, htmlPath);
+        return;
+    }
+    c.table.info(
+        QStringLiteral("pdf: export-pdf %1, wall (whole process)").arg(label), ours.wallMs);
+    c.table.info(QStringLiteral("pdf: export-pdf %1, CPU (whole process)").arg(label), ours.cpuMs);
+    c.table.skipped(QStringLiteral("pdf: headless Chromium peer"),
+        QStringLiteral("%1 is absent: install Debian's chromium").arg(c.chromiumPath),
+        QStringLiteral("faster than peer"));
+}
+
+bool benchPdf(Context &c)
+{
+    HtmlOptions htmlOptions;
+    htmlOptions.inboundCap = 0;
+    htmlOptions.css = loadPageStylesheet();
+    htmlOptions.forPrint = true;
+    // Chromium's print grows faster than linearly with the page: at 10,000 observations it
+    // did not finish in 20 minutes here. A smaller page gives a ratio with both finished.
+    if (c.sizes.pdfObservations > 1000)
+        pdfVersusChromium(c, 1000, htmlOptions);
+    pdfVersusChromium(c, c.sizes.pdfObservations, htmlOptions);
+
+    const qsizetype n = c.sizes.pdfObservations;
+    const Record pdfRecord = Bench::generateRecord(n - n / 100, n / 100, 3);
+    const QString html = renderPageHtml(pdfRecord, htmlOptions);
+    const QString pdfPath = c.dir.filePath(QStringLiteral("out.pdf"));
+    const QString label = QStringLiteral("%1-obs record").arg(n);
+    // In process, side by side: our export against a bare QTextDocument print of the same HTML.
+    PdfOptions pdfOptions;
+    pdfOptions.inboundCap = 0;
+    const double exportMs
+        = measure(c.runs, [&] { (void)exportPdf(pdfRecord, pdfPath, pdfOptions); });
+    const double bareMs = measure(c.runs, [&] {
+        QPdfWriter writer(c.dir.filePath(QStringLiteral("bare.pdf")));
+        writer.setResolution(300);
+        writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
+            QMarginsF(16, 12.8, 16, 12.8), QPageLayout::Millimeter));
+        QTextDocument document;
+        document.setHtml(html);
+        document.print(&writer);
+    });
+    c.table.ratio(QStringLiteral("pdf: exportPdf %1 (in process)").arg(label), exportMs,
+        QStringLiteral("bare QTextDocument::print"), bareMs, 1.5);
+    return true;
+}
+
+// --- sync on loopback ------------------------------------------------------------------------
+
+bool benchSync(Context &c)
+{
+    SyncBenchOptions options;
+    options.serverPath = c.serverPath;
+    options.workDir = c.dir.path();
+    options.recordJsonPath = c.jsonPath;
+    options.record = &c.record;
+    options.pullEvents = c.sizes.pullEvents;
+    options.clients = c.sizes.clients;
+    options.batchesPerClient = c.sizes.batchesPerClient;
+    options.eventsPerBatch = c.sizes.eventsPerBatch;
+    options.runs = c.runs;
+    runSyncBench(c.table, options);
+    return true;
+}
+
+//! A figure --only can name, and what measures it; false stops the benchmark (status 1).
+struct Figure
+{
+    const char *name;
+    bool (*run)(Context &);
+};
+
+//! Every figure, in the order they run and are printed.
+const Figure kFigures[] = {
+    { "import", benchImport },
+    { "render", benchRender },
+    { "table", benchTable },
+    { "startup", benchStartup },
+    { "merge", benchMerge },
+    { "pdf", benchPdf },
+    { "sync", benchSync },
+};
+
+QStringList figureNames()
+{
+    QStringList names;
+    for (const Figure &figure : kFigures)
+        names.append(QLatin1String(figure.name));
+    return names;
 }
 
 } // namespace
@@ -197,8 +780,8 @@ int main(int argc, char *argv[])
         QStringLiteral("The Chromium binary."), QStringLiteral("PATH"),
         QStringLiteral("/usr/bin/chromium"));
     const QCommandLineOption onlyOption(QStringLiteral("only"),
-        QStringLiteral(
-            "Run only these, comma-separated: import, render, table, startup, merge, pdf, sync."),
+        QStringLiteral("Run only these, comma-separated: %1.")
+            .arg(figureNames().join(QStringLiteral(", "))),
         QStringLiteral("NAMES"));
     const QCommandLineOption keepOption(QStringLiteral("keep"),
         QStringLiteral("Keep the generated files (for profiling) and print their folder."));
@@ -206,508 +789,37 @@ int main(int argc, char *argv[])
         chromiumOption, onlyOption });
     parser.process(app);
 
-    Sizes sizes;
-    if (parser.isSet(quickOption)) {
-        sizes = { 20000, 100000, 5, 100000, 1000, 10000, 10, 5, 100 };
-    }
+    Context c;
+    if (parser.isSet(quickOption))
+        c.sizes = { 20000, 100000, 5, 100000, 1000, 10000, 10, 5, 100 };
     if (parser.isSet(countOption))
-        sizes.observations = parser.value(countOption).toLongLong();
-    const qsizetype count = sizes.observations;
-    const int runs = std::max(1, parser.value(runsOption).toInt());
-    const QString cli = parser.value(cliOption);
+        c.sizes.observations = parser.value(countOption).toLongLong();
+    c.runs = std::max(1, parser.value(runsOption).toInt());
+    c.cliPath = parser.value(cliOption);
+    c.serverPath = parser.value(serverOption);
+    c.chromiumPath = parser.value(chromiumOption);
     const QStringList only = parser.value(onlyOption).split(u',', Qt::SkipEmptyParts);
-    auto wanted = [&only](const char *name) {
-        return only.isEmpty() || only.contains(QLatin1String(name));
-    };
-
-    QTemporaryDir dir;
     if (parser.isSet(keepOption)) {
-        dir.setAutoRemove(false);
-        out << "keeping the generated files in " << dir.path() << Qt::endl;
+        c.dir.setAutoRemove(false);
+        out << "keeping the generated files in " << c.dir.path() << Qt::endl;
     }
-    Table table;
-    out << "Ledger Curator benchmarks: " << count << " observations, median of " << runs << " runs"
+    out << "Ledger Curator benchmarks: " << c.sizes.observations << " observations, median of "
+        << c.runs << " runs"
         << (parser.isSet(quickOption) ? " (quick: reduced sizes, targets are for the full sizes)"
                                       : "")
         << Qt::endl;
-    QElapsedTimer timer;
-    timer.start();
-    const Record record = Bench::generateRecord(count, count / 100, 7);
-    const QString textPath = dir.filePath(QStringLiteral("large.txt"));
-    const QString jsonPath = dir.filePath(QStringLiteral("large.json"));
-    const QString csvPath = dir.filePath(QStringLiteral("large.csv"));
-    writeFile(textPath, renderLedgerText(record).toUtf8());
-    writeFile(jsonPath, writeRecordJson(record));
-    writeFile(csvPath, observationsCsv(record));
-    out << "generated the record and its files in " << timer.elapsed() << " ms" << Qt::endl
-        << Qt::endl;
-    const QString dbPath = dir.filePath(QStringLiteral("cache.sqlite"));
-    auto freshCache = [&] { removeDatabase(dbPath); };
-    auto cliRun = [&](const QStringList &arguments) { return runProcess(cli, arguments); };
+    generateFiles(c);
 
-    // --- import ------------------------------------------------------------------------------
-    if (wanted("import")) {
-        const double peer = sqliteImport(dir.path(), csvPath, runs);
-        for (const auto &[name, path] :
-            { std::pair { "import: record JSON (ledger-curator import)", jsonPath },
-                std::pair { "import: page text (ledger-curator import)", textPath } }) {
-            const ProcessRun run = medianRun(
-                runs,
-                [&, path = path] {
-                    return cliRun(
-                        { QStringLiteral("import"), path, QStringLiteral("--db"), dbPath });
-                },
-                freshCache);
-            table.ratio(QStringLiteral("%1, %2 obs").arg(QLatin1String(name)).arg(count),
-                run.wallMs, QStringLiteral("sqlite3 .import CSV"), peer, 1.5);
-        }
-    }
-    freshCache();
-    runProcess(cli, { QStringLiteral("import"), jsonPath, QStringLiteral("--db"), dbPath });
-
-    // --- render ------------------------------------------------------------------------------
-    if (wanted("render")) {
-        for (const char *format : { "text", "json" }) {
-            const ProcessRun run = medianRun(runs, [&] {
-                return cliRun(
-                    { QStringLiteral("render"), record.arxivId, QStringLiteral("--format"),
-                        QLatin1String(format), QStringLiteral("--db"), dbPath });
-            });
-            table.below(
-                QStringLiteral("render --format %1 (whole process)").arg(QLatin1String(format)),
-                run.wallMs, 1000);
-        }
-        // The parts, in process.
-        table.info(
-            QStringLiteral("  process start and exit (ledger-curator list)"), medianRun(runs, [&] {
-                return cliRun({ QStringLiteral("list"), QStringLiteral("--db"), dbPath });
-            }).wallMs);
-        Store store(dbPath);
-        if (store.open()) {
-            std::optional<Record> loaded;
-            table.info(QStringLiteral("  Store::loadRecord"), measure(runs, [&] {
-                loaded = std::move(*store.loadRecord(record.arxivId).value());
-            }));
-            table.info(QStringLiteral("  Store::loadCurated (load + corrections + notices)"),
-                measure(runs, [&] { (void)store.loadCurated(record.arxivId); }));
-        }
-        const CuratedRecord curated = applyCorrections(record, {});
-        table.info(QStringLiteral("  applyCorrections without events"),
-            measure(runs, [&] { (void)applyCorrections(record, {}); }));
-        table.info(QStringLiteral("  renderLedgerText"),
-            measure(runs, [&] { (void)renderLedgerText(curated.shown); }));
-        table.info(QStringLiteral("  writeRecordJson"),
-            measure(runs, [&] { (void)writeRecordJson(curated.shown); }));
-        table.info(QStringLiteral("  QJsonDocument(recordToJson).toJson (the former writer)"),
-            measure(runs, [&] {
-                (void)QJsonDocument(recordToJson(curated.shown)).toJson(QJsonDocument::Indented);
-            }));
-        {
-            // The direct writer must give QJsonDocument's bytes exactly, also for awkward text.
-            Record awkward = Bench::generateRecord(300, 20, 5);
-            awkward.title += QStringLiteral("\"quoted\" \\ back\tslash\x01\x1f\x7f é ✓ ")
-                + QChar(0xd800) + QStringLiteral(" lone ") + QChar(0xdc00) + QChar(0xd83d)
-                + QChar(0xde80);
-            awkward.measurements.clear();
-            awkward.observations[3].curation.mark = QStringLiteral("Corrected: state");
-            awkward.observations[3].curation.conflicts
-                = { QStringLiteral("state"), QStringLiteral("note") };
-            awkward.observations[3].curation.excluded = true;
-            awkward.observations[3].curation.reviewNote = QStringLiteral("line\nbreak");
-            awkward.observations[4].reference = (qint64(1) << 53) + 1;
-            awkward.observations[5].citingTitle = QString(QChar(0xdbff));
-            awkward.coverage[0].sources.clear();
-            awkward.coverage[1].observedAt.clear();
-            bool same = true;
-            for (const Record *r :
-                std::initializer_list<const Record *> { &awkward, &curated.shown }) {
-                const QByteArray direct = writeRecordJson(*r);
-                const QByteArray viaQt
-                    = QJsonDocument(recordToJson(*r)).toJson(QJsonDocument::Indented);
-                if (direct == viaQt)
-                    continue;
-                same = false;
-                qsizetype at = 0;
-                while (at < direct.size() && at < viaQt.size() && direct[at] == viaQt[at])
-                    ++at;
-                out << "  writeRecordJson differs at byte " << at << ":\n    direct: "
-                    << QString::fromUtf8(direct.mid(std::max<qsizetype>(0, at - 80), 160))
-                    << "\n    Qt:     "
-                    << QString::fromUtf8(viaQt.mid(std::max<qsizetype>(0, at - 80), 160))
-                    << Qt::endl;
-            }
-            table.check(QStringLiteral("  writeRecordJson gives QJsonDocument's bytes"), same,
-                QStringLiteral("byte-identical"));
-        }
-        table.info(QStringLiteral("  readRecordJson (import's parse)"), measure(runs, [&] {
-            QFile file(jsonPath);
-            if (file.open(QIODevice::ReadOnly))
-                (void)readRecordJson(file.readAll(), jsonPath);
-        }));
-        table.info(QStringLiteral("  parseLedgerText (import's parse)"), measure(runs, [&] {
-            QFile file(textPath);
-            if (file.open(QIODevice::ReadOnly))
-                (void)parseLedgerText(file.readAll(), textPath);
-        }));
-        {
-            const QString storeOnly = dir.filePath(QStringLiteral("store-only.sqlite"));
-            table.info(QStringLiteral("  Store::importRecords (import's store)"),
-                measure(
-                    runs,
-                    [&] {
-                        Store s(storeOnly);
-                        if (s.open())
-                            (void)s.importRecords({ record });
-                    },
-                    [&] { removeDatabase(storeOnly); }));
-        }
-    }
-
-    // --- the observation table ----------------------------------------------------------------
-    if (wanted("table")) {
-        Store store(dbPath);
-        if (!store.open()) {
-            out << "cannot open the cache" << Qt::endl;
+    for (const Figure &figure : kFigures) {
+        if ((only.isEmpty() || only.contains(QLatin1String(figure.name))) && !figure.run(c))
             return 1;
-        }
-        std::optional<CuratedRecord> curated;
-        table.info(QStringLiteral("table: load the record from the cache (worker thread)"),
-            measure(runs, [&] { curated = *store.loadCurated(record.arxivId).value(); }));
-        ObservationTableData data;
-        table.info(QStringLiteral("table: prepare table data (worker thread)"),
-            measure(runs, [&] { data = ObservationTableModel::prepare(*curated); }));
-        ObservationTableModel model;
-        ObservationFilterProxy proxy;
-        proxy.setSourceModel(&model);
-        QTableView view;
-        view.setModel(&proxy);
-        view.setSortingEnabled(true);
-        view.resize(1000, 700);
-        view.show();
-        QApplication::processEvents();
-        // As MainWindow::loadRecord(): the worker opens its own connection, reads the top of the
-        // page and prepares it without hints; the GUI thread swaps it in and paints.
-        table.below(QStringLiteral("table: select record: first rows read, prepared, swapped in, painted"),
-            measure(runs,
-                [&] {
-                    Store worker(dbPath);
-                    if (!worker.open())
-                        return;
-                    const auto first
-                        = worker.loadCurated(record.arxivId, ObservationTableModel::FirstRows + 1);
-                    if (!first || !first->has_value())
-                        return;
-                    model.setTableData(
-                        ObservationTableModel::prepare(**first, ObservationTableModel::Hints::Skip));
-                    view.viewport()->repaint();
-                }),
-            300);
-        table.info(QStringLiteral("  then the whole record: prepared, swapped in, painted"),
-            measure(runs,
-                [&] {
-                    model.setTableData(ObservationTableModel::prepare(*curated));
-                    view.viewport()->repaint();
-                }));
-        table.info(QStringLiteral("  of which on the GUI thread (setTableData + paint)"),
-            measure(
-                runs,
-                [&] {
-                    model.setTableData(std::move(data));
-                    view.viewport()->repaint();
-                },
-                [&] { data = ObservationTableModel::prepare(*curated); }));
-        table.below(QStringLiteral("table: text filter 'scaling sparse' applied"),
-            measure(
-                runs,
-                [&] {
-                    proxy.setFilterText(QStringLiteral("scaling sparse"));
-                    (void)proxy.rowCount();
-                },
-                [&] { proxy.setFilterText(QString()); }),
-            100);
-        proxy.setFilterText(QString());
-        table.below(QStringLiteral("table: state filter 'unresolved' applied"),
-            measure(
-                runs,
-                [&] {
-                    proxy.setStates({ ResolutionState::Unresolved });
-                    (void)proxy.rowCount();
-                },
-                [&] { proxy.setStates({}); }),
-            100);
-        proxy.setStates({});
-        table.below(QStringLiteral("table: sort by citing title"),
-            measure(
-                runs,
-                [&] {
-                    view.sortByColumn(ObservationTableModel::CitingTitleColumn, Qt::AscendingOrder);
-                },
-                [&] { view.sortByColumn(-1, Qt::AscendingOrder); }),
-            500);
-        // Scrolling: the worst page repaint from top to bottom, in 200 steps.
-        QList<double> frames;
-        QScrollBar *bar = view.verticalScrollBar();
-        for (int step = 0; step <= 200; ++step) {
-            bar->setValue(int(qint64(bar->maximum()) * step / 200));
-            QElapsedTimer frame;
-            frame.start();
-            view.viewport()->repaint();
-            frames.append(double(frame.nsecsElapsed()) / 1e6);
-        }
-        table.below(QStringLiteral("table: scroll top to bottom, worst frame"),
-            *std::max_element(frames.begin(), frames.end()), 50);
-        // data() work per visible row, all columns, all roles the view asks for.
-        const int visible = 40;
-        const double perRow = measure(runs, [&] {
-            for (int row = 0; row < visible; ++row)
-                for (int column = 0; column < ObservationTableModel::ColumnCount; ++column)
-                    for (int role :
-                        { int(Qt::DisplayRole), int(Qt::ToolTipRole), int(Qt::ForegroundRole),
-                            int(Qt::TextAlignmentRole), int(ObservationTableModel::StateRole) })
-                        (void)proxy.index(row, column).data(role);
-        }) / visible;
-        table.info(QStringLiteral("table: data() for one visible row, all columns and roles"),
-            perRow * 1000, QStringLiteral("us"));
-        // A correction on the big record: the session re-applies events and the model updates rows.
-        const QString target = curated->shown.observations[count / 2].id;
-        const FieldState empty;
-        CorrectionEvent event = makeEdit(empty, record.arxivId, target, CurationField::State,
-            QStringLiteral("verified_exact"), QStringLiteral("bench"), nowUtc());
-        table.info(QStringLiteral("  anomalyHints over the record"),
-            measure(runs, [&] { (void)anomalyHints(curated->shown); }));
-        table.info(QStringLiteral("  applyCorrections with one event"),
-            measure(runs, [&] { (void)applyCorrections(curated->upstream, { event }); }));
-        table.info(QStringLiteral("table: one correction, full re-apply + update model"),
-            measure(runs, [&] {
-                CuratedRecord next = applyCorrections(curated->upstream, { event });
-                model.updateCuratedRecord(next, { target });
-            }));
-        table.info(QStringLiteral("table: one correction as the app does (incremental)"),
-            measure(
-                runs,
-                [&] {
-                    applyMoreCorrections(*curated, { event });
-                    model.updateCuratedRecord(*curated, { target });
-                },
-                [&] {
-                    event.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
-                    event.value = event.value == u"verified_exact"
-                        ? QStringLiteral("unresolved")
-                        : QStringLiteral("verified_exact");
-                }));
-    }
-
-    // --- app startup on a large cache --------------------------------------------------------
-    if (wanted("startup")) {
-        const QString cache = dir.filePath(QStringLiteral("startup-cache.sqlite"));
-        const qsizetype perRecord = sizes.cacheObservations / sizes.cacheRecords;
-        {
-            QElapsedTimer building;
-            building.start();
-            Store store(cache);
-            bool ok = bool(store.open());
-            for (int r = 0; r < sizes.cacheRecords && ok; ++r) {
-                const qsizetype outbound = perRecord / 100;
-                ok = bool(store.importRecords(
-                    { Bench::generateRecord(perRecord - outbound, outbound, quint32(101 + r)) }));
-            }
-            out << "  (built a cache of " << sizes.cacheObservations << " observations over "
-                << sizes.cacheRecords << " records in " << building.elapsed() << " ms)" << Qt::endl;
-        }
-        QList<double> shown, listed, firstRows, first, preview, hwm, wall;
-        int failed = 0;
-        for (int run = 0; run < runs; ++run) {
-            const ProcessRun p = runProcess(cli,
-                { QStringLiteral("--db"), cache, QStringLiteral("--benchmark-startup") }, true,
-                { QStringLiteral("QT_QPA_PLATFORM=offscreen") });
-            const auto figures = startupFigures(p.output);
-            if (p.exitCode != 0 || !figures.contains(QStringLiteral("window-shown-ms"))) {
-                ++failed;
-                continue;
-            }
-            shown.append(figures.value(QStringLiteral("window-shown-ms")));
-            listed.append(figures.value(QStringLiteral("records-listed")));
-            firstRows.append(figures.value(QStringLiteral("first-rows-ms"), -1));
-            first.append(figures.value(QStringLiteral("record-shown-ms"), -1));
-            preview.append(figures.value(QStringLiteral("preview-shown-ms"), -1));
-            hwm.append(figures.value(QStringLiteral("vmhwm-kb")) / 1024.0);
-            wall.append(p.wallMs);
-            // Not wait4()'s ru_maxrss: Linux carries the parent's high-water mark over the exec
-            // of a spawned child, so it reported this benchmark's own 1 GB, not the app's.
-        }
-        const QString cacheName = QStringLiteral("%1 obs / %2 records")
-                                      .arg(sizes.cacheObservations)
-                                      .arg(sizes.cacheRecords);
-        if (shown.isEmpty()) {
-            table.skipped(QStringLiteral("startup: usable window (%1)").arg(cacheName),
-                QStringLiteral("ledger-curator --benchmark-startup failed %1 times").arg(failed),
-                QStringLiteral("< 1000 ms"));
-        } else {
-            table.below(
-                QStringLiteral("startup: window shown, record list filled (%1)").arg(cacheName),
-                median(shown), 1000);
-            table.info(
-                QStringLiteral("  records listed"), median(listed), QStringLiteral("records"));
-            table.info(QStringLiteral("  first rows of the first record painted (from process start)"),
-                median(firstRows));
-            table.info(QStringLiteral("  the whole first record shown in the table (editable)"), median(first));
-            table.info(QStringLiteral("  then its page preview shown (built on a worker thread)"), median(preview));
-            table.info(QStringLiteral("  whole process, to exit"), median(wall));
-            table.below(QStringLiteral("startup: peak resident memory (VmHWM)"), median(hwm), 400,
-                QStringLiteral("MB"));
-        }
-    }
-
-    // --- the merge ---------------------------------------------------------------------------
-    if (wanted("merge")) {
-        const QList<CorrectionEvent> events = mergeEvents(sizes.mergeEvents);
-        // The merge builds the current state; freeing the previous run's state is not part of
-        // it (the app keeps the state while the record is shown), so that happens untimed.
-        std::map<FieldKey, FieldState> state;
-        table.below(
-            QStringLiteral("merge: %1 correction events (resolveAll)").arg(sizes.mergeEvents),
-            measure(
-                runs, [&] { state = resolveAll(events); }, [&] { state = {}; }),
-            2000);
-        table.info(QStringLiteral("  fields in the merged state"), double(state.size()),
-            QStringLiteral("fields"));
-    }
-
-    // --- PDF export --------------------------------------------------------------------------
-    if (wanted("pdf")) {
-        HtmlOptions htmlOptions;
-        htmlOptions.inboundCap = 0;
-        htmlOptions.css = loadPageStylesheet();
-        htmlOptions.forPrint = true;
-        // export-pdf against headless Chromium printing the same HTML, as whole processes.
-        auto versusChromium = [&](qsizetype n) {
-            const Record pdfRecord = Bench::generateRecord(n - n / 100, n / 100, 3);
-            const QString pdfCache = dir.filePath(QStringLiteral("pdf-cache-%1.sqlite").arg(n));
-            {
-                Store store(pdfCache);
-                if (!store.open() || !store.importRecords({ pdfRecord }))
-                    out << "cannot build the PDF cache" << Qt::endl;
-            }
-            const QString html = renderPageHtml(pdfRecord, htmlOptions);
-            const QString htmlPath = dir.filePath(QStringLiteral("page-%1.html").arg(n));
-            writeFile(htmlPath, html.toUtf8());
-            const QString pdfPath = dir.filePath(QStringLiteral("out-%1.pdf").arg(n));
-            const QString label = QStringLiteral("%1-obs record").arg(n);
-
-            const ProcessRun ours = medianRun(runs, [&] {
-                return cliRun(
-                    { QStringLiteral("export-pdf"), pdfRecord.arxivId, QStringLiteral("--all"),
-                        QStringLiteral("-o"), pdfPath, QStringLiteral("--db"), pdfCache });
-            });
-            const QString chromium = parser.value(chromiumOption);
-            if (QFileInfo(chromium).isExecutable()) {
-                int timeouts = 0;
-                QList<double> killedCpu;
-                std::optional<ProcessRun> killed; // one unfinished run: the others would be too
-                const ProcessRun peer = medianRun(runs, [&] {
-                    if (killed) {
-                        ++timeouts;
-                        killedCpu.append(killed->groupCpuMsAtKill);
-                        return *killed;
-                    }
-                    QTemporaryDir profile;
-                    ProcessRun run = runProcess(chromium,
-                        { QStringLiteral("--headless"), QStringLiteral("--no-sandbox"),
-                            QStringLiteral("--disable-gpu"),
-                            QStringLiteral("--disable-background-networking"),
-                            QStringLiteral("--no-first-run"),
-                            QStringLiteral("--user-data-dir=") + profile.path(),
-                            QStringLiteral("--print-to-pdf=")
-                                + dir.filePath(QStringLiteral("chromium.pdf")),
-                            htmlPath },
-                        false, {}, false, kChromiumTimeoutMs);
-                    timeouts += run.timedOut ? 1 : 0;
-                    if (run.timedOut) {
-                        killedCpu.append(run.groupCpuMsAtKill);
-                        killed = run;
-                    }
-                    return run;
-                });
-                if (timeouts > 0)
-                    out << "  (chromium did not finish within " << kChromiumTimeoutMs / 1000
-                        << " s and was killed; not run again)" << Qt::endl;
-                if (timeouts * 2 > runs) {
-                    // Chromium was still printing when it was stopped (its renderer and print
-                    // compositor busy, not hung): its time is at least the timeout, so the ratio is
-                    // an upper bound, and the comparison only holds when ours is below the timeout.
-                    table.ratio(QStringLiteral("pdf: export-pdf %1, wall (whole process)").arg(label),
-                        ours.wallMs,
-                        QStringLiteral("chromium --print-to-pdf, killed unfinished after at least"),
-                        double(kChromiumTimeoutMs), 1.0);
-                    table.info(QStringLiteral("pdf: export-pdf %1, CPU (whole process)").arg(label),
-                        ours.cpuMs);
-                    table.info(QStringLiteral("  chromium CPU until killed (all its processes)"),
-                        median(killedCpu));
-                } else {
-                    table.ratio(QStringLiteral("pdf: export-pdf %1, wall (whole process)").arg(label),
-                        ours.wallMs, QStringLiteral("chromium --print-to-pdf"), peer.wallMs, 1.0);
-                    table.versus(QStringLiteral("pdf: export-pdf %1, CPU (whole process)").arg(label),
-                        ours.cpuMs, QStringLiteral("chromium CPU"), peer.cpuMs);
-                }
-            } else {
-                table.info(
-                    QStringLiteral("pdf: export-pdf %1, wall (whole process)").arg(label), ours.wallMs);
-                table.info(
-                    QStringLiteral("pdf: export-pdf %1, CPU (whole process)").arg(label), ours.cpuMs);
-                table.skipped(QStringLiteral("pdf: headless Chromium peer"),
-                    QStringLiteral("%1 is absent: install Debian's chromium").arg(chromium),
-                    QStringLiteral("faster than peer"));
-            }
-        };
-        // Chromium's print grows faster than linearly with the page: at 10,000 observations it
-        // did not finish in 20 minutes here. A smaller page gives a ratio with both finished.
-        if (sizes.pdfObservations > 1000)
-            versusChromium(1000);
-        versusChromium(sizes.pdfObservations);
-
-        const qsizetype n = sizes.pdfObservations;
-        const Record pdfRecord = Bench::generateRecord(n - n / 100, n / 100, 3);
-        const QString html = renderPageHtml(pdfRecord, htmlOptions);
-        const QString pdfPath = dir.filePath(QStringLiteral("out.pdf"));
-        const QString label = QStringLiteral("%1-obs record").arg(n);
-        // In process, side by side: our export against a bare QTextDocument print of the same HTML.
-        PdfOptions pdfOptions;
-        pdfOptions.inboundCap = 0;
-        const double exportMs
-            = measure(runs, [&] { (void)exportPdf(pdfRecord, pdfPath, pdfOptions); });
-        const double bareMs = measure(runs, [&] {
-            QPdfWriter writer(dir.filePath(QStringLiteral("bare.pdf")));
-            writer.setResolution(300);
-            writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
-                QMarginsF(16, 12.8, 16, 12.8), QPageLayout::Millimeter));
-            QTextDocument document;
-            document.setHtml(html);
-            document.print(&writer);
-        });
-        table.ratio(QStringLiteral("pdf: exportPdf %1 (in process)").arg(label), exportMs,
-            QStringLiteral("bare QTextDocument::print"), bareMs, 1.5);
-    }
-
-    // --- sync on loopback --------------------------------------------------------------------
-    if (wanted("sync")) {
-        SyncBenchOptions options;
-        options.serverPath = parser.value(serverOption);
-        options.workDir = dir.path();
-        options.recordJsonPath = jsonPath;
-        options.record = &record;
-        options.pullEvents = sizes.pullEvents;
-        options.clients = sizes.clients;
-        options.batchesPerClient = sizes.batchesPerClient;
-        options.eventsPerBatch = sizes.eventsPerBatch;
-        options.runs = runs;
-        runSyncBench(table, options);
     }
 
     out << Qt::endl
-        << "Medians of " << runs << " runs on this machine (" << QThread::idealThreadCount()
+        << "Medians of " << c.runs << " runs on this machine (" << QThread::idealThreadCount()
         << " cores); peers measured in the same run." << Qt::endl
         << Qt::endl;
-    table.print();
-    out << Qt::endl << table.missed() << " target(s) missed." << Qt::endl;
+    c.table.print();
+    out << Qt::endl << c.table.missed() << " target(s) missed." << Qt::endl;
     return 0;
 }

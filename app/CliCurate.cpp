@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Corrections: curate, undo and history.
+#include "CliCommands.h"
+
+#include "Cli.h"
+#include "CliSupport.h"
+#include "CuratedRecord.h"
+#include "CurationLog.h"
+#include "CurationSession.h"
+#include "Store.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace LedgerCurator::Cli {
+
+namespace {
+
+const QCommandLineOption kAuthorOption(QStringLiteral("author"),
+    QStringLiteral("Who makes the correction (default: the configured "
+                   "curator name, else the login name)."),
+    QStringLiteral("NAME"));
+
+Result<QString> authorFrom(const QCommandLineParser &parser)
+{
+    if (!parser.isSet(kAuthorOption))
+        return defaultCuratorName();
+    const QString author = parser.value(kAuthorOption).trimmed();
+    if (author.isEmpty() || author.contains(u'\n'))
+        return Error::badInput(QStringLiteral("--author needs a name on one line"));
+    return author;
+}
+
+QString describeValue(
+    CurationField field, const std::optional<QString> &value, const Observation &upstream)
+{
+    if (value)
+        return displayValue(field, value);
+    const QString original = upstreamValue(upstream, field);
+    return original.isEmpty() ? QStringLiteral("(upstream: none)")
+                              : QStringLiteral("%1 (upstream)").arg(original);
+}
+
+const Observation *findObservation(const Record &record, const QString &id)
+{
+    for (const auto &o : record.observations) {
+        if (o.id == id)
+            return &o;
+    }
+    return nullptr;
+}
+
+//! The observation that curate, undo and history work on, named by their RECORD and
+//! OBSERVATION arguments, with the cache it was found in (left open to store corrections).
+struct ObservationArguments
+{
+    std::unique_ptr<Store> store;
+    CuratedRecord curated;
+    const Observation *upstream = nullptr;
+    QString observation;
+};
+
+//! Adds RECORD and OBSERVATION, the first arguments of curate, undo and history.
+void observationOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(
+        QStringLiteral("RECORD"), QStringLiteral("arXiv id of the record."));
+    parser.addPositionalArgument(
+        QStringLiteral("OBSERVATION"), QStringLiteral("UUID of the observation."));
+}
+
+//! Opens the cache and finds the RECORD and OBSERVATION named on the command line; on failure
+//! reports it and sets *status.
+std::optional<ObservationArguments> openObservation(
+    const QCommandLineParser &parser, QTextStream &err, int *status)
+{
+    const QStringList args = parser.positionalArguments();
+    auto store = openStore(parser, err, status);
+    if (!store)
+        return std::nullopt;
+    auto curated = loadRecordArgument(*store, args[1]);
+    if (!curated) {
+        *status = report(curated.error(), err);
+        return std::nullopt;
+    }
+    ObservationArguments target { std::move(store), std::move(*curated), nullptr,
+        args[2].trimmed().toLower() };
+    target.upstream = findObservation(target.curated.upstream, target.observation);
+    if (!target.upstream) {
+        *status = report(Error::badInput(QStringLiteral(
+                             "record %1 has no observation '%2' (see 'ledger-curator show %1')")
+                                             .arg(target.curated.upstream.arxivId, args[2])),
+            err);
+        return std::nullopt;
+    }
+    return target;
+}
+
+//! ", resolving N concurrent corrections through M merge events" when the edit needed merges.
+QString mergeNote(const FieldState &state, const QList<CorrectionEvent> &made)
+{
+    if (made.size() < 2)
+        return {};
+    return QStringLiteral(", resolving %1 concurrent corrections through %2 merge events")
+        .arg(state.heads.size())
+        .arg(made.size() - 1);
+}
+
+} // namespace
+
+// --- curate --------------------------------------------------------------------------------------
+
+void curateOptions(QCommandLineParser &parser)
+{
+    observationOptions(parser);
+    parser.addPositionalArgument(QStringLiteral("FIELD=VALUE"),
+        QStringLiteral("state, basis, identifier, title, reference, note, duplicate-of, "
+                       "excluded or review; FIELD= goes back to upstream."),
+        QStringLiteral("FIELD=VALUE..."));
+    parser.addOption(kAuthorOption);
+}
+
+int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() < 4)
+        return usage(
+            QStringLiteral("curate: name RECORD, OBSERVATION and at least one FIELD=VALUE"), err);
+    auto author = authorFrom(parser);
+    if (!author)
+        return report(author.error(), err);
+    int status = ExitOk;
+    auto target = openObservation(parser, err, &status);
+    if (!target)
+        return status;
+    const CuratedRecord &curated = target->curated;
+
+    // Check every assignment before writing anything.
+    QList<CorrectionEvent> events;
+    QStringList lines;
+    const QString now = nowUtc();
+    QList<CurationField> seen;
+    for (const QString &assignment : args.mid(3)) {
+        const qsizetype equals = assignment.indexOf(u'=');
+        if (equals <= 0)
+            return usage(
+                QStringLiteral("curate: expected FIELD=VALUE, found '%1'").arg(assignment), err);
+        const auto field = parseCurationField(assignment.left(equals).trimmed());
+        if (!field)
+            return usage(
+                QStringLiteral(
+                    "curate: unknown field '%1'; expected state, basis, identifier, title, "
+                    "reference, note, duplicate-of, excluded or review")
+                    .arg(assignment.left(equals)),
+                err);
+        if (seen.contains(*field))
+            return usage(
+                QStringLiteral("curate: %1 is given twice").arg(curationFieldKey(*field)), err);
+        seen.append(*field);
+        const CurationValue value = normalizeCurationValue(
+            *field, assignment.mid(equals + 1), curated.upstream, target->observation);
+        if (!value.ok())
+            return report(Error::badInput(
+                              QStringLiteral("%1: %2").arg(curationFieldKey(*field), value.error)),
+                err);
+        const FieldState *current = curated.field(target->observation, *field);
+        const FieldState empty;
+        const FieldState &state = current ? *current : empty;
+        if (!state.isConflict() && state.value() == value.value) {
+            lines.append(QStringLiteral("%1 is already %2; nothing recorded")
+                             .arg(curationFieldKey(*field),
+                                 describeValue(*field, value.value, *target->upstream)));
+            continue;
+        }
+        const QList<CorrectionEvent> made = makeEditEvents(state, curated.upstream.arxivId,
+            target->observation, *field, value.value, *author, now);
+        lines.append(QStringLiteral("%1: %2 -> %3 (correction %4)%5")
+                         .arg(curationFieldKey(*field),
+                             describeValue(*field, state.value(), *target->upstream),
+                             describeValue(*field, value.value, *target->upstream),
+                             made.constLast().id, mergeNote(state, made)));
+        events.append(made);
+    }
+    if (!events.isEmpty()) {
+        if (auto stored = target->store->addCorrections(events); !stored)
+            return report(stored.error(), err);
+    }
+    for (const QString &line : std::as_const(lines))
+        out << line << Qt::endl;
+    return ExitOk;
+}
+
+// --- undo ----------------------------------------------------------------------------------------
+
+void undoOptions(QCommandLineParser &parser)
+{
+    observationOptions(parser);
+    parser.addPositionalArgument(
+        QStringLiteral("FIELD"), QStringLiteral("The field whose last correction to undo."));
+    parser.addOption(kAuthorOption);
+}
+
+int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 4)
+        return usage(QStringLiteral("undo: name RECORD, OBSERVATION and FIELD"), err);
+    const auto field = parseCurationField(args[3].trimmed());
+    if (!field)
+        return usage(QStringLiteral("undo: unknown field '%1'").arg(args[3]), err);
+    auto author = authorFrom(parser);
+    if (!author)
+        return report(author.error(), err);
+    int status = ExitOk;
+    auto target = openObservation(parser, err, &status);
+    if (!target)
+        return status;
+    const FieldState *state = target->curated.field(target->observation, *field);
+    if (!state) {
+        out << curationFieldKey(*field) << " of " << target->observation
+            << " has no correction to undo" << Qt::endl;
+        return ExitOk;
+    }
+    const CorrectionEvent &winner = state->heads.first();
+    const auto restored
+        = valueBefore(target->curated.fieldEvents(target->observation, *field), winner.id);
+    const QList<CorrectionEvent> made = makeEditEvents(*state, target->curated.upstream.arxivId,
+        target->observation, *field, restored, *author, nowUtc());
+    if (auto stored = target->store->addCorrections(made); !stored)
+        return report(stored.error(), err);
+    out << "undid correction " << winner.id << ": " << curationFieldKey(*field) << " "
+        << describeValue(*field, state->value(), *target->upstream) << " -> "
+        << describeValue(*field, restored, *target->upstream) << " (correction "
+        << made.constLast().id << ")" << mergeNote(*state, made) << Qt::endl;
+    return ExitOk;
+}
+
+// --- history -------------------------------------------------------------------------------------
+
+void historyOptions(QCommandLineParser &parser)
+{
+    observationOptions(parser);
+    parser.addOption(kJsonOption);
+}
+
+int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 3)
+        return usage(QStringLiteral("history: name RECORD and OBSERVATION"), err);
+    int status = ExitOk;
+    auto target = openObservation(parser, err, &status);
+    if (!target)
+        return status;
+    const QList<CorrectionEvent> history = target->curated.history(target->observation);
+    QJsonArray array;
+    if (!parser.isSet(kJsonOption)) {
+        out << "Observation " << target->observation
+            << " of arXiv:" << target->curated.upstream.arxivId << ": " << history.size()
+            << (history.size() == 1 ? " correction" : " corrections") << Qt::endl;
+    }
+    for (const CorrectionEvent &e : history) {
+        const auto fieldEvents = target->curated.fieldEvents(target->observation, e.field);
+        const auto before = valueSeenBefore(fieldEvents, e);
+        if (parser.isSet(kJsonOption)) {
+            array.append(QJsonObject { { QStringLiteral("id"), e.id },
+                { QStringLiteral("field"), curationFieldKey(e.field) },
+                { QStringLiteral("from"), before ? QJsonValue(*before) : QJsonValue() },
+                { QStringLiteral("value"), e.value ? QJsonValue(*e.value) : QJsonValue() },
+                { QStringLiteral("parents"), QJsonArray::fromStringList(e.parents) },
+                { QStringLiteral("author"), e.author },
+                { QStringLiteral("created_at"), e.createdAt } });
+            continue;
+        }
+        out << e.createdAt << "  " << e.author << "  " << curationFieldKey(e.field) << ": "
+            << describeValue(e.field, before, *target->upstream) << " -> "
+            << describeValue(e.field, e.value, *target->upstream) << "  [" << e.id << "]"
+            << Qt::endl;
+    }
+    if (parser.isSet(kJsonOption)) {
+        out << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        return ExitOk;
+    }
+    for (CurationField field : kAllCurationFields) {
+        const FieldState *state = target->curated.field(target->observation, field);
+        if (state && state->isConflict()) {
+            QStringList values;
+            for (const auto &head : state->heads)
+                values.append(
+                    QStringLiteral("%1 by %2")
+                        .arg(describeValue(field, head.value, *target->upstream), head.author));
+            out << "conflict on " << curationFieldKey(field) << ": "
+                << values.join(QStringLiteral("; "))
+                << " (shown: the first; resolve with 'ledger-curator curate')" << Qt::endl;
+        }
+    }
+    return ExitOk;
+}
+
+} // namespace LedgerCurator::Cli

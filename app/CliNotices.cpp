@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Retraction and correction notices: import-notices.
+#include "CliCommands.h"
+
+#include "Cli.h"
+#include "CliSupport.h"
+#include "CurationLog.h"
+#include "Notices.h"
+#include "RetractionCsv.h"
+#include "Store.h"
+
+namespace LedgerCurator::Cli {
+
+void importNoticesOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+        QStringLiteral("A Retraction Watch style CSV file."), QStringLiteral("FILE.csv"));
+}
+
+int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList files = parser.positionalArguments().mid(1);
+    if (files.size() != 1)
+        return usage(QStringLiteral("import-notices: name one FILE.csv"), err);
+    const QString &file = files.first();
+    // Read the whole file before the cache is touched.
+    auto csv = readRetractionCsvFile(file);
+    if (!csv)
+        return report(csv.error(), err);
+    const RetractionImport converted = standingNotices(*csv, nowUtc());
+    for (const auto &skipped : std::as_const(csv->skipped))
+        err << file << ':' << skipped.line << ": skipped: " << skipped.message << Qt::endl;
+    for (const auto &left : converted.leftOut)
+        err << file << ':' << left.line << ": left out: " << left.message << Qt::endl;
+    int status = ExitOk;
+    auto store = openStore(parser, err, &status);
+    if (!store)
+        return status;
+    auto outcome = store->importNotices(converted.notices);
+    if (!outcome)
+        return report(outcome.error(), err);
+    out << file << ": " << csv->rows << (csv->rows == 1 ? " row, " : " rows, ")
+        << converted.notices.size() << " notices: " << outcome->added << " new, "
+        << outcome->alreadyHeld << " already held";
+    if (!csv->skipped.isEmpty())
+        out << "; " << csv->skipped.size()
+            << (csv->skipped.size() == 1 ? " bad row skipped" : " bad rows skipped");
+    if (!converted.leftOut.isEmpty())
+        out << "; " << converted.leftOut.size() << " without an original paper DOI";
+    out << Qt::endl;
+    // Which observations the notices now flag, record by record.
+    auto summaries = store->recordSummaries();
+    if (!summaries)
+        return report(summaries.error(), err);
+    for (const RecordSummary &summary : std::as_const(*summaries)) {
+        auto curated = store->loadCurated(summary.arxivId);
+        if (!curated)
+            return report(curated.error(), err);
+        if (!curated->has_value())
+            continue;
+        const CuratedRecord &record = **curated;
+        qsizetype flagged = 0;
+        qsizetype retracted = 0;
+        for (qsizetype i = 0; i < record.shown.observations.size(); ++i) {
+            const Observation &o = record.shown.observations[i];
+            if (o.events.events.size() > record.upstream.observations[i].events.events.size()) {
+                ++flagged;
+                retracted += isRetracted(o.events) ? 1 : 0;
+            }
+        }
+        if (flagged > 0)
+            out << summary.arxivId << ": " << flagged
+                << (flagged == 1 ? " observation carries" : " observations carry")
+                << " imported notices (" << retracted << " retracted)" << Qt::endl;
+    }
+    return ExitOk;
+}
+
+} // namespace LedgerCurator::Cli

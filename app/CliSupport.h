@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What the subcommands of ledger-curator share: the options every one or several take, how a
+// failure is told and which exit status it gives, opening the cache and loading the record named
+// on the command line.
+
+#include "CuratedRecord.h"
+#include "Result.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QTextStream>
+
+#include <memory>
+#include <optional>
+
+namespace LedgerCurator {
+
+class Store;
+
+namespace Cli {
+
+//! --db PATH, which every subcommand takes.
+extern const QCommandLineOption kDbOption;
+//! --json, for the subcommands that can write JSON instead of text.
+extern const QCommandLineOption kJsonOption;
+
+//! The exit status for a failure: ExitBadInput for bad input, else ExitFailure.
+int exitStatus(const Error &error);
+
+//! Tells the failure on `err` ("ledger-curator: MESSAGE") and returns its exit status.
+int report(const Error &error, QTextStream &err);
+
+//! Tells bad usage on `err`, then where the usage is described: `ledger-curator --help`, or
+//! `ledger-curator HELPOF --help` when `helpOf` names a subcommand. Returns ExitBadInput.
+int usage(const QString &message, QTextStream &err, const QString &helpOf = {});
+
+//! Opens the cache named by --db (or the default one); on failure reports it, sets *status and
+//! returns null.
+std::unique_ptr<Store> openStore(const QCommandLineParser &parser, QTextStream &err, int *status);
+
+//! The record named by `argument` (an arXiv id in any form normalizeRecordId() takes), with its
+//! corrections and notices applied; bad input when the cache holds no such record.
+Result<CuratedRecord> loadRecordArgument(Store &store, const QString &argument);
+
+//! Opens the cache and loads the record named on the command line; on failure reports it and
+//! sets *status. For commands that only read the record.
+std::optional<CuratedRecord> openRecord(
+    const QCommandLineParser &parser, const QString &argument, QTextStream &err, int *status);
+
+//! `text` padded with spaces to `width` characters: a column of the plain-text tables.
+QString padded(const QString &text, int width);
+
+} // namespace Cli
+} // namespace LedgerCurator
