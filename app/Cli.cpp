@@ -80,7 +80,7 @@ int runCli(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const QCommandLineOption help(QStringList { QStringLiteral("h"), QStringLiteral("help") },
         QStringLiteral("Show this help."));
     parser.addOption(help);
-    parser.addOption(kDbOption);
+    parser.addOption(dbOption());
     command->addOptions(parser);
     if (!parser.parse(arguments))
         return usage(QLatin1String(command->name) + QStringLiteral(": ") + parser.errorText(), err);

@@ -42,14 +42,6 @@ QString describeValue(
                               : QStringLiteral("%1 (upstream)").arg(original);
 }
 
-const Observation *findObservation(const Record &record, const QString &id)
-{
-    for (const auto &o : record.observations) {
-        if (o.id == id)
-            return &o;
-    }
-    return nullptr;
-}
 
 //! The observation that curate, undo and history work on, named by their RECORD and
 //! OBSERVATION arguments, with the cache it was found in (left open to store corrections).
@@ -86,7 +78,7 @@ std::optional<ObservationArguments> openObservation(
     }
     ObservationArguments target { std::move(store), std::move(*curated), nullptr,
         args[2].trimmed().toLower() };
-    target.upstream = findObservation(target.curated.upstream, target.observation);
+    target.upstream = target.curated.upstream.findObservation(target.observation);
     if (!target.upstream) {
         *status = report(Error::badInput(QStringLiteral(
                              "record %1 has no observation '%2' (see 'ledger-curator show %1')")

@@ -121,6 +121,10 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         return usage(
             QStringLiteral("render: unknown format '%1'; expected text, json or html").arg(format),
             err);
+    // The cache is closed before the page is written: its own files are refused here, not only
+    // while SQLite holds them open.
+    if (const QString output = parser.value(kOutputOption); SqliteLocks::isFileOfDatabase(output, cachePath(parser)))
+        return report(Error::badInput(QStringLiteral("this is a file of the cache (--db), not written over"), output), err);
     int status = ExitOk;
     auto curated = openRecord(parser, args[1], err, &status);
     if (!curated)
@@ -186,6 +190,8 @@ int runExportPdf(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         return usage(QStringLiteral("export-pdf: unknown page size '%1'; expected a4 or letter")
                          .arg(parser.value(kPageSizeOption)),
             err);
+    if (SqliteLocks::isFileOfDatabase(path, cachePath(parser)))
+        return report(Error::badInput(QStringLiteral("this is a file of the cache (--db), not written over"), path), err);
     int status = ExitOk;
     const auto curated = openRecord(parser, args[1], err, &status);
     if (!curated)

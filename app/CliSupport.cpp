@@ -7,11 +7,13 @@
 
 namespace LedgerCurator::Cli {
 
-// Made when the program is loaded, before main() names the application, so the default path in
-// --help is worked out without the application's name (openStore() asks again at run time).
-const QCommandLineOption kDbOption(QStringLiteral("db"),
-    QStringLiteral("The cache file (default: %1).").arg(defaultCachePath()),
-    QStringLiteral("PATH"));
+// Made when a subcommand runs, after main() named the application: the default path in --help is
+// the one openStore() opens (~/.local/share/ledger-curator/ledger-cache.sqlite on Linux).
+QCommandLineOption dbOption()
+{
+    return QCommandLineOption(QStringLiteral("db"),
+        QStringLiteral("The cache file (default: %1).").arg(defaultCachePath()), QStringLiteral("PATH"));
+}
 const QCommandLineOption kJsonOption(QStringLiteral("json"), QStringLiteral("Write JSON."));
 
 int exitStatus(const Error &error)
@@ -33,10 +35,14 @@ int usage(const QString &message, QTextStream &err, const QString &helpOf)
     return ExitBadInput;
 }
 
+QString cachePath(const QCommandLineParser &parser)
+{
+    return parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : defaultCachePath();
+}
+
 std::unique_ptr<Store> openStore(const QCommandLineParser &parser, QTextStream &err, int *status)
 {
-    const QString path = parser.isSet(kDbOption) ? parser.value(kDbOption) : defaultCachePath();
-    auto store = std::make_unique<Store>(path);
+    auto store = std::make_unique<Store>(cachePath(parser));
     if (auto opened = store->open(); !opened) {
         *status = report(opened.error(), err);
         return nullptr;

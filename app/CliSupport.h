@@ -22,7 +22,7 @@ class Store;
 namespace Cli {
 
 //! --db PATH, which every subcommand takes.
-extern const QCommandLineOption kDbOption;
+QCommandLineOption dbOption();
 //! --json, for the subcommands that can write JSON instead of text.
 extern const QCommandLineOption kJsonOption;
 
@@ -38,6 +38,9 @@ int usage(const QString &message, QTextStream &err, const QString &helpOf = {});
 
 //! Opens the cache named by --db (or the default one); on failure reports it, sets *status and
 //! returns null.
+//! The cache the command works on: --db, else the default cache.
+QString cachePath(const QCommandLineParser &parser);
+
 std::unique_ptr<Store> openStore(const QCommandLineParser &parser, QTextStream &err, int *status);
 
 //! The record named by `argument` (an arXiv id in any form normalizeRecordId() takes), with its

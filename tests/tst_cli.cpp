@@ -23,6 +23,7 @@ private Q_SLOTS:
     void listAndShow();
     void showFiltersByState();
     void renderToFile();
+    void renderNeverWritesOverTheCache();
     void reimportReplaces();
     void badInput_data();
     void badInput();
@@ -149,6 +150,29 @@ void TestCli::renderToFile()
                            m_dir->filePath(QStringLiteral("no/such/folder/page.txt")), QStringLiteral("--db"), m_db });
     QCOMPARE(unwritable.exitCode, 1);
     QVERIFY(unwritable.err.contains("cannot write"));
+}
+
+void TestCli::renderNeverWritesOverTheCache()
+{
+    // render and export-pdf close the cache before they write: the output is checked against the
+    // cache's files (and a link to it) by identity, not only while SQLite holds them open.
+    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")), QStringLiteral("--db"), m_db }).exitCode, 0);
+    const QByteArray before = readAll(m_db);
+    QVERIFY(!before.isEmpty());
+    const QString link = m_dir->filePath(QStringLiteral("link-to-cache"));
+    QVERIFY(QFile::link(m_db, link));
+    for (const QStringList &command : { QStringList { QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("-o"), m_db },
+                                        QStringList { QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("--format"),
+                                                      QStringLiteral("json"), QStringLiteral("-o"), link },
+                                        QStringList { QStringLiteral("export-pdf"), QStringLiteral("2104.04473"), QStringLiteral("-o"), m_db } }) {
+        Run refused = run(command + QStringList { QStringLiteral("--db"), m_db });
+        QVERIFY2(refused.exitCode == 2, qPrintable(command.join(u' ') + u'\n' + QString::fromUtf8(refused.err)));
+        QVERIFY2(refused.err.contains("this is a file of the cache"), refused.err.constData());
+        QCOMPARE(readAll(m_db), before);
+    }
+    Run listed = run({ QStringLiteral("list"), QStringLiteral("--db"), m_db });
+    QCOMPARE(listed.exitCode, 0);
+    QVERIFY(listed.out.contains("2104.04473"));
 }
 
 void TestCli::reimportReplaces()

@@ -17,9 +17,10 @@
 #include <vector>
 
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #endif
+
+#include <sys/stat.h>
 
 namespace LedgerCurator::SqliteLocks {
 
@@ -331,5 +332,20 @@ int openDescriptors(const QString &)
 }
 
 #endif
+
+bool isFileOfDatabase(const QString &path, const QString &databasePath)
+{
+    struct stat target {};
+    if (path.isEmpty() || databasePath.isEmpty() || ::stat(QFile::encodeName(path).constData(), &target) != 0)
+        return false;
+    const QString files[] = { databasePath, databasePath + QStringLiteral("-wal"), databasePath + QStringLiteral("-shm") };
+    for (const QString &file : files) {
+        struct stat st {};
+        if (::stat(QFile::encodeName(file).constData(), &st) == 0 && st.st_dev == target.st_dev
+            && st.st_ino == target.st_ino)
+            return true;
+    }
+    return false;
+}
 
 } // namespace LedgerCurator::SqliteLocks

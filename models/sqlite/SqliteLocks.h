@@ -48,6 +48,11 @@ int duplicateDescriptor(const QString &path);
 //! refuses such a path, so that nothing but SQLite reads or replaces those files.
 bool isOpenBySqlite(const QString &path);
 
+//! Whether `path` names (through any link) the database `databasePath`, its -wal or its -shm,
+//! whether open or not: a command that opens the cache, closes it and then writes a file
+//! checks its output against the cache with this. Only stat() is used.
+bool isFileOfDatabase(const QString &path, const QString &databasePath);
+
 //! How many descriptors SQLite holds open of `path` right now (tests).
 int openDescriptors(const QString &path);
 //! How many times SQLite has opened `path` in this process (tests: any other open() of a
