@@ -1,28 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Shared helpers for the tests: fixture paths, record builders, cache dumps.
-#pragma once
+#include "TestSupport.h"
 
-#include "Record.h"
-
-#include <QByteArray>
 #include <QFile>
 #include <QProcess>
-#include <QStandardPaths>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QSqlRecord>
-#include <QString>
-#include <QStringList>
+#include <QStandardPaths>
 #include <QUuid>
 
 namespace LedgerCurator::TestSupport {
 
-inline QString dataPath(const QString &name)
+QString dataPath(const QString &name)
 {
     return QStringLiteral(LC_TEST_DATA_DIR "/") + name;
 }
 
-inline QByteArray readAll(const QString &path)
+QByteArray readAll(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -30,19 +24,17 @@ inline QByteArray readAll(const QString &path)
     return file.readAll();
 }
 
-inline QByteArray fixture()
+QByteArray fixture()
 {
     return readAll(dataPath(QStringLiteral("ledger-2104.04473.txt")));
 }
 
-inline QString uuidFor(int n)
+QString uuidFor(int n)
 {
-    // Deterministic lower-case UUIDs.
     return QUuid::createUuidV5(QUuid(), QString::number(n)).toString(QUuid::WithoutBraces);
 }
 
-//! A record with every state, both directions, every events form and awkward titles.
-inline Record richRecord()
+Record richRecord()
 {
     Record r;
     r.arxivId = QStringLiteral("2301.01234");
@@ -137,8 +129,7 @@ inline Record richRecord()
     return r;
 }
 
-//! Every row of every table of an SQLite file, as text: to prove a failed import changed nothing.
-inline QString dumpDatabase(const QString &path)
+QString dumpDatabase(const QString &path)
 {
     QString out;
     const QString name = QStringLiteral("dump-") + QUuid::createUuid().toString();
@@ -176,24 +167,13 @@ inline QString dumpDatabase(const QString &path)
     return out;
 }
 
-//! The outcome of one run of the real ledger-curator binary.
-struct CliRun
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-//! A test's wait of `ms` milliseconds for a child process, times LC_TEST_TIMEOUT_SCALE (the asan
-//! test preset sets it: the sanitizers make every process several times slower).
-inline int scaledTimeoutMs(int ms)
+int scaledTimeoutMs(int ms)
 {
     const int scale = qEnvironmentVariableIntValue("LC_TEST_TIMEOUT_SCALE");
     return scale > 1 ? ms * scale : ms;
 }
 
-//! Runs ledger-curator with no display, its default data under `home`.
-inline CliRun runCli(const QStringList &arguments, const QString &home)
+CliRun runCli(const QStringList &arguments, const QString &home)
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -211,11 +191,7 @@ inline CliRun runCli(const QStringList &arguments, const QString &home)
              process.readAllStandardOutput(), process.readAllStandardError() };
 }
 
-//! For GUI tests' main(), before the QApplication: HOME (so settings and the sync token file)
-//! moves to the given temporary folder and QStandardPaths' test mode is on, so nothing touches
-//! the real ones; no D-Bus session bus, so no keyring (the token takes the file fallback, as on
-//! a headless machine); no display: the offscreen platform unless one was chosen.
-inline void isolateDesktop(const QString &home)
+void isolateDesktop(const QString &home)
 {
     qputenv("HOME", home.toLocal8Bit());
     qputenv("XDG_RUNTIME_DIR", home.toLocal8Bit());
