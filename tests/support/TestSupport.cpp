@@ -42,9 +42,9 @@ Record richRecord()
     r.title = QStringLiteral("Ledgers & <Links>: \"Quoted\" — Ünïcödé 論文 📚");
     r.asOf = QStringLiteral("2026-11-02");
     const char *descriptions[] = { "Typed states for the displayed outbound observations.",
-                                   "One-hop event checks from named stored sources.",
-                                   "Pith citing papers itemized under the disclosed page cap.",
-                                   "A source-named dated measurement, never combined with another source." };
+        "One-hop event checks from named stored sources.",
+        "Pith citing papers itemized under the disclosed page cap.",
+        "A source-named dated measurement, never combined with another source." };
     for (int i = 0; i < kCoverageFacetCount; ++i) {
         CoverageFacet f;
         f.kind = static_cast<CoverageFacet::Kind>(i);
@@ -56,7 +56,8 @@ Record richRecord()
             f.observedAt = QStringLiteral("2026-11-01T10:00:00.000001+00:00");
         r.coverage.append(f);
     }
-    r.measurements.append({ 12, QStringLiteral("pith"), QStringLiteral("2026-11-01T02:28:24.338817Z") });
+    r.measurements.append(
+        { 12, QStringLiteral("pith"), QStringLiteral("2026-11-01T02:28:24.338817Z") });
     r.measurements.append({ 15, QStringLiteral("other_index"), QString() });
 
     const QStringList titles = {
@@ -81,16 +82,19 @@ Record richRecord()
         if (i == 0) {
             o.events.status = EventsCheck::Status::Found;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48.257954+00:00");
-            o.events.events = { { EventKind::Retraction, QStringLiteral("2024-03-01"),
-                                  QStringLiteral("retraction_status_cache"), QStringLiteral("10.1234/abc.5678"),
-                                  QStringLiteral("+Falsification/Fabrication of Data; “doubts” <b>") },
-                                { EventKind::Correction, QStringLiteral("2023-11-02"),
-                                  QStringLiteral("scholarly_work_events"), QString(), QString() } };
+            o.events.events = {
+                { EventKind::Retraction, QStringLiteral("2024-03-01"),
+                    QStringLiteral("retraction_status_cache"), QStringLiteral("10.1234/abc.5678"),
+                    QStringLiteral("+Falsification/Fabrication of Data; “doubts” <b>") },
+                { EventKind::Correction, QStringLiteral("2023-11-02"),
+                    QStringLiteral("scholarly_work_events"), QString(), QString() }
+            };
         } else if (i == 1) {
             o.events.status = EventsCheck::Status::Found;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48Z");
             o.events.events = { { EventKind::ExpressionOfConcern, QStringLiteral("2025-01-09"),
-                                  QStringLiteral("retraction_status_cache"), QStringLiteral("https://example.org/n/1"), QString() } };
+                QStringLiteral("retraction_status_cache"),
+                QStringLiteral("https://example.org/n/1"), QString() } };
         } else if (i == 2) {
             o.events.status = EventsCheck::Status::Unavailable;
             o.events.reason = QStringLiteral("canonical work link unavailable");
@@ -114,9 +118,10 @@ Record richRecord()
         if (i == 3) {
             o.events.status = EventsCheck::Status::Found;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48.257954+00:00");
-            o.events.events = { { EventKind::Withdrawal, QStringLiteral("2022-02-02"), QStringLiteral("s1"), QString(), QString() },
-                                { EventKind::Reinstatement, QStringLiteral("2022-03-03"), QStringLiteral("s2"),
-                                  QStringLiteral("10.5555/RE.1"), QStringLiteral("Reinstated after review") } };
+            o.events.events = { { EventKind::Withdrawal, QStringLiteral("2022-02-02"),
+                                    QStringLiteral("s1"), QString(), QString() },
+                { EventKind::Reinstatement, QStringLiteral("2022-03-03"), QStringLiteral("s2"),
+                    QStringLiteral("10.5555/RE.1"), QStringLiteral("Reinstated after review") } };
         } else {
             o.events.status = EventsCheck::Status::NoneFound;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48.257954+00:00");
@@ -154,7 +159,8 @@ QString dumpDatabase(const QString &path)
             while (rows.next()) {
                 QStringList cells;
                 for (int c = 0; c < rows.record().count(); ++c)
-                    cells.append(rows.value(c).isNull() ? QStringLiteral("NULL") : rows.value(c).toString());
+                    cells.append(
+                        rows.value(c).isNull() ? QStringLiteral("NULL") : rows.value(c).toString());
                 out += table + u':' + cells.join(u'|') + u'\n';
             }
         }
@@ -188,7 +194,7 @@ CliRun runCli(const QStringList &arguments, const QString &home)
     if (!process.waitForFinished(scaledTimeoutMs(120000)))
         return {};
     return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-             process.readAllStandardOutput(), process.readAllStandardError() };
+        process.readAllStandardOutput(), process.readAllStandardError() };
 }
 
 void isolateDesktop(const QString &home)
