@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Cli.h"
+#include "DemoRecord.h"
 #include "MainWindow.h"
 #include "PreviewPane.h"
 #include "SettingsDialog.h"
@@ -239,12 +240,13 @@ int runGui(int argc, char *argv[], const QElapsedTimer &started)
                                       .arg(opened.error().toString()));
         return ExitFailure;
     }
-    MainWindow window(store);
-    window.show();
+    // On the first start with an empty cache, the window opens on the demo page.
+    const std::unique_ptr<MainWindow> window = openStartWindow(store);
+    window->show();
     // ledger-curator FILE...: imported and shown as File > Import does (checked to exist in main()).
-    window.openFiles(parser.positionalArguments());
+    window->openFiles(parser.positionalArguments());
     if (parser.isSet(benchmarkOption))
-        benchmarkStartup(app, window, started);
+        benchmarkStartup(app, *window, started);
     return app.exec();
 }
 

@@ -5,14 +5,16 @@
 #include "MainWindow.h"
 #include "NoticeReviewWindow.h"
 #include "Notices.h"
+#include "ObservationTableModel.h"
 #include "RetractionCsv.h"
+#include "Screenshots.h"
+#include "StateStyle.h"
 #include "Store.h"
+#include "SyncController.h"
 #include "SyncSettingsDialog.h"
 #include "TestSupport.h"
 #include "ThemeText.h"
-#include "ObservationTableModel.h"
-#include "SyncController.h"
-#include "StateStyle.h"
+#include "WindowFixture.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -54,11 +56,10 @@ private Q_SLOTS:
     void screenshotsForTheSoftwareCentre();
 
 private:
-    //! A window on the demo record, shown, with the table filled and the first row selected.
+    //! A window on the fixture page, shown, with the table filled and the first row selected.
     std::unique_ptr<MainWindow> openWindow(Store &store);
 
-    std::unique_ptr<QTemporaryDir> m_dir;
-    QString m_path;
+    std::unique_ptr<WindowFixture> m_fixture; // the cache; each test makes its windows
 };
 
 namespace {
@@ -147,12 +148,11 @@ std::unique_ptr<MainWindow> TestAccessibility::openWindow(Store &store)
 
 void TestAccessibility::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_path = m_dir->filePath(QStringLiteral("cache.sqlite"));
-    // A retraction of the demo record's paper, so the banner and the retracted marks show.
-    Store store(m_path);
-    QVERIFY(store.open().ok());
+    // The fixture page, and a retraction of its paper, so the banner and the retracted marks
+    // show.
+    m_fixture = std::make_unique<WindowFixture>();
+    QVERIFY2(m_fixture->openCache(), qPrintable(m_fixture->problem()));
+    Store &store = m_fixture->store();
     auto csv = parseRetractionCsv(readAll(dataPath(QStringLiteral("retractions-sample.csv"))),
                                   QStringLiteral("retractions-sample.csv"));
     QVERIFY(csv.ok());
@@ -161,8 +161,7 @@ void TestAccessibility::init()
 
 void TestAccessibility::controlsHaveAccessibleNames()
 {
-    Store store(m_path);
-    QVERIFY(store.open().ok());
+    Store &store = m_fixture->store();
     MainWindow window(store);
     window.resize(1400, 900);
     window.show();
@@ -177,8 +176,7 @@ void TestAccessibility::controlsHaveAccessibleNames()
 
 void TestAccessibility::dialogsHaveAccessibleNames()
 {
-    Store store(m_path);
-    QVERIFY(store.open().ok());
+    Store &store = m_fixture->store();
     auto window = openWindow(store);
     QVERIFY(window);
 
@@ -201,8 +199,7 @@ void TestAccessibility::keyboardReachesEveryPart()
 {
     // Tab from the record list walks through the filter, the table and the correction editors
     // without the mouse; each part is reached before the chain comes back to the start.
-    Store store(m_path);
-    QVERIFY(store.open().ok());
+    Store &store = m_fixture->store();
     auto window = openWindow(store);
     QVERIFY(window);
     auto *records = window->findChild<QWidget *>(QStringLiteral("recordList"));
@@ -229,8 +226,7 @@ void TestAccessibility::menusWorkFromTheKeyboard()
 {
     // Every menu in the menu bar opens with Alt+letter (a unique mnemonic), and every command in
     // it has either a shortcut or a mnemonic of its own.
-    Store store(m_path);
-    QVERIFY(store.open().ok());
+    Store &store = m_fixture->store();
     auto window = openWindow(store);
     QVERIFY(window);
     QSet<QChar> mnemonics;
@@ -258,8 +254,7 @@ void TestAccessibility::statesAreNamedInText()
 {
     // The state column's badge is coloured, and it also says the state in words: for the table,
     // for its tooltip and for a screen reader.
-    Store store(m_path);
-    QVERIFY(store.open().ok());
+    Store &store = m_fixture->store();
     auto window = openWindow(store);
     QVERIFY(window);
     auto *table = window->findChild<QTableView *>(QStringLiteral("observationTable"));
@@ -318,8 +313,7 @@ void TestAccessibility::followsPaletteChanges()
     // The app switches with the system between light and dark: the colours it chooses itself
     // (problem texts, the retracted mark, the retraction banner) follow the palette change.
     PaletteScope scope(lightPalette());
-    Store store(m_path);
-    QVERIFY(store.open().ok());
+    Store &store = m_fixture->store();
     auto window = openWindow(store);
     QVERIFY(window);
 
@@ -345,8 +339,7 @@ void TestAccessibility::followsPaletteChanges()
     QCOMPARE(foreground.value<QColor>(), toneColor(TextTone::Error, darkPalette()));
     QVERIFY(contrastRatio(foreground.value<QColor>(), table->palette().color(QPalette::Base)) >= 4.5);
     QVERIFY(banner->isVisible());
-    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
-    QVERIFY(window->grab().save(shots + QStringLiteral("/ledger-curator-dark.png")));
+    QVERIFY(saveScreenshot(window.get(), QStringLiteral("ledger-curator-dark.png")));
 }
 
 void TestAccessibility::screenshotsForTheSoftwareCentre()
@@ -355,22 +348,20 @@ void TestAccessibility::screenshotsForTheSoftwareCentre()
     // they can be refreshed with LC_SCREENSHOT_DIR=docs/screenshots; tst_packaging checks that
     // the committed ones exist with the declared size.
     PaletteScope scope(lightPalette());
-    Store store(m_path);
-    QVERIFY(store.open().ok());
+    Store &store = m_fixture->store();
     auto window = openWindow(store);
     QVERIFY(window);
     window->resize(1600, 1000);
     auto *table = window->findChild<QTableView *>(QStringLiteral("observationTable"));
     table->selectRow(6);
     QTest::qWait(300);
-    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
     const QImage main = window->grab().toImage();
     QCOMPARE(main.size(), QSize(1600, 1000));
-    QVERIFY(main.save(shots + QStringLiteral("/main-window.png")));
+    QVERIFY(saveScreenshot(main, QStringLiteral("main-window.png")));
     auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("sideTabs"));
     tabs->setCurrentIndex(1);
     QTest::qWait(500);
-    QVERIFY(window->grab().toImage().save(shots + QStringLiteral("/page-preview.png")));
+    QVERIFY(saveScreenshot(window.get(), QStringLiteral("page-preview.png")));
 }
 
 int main(int argc, char *argv[])

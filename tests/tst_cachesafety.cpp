@@ -11,6 +11,7 @@
 #include "SqliteLocks.h"
 #include "Store.h"
 #include "TestSupport.h"
+#include "WindowFixture.h"
 
 #include <QAbstractItemView>
 #include <QAction>
@@ -356,6 +357,9 @@ void TestCacheSafety::dialogsOpenNoCacheFile()
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("something to list\n");
     }
+    // The fixture page in the cache, stored before the watch begins.
+    const QString seeded = seedCache(path);
+    QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
     Store store(path);
     QVERIFY(store.open());
     MainWindow window(store);
@@ -418,6 +422,8 @@ void TestCacheSafety::dialogsOpenNoCacheFile()
 void TestCacheSafety::twoWindowsOnOneCache()
 {
     const QString path = m_dir->filePath(QStringLiteral("cache.sqlite"));
+    const QString seeded = seedCache(path);
+    QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
     Store storeA(path);
     Store storeB(path);
     QVERIFY(storeA.open());
@@ -448,6 +454,8 @@ void TestCacheSafety::twoWindowsOnOneCache()
 void TestCacheSafety::windowSaysWhenItStopsWriting()
 {
     const QString path = m_dir->filePath(QStringLiteral("cache.sqlite"));
+    const QString seeded = seedCache(path);
+    QVERIFY2(seeded.isEmpty(), qPrintable(seeded));
     Store store(path);
     QVERIFY(store.open());
     MainWindow window(store);

@@ -5,8 +5,10 @@
 #include "CurationSession.h"
 #include "MainWindow.h"
 #include "ObservationTableModel.h"
+#include "Screenshots.h"
 #include "Store.h"
 #include "TestSupport.h"
+#include "WindowFixture.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -15,7 +17,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
@@ -56,30 +57,30 @@ private:
         return widget;
     }
 
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Store> m_store;
-    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<WindowFixture> m_fixture;
+    Store *m_store = nullptr;
+    MainWindow *m_window = nullptr;
 };
 
 void TestCurationGui::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_store = std::make_unique<Store>(m_dir->filePath(QStringLiteral("cache.sqlite")));
-    QVERIFY(m_store->open().ok());
-    m_window = std::make_unique<MainWindow>(*m_store);
+    m_fixture = std::make_unique<WindowFixture>();
+    QVERIFY2(m_fixture->open(), qPrintable(m_fixture->problem()));
+    m_store = &m_fixture->store();
+    m_window = &m_fixture->window();
     m_window->session().setAuthor(QStringLiteral("librarian"));
     m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
     m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QVERIFY(QTest::qWaitForWindowActive(m_window));
     QTRY_COMPARE(table()->model()->rowCount(), 34);
 }
 
 void TestCurationGui::cleanup()
 {
-    m_window.reset();
-    m_store.reset();
+    m_window = nullptr;
+    m_store = nullptr;
+    m_fixture.reset();
 }
 
 QString TestCurationGui::stateShown(const QString &id) const
@@ -234,34 +235,34 @@ void TestCurationGui::nextAttentionWalksTheAttentionFilter()
     table()->selectionModel()->clear(); // start from the top, with no current row
     QStringList walked;
     for (int i = 0; i < sortedExpected.size(); ++i) {
-        QTest::keyClick(m_window.get(), Qt::Key_F8);
+        QTest::keyClick(m_window, Qt::Key_F8);
         walked.append(table()->currentIndex().data(ObservationTableModel::ObservationIdRole).toString());
     }
     QCOMPARE(walked, sortedExpected);
     // Shift+F8 walks back.
-    QTest::keyClick(m_window.get(), Qt::Key_F8, Qt::ShiftModifier);
+    QTest::keyClick(m_window, Qt::Key_F8, Qt::ShiftModifier);
     QCOMPARE(table()->currentIndex().data(ObservationTableModel::ObservationIdRole).toString(), sortedExpected.at(sortedExpected.size() - 2));
 }
 
 void TestCurationGui::keyboardOnlyTriage()
 {
     table()->setFocus();
-    QTest::keyClick(m_window.get(), Qt::Key_F8); // the first observation needing attention: OPT, a mismatch
+    QTest::keyClick(m_window, Qt::Key_F8); // the first observation needing attention: OPT, a mismatch
     const QString id = table()->currentIndex().data(ObservationTableModel::ObservationIdRole).toString();
     QCOMPARE(id, kOpt);
-    QTest::keyClick(m_window.get(), Qt::Key_E, Qt::ControlModifier); // to the panel's state editor
+    QTest::keyClick(m_window, Qt::Key_E, Qt::ControlModifier); // to the panel's state editor
     auto *state = find<QComboBox>("editor-state");
     QTRY_VERIFY(state->hasFocus());
     QTest::keyClick(state, Qt::Key_Home); // verified exact is the first state
     QCOMPARE(state->currentData().toString(), QStringLiteral("verified_exact"));
-    QTest::keyClick(m_window.get(), Qt::Key_Return, Qt::ControlModifier); // apply
+    QTest::keyClick(m_window, Qt::Key_Return, Qt::ControlModifier); // apply
     QCOMPARE(stateShown(kOpt), QStringLiteral("verified exact"));
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(stateShown(kOpt), QStringLiteral("metadata mismatch"));
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(stateShown(kOpt), QStringLiteral("verified exact"));
     // Ctrl+F goes to the filter.
-    QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier);
+    QTest::keyClick(m_window, Qt::Key_F, Qt::ControlModifier);
     QTRY_VERIFY(find<QLineEdit>("filterEdit")->hasFocus());
 }
 
@@ -320,9 +321,10 @@ void TestCurationGui::fixAllElevenProblems()
     QCOMPARE(m_window->session().undoStack()->count(), 11);
     auto summaries = m_store->recordSummaries();
     QCOMPARE(summaries->first().needsAttention, 0);
-    QTest::qWait(300); // let layouts settle before the screenshot
-    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
-    QVERIFY(m_window->grab().save(shots + QStringLiteral("/ledger-curator-curated.png")));
+    if (screenshotsWanted()) {
+        QTest::qWait(300); // let layouts settle before the screenshot
+        QVERIFY(saveScreenshot(m_window, QStringLiteral("ledger-curator-curated.png")));
+    }
     // Undo every one of them.
     while (m_window->session().undoStack()->canUndo())
         m_window->session().undoStack()->undo();

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The interface in German and in French (as under LANG=de_DE.UTF-8 / fr_FR.UTF-8): with the
-// translations the app embeds (:/i18n, lc_translations) and Qt's own, the main window on the demo
-// record with a retraction notice, every menu, every dialog and window the menus open, the
-// correction panel (one and several observations, a history), the empty cache. Every text a person
-// sees (titles, labels, buttons, actions, menus, tooltips, placeholders, combo box items, tab
-// texts, item view headers, the interface's own cell texts, the status bar) is walked; a text that
-// is the English source of a translated message, or that holds common English interface words, is
-// reported with its widget. Data (titles, identifiers, paths, the page preview) is left out.
+// translations the app embeds (:/i18n, lc_translations) and Qt's own, the main window on the
+// demo's record (the fixture page) with a retraction notice, every menu, every dialog and window
+// the menus open, the correction panel (one and several observations, a history), the empty
+// cache. Every text a person sees (titles, labels, buttons, actions, menus, tooltips,
+// placeholders, combo box items, tab texts, item view headers, the interface's own cell texts, the
+// status bar) is walked; a text that is the English source of a translated message, or that holds
+// common English interface words, is reported with its widget. Data (titles, identifiers, paths,
+// the page preview) is left out.
 #include "CurationSession.h"
 #include "MainWindow.h"
 #include "NoticeReviewModel.h"
 #include "ObservationTableModel.h"
 #include "RetractionCsv.h"
+#include "Screenshots.h"
 #include "Store.h"
 #include "TestSupport.h"
+#include "WindowFixture.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -584,10 +587,9 @@ void TestI18nGui::noEnglishLeft()
     m_seen.clear();
     m_checked = 0;
 
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    Store store(dir.filePath(QStringLiteral("cache.sqlite")));
-    QVERIFY(store.open().ok());
+    TestSupport::WindowFixture seeded; // the fixture page, as the app's demo shows it
+    QVERIFY2(seeded.openCache(), qPrintable(seeded.problem()));
+    Store &store = seeded.store();
     auto csv = parseRetractionCsv(kCsv, QStringLiteral("rw.csv"));
     QVERIFY(csv.ok());
     QVERIFY(store
@@ -601,7 +603,7 @@ void TestI18nGui::noEnglishLeft()
     modalCloser.start(50);
 
     {
-        MainWindow window(store); // the first start on an empty cache loads the demo record
+        MainWindow window(store);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
@@ -611,7 +613,7 @@ void TestI18nGui::noEnglishLeft()
 
         // Data: the record, its observations, the notice, paths and names.
         const Record &record = window.session().record().shown;
-        QStringList data { record.title, record.arxivId, record.asOf, store.path(), dir.path(),
+        QStringList data { record.title, record.arxivId, record.asOf, store.path(), seeded.folder(),
             QDir::homePath(), QSettings().fileName(), QStringLiteral("ledger-server token add"),
             QStringLiteral("ledger-server"), QStringLiteral("Ledger Curator"),
             QStringLiteral("ledger-curator"),
@@ -639,9 +641,8 @@ void TestI18nGui::noEnglishLeft()
         window.findChild<QAction *>(QStringLiteral("applyAction"))->trigger();
         QTest::qWait(300);
         walk(&window);
-        const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
-        QVERIFY(window.grab().save(
-            shots + QStringLiteral("/ledger-curator-") + language + QStringLiteral(".png")));
+        QVERIFY(TestSupport::saveScreenshot(
+            &window, QStringLiteral("ledger-curator-") + language + QStringLiteral(".png")));
 
         // Every action of every menu: the dialogs and windows they open are walked, then closed.
         // Left out: file dialogs (Qt's own), quitting, and Qt's About box.
@@ -685,7 +686,7 @@ void TestI18nGui::noEnglishLeft()
     }
     {
         // An empty cache (the demo already seeded once): the empty state.
-        Store empty(dir.filePath(QStringLiteral("empty.sqlite")));
+        Store empty(seeded.filePath(QStringLiteral("empty.sqlite")));
         QVERIFY(empty.open().ok());
         QVERIFY(empty.setMeta(QStringLiteral("demo_seeded"), QStringLiteral("1")).ok());
         MainWindow window(empty);

@@ -21,6 +21,7 @@
 #include "LedgerText.h"
 #include "RecordGenerator.h"
 #include "RecordJson.h"
+#include "ServerProcess.h"
 #include "Store.h"
 #include "TestSupport.h"
 
@@ -74,77 +75,6 @@ struct Tally
     int failures = 0;
     qint64 durationMs = 0; // the command's measured duration, the upper end of the delays
     qint64 writeFromMs = -1; // when the measured run's WAL grew past 64 KiB (-1: it never did)
-};
-
-//! The real ledger-server on a database in its own folder, on a loopback port of its choosing.
-class ServerProcess final
-{
-public:
-    explicit ServerProcess(QString db)
-        : m_db(std::move(db))
-    {
-    }
-    ~ServerProcess() { stop(); }
-    Q_DISABLE_COPY_MOVE(ServerProcess)
-
-    QByteArray command(const QStringList &arguments, QString *problem) const
-    {
-        const Attempt run = runAndKill(QStringLiteral(LC_SERVER_PATH),
-            arguments + QStringList { QStringLiteral("--db"), m_db },
-            QProcessEnvironment::systemEnvironment(), KillAt {}, 120000);
-        if (!run.succeeded())
-            *problem
-                = QStringLiteral("ledger-server %1: %2").arg(arguments.join(u' '), run.describe());
-        return run.out;
-    }
-
-    //! Starts `serve`; its output goes to files beside the database: it logs every request, and
-    //! a pipe nobody reads while the harness waits on other processes would fill and stop it.
-    bool start(QString *problem)
-    {
-        const QString out = m_db + QStringLiteral(".out");
-        m_process = std::make_unique<QProcess>();
-        m_process->setStandardOutputFile(out);
-        m_process->setStandardErrorFile(m_db + QStringLiteral(".log"));
-        m_process->start(QStringLiteral(LC_SERVER_PATH),
-            { QStringLiteral("serve"), QStringLiteral("--db"), m_db, QStringLiteral("--listen"),
-                QStringLiteral("127.0.0.1:0") });
-        const QString prefix = QStringLiteral("listening on ");
-        QString line;
-        QElapsedTimer timer;
-        timer.start();
-        while (!line.startsWith(prefix) && m_process->state() != QProcess::NotRunning
-            && timer.elapsed() < 30000) {
-            m_process->waitForFinished(50);
-            line = QString::fromUtf8(TestSupport::readAll(out).split('\n').first()).trimmed();
-        }
-        if (!line.startsWith(prefix)) {
-            *problem
-                = QStringLiteral("ledger-server serve said '%1' (%2)")
-                      .arg(line,
-                          QString::fromUtf8(TestSupport::readAll(m_db + QStringLiteral(".log"))));
-            return false;
-        }
-        m_url = QUrl(line.mid(prefix.size()));
-        return true;
-    }
-
-    void stop()
-    {
-        if (m_process && m_process->state() != QProcess::NotRunning) {
-            m_process->kill();
-            m_process->waitForFinished(10000);
-        }
-        m_process.reset();
-    }
-
-    QString url() const { return m_url.toString(); }
-    QString db() const { return m_db; }
-
-private:
-    QString m_db;
-    QUrl m_url;
-    std::unique_ptr<QProcess> m_process;
 };
 
 PageShape shapeOf(const Record &record)
@@ -275,7 +205,7 @@ private:
     PageShape m_bigV2;
     QString m_importBase;
     QStringList m_baseIds;
-    std::unique_ptr<ServerProcess> m_server;
+    std::unique_ptr<TestSupport::ServerProcess> m_server;
     QString m_aliceToken;
 };
 
@@ -770,7 +700,7 @@ bool TestKillHarness::startServer()
     if (m_server)
         return true;
     QDir().mkpath(path(QStringLiteral("server")));
-    m_server = std::make_unique<ServerProcess>(path(QStringLiteral("server/server.sqlite")));
+    m_server = std::make_unique<TestSupport::ServerProcess>(path(QStringLiteral("server/server.sqlite")));
     QString problem;
     m_server->command({ QStringLiteral("import"), path(QStringLiteral("big.json")),
                           TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")) },
@@ -903,7 +833,7 @@ void TestKillHarness::killSyncPull()
     // Another curator's corrections on the server for the pull: pushed from a cache of their own.
     const QString other = path(QStringLiteral("pull-seed.sqlite"));
     auto syncArguments = [&](const QString &cache) {
-        return QStringList { QStringLiteral("sync"), QStringLiteral("--server"), m_server->url(),
+        return QStringList { QStringLiteral("sync"), QStringLiteral("--server"), m_server->url().toString(),
             QStringLiteral("--token-file"), m_aliceToken, QStringLiteral("--db"), cache };
     };
     auto sync = [&](const QString &cache, const KillAt &kill = {}) {
@@ -916,7 +846,7 @@ void TestKillHarness::killSyncPull()
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     run = sync(other);
     QVERIFY2(run.succeeded(), qPrintable(run.describe()));
-    QVERIFY2(ReadOnlyDb(m_server->db()).number("SELECT count(*) FROM events") >= m_events,
+    QVERIFY2(ReadOnlyDb(m_server->database()).number("SELECT count(*) FROM events") >= m_events,
         "the seed events did not reach the server");
 
     const QString cache = path(QStringLiteral("pull.sqlite"));
@@ -929,7 +859,7 @@ void TestKillHarness::killSyncPull()
             return c;
         }
         ReadOnlyDb db(cache);
-        ReadOnlyDb server(m_server->db());
+        ReadOnlyDb server(m_server->database());
         c.problems = checkCache(db);
         bool bigThere = false;
         bool fixtureThere = false;
@@ -963,7 +893,7 @@ void TestKillHarness::killSyncPush()
     QVERIFY(startServer());
     const QString cache = path(QStringLiteral("push.sqlite"));
     const QStringList syncArguments
-        = { QStringLiteral("sync"), QStringLiteral("--server"), m_server->url(),
+        = { QStringLiteral("sync"), QStringLiteral("--server"), m_server->url().toString(),
               QStringLiteral("--token-file"), m_aliceToken, QStringLiteral("--db"), cache };
     auto sync = [&](const KillAt &kill = {}) { return cli(syncArguments, kill); };
     Attempt run = sync();
@@ -972,7 +902,7 @@ void TestKillHarness::killSyncPush()
     auto check = [&](bool converged) {
         Checked c;
         ReadOnlyDb db(cache);
-        ReadOnlyDb server(m_server->db());
+        ReadOnlyDb server(m_server->database());
         c.problems = checkCache(db);
         c.problems += checkDatabase(server); // never killed, checked all the same
         if (const QString p = checkRecord(db, { m_fixture }, false); !p.isEmpty())

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The main window: the demo record on first start, empty state, filters, import, drag and drop.
+// The main window: the demo record on the app's first start, empty state, filters, import, drag
+// and drop.
 #include "CurationPanel.h"
+#include "DemoRecord.h"
 #include "LedgerText.h"
 #include "MainWindow.h"
+#include "Screenshots.h"
 #include "Store.h"
 #include "TestSupport.h"
+#include "WindowFixture.h"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -15,6 +19,7 @@
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QStackedWidget>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -58,9 +63,13 @@ void TestMainWindow::init()
 
 void TestMainWindow::firstStartShowsTheDemoRecord()
 {
+    // The app's start (main() opens its window so) on an empty cache.
     Store store(m_path);
     QVERIFY(store.open().ok());
-    MainWindow window(store);
+    const std::unique_ptr<MainWindow> started = openStartWindow(store);
+    MainWindow &window = *started;
+    QCOMPARE(window.statusBar()->currentMessage(),
+             QStringLiteral("Loaded the demo ledger page of arXiv:2104.04473."));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     auto *records = window.findChild<QListView *>(QStringLiteral("recordList"));
@@ -75,9 +84,17 @@ void TestMainWindow::firstStartShowsTheDemoRecord()
     auto *heading = window.findChild<QLabel *>(QStringLiteral("recordHeading"));
     QVERIFY(heading->text().contains(QStringLiteral("arXiv:2104.04473 v5 · as of 2026-08-05")));
     QCOMPARE(*store.recordCount(), 1);
-    QTest::qWait(300); // let layouts settle before the screenshot
-    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
-    QVERIFY(window.grab().save(shots + QStringLiteral("/ledger-curator-main.png")));
+    if (screenshotsWanted()) {
+        QTest::qWait(300); // let layouts settle before the screenshot
+        QVERIFY(saveScreenshot(&window, QStringLiteral("ledger-curator-main.png")));
+    }
+
+    // A window made on an empty cache, not by the app's start, opens on it as it is.
+    Store other(m_dir->filePath(QStringLiteral("other.sqlite")));
+    QVERIFY(other.open().ok());
+    MainWindow plain(other);
+    QCOMPARE(*other.recordCount(), 0);
+    QVERIFY(plain.statusBar()->currentMessage().isEmpty());
 }
 
 void TestMainWindow::demoIsLoadedOnlyOnce()
@@ -85,13 +102,15 @@ void TestMainWindow::demoIsLoadedOnlyOnce()
     {
         Store store(m_path);
         QVERIFY(store.open().ok());
-        MainWindow window(store);
+        const std::unique_ptr<MainWindow> window = openStartWindow(store);
+        QCOMPARE(*store.recordCount(), 1);
         QSqlQuery query(store.database());
         QVERIFY(query.exec(QStringLiteral("DELETE FROM records")));
     }
     Store store(m_path);
     QVERIFY(store.open().ok());
-    MainWindow window(store);
+    const std::unique_ptr<MainWindow> started = openStartWindow(store);
+    MainWindow &window = *started;
     window.show();
     // The librarian removed the demo: it does not come back, and the empty state says what to do.
     QCOMPARE(*store.recordCount(), 0);
@@ -104,9 +123,9 @@ void TestMainWindow::demoIsLoadedOnlyOnce()
 
 void TestMainWindow::filtersNarrowTheTable()
 {
-    Store store(m_path);
-    QVERIFY(store.open().ok());
-    MainWindow window(store);
+    WindowFixture seeded;
+    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    MainWindow &window = seeded.window();
     window.show();
     QTableView *table = tableOf(window);
     QTRY_COMPARE(table->model()->rowCount(), 34);
@@ -133,9 +152,9 @@ void TestMainWindow::filtersNarrowTheTable()
 
 void TestMainWindow::importShowsTheNewRecord()
 {
-    Store store(m_path);
-    QVERIFY(store.open().ok());
-    MainWindow window(store);
+    WindowFixture seeded;
+    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    MainWindow &window = seeded.window();
     window.show();
     QTRY_COMPARE(tableOf(window)->model()->rowCount(), 34);
     QByteArray other = fixture();
@@ -156,12 +175,12 @@ void TestMainWindow::importShowsTheNewRecord()
 
 void TestMainWindow::badImportChangesNothing()
 {
-    Store store(m_path);
-    QVERIFY(store.open().ok());
-    MainWindow window(store);
+    WindowFixture seeded;
+    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    MainWindow &window = seeded.window();
     window.show();
     QTRY_COMPARE(tableOf(window)->model()->rowCount(), 34);
-    const QString before = dumpDatabase(m_path);
+    const QString before = dumpDatabase(seeded.cachePath());
     const QString path = m_dir->filePath(QStringLiteral("bad.txt"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
@@ -176,14 +195,14 @@ void TestMainWindow::badImportChangesNothing()
     QVERIFY(box);
     QVERIFY2(box->text().contains(path + QStringLiteral(":")), qPrintable(box->text()));
     box->close();
-    QCOMPARE(dumpDatabase(m_path), before);
+    QCOMPARE(dumpDatabase(seeded.cachePath()), before);
 }
 
 void TestMainWindow::dropImports()
 {
-    Store store(m_path);
-    QVERIFY(store.open().ok());
-    MainWindow window(store);
+    WindowFixture seeded;
+    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    MainWindow &window = seeded.window();
     window.show();
     QTRY_COMPARE(tableOf(window)->model()->rowCount(), 34);
     QByteArray other = fixture();
@@ -253,8 +272,7 @@ void TestMainWindow::largeRecordShowsItsFirstRowsAtOnce()
         chosen = row.data(ObservationTableModel::ObservationIdRole).toString();
         table->setCurrentIndex(row);
         // A picture to look at: LC_SCREENSHOT_DIR=/tmp/shots tst_mainwindow
-        if (const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR"); !shots.isEmpty())
-            window.grab().save(shots + QStringLiteral("/ledger-curator-first-rows.png"));
+        saveScreenshot(&window, QStringLiteral("ledger-curator-first-rows.png"));
     });
     QSignalSpy first(&window, &MainWindow::firstRowsShown);
     QSignalSpy shown(&window, &MainWindow::recordShown);

@@ -7,8 +7,10 @@
 #include "NoticeReviewWindow.h"
 #include "ObservationTableModel.h"
 #include "RetractionCsv.h"
+#include "Screenshots.h"
 #include "Store.h"
 #include "TestSupport.h"
+#include "WindowFixture.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -17,7 +19,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
 
@@ -65,22 +66,19 @@ private Q_SLOTS:
     void importNoticesFromTheApp();
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Store> m_store;
+    std::unique_ptr<WindowFixture> m_fixture; // the fixture page's cache; each test makes its windows
     void importCsv();
 };
 
 void TestNoticesGui::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    m_store = std::make_unique<Store>(m_dir->filePath(QStringLiteral("cache.sqlite")));
-    QVERIFY(m_store->open().ok());
+    m_fixture = std::make_unique<WindowFixture>();
+    QVERIFY2(m_fixture->openCache(), qPrintable(m_fixture->problem()));
 }
 
 void TestNoticesGui::cleanup()
 {
-    m_store.reset();
-    m_dir.reset();
+    m_fixture.reset();
 }
 
 void TestNoticesGui::importCsv()
@@ -89,7 +87,7 @@ void TestNoticesGui::importCsv()
     QVERIFY(csv.ok());
     const RetractionImport converted = standingNotices(*csv, QStringLiteral("2026-11-29T12:00:00.000Z"));
     QCOMPARE(converted.notices.size(), 1);
-    auto stored = m_store->importNotices(converted.notices);
+    auto stored = m_fixture->store().importNotices(converted.notices);
     QVERIFY(stored.ok());
     QCOMPARE(stored->added, 1);
 }
@@ -97,7 +95,7 @@ void TestNoticesGui::importCsv()
 void TestNoticesGui::bannerAndTableMarkTheRetractedWork()
 {
     importCsv();
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
     QTRY_COMPARE(table->model()->rowCount(), 34);
@@ -118,18 +116,17 @@ void TestNoticesGui::bannerAndTableMarkTheRetractedWork()
         }
     }
     QTest::qWait(100);
-    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
-    QVERIFY(window.grab().save(shots + QStringLiteral("/ledger-curator-retracted.png")));
+    QVERIFY(saveScreenshot(&window, QStringLiteral("ledger-curator-retracted.png")));
 
     // Without notices there is no banner.
-    MainWindow plain(*m_store);
+    MainWindow plain(m_fixture->store());
     Q_UNUSED(plain);
 }
 
 void TestNoticesGui::reviewIsRecordedAndUndoable()
 {
     importCsv();
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
     QTRY_COMPARE(table->model()->rowCount(), 34);
@@ -151,11 +148,11 @@ void TestNoticesGui::reviewIsRecordedAndUndoable()
     status->setCurrentIndex(status->findData(QStringLiteral("escalated")));
     auto *note = review->findChild<QLineEdit *>(QStringLiteral("reviewNote"));
     QTest::keyClicks(note, QStringLiteral("Asked the editor; retraction confirmed"));
-    const qsizetype before = m_store->corrections(QStringLiteral("2104.04473"))->size();
+    const qsizetype before = m_fixture->store().corrections(QStringLiteral("2104.04473"))->size();
     QTest::mouseClick(review->findChild<QPushButton *>(QStringLiteral("recordReview")), Qt::LeftButton);
 
     QTRY_COMPARE(countReview(window.session().record().shown, QStringLiteral("escalated")), 28);
-    QCOMPARE(m_store->corrections(QStringLiteral("2104.04473"))->size(), before + 56); // status + note each
+    QCOMPARE(m_fixture->store().corrections(QStringLiteral("2104.04473"))->size(), before + 56); // status + note each
     for (const Observation &o : window.session().record().shown.observations) {
         if (o.events.status == EventsCheck::Status::Found)
             QCOMPARE(o.curation.reviewNote, QStringLiteral("Asked the editor; retraction confirmed"));
@@ -167,8 +164,7 @@ void TestNoticesGui::reviewIsRecordedAndUndoable()
     QVERIFY(!table->model()->index(0, 0).data(ObservationTableModel::NeedsAttentionRole).toBool()
             || !table->model()->index(0, 0).data(ObservationTableModel::RetractedRole).toBool());
     QTest::qWait(100);
-    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
-    QVERIFY(review->grab().save(shots + QStringLiteral("/ledger-curator-notice-review.png")));
+    QVERIFY(saveScreenshot(review, QStringLiteral("ledger-curator-notice-review.png")));
 
     // Undo from the review window: one step takes the whole review back.
     review->findChild<QAction *>(QStringLiteral("reviewUndo"))->trigger();
@@ -176,7 +172,7 @@ void TestNoticesGui::reviewIsRecordedAndUndoable()
     QCOMPARE(countReview(window.session().record().shown, QStringLiteral("unreviewed")), 28);
     QTRY_COMPARE(model->index(0, NoticeReviewModel::ReviewColumn).data().toString(), QStringLiteral("unreviewed"));
     // Undo appends events too: nothing is lost.
-    QCOMPARE(m_store->corrections(QStringLiteral("2104.04473"))->size(), before + 112);
+    QCOMPARE(m_fixture->store().corrections(QStringLiteral("2104.04473"))->size(), before + 112);
     window.session().undoStack()->redo();
     QCOMPARE(countReview(window.session().record().shown, QStringLiteral("escalated")), 28);
 
@@ -200,7 +196,7 @@ void TestNoticesGui::reviewIsRecordedAndUndoable()
 void TestNoticesGui::reviewFilters()
 {
     importCsv();
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     QTRY_VERIFY(window.session().hasRecord());
     window.showNoticeReview();
@@ -227,7 +223,7 @@ void TestNoticesGui::reviewFilters()
 void TestNoticesGui::correctedIdentifierShowsTheNoticeAtOnce()
 {
     importCsv();
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
     QTRY_COMPARE(table->model()->rowCount(), 34);
@@ -253,7 +249,7 @@ void TestNoticesGui::correctedIdentifierShowsTheNoticeAtOnce()
 
 void TestNoticesGui::importNoticesFromTheApp()
 {
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
     QTRY_COMPARE(table->model()->rowCount(), 34);
@@ -264,7 +260,7 @@ void TestNoticesGui::importNoticesFromTheApp()
     QTRY_VERIFY(!window.noticeReview()->isLoading());
     QVERIFY(window.noticeReview()->findChild<QLabel *>(QStringLiteral("noticeEmpty"))->text().contains(QStringLiteral("Import Notices")));
 
-    const QString file = m_dir->filePath(QStringLiteral("rw.csv"));
+    const QString file = m_fixture->filePath(QStringLiteral("rw.csv"));
     QFile out(file);
     QVERIFY(out.open(QIODevice::WriteOnly));
     out.write(kCsv);
@@ -280,7 +276,7 @@ void TestNoticesGui::importNoticesFromTheApp()
     QTRY_VERIFY(window.findChild<QMessageBox *>(QStringLiteral("warningBox")));
     QVERIFY(window.findChild<QMessageBox *>(QStringLiteral("warningBox"))->text().contains(QStringLiteral("rw.csv:3:")));
     QTRY_COMPARE(window.noticeReview()->model()->rowCount(), 1);
-    QCOMPARE(*m_store->noticeCount(), 1);
+    QCOMPARE(*m_fixture->store().noticeCount(), 1);
 }
 
 QTEST_MAIN(TestNoticesGui)

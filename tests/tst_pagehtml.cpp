@@ -7,6 +7,7 @@
 #include "PageHtml.h"
 #include "PreviewPane.h"
 #include "TestSupport.h"
+#include "Screenshots.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QFutureWatcher>
@@ -441,8 +442,7 @@ void TestPageHtml::previewPaneShowsThePage()
     QVERIFY(browser->toPlainText().contains(QStringLiteral("<img src=x onerror=alert(1)>")));
 
     // A picture to look at: LC_SCREENSHOT_DIR=/tmp/shots tst_pagehtml
-    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR");
-    if (!shots.isEmpty()) {
+    if (screenshotsWanted()) {
         pane.resize(760, 900);
         pane.setInboundCap(500);
         pane.setRecord(applyCorrections(fixtureUpstream(),
@@ -452,12 +452,12 @@ void TestPageHtml::previewPaneShowsThePage()
                            .shown);
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
-        QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-top.png")));
+        QVERIFY(saveScreenshot(&pane, QStringLiteral("preview-top.png")));
         pane.scrollToObservation(kOpt);
-        QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-opt.png")));
+        QVERIFY(saveScreenshot(&pane, QStringLiteral("preview-opt.png")));
         pane.setRecord(richRecord());
         pane.scrollToObservation(uuidFor(1));
-        QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-rich.png")));
+        QVERIFY(saveScreenshot(&pane, QStringLiteral("preview-rich.png")));
         // A conflict, and the page cap at the end of a capped page.
         pane.setInboundCap(3);
         pane.setRecord(applyCorrections(fixtureUpstream(),
@@ -470,7 +470,7 @@ void TestPageHtml::previewPaneShowsThePage()
                            .shown);
         pane.browser()->verticalScrollBar()->setValue(
             pane.browser()->verticalScrollBar()->maximum());
-        QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-cap-conflict.png")));
+        QVERIFY(saveScreenshot(&pane, QStringLiteral("preview-cap-conflict.png")));
     }
 }
 
@@ -574,9 +574,7 @@ void TestPageHtml::previewPaneBuildsALargePageOffTheGuiThread()
     QVERIFY2(pane.browser()->toPlainText().contains(QStringLiteral("Preparing the page preview of 1,200 observations")),
              qPrintable(pane.browser()->toPlainText().left(200)));
     QVERIFY(pane.html().isEmpty());
-    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR"); // pictures to look at
-    if (!shots.isEmpty())
-        QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-building.png")));
+    QVERIFY(saveScreenshot(&pane, QStringLiteral("preview-building.png"))); // pictures to look at
     // A scroll asked for meanwhile happens once the page is in.
     const QString target = big.observations[900].id;
     QVERIFY(pane.scrollToObservation(target));
@@ -598,8 +596,7 @@ void TestPageHtml::previewPaneBuildsALargePageOffTheGuiThread()
     bar->setValue(0);
     QVERIFY(pane.scrollToObservation(target));
     QCOMPARE(bar->value(), atTarget);
-    if (!shots.isEmpty())
-        QVERIFY(pane.grab().save(shots + QStringLiteral("/preview-built.png")));
+    QVERIFY(saveScreenshot(&pane, QStringLiteral("preview-built.png")));
 
     // Two large records in a row: only the latter is shown, once, even if the former's build
     // ends after it.

@@ -5,8 +5,9 @@
 #include "MainWindow.h"
 #include "ObservationTableModel.h"
 #include "PreviewPane.h"
-#include "Store.h"
+#include "Screenshots.h"
 #include "TestSupport.h"
+#include "WindowFixture.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -15,7 +16,6 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QtTest>
 
@@ -39,10 +39,9 @@ private Q_SLOTS:
 
 void TestPreviewGui::previewFollowsCorrectionsAndUndo()
 {
-    QTemporaryDir dir;
-    Store store(dir.filePath(QStringLiteral("cache.sqlite")));
-    QVERIFY(store.open().ok());
-    MainWindow window(store);
+    WindowFixture seeded;
+    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    MainWindow &window = seeded.window();
     window.show();
     auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
     QTRY_COMPARE(table->model()->rowCount(), 34);
@@ -63,17 +62,17 @@ void TestPreviewGui::previewFollowsCorrectionsAndUndo()
     QVERIFY(preview->browser()->toPlainText().contains(QStringLiteral("state was metadata mismatch")));
     window.findChild<QAction *>(QStringLiteral("previewAction"))->trigger();
     QCOMPARE(window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->currentWidget(), preview);
-    QTest::qWait(200);
-    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
-    QVERIFY(window.grab().save(shots + QStringLiteral("/ledger-curator-preview.png")));
+    if (screenshotsWanted()) {
+        QTest::qWait(200);
+        QVERIFY(saveScreenshot(&window, QStringLiteral("ledger-curator-preview.png")));
+    }
 }
 
 void TestPreviewGui::previewScrollsToTheSelection()
 {
-    QTemporaryDir dir;
-    Store store(dir.filePath(QStringLiteral("cache.sqlite")));
-    QVERIFY(store.open().ok());
-    MainWindow window(store);
+    WindowFixture seeded;
+    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    MainWindow &window = seeded.window();
     window.resize(1400, 800);
     window.show();
     auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
@@ -91,14 +90,13 @@ void TestPreviewGui::previewScrollsToTheSelection()
 
 void TestPreviewGui::exportPdfFromTheApp()
 {
-    QTemporaryDir dir;
-    Store store(dir.filePath(QStringLiteral("cache.sqlite")));
-    QVERIFY(store.open().ok());
-    MainWindow window(store);
+    WindowFixture seeded;
+    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    MainWindow &window = seeded.window();
     window.show();
     QTRY_COMPARE(window.findChild<QTableView *>(QStringLiteral("observationTable"))->model()->rowCount(), 34);
     QSignalSpy finished(&window, &MainWindow::exportFinished);
-    const QString path = dir.filePath(QStringLiteral("page.pdf"));
+    const QString path = seeded.filePath(QStringLiteral("page.pdf"));
     window.exportPdfTo(path);
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
     QCOMPARE(finished.first().first().toBool(), true);

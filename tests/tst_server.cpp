@@ -20,7 +20,9 @@
 #include <QNetworkRequest>
 #include <QRandomGenerator>
 #include <QSet>
+#include <QSqlDatabase>
 #include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUrlQuery>
@@ -1225,13 +1227,10 @@ void TestServer::busyDatabaseGives503()
                      QStringLiteral("SELECT value FROM counters WHERE name = 'events' FOR UPDATE")),
             qPrintable(lock.lastError().text()));
     }
-    QElapsedTimer timer;
-    timer.start();
     const HttpReply busy = postEvents(makeEvents(3, 2), quick);
     QCOMPARE(busy.status, 503);
     QCOMPARE(busy.errorCode(), QStringLiteral("unavailable"));
     QCOMPARE(busy.header("retry-after"), QByteArray("1"));
-    QVERIFY(timer.elapsed() >= 250);
     // Readers are not blocked meanwhile.
     const HttpReply read = send("GET", QStringLiteral("/v1/events"), m_reader, {}, {}, {}, quick);
     QCOMPARE(read.status, 200);
@@ -1270,14 +1269,11 @@ void TestServer::overloadGives503()
             batchBody(makeEvents(1, 3)));
     QTest::qWait(700);
     QVERIFY(!waiting->isFinished());
-    // So the next one is turned away at once.
-    QElapsedTimer timer;
-    timer.start();
+    // So the next one is turned away.
     const HttpReply refused = send("GET", QStringLiteral("/v1/health"), {}, {}, {}, {}, one);
     QCOMPARE(refused.status, 503);
     QCOMPARE(refused.errorCode(), QStringLiteral("unavailable"));
     QCOMPARE(refused.header("retry-after"), QByteArray("1"));
-    QVERIFY(timer.elapsed() < 2000);
     // Once the lock is gone, the waiting one is stored and the server takes requests again.
     QVERIFY(lock.exec(QStringLiteral("ROLLBACK")));
     QTRY_VERIFY_WITH_TIMEOUT(waiting->isFinished(), 10000);
@@ -1354,8 +1350,6 @@ void TestServer::runConcurrentClients(const QList<QUrl> &servers)
         clients[size_t(c)].nam = std::make_unique<QNetworkAccessManager>();
         clients[size_t(c)].base = servers.at(c % servers.size());
     }
-    QElapsedTimer timer;
-    timer.start();
     for (int c = 0; c < kClients; ++c)
         sendNext(c);
     QTimer::singleShot(180000, &loop, [&] {
@@ -1363,13 +1357,12 @@ void TestServer::runConcurrentClients(const QList<QUrl> &servers)
         loop.quit();
     });
     loop.exec();
-    const qint64 ms = std::max<qint64>(timer.elapsed(), 1);
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
     constexpr int kTotal = kClients * kBatches * kPerBatch;
-    qInfo("%d events in %d batches from %d clients via %d server(s): %lld ms, %lld events/s, %d "
-          "retries after 503",
-        kTotal, kClients * kBatches, kClients, int(servers.size()), ms, kTotal * 1000LL / ms,
-        retries503);
+    // Not timed: the throughput is bench/'s ("sync: N clients x N batches x N events posted at
+    // once").
+    qInfo("%d events in %d batches from %d clients via %d server(s): %d retries after 503", kTotal,
+        kClients * kBatches, kClients, int(servers.size()), retries503);
     QCOMPARE(posted.size(), kTotal);
 
     // Every event stored once, seqs exactly 1..N, and each the seq its POST was told.

@@ -6,17 +6,18 @@
 // on QStandardPaths' test mode: no test writes the real settings.
 #include "AboutDialog.h"
 #include "CurationSession.h"
-#include "LedgerText.h"
 #include "MainWindow.h"
 #include "ObservationTableModel.h"
 #include "PreviewPane.h"
 #include "RecordJson.h"
+#include "Screenshots.h"
 #include "SettingsDialog.h"
 #include "SettingsKeys.h"
 #include "Store.h"
 #include "SyncController.h"
 #include "SyncSettingsDialog.h"
 #include "TestSupport.h"
+#include "WindowFixture.h"
 
 #include <QAction>
 #include <QApplication>
@@ -146,9 +147,7 @@ private Q_SLOTS:
     void openFilesWithABadFileImportsNothing();
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Store> m_store;
-    QString m_path;
+    std::unique_ptr<WindowFixture> m_fixture; // the cache; each test makes its windows
 };
 
 void TestSettingsGui::initTestCase()
@@ -164,14 +163,8 @@ void TestSettingsGui::initTestCase()
 void TestSettingsGui::init()
 {
     QSettings().clear();
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_path = m_dir->filePath(QStringLiteral("cache.sqlite"));
-    m_store = std::make_unique<Store>(m_path);
-    QVERIFY(m_store->open().ok());
-    auto page = parseLedgerText(fixture(), QStringLiteral("ledger.txt"));
-    QVERIFY(page.ok());
-    QVERIFY(m_store->importRecords({ page->record, richRecord() }).ok());
+    m_fixture = std::make_unique<WindowFixture>();
+    QVERIFY2(m_fixture->openCache({ fixtureRecord(), richRecord() }), qPrintable(m_fixture->problem()));
 }
 
 void TestSettingsGui::cleanup()
@@ -180,8 +173,7 @@ void TestSettingsGui::cleanup()
         if (qobject_cast<QDialog *>(widget))
             widget->close();
     }
-    m_store.reset();
-    m_dir.reset();
+    m_fixture.reset();
 }
 
 void TestSettingsGui::windowReopensAsItWasLeft()
@@ -192,7 +184,7 @@ void TestSettingsGui::windowReopensAsItWasLeft()
     int referenceVisual = -1;
     const QUrl server(QStringLiteral("http://127.0.0.1:8765"));
     {
-        MainWindow window(*m_store);
+        MainWindow window(m_fixture->store());
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(waitForRecord(window, kFirst));
@@ -247,7 +239,7 @@ void TestSettingsGui::windowReopensAsItWasLeft()
     }
 
     // A second window on the same settings: as it was left.
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(waitForRecord(window, kSecond));
@@ -293,7 +285,7 @@ void TestSettingsGui::windowReopensAsItWasLeft()
 void TestSettingsGui::recordGoneFallsBackToTheFirst()
 {
     QSettings().setValue(SettingsKeys::kLastRecord, QStringLiteral("9999.99999"));
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     QVERIFY(waitForRecord(window, kFirst));
     QVERIFY(!window.findChild<QMessageBox *>(QStringLiteral("errorBox")));
@@ -305,7 +297,7 @@ void TestSettingsGui::restoreLastRecordCanBeTurnedOff()
     QSettings settings;
     settings.setValue(SettingsKeys::kLastRecord, kSecond);
     settings.setValue(SettingsKeys::kRestoreLastRecord, false);
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     QVERIFY(waitForRecord(window, kFirst));
     QTest::qWait(100);
@@ -318,7 +310,7 @@ void TestSettingsGui::damagedSettingsAreIgnored()
     QStringList defaultHeader;
     QList<int> defaultSplitter;
     {
-        MainWindow window(*m_store);
+        MainWindow window(m_fixture->store());
         window.show();
         QVERIFY(waitForRecord(window, kFirst));
         defaultHeader = headerLayout(tableOf(window)->horizontalHeader());
@@ -343,7 +335,7 @@ void TestSettingsGui::damagedSettingsAreIgnored()
         settings.setValue(SettingsKeys::kRestoreLastRecord, QStringLiteral("perhaps"));
     }
     {
-        MainWindow window(*m_store);
+        MainWindow window(m_fixture->store());
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(waitForRecord(window, kFirst));
@@ -365,14 +357,14 @@ void TestSettingsGui::damagedSettingsAreIgnored()
     {
         QSettings settings;
         settings.clear();
-        MainWindow window(*m_store);
+        MainWindow window(m_fixture->store());
         tableOf(window)->horizontalHeader()->resizeSection(ObservationTableModel::BasisColumn, 222);
         window.saveSettings();
         settings.sync();
         settings.setValue(SettingsKeys::kTableColumns, 3);
     }
     {
-        MainWindow window(*m_store);
+        MainWindow window(m_fixture->store());
         window.show();
         QVERIFY(waitForRecord(window, kFirst));
         QCOMPARE(headerLayout(tableOf(window)->horizontalHeader()), defaultHeader);
@@ -383,7 +375,7 @@ void TestSettingsGui::damagedSettingsAreIgnored()
         settings.setValue(SettingsKeys::kTableHeader, QStringLiteral("not bytes"));
     }
     {
-        MainWindow window(*m_store);
+        MainWindow window(m_fixture->store());
         window.show();
         QVERIFY(waitForRecord(window, kFirst));
         QCOMPARE(headerLayout(tableOf(window)->horizontalHeader()), defaultHeader);
@@ -392,7 +384,7 @@ void TestSettingsGui::damagedSettingsAreIgnored()
 
 void TestSettingsGui::settingsDialogWritesTheLanguage()
 {
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     auto *action = window.findChild<QAction *>(QStringLiteral("settingsAction"));
@@ -431,7 +423,7 @@ void TestSettingsGui::settingsDialogWritesTheLanguage()
 
 void TestSettingsGui::settingsDialogValidatesTheCap()
 {
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     window.showSettingsDialog();
@@ -478,7 +470,7 @@ void TestSettingsGui::settingsDialogValidatesTheCap()
 
 void TestSettingsGui::settingsDialogResetsTheLayoutAndOpensSync()
 {
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(waitForRecord(window, kFirst));
@@ -511,7 +503,7 @@ void TestSettingsGui::settingsDialogResetsTheLayoutAndOpensSync()
 
 void TestSettingsGui::aboutDialogTellsVersionLicenseAndQt()
 {
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.findChild<QAction *>(QStringLiteral("aboutQtAction")));
@@ -534,36 +526,35 @@ void TestSettingsGui::aboutDialogTellsVersionLicenseAndQt()
         qt.contains(QStringLiteral(QT_VERSION_STR)) && qt.contains(QString::fromLatin1(qVersion())),
         qPrintable(qt));
     QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("aboutCachePath"))->text(),
-        QDir::toNativeSeparators(m_path));
+        QDir::toNativeSeparators(m_fixture->cachePath()));
     QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("aboutSettingsPath"))->text(),
         QDir::toNativeSeparators(QSettings().fileName()));
     QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("aboutHomepage"))
                 ->text()
                 .contains(AboutDialog::homepage()));
     QTest::qWait(100);
-    const QString shots = qEnvironmentVariable("LC_SCREENSHOT_DIR", QDir::tempPath());
-    QVERIFY(dialog->grab().save(shots + QStringLiteral("/lc-about.png")));
+    QVERIFY(saveScreenshot(dialog, QStringLiteral("lc-about.png")));
 
     window.showSettingsDialog();
     auto *settings = waitForChild<SettingsDialog>(&window, QStringLiteral("settingsDialog"));
     QVERIFY(settings);
     QTRY_VERIFY(settings->isVisible());
     QTest::qWait(100);
-    QVERIFY(settings->grab().save(shots + QStringLiteral("/lc-settings.png")));
+    QVERIFY(saveScreenshot(settings, QStringLiteral("lc-settings.png")));
 }
 
 void TestSettingsGui::openFilesImportsAndShowsTheFirst()
 {
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     QVERIFY(waitForRecord(window, kFirst));
     Record json = richRecord();
     json.arxivId = QStringLiteral("2302.00001");
-    const QString jsonPath = m_dir->filePath(QStringLiteral("record.json"));
+    const QString jsonPath = m_fixture->filePath(QStringLiteral("record.json"));
     QVERIFY(writeFile(jsonPath, writeRecordJson(json)));
     QByteArray page = fixture();
     page.replace("2104.04473", "2104.04474");
-    const QString pagePath = m_dir->filePath(QStringLiteral("page.txt"));
+    const QString pagePath = m_fixture->filePath(QStringLiteral("page.txt"));
     QVERIFY(writeFile(pagePath, page));
 
     QSignalSpy finished(&window, &MainWindow::importFinished);
@@ -574,12 +565,12 @@ void TestSettingsGui::openFilesImportsAndShowsTheFirst()
     auto *records = window.findChild<QListView *>(QStringLiteral("recordList"));
     QCOMPARE(records->model()->rowCount(), 4);
     QVERIFY(records->currentIndex().data().toString().contains(QStringLiteral("2302.00001")));
-    QCOMPARE(*m_store->recordCount(), 4);
+    QCOMPARE(*m_fixture->store().recordCount(), 4);
 
     // A later File > Import shows the last one imported, as before.
     QByteArray another = fixture();
     another.replace("2104.04473", "2104.04475");
-    const QString anotherPath = m_dir->filePath(QStringLiteral("another.txt"));
+    const QString anotherPath = m_fixture->filePath(QStringLiteral("another.txt"));
     QVERIFY(writeFile(anotherPath, another));
     json.arxivId = QStringLiteral("2302.00002");
     QVERIFY(writeFile(jsonPath, writeRecordJson(json)));
@@ -590,15 +581,15 @@ void TestSettingsGui::openFilesImportsAndShowsTheFirst()
 
 void TestSettingsGui::openFilesWithABadFileImportsNothing()
 {
-    MainWindow window(*m_store);
+    MainWindow window(m_fixture->store());
     window.show();
     QVERIFY(waitForRecord(window, kFirst));
-    const QString before = dumpDatabase(m_path);
+    const QString before = dumpDatabase(m_fixture->cachePath());
     QByteArray good = fixture();
     good.replace("2104.04473", "2104.04476");
-    const QString goodPath = m_dir->filePath(QStringLiteral("good.txt"));
+    const QString goodPath = m_fixture->filePath(QStringLiteral("good.txt"));
     QVERIFY(writeFile(goodPath, good));
-    const QString badPath = m_dir->filePath(QStringLiteral("bad.txt"));
+    const QString badPath = m_fixture->filePath(QStringLiteral("bad.txt"));
     QVERIFY(writeFile(badPath, fixture().left(5000)));
 
     QSignalSpy finished(&window, &MainWindow::importFinished);
@@ -611,7 +602,7 @@ void TestSettingsGui::openFilesWithABadFileImportsNothing()
     const QRegularExpression where(QRegularExpression::escape(badPath) + QStringLiteral(":\\d+: "));
     QVERIFY2(where.match(box->text()).hasMatch(), qPrintable(box->text()));
     box->close();
-    QCOMPARE(dumpDatabase(m_path), before);
+    QCOMPARE(dumpDatabase(m_fixture->cachePath()), before);
     QCOMPARE(shownRecord(window), kFirst);
 }
 

@@ -6,16 +6,18 @@
 #include "CurationSession.h"
 #include "MainWindow.h"
 #include "ObservationTableModel.h"
+#include "Screenshots.h"
+#include "ServerProcess.h"
 #include "Store.h"
 #include "SyncController.h"
 #include "SyncSettingsDialog.h"
 #include "TestSupport.h"
+#include "WindowFixture.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -48,86 +50,6 @@ const QString kPhoenix1 = QStringLiteral("78b96fde-1b39-415a-b5e3-11a9ee3918da")
 const QString kLongStraw = QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"); // unresolved
 constexpr int kSyncTimeoutMs = 60000;
 
-//! The real ledger-server, on a database in its own folder (as in tst_sync).
-class ServerProcess
-{
-public:
-    explicit ServerProcess(const QString &folder)
-        : m_db(folder + QStringLiteral("/server.sqlite"))
-    {
-    }
-    ~ServerProcess() { stop(); }
-
-    QByteArray command(const QStringList &arguments, QString *problem) const
-    {
-        QProcess process;
-        process.start(QStringLiteral(LC_SERVER_PATH),
-            arguments + QStringList { QStringLiteral("--db"), m_db });
-        if (!process.waitForFinished(30000) || process.exitStatus() != QProcess::NormalExit
-            || process.exitCode() != 0) {
-            *problem = QStringLiteral("ledger-server %1 failed (%2): %3")
-                           .arg(arguments.join(u' '))
-                           .arg(process.exitCode())
-                           .arg(QString::fromUtf8(process.readAllStandardError()));
-            return {};
-        }
-        return process.readAllStandardOutput();
-    }
-
-    QString addToken(const QString &name, const QString &role, QString *problem) const
-    {
-        const QByteArray out = command({ QStringLiteral("token"), QStringLiteral("add"), name,
-                                           QStringLiteral("--role"), role },
-            problem);
-        return QString::fromUtf8(out.trimmed().split('\n').last()).trimmed();
-    }
-
-    bool start(QString *problem)
-    {
-        m_process = std::make_unique<QProcess>();
-        m_process->start(QStringLiteral(LC_SERVER_PATH),
-            { QStringLiteral("serve"), QStringLiteral("--db"), m_db, QStringLiteral("--listen"),
-                QStringLiteral("127.0.0.1:0") });
-        QElapsedTimer timer;
-        timer.start();
-        while (!m_process->canReadLine() && timer.elapsed() < 20000
-            && m_process->state() != QProcess::NotRunning)
-            m_process->waitForReadyRead(200);
-        const QString line = QString::fromUtf8(m_process->readLine()).trimmed();
-        const QString prefix = QStringLiteral("listening on ");
-        if (!line.startsWith(prefix)) {
-            *problem = QStringLiteral("ledger-server serve said '%1' (%2)")
-                           .arg(line, QString::fromUtf8(m_process->readAllStandardError()));
-            return false;
-        }
-        m_url = QUrl(line.mid(prefix.size()));
-        return m_url.isValid() && m_url.port() > 0;
-    }
-
-    void stop()
-    {
-        if (m_process && m_process->state() != QProcess::NotRunning) {
-            m_process->kill();
-            m_process->waitForFinished(10000);
-        }
-        m_process.reset();
-    }
-
-    QUrl url() const { return m_url; }
-
-private:
-    QString m_db;
-    QUrl m_url;
-    std::unique_ptr<QProcess> m_process;
-};
-
-//! One curator: a cache and a main window on it.
-struct Curator
-{
-    std::unique_ptr<Store> store;
-    std::unique_ptr<MainWindow> window;
-};
-
 } // namespace
 
 class TestSyncGui : public QObject
@@ -148,7 +70,8 @@ private Q_SLOTS:
     void cancelKeepsTheOutbox();
 
 private:
-    std::unique_ptr<Curator> makeCurator(const QString &name);
+    //! One curator: a cache and a main window on it.
+    std::unique_ptr<WindowFixture> makeCurator(const QString &name);
     void configure(MainWindow &window, const QString &url, const QString &token, int interval = 0);
     bool syncAndWait(MainWindow &window, QString *message = nullptr);
     static QString syncStatus(MainWindow &window);
@@ -159,8 +82,8 @@ private:
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<ServerProcess> m_server;
-    std::unique_ptr<Curator> m_a;
-    std::unique_ptr<Curator> m_b;
+    std::unique_ptr<WindowFixture> m_a;
+    std::unique_ptr<WindowFixture> m_b;
     QString m_alice;
     QString m_bob;
 };
@@ -180,7 +103,7 @@ void TestSyncGui::init()
     QFile::remove(SyncController(QString()).tokenFilePath());
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    m_server = std::make_unique<ServerProcess>(m_dir->path());
+    m_server = std::make_unique<ServerProcess>(m_dir->filePath(QStringLiteral("server.sqlite")));
     QString problem;
     m_server->command(
         { QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
@@ -207,23 +130,23 @@ void TestSyncGui::cleanup()
     m_dir.reset();
 }
 
-std::unique_ptr<Curator> TestSyncGui::makeCurator(const QString &name)
+std::unique_ptr<WindowFixture> TestSyncGui::makeCurator(const QString &name)
 {
-    auto curator = std::make_unique<Curator>();
-    curator->store = std::make_unique<Store>(m_dir->filePath(name + QStringLiteral(".sqlite")));
-    if (!curator->store->open())
+    // The fixture page, as the server holds it, in a cache of the curator's own.
+    auto curator = std::make_unique<WindowFixture>(name + QStringLiteral(".sqlite"));
+    if (!curator->open()) {
+        qWarning("%s", qPrintable(curator->problem()));
         return {};
-    curator->window = std::make_unique<MainWindow>(*curator->store);
-    curator->window->session().setAuthor(name);
-    curator->window->show();
-    if (!QTest::qWaitForWindowExposed(curator->window.get()))
+    }
+    MainWindow &window = curator->window();
+    window.session().setAuthor(name);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
         return {};
-    auto *table = curator->window->findChild<QTableView *>(QStringLiteral("observationTable"));
-    QElapsedTimer timer;
-    timer.start();
-    while (table->model()->rowCount() != 34 && timer.elapsed() < 20000)
-        QTest::qWait(20);
-    return table->model()->rowCount() == 34 ? std::move(curator) : nullptr;
+    auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
+    if (!QTest::qWaitFor([table] { return table->model()->rowCount() == 34; }, 20000))
+        return {};
+    return curator;
 }
 
 void TestSyncGui::configure(
@@ -324,7 +247,7 @@ void TestSyncGui::correctStateThroughThePanel(
 
 void TestSyncGui::settingsDialogValidatesAndTestsTheConnection()
 {
-    MainWindow &window = *m_a->window;
+    MainWindow &window = m_a->window();
     // Sync Now with nothing set up asks for the settings.
     window.findChild<QAction *>(QStringLiteral("syncNowAction"))->trigger();
     QPointer<SyncSettingsDialog> dialog = window.findChild<SyncSettingsDialog *>();
@@ -368,9 +291,7 @@ void TestSyncGui::settingsDialogValidatesAndTestsTheConnection()
     QCOMPARE(tested.last().at(0).toBool(), true);
     QVERIFY2(
         result->text().contains(QStringLiteral("token is accepted")), qPrintable(result->text()));
-    if (!qEnvironmentVariableIsEmpty("LC_SYNCGUI_SCREENSHOTS"))
-        dialog->grab().save(qEnvironmentVariable("LC_SYNCGUI_SCREENSHOTS")
-            + QStringLiteral("/syncui-settings.png"));
+    QVERIFY(saveScreenshot(dialog, QStringLiteral("syncui-settings.png")));
 
     // Cancel stores nothing.
     QTest::mouseClick(dialog->findChild<QDialogButtonBox *>(QStringLiteral("buttonBox"))
@@ -398,8 +319,8 @@ void TestSyncGui::settingsDialogValidatesAndTestsTheConnection()
 
 void TestSyncGui::correctionsTravelBetweenCurators()
 {
-    MainWindow &a = *m_a->window;
-    MainWindow &b = *m_b->window;
+    MainWindow &a = m_a->window();
+    MainWindow &b = m_b->window();
     QCOMPARE(syncStatus(a), QStringLiteral("Never synced · 0 corrections waiting"));
     configure(a, m_server->url().toString(), m_alice);
     configure(b, m_server->url().toString(), m_bob);
@@ -418,15 +339,13 @@ void TestSyncGui::correctionsTravelBetweenCurators()
     QVERIFY2(syncStatus(a).startsWith(QStringLiteral("Last sync ")), qPrintable(syncStatus(a)));
     QVERIFY2(syncStatus(a).endsWith(QStringLiteral(" · 0 corrections waiting")),
         qPrintable(syncStatus(a)));
-    QCOMPARE(m_a->store->outboxCount().value(), 0);
+    QCOMPARE(m_a->store().outboxCount().value(), 0);
     QCOMPARE(stateShown(a, kOpt), QStringLiteral("verified exact"));
-    if (!qEnvironmentVariableIsEmpty("LC_SYNCGUI_SCREENSHOTS")) {
+    if (screenshotsWanted()) {
         correctStateThroughThePanel(a, kPhoenix1, QStringLiteral("verified_fuzzy"));
         QTest::qWait(100); // let the status bar lay out the new text
-        a.grab().save(
-            qEnvironmentVariable("LC_SYNCGUI_SCREENSHOTS") + QStringLiteral("/syncui-window.png"));
-        a.statusBar()->grab().save(qEnvironmentVariable("LC_SYNCGUI_SCREENSHOTS")
-            + QStringLiteral("/syncui-statusbar.png"));
+        QVERIFY(saveScreenshot(&a, QStringLiteral("syncui-window.png")));
+        QVERIFY(saveScreenshot(a.statusBar(), QStringLiteral("syncui-statusbar.png")));
         a.session().undoStack()->undo();
     }
 
@@ -447,8 +366,8 @@ void TestSyncGui::correctionsTravelBetweenCurators()
 
 void TestSyncGui::concurrentEditIsAConflictOnBothSides()
 {
-    MainWindow &a = *m_a->window;
-    MainWindow &b = *m_b->window;
+    MainWindow &a = m_a->window();
+    MainWindow &b = m_b->window();
     configure(a, m_server->url().toString(), m_alice);
     configure(b, m_server->url().toString(), m_bob);
     QVERIFY(syncAndWait(a));
@@ -497,7 +416,7 @@ void TestSyncGui::concurrentEditIsAConflictOnBothSides()
 
 void TestSyncGui::wrongTokenSaysSoAndKeepsTheOutbox()
 {
-    MainWindow &a = *m_a->window;
+    MainWindow &a = m_a->window();
     configure(a, m_server->url().toString(), QStringLiteral("wrong-token"));
     correctStateThroughThePanel(a, kOpt, QStringLiteral("verified_exact"));
     QString message;
@@ -509,13 +428,13 @@ void TestSyncGui::wrongTokenSaysSoAndKeepsTheOutbox()
     QVERIFY2(box->text().contains(QStringLiteral("1 correction waits in the outbox")),
         qPrintable(box->text()));
     box->close();
-    QCOMPARE(m_a->store->outboxCount().value(), 1);
+    QCOMPARE(m_a->store().outboxCount().value(), 1);
     QCOMPARE(syncStatus(a), QStringLiteral("Never synced · 1 correction waiting"));
 
     // With the right token the same correction goes out.
     configure(a, m_server->url().toString(), m_alice);
     QVERIFY(syncAndWait(a));
-    QCOMPARE(m_a->store->outboxCount().value(), 0);
+    QCOMPARE(m_a->store().outboxCount().value(), 0);
 }
 
 void TestSyncGui::refusedCorrectionIsNamedAndHoldsNothingBack()
@@ -523,11 +442,11 @@ void TestSyncGui::refusedCorrectionIsNamedAndHoldsNothingBack()
     // A correction the server refuses (a state no version knows, as a damaged cache could hold
     // it) does not stop the sync: the window's correction goes out, and the window says which
     // one was refused and why, from what the cache holds.
-    MainWindow &a = *m_a->window;
+    MainWindow &a = m_a->window();
     configure(a, m_server->url().toString(), m_alice);
     const QString bad = QUuid::createUuid().toString(QUuid::WithoutBraces);
     {
-        QSqlQuery insert(m_a->store->database());
+        QSqlQuery insert(m_a->store().database());
         QVERIFY(insert.exec(QStringLiteral("INSERT INTO corrections (id, record_id, observation_id, field, value,"
                                            " parents, author, created_at) VALUES ('%1', '2104.04473', '%2', 'state',"
                                            " 'no such state', '', 'alice', '2026-11-30T10:00:00.000Z')")
@@ -541,13 +460,13 @@ void TestSyncGui::refusedCorrectionIsNamedAndHoldsNothingBack()
                      && box->text().contains(QStringLiteral("HTTP 422")),
              qPrintable(box->text()));
     box->close();
-    QCOMPARE(m_a->store->outboxCount().value(), 1);
+    QCOMPARE(m_a->store().outboxCount().value(), 1);
     QVERIFY2(syncStatus(a).endsWith(QStringLiteral(" · 1 correction waiting · 1 refused")), qPrintable(syncStatus(a)));
     const QString tip = a.findChild<QLabel *>(QStringLiteral("syncStatus"))->toolTip();
     QVERIFY2(tip.contains(QStringLiteral("state of observation %1").arg(kOpt)) && tip.contains(QStringLiteral("HTTP 422")),
              qPrintable(tip));
     // Bob gets the window's correction.
-    MainWindow &b = *m_b->window;
+    MainWindow &b = m_b->window();
     configure(b, m_server->url().toString(), m_bob);
     QVERIFY(syncAndWait(b));
     QTRY_COMPARE(stateShown(b, kLongStraw), QStringLiteral("verified exact"));
@@ -555,7 +474,7 @@ void TestSyncGui::refusedCorrectionIsNamedAndHoldsNothingBack()
 
 void TestSyncGui::tokenFileFallbackIsPrivate()
 {
-    MainWindow &a = *m_a->window;
+    MainWindow &a = m_a->window();
     SyncController &controller = a.syncController();
     QSignalSpy stored(&controller, &SyncController::tokenStored);
     configure(a, m_server->url().toString(), m_alice, 15);
@@ -594,7 +513,7 @@ void TestSyncGui::tokenFileFallbackIsPrivate()
     QCOMPARE(readAll(path).trimmed(), m_bob.toUtf8());
 
     // A new window (the app started again) finds the server, the interval and the token.
-    auto again = std::make_unique<MainWindow>(*m_b->store);
+    auto again = std::make_unique<MainWindow>(m_b->store());
     QCOMPARE(again->syncController().serverUrl(), m_server->url());
     QCOMPARE(again->syncController().intervalMinutes(), 15);
     QTRY_VERIFY(!again->syncController().isTokenLoading());
@@ -604,7 +523,7 @@ void TestSyncGui::tokenFileFallbackIsPrivate()
 
 void TestSyncGui::automaticSyncFollowsTheInterval()
 {
-    MainWindow &a = *m_a->window;
+    MainWindow &a = m_a->window();
     SyncController &controller = a.syncController();
     auto *timer = controller.findChild<QTimer *>(QStringLiteral("autoSyncTimer"));
     QVERIFY(timer);
@@ -628,7 +547,7 @@ void TestSyncGui::automaticSyncFollowsTheInterval()
     QCOMPARE(started.count(), 1);
     QVERIFY(finished.wait(kSyncTimeoutMs));
     QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
-    QCOMPARE(m_a->store->outboxCount().value(), 0);
+    QCOMPARE(m_a->store().outboxCount().value(), 0);
     QCOMPARE(started.count(), 1);
 
     // A failing automatic sync says so in the status bar, with no dialog in the way.
@@ -651,7 +570,7 @@ void TestSyncGui::automaticSyncFollowsTheInterval()
 
 void TestSyncGui::cancelKeepsTheOutbox()
 {
-    MainWindow &a = *m_a->window;
+    MainWindow &a = m_a->window();
     SyncController &controller = a.syncController();
     // A server that never answers: the sync hangs in the push until it is cancelled.
     QTcpServer silent;
@@ -669,9 +588,7 @@ void TestSyncGui::cancelKeepsTheOutbox()
     QVERIFY(a.findChild<QProgressBar *>(QStringLiteral("syncProgress"))->isVisible());
     QVERIFY(!a.findChild<QAction *>(QStringLiteral("syncNowAction"))->isEnabled());
     QTest::qWait(300);
-    if (!qEnvironmentVariableIsEmpty("LC_SYNCGUI_SCREENSHOTS"))
-        a.statusBar()->grab().save(qEnvironmentVariable("LC_SYNCGUI_SCREENSHOTS")
-            + QStringLiteral("/syncui-progress.png"));
+    QVERIFY(saveScreenshot(a.statusBar(), QStringLiteral("syncui-progress.png")));
     QTest::mouseClick(cancel, Qt::LeftButton);
     QVERIFY(finished.wait(10000));
     QCOMPARE(finished.first().at(0).toBool(), false);
@@ -679,7 +596,7 @@ void TestSyncGui::cancelKeepsTheOutbox()
     QVERIFY(!a.findChild<QMessageBox *>(QStringLiteral("errorBox")));
     QVERIFY(!cancel->isVisible());
     QVERIFY(a.findChild<QAction *>(QStringLiteral("syncNowAction"))->isEnabled());
-    QCOMPARE(m_a->store->outboxCount().value(), 1);
+    QCOMPARE(m_a->store().outboxCount().value(), 1);
     QCOMPARE(syncStatus(a), QStringLiteral("Never synced · 1 correction waiting"));
 }
 

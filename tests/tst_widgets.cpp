@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // State colours, the summary bar and the state badge delegate, checked on rendered pixels.
 #include "ObservationTableModel.h"
+#include "Screenshots.h"
 #include "StateBadgeDelegate.h"
 #include "StateStyle.h"
 #include "SummaryBar.h"
@@ -59,9 +60,10 @@ QString describe(const QColor &color)
     return color.name();
 }
 
-QString screenshotPath(const QString &name)
+//! A picture to look at, in LC_SCREENSHOT_DIR when that is set: lc-widgets-NAME.png.
+bool saveWidgetShot(const QImage &image, const QString &name)
 {
-    return QDir::tempPath() + QStringLiteral("/lc-widgets-") + name + QStringLiteral(".png");
+    return TestSupport::saveScreenshot(image, QStringLiteral("lc-widgets-") + name + QStringLiteral(".png"));
 }
 
 } // namespace
@@ -261,7 +263,7 @@ void TestWidgets::segmentPixels()
     const QImage image = bar->grab().toImage();
     QCOMPARE(image.size(), QSize(600, 60));
     if (state == ResolutionState::VerifiedExact)
-        QVERIFY(image.save(screenshotPath(QStringLiteral("summarybar"))));
+        QVERIFY(saveWidgetShot(image, QStringLiteral("summarybar")));
 
     // Where the segment should be, from the counts alone.
     const QRect barRect = bar->barRect();
@@ -365,18 +367,18 @@ void TestWidgets::legendShortensWhenNarrow()
     QVERIFY(shown.bar);
     SummaryBar *bar = shown.bar;
     QVERIFY(bar->sizeHint().width() > 600); // six full entries need more than 600 pixels
-    QVERIFY(bar->grab().save(screenshotPath(QStringLiteral("summarybar-all"))));
+    QVERIFY(saveWidgetShot(bar->grab().toImage(), QStringLiteral("summarybar-all")));
     // Short names: all six still fit.
     QCOMPARE(legendStates(*bar),
         QList<ResolutionState>(kAllResolutionStates.begin(), kAllResolutionStates.end()));
 
     bar->resize(bar->sizeHint());
-    QVERIFY(bar->grab().save(screenshotPath(QStringLiteral("summarybar-wide"))));
+    QVERIFY(saveWidgetShot(bar->grab().toImage(), QStringLiteral("summarybar-wide")));
     QCOMPARE(legendStates(*bar).size(), kResolutionStateCount);
 
     // Narrower still: the entries that do not fit are left out, the others keep their order.
     bar->resize(200, 60);
-    QVERIFY(bar->grab().save(screenshotPath(QStringLiteral("summarybar-narrow"))));
+    QVERIFY(saveWidgetShot(bar->grab().toImage(), QStringLiteral("summarybar-narrow")));
     const QList<ResolutionState> narrow = legendStates(*bar);
     QVERIFY(!narrow.isEmpty());
     QVERIFY(narrow.size() < kResolutionStateCount);
@@ -396,7 +398,7 @@ void TestWidgets::emptyBar()
     for (ResolutionState state : kAllResolutionStates)
         QVERIFY(bar->segmentRect(state).isEmpty());
     const QImage image = bar->grab().toImage();
-    QVERIFY(image.save(screenshotPath(QStringLiteral("summarybar-empty"))));
+    QVERIFY(saveWidgetShot(image, QStringLiteral("summarybar-empty")));
     const QRect barRect = bar->barRect();
     for (int x = barRect.left(); x <= barRect.right(); x += 5) {
         const QPoint point(x, barRect.top() + 3);
@@ -478,7 +480,7 @@ void TestWidgets::badgePaintsTheStateColour()
     QVERIFY(QTest::qWaitForWindowExposed(t.view.get()));
     const QImage image = t.view->viewport()->grab().toImage();
     if (state == ResolutionState::VerifiedExact)
-        QVERIFY(image.save(screenshotPath(QStringLiteral("badges"))));
+        QVERIFY(saveWidgetShot(image, QStringLiteral("badges")));
 
     const QModelIndex index = t.model->index(static_cast<int>(state), 0);
     const QRect badge = t.delegate->badgeRect(optionFor(*t.view, index), index);
@@ -532,7 +534,7 @@ void TestWidgets::selectionAndExclusionStayVisible()
     QVERIFY(fadedColour.lightness() > stateColor(ResolutionState::Unresolved).lightness());
     QVERIFY(fadedColour.red() > fadedColour.green()); // still reddish
 
-    QVERIFY(t.view->grab().save(screenshotPath(QStringLiteral("badges-selected"))));
+    QVERIFY(saveWidgetShot(t.view->grab().toImage(), QStringLiteral("badges-selected")));
 }
 
 void TestWidgets::badgeSizeHintFitsTheLongestState()

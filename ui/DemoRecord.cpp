@@ -2,6 +2,7 @@
 #include "DemoRecord.h"
 
 #include "LedgerText.h"
+#include "MainWindow.h"
 #include "Store.h"
 
 #include <QFile>
@@ -30,6 +31,15 @@ Result<bool> loadDemoOnFirstStart(Store &store)
     if (auto status = store.setMeta(seededKey, QStringLiteral("1")); !status)
         return status.error();
     return true;
+}
+
+std::unique_ptr<MainWindow> openStartWindow(Store &store)
+{
+    // Before the window lists the records, so that it opens on the demo page.
+    const Result<bool> demo = loadDemoOnFirstStart(store);
+    auto window = std::make_unique<MainWindow>(store);
+    window->showDemoOutcome(demo);
+    return window;
 }
 
 } // namespace LedgerCurator

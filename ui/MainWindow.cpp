@@ -3,7 +3,6 @@
 
 #include "CurationPanel.h"
 #include "CurationSession.h"
-#include "DemoRecord.h"
 #include "ObservationFilterProxy.h"
 #include "ObservationTableModel.h"
 #include "PageImport.h"
@@ -88,10 +87,6 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
     });
     connect(m_session.get(), &CurationSession::errorOccurred, this, &MainWindow::showError);
 
-    if (auto demo = loadDemoOnFirstStart(m_store); !demo)
-        showError(demo.error().toString());
-    else if (*demo)
-        statusBar()->showMessage(tr("Loaded the demo ledger page of arXiv:2104.04473."), 8000);
     restoreSettings(); // the layout, the filters and the record shown when the window last closed
     reloadRecords();
     setupSync();
@@ -102,6 +97,14 @@ MainWindow::~MainWindow()
 {
     // Results of a background load arriving after this point are dropped.
     ++m_loadGeneration;
+}
+
+void MainWindow::showDemoOutcome(const Result<bool> &demo)
+{
+    if (!demo)
+        showError(demo.error().toString());
+    else if (*demo)
+        statusBar()->showMessage(tr("Loaded the demo ledger page of arXiv:2104.04473."), 8000);
 }
 
 void MainWindow::createWidgets()

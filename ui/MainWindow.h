@@ -48,6 +48,10 @@ public:
     explicit MainWindow(Store &store, QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    //! Tells what became of the app start's import of the demo page (loadDemoOnFirstStart()):
+    //! loaded, in the status bar; failed, in an error box; nothing to do, nothing.
+    void showDemoOutcome(const Result<bool> &demo);
+
     //! Reloads the record list, keeping the selection where possible.
     void reloadRecords();
     //! Shows the record with this arXiv id (loaded in the background).

@@ -1,28 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Shared helpers for the tests: fixture paths, record builders, cache dumps.
-#pragma once
+#include "TestSupport.h"
 
-#include "Record.h"
-
-#include <QByteArray>
 #include <QFile>
 #include <QProcess>
-#include <QStandardPaths>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QSqlRecord>
-#include <QString>
-#include <QStringList>
+#include <QStandardPaths>
 #include <QUuid>
 
 namespace LedgerCurator::TestSupport {
 
-inline QString dataPath(const QString &name)
+QString dataPath(const QString &name)
 {
     return QStringLiteral(LC_TEST_DATA_DIR "/") + name;
 }
 
-inline QByteArray readAll(const QString &path)
+QByteArray readAll(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -30,19 +24,17 @@ inline QByteArray readAll(const QString &path)
     return file.readAll();
 }
 
-inline QByteArray fixture()
+QByteArray fixture()
 {
     return readAll(dataPath(QStringLiteral("ledger-2104.04473.txt")));
 }
 
-inline QString uuidFor(int n)
+QString uuidFor(int n)
 {
-    // Deterministic lower-case UUIDs.
     return QUuid::createUuidV5(QUuid(), QString::number(n)).toString(QUuid::WithoutBraces);
 }
 
-//! A record with every state, both directions, every events form and awkward titles.
-inline Record richRecord()
+Record richRecord()
 {
     Record r;
     r.arxivId = QStringLiteral("2301.01234");
@@ -50,9 +42,9 @@ inline Record richRecord()
     r.title = QStringLiteral("Ledgers & <Links>: \"Quoted\" — Ünïcödé 論文 📚");
     r.asOf = QStringLiteral("2026-11-02");
     const char *descriptions[] = { "Typed states for the displayed outbound observations.",
-                                   "One-hop event checks from named stored sources.",
-                                   "Pith citing papers itemized under the disclosed page cap.",
-                                   "A source-named dated measurement, never combined with another source." };
+        "One-hop event checks from named stored sources.",
+        "Pith citing papers itemized under the disclosed page cap.",
+        "A source-named dated measurement, never combined with another source." };
     for (int i = 0; i < kCoverageFacetCount; ++i) {
         CoverageFacet f;
         f.kind = static_cast<CoverageFacet::Kind>(i);
@@ -64,7 +56,8 @@ inline Record richRecord()
             f.observedAt = QStringLiteral("2026-11-01T10:00:00.000001+00:00");
         r.coverage.append(f);
     }
-    r.measurements.append({ 12, QStringLiteral("pith"), QStringLiteral("2026-11-01T02:28:24.338817Z") });
+    r.measurements.append(
+        { 12, QStringLiteral("pith"), QStringLiteral("2026-11-01T02:28:24.338817Z") });
     r.measurements.append({ 15, QStringLiteral("other_index"), QString() });
 
     const QStringList titles = {
@@ -89,16 +82,19 @@ inline Record richRecord()
         if (i == 0) {
             o.events.status = EventsCheck::Status::Found;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48.257954+00:00");
-            o.events.events = { { EventKind::Retraction, QStringLiteral("2024-03-01"),
-                                  QStringLiteral("retraction_status_cache"), QStringLiteral("10.1234/abc.5678"),
-                                  QStringLiteral("+Falsification/Fabrication of Data; “doubts” <b>") },
-                                { EventKind::Correction, QStringLiteral("2023-11-02"),
-                                  QStringLiteral("scholarly_work_events"), QString(), QString() } };
+            o.events.events = {
+                { EventKind::Retraction, QStringLiteral("2024-03-01"),
+                    QStringLiteral("retraction_status_cache"), QStringLiteral("10.1234/abc.5678"),
+                    QStringLiteral("+Falsification/Fabrication of Data; “doubts” <b>") },
+                { EventKind::Correction, QStringLiteral("2023-11-02"),
+                    QStringLiteral("scholarly_work_events"), QString(), QString() }
+            };
         } else if (i == 1) {
             o.events.status = EventsCheck::Status::Found;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48Z");
             o.events.events = { { EventKind::ExpressionOfConcern, QStringLiteral("2025-01-09"),
-                                  QStringLiteral("retraction_status_cache"), QStringLiteral("https://example.org/n/1"), QString() } };
+                QStringLiteral("retraction_status_cache"),
+                QStringLiteral("https://example.org/n/1"), QString() } };
         } else if (i == 2) {
             o.events.status = EventsCheck::Status::Unavailable;
             o.events.reason = QStringLiteral("canonical work link unavailable");
@@ -122,9 +118,10 @@ inline Record richRecord()
         if (i == 3) {
             o.events.status = EventsCheck::Status::Found;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48.257954+00:00");
-            o.events.events = { { EventKind::Withdrawal, QStringLiteral("2022-02-02"), QStringLiteral("s1"), QString(), QString() },
-                                { EventKind::Reinstatement, QStringLiteral("2022-03-03"), QStringLiteral("s2"),
-                                  QStringLiteral("10.5555/RE.1"), QStringLiteral("Reinstated after review") } };
+            o.events.events = { { EventKind::Withdrawal, QStringLiteral("2022-02-02"),
+                                    QStringLiteral("s1"), QString(), QString() },
+                { EventKind::Reinstatement, QStringLiteral("2022-03-03"), QStringLiteral("s2"),
+                    QStringLiteral("10.5555/RE.1"), QStringLiteral("Reinstated after review") } };
         } else {
             o.events.status = EventsCheck::Status::NoneFound;
             o.events.asOf = QStringLiteral("2026-08-05T06:32:48.257954+00:00");
@@ -137,8 +134,7 @@ inline Record richRecord()
     return r;
 }
 
-//! Every row of every table of an SQLite file, as text: to prove a failed import changed nothing.
-inline QString dumpDatabase(const QString &path)
+QString dumpDatabase(const QString &path)
 {
     QString out;
     const QString name = QStringLiteral("dump-") + QUuid::createUuid().toString();
@@ -163,7 +159,8 @@ inline QString dumpDatabase(const QString &path)
             while (rows.next()) {
                 QStringList cells;
                 for (int c = 0; c < rows.record().count(); ++c)
-                    cells.append(rows.value(c).isNull() ? QStringLiteral("NULL") : rows.value(c).toString());
+                    cells.append(
+                        rows.value(c).isNull() ? QStringLiteral("NULL") : rows.value(c).toString());
                 out += table + u':' + cells.join(u'|') + u'\n';
             }
         }
@@ -176,24 +173,13 @@ inline QString dumpDatabase(const QString &path)
     return out;
 }
 
-//! The outcome of one run of the real ledger-curator binary.
-struct CliRun
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-//! A test's wait of `ms` milliseconds for a child process, times LC_TEST_TIMEOUT_SCALE (the asan
-//! test preset sets it: the sanitizers make every process several times slower).
-inline int scaledTimeoutMs(int ms)
+int scaledTimeoutMs(int ms)
 {
     const int scale = qEnvironmentVariableIntValue("LC_TEST_TIMEOUT_SCALE");
     return scale > 1 ? ms * scale : ms;
 }
 
-//! Runs ledger-curator with no display, its default data under `home`.
-inline CliRun runCli(const QStringList &arguments, const QString &home)
+CliRun runCli(const QStringList &arguments, const QString &home)
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -208,14 +194,10 @@ inline CliRun runCli(const QStringList &arguments, const QString &home)
     if (!process.waitForFinished(scaledTimeoutMs(120000)))
         return {};
     return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-             process.readAllStandardOutput(), process.readAllStandardError() };
+        process.readAllStandardOutput(), process.readAllStandardError() };
 }
 
-//! For GUI tests' main(), before the QApplication: HOME (so settings and the sync token file)
-//! moves to the given temporary folder and QStandardPaths' test mode is on, so nothing touches
-//! the real ones; no D-Bus session bus, so no keyring (the token takes the file fallback, as on
-//! a headless machine); no display: the offscreen platform unless one was chosen.
-inline void isolateDesktop(const QString &home)
+void isolateDesktop(const QString &home)
 {
     qputenv("HOME", home.toLocal8Bit());
     qputenv("XDG_RUNTIME_DIR", home.toLocal8Bit());

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ServerProcess.h"
+
+#include "TestSupport.h"
+
+#include <QDeadlineTimer>
+#include <QFile>
+
+namespace LedgerCurator::TestSupport {
+
+ServerProcess::ServerProcess(QString database)
+    : m_database(std::move(database))
+{
+}
+
+ServerProcess::~ServerProcess()
+{
+    stop();
+}
+
+QByteArray ServerProcess::command(const QStringList &arguments, QString *problem) const
+{
+    QProcess process;
+    process.start(QStringLiteral(LC_SERVER_PATH),
+        arguments + QStringList { QStringLiteral("--db"), m_database });
+    if (!process.waitForFinished(scaledTimeoutMs(120000))
+        || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+        if (process.state() != QProcess::NotRunning) {
+            process.kill();
+            process.waitForFinished();
+        }
+        *problem = QStringLiteral("ledger-server %1 failed (%2): %3")
+                       .arg(arguments.join(u' '))
+                       .arg(process.exitCode())
+                       .arg(QString::fromUtf8(process.readAllStandardError()));
+        return {};
+    }
+    return process.readAllStandardOutput();
+}
+
+QString ServerProcess::addToken(const QString &name, const QString &role, QString *problem) const
+{
+    const QByteArray out = command(
+        { QStringLiteral("token"), QStringLiteral("add"), name, QStringLiteral("--role"), role },
+        problem);
+    return QString::fromUtf8(out.trimmed().split('\n').last()).trimmed();
+}
+
+bool ServerProcess::start(QString *problem, int port)
+{
+    stop();
+    m_url.clear();
+    // Removed first, so that the first line read is this server's, never a stopped one's.
+    QFile::remove(outputPath());
+    QFile::remove(logPath());
+    m_process = std::make_unique<QProcess>();
+    m_process->setStandardOutputFile(outputPath());
+    m_process->setStandardErrorFile(logPath());
+    m_process->start(QStringLiteral(LC_SERVER_PATH),
+        { QStringLiteral("serve"), QStringLiteral("--db"), m_database, QStringLiteral("--listen"),
+            QStringLiteral("127.0.0.1:%1").arg(port) });
+    const QString prefix = QStringLiteral("listening on ");
+    QString line;
+    QDeadlineTimer deadline(scaledTimeoutMs(30000));
+    while (!line.startsWith(prefix) && m_process->state() != QProcess::NotRunning
+        && !deadline.hasExpired()) {
+        m_process->waitForFinished(50);
+        const QByteArray out = output();
+        if (out.contains('\n'))
+            line = QString::fromUtf8(out.left(out.indexOf('\n'))).trimmed();
+    }
+    if (!line.startsWith(prefix)) {
+        *problem = QStringLiteral("ledger-server serve said '%1' (%2)")
+                       .arg(line, QString::fromUtf8(log()));
+        stop();
+        return false;
+    }
+    m_url = QUrl(line.mid(prefix.size()));
+    if (!m_url.isValid() || m_url.port() <= 0) {
+        *problem = QStringLiteral("ledger-server serve listens on no port: '%1'").arg(line);
+        stop();
+        return false;
+    }
+    return true;
+}
+
+void ServerProcess::stop()
+{
+    if (!m_process)
+        return;
+    if (m_process->state() != QProcess::NotRunning) {
+        m_process->kill();
+        m_process->waitForFinished(scaledTimeoutMs(10000));
+    }
+    m_process.reset();
+}
+
+bool ServerProcess::isRunning() const
+{
+    return m_process && m_process->state() == QProcess::Running;
+}
+
+QByteArray ServerProcess::output() const
+{
+    return readAll(outputPath());
+}
+
+QByteArray ServerProcess::log() const
+{
+    return readAll(logPath());
+}
+
+} // namespace LedgerCurator::TestSupport

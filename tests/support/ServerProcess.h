@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The real ledger-server for the tests that sync against it (tst_sync, tst_syncfaults,
+// tst_syncgui, tst_killharness).
+#pragma once
+
+#include <QByteArray>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <memory>
+
+namespace LedgerCurator::TestSupport {
+
+//! The real ledger-server (LC_SERVER_PATH) on a database of its own: its subcommands run to
+//! completion on it, and `serve` listens on a loopback port.
+class ServerProcess final
+{
+public:
+    //! A server on the SQLite database at `database` (made by its first subcommand).
+    explicit ServerProcess(QString database);
+    ~ServerProcess();
+    Q_DISABLE_COPY_MOVE(ServerProcess)
+
+    //! Runs a ledger-server subcommand on the database to completion: its standard output, or an
+    //! empty array with the reason in `problem`.
+    QByteArray command(const QStringList &arguments, QString *problem) const;
+    //! A new token for `name`, its role reader, curator or admin: the last line `token add`
+    //! prints.
+    QString addToken(const QString &name, const QString &role, QString *problem) const;
+
+    //! Starts `serve` on 127.0.0.1:`port` (0: a free one the server picks) and waits until it says
+    //! where it listens (url()). Its standard output and error go to files beside the database
+    //! (output(), log()): it logs every request, and a pipe nobody reads while a test waits on
+    //! other processes would fill and stop it.
+    bool start(QString *problem, int port = 0);
+    //! Kills `serve` (SIGKILL, as a crash would) and waits for it to end.
+    void stop();
+    bool isRunning() const;
+
+    //! Where `serve` listens, as it said: http://127.0.0.1:PORT.
+    QUrl url() const { return m_url; }
+    QString database() const { return m_database; }
+    //! What `serve` wrote to its standard output, and to its standard error (the request log).
+    QByteArray output() const;
+    QByteArray log() const;
+
+private:
+    QString outputPath() const { return m_database + QStringLiteral(".out"); }
+    QString logPath() const { return m_database + QStringLiteral(".log"); }
+
+    QString m_database;
+    QUrl m_url;
+    std::unique_ptr<QProcess> m_process;
+};
+
+} // namespace LedgerCurator::TestSupport

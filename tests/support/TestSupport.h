@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Shared helpers for the tests: fixture paths, record builders, cache dumps, runs of the real
+// ledger-curator, and a desktop of their own for the GUI tests (lc_test_support).
+#pragma once
+
+#include "Record.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace LedgerCurator::TestSupport {
+
+//! A file of tests/data.
+QString dataPath(const QString &name);
+
+//! The bytes of a file; empty when it cannot be read.
+QByteArray readAll(const QString &path);
+
+//! The fixture page, tests/data/ledger-2104.04473.txt (arXiv:2104.04473 v5, 34 observations).
+QByteArray fixture();
+
+//! Deterministic lower-case UUIDs.
+QString uuidFor(int n);
+
+//! A record with every state, both directions, every events form and awkward titles.
+Record richRecord();
+
+//! Every row of every table of an SQLite file, as text: to prove a failed import changed nothing.
+QString dumpDatabase(const QString &path);
+
+//! The outcome of one run of the real ledger-curator binary.
+struct CliRun
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+//! A test's wait of `ms` milliseconds for a child process, times LC_TEST_TIMEOUT_SCALE (the asan
+//! test preset sets it: the sanitizers make every process several times slower).
+int scaledTimeoutMs(int ms);
+
+//! Runs ledger-curator with no display, its default data under `home`.
+CliRun runCli(const QStringList &arguments, const QString &home);
+
+//! For GUI tests' main(), before the QApplication: HOME (so settings and the sync token file)
+//! moves to the given temporary folder and QStandardPaths' test mode is on, so nothing touches
+//! the real ones; no D-Bus session bus, so no keyring (the token takes the file fallback, as on
+//! a headless machine); no display: the offscreen platform unless one was chosen.
+void isolateDesktop(const QString &home);
+
+} // namespace LedgerCurator::TestSupport

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "WindowFixture.h"
+
+#include "LedgerText.h"
+#include "MainWindow.h"
+#include "Store.h"
+#include "TestSupport.h"
+
+namespace LedgerCurator::TestSupport {
+
+Record fixtureRecord()
+{
+    auto page = parseLedgerText(fixture(), QStringLiteral("ledger-2104.04473.txt"));
+    // The fixture is part of the sources; a test that finds it unreadable fails on its contents.
+    return page ? page->record : Record();
+}
+
+QString seedCache(const QString &path, const QList<Record> &records)
+{
+    Store store(path);
+    if (auto opened = store.open(); !opened)
+        return QStringLiteral("cannot open %1: %2").arg(path, opened.error().toString());
+    if (records.isEmpty())
+        return {};
+    if (auto imported = store.importRecords(records); !imported)
+        return QStringLiteral("cannot seed %1: %2").arg(path, imported.error().toString());
+    return {};
+}
+
+WindowFixture::WindowFixture(const QString &cacheName)
+    : m_cachePath(m_folder.filePath(cacheName))
+{
+}
+
+WindowFixture::~WindowFixture()
+{
+    m_window.reset();
+    m_store.reset();
+}
+
+bool WindowFixture::openCache(const QList<Record> &records)
+{
+    closeWindow();
+    m_store.reset();
+    if (!m_folder.isValid()) {
+        m_problem = QStringLiteral("no temporary folder: ") + m_folder.errorString();
+        return false;
+    }
+    m_problem = seedCache(m_cachePath, records);
+    if (!m_problem.isEmpty())
+        return false;
+    m_store = std::make_unique<Store>(m_cachePath);
+    if (auto opened = m_store->open(); !opened) {
+        m_problem = opened.error().toString();
+        m_store.reset();
+        return false;
+    }
+    return true;
+}
+
+bool WindowFixture::open(const QList<Record> &records)
+{
+    if (!openCache(records))
+        return false;
+    makeWindow();
+    return true;
+}
+
+MainWindow &WindowFixture::makeWindow()
+{
+    Q_ASSERT(m_store);
+    closeWindow();
+    m_window = std::make_unique<MainWindow>(*m_store);
+    return *m_window;
+}
+
+void WindowFixture::closeWindow()
+{
+    m_window.reset();
+}
+
+MainWindow &WindowFixture::window()
+{
+    Q_ASSERT(m_window);
+    return *m_window;
+}
+
+Store &WindowFixture::store()
+{
+    Q_ASSERT(m_store);
+    return *m_store;
+}
+
+} // namespace LedgerCurator::TestSupport

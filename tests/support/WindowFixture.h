@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The GUI tests' window on a cache they seeded themselves (lc_test_support_gui).
+#pragma once
+
+#include "Record.h"
+
+#include <QList>
+#include <QString>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace LedgerCurator {
+
+class MainWindow;
+class Store;
+
+namespace TestSupport {
+
+//! The fixture page (TestSupport::fixture()) parsed: arXiv:2104.04473 v5, 34 observations, the
+//! page the app's demo is made of.
+Record fixtureRecord();
+
+//! Stores `records` in the cache at `path` (made when missing) and closes it again, so that a
+//! window opened on it shows what the test put there. Empty when done, else what failed.
+QString seedCache(const QString &path, const QList<Record> &records = { fixtureRecord() });
+
+//! A cache in a temporary folder of its own, seeded with the records a test names (the fixture
+//! page unless told otherwise), and main windows on it. A MainWindow opens on its cache as it is:
+//! the demo page comes only with the app's start (openStartWindow()), never into a window made
+//! here. The window goes before the cache, and the cache before its folder.
+class WindowFixture final
+{
+public:
+    //! The cache file will be `cacheName` in the fixture's folder.
+    explicit WindowFixture(const QString &cacheName = QStringLiteral("cache.sqlite"));
+    ~WindowFixture();
+    Q_DISABLE_COPY_MOVE(WindowFixture)
+
+    //! Seeds the cache with `records` (none: an empty cache) and opens it. False, with the
+    //! reason in problem(), when a step failed.
+    bool openCache(const QList<Record> &records = { fixtureRecord() });
+    //! openCache(), then a main window on the cache (not shown yet).
+    bool open(const QList<Record> &records = { fixtureRecord() });
+    //! A new main window on the open cache; the one made before is destroyed first.
+    MainWindow &makeWindow();
+    //! Destroys the window (the cache stays open).
+    void closeWindow();
+
+    //! The window of open() or makeWindow(); the cache of openCache() or open().
+    MainWindow &window();
+    Store &store();
+    bool hasWindow() const { return m_window != nullptr; }
+
+    QString folder() const { return m_folder.path(); }
+    QString filePath(const QString &name) const { return m_folder.filePath(name); }
+    QString cachePath() const { return m_cachePath; }
+    QString problem() const { return m_problem; }
+
+private:
+    QTemporaryDir m_folder;
+    QString m_cachePath;
+    QString m_problem;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+} // namespace TestSupport
+} // namespace LedgerCurator
