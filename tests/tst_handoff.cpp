@@ -3,12 +3,15 @@
 // of the long texts written on two cores: blocks come out in the order they went in, none lost
 // and none twice; the producer waits while `ahead` blocks wait; spent blocks are filled again, so
 // no more than `ahead` + 1 are ever made; close() wakes a consumer that waits and ends it once
-// the last block is taken.
+// the last block is taken; abandon() lets a producer that waits end, so that a consumer leaving
+// early (an exception) never leaves its helper thread waiting.
 #include "TwoThreadBlocks.h"
 
 #include <QtTest>
 
 #include <atomic>
+#include <numeric>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -31,6 +34,8 @@ private Q_SLOTS:
     void producerWaitsWhileAheadAreWaiting();
     void closeWakesTheWaitingConsumer();
     void closeEndsAfterTheLastBlock();
+    void abandonWakesTheWaitingProducer();
+    void writeEndsBothThreadsWhenOneThrows();
 };
 
 void TestHandOff::orderKeptNothingLost_data()
@@ -157,6 +162,54 @@ void TestHandOff::closeEndsAfterTheLastBlock()
     });
     consumer.join();
     QCOMPARE(got, std::vector<int>({ 0, 1, 2 }));
+}
+
+void TestHandOff::abandonWakesTheWaitingProducer()
+{
+    HandOff<int> handOff(1);
+    std::atomic<bool> ended { false };
+    std::atomic<int> put { 0 };
+    std::thread producer([&] {
+        for (int n = 0; n < 1000 && !handOff.abandoned(); ++n) {
+            handOff.put(handOff.take([] { return 0; }) + n);
+            ++put;
+        }
+        ended = true;
+    });
+    QTRY_COMPARE(put.load(), 1); // one block waits: the producer waits in take()
+    QTest::qWait(100);
+    QVERIFY(!ended.load());
+    QCOMPARE(put.load(), 1);
+    handOff.abandon();
+    QTRY_VERIFY(ended.load());
+    producer.join();
+    QVERIFY(put.load() <= 2); // at most the block it was taking when woken, dropped by put()
+    QVERIFY(handOff.abandoned());
+}
+
+void TestHandOff::writeEndsBothThreadsWhenOneThrows()
+{
+    // The caller's side of TwoThreadBlocks::write() throws half way: the exception comes out of
+    // write() (no std::terminate from a joinable thread, no helper left waiting in take()).
+    std::vector<int> written;
+    bool thrown = false;
+    try {
+        LedgerCurator::TwoThreadBlocks::write<std::vector<int>>(
+                64,
+                [&written](qsizetype block) {
+                    if (block == 10)
+                        throw std::runtime_error("writeHere failed");
+                    written.push_back(int(block));
+                },
+                [](std::vector<int> &text, qsizetype block) { text.push_back(int(block)); },
+                [&written](std::vector<int> &text) { written.insert(written.end(), text.begin(), text.end()); });
+    } catch (const std::runtime_error &e) {
+        thrown = QByteArray(e.what()) == "writeHere failed";
+    }
+    QVERIFY(thrown);
+    std::vector<int> expected(10);
+    std::iota(expected.begin(), expected.end(), 0);
+    QCOMPARE(written, expected); // blocks 0..9 in order, as one thread would have written them
 }
 
 QTEST_GUILESS_MAIN(TestHandOff)
