@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PreviewPane.h"
 
+#include "BackgroundJob.h"
 #include "PageHtml.h"
+#include "SettingsKeys.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QDesktopServices>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QScrollBar>
 #include <QSettings>
 #include <QTextBlock>
@@ -58,19 +59,18 @@ PreviewPane::PreviewPane(QWidget *parent)
 
     bool ok = false;
     const qlonglong cap
-        = QSettings().value(QStringLiteral("preview/inboundCap"), 500).toLongLong(&ok);
-    m_inboundCap = ok && cap >= 0 ? qsizetype(cap) : 500;
+        = QSettings().value(SettingsKeys::kInboundCap, SettingsKeys::kDefaultInboundCap).toLongLong(&ok);
+    m_inboundCap = ok && cap >= 0 ? qsizetype(cap) : SettingsKeys::kDefaultInboundCap;
     m_css = loadPageStylesheet();
 }
 
 PreviewPane::~PreviewPane()
 {
-    // A build still running is waited for (its document is this pane's to delete).
-    for (QFutureWatcher<Built> *watcher : std::as_const(m_builds)) {
-        watcher->disconnect(this);
-        watcher->waitForFinished();
-        delete watcher->result().document;
-    }
+    // A build still running is waited for, and its document deleted (it is this pane's).
+    ++m_generation;
+    const QList<BackgroundJob *> builds = m_builds; // each leaves the list when it is done
+    for (BackgroundJob *build : builds)
+        build->waitForFinished();
 }
 
 void PreviewPane::setRecord(const Record &shown, std::optional<QList<AnomalyHint>> hints)
@@ -193,13 +193,9 @@ void PreviewPane::render(bool keepScroll)
     }
     const quint64 generation = m_generation;
     m_building = true;
-    auto *watcher = new QFutureWatcher<Built>(this);
-    m_builds.append(watcher);
-    connect(watcher, &QFutureWatcherBase::finished, this,
-            [this, watcher, generation] { documentBuilt(watcher, generation); });
     QThread *const home = thread();
-    watcher->setFuture(QtConcurrent::run(
-            [record = m_record, options, font = m_browser->document()->defaultFont(), home] {
+    BackgroundJob *build = BackgroundJob::start<Built>(this, {},
+            [record = m_record, options, font = m_browser->document()->defaultFont(), home](auto &) {
                 Built built;
                 built.html = renderPageHtml(record, options);
                 auto *document = new PageDocument;
@@ -210,14 +206,14 @@ void PreviewPane::render(bool keepScroll)
                 document->moveToThread(home);
                 built.document = document;
                 return built;
-            }));
+            },
+            [this, generation](const Built &built) { documentBuilt(built, generation); });
+    m_builds.append(build);
+    connect(build, &BackgroundJob::finished, this, [this, build] { m_builds.removeOne(build); });
 }
 
-void PreviewPane::documentBuilt(QFutureWatcher<Built> *watcher, quint64 generation)
+void PreviewPane::documentBuilt(Built built, quint64 generation)
 {
-    m_builds.removeOne(watcher);
-    watcher->deleteLater();
-    Built built = watcher->result();
     if (generation != m_generation) {
         delete built.document; // a newer render, or clear(), came after it
         return;
