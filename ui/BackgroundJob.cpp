@@ -19,9 +19,9 @@ BackgroundJob::BackgroundJob(QObject *owner, const Options &options)
 {
     if (!options.dialogParent)
         return;
-    auto *dialog = new QProgressDialog(options.label,
-        options.cancellable ? tr("Cancel") : QString(), 0, options.busy ? 0 : kProgressMaximum,
-        options.dialogParent);
+    auto *dialog
+        = new QProgressDialog(options.label, options.cancellable ? tr("Cancel") : QString(), 0,
+            options.busy ? 0 : kProgressMaximum, options.dialogParent);
     m_dialog = dialog;
     dialog->setObjectName(options.dialogName);
     dialog->setWindowModality(Qt::WindowModal);

@@ -86,9 +86,8 @@ public:
         //! once the job is cancelled. It may outlive this Worker.
         Progress progress() const
         {
-            return [control = m_control](qint64 done, qint64 total) {
-                return report(*control, done, total);
-            };
+            return [control = m_control](
+                       qint64 done, qint64 total) { return report(*control, done, total); };
         }
         //! Hands a result to the GUI thread at once, before the work ends (the first rows of a
         //! record, say); results reach the callback in the order they were delivered.
@@ -110,7 +109,8 @@ public:
         auto returned = std::make_shared<std::optional<T>>();
         auto callback = std::make_shared<Done>(std::move(done));
         job->m_resultCount = [watcher] { return watcher->future().resultCount(); };
-        job->m_deliverAt = [watcher, callback](int index) { (*callback)(watcher->resultAt(index)); };
+        job->m_deliverAt
+            = [watcher, callback](int index) { (*callback)(watcher->resultAt(index)); };
         job->m_deliverReturned = [returned, callback] {
             if (auto value = std::exchange(*returned, std::nullopt))
                 (*callback)(std::move(*value));

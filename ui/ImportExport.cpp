@@ -9,7 +9,9 @@
 #include <QLocale>
 #include <QMainWindow>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QStatusBar>
+#include <QUrl>
 
 namespace LedgerCurator {
 
@@ -22,8 +24,9 @@ ImportExport::ImportExport(Store &store, QMainWindow *window)
 
 void ImportExport::importFiles(const QStringList &files, bool showFirst)
 {
-    const auto progress = BackgroundJob::Options::withDialog(m_window,
-        QStringLiteral("importProgress"), tr("Importing %n file(s)...", nullptr, int(files.size())));
+    const auto progress
+        = BackgroundJob::Options::withDialog(m_window, QStringLiteral("importProgress"),
+            tr("Importing %n file(s)...", nullptr, int(files.size())));
     auto work = [path = m_store.path(), files](auto &worker) -> Result<ImportReport> {
         Store store(path);
         if (auto opened = store.open(); !opened)
@@ -82,19 +85,31 @@ void ImportExport::exportPdf(const Record &record, const QString &path)
     auto work = [record, path, options](auto &worker) {
         return LedgerCurator::exportPdf(record, path, options, worker.progress());
     };
-    BackgroundJob::start<Status>(this, progress, std::move(work), [this, path](const Status &status) {
-        if (!status) {
-            if (status.error().kind == Error::Kind::Cancelled)
-                m_window->statusBar()->showMessage(
-                    tr("PDF export cancelled; no file was written."), 8000);
-            else
-                Q_EMIT errorOccurred(tr("The PDF was not written:\n%1").arg(status.error().toString()));
-            Q_EMIT exportFinished(false);
-            return;
-        }
-        m_window->statusBar()->showMessage(tr("Exported %1.").arg(path), 8000);
-        Q_EMIT exportFinished(true);
-    });
+    BackgroundJob::start<Status>(
+        this, progress, std::move(work), [this, path](const Status &status) {
+            if (!status) {
+                if (status.error().kind == Error::Kind::Cancelled)
+                    m_window->statusBar()->showMessage(
+                        tr("PDF export cancelled; no file was written."), 8000);
+                else
+                    Q_EMIT errorOccurred(
+                        tr("The PDF was not written:\n%1").arg(status.error().toString()));
+                Q_EMIT exportFinished(false);
+                return;
+            }
+            m_window->statusBar()->showMessage(tr("Exported %1.").arg(path), 8000);
+            Q_EMIT exportFinished(true);
+        });
+}
+
+QStringList ImportExport::localFiles(const QMimeData *mime)
+{
+    QStringList files;
+    for (const QUrl &url : mime->urls()) {
+        if (url.isLocalFile())
+            files.append(url.toLocalFile());
+    }
+    return files;
 }
 
 } // namespace LedgerCurator

@@ -6,6 +6,7 @@
 #include <QStringList>
 
 class QMainWindow;
+class QMimeData;
 
 namespace LedgerCurator {
 
@@ -29,6 +30,8 @@ public:
     void importFiles(const QStringList &files, bool showFirst);
     //! Writes `record`'s page, every observation included, to the PDF file `path`.
     void exportPdf(const Record &record, const QString &path);
+    //! The local files a drag and drop carries (what a drop onto the window imports).
+    static QStringList localFiles(const QMimeData *mime);
 
 Q_SIGNALS:
     //! The import went through: the window lists the records again and shows `arxivId` (empty

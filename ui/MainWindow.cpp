@@ -2,21 +2,15 @@
 #include "MainWindow.h"
 
 #include "AboutDialog.h"
-#include "CacheWatch.h"
 #include "CurationPanel.h"
 #include "CurationSession.h"
 #include "DemoRecord.h"
 #include "FileDialogs.h"
 #include "ImportExport.h"
-#include "NoticeController.h"
 #include "ObservationFilterProxy.h"
-#include "ObservationTableModel.h"
 #include "PreviewPane.h"
-#include "RecordListModel.h"
-#include "RecordLoader.h"
-#include "RecordView.h"
+#include "RecordList.h"
 #include "SettingsDialog.h"
-#include "SettingsKeys.h"
 #include "Store.h"
 #include "SyncController.h"
 #include "SyncSettingsDialog.h"
@@ -30,15 +24,11 @@
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QInputDialog>
 #include <QItemSelectionModel>
 #include <QLineEdit>
-#include <QListView>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
-#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -50,11 +40,27 @@
 
 namespace LedgerCurator {
 
+namespace {
+
+//! Opens a dialog window-modal but not blocking (background work and the event loop carry on);
+//! it is deleted when closed.
+void openWindowModal(QDialog *dialog)
+{
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->open();
+}
+
+} // namespace
+
 MainWindow::MainWindow(Store &store, QWidget *parent)
-    : QMainWindow(parent), m_store(store), m_session(std::make_unique<CurationSession>(store)),
-      m_recordModel(new RecordListModel(this)), m_model(new ObservationTableModel(this)),
-      m_proxy(new ObservationFilterProxy(this)), m_loader(new RecordLoader(store, *m_session, this)),
-      m_files(new ImportExport(store, this))
+    : QMainWindow(parent)
+    , m_store(store)
+    , m_session(std::make_unique<CurationSession>(store))
+    , m_model(new ObservationTableModel(this))
+    , m_proxy(new ObservationFilterProxy(this))
+    , m_loader(new RecordLoader(store, *m_session, this))
+    , m_files(new ImportExport(store, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Ledger Curator"));
@@ -95,16 +101,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createWidgets()
 {
-    m_records = new QListView(this);
-    m_records->setObjectName(QStringLiteral("recordList"));
-    m_records->setAccessibleName(tr("Records"));
-    m_records->setAccessibleDescription(tr("Every cached record with how many observations need attention"));
-    m_records->setModel(m_recordModel);
-    m_records->setMinimumWidth(200);
-    m_records->setWordWrap(true);
-    m_records->setSpacing(2);
-    m_records->setAlternatingRowColors(true);
-
+    m_records = new RecordList(this);
     m_view = new RecordView(m_model, m_proxy, this);
     m_table = m_view->table();
 
@@ -146,14 +143,10 @@ void MainWindow::createWidgets()
     setTabOrder(m_table, m_sideTabs);
 
     connect(m_view, &RecordView::statusMessage, statusBar(), &QStatusBar::showMessage);
-    connect(m_records->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            [this](const QModelIndex &current) {
-                if (!current.isValid())
-                    return;
-                const QString id = current.data(RecordListModel::ArxivIdRole).toString();
-                if (id != m_session->record().upstream.arxivId && id != m_loader->requestedRecord())
-                    m_loader->load(id);
-            });
+    connect(m_records, &RecordList::recordChosen, this, [this](const QString &id) {
+        if (id != m_session->record().upstream.arxivId && id != m_loader->requestedRecord())
+            m_loader->load(id);
+    });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateSelection);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::updateSelection);
     connect(m_panel, &CurationPanel::messageChanged, this, [this](const QString &message) {
@@ -232,17 +225,8 @@ void MainWindow::createActions()
     });
     preview->setObjectName(QStringLiteral("previewAction"));
     preview->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
-    view->addAction(tr("Preview Page &Cap..."), this, [this] {
-        bool ok = false;
-        const int cap = QInputDialog::getInt(this, tr("Preview Page Cap"),
-                                             tr("Inbound observations itemized in the preview (0 for all; "
-                                                "the PDF export always holds all of them):"),
-                                             int(m_preview->inboundCap()), 0, 10000000, 100, &ok);
-        if (!ok)
-            return;
-        QSettings().setValue(SettingsKeys::kInboundCap, cap);
-        m_preview->setInboundCap(cap);
-    });
+    view->addAction(
+        tr("Preview Page &Cap..."), this, [this] { m_preview->chooseInboundCap(this); });
 
     QMenu *go = menuBar()->addMenu(tr("&Go"));
     QAction *next = go->addAction(tr("&Next Needing Attention"), this, [this] { goToAttention(true); });
@@ -262,13 +246,14 @@ void MainWindow::createActions()
 
     auto *notices = new QMenu(tr("&Notices"), this);
     menuBar()->addMenu(notices);
-    QAction *review = notices->addAction(tr("&Review Notices..."), this, &MainWindow::showNoticeReview);
+    QAction *review
+        = notices->addAction(tr("&Review Notices..."), this, &MainWindow::showNoticeReview);
     review->setObjectName(QStringLiteral("reviewNoticesAction"));
     review->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     QAction *importNotices = notices->addAction(tr("&Import Notices..."), this, [this] {
         chooseFilesToOpen(this, QStringLiteral("importNoticesDialog"), tr("Import Notices"),
-                          tr("Retraction Watch CSV (*.csv);;All files (*)"), false,
-                          [this](const QStringList &files) { importNoticesFile(files.first()); });
+            tr("Retraction Watch CSV (*.csv);;All files (*)"), false,
+            [this](const QStringList &files) { importNoticesFile(files.first()); });
     });
     importNotices->setObjectName(QStringLiteral("importNoticesAction"));
     importNotices->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
@@ -278,13 +263,16 @@ void MainWindow::createActions()
     menuBar()->addMenu(sync);
     m_syncAction = sync->addAction(tr("Sync &Now"), this, &MainWindow::syncNow);
     m_syncAction->setObjectName(QStringLiteral("syncNowAction"));
-    m_syncAction->setShortcuts({ QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S) });
-    m_syncAction->setStatusTip(tr("Send your corrections to the server and fetch the other curators' (F5)"));
+    m_syncAction->setShortcuts(
+        { QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S) });
+    m_syncAction->setStatusTip(
+        tr("Send your corrections to the server and fetch the other curators' (F5)"));
     m_cancelSyncAction = sync->addAction(tr("&Cancel Sync"), this, [this] { m_sync->cancel(); });
     m_cancelSyncAction->setObjectName(QStringLiteral("cancelSyncAction"));
     m_cancelSyncAction->setEnabled(false);
     sync->addSeparator();
-    QAction *syncSettings = sync->addAction(tr("Sync &Settings..."), this, &MainWindow::showSyncSettings);
+    QAction *syncSettings
+        = sync->addAction(tr("Sync &Settings..."), this, &MainWindow::showSyncSettings);
     syncSettings->setObjectName(QStringLiteral("syncSettingsAction"));
     syncSettings->setStatusTip(tr("The server to sync with, your token, and automatic syncs"));
 
@@ -302,7 +290,7 @@ void MainWindow::setupNotices()
     m_notices = new NoticeController(m_store, *m_session, this);
     m_view->insertBanner(m_notices->banner());
     connect(m_notices, &NoticeController::showAttentionRequested, this,
-            [this] { m_view->attentionFilter()->setChecked(true); });
+        [this] { m_view->attentionFilter()->setChecked(true); });
     connect(m_notices, &NoticeController::showRequested, this, &MainWindow::showObservation);
     connect(m_notices, &NoticeController::recordWanted, this, &MainWindow::selectRecord);
     connect(m_notices, &NoticeController::errorOccurred, this, &MainWindow::showError);
@@ -312,10 +300,10 @@ void MainWindow::setupNotices()
 
 void MainWindow::restoreSettings()
 {
-    m_settings = new WindowSettings({ this, m_table, m_sideTabs, m_panel, m_preview, m_view->filterEdit(),
-                                      m_view->chips(), m_view->directionFilter(), m_view->attentionFilter(),
-                                      m_view->curatedFilter() },
-                                    this);
+    m_settings = new WindowSettings(
+        { this, m_table, m_sideTabs, m_panel, m_preview, m_view->filterEdit(), m_view->chips(),
+            m_view->directionFilter(), m_view->attentionFilter(), m_view->curatedFilter() },
+        this);
     // reloadRecords() shows this record when the cache still holds it, else the first one.
     m_startRecord = m_settings->restore();
 }
@@ -333,16 +321,16 @@ void MainWindow::setupSync()
         m_cancelSyncAction->setEnabled(true);
     });
     connect(m_sync, &SyncController::syncFinished, this,
-            [this](bool ok, const QString &message, const SyncReport &report) {
-                m_syncAction->setEnabled(true);
-                m_cancelSyncAction->setEnabled(false);
-                // Even a failed sync may have stored the steps it completed: show what the cache
-                // holds, the shown record read again whatever the sync stored.
-                m_cacheWatch->markSeen();
-                m_loader->forgetShownStamp();
-                showWhatTheCacheHolds();
-                m_syncStatus->showOutcome(ok, message, report);
-            });
+        [this](bool ok, const QString &message, const SyncReport &report) {
+            m_syncAction->setEnabled(true);
+            m_cancelSyncAction->setEnabled(false);
+            // Even a failed sync may have stored the steps it completed: show what the cache
+            // holds, the shown record read again whatever the sync stored.
+            m_cacheWatch->markSeen();
+            m_loader->forgetShownStamp();
+            showWhatTheCacheHolds();
+            m_syncStatus->showOutcome(ok, message, report);
+        });
 }
 
 void MainWindow::setupCacheWatch()
@@ -352,7 +340,8 @@ void MainWindow::setupCacheWatch()
     connect(m_cacheWatch, &CacheWatch::changed, this, &MainWindow::showWhatTheCacheHolds);
     connect(m_cacheWatch, &CacheWatch::refused, this, &MainWindow::showError);
     // The shown record's stamp, once it is in: an external change after that reloads it.
-    connect(m_session.get(), &CurationSession::recordLoaded, m_loader, &RecordLoader::noteShownStamp);
+    connect(
+        m_session.get(), &CurationSession::recordLoaded, m_loader, &RecordLoader::noteShownStamp);
 }
 
 void MainWindow::reloadRecords()
@@ -362,32 +351,26 @@ void MainWindow::reloadRecords()
         showError(summaries.error().toString());
         return;
     }
-    m_recordModel->setSummaries(*summaries);
+    m_records->setSummaries(*summaries);
     if (summaries->isEmpty()) {
         m_session->close();
-        m_view->showMessage(tr("The cache holds no records.\n\nUse File > Import (Ctrl+O), or drop a ledger page "
-                               "text or record JSON file here, to add one."));
+        m_view->showMessage(
+            tr("The cache holds no records.\n\nUse File > Import (Ctrl+O), or drop a ledger page "
+               "text or record JSON file here, to add one."));
         return;
     }
     // At start, the record shown when the window last closed (if the cache still holds it).
     const QString current = m_session->hasRecord() ? m_session->record().upstream.arxivId
                                                    : std::exchange(m_startRecord, QString());
-    selectRecord(m_recordModel->rowOf(current) >= 0 ? current : summaries->first().arxivId);
+    selectRecord(m_records->contains(current) ? current : summaries->first().arxivId);
 }
 
 void MainWindow::selectRecord(const QString &arxivId)
 {
-    const int row = m_recordModel->rowOf(arxivId);
-    if (row < 0)
+    if (!m_records->select(arxivId))
         return;
-    m_records->selectionModel()->setCurrentIndex(m_recordModel->index(row), QItemSelectionModel::ClearAndSelect);
     if (arxivId != m_session->record().upstream.arxivId && arxivId != m_loader->requestedRecord())
         m_loader->load(arxivId);
-}
-
-bool MainWindow::isLoading() const
-{
-    return m_loader->isLoading();
 }
 
 void MainWindow::showFirstRows(qsizetype total)
@@ -427,12 +410,9 @@ void MainWindow::showRecordChange(const QStringList &observations)
     if (!observations.isEmpty())
         m_preview->scrollToObservation(observations.first());
     // The record list's attention counts follow corrections.
-    const QString current = m_session->record().upstream.arxivId;
     if (auto summaries = m_store.recordSummaries())
-        m_recordModel->setSummaries(*summaries);
-    const int row = m_recordModel->rowOf(current);
-    if (row >= 0)
-        m_records->selectionModel()->setCurrentIndex(m_recordModel->index(row), QItemSelectionModel::ClearAndSelect);
+        m_records->setSummaries(*summaries);
+    m_records->select(m_session->record().upstream.arxivId);
 }
 
 void MainWindow::updateSelection()
@@ -448,11 +428,6 @@ void MainWindow::updateSelection()
     const QModelIndex current = m_table->currentIndex();
     if (current.isValid())
         m_preview->scrollToObservation(current.data(ObservationTableModel::ObservationIdRole).toString());
-}
-
-bool MainWindow::goToAttention(bool forward)
-{
-    return m_view->goToAttention(forward);
 }
 
 void MainWindow::showObservation(const QString &record, const QString &observation)
@@ -498,8 +473,9 @@ void MainWindow::openFiles(const QStringList &files)
 void MainWindow::exportPdfTo(const QString &path)
 {
     if (m_loader->isLoading()) { // the record on screen is not the session's yet
-        statusBar()->showMessage(
-                tr("arXiv:%1 is still loading: export it once it is shown.").arg(m_loader->requestedRecord()), 6000);
+        statusBar()->showMessage(tr("arXiv:%1 is still loading: export it once it is shown.")
+                                     .arg(m_loader->requestedRecord()),
+            6000);
         Q_EMIT exportFinished(false);
         return;
     }
@@ -509,47 +485,16 @@ void MainWindow::exportPdfTo(const QString &path)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (event->mimeData()->hasUrls()) {
-        for (const QUrl &url : event->mimeData()->urls()) {
-            if (url.isLocalFile()) {
-                event->acceptProposedAction();
-                return;
-            }
-        }
-    }
+    if (!ImportExport::localFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
-    QStringList files;
-    for (const QUrl &url : event->mimeData()->urls()) {
-        if (url.isLocalFile())
-            files.append(url.toLocalFile());
-    }
-    if (!files.isEmpty()) {
+    if (const QStringList files = ImportExport::localFiles(event->mimeData()); !files.isEmpty()) {
         event->acceptProposedAction();
         importFiles(files);
     }
-}
-
-NoticeReviewWindow *MainWindow::noticeReview()
-{
-    return m_notices->reviewWindow();
-}
-
-void MainWindow::showNoticeReview()
-{
-    m_notices->showReview();
-}
-
-void MainWindow::applyReview(const QList<NoticeTouch> &touches, const QString &status, const QString &note)
-{
-    m_notices->applyReview(touches, status, note);
-}
-
-void MainWindow::importNoticesFile(const QString &path)
-{
-    m_notices->importFile(path);
 }
 
 void MainWindow::syncNow()
@@ -566,15 +511,7 @@ void MainWindow::syncNow()
 
 void MainWindow::showSyncSettings()
 {
-    auto *dialog = new SyncSettingsDialog(*m_sync, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
-    dialog->open();
-}
-
-void MainWindow::checkCache()
-{
-    m_cacheWatch->check();
+    openWindowModal(new SyncSettingsDialog(*m_sync, this));
 }
 
 void MainWindow::showWhatTheCacheHolds()
@@ -589,9 +526,9 @@ void MainWindow::saveSettings()
 {
     // The record being loaded counts: it is the one the user chose last.
     const QString requested = m_loader->requestedRecord();
-    m_settings->save(!requested.isEmpty()   ? requested
-                     : m_session->hasRecord() ? m_session->record().upstream.arxivId
-                                              : QString());
+    m_settings->save(!requested.isEmpty() ? requested
+            : m_session->hasRecord()      ? m_session->record().upstream.arxivId
+                                          : QString());
 }
 
 void MainWindow::resetLayout()
@@ -618,22 +555,14 @@ void MainWindow::closeEvent(QCloseEvent *event)
 void MainWindow::showSettingsDialog()
 {
     auto *dialog = new SettingsDialog(m_sync, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
     connect(dialog, &SettingsDialog::resetLayoutRequested, this, &MainWindow::resetLayout);
-    connect(dialog, &SettingsDialog::settingsApplied, this, [this](qint64 cap) {
-        if (cap != m_preview->inboundCap())
-            m_preview->setInboundCap(cap);
-    });
-    dialog->open();
+    connect(dialog, &SettingsDialog::settingsApplied, m_preview, &PreviewPane::setInboundCap);
+    openWindowModal(dialog);
 }
 
 void MainWindow::showAboutDialog()
 {
-    auto *dialog = new AboutDialog(m_store.path(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
-    dialog->open();
+    openWindowModal(new AboutDialog(m_store.path(), this));
 }
 
 } // namespace LedgerCurator

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "CacheWatch.h"
 #include "CuratedRecord.h"
+#include "NoticeController.h"
 #include "ObservationTableModel.h"
+#include "RecordLoader.h"
+#include "RecordView.h"
 #include "Result.h"
 
 #include <QMainWindow>
@@ -11,23 +15,18 @@
 #include <memory>
 
 class QAction;
-class QListView;
 class QTabWidget;
 class QTableView;
 
 namespace LedgerCurator {
 
-class CacheWatch;
 class CurationPanel;
 class CurationSession;
 class ImportExport;
-class NoticeController;
 class NoticeReviewWindow;
 class ObservationFilterProxy;
 class PreviewPane;
-class RecordListModel;
-class RecordLoader;
-class RecordView;
+class RecordList;
 class Store;
 class SyncController;
 class SyncStatus;
@@ -59,20 +58,23 @@ public:
     //! Exports the shown record to PDF in the background with a cancellable progress dialog.
     void exportPdfTo(const QString &path);
     //! Moves the table's current row to the next (or previous) observation needing attention.
-    bool goToAttention(bool forward);
-    bool isLoading() const;
+    bool goToAttention(bool forward) { return m_view->goToAttention(forward); }
+    bool isLoading() const { return m_loader->isLoading(); }
 
     CurationSession &session() { return *m_session; }
 
     //! The notice review window (created on first use).
-    NoticeReviewWindow *noticeReview();
+    NoticeReviewWindow *noticeReview() { return m_notices->reviewWindow(); }
     //! Opens the review window and reads every record's notices.
-    void showNoticeReview();
+    void showNoticeReview() { m_notices->showReview(); }
     //! Records a review status and note for observations, as corrections through the session
     //! (one undo step per record); observations of another record are reviewed once it is shown.
-    void applyReview(const QList<NoticeTouch> &touches, const QString &status, const QString &note);
+    void applyReview(const QList<NoticeTouch> &touches, const QString &status, const QString &note)
+    {
+        m_notices->applyReview(touches, status, note);
+    }
     //! Imports a Retraction Watch style CSV file of notices in the background.
-    void importNoticesFile(const QString &path);
+    void importNoticesFile(const QString &path) { m_notices->importFile(path); }
 
     SyncController &syncController() { return *m_sync; }
     //! Starts a sync with progress in the status bar; asks for the settings when none are set.
@@ -95,7 +97,7 @@ public:
     //! Looks at the cache now, as the window does every second: what another program (the
     //! command line, another window, a sync) committed is shown, and a cache whose files were
     //! lost or damaged is reported and no longer written.
-    void checkCache();
+    void checkCache() { m_cacheWatch->check(); }
 
 Q_SIGNALS:
     void recordShown(const QString &arxivId);
@@ -133,12 +135,11 @@ private:
 
     Store &m_store;
     std::unique_ptr<CurationSession> m_session;
-    RecordListModel *m_recordModel = nullptr;
     ObservationTableModel *m_model = nullptr;
     ObservationFilterProxy *m_proxy = nullptr;
     RecordLoader *m_loader = nullptr;
     ImportExport *m_files = nullptr;
-    QListView *m_records = nullptr;
+    RecordList *m_records = nullptr;
     RecordView *m_view = nullptr;
     QTableView *m_table = nullptr; // the view's
     CurationPanel *m_panel = nullptr;

@@ -121,8 +121,10 @@ NoticeReviewWindow *NoticeController::reviewWindow()
         m_review->addAction(undo);
         m_review->addAction(redo);
         m_review->addToolActions({ undo, redo });
-        connect(m_review, &NoticeReviewWindow::reviewRequested, this, &NoticeController::applyReview);
-        connect(m_review, &NoticeReviewWindow::showRequested, this, &NoticeController::showRequested);
+        connect(
+            m_review, &NoticeReviewWindow::reviewRequested, this, &NoticeController::applyReview);
+        connect(
+            m_review, &NoticeReviewWindow::showRequested, this, &NoticeController::showRequested);
     }
     return m_review;
 }
@@ -194,8 +196,8 @@ void NoticeController::importFile(const QString &file)
         RetractionImport converted;
         NoticeImportOutcome stored;
     };
-    auto progress = BackgroundJob::Options::withDialog(m_window,
-        QStringLiteral("noticesProgress"), tr("Importing notices from %1...").arg(file));
+    auto progress = BackgroundJob::Options::withDialog(
+        m_window, QStringLiteral("noticesProgress"), tr("Importing notices from %1...").arg(file));
     progress.cancellable = false;
     progress.busy = true;
     auto work = [path = m_store.path(), file](auto &) -> Result<Outcome> {

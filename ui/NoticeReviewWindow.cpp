@@ -157,7 +157,8 @@ void NoticeReviewWindow::reload()
     m_stack->setCurrentWidget(m_empty);
     const QString path = m_store.path();
     using Groups = QHash<QString, QList<NoticeGroup>>;
-    BackgroundJob::start<Result<Groups>>(this, {},
+    BackgroundJob::start<Result<Groups>>(
+        this, {},
         [path](auto &) -> Result<Groups> {
             Store store(path);
             if (auto opened = store.open(); !opened)

@@ -7,6 +7,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QDesktopServices>
+#include <QInputDialog>
 #include <QScrollBar>
 #include <QSettings>
 #include <QTextBlock>
@@ -58,8 +59,9 @@ PreviewPane::PreviewPane(QWidget *parent)
     connect(m_browser, &QTextBrowser::anchorClicked, this, &PreviewPane::onAnchorClicked);
 
     bool ok = false;
-    const qlonglong cap
-        = QSettings().value(SettingsKeys::kInboundCap, SettingsKeys::kDefaultInboundCap).toLongLong(&ok);
+    const qlonglong cap = QSettings()
+                              .value(SettingsKeys::kInboundCap, SettingsKeys::kDefaultInboundCap)
+                              .toLongLong(&ok);
     m_inboundCap = ok && cap >= 0 ? qsizetype(cap) : SettingsKeys::kDefaultInboundCap;
     m_css = loadPageStylesheet();
 }
@@ -147,6 +149,19 @@ void PreviewPane::setInboundCap(qsizetype cap)
         render(true);
 }
 
+void PreviewPane::chooseInboundCap(QWidget *parent)
+{
+    bool ok = false;
+    const int cap = QInputDialog::getInt(parent, tr("Preview Page Cap"),
+        tr("Inbound observations itemized in the preview (0 for all; "
+           "the PDF export always holds all of them):"),
+        int(m_inboundCap), 0, 10000000, 100, &ok);
+    if (!ok)
+        return;
+    QSettings().setValue(SettingsKeys::kInboundCap, cap);
+    setInboundCap(cap);
+}
+
 bool PreviewPane::opensExternally(const QUrl &url)
 {
     const QString scheme = url.scheme().toLower();
@@ -194,20 +209,21 @@ void PreviewPane::render(bool keepScroll)
     const quint64 generation = m_generation;
     m_building = true;
     QThread *const home = thread();
-    BackgroundJob *build = BackgroundJob::start<Built>(this, {},
-            [record = m_record, options, font = m_browser->document()->defaultFont(), home](auto &) {
-                Built built;
-                built.html = renderPageHtml(record, options);
-                auto *document = new PageDocument;
-                document->setUndoRedoEnabled(false);
-                document->setDefaultFont(font);
-                document->setHtml(built.html);
-                document->setDocumentMargin(kDocumentMargin);
-                document->moveToThread(home);
-                built.document = document;
-                return built;
-            },
-            [this, generation](const Built &built) { documentBuilt(built, generation); });
+    BackgroundJob *build = BackgroundJob::start<Built>(
+        this, {},
+        [record = m_record, options, font = m_browser->document()->defaultFont(), home](auto &) {
+            Built built;
+            built.html = renderPageHtml(record, options);
+            auto *document = new PageDocument;
+            document->setUndoRedoEnabled(false);
+            document->setDefaultFont(font);
+            document->setHtml(built.html);
+            document->setDocumentMargin(kDocumentMargin);
+            document->moveToThread(home);
+            built.document = document;
+            return built;
+        },
+        [this, generation](const Built &built) { documentBuilt(built, generation); });
     m_builds.append(build);
     connect(build, &BackgroundJob::finished, this, [this, build] { m_builds.removeOne(build); });
 }

@@ -47,6 +47,8 @@ public:
     qsizetype inboundCap() const { return m_inboundCap; }
     //! Re-renders with another cap (0 = every inbound observation). Not saved to the settings.
     void setInboundCap(qsizetype cap);
+    //! Asks for the cap in a dialog over `parent`, keeps it in the settings and re-renders.
+    void chooseInboundCap(QWidget *parent);
 
     //! The HTML shown (a full document with its stylesheet inlined); empty when cleared. While
     //! a large page is being built: the page still shown (the same record's), else empty.

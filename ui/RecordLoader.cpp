@@ -77,8 +77,8 @@ void RecordLoader::load(const QString &arxivId)
         worker.deliver(Outcome(
             std::make_shared<Loaded>(Loaded { std::move(**loaded), std::move(table), true })));
     };
-    m_job = BackgroundJob::start<Outcome>(this, {}, std::move(work),
-        [this, generation, arxivId](const Outcome &result) {
+    m_job = BackgroundJob::start<Outcome>(
+        this, {}, std::move(work), [this, generation, arxivId](const Outcome &result) {
             if (generation != m_generation)
                 return;
             if (result && *result && !(*result)->complete) {

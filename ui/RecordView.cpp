@@ -66,18 +66,18 @@ RecordView::RecordView(ObservationTableModel *model, ObservationFilterProxy *pro
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &ObservationFilterProxy::setFilterText);
     connect(m_direction, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_proxy->setDirection(index == 1 ? std::optional<Direction>(Direction::Inbound)
-                                         : index == 2 ? std::optional<Direction>(Direction::Outbound)
-                                                      : std::nullopt);
+                : index == 2             ? std::optional<Direction>(Direction::Outbound)
+                                         : std::nullopt);
     });
-    connect(m_attentionOnly, &QCheckBox::toggled, m_proxy, &ObservationFilterProxy::setNeedsAttentionOnly);
+    connect(m_attentionOnly, &QCheckBox::toggled, m_proxy,
+        &ObservationFilterProxy::setNeedsAttentionOnly);
     connect(m_curatedOnly, &QCheckBox::toggled, m_proxy, &ObservationFilterProxy::setCuratedOnly);
     connect(m_proxy, &ObservationFilterProxy::filterChanged, this, [this] {
         updateChips();
         updateSummary();
     });
-    connect(m_summaryBar, &SummaryBar::stateClicked, this, [this](ResolutionState state) {
-        m_chips[int(state)]->toggle();
-    });
+    connect(m_summaryBar, &SummaryBar::stateClicked, this,
+        [this](ResolutionState state) { m_chips[int(state)]->toggle(); });
 }
 
 void RecordView::createFilters()
@@ -85,7 +85,8 @@ void RecordView::createFilters()
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("filterEdit"));
     m_filter->setAccessibleName(tr("Filter observations"));
-    m_filter->setAccessibleDescription(tr("All words must match a title, UUID, identifier or state"));
+    m_filter->setAccessibleDescription(
+        tr("All words must match a title, UUID, identifier or state"));
     m_filter->setPlaceholderText(tr("Filter by title, UUID, identifier or state (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
 
@@ -97,7 +98,8 @@ void RecordView::createFilters()
         chip->setCheckable(true);
         chip->setAutoRaise(false);
         chip->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
-        chip->setToolTip(tr("Show only observations that are %1 (combine several)").arg(stateDisplayText(state)));
+        chip->setToolTip(tr("Show only observations that are %1 (combine several)")
+                             .arg(stateDisplayText(state)));
         m_chipRow->addWidget(chip);
         m_chips[int(state)] = chip;
         connect(chip, &QToolButton::toggled, this, [this] {
@@ -121,8 +123,9 @@ void RecordView::createFilters()
     m_filterRow->addWidget(m_direction);
     m_attentionOnly = new QCheckBox(tr("Needs &attention"), this);
     m_attentionOnly->setObjectName(QStringLiteral("attentionFilter"));
-    m_attentionOnly->setToolTip(tr("Unresolved, mismatched, uncertain or malformed observations, conflicts and "
-                                   "observations with anomaly hints (Ctrl+Shift+A)"));
+    m_attentionOnly->setToolTip(
+        tr("Unresolved, mismatched, uncertain or malformed observations, conflicts and "
+           "observations with anomaly hints (Ctrl+Shift+A)"));
     m_filterRow->addWidget(m_attentionOnly);
     m_curatedOnly = new QCheckBox(tr("&Corrected"), this);
     m_curatedOnly->setObjectName(QStringLiteral("curatedFilter"));
@@ -134,9 +137,11 @@ void RecordView::createTable()
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("observationTable"));
     m_table->setAccessibleName(tr("Observations"));
-    m_table->setAccessibleDescription(tr("The observations of the record with their resolution states"));
+    m_table->setAccessibleDescription(
+        tr("The observations of the record with their resolution states"));
     m_table->setModel(m_proxy);
-    m_table->setItemDelegateForColumn(ObservationTableModel::StateColumn, new StateBadgeDelegate(m_table));
+    m_table->setItemDelegateForColumn(
+        ObservationTableModel::StateColumn, new StateBadgeDelegate(m_table));
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(-1, Qt::AscendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -160,9 +165,10 @@ void RecordView::createTable()
     header->resizeSection(ObservationTableModel::HintsColumn, 55);
     // Narrow columns are at least as wide as their header, which may be longer when translated.
     for (int column : { ObservationTableModel::ReferenceColumn, ObservationTableModel::MarksColumn,
-                        ObservationTableModel::HintsColumn }) {
+             ObservationTableModel::HintsColumn }) {
         const QString title = m_model->headerData(column, Qt::Horizontal).toString();
-        header->resizeSection(column, qMax(header->sectionSize(column), header->fontMetrics().horizontalAdvance(title) + 24));
+        header->resizeSection(column,
+            qMax(header->sectionSize(column), header->fontMetrics().horizontalAdvance(title) + 24));
     }
     header->setMinimumSectionSize(40);
     m_table->setColumnHidden(ObservationTableModel::ObservedColumn, true);
@@ -170,18 +176,22 @@ void RecordView::createTable()
     m_table->setColumnHidden(ObservationTableModel::IdColumn, true);
     // Right-click on the header shows or hides columns.
     header->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(header, &QHeaderView::customContextMenuRequested, this, [this, header](const QPoint &pos) {
-        QMenu menu(this);
-        for (int column = 0; column < ObservationTableModel::ColumnCount; ++column) {
-            if (column == ObservationTableModel::StateColumn || column == ObservationTableModel::CitingTitleColumn)
-                continue;
-            QAction *action = menu.addAction(m_model->headerData(column, Qt::Horizontal).toString());
-            action->setCheckable(true);
-            action->setChecked(!m_table->isColumnHidden(column));
-            connect(action, &QAction::toggled, this, [this, column](bool on) { m_table->setColumnHidden(column, !on); });
-        }
-        menu.exec(header->mapToGlobal(pos));
-    });
+    connect(
+        header, &QHeaderView::customContextMenuRequested, this, [this, header](const QPoint &pos) {
+            QMenu menu(this);
+            for (int column = 0; column < ObservationTableModel::ColumnCount; ++column) {
+                if (column == ObservationTableModel::StateColumn
+                    || column == ObservationTableModel::CitingTitleColumn)
+                    continue;
+                QAction *action
+                    = menu.addAction(m_model->headerData(column, Qt::Horizontal).toString());
+                action->setCheckable(true);
+                action->setChecked(!m_table->isColumnHidden(column));
+                connect(action, &QAction::toggled, this,
+                    [this, column](bool on) { m_table->setColumnHidden(column, !on); });
+            }
+            menu.exec(header->mapToGlobal(pos));
+        });
 }
 
 void RecordView::insertBanner(QWidget *banner)
@@ -198,7 +208,10 @@ void RecordView::showMessage(const QString &text)
 
 void RecordView::showHeading(const Record &r)
 {
-    m_heading->setText(tr("%1\narXiv:%2 v%3 · as of %4").arg(r.title, r.arxivId).arg(r.version).arg(displayDate(r.asOf)));
+    m_heading->setText(tr("%1\narXiv:%2 v%3 · as of %4")
+                           .arg(r.title, r.arxivId)
+                           .arg(r.version)
+                           .arg(displayDate(r.asOf)));
     setCurrentWidget(m_recordPage);
 }
 
@@ -221,12 +234,14 @@ void RecordView::showFirstRows(ObservationTableData data, qsizetype total)
     m_summaryBar->setCounts(m_model->stateCounts());
     updateChips();
     setComplete(false);
-    m_filterStatus->setText(tr("Loading arXiv:%1: the first %Ln observations are shown, %2 in all...", "",
-                               m_model->rowCount())
-                                    .arg(r.arxivId, QLocale().toString(qlonglong(total))));
+    m_filterStatus->setText(
+        tr("Loading arXiv:%1: the first %Ln observations are shown, %2 in all...", "",
+            m_model->rowCount())
+            .arg(r.arxivId, QLocale().toString(qlonglong(total))));
 }
 
-void RecordView::showRecord(const CuratedRecord &curated, std::optional<ObservationTableData> prepared)
+void RecordView::showRecord(
+    const CuratedRecord &curated, std::optional<ObservationTableData> prepared)
 {
     setComplete(true);
     m_table->setUpdatesEnabled(false);
@@ -257,7 +272,7 @@ void RecordView::showChange(const CuratedRecord &curated, const QStringList &obs
 RecordView::Position RecordView::position() const
 {
     return { m_table->currentIndex().data(ObservationTableModel::ObservationIdRole).toString(),
-             m_table->verticalScrollBar()->value() };
+        m_table->verticalScrollBar()->value() };
 }
 
 void RecordView::restorePosition(const Position &position)
@@ -265,9 +280,11 @@ void RecordView::restorePosition(const Position &position)
     const int row = position.observation.isEmpty() ? -1 : m_model->rowOf(position.observation);
     if (row < 0)
         return;
-    const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, ObservationTableModel::CitingTitleColumn));
+    const QModelIndex index
+        = m_proxy->mapFromSource(m_model->index(row, ObservationTableModel::CitingTitleColumn));
     if (index.isValid()) {
-        m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->selectionModel()->setCurrentIndex(
+            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         m_table->verticalScrollBar()->setValue(position.scrolled);
     }
 }
@@ -289,11 +306,12 @@ void RecordView::updateSummary()
 {
     m_summaryBar->setCounts(m_model->stateCounts());
     const int attention = m_model->attentionCount();
-    m_filterStatus->setText(tr("Showing %L1 of %L2 observations · %L3 need attention · %L4 anomaly hints")
-                                    .arg(m_proxy->rowCount())
-                                    .arg(m_model->rowCount())
-                                    .arg(attention)
-                                    .arg(m_model->hints().size()));
+    m_filterStatus->setText(
+        tr("Showing %L1 of %L2 observations · %L3 need attention · %L4 anomaly hints")
+            .arg(m_proxy->rowCount())
+            .arg(m_model->rowCount())
+            .arg(attention)
+            .arg(m_model->hints().size()));
 }
 
 void RecordView::updateChips()
@@ -302,11 +320,13 @@ void RecordView::updateChips()
     for (ResolutionState state : kAllResolutionStates) {
         QToolButton *chip = m_chips[int(state)];
         chip->setText(QStringLiteral("%1  %L2").arg(stateShortText(state)).arg(counts[int(state)]));
-        chip->setAccessibleName(QStringLiteral("%1 %L2").arg(stateDisplayText(state)).arg(counts[int(state)]));
+        chip->setAccessibleName(
+            QStringLiteral("%1 %L2").arg(stateDisplayText(state)).arg(counts[int(state)]));
         const QColor color = stateColor(state);
-        chip->setStyleSheet(QStringLiteral("QToolButton { border: 1px solid %1; border-radius: 9px; padding: 2px 8px; }"
-                                           "QToolButton:checked { background: %1; color: %2; }")
-                                    .arg(color.name(), stateTextColor(state).name()));
+        chip->setStyleSheet(QStringLiteral(
+            "QToolButton { border: 1px solid %1; border-radius: 9px; padding: 2px 8px; }"
+            "QToolButton:checked { background: %1; color: %2; }")
+                                .arg(color.name(), stateTextColor(state).name()));
     }
 }
 
@@ -315,7 +335,8 @@ bool RecordView::goToAttention(bool forward)
     const int rows = m_proxy->rowCount();
     if (rows == 0)
         return false;
-    const int current = m_table->currentIndex().isValid() ? m_table->currentIndex().row() : (forward ? -1 : rows);
+    const int current
+        = m_table->currentIndex().isValid() ? m_table->currentIndex().row() : (forward ? -1 : rows);
     for (int step = 1; step <= rows; ++step) {
         int row = forward ? current + step : current - step;
         const bool wrapped = row >= rows || row < 0;
@@ -323,10 +344,12 @@ bool RecordView::goToAttention(bool forward)
         const QModelIndex index = m_proxy->index(row, ObservationTableModel::CitingTitleColumn);
         if (!index.data(ObservationTableModel::NeedsAttentionRole).toBool())
             continue;
-        m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->selectionModel()->setCurrentIndex(
+            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         m_table->scrollTo(index);
         if (wrapped)
-            Q_EMIT statusMessage(forward ? tr("Wrapped to the top.") : tr("Wrapped to the bottom."), 4000);
+            Q_EMIT statusMessage(
+                forward ? tr("Wrapped to the top.") : tr("Wrapped to the bottom."), 4000);
         return true;
     }
     Q_EMIT statusMessage(tr("No observation in this view needs attention."), 6000);

@@ -32,7 +32,8 @@ class RecordView final : public QStackedWidget
 
 public:
     //! Shows `proxy` (over `model`) in the table and filters it with the filter widgets.
-    RecordView(ObservationTableModel *model, ObservationFilterProxy *proxy, QWidget *parent = nullptr);
+    RecordView(
+        ObservationTableModel *model, ObservationFilterProxy *proxy, QWidget *parent = nullptr);
 
     QTableView *table() const { return m_table; }
     QLineEdit *filterEdit() const { return m_filter; }

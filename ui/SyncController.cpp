@@ -149,8 +149,13 @@ void SyncController::loadSettings()
     QSettings settings;
     const QString server = settings.value(SettingsKeys::kSyncServerUrl).toString().trimmed();
     m_server = serverUrlProblem(server).isEmpty() ? QUrl(server, QUrl::StrictMode) : QUrl();
-    m_intervalMinutes = std::clamp(settings.value(SettingsKeys::kSyncIntervalMinutes, SettingsKeys::kDefaultSyncIntervalMinutes).toInt(), 0, kMaxIntervalMinutes);
-    m_tokenStore = settings.value(SettingsKeys::kSyncTokenStore).toString() == storeName(TokenStore::File)
+    m_intervalMinutes = std::clamp(
+        settings
+            .value(SettingsKeys::kSyncIntervalMinutes, SettingsKeys::kDefaultSyncIntervalMinutes)
+            .toInt(),
+        0, kMaxIntervalMinutes);
+    m_tokenStore
+        = settings.value(SettingsKeys::kSyncTokenStore).toString() == storeName(TokenStore::File)
         ? TokenStore::File
         : TokenStore::Keyring;
 }
@@ -382,7 +387,8 @@ void SyncController::startRun(Trigger trigger)
 
     BackgroundJob::Options inPool;
     inPool.pool = m_pool;
-    BackgroundJob::start<Result<SyncReport>>(this, inPool,
+    BackgroundJob::start<Result<SyncReport>>(
+        this, inPool,
         [path = m_cachePath, options, progress, state](auto &) -> Result<SyncReport> {
             Store store(path);
             if (auto opened = store.open(); !opened)

@@ -31,7 +31,8 @@ SyncStatus::SyncStatus(Store &store, SyncController &sync, QStatusBar *statusBar
     m_cancel = new QToolButton(statusBar);
     m_cancel->setObjectName(QStringLiteral("syncCancelButton"));
     m_cancel->setText(tr("Cancel"));
-    m_cancel->setToolTip(tr("Stop the sync; what it completed is kept, the rest follows next time"));
+    m_cancel->setToolTip(
+        tr("Stop the sync; what it completed is kept, the rest follows next time"));
     m_cancel->setAutoRaise(true);
     m_cancel->hide();
     m_label = new QLabel(statusBar);

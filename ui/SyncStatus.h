@@ -26,7 +26,8 @@ class SyncStatus final : public QObject
 
 public:
     //! Adds its widgets to `statusBar`'s permanent ones and follows `sync`'s progress.
-    SyncStatus(Store &store, SyncController &sync, QStatusBar *statusBar, QObject *parent = nullptr);
+    SyncStatus(
+        Store &store, SyncController &sync, QStatusBar *statusBar, QObject *parent = nullptr);
 
     //! Reads the outbox, the refused corrections and the last sync from the cache again.
     void update();

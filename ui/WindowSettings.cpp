@@ -95,13 +95,14 @@ QString WindowSettings::restore()
         && settings.value(SettingsKeys::kTableColumns).toInt() == header->count()
         && header->restoreState(headerState)) {
         // The state and citing title columns are always shown (the header's menu cannot show them).
-        for (int column :
-            { int(ObservationTableModel::StateColumn), int(ObservationTableModel::CitingTitleColumn) })
+        for (int column : { int(ObservationTableModel::StateColumn),
+                 int(ObservationTableModel::CitingTitleColumn) })
             header->showSection(column);
     }
     m_widgets.sideTabs->setCurrentWidget(
-        settings.value(SettingsKeys::kSideTab).toString() == kSideTabPreview ? m_widgets.previewTab
-                                                                            : m_widgets.correctTab);
+        settings.value(SettingsKeys::kSideTab).toString() == kSideTabPreview
+            ? m_widgets.previewTab
+            : m_widgets.correctTab);
 
     // The filters.
     if (const QString text = settings.value(SettingsKeys::kFilterText).toString();
@@ -120,7 +121,8 @@ QString WindowSettings::restore()
         readBool(settings, SettingsKeys::kFilterCorrected, SettingsKeys::kDefaultFilterCorrected));
 
     // The record.
-    if (readBool(settings, SettingsKeys::kRestoreLastRecord, SettingsKeys::kDefaultRestoreLastRecord))
+    if (readBool(
+            settings, SettingsKeys::kRestoreLastRecord, SettingsKeys::kDefaultRestoreLastRecord))
         return settings.value(SettingsKeys::kLastRecord).toString().trimmed();
     return {};
 }
