@@ -80,10 +80,9 @@ public:
         }
 
         bool isCancelled() const { return m_control->cancelled.load(); }
-        //! The dialog shows done of total (nothing when total is not positive).
-        void setProgress(qint64 done, qint64 total) { report(*m_control, done, total); }
-        //! A progress callback for the models' long operations: it reports and returns false
-        //! once the job is cancelled. It may outlive this Worker.
+        //! A progress callback for the models' long operations: the dialog shows done of total
+        //! (nothing while total is not positive), and the callback returns false once the job
+        //! is cancelled. It may outlive this Worker.
         Progress progress() const
         {
             return [control = m_control](
@@ -129,7 +128,6 @@ public:
 
     //! Asks the work to stop (Worker::isCancelled()); what it delivers after is still delivered.
     void cancel();
-    bool isCancelled() const { return m_control->cancelled.load(); }
     //! Blocks until the work has ended, then delivers what it has not delivered yet, here and
     //! now (for an owner's destructor that must dispose of the results).
     void waitForFinished();

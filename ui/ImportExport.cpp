@@ -36,12 +36,8 @@ void ImportExport::importFiles(const QStringList &files, bool showFirst)
     BackgroundJob::start<Result<ImportReport>>(
         this, progress, std::move(work), [this, showFirst](const Result<ImportReport> &result) {
             if (!result) {
-                if (result.error().kind == Error::Kind::Cancelled)
-                    m_window->statusBar()->showMessage(
-                        tr("Import cancelled; the cache is as it was."), 8000);
-                else
-                    Q_EMIT errorOccurred(
-                        tr("Nothing was imported:\n%1").arg(result.error().toString()));
+                showFailure(result.error(), tr("Import cancelled; the cache is as it was."),
+                    tr("Nothing was imported:\n%1"));
                 Q_EMIT importFinished(false);
                 return;
             }
@@ -88,18 +84,22 @@ void ImportExport::exportPdf(const Record &record, const QString &path)
     BackgroundJob::start<Status>(
         this, progress, std::move(work), [this, path](const Status &status) {
             if (!status) {
-                if (status.error().kind == Error::Kind::Cancelled)
-                    m_window->statusBar()->showMessage(
-                        tr("PDF export cancelled; no file was written."), 8000);
-                else
-                    Q_EMIT errorOccurred(
-                        tr("The PDF was not written:\n%1").arg(status.error().toString()));
+                showFailure(status.error(), tr("PDF export cancelled; no file was written."),
+                    tr("The PDF was not written:\n%1"));
                 Q_EMIT exportFinished(false);
                 return;
             }
             m_window->statusBar()->showMessage(tr("Exported %1.").arg(path), 8000);
             Q_EMIT exportFinished(true);
         });
+}
+
+void ImportExport::showFailure(const Error &error, const QString &cancelled, const QString &failed)
+{
+    if (error.kind == Error::Kind::Cancelled)
+        m_window->statusBar()->showMessage(cancelled, 8000);
+    else
+        Q_EMIT errorOccurred(failed.arg(error.toString()));
 }
 
 QStringList ImportExport::localFiles(const QMimeData *mime)

@@ -11,6 +11,7 @@ class QMimeData;
 namespace LedgerCurator {
 
 class Store;
+struct Error;
 struct Record;
 
 //! Ledger page files imported into the cache and a record exported to PDF, each in the
@@ -42,6 +43,10 @@ Q_SIGNALS:
     void errorOccurred(const QString &message);
 
 private:
+    //! Why nothing was done: a cancel in the status bar (`cancelled`), anything else in a dialog
+    //! (`failed`, with the error for %1).
+    void showFailure(const Error &error, const QString &cancelled, const QString &failed);
+
     Store &m_store;
     QMainWindow *m_window = nullptr;
 };
