@@ -339,6 +339,20 @@
     </message>
 </context>
 <context>
+    <name>LedgerCurator::BackgroundJob</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::CacheWatch</name>
+    <message>
+        <source>Not writing to the cache</source>
+        <translation>Schreibt nicht in den Cache</translation>
+    </message>
+</context>
+<context>
     <name>LedgerCurator::CurationPanel</name>
     <message>
         <source>&amp;State</source>
@@ -704,6 +718,63 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
     </message>
 </context>
 <context>
+    <name>LedgerCurator::ImportExport</name>
+    <message numerus="yes">
+        <source>Importing %n file(s)...</source>
+        <translation>
+            <numerusform>%n Datei wird importiert …</numerusform>
+            <numerusform>%n Dateien werden importiert …</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import cancelled; the cache is as it was.</source>
+        <translation>Import abgebrochen; der Cache ist unverändert.</translation>
+    </message>
+    <message>
+        <source>Nothing was imported:
+%1</source>
+        <translation>Nichts wurde importiert:
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %Ln record(s).</source>
+        <translation>
+            <numerusform>%Ln Datensatz importiert.</numerusform>
+            <numerusform>%Ln Datensätze importiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Imported with warnings</source>
+        <translation>Mit Warnungen importiert</translation>
+    </message>
+    <message>
+        <source>The pages state counts that disagree with what they itemize; the stated counts were kept:
+
+%1</source>
+        <translation>Die Seiten nennen Anzahlen, die nicht zu dem passen, was sie aufführen; die genannten Anzahlen wurden beibehalten:
+
+%1</translation>
+    </message>
+    <message>
+        <source>Writing %1...</source>
+        <translation>%1 wird geschrieben …</translation>
+    </message>
+    <message>
+        <source>PDF export cancelled; no file was written.</source>
+        <translation>PDF-Export abgebrochen; es wurde keine Datei geschrieben.</translation>
+    </message>
+    <message>
+        <source>The PDF was not written:
+%1</source>
+        <translation>Das PDF wurde nicht geschrieben:
+%1</translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation>%1 exportiert.</translation>
+    </message>
+</context>
+<context>
     <name>LedgerCurator::MainWindow</name>
     <message>
         <source>Ledger Curator</source>
@@ -712,38 +783,6 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
     <message>
         <source>Loaded the demo ledger page of arXiv:2104.04473.</source>
         <translation>Die Demo-Ledger-Seite von arXiv:2104.04473 wurde geladen.</translation>
-    </message>
-    <message>
-        <source>Filter by title, UUID, identifier or state (Ctrl+F)</source>
-        <translation>Nach Titel, UUID, Kennung oder Status filtern (Strg+F)</translation>
-    </message>
-    <message>
-        <source>Show only observations that are %1 (combine several)</source>
-        <translation>Nur Beobachtungen mit dem Status %1 zeigen (mehrere kombinierbar)</translation>
-    </message>
-    <message>
-        <source>Both directions</source>
-        <translation>Beide Richtungen</translation>
-    </message>
-    <message>
-        <source>Inbound</source>
-        <translation>Eingehend</translation>
-    </message>
-    <message>
-        <source>Outbound</source>
-        <translation>Ausgehend</translation>
-    </message>
-    <message>
-        <source>Needs &amp;attention</source>
-        <translation>M&amp;it Handlungsbedarf</translation>
-    </message>
-    <message>
-        <source>Unresolved, mismatched, uncertain or malformed observations, conflicts and observations with anomaly hints (Ctrl+Shift+A)</source>
-        <translation>Nicht aufgelöste, abweichende, unsichere oder fehlerhafte Beobachtungen, Konflikte und Beobachtungen mit Anomaliehinweisen (Strg+Umschalt+A)</translation>
-    </message>
-    <message>
-        <source>&amp;Corrected</source>
-        <translation>&amp;Korrigiert</translation>
     </message>
     <message>
         <source>Correct</source>
@@ -862,123 +901,12 @@ Use File &gt; Import (Ctrl+O), or drop a ledger page text or record JSON file he
 Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite als Text oder einen Datensatz als JSON-Datei ab, um einen hinzuzufügen.</translation>
     </message>
     <message>
-        <source>Loading arXiv:%1...</source>
-        <translation>arXiv:%1 wird geladen …</translation>
-    </message>
-    <message>
-        <source>arXiv:%1 could not be loaded:
-%2
-
-Try again, or import the page again with File &gt; Import.</source>
-        <translation>arXiv:%1 konnte nicht geladen werden:
-%2
-
-Versuchen Sie es erneut oder importieren Sie die Seite erneut über Datei &gt; Importieren.</translation>
-    </message>
-    <message>
-        <source>arXiv:%1 is no longer in the cache.</source>
-        <translation>arXiv:%1 ist nicht mehr im Cache.</translation>
-    </message>
-    <message>
-        <source>%1
-arXiv:%2 v%3 · as of %4</source>
-        <translation>%1
-arXiv:%2 v%3 · Stand %4</translation>
-    </message>
-    <message>
-        <source>Wrapped to the top.</source>
-        <translation>Am Anfang fortgesetzt.</translation>
-    </message>
-    <message>
-        <source>Wrapped to the bottom.</source>
-        <translation>Am Ende fortgesetzt.</translation>
-    </message>
-    <message>
-        <source>No observation in this view needs attention.</source>
-        <translation>Keine Beobachtung in dieser Ansicht hat Handlungsbedarf.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Importing %n file(s)...</source>
-        <translation>
-            <numerusform>%n Datei wird importiert …</numerusform>
-            <numerusform>%n Dateien werden importiert …</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Import cancelled; the cache is as it was.</source>
-        <translation>Import abgebrochen; der Cache ist unverändert.</translation>
-    </message>
-    <message>
-        <source>Nothing was imported:
-%1</source>
-        <translation>Nichts wurde importiert:
-%1</translation>
-    </message>
-    <message>
-        <source>Imported with warnings</source>
-        <translation>Mit Warnungen importiert</translation>
-    </message>
-    <message>
-        <source>The pages state counts that disagree with what they itemize; the stated counts were kept:
-
-%1</source>
-        <translation>Die Seiten nennen Anzahlen, die nicht zu dem passen, was sie aufführen; die genannten Anzahlen wurden beibehalten:
-
-%1</translation>
-    </message>
-    <message>
-        <source>Writing %1...</source>
-        <translation>%1 wird geschrieben …</translation>
-    </message>
-    <message>
-        <source>PDF export cancelled; no file was written.</source>
-        <translation>PDF-Export abgebrochen; es wurde keine Datei geschrieben.</translation>
-    </message>
-    <message>
-        <source>The PDF was not written:
-%1</source>
-        <translation>Das PDF wurde nicht geschrieben:
-%1</translation>
-    </message>
-    <message>
-        <source>Exported %1.</source>
-        <translation>%1 exportiert.</translation>
-    </message>
-    <message>
         <source>Import Ledger Pages</source>
         <translation>Ledger-Seiten importieren</translation>
     </message>
     <message>
         <source>Ledger pages (*.txt *.json);;All files (*)</source>
         <translation>Ledger-Seiten (*.txt *.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Records</source>
-        <translation>Datensätze</translation>
-    </message>
-    <message>
-        <source>Every cached record with how many observations need attention</source>
-        <translation>Alle Datensätze im Cache, jeweils mit der Zahl der Beobachtungen mit Handlungsbedarf</translation>
-    </message>
-    <message>
-        <source>Filter observations</source>
-        <translation>Beobachtungen filtern</translation>
-    </message>
-    <message>
-        <source>All words must match a title, UUID, identifier or state</source>
-        <translation>Alle Wörter müssen in Titel, UUID, Kennung oder Status vorkommen</translation>
-    </message>
-    <message>
-        <source>Observations</source>
-        <translation>Beobachtungen</translation>
-    </message>
-    <message>
-        <source>The observations of the record with their resolution states</source>
-        <translation>Die Beobachtungen des Datensatzes mit ihrem Auflösungsstatus</translation>
     </message>
     <message>
         <source>Correction and page preview</source>
@@ -997,39 +925,8 @@ arXiv:%2 v%3 · Stand %4</translation>
         <translation>Seitenli&amp;mit der Vorschau …</translation>
     </message>
     <message>
-        <source>Preview Page Cap</source>
-        <translation>Seitenlimit der Vorschau</translation>
-    </message>
-    <message>
-        <source>Inbound observations itemized in the preview (0 for all; the PDF export always holds all of them):</source>
-        <translation>In der Vorschau aufgeführte eingehende Beobachtungen (0 für alle; der PDF-Export enthält immer alle):</translation>
-    </message>
-    <message>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
-    </message>
-    <message>
-        <source>Showing %L1 of %L2 observations · %L3 need attention · %L4 anomaly hints</source>
-        <translation>%L1 von %L2 Beobachtungen angezeigt · %L3 mit Handlungsbedarf · Anomaliehinweise: %L4</translation>
-    </message>
-    <message numerus="yes">
-        <source>Imported %Ln record(s).</source>
-        <translation>
-            <numerusform>%Ln Datensatz importiert.</numerusform>
-            <numerusform>%Ln Datensätze importiert.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Review Notices...</source>
-        <translation>Mitteilungen prüfen …</translation>
-    </message>
-    <message>
-        <source>Show Them</source>
-        <translation>Anzeigen</translation>
-    </message>
-    <message>
-        <source>Filters the table to the observations needing attention</source>
-        <translation>Filtert die Tabelle auf die Beobachtungen mit Handlungsbedarf</translation>
     </message>
     <message>
         <source>&amp;Notices</source>
@@ -1050,6 +947,53 @@ arXiv:%2 v%3 · Stand %4</translation>
     <message>
         <source>Retraction Watch CSV (*.csv);;All files (*)</source>
         <translation>Retraction-Watch-CSV (*.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Sync</source>
+        <translation>&amp;Synchronisation</translation>
+    </message>
+    <message>
+        <source>Sync &amp;Now</source>
+        <translation>&amp;Jetzt synchronisieren</translation>
+    </message>
+    <message>
+        <source>Send your corrections to the server and fetch the other curators&apos; (F5)</source>
+        <translation>Ihre Korrekturen an den Server senden und die der anderen Kuratoren abrufen (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Sync</source>
+        <translation>Synchronisation a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>Sync &amp;Settings...</source>
+        <translation>Synchronisations&amp;einstellungen …</translation>
+    </message>
+    <message>
+        <source>The server to sync with, your token, and automatic syncs</source>
+        <translation>Der Server für die Synchronisation, Ihr Token und automatische Synchronisationen</translation>
+    </message>
+    <message>
+        <source>Set up the server to sync with, and your token.</source>
+        <translation>Richten Sie den Server für die Synchronisation und Ihr Token ein.</translation>
+    </message>
+    <message>
+        <source>arXiv:%1 is still loading: export it once it is shown.</source>
+        <translation>arXiv:%1 wird noch geladen: exportieren Sie es, sobald es angezeigt wird.</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::NoticeController</name>
+    <message>
+        <source>Review Notices...</source>
+        <translation>Mitteilungen prüfen …</translation>
+    </message>
+    <message>
+        <source>Show Them</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <source>Filters the table to the observations needing attention</source>
+        <translation>Filtert die Tabelle auf die Beobachtungen mit Handlungsbedarf</translation>
     </message>
     <message>
         <source>this paper (arXiv:%1)</source>
@@ -1076,6 +1020,14 @@ arXiv:%2 v%3 · Stand %4</translation>
     <message>
         <source>All reviewed.</source>
         <translation>Alle geprüft.</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
         <source>Review 1 notice as %1</source>
@@ -1119,177 +1071,6 @@ arXiv:%2 v%3 · Stand %4</translation>
     <message>
         <source>Rows skipped or left out: %L1</source>
         <translation>Übersprungene oder ausgelassene Zeilen: %L1</translation>
-    </message>
-    <message>
-        <source>&amp;Sync</source>
-        <translation>&amp;Synchronisation</translation>
-    </message>
-    <message>
-        <source>Sync &amp;Now</source>
-        <translation>&amp;Jetzt synchronisieren</translation>
-    </message>
-    <message>
-        <source>Send your corrections to the server and fetch the other curators&apos; (F5)</source>
-        <translation>Ihre Korrekturen an den Server senden und die der anderen Kuratoren abrufen (F5)</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel Sync</source>
-        <translation>Synchronisation a&amp;bbrechen</translation>
-    </message>
-    <message>
-        <source>Sync &amp;Settings...</source>
-        <translation>Synchronisations&amp;einstellungen …</translation>
-    </message>
-    <message>
-        <source>The server to sync with, your token, and automatic syncs</source>
-        <translation>Der Server für die Synchronisation, Ihr Token und automatische Synchronisationen</translation>
-    </message>
-    <message>
-        <source>Stop the sync; what it completed is kept, the rest follows next time</source>
-        <translation>Die Synchronisation anhalten; Erledigtes bleibt erhalten, der Rest folgt beim nächsten Mal</translation>
-    </message>
-    <message>
-        <source>The token is stored in the system keyring.</source>
-        <translation>Das Token ist im Schlüsselbund des Systems gespeichert.</translation>
-    </message>
-    <message>
-        <source>No system keyring: the token is stored in %1, readable only by you.</source>
-        <translation>Kein Schlüsselbund im System: Das Token ist in %1 gespeichert und nur für Sie lesbar.</translation>
-    </message>
-    <message>
-        <source>Syncing...</source>
-        <translation>Synchronisiere …</translation>
-    </message>
-    <message>
-        <source>Sending %L1 of %L2</source>
-        <translation>Sende %L1 von %L2</translation>
-    </message>
-    <message>
-        <source>Records %L1 of %L2</source>
-        <translation>Datensätze %L1 von %L2</translation>
-    </message>
-    <message>
-        <source>Corrections %L1 of %L2</source>
-        <translation>Korrekturen %L1 von %L2</translation>
-    </message>
-    <message>
-        <source>Synced: %L1 sent, %L2 received, %L3 updated record(s).</source>
-        <translation>Synchronisiert: %L1 gesendet, %L2 empfangen, Datensätze aktualisiert: %L3.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln record(s) kept as cached: the cache holds a newer page.</source>
-        <translation>
-            <numerusform>%Ln Datensatz wie im Cache belassen: Der Cache enthält eine neuere Seite.</numerusform>
-            <numerusform>%Ln Datensätze wie im Cache belassen: Der Cache enthält eine neuere Seite.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>1 correction waiting</source>
-        <translation>1 Korrektur wartet</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln corrections waiting</source>
-        <translation>
-            <numerusform>%Ln Korrektur wartet</numerusform>
-            <numerusform>%Ln Korrekturen warten</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Last sync %1 · %2</source>
-        <translation>Letzte Synchronisation %1 · %2</translation>
-    </message>
-    <message>
-        <source>Never synced · %1</source>
-        <translation>Nie synchronisiert · %1</translation>
-    </message>
-    <message>
-        <source>No server is set up: Sync &gt; Sync Settings.</source>
-        <translation>Kein Server eingerichtet: Synchronisation &gt; Synchronisationseinstellungen.</translation>
-    </message>
-    <message>
-        <source>Server: %1</source>
-        <translation>Server: %1</translation>
-    </message>
-    <message>
-        <source>Last sync: %1</source>
-        <translation>Letzte Synchronisation: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Syncs every %Ln minute(s).</source>
-        <translation>
-            <numerusform>Synchronisiert alle %Ln Minute.</numerusform>
-            <numerusform>Synchronisiert alle %Ln Minuten.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Set up the server to sync with, and your token.</source>
-        <translation>Richten Sie den Server für die Synchronisation und Ihr Token ein.</translation>
-    </message>
-    <message>
-        <source>Sync cancelled: what it completed is kept, the rest follows next time.</source>
-        <translation>Synchronisation abgebrochen: Erledigtes bleibt erhalten, der Rest folgt beim nächsten Mal.</translation>
-    </message>
-    <message>
-        <source>Automatic sync failed: %1</source>
-        <translation>Automatische Synchronisation fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>The sync did not complete:
-%1</source>
-        <translation>Die Synchronisation wurde nicht abgeschlossen:
-%1</translation>
-    </message>
-    <message>
-        <source>Check the token in Sync &gt; Sync Settings.</source>
-        <translation>Prüfen Sie das Token unter Synchronisation &gt; Synchronisationseinstellungen.</translation>
-    </message>
-    <message>
-        <source>1 correction waits in the outbox and goes out with the next sync.</source>
-        <translation>1 Korrektur wartet im Postausgang und geht mit der nächsten Synchronisation hinaus.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln corrections wait in the outbox and go out with the next sync.</source>
-        <translation>
-            <numerusform>%Ln Korrektur wartet im Postausgang und geht mit der nächsten Synchronisation hinaus.</numerusform>
-            <numerusform>%Ln Korrekturen warten im Postausgang und gehen mit der nächsten Synchronisation hinaus.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Loading arXiv:%1: the first %Ln observations are shown, %2 in all...</source>
-        <translation>
-            <numerusform>arXiv:%1 wird geladen: die erste %Ln Beobachtung wird angezeigt, %2 insgesamt …</numerusform>
-            <numerusform>arXiv:%1 wird geladen: die ersten %Ln Beobachtungen werden angezeigt, %2 insgesamt …</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>arXiv:%1 is still loading: export it once it is shown.</source>
-        <translation>arXiv:%1 wird noch geladen: exportieren Sie es, sobald es angezeigt wird.</translation>
-    </message>
-    <message>
-        <source>Not writing to the cache</source>
-        <translation>Schreibt nicht in den Cache</translation>
-    </message>
-    <message numerus="yes">
-        <source>The server refused %Ln correction(s); they stay in the outbox and are tried again with each sync. The others went through.</source>
-        <translation>
-            <numerusform>Der Server hat %Ln Korrektur abgelehnt; sie bleibt im Postausgang und wird bei jeder Synchronisierung erneut versucht. Die anderen wurden übertragen.</numerusform>
-            <numerusform>Der Server hat %Ln Korrekturen abgelehnt; sie bleiben im Postausgang und werden bei jeder Synchronisierung erneut versucht. Die anderen wurden übertragen.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln refused</source>
-        <translation>
-            <numerusform>%Ln abgelehnt</numerusform>
-            <numerusform>%Ln abgelehnt</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Refused by the server (they stay in the outbox):</source>
-        <translation>Vom Server abgelehnt (bleiben im Postausgang):</translation>
-    </message>
-    <message>
-        <source>%1 of observation %2 (arXiv:%3): HTTP %4: %5</source>
-        <translation>%1 der Beobachtung %2 (arXiv:%3): HTTP %4: %5</translation>
     </message>
 </context>
 <context>
@@ -1526,6 +1307,25 @@ Rückzüge, Korrekturen und Bedenkenäußerungen erscheinen hier, wenn eine Seit
         <source>Preparing the page preview of %L1 observations…</source>
         <translation>Die Seitenvorschau von %L1 Beobachtungen wird vorbereitet…</translation>
     </message>
+    <message>
+        <source>Preview Page Cap</source>
+        <translation>Seitenlimit der Vorschau</translation>
+    </message>
+    <message>
+        <source>Inbound observations itemized in the preview (0 for all; the PDF export always holds all of them):</source>
+        <translation>In der Vorschau aufgeführte eingehende Beobachtungen (0 für alle; der PDF-Export enthält immer alle):</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::RecordList</name>
+    <message>
+        <source>Records</source>
+        <translation>Datensätze</translation>
+    </message>
+    <message>
+        <source>Every cached record with how many observations need attention</source>
+        <translation>Alle Datensätze im Cache, jeweils mit der Zahl der Beobachtungen mit Handlungsbedarf</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::RecordListModel</name>
@@ -1548,6 +1348,107 @@ Rückzüge, Korrekturen und Bedenkenäußerungen erscheinen hier, wenn eine Seit
     <message>
         <source>%1 of %2 need attention</source>
         <translation>%1 von %2 mit Handlungsbedarf</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::RecordLoader</name>
+    <message>
+        <source>Loading arXiv:%1...</source>
+        <translation>arXiv:%1 wird geladen …</translation>
+    </message>
+    <message>
+        <source>arXiv:%1 could not be loaded:
+%2
+
+Try again, or import the page again with File &gt; Import.</source>
+        <translation>arXiv:%1 konnte nicht geladen werden:
+%2
+
+Versuchen Sie es erneut oder importieren Sie die Seite erneut über Datei &gt; Importieren.</translation>
+    </message>
+    <message>
+        <source>arXiv:%1 is no longer in the cache.</source>
+        <translation>arXiv:%1 ist nicht mehr im Cache.</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::RecordView</name>
+    <message>
+        <source>Filter observations</source>
+        <translation>Beobachtungen filtern</translation>
+    </message>
+    <message>
+        <source>All words must match a title, UUID, identifier or state</source>
+        <translation>Alle Wörter müssen in Titel, UUID, Kennung oder Status vorkommen</translation>
+    </message>
+    <message>
+        <source>Filter by title, UUID, identifier or state (Ctrl+F)</source>
+        <translation>Nach Titel, UUID, Kennung oder Status filtern (Strg+F)</translation>
+    </message>
+    <message>
+        <source>Show only observations that are %1 (combine several)</source>
+        <translation>Nur Beobachtungen mit dem Status %1 zeigen (mehrere kombinierbar)</translation>
+    </message>
+    <message>
+        <source>Both directions</source>
+        <translation>Beide Richtungen</translation>
+    </message>
+    <message>
+        <source>Inbound</source>
+        <translation>Eingehend</translation>
+    </message>
+    <message>
+        <source>Outbound</source>
+        <translation>Ausgehend</translation>
+    </message>
+    <message>
+        <source>Needs &amp;attention</source>
+        <translation>M&amp;it Handlungsbedarf</translation>
+    </message>
+    <message>
+        <source>Unresolved, mismatched, uncertain or malformed observations, conflicts and observations with anomaly hints (Ctrl+Shift+A)</source>
+        <translation>Nicht aufgelöste, abweichende, unsichere oder fehlerhafte Beobachtungen, Konflikte und Beobachtungen mit Anomaliehinweisen (Strg+Umschalt+A)</translation>
+    </message>
+    <message>
+        <source>&amp;Corrected</source>
+        <translation>&amp;Korrigiert</translation>
+    </message>
+    <message>
+        <source>Observations</source>
+        <translation>Beobachtungen</translation>
+    </message>
+    <message>
+        <source>The observations of the record with their resolution states</source>
+        <translation>Die Beobachtungen des Datensatzes mit ihrem Auflösungsstatus</translation>
+    </message>
+    <message>
+        <source>%1
+arXiv:%2 v%3 · as of %4</source>
+        <translation>%1
+arXiv:%2 v%3 · Stand %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loading arXiv:%1: the first %Ln observations are shown, %2 in all...</source>
+        <translation>
+            <numerusform>arXiv:%1 wird geladen: die erste %Ln Beobachtung wird angezeigt, %2 insgesamt …</numerusform>
+            <numerusform>arXiv:%1 wird geladen: die ersten %Ln Beobachtungen werden angezeigt, %2 insgesamt …</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Showing %L1 of %L2 observations · %L3 need attention · %L4 anomaly hints</source>
+        <translation>%L1 von %L2 Beobachtungen angezeigt · %L3 mit Handlungsbedarf · Anomaliehinweise: %L4</translation>
+    </message>
+    <message>
+        <source>Wrapped to the top.</source>
+        <translation>Am Anfang fortgesetzt.</translation>
+    </message>
+    <message>
+        <source>Wrapped to the bottom.</source>
+        <translation>Am Ende fortgesetzt.</translation>
+    </message>
+    <message>
+        <source>No observation in this view needs attention.</source>
+        <translation>Keine Beobachtung in dieser Ansicht hat Handlungsbedarf.</translation>
     </message>
 </context>
 <context>
@@ -1833,6 +1734,141 @@ Rückzüge, Korrekturen und Bedenkenäußerungen erscheinen hier, wenn eine Seit
     <message>
         <source>Connection test result</source>
         <translation>Ergebnis des Verbindungstests</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SyncStatus</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the sync; what it completed is kept, the rest follows next time</source>
+        <translation>Die Synchronisation anhalten; Erledigtes bleibt erhalten, der Rest folgt beim nächsten Mal</translation>
+    </message>
+    <message>
+        <source>The token is stored in the system keyring.</source>
+        <translation>Das Token ist im Schlüsselbund des Systems gespeichert.</translation>
+    </message>
+    <message>
+        <source>No system keyring: the token is stored in %1, readable only by you.</source>
+        <translation>Kein Schlüsselbund im System: Das Token ist in %1 gespeichert und nur für Sie lesbar.</translation>
+    </message>
+    <message>
+        <source>Syncing...</source>
+        <translation>Synchronisiere …</translation>
+    </message>
+    <message>
+        <source>Sending %L1 of %L2</source>
+        <translation>Sende %L1 von %L2</translation>
+    </message>
+    <message>
+        <source>Records %L1 of %L2</source>
+        <translation>Datensätze %L1 von %L2</translation>
+    </message>
+    <message>
+        <source>Corrections %L1 of %L2</source>
+        <translation>Korrekturen %L1 von %L2</translation>
+    </message>
+    <message>
+        <source>1 correction waiting</source>
+        <translation>1 Korrektur wartet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln corrections waiting</source>
+        <translation>
+            <numerusform>%Ln Korrektur wartet</numerusform>
+            <numerusform>%Ln Korrekturen warten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln refused</source>
+        <translation>
+            <numerusform>%Ln abgelehnt</numerusform>
+            <numerusform>%Ln abgelehnt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last sync %1 · %2</source>
+        <translation>Letzte Synchronisation %1 · %2</translation>
+    </message>
+    <message>
+        <source>Never synced · %1</source>
+        <translation>Nie synchronisiert · %1</translation>
+    </message>
+    <message>
+        <source>No server is set up: Sync &gt; Sync Settings.</source>
+        <translation>Kein Server eingerichtet: Synchronisation &gt; Synchronisationseinstellungen.</translation>
+    </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>Server: %1</translation>
+    </message>
+    <message>
+        <source>Last sync: %1</source>
+        <translation>Letzte Synchronisation: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Syncs every %Ln minute(s).</source>
+        <translation>
+            <numerusform>Synchronisiert alle %Ln Minute.</numerusform>
+            <numerusform>Synchronisiert alle %Ln Minuten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refused by the server (they stay in the outbox):</source>
+        <translation>Vom Server abgelehnt (bleiben im Postausgang):</translation>
+    </message>
+    <message>
+        <source>%1 of observation %2 (arXiv:%3): HTTP %4: %5</source>
+        <translation>%1 der Beobachtung %2 (arXiv:%3): HTTP %4: %5</translation>
+    </message>
+    <message>
+        <source>Synced: %L1 sent, %L2 received, %L3 updated record(s).</source>
+        <translation>Synchronisiert: %L1 gesendet, %L2 empfangen, Datensätze aktualisiert: %L3.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln record(s) kept as cached: the cache holds a newer page.</source>
+        <translation>
+            <numerusform>%Ln Datensatz wie im Cache belassen: Der Cache enthält eine neuere Seite.</numerusform>
+            <numerusform>%Ln Datensätze wie im Cache belassen: Der Cache enthält eine neuere Seite.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The server refused %Ln correction(s); they stay in the outbox and are tried again with each sync. The others went through.</source>
+        <translation>
+            <numerusform>Der Server hat %Ln Korrektur abgelehnt; sie bleibt im Postausgang und wird bei jeder Synchronisierung erneut versucht. Die anderen wurden übertragen.</numerusform>
+            <numerusform>Der Server hat %Ln Korrekturen abgelehnt; sie bleiben im Postausgang und werden bei jeder Synchronisierung erneut versucht. Die anderen wurden übertragen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sync cancelled: what it completed is kept, the rest follows next time.</source>
+        <translation>Synchronisation abgebrochen: Erledigtes bleibt erhalten, der Rest folgt beim nächsten Mal.</translation>
+    </message>
+    <message>
+        <source>Automatic sync failed: %1</source>
+        <translation>Automatische Synchronisation fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The sync did not complete:
+%1</source>
+        <translation>Die Synchronisation wurde nicht abgeschlossen:
+%1</translation>
+    </message>
+    <message>
+        <source>Check the token in Sync &gt; Sync Settings.</source>
+        <translation>Prüfen Sie das Token unter Synchronisation &gt; Synchronisationseinstellungen.</translation>
+    </message>
+    <message>
+        <source>1 correction waits in the outbox and goes out with the next sync.</source>
+        <translation>1 Korrektur wartet im Postausgang und geht mit der nächsten Synchronisation hinaus.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln corrections wait in the outbox and go out with the next sync.</source>
+        <translation>
+            <numerusform>%Ln Korrektur wartet im Postausgang und geht mit der nächsten Synchronisation hinaus.</numerusform>
+            <numerusform>%Ln Korrekturen warten im Postausgang und gehen mit der nächsten Synchronisation hinaus.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -339,6 +339,20 @@
     </message>
 </context>
 <context>
+    <name>LedgerCurator::BackgroundJob</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::CacheWatch</name>
+    <message>
+        <source>Not writing to the cache</source>
+        <translation>N’écrit plus dans le cache</translation>
+    </message>
+</context>
+<context>
     <name>LedgerCurator::CurationPanel</name>
     <message>
         <source>state</source>
@@ -704,6 +718,63 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     </message>
 </context>
 <context>
+    <name>LedgerCurator::ImportExport</name>
+    <message numerus="yes">
+        <source>Importing %n file(s)...</source>
+        <translation>
+            <numerusform>Importation de %n fichier…</numerusform>
+            <numerusform>Importation de %n fichiers…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import cancelled; the cache is as it was.</source>
+        <translation>Importation annulée&#x202f;; le cache est resté tel quel.</translation>
+    </message>
+    <message>
+        <source>Nothing was imported:
+%1</source>
+        <translation>Rien n’a été importé&#xa0;:
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %Ln record(s).</source>
+        <translation>
+            <numerusform>%Ln fiche importée.</numerusform>
+            <numerusform>%Ln fiches importées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Imported with warnings</source>
+        <translation>Importé avec des avertissements</translation>
+    </message>
+    <message>
+        <source>The pages state counts that disagree with what they itemize; the stated counts were kept:
+
+%1</source>
+        <translation>Les pages indiquent des nombres qui ne correspondent pas à ce qu’elles détaillent&#x202f;; les nombres indiqués ont été conservés&#xa0;:
+
+%1</translation>
+    </message>
+    <message>
+        <source>Writing %1...</source>
+        <translation>Écriture de %1…</translation>
+    </message>
+    <message>
+        <source>PDF export cancelled; no file was written.</source>
+        <translation>Export PDF annulé&#x202f;; aucun fichier n’a été écrit.</translation>
+    </message>
+    <message>
+        <source>The PDF was not written:
+%1</source>
+        <translation>Le PDF n’a pas été écrit&#xa0;:
+%1</translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation>%1 exporté.</translation>
+    </message>
+</context>
+<context>
     <name>LedgerCurator::MainWindow</name>
     <message>
         <source>Ledger Curator</source>
@@ -712,62 +783,6 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     <message>
         <source>Loaded the demo ledger page of arXiv:2104.04473.</source>
         <translation>La page de registre de démonstration d’arXiv:2104.04473 a été chargée.</translation>
-    </message>
-    <message>
-        <source>Records</source>
-        <translation>Fiches</translation>
-    </message>
-    <message>
-        <source>Every cached record with how many observations need attention</source>
-        <translation>Toutes les fiches du cache, avec le nombre d’observations à traiter</translation>
-    </message>
-    <message>
-        <source>Filter observations</source>
-        <translation>Filtrer les observations</translation>
-    </message>
-    <message>
-        <source>All words must match a title, UUID, identifier or state</source>
-        <translation>Tous les mots doivent figurer dans un titre, un UUID, un identifiant ou un état</translation>
-    </message>
-    <message>
-        <source>Filter by title, UUID, identifier or state (Ctrl+F)</source>
-        <translation>Filtrer par titre, UUID, identifiant ou état (Ctrl+F)</translation>
-    </message>
-    <message>
-        <source>Show only observations that are %1 (combine several)</source>
-        <translation>N’afficher que les observations à l’état %1 (combinables)</translation>
-    </message>
-    <message>
-        <source>Both directions</source>
-        <translation>Les deux sens</translation>
-    </message>
-    <message>
-        <source>Inbound</source>
-        <translation>Entrantes</translation>
-    </message>
-    <message>
-        <source>Outbound</source>
-        <translation>Sortantes</translation>
-    </message>
-    <message>
-        <source>Needs &amp;attention</source>
-        <translation>À trai&amp;ter</translation>
-    </message>
-    <message>
-        <source>Unresolved, mismatched, uncertain or malformed observations, conflicts and observations with anomaly hints (Ctrl+Shift+A)</source>
-        <translation>Observations non résolues, discordantes, incertaines ou mal formées, conflits et observations avec des indices d’anomalie (Ctrl+Maj+A)</translation>
-    </message>
-    <message>
-        <source>&amp;Corrected</source>
-        <translation>&amp;Corrigées</translation>
-    </message>
-    <message>
-        <source>Observations</source>
-        <translation>Observations</translation>
-    </message>
-    <message>
-        <source>The observations of the record with their resolution states</source>
-        <translation>Les observations de la fiche avec leur état de résolution</translation>
     </message>
     <message>
         <source>Correction and page preview</source>
@@ -866,14 +881,6 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
         <translation>P&amp;lafond de page de l’aperçu…</translation>
     </message>
     <message>
-        <source>Preview Page Cap</source>
-        <translation>Plafond de page de l’aperçu</translation>
-    </message>
-    <message>
-        <source>Inbound observations itemized in the preview (0 for all; the PDF export always holds all of them):</source>
-        <translation>Observations entrantes détaillées dans l’aperçu (0 pour toutes&#x202f;; l’export PDF les contient toujours toutes)&#xa0;:</translation>
-    </message>
-    <message>
         <source>&amp;Go</source>
         <translation>A&amp;ller</translation>
     </message>
@@ -914,122 +921,12 @@ Use File &gt; Import (Ctrl+O), or drop a ledger page text or record JSON file he
 Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (texte) ou une fiche JSON, pour en ajouter une.</translation>
     </message>
     <message>
-        <source>Loading arXiv:%1...</source>
-        <translation>Chargement d’arXiv:%1…</translation>
-    </message>
-    <message>
-        <source>arXiv:%1 could not be loaded:
-%2
-
-Try again, or import the page again with File &gt; Import.</source>
-        <translation>arXiv:%1 n’a pas pu être chargé&#xa0;:
-%2
-
-Réessayez, ou importez de nouveau la page avec Fichier &gt; Importer.</translation>
-    </message>
-    <message>
-        <source>arXiv:%1 is no longer in the cache.</source>
-        <translation>arXiv:%1 n’est plus dans le cache.</translation>
-    </message>
-    <message>
-        <source>%1
-arXiv:%2 v%3 · as of %4</source>
-        <translation>%1
-arXiv:%2 v%3 · au %4</translation>
-    </message>
-    <message>
-        <source>Showing %L1 of %L2 observations · %L3 need attention · %L4 anomaly hints</source>
-        <translation>%L1 observations affichées sur %L2 · %L3 à traiter · indices d’anomalie&#xa0;: %L4</translation>
-    </message>
-    <message>
-        <source>Wrapped to the top.</source>
-        <translation>Reprise au début.</translation>
-    </message>
-    <message>
-        <source>Wrapped to the bottom.</source>
-        <translation>Reprise à la fin.</translation>
-    </message>
-    <message>
-        <source>No observation in this view needs attention.</source>
-        <translation>Aucune observation de cette vue n’est à traiter.</translation>
-    </message>
-    <message>
         <source>Import Ledger Pages</source>
         <translation>Importer des pages de registre</translation>
     </message>
     <message>
         <source>Ledger pages (*.txt *.json);;All files (*)</source>
         <translation>Pages de registre (*.txt *.json);;Tous les fichiers (*)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Importing %n file(s)...</source>
-        <translation>
-            <numerusform>Importation de %n fichier…</numerusform>
-            <numerusform>Importation de %n fichiers…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Annuler</translation>
-    </message>
-    <message>
-        <source>Import cancelled; the cache is as it was.</source>
-        <translation>Importation annulée&#x202f;; le cache est resté tel quel.</translation>
-    </message>
-    <message>
-        <source>Nothing was imported:
-%1</source>
-        <translation>Rien n’a été importé&#xa0;:
-%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Imported %Ln record(s).</source>
-        <translation>
-            <numerusform>%Ln fiche importée.</numerusform>
-            <numerusform>%Ln fiches importées.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Imported with warnings</source>
-        <translation>Importé avec des avertissements</translation>
-    </message>
-    <message>
-        <source>The pages state counts that disagree with what they itemize; the stated counts were kept:
-
-%1</source>
-        <translation>Les pages indiquent des nombres qui ne correspondent pas à ce qu’elles détaillent&#x202f;; les nombres indiqués ont été conservés&#xa0;:
-
-%1</translation>
-    </message>
-    <message>
-        <source>Writing %1...</source>
-        <translation>Écriture de %1…</translation>
-    </message>
-    <message>
-        <source>PDF export cancelled; no file was written.</source>
-        <translation>Export PDF annulé&#x202f;; aucun fichier n’a été écrit.</translation>
-    </message>
-    <message>
-        <source>The PDF was not written:
-%1</source>
-        <translation>Le PDF n’a pas été écrit&#xa0;:
-%1</translation>
-    </message>
-    <message>
-        <source>Exported %1.</source>
-        <translation>%1 exporté.</translation>
-    </message>
-    <message>
-        <source>Review Notices...</source>
-        <translation>Examiner les notices…</translation>
-    </message>
-    <message>
-        <source>Show Them</source>
-        <translation>Les afficher</translation>
-    </message>
-    <message>
-        <source>Filters the table to the observations needing attention</source>
-        <translation>Filtre la table sur les observations à traiter</translation>
     </message>
     <message>
         <source>&amp;Notices</source>
@@ -1050,6 +947,53 @@ arXiv:%2 v%3 · au %4</translation>
     <message>
         <source>Retraction Watch CSV (*.csv);;All files (*)</source>
         <translation>CSV de Retraction Watch (*.csv);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Sync</source>
+        <translation>&amp;Synchronisation</translation>
+    </message>
+    <message>
+        <source>Sync &amp;Now</source>
+        <translation>Synchroniser &amp;maintenant</translation>
+    </message>
+    <message>
+        <source>Send your corrections to the server and fetch the other curators&apos; (F5)</source>
+        <translation>Envoyer vos corrections au serveur et récupérer celles des autres curateurs (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Sync</source>
+        <translation>&amp;Annuler la synchronisation</translation>
+    </message>
+    <message>
+        <source>Sync &amp;Settings...</source>
+        <translation>&amp;Paramètres de synchronisation…</translation>
+    </message>
+    <message>
+        <source>The server to sync with, your token, and automatic syncs</source>
+        <translation>Le serveur avec lequel synchroniser, votre jeton et les synchronisations automatiques</translation>
+    </message>
+    <message>
+        <source>Set up the server to sync with, and your token.</source>
+        <translation>Configurez le serveur avec lequel synchroniser, et votre jeton.</translation>
+    </message>
+    <message>
+        <source>arXiv:%1 is still loading: export it once it is shown.</source>
+        <translation>arXiv:%1 est encore en cours de chargement : exportez-le une fois affiché.</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::NoticeController</name>
+    <message>
+        <source>Review Notices...</source>
+        <translation>Examiner les notices…</translation>
+    </message>
+    <message>
+        <source>Show Them</source>
+        <translation>Les afficher</translation>
+    </message>
+    <message>
+        <source>Filters the table to the observations needing attention</source>
+        <translation>Filtre la table sur les observations à traiter</translation>
     </message>
     <message>
         <source>this paper (arXiv:%1)</source>
@@ -1076,6 +1020,14 @@ arXiv:%2 v%3 · au %4</translation>
     <message>
         <source>All reviewed.</source>
         <translation>Toutes examinées.</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rétablir</translation>
     </message>
     <message>
         <source>Review 1 notice as %1</source>
@@ -1119,177 +1071,6 @@ arXiv:%2 v%3 · au %4</translation>
     <message>
         <source>Rows skipped or left out: %L1</source>
         <translation>Lignes ignorées ou écartées&#xa0;: %L1</translation>
-    </message>
-    <message>
-        <source>&amp;Sync</source>
-        <translation>&amp;Synchronisation</translation>
-    </message>
-    <message>
-        <source>Sync &amp;Now</source>
-        <translation>Synchroniser &amp;maintenant</translation>
-    </message>
-    <message>
-        <source>Send your corrections to the server and fetch the other curators&apos; (F5)</source>
-        <translation>Envoyer vos corrections au serveur et récupérer celles des autres curateurs (F5)</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel Sync</source>
-        <translation>&amp;Annuler la synchronisation</translation>
-    </message>
-    <message>
-        <source>Sync &amp;Settings...</source>
-        <translation>&amp;Paramètres de synchronisation…</translation>
-    </message>
-    <message>
-        <source>The server to sync with, your token, and automatic syncs</source>
-        <translation>Le serveur avec lequel synchroniser, votre jeton et les synchronisations automatiques</translation>
-    </message>
-    <message>
-        <source>Stop the sync; what it completed is kept, the rest follows next time</source>
-        <translation>Arrêter la synchronisation&#x202f;; ce qui est fait est conservé, le reste suivra la prochaine fois</translation>
-    </message>
-    <message>
-        <source>The token is stored in the system keyring.</source>
-        <translation>Le jeton est enregistré dans le trousseau de clés du système.</translation>
-    </message>
-    <message>
-        <source>No system keyring: the token is stored in %1, readable only by you.</source>
-        <translation>Pas de trousseau de clés système&#xa0;: le jeton est enregistré dans %1, lisible par vous seul.</translation>
-    </message>
-    <message>
-        <source>Syncing...</source>
-        <translation>Synchronisation…</translation>
-    </message>
-    <message>
-        <source>Sending %L1 of %L2</source>
-        <translation>Envoi %L1 sur %L2</translation>
-    </message>
-    <message>
-        <source>Records %L1 of %L2</source>
-        <translation>Fiches %L1 sur %L2</translation>
-    </message>
-    <message>
-        <source>Corrections %L1 of %L2</source>
-        <translation>Corrections %L1 sur %L2</translation>
-    </message>
-    <message>
-        <source>Synced: %L1 sent, %L2 received, %L3 updated record(s).</source>
-        <translation>Synchronisé&#xa0;: %L1 envoyées, %L2 reçues, fiches mises à jour&#xa0;: %L3.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln record(s) kept as cached: the cache holds a newer page.</source>
-        <translation>
-            <numerusform>%Ln fiche gardée telle qu’en cache&#xa0;: le cache contient une page plus récente.</numerusform>
-            <numerusform>%Ln fiches gardées telles qu’en cache&#xa0;: le cache contient une page plus récente.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>1 correction waiting</source>
-        <translation>1 correction en attente</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln corrections waiting</source>
-        <translation>
-            <numerusform>%Ln correction en attente</numerusform>
-            <numerusform>%Ln corrections en attente</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Last sync %1 · %2</source>
-        <translation>Dernière synchronisation %1 · %2</translation>
-    </message>
-    <message>
-        <source>Never synced · %1</source>
-        <translation>Jamais synchronisé · %1</translation>
-    </message>
-    <message>
-        <source>No server is set up: Sync &gt; Sync Settings.</source>
-        <translation>Aucun serveur n’est configuré&#xa0;: Synchronisation &gt; Paramètres de synchronisation.</translation>
-    </message>
-    <message>
-        <source>Server: %1</source>
-        <translation>Serveur&#xa0;: %1</translation>
-    </message>
-    <message>
-        <source>Last sync: %1</source>
-        <translation>Dernière synchronisation&#xa0;: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Syncs every %Ln minute(s).</source>
-        <translation>
-            <numerusform>Synchronise toutes les %Ln minute.</numerusform>
-            <numerusform>Synchronise toutes les %Ln minutes.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Set up the server to sync with, and your token.</source>
-        <translation>Configurez le serveur avec lequel synchroniser, et votre jeton.</translation>
-    </message>
-    <message>
-        <source>Sync cancelled: what it completed is kept, the rest follows next time.</source>
-        <translation>Synchronisation annulée&#xa0;: ce qui est fait est conservé, le reste suivra la prochaine fois.</translation>
-    </message>
-    <message>
-        <source>Automatic sync failed: %1</source>
-        <translation>Échec de la synchronisation automatique&#xa0;: %1</translation>
-    </message>
-    <message>
-        <source>The sync did not complete:
-%1</source>
-        <translation>La synchronisation n’a pas abouti&#xa0;:
-%1</translation>
-    </message>
-    <message>
-        <source>Check the token in Sync &gt; Sync Settings.</source>
-        <translation>Vérifiez le jeton dans Synchronisation &gt; Paramètres de synchronisation.</translation>
-    </message>
-    <message>
-        <source>1 correction waits in the outbox and goes out with the next sync.</source>
-        <translation>1 correction attend dans la boîte d’envoi et partira à la prochaine synchronisation.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln corrections wait in the outbox and go out with the next sync.</source>
-        <translation>
-            <numerusform>%Ln correction attend dans la boîte d’envoi et partira à la prochaine synchronisation.</numerusform>
-            <numerusform>%Ln corrections attendent dans la boîte d’envoi et partiront à la prochaine synchronisation.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Loading arXiv:%1: the first %Ln observations are shown, %2 in all...</source>
-        <translation>
-            <numerusform>Chargement d’arXiv:%1 : la première observation (%Ln) est affichée, %2 au total…</numerusform>
-            <numerusform>Chargement d’arXiv:%1 : les %Ln premières observations sont affichées, %2 au total…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>arXiv:%1 is still loading: export it once it is shown.</source>
-        <translation>arXiv:%1 est encore en cours de chargement : exportez-le une fois affiché.</translation>
-    </message>
-    <message>
-        <source>Not writing to the cache</source>
-        <translation>N’écrit plus dans le cache</translation>
-    </message>
-    <message numerus="yes">
-        <source>The server refused %Ln correction(s); they stay in the outbox and are tried again with each sync. The others went through.</source>
-        <translation>
-            <numerusform>Le serveur a refusé %Ln correction ; elle reste dans la boîte d’envoi et sera retentée à chaque synchronisation. Les autres sont passées.</numerusform>
-            <numerusform>Le serveur a refusé %Ln corrections ; elles restent dans la boîte d’envoi et seront retentées à chaque synchronisation. Les autres sont passées.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln refused</source>
-        <translation>
-            <numerusform>%Ln refusée</numerusform>
-            <numerusform>%Ln refusées</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Refused by the server (they stay in the outbox):</source>
-        <translation>Refusées par le serveur (elles restent dans la boîte d’envoi) :</translation>
-    </message>
-    <message>
-        <source>%1 of observation %2 (arXiv:%3): HTTP %4: %5</source>
-        <translation>%1 de l’observation %2 (arXiv:%3) : HTTP %4 : %5</translation>
     </message>
 </context>
 <context>
@@ -1526,6 +1307,25 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
         <source>Preparing the page preview of %L1 observations…</source>
         <translation>Préparation de l’aperçu de la page de %L1 observations…</translation>
     </message>
+    <message>
+        <source>Preview Page Cap</source>
+        <translation>Plafond de page de l’aperçu</translation>
+    </message>
+    <message>
+        <source>Inbound observations itemized in the preview (0 for all; the PDF export always holds all of them):</source>
+        <translation>Observations entrantes détaillées dans l’aperçu (0 pour toutes&#x202f;; l’export PDF les contient toujours toutes)&#xa0;:</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::RecordList</name>
+    <message>
+        <source>Records</source>
+        <translation>Fiches</translation>
+    </message>
+    <message>
+        <source>Every cached record with how many observations need attention</source>
+        <translation>Toutes les fiches du cache, avec le nombre d’observations à traiter</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::RecordListModel</name>
@@ -1548,6 +1348,107 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     <message>
         <source>%1 of %2 need attention</source>
         <translation>%1 sur %2 à traiter</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::RecordLoader</name>
+    <message>
+        <source>Loading arXiv:%1...</source>
+        <translation>Chargement d’arXiv:%1…</translation>
+    </message>
+    <message>
+        <source>arXiv:%1 could not be loaded:
+%2
+
+Try again, or import the page again with File &gt; Import.</source>
+        <translation>arXiv:%1 n’a pas pu être chargé&#xa0;:
+%2
+
+Réessayez, ou importez de nouveau la page avec Fichier &gt; Importer.</translation>
+    </message>
+    <message>
+        <source>arXiv:%1 is no longer in the cache.</source>
+        <translation>arXiv:%1 n’est plus dans le cache.</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::RecordView</name>
+    <message>
+        <source>Filter observations</source>
+        <translation>Filtrer les observations</translation>
+    </message>
+    <message>
+        <source>All words must match a title, UUID, identifier or state</source>
+        <translation>Tous les mots doivent figurer dans un titre, un UUID, un identifiant ou un état</translation>
+    </message>
+    <message>
+        <source>Filter by title, UUID, identifier or state (Ctrl+F)</source>
+        <translation>Filtrer par titre, UUID, identifiant ou état (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Show only observations that are %1 (combine several)</source>
+        <translation>N’afficher que les observations à l’état %1 (combinables)</translation>
+    </message>
+    <message>
+        <source>Both directions</source>
+        <translation>Les deux sens</translation>
+    </message>
+    <message>
+        <source>Inbound</source>
+        <translation>Entrantes</translation>
+    </message>
+    <message>
+        <source>Outbound</source>
+        <translation>Sortantes</translation>
+    </message>
+    <message>
+        <source>Needs &amp;attention</source>
+        <translation>À trai&amp;ter</translation>
+    </message>
+    <message>
+        <source>Unresolved, mismatched, uncertain or malformed observations, conflicts and observations with anomaly hints (Ctrl+Shift+A)</source>
+        <translation>Observations non résolues, discordantes, incertaines ou mal formées, conflits et observations avec des indices d’anomalie (Ctrl+Maj+A)</translation>
+    </message>
+    <message>
+        <source>&amp;Corrected</source>
+        <translation>&amp;Corrigées</translation>
+    </message>
+    <message>
+        <source>Observations</source>
+        <translation>Observations</translation>
+    </message>
+    <message>
+        <source>The observations of the record with their resolution states</source>
+        <translation>Les observations de la fiche avec leur état de résolution</translation>
+    </message>
+    <message>
+        <source>%1
+arXiv:%2 v%3 · as of %4</source>
+        <translation>%1
+arXiv:%2 v%3 · au %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loading arXiv:%1: the first %Ln observations are shown, %2 in all...</source>
+        <translation>
+            <numerusform>Chargement d’arXiv:%1 : la première observation (%Ln) est affichée, %2 au total…</numerusform>
+            <numerusform>Chargement d’arXiv:%1 : les %Ln premières observations sont affichées, %2 au total…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Showing %L1 of %L2 observations · %L3 need attention · %L4 anomaly hints</source>
+        <translation>%L1 observations affichées sur %L2 · %L3 à traiter · indices d’anomalie&#xa0;: %L4</translation>
+    </message>
+    <message>
+        <source>Wrapped to the top.</source>
+        <translation>Reprise au début.</translation>
+    </message>
+    <message>
+        <source>Wrapped to the bottom.</source>
+        <translation>Reprise à la fin.</translation>
+    </message>
+    <message>
+        <source>No observation in this view needs attention.</source>
+        <translation>Aucune observation de cette vue n’est à traiter.</translation>
     </message>
 </context>
 <context>
@@ -1833,6 +1734,141 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     <message>
         <source>Connection test result</source>
         <translation>Résultat du test de connexion</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SyncStatus</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Stop the sync; what it completed is kept, the rest follows next time</source>
+        <translation>Arrêter la synchronisation&#x202f;; ce qui est fait est conservé, le reste suivra la prochaine fois</translation>
+    </message>
+    <message>
+        <source>The token is stored in the system keyring.</source>
+        <translation>Le jeton est enregistré dans le trousseau de clés du système.</translation>
+    </message>
+    <message>
+        <source>No system keyring: the token is stored in %1, readable only by you.</source>
+        <translation>Pas de trousseau de clés système&#xa0;: le jeton est enregistré dans %1, lisible par vous seul.</translation>
+    </message>
+    <message>
+        <source>Syncing...</source>
+        <translation>Synchronisation…</translation>
+    </message>
+    <message>
+        <source>Sending %L1 of %L2</source>
+        <translation>Envoi %L1 sur %L2</translation>
+    </message>
+    <message>
+        <source>Records %L1 of %L2</source>
+        <translation>Fiches %L1 sur %L2</translation>
+    </message>
+    <message>
+        <source>Corrections %L1 of %L2</source>
+        <translation>Corrections %L1 sur %L2</translation>
+    </message>
+    <message>
+        <source>1 correction waiting</source>
+        <translation>1 correction en attente</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln corrections waiting</source>
+        <translation>
+            <numerusform>%Ln correction en attente</numerusform>
+            <numerusform>%Ln corrections en attente</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln refused</source>
+        <translation>
+            <numerusform>%Ln refusée</numerusform>
+            <numerusform>%Ln refusées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last sync %1 · %2</source>
+        <translation>Dernière synchronisation %1 · %2</translation>
+    </message>
+    <message>
+        <source>Never synced · %1</source>
+        <translation>Jamais synchronisé · %1</translation>
+    </message>
+    <message>
+        <source>No server is set up: Sync &gt; Sync Settings.</source>
+        <translation>Aucun serveur n’est configuré&#xa0;: Synchronisation &gt; Paramètres de synchronisation.</translation>
+    </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>Serveur&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Last sync: %1</source>
+        <translation>Dernière synchronisation&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Syncs every %Ln minute(s).</source>
+        <translation>
+            <numerusform>Synchronise toutes les %Ln minute.</numerusform>
+            <numerusform>Synchronise toutes les %Ln minutes.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refused by the server (they stay in the outbox):</source>
+        <translation>Refusées par le serveur (elles restent dans la boîte d’envoi) :</translation>
+    </message>
+    <message>
+        <source>%1 of observation %2 (arXiv:%3): HTTP %4: %5</source>
+        <translation>%1 de l’observation %2 (arXiv:%3) : HTTP %4 : %5</translation>
+    </message>
+    <message>
+        <source>Synced: %L1 sent, %L2 received, %L3 updated record(s).</source>
+        <translation>Synchronisé&#xa0;: %L1 envoyées, %L2 reçues, fiches mises à jour&#xa0;: %L3.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln record(s) kept as cached: the cache holds a newer page.</source>
+        <translation>
+            <numerusform>%Ln fiche gardée telle qu’en cache&#xa0;: le cache contient une page plus récente.</numerusform>
+            <numerusform>%Ln fiches gardées telles qu’en cache&#xa0;: le cache contient une page plus récente.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The server refused %Ln correction(s); they stay in the outbox and are tried again with each sync. The others went through.</source>
+        <translation>
+            <numerusform>Le serveur a refusé %Ln correction ; elle reste dans la boîte d’envoi et sera retentée à chaque synchronisation. Les autres sont passées.</numerusform>
+            <numerusform>Le serveur a refusé %Ln corrections ; elles restent dans la boîte d’envoi et seront retentées à chaque synchronisation. Les autres sont passées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sync cancelled: what it completed is kept, the rest follows next time.</source>
+        <translation>Synchronisation annulée&#xa0;: ce qui est fait est conservé, le reste suivra la prochaine fois.</translation>
+    </message>
+    <message>
+        <source>Automatic sync failed: %1</source>
+        <translation>Échec de la synchronisation automatique&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>The sync did not complete:
+%1</source>
+        <translation>La synchronisation n’a pas abouti&#xa0;:
+%1</translation>
+    </message>
+    <message>
+        <source>Check the token in Sync &gt; Sync Settings.</source>
+        <translation>Vérifiez le jeton dans Synchronisation &gt; Paramètres de synchronisation.</translation>
+    </message>
+    <message>
+        <source>1 correction waits in the outbox and goes out with the next sync.</source>
+        <translation>1 correction attend dans la boîte d’envoi et partira à la prochaine synchronisation.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln corrections wait in the outbox and go out with the next sync.</source>
+        <translation>
+            <numerusform>%Ln correction attend dans la boîte d’envoi et partira à la prochaine synchronisation.</numerusform>
+            <numerusform>%Ln corrections attendent dans la boîte d’envoi et partiront à la prochaine synchronisation.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -116,14 +116,6 @@ QString fieldLabel(CurationField field)
     return {};
 }
 
-const Observation *findObservation(const Record &record, const QString &id)
-{
-    for (const auto &o : record.observations) {
-        if (o.id == id)
-            return &o;
-    }
-    return nullptr;
-}
 
 //! The value an editor shows for a field of the shown observation.
 QString shownValue(const Observation &o, CurationField field)
@@ -351,7 +343,7 @@ void CurationPanel::refresh()
     const CuratedRecord &record = m_session.record();
     QStringList present;
     for (const QString &id : std::as_const(m_observations)) {
-        if (findObservation(record.shown, id))
+        if (record.shown.findObservation(id))
             present.append(id);
     }
     m_observations = present;
@@ -367,8 +359,8 @@ void CurationPanel::refresh()
         return;
     }
     const QString id = m_observations.first();
-    const Observation *shown = findObservation(record.shown, id);
-    const Observation *upstream = findObservation(record.upstream, id);
+    const Observation *shown = record.shown.findObservation(id);
+    const Observation *upstream = record.upstream.findObservation(id);
     m_heading->setText(tr("%1\n%2 · %3").arg(shown->citingTitle, directionDisplayText(shown->direction), id));
     for (const FieldRow &row : std::as_const(m_rows)) {
         const QString original = valueForDisplay(row.field, upstreamValue(*upstream, row.field));
@@ -442,8 +434,8 @@ QList<FieldEdit> CurationPanel::pendingEdits(QString *error) const
     if (m_observations.isEmpty())
         return edits;
     const QString id = m_observations.first();
-    const Observation *shown = findObservation(record.shown, id);
-    const Observation *upstream = findObservation(record.upstream, id);
+    const Observation *shown = record.shown.findObservation(id);
+    const Observation *upstream = record.upstream.findObservation(id);
     if (!shown || !upstream)
         return edits;
     for (const FieldRow &row : m_rows) {
@@ -474,7 +466,7 @@ void CurationPanel::validate()
     }
     const CuratedRecord &record = m_session.record();
     const QString id = m_observations.first();
-    const Observation *shown = findObservation(record.shown, id);
+    const Observation *shown = record.shown.findObservation(id);
     bool anyProblem = false;
     bool anyChange = false;
     for (const FieldRow &row : std::as_const(m_rows)) {
@@ -568,7 +560,7 @@ void CurationPanel::fillHistory()
     m_history->clear();
     const CuratedRecord &record = m_session.record();
     const QString id = m_observations.first();
-    const Observation *upstream = findObservation(record.upstream, id);
+    const Observation *upstream = record.upstream.findObservation(id);
     for (const CorrectionEvent &e : record.history(id)) {
         const auto before = valueSeenBefore(record.fieldEvents(id, e.field), e);
         auto describe = [&](const std::optional<QString> &value) {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NoticeReviewWindow.h"
 
+#include "BackgroundJob.h"
 #include "NoticeReviewModel.h"
 #include "Store.h"
 
 #include <QAction>
 #include <QComboBox>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeySequence>
@@ -18,7 +18,6 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace LedgerCurator {
 
@@ -158,42 +157,42 @@ void NoticeReviewWindow::reload()
     m_stack->setCurrentWidget(m_empty);
     const QString path = m_store.path();
     using Groups = QHash<QString, QList<NoticeGroup>>;
-    auto *watcher = new QFutureWatcher<Result<Groups>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return;
-        m_loading = false;
-        auto result = watcher->result();
-        if (!result) {
-            m_byRecord.clear();
-            m_model->setGroups({});
-            m_empty->setText(tr("The notices could not be read:\n%1").arg(result.error().toString()));
-            m_stack->setCurrentWidget(m_empty);
+    BackgroundJob::start<Result<Groups>>(
+        this, {},
+        [path](auto &) -> Result<Groups> {
+            Store store(path);
+            if (auto opened = store.open(); !opened)
+                return opened.error();
+            auto summaries = store.recordSummaries();
+            if (!summaries)
+                return summaries.error();
+            Groups groups;
+            for (const RecordSummary &summary : std::as_const(*summaries)) {
+                auto curated = store.loadCurated(summary.arxivId);
+                if (!curated)
+                    return curated.error();
+                if (curated->has_value())
+                    groups.insert(summary.arxivId, noticeGroups(**curated));
+            }
+            return groups;
+        },
+        [this, generation](Result<Groups> result) {
+            if (generation != m_generation)
+                return;
+            m_loading = false;
+            if (!result) {
+                m_byRecord.clear();
+                m_model->setGroups({});
+                m_empty->setText(
+                    tr("The notices could not be read:\n%1").arg(result.error().toString()));
+                m_stack->setCurrentWidget(m_empty);
+                Q_EMIT reloaded();
+                return;
+            }
+            m_byRecord = std::move(*result);
+            rebuildModel();
             Q_EMIT reloaded();
-            return;
-        }
-        m_byRecord = std::move(*result);
-        rebuildModel();
-        Q_EMIT reloaded();
-    });
-    watcher->setFuture(QtConcurrent::run([path]() -> Result<Groups> {
-        Store store(path);
-        if (auto opened = store.open(); !opened)
-            return opened.error();
-        auto summaries = store.recordSummaries();
-        if (!summaries)
-            return summaries.error();
-        Groups groups;
-        for (const RecordSummary &summary : std::as_const(*summaries)) {
-            auto curated = store.loadCurated(summary.arxivId);
-            if (!curated)
-                return curated.error();
-            if (curated->has_value())
-                groups.insert(summary.arxivId, noticeGroups(**curated));
-        }
-        return groups;
-    }));
+        });
 }
 
 void NoticeReviewWindow::updateRecord(const CuratedRecord &record)

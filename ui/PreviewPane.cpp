@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PreviewPane.h"
 
+#include "BackgroundJob.h"
 #include "PageHtml.h"
+#include "SettingsKeys.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QDesktopServices>
-#include <QtConcurrent/QtConcurrentRun>
+#include <QInputDialog>
 #include <QScrollBar>
 #include <QSettings>
 #include <QTextBlock>
@@ -57,20 +59,20 @@ PreviewPane::PreviewPane(QWidget *parent)
     connect(m_browser, &QTextBrowser::anchorClicked, this, &PreviewPane::onAnchorClicked);
 
     bool ok = false;
-    const qlonglong cap
-        = QSettings().value(QStringLiteral("preview/inboundCap"), 500).toLongLong(&ok);
-    m_inboundCap = ok && cap >= 0 ? qsizetype(cap) : 500;
+    const qlonglong cap = QSettings()
+                              .value(SettingsKeys::kInboundCap, SettingsKeys::kDefaultInboundCap)
+                              .toLongLong(&ok);
+    m_inboundCap = ok && cap >= 0 ? qsizetype(cap) : SettingsKeys::kDefaultInboundCap;
     m_css = loadPageStylesheet();
 }
 
 PreviewPane::~PreviewPane()
 {
-    // A build still running is waited for (its document is this pane's to delete).
-    for (QFutureWatcher<Built> *watcher : std::as_const(m_builds)) {
-        watcher->disconnect(this);
-        watcher->waitForFinished();
-        delete watcher->result().document;
-    }
+    // A build still running is waited for, and its document deleted (it is this pane's).
+    ++m_generation;
+    const QList<BackgroundJob *> builds = m_builds; // each leaves the list when it is done
+    for (BackgroundJob *build : builds)
+        build->waitForFinished();
 }
 
 void PreviewPane::setRecord(const Record &shown, std::optional<QList<AnomalyHint>> hints)
@@ -147,6 +149,19 @@ void PreviewPane::setInboundCap(qsizetype cap)
         render(true);
 }
 
+void PreviewPane::chooseInboundCap(QWidget *parent)
+{
+    bool ok = false;
+    const int cap = QInputDialog::getInt(parent, tr("Preview Page Cap"),
+        tr("Inbound observations itemized in the preview (0 for all; "
+           "the PDF export always holds all of them):"),
+        int(m_inboundCap), 0, 10000000, 100, &ok);
+    if (!ok)
+        return;
+    QSettings().setValue(SettingsKeys::kInboundCap, cap);
+    setInboundCap(cap);
+}
+
 bool PreviewPane::opensExternally(const QUrl &url)
 {
     const QString scheme = url.scheme().toLower();
@@ -193,31 +208,28 @@ void PreviewPane::render(bool keepScroll)
     }
     const quint64 generation = m_generation;
     m_building = true;
-    auto *watcher = new QFutureWatcher<Built>(this);
-    m_builds.append(watcher);
-    connect(watcher, &QFutureWatcherBase::finished, this,
-            [this, watcher, generation] { documentBuilt(watcher, generation); });
     QThread *const home = thread();
-    watcher->setFuture(QtConcurrent::run(
-            [record = m_record, options, font = m_browser->document()->defaultFont(), home] {
-                Built built;
-                built.html = renderPageHtml(record, options);
-                auto *document = new PageDocument;
-                document->setUndoRedoEnabled(false);
-                document->setDefaultFont(font);
-                document->setHtml(built.html);
-                document->setDocumentMargin(kDocumentMargin);
-                document->moveToThread(home);
-                built.document = document;
-                return built;
-            }));
+    BackgroundJob *build = BackgroundJob::start<Built>(
+        this, {},
+        [record = m_record, options, font = m_browser->document()->defaultFont(), home](auto &) {
+            Built built;
+            built.html = renderPageHtml(record, options);
+            auto *document = new PageDocument;
+            document->setUndoRedoEnabled(false);
+            document->setDefaultFont(font);
+            document->setHtml(built.html);
+            document->setDocumentMargin(kDocumentMargin);
+            document->moveToThread(home);
+            built.document = document;
+            return built;
+        },
+        [this, generation](const Built &built) { documentBuilt(built, generation); });
+    m_builds.append(build);
+    connect(build, &BackgroundJob::finished, this, [this, build] { m_builds.removeOne(build); });
 }
 
-void PreviewPane::documentBuilt(QFutureWatcher<Built> *watcher, quint64 generation)
+void PreviewPane::documentBuilt(Built built, quint64 generation)
 {
-    m_builds.removeOne(watcher);
-    watcher->deleteLater();
-    Built built = watcher->result();
     if (generation != m_generation) {
         delete built.document; // a newer render, or clear(), came after it
         return;

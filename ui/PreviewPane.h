@@ -4,8 +4,8 @@
 #include "AnomalyHints.h"
 #include "Record.h"
 
-#include <QFutureWatcher>
 #include <QHash>
+#include <QList>
 #include <QString>
 #include <QWidget>
 
@@ -17,10 +17,12 @@ class QUrl;
 
 namespace LedgerCurator {
 
+class BackgroundJob;
+
 //! The rendered page of the selected record (PageHtml.h): read-only, scrollable to an
 //! observation. Links to https://arxiv.org/abs/ID open in the web browser; nothing else is
-//! followed or fetched. Inbound observations are itemized up to a cap (QSettings
-//! "preview/inboundCap", default 500; 0 = no cap). A large page (at least
+//! followed or fetched. Inbound observations are itemized up to a cap (the setting
+//! SettingsKeys::kInboundCap; 0 = no cap). A large page (at least
 //! asyncThreshold() observations itemized) is laid out of HTML on a worker thread while the pane
 //! says so: its HTML import took the GUI thread over a second for 2,500 observations.
 class PreviewPane final : public QWidget
@@ -45,6 +47,8 @@ public:
     qsizetype inboundCap() const { return m_inboundCap; }
     //! Re-renders with another cap (0 = every inbound observation). Not saved to the settings.
     void setInboundCap(qsizetype cap);
+    //! Asks for the cap in a dialog over `parent`, keeps it in the settings and re-renders.
+    void chooseInboundCap(QWidget *parent);
 
     //! The HTML shown (a full document with its stylesheet inlined); empty when cleared. While
     //! a large page is being built: the page still shown (the same record's), else empty.
@@ -75,21 +79,21 @@ private:
         QString html;
     };
     //! Puts a document built by the worker in place, unless a newer render started meanwhile.
-    void documentBuilt(QFutureWatcher<Built> *watcher, quint64 generation);
+    void documentBuilt(Built built, quint64 generation);
     void onAnchorClicked(const QUrl &url);
 
     QTextBrowser *m_browser = nullptr;
     Record m_record;
     std::optional<QList<AnomalyHint>> m_hints;
     bool m_hasRecord = false;
-    qsizetype m_inboundCap = 500;
+    qsizetype m_inboundCap = 0; // read from the settings when the pane is made
     QString m_css;
     QString m_html;
     //! Observation UUID -> the block of its "Observation UUID" heading; filled on the first
     //! scroll after a render (the page carries no anchors, see HtmlOptions::observationAnchors).
     QHash<QString, int> m_headingBlocks;
     //! The large pages being built (the last is the one to show; older ones are dropped).
-    QList<QFutureWatcher<Built> *> m_builds;
+    QList<BackgroundJob *> m_builds;
     quint64 m_generation = 0; // counts renders: a build for an older one is dropped
     bool m_building = false; // the page of the last render is not on screen yet
     int m_pendingScroll = 0; // the scroll position to restore once the build is in

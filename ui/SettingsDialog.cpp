@@ -76,7 +76,9 @@ SettingsDialog::SettingsDialog(SyncController *sync, QWidget *parent)
 
     m_restoreRecord = new QCheckBox(tr("&Show the last record again on start"), this);
     m_restoreRecord->setObjectName(QStringLiteral("restoreRecordCheck"));
-    m_restoreRecord->setChecked(settings.value(SettingsKeys::kRestoreLastRecord, true).toBool());
+    m_restoreRecord->setChecked(
+        settings.value(SettingsKeys::kRestoreLastRecord, SettingsKeys::kDefaultRestoreLastRecord)
+            .toBool());
     m_restoreRecord->setToolTip(tr("Otherwise the first record of the list is shown."));
 
     auto *general = new QGroupBox(tr("General"), this);

@@ -9,8 +9,9 @@ namespace LedgerCurator::SettingsKeys {
 // ui/: the interface.
 //! "" (or absent): the system's language; "en", "de", "fr": that one. Read at start only.
 inline const QString kLanguage = QStringLiteral("ui/language");
-//! Show the record shown last when the app starts (default true).
+//! Show the record shown last when the app starts.
 inline const QString kRestoreLastRecord = QStringLiteral("ui/restoreLastRecord");
+inline constexpr bool kDefaultRestoreLastRecord = true;
 
 // window/: the main window's layout, written when it closes.
 inline const QString kWindowGeometry = QStringLiteral("window/geometry");
@@ -31,10 +32,21 @@ inline const QString kFilterStates = QStringLiteral("filters/states");
 //! "both", "inbound" or "outbound".
 inline const QString kFilterDirection = QStringLiteral("filters/direction");
 inline const QString kFilterNeedsAttention = QStringLiteral("filters/needsAttention");
+inline constexpr bool kDefaultFilterNeedsAttention = false;
 inline const QString kFilterCorrected = QStringLiteral("filters/corrected");
+inline constexpr bool kDefaultFilterCorrected = false;
 
 // preview/: the preview's page cap (also read by `render --format html`).
 inline const QString kInboundCap = QStringLiteral("preview/inboundCap");
 inline constexpr qint64 kDefaultInboundCap = 500;
+
+// sync/: the server to sync with (SyncController); the token is not kept here.
+//! An http:// or https:// URL; empty or absent: no server.
+inline const QString kSyncServerUrl = QStringLiteral("sync/serverUrl");
+//! Minutes between automatic syncs; 0: none.
+inline const QString kSyncIntervalMinutes = QStringLiteral("sync/intervalMinutes");
+inline constexpr int kDefaultSyncIntervalMinutes = 0;
+//! Where the token is: "keyring" (the default) or "file".
+inline const QString kSyncTokenStore = QStringLiteral("sync/tokenStore");
 
 } // namespace LedgerCurator::SettingsKeys

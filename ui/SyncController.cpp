@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SyncController.h"
 
+#include "BackgroundJob.h"
+#include "SettingsKeys.h"
 #include "Store.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QMutex>
 #include <QMutexLocker>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QThreadPool>
 #include <QTimer>
-#include <QtConcurrent>
 
 #include <qt6keychain/keychain.h>
 
@@ -25,9 +25,6 @@ namespace LedgerCurator {
 
 namespace {
 
-const QString kServerKey = QStringLiteral("sync/serverUrl");
-const QString kIntervalKey = QStringLiteral("sync/intervalMinutes");
-const QString kTokenStoreKey = QStringLiteral("sync/tokenStore");
 constexpr int kKeyringTimeoutMs = 10000; // a keyring that does not answer counts as none
 constexpr int kMaxIntervalMinutes = 24 * 60;
 
@@ -75,6 +72,20 @@ struct SyncController::RunState
         cancelled = true;
         if (client)
             client->cancel();
+    }
+    //! cancel() reaches `running` from now on; false (and not so) when cancelled already.
+    bool attach(SyncClient *running)
+    {
+        QMutexLocker lock(&mutex);
+        if (cancelled)
+            return false;
+        client = running;
+        return true;
+    }
+    void detach()
+    {
+        QMutexLocker lock(&mutex);
+        client = nullptr;
     }
 };
 
@@ -136,10 +147,15 @@ QString SyncController::serverUrlProblem(const QString &text)
 void SyncController::loadSettings()
 {
     QSettings settings;
-    const QString server = settings.value(kServerKey).toString().trimmed();
+    const QString server = settings.value(SettingsKeys::kSyncServerUrl).toString().trimmed();
     m_server = serverUrlProblem(server).isEmpty() ? QUrl(server, QUrl::StrictMode) : QUrl();
-    m_intervalMinutes = std::clamp(settings.value(kIntervalKey, 0).toInt(), 0, kMaxIntervalMinutes);
-    m_tokenStore = settings.value(kTokenStoreKey).toString() == storeName(TokenStore::File)
+    m_intervalMinutes = std::clamp(
+        settings
+            .value(SettingsKeys::kSyncIntervalMinutes, SettingsKeys::kDefaultSyncIntervalMinutes)
+            .toInt(),
+        0, kMaxIntervalMinutes);
+    m_tokenStore
+        = settings.value(SettingsKeys::kSyncTokenStore).toString() == storeName(TokenStore::File)
         ? TokenStore::File
         : TokenStore::Keyring;
 }
@@ -252,8 +268,8 @@ void SyncController::configure(const QUrl &server, const QString &token, int int
     m_server = server.isEmpty() ? QUrl() : server.adjusted(QUrl::StripTrailingSlash);
     m_intervalMinutes = std::clamp(intervalMinutes, 0, kMaxIntervalMinutes);
     QSettings settings;
-    settings.setValue(kServerKey, m_server.toString());
-    settings.setValue(kIntervalKey, m_intervalMinutes);
+    settings.setValue(SettingsKeys::kSyncServerUrl, m_server.toString());
+    settings.setValue(SettingsKeys::kSyncIntervalMinutes, m_intervalMinutes);
     m_token = token.trimmed();
     m_tokenLoading = false;
     m_syncWhenLoaded = false;
@@ -274,7 +290,7 @@ void SyncController::storeToken(const QString &token)
             return;
         }
         m_tokenStore = TokenStore::File;
-        QSettings().setValue(kTokenStoreKey, storeName(TokenStore::File));
+        QSettings().setValue(SettingsKeys::kSyncTokenStore, storeName(TokenStore::File));
         Q_EMIT tokenStored(TokenStore::File, keyringProblem);
     };
     if (token.isEmpty()) {
@@ -306,7 +322,7 @@ void SyncController::storeToken(const QString &token)
             }
             keyringAnswered();
             m_tokenStore = TokenStore::Keyring;
-            QSettings().setValue(kTokenStoreKey, storeName(TokenStore::Keyring));
+            QSettings().setValue(SettingsKeys::kSyncTokenStore, storeName(TokenStore::Keyring));
             QFile::remove(tokenFilePath()); // no copy of the token left behind
             Q_EMIT tokenStored(TokenStore::Keyring, {});
         });
@@ -369,39 +385,32 @@ void SyncController::startRun(Trigger trigger)
         return !state->cancelled.load();
     };
 
-    auto *watcher = new QFutureWatcher<Result<SyncReport>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, state] {
-        watcher->deleteLater();
-        if (m_running == state)
-            m_running.reset();
-        const Result<SyncReport> result = watcher->result();
-        updateTimer(); // the next automatic sync counts from the end of this one
-        if (!result) {
-            m_lastCancelled = result.error().kind == Error::Kind::Cancelled;
-            Q_EMIT syncFinished(false, result.error().toString(), SyncReport {});
-            return;
-        }
-        Q_EMIT syncFinished(true, QString(), *result);
-    });
-    watcher->setFuture(QtConcurrent::run(
-        m_pool, [path = m_cachePath, options, progress, state]() -> Result<SyncReport> {
+    BackgroundJob::Options inPool;
+    inPool.pool = m_pool;
+    BackgroundJob::start<Result<SyncReport>>(
+        this, inPool,
+        [path = m_cachePath, options, progress, state](auto &) -> Result<SyncReport> {
             Store store(path);
             if (auto opened = store.open(); !opened)
                 return opened.error();
             SyncClient client(store);
-            {
-                QMutexLocker lock(&state->mutex);
-                if (state->cancelled)
-                    return Error::cancelled();
-                state->client = &client;
-            }
+            if (!state->attach(&client))
+                return Error::cancelled();
             Result<SyncReport> result = client.run(options, progress);
-            {
-                QMutexLocker lock(&state->mutex);
-                state->client = nullptr;
-            }
+            state->detach();
             return result;
-        }));
+        },
+        [this, state](const Result<SyncReport> &result) {
+            if (m_running == state)
+                m_running.reset();
+            updateTimer(); // the next automatic sync counts from the end of this one
+            if (!result) {
+                m_lastCancelled = result.error().kind == Error::Kind::Cancelled;
+                Q_EMIT syncFinished(false, result.error().toString(), SyncReport {});
+                return;
+            }
+            Q_EMIT syncFinished(true, QString(), *result);
+        });
     Q_EMIT syncStarted();
 }
 

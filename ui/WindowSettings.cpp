@@ -1,23 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The settings part of the main window: the layout, the filters and the shown record are written
-// to QSettings when the window closes and read back when it is made (docs/settings.md), the
-// Settings and About dialogs, and the files named on the command line.
-#include "MainWindow.h"
+#include "WindowSettings.h"
 
-#include "AboutDialog.h"
-#include "CurationPanel.h"
-#include "CurationSession.h"
 #include "ObservationTableModel.h"
-#include "PreviewPane.h"
-#include "SettingsDialog.h"
 #include "SettingsKeys.h"
-#include "Store.h"
 
 #include <QCheckBox>
-#include <QCloseEvent>
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QMainWindow>
 #include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
@@ -62,39 +53,43 @@ QByteArray readBytes(const QSettings &settings, const QString &key)
 
 } // namespace
 
-void MainWindow::restoreSettings()
+WindowSettings::WindowSettings(const Widgets &widgets, QObject *parent)
+    : QObject(parent)
+    , m_widgets(widgets)
 {
+}
+
+QString WindowSettings::restore()
+{
+    QMainWindow *window = m_widgets.window;
     // The defaults, for "Reset window layout".
-    m_defaultSize = size();
-    m_defaultWindowState = saveState();
-    m_defaultHeaderState = m_table->horizontalHeader()->saveState();
+    m_defaultSize = window->size();
+    m_defaultWindowState = window->saveState();
+    m_defaultHeaderState = m_widgets.table->horizontalHeader()->saveState();
     m_defaultSplitterSizes.clear();
     // Sizes before the first show are not yet the ones set: the splitters keep theirs in a
     // property.
-    for (QSplitter *splitter : findChildren<QSplitter *>()) {
+    for (QSplitter *splitter : window->findChildren<QSplitter *>()) {
         const QList<int> sizes = splitter->property("defaultSizes").value<QList<int>>();
         if (!splitter->objectName().isEmpty() && !sizes.isEmpty())
             m_defaultSplitterSizes.insert(splitter->objectName(), sizes);
     }
 
-    // Every value is checked: a damaged or hand-edited settings file is ignored, value by value.
     const QSettings settings;
     if (const QByteArray geometry = readBytes(settings, SettingsKeys::kWindowGeometry);
         !geometry.isEmpty())
-        restoreGeometry(geometry);
+        window->restoreGeometry(geometry);
     if (const QByteArray state = readBytes(settings, SettingsKeys::kWindowState); !state.isEmpty())
-        restoreState(state);
-    // The splitters take their sizes once the window is shown at its restored size (showEvent()):
-    // sizes set before would be spread again over the first resize.
+        window->restoreState(state);
     m_pendingSplitterStates.clear();
-    for (QSplitter *splitter : findChildren<QSplitter *>()) {
+    for (QSplitter *splitter : window->findChildren<QSplitter *>()) {
         const QByteArray state
             = readBytes(settings, SettingsKeys::kSplitterPrefix + splitter->objectName());
         if (!splitter->objectName().isEmpty() && !state.isEmpty())
             m_pendingSplitterStates.insert(splitter->objectName(), state);
     }
     // A state that does not read leaves the header as it is (QHeaderView checks it whole first).
-    QHeaderView *header = m_table->horizontalHeader();
+    QHeaderView *header = m_widgets.table->horizontalHeader();
     const QByteArray headerState = readBytes(settings, SettingsKeys::kTableHeader);
     if (!headerState.isEmpty()
         && settings.value(SettingsKeys::kTableColumns).toInt() == header->count()
@@ -104,62 +99,64 @@ void MainWindow::restoreSettings()
                  int(ObservationTableModel::CitingTitleColumn) })
             header->showSection(column);
     }
-    m_sideTabs->setCurrentWidget(
+    m_widgets.sideTabs->setCurrentWidget(
         settings.value(SettingsKeys::kSideTab).toString() == kSideTabPreview
-            ? static_cast<QWidget *>(m_preview)
-            : static_cast<QWidget *>(m_panel));
+            ? m_widgets.previewTab
+            : m_widgets.correctTab);
 
     // The filters.
     if (const QString text = settings.value(SettingsKeys::kFilterText).toString();
         text.size() <= kMaxFilterLength)
-        m_filter->setText(text);
+        m_widgets.filter->setText(text);
     for (const QString &key : settings.value(SettingsKeys::kFilterStates).toStringList()) {
         if (const auto state = parseState(key))
-            m_chips[int(*state)]->setChecked(true);
+            m_widgets.chips[int(*state)]->setChecked(true);
     }
     const int direction
         = kDirections.indexOf(settings.value(SettingsKeys::kFilterDirection).toString());
-    m_direction->setCurrentIndex(std::max(direction, 0));
-    m_attentionOnly->setChecked(readBool(settings, SettingsKeys::kFilterNeedsAttention, false));
-    m_curatedOnly->setChecked(readBool(settings, SettingsKeys::kFilterCorrected, false));
+    m_widgets.direction->setCurrentIndex(std::max(direction, 0));
+    m_widgets.attentionOnly->setChecked(readBool(
+        settings, SettingsKeys::kFilterNeedsAttention, SettingsKeys::kDefaultFilterNeedsAttention));
+    m_widgets.curatedOnly->setChecked(
+        readBool(settings, SettingsKeys::kFilterCorrected, SettingsKeys::kDefaultFilterCorrected));
 
-    // The record: reloadRecords() shows it when the cache still holds it, else the first one.
-    if (readBool(settings, SettingsKeys::kRestoreLastRecord, true))
-        m_startRecord = settings.value(SettingsKeys::kLastRecord).toString().trimmed();
+    // The record.
+    if (readBool(
+            settings, SettingsKeys::kRestoreLastRecord, SettingsKeys::kDefaultRestoreLastRecord))
+        return settings.value(SettingsKeys::kLastRecord).toString().trimmed();
+    return {};
 }
 
-void MainWindow::saveSettings()
+void WindowSettings::save(const QString &record)
 {
+    QMainWindow *window = m_widgets.window;
     QSettings settings;
-    settings.setValue(SettingsKeys::kWindowGeometry, saveGeometry());
-    settings.setValue(SettingsKeys::kWindowState, saveState());
-    for (QSplitter *splitter : findChildren<QSplitter *>()) {
+    settings.setValue(SettingsKeys::kWindowGeometry, window->saveGeometry());
+    settings.setValue(SettingsKeys::kWindowState, window->saveState());
+    for (QSplitter *splitter : window->findChildren<QSplitter *>()) {
         if (!splitter->objectName().isEmpty())
             settings.setValue(
                 SettingsKeys::kSplitterPrefix + splitter->objectName(), splitter->saveState());
     }
-    QHeaderView *header = m_table->horizontalHeader();
+    QHeaderView *header = m_widgets.table->horizontalHeader();
     settings.setValue(SettingsKeys::kTableHeader, header->saveState());
     settings.setValue(SettingsKeys::kTableColumns, header->count());
     settings.setValue(SettingsKeys::kSideTab,
-        m_sideTabs->currentWidget() == m_preview ? kSideTabPreview : kSideTabCorrect);
+        m_widgets.sideTabs->currentWidget() == m_widgets.previewTab ? kSideTabPreview
+                                                                    : kSideTabCorrect);
 
-    settings.setValue(SettingsKeys::kFilterText, m_filter->text());
+    settings.setValue(SettingsKeys::kFilterText, m_widgets.filter->text());
     QStringList states;
     for (ResolutionState state : kAllResolutionStates) {
-        if (m_chips[int(state)]->isChecked())
+        if (m_widgets.chips[int(state)]->isChecked())
             states.append(stateKey(state));
     }
     settings.setValue(SettingsKeys::kFilterStates, states);
     settings.setValue(SettingsKeys::kFilterDirection,
-        kDirections.value(m_direction->currentIndex(), kDirections[0]));
-    settings.setValue(SettingsKeys::kFilterNeedsAttention, m_attentionOnly->isChecked());
-    settings.setValue(SettingsKeys::kFilterCorrected, m_curatedOnly->isChecked());
+        kDirections.value(m_widgets.direction->currentIndex(), kDirections[0]));
+    settings.setValue(SettingsKeys::kFilterNeedsAttention, m_widgets.attentionOnly->isChecked());
+    settings.setValue(SettingsKeys::kFilterCorrected, m_widgets.curatedOnly->isChecked());
 
-    // The record being loaded counts: it is the one the user chose last.
-    const QString record = !m_requestedRecord.isEmpty() ? m_requestedRecord
-        : m_session->hasRecord()                        ? m_session->record().upstream.arxivId
-                                                        : QString();
     if (record.isEmpty())
         settings.remove(SettingsKeys::kLastRecord);
     else
@@ -167,67 +164,28 @@ void MainWindow::saveSettings()
     settings.sync();
 }
 
-void MainWindow::resetLayout()
+void WindowSettings::resetLayout()
 {
-    if (isMaximized() || isFullScreen())
-        showNormal();
-    resize(m_defaultSize);
-    restoreState(m_defaultWindowState);
-    for (QSplitter *splitter : findChildren<QSplitter *>()) {
+    QMainWindow *window = m_widgets.window;
+    if (window->isMaximized() || window->isFullScreen())
+        window->showNormal();
+    window->resize(m_defaultSize);
+    window->restoreState(m_defaultWindowState);
+    for (QSplitter *splitter : window->findChildren<QSplitter *>()) {
         if (m_defaultSplitterSizes.contains(splitter->objectName()))
             splitter->setSizes(m_defaultSplitterSizes.value(splitter->objectName()));
     }
-    m_table->horizontalHeader()->restoreState(m_defaultHeaderState);
-    // As after every load (showRecordLoaded()), the state column fits its badges.
-    if (m_session->hasRecord())
-        m_table->resizeColumnToContents(ObservationTableModel::StateColumn);
+    m_widgets.table->horizontalHeader()->restoreState(m_defaultHeaderState);
 }
 
-void MainWindow::showEvent(QShowEvent *event)
+void WindowSettings::restoreSplitters()
 {
-    QMainWindow::showEvent(event);
-    // The window is laid out at its restored size by now: the splitters take their saved sizes.
-    for (QSplitter *splitter : findChildren<QSplitter *>()) {
+    for (QSplitter *splitter : m_widgets.window->findChildren<QSplitter *>()) {
         if (const QByteArray state = m_pendingSplitterStates.take(splitter->objectName());
             !state.isEmpty())
             splitter->restoreState(state);
     }
     m_pendingSplitterStates.clear();
-}
-
-void MainWindow::closeEvent(QCloseEvent *event)
-{
-    saveSettings();
-    QMainWindow::closeEvent(event);
-}
-
-void MainWindow::openFiles(const QStringList &files)
-{
-    if (files.isEmpty())
-        return;
-    m_showFirstImported = true;
-    importFiles(files);
-}
-
-void MainWindow::showSettingsDialog()
-{
-    auto *dialog = new SettingsDialog(m_sync, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
-    connect(dialog, &SettingsDialog::resetLayoutRequested, this, &MainWindow::resetLayout);
-    connect(dialog, &SettingsDialog::settingsApplied, this, [this](qint64 cap) {
-        if (cap != m_preview->inboundCap())
-            m_preview->setInboundCap(cap);
-    });
-    dialog->open();
-}
-
-void MainWindow::showAboutDialog()
-{
-    auto *dialog = new AboutDialog(m_store.path(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowModality(Qt::WindowModal);
-    dialog->open();
 }
 
 } // namespace LedgerCurator

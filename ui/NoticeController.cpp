@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "NoticeController.h"
+
+#include "BackgroundJob.h"
+#include "CurationSession.h"
+#include "Identifier.h"
+#include "NoticeReviewWindow.h"
+#include "Notices.h"
+#include "RetractionCsv.h"
+#include "Store.h"
+#include "ThemeText.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QUndoStack>
+
+#include <algorithm>
+
+namespace LedgerCurator {
+
+NoticeController::NoticeController(Store &store, CurationSession &session, QMainWindow *window)
+    : QObject(window)
+    , m_store(store)
+    , m_session(session)
+    , m_window(window)
+{
+    // A banner over the table when a cited work is retracted, as Zotero shows on retracted items.
+    m_banner = new QWidget(window);
+    m_banner->setObjectName(QStringLiteral("retractionBanner"));
+    m_banner->setAttribute(Qt::WA_StyledBackground, true);
+    followPalette(m_banner, [banner = m_banner] {
+        const BannerColors colors = warningBannerColors(QApplication::palette(banner));
+        banner->setStyleSheet(
+            QStringLiteral("#retractionBanner { background: %1; border: 1px solid %2; "
+                           "border-radius: 4px; } #retractionBanner QLabel { color: %3; }")
+                .arg(colors.background.name(), colors.border.name(), colors.text.name()));
+    });
+    m_bannerText = new QLabel(m_banner);
+    m_bannerText->setObjectName(QStringLiteral("retractionBannerText"));
+    m_bannerText->setWordWrap(true);
+    m_bannerText->setTextFormat(Qt::PlainText);
+    auto *review = new QPushButton(tr("Review Notices..."), m_banner);
+    review->setObjectName(QStringLiteral("bannerReview"));
+    auto *show = new QPushButton(tr("Show Them"), m_banner);
+    show->setObjectName(QStringLiteral("bannerShow"));
+    show->setToolTip(tr("Filters the table to the observations needing attention"));
+    auto *bannerLayout = new QHBoxLayout(m_banner);
+    bannerLayout->setContentsMargins(8, 6, 8, 6);
+    bannerLayout->addWidget(m_bannerText, 1);
+    bannerLayout->addWidget(show);
+    bannerLayout->addWidget(review);
+    m_banner->hide();
+    connect(review, &QPushButton::clicked, this, &NoticeController::showReview);
+    connect(show, &QPushButton::clicked, this, &NoticeController::showAttentionRequested);
+
+    connect(&m_session, &CurationSession::recordLoaded, this, [this] {
+        updateBanner();
+        applyPendingReviews();
+    });
+    connect(&m_session, &CurationSession::recordChanged, this, [this] {
+        updateBanner();
+        if (m_review && m_session.hasRecord())
+            m_review->updateRecord(m_session.record());
+    });
+}
+
+void NoticeController::updateBanner()
+{
+    if (!m_session.hasRecord()) {
+        m_banner->hide();
+        return;
+    }
+    const Record &r = m_session.record().shown;
+    qsizetype retracted = 0;
+    qsizetype unreviewed = 0;
+    QStringList works;
+    for (const Observation &o : r.observations) {
+        if (o.curation.excluded || !isRetracted(o.events))
+            continue;
+        ++retracted;
+        if (reviewStatusOf(o) == u"unreviewed")
+            ++unreviewed;
+        const QString key = citedWorkKey(r, o);
+        const QString name = key == arxivDoi(r.arxivId) ? tr("this paper (arXiv:%1)").arg(r.arxivId)
+                                                        : (key.isEmpty() ? o.citedTitle : key);
+        if (!works.contains(name))
+            works.append(name);
+    }
+    if (retracted == 0) {
+        m_banner->hide();
+        return;
+    }
+    QString text = retracted == 1
+        ? tr("Retracted work: 1 observation of this record cites a retracted work")
+        : tr("Retracted work: %Ln observations of this record cite a retracted work", nullptr,
+            int(retracted));
+    text += QStringLiteral(" (") + works.mid(0, 3).join(QStringLiteral("; "))
+        + (works.size() > 3 ? QStringLiteral("; ...") : QString()) + QStringLiteral("). ");
+    text += unreviewed > 0 ? tr("%Ln not yet reviewed.", nullptr, int(unreviewed))
+                           : tr("All reviewed.");
+    m_bannerText->setText(QStringLiteral("⚠ ") + text);
+    m_banner->setAccessibleName(text);
+    m_banner->show();
+}
+
+NoticeReviewWindow *NoticeController::reviewWindow()
+{
+    if (!m_review) {
+        m_review = new NoticeReviewWindow(m_store, m_window);
+        QAction *undo = m_session.undoStack()->createUndoAction(m_review, tr("&Undo"));
+        undo->setShortcut(QKeySequence::Undo);
+        undo->setObjectName(QStringLiteral("reviewUndo"));
+        QAction *redo = m_session.undoStack()->createRedoAction(m_review, tr("&Redo"));
+        redo->setShortcut(QKeySequence::Redo);
+        m_review->addAction(undo);
+        m_review->addAction(redo);
+        m_review->addToolActions({ undo, redo });
+        connect(
+            m_review, &NoticeReviewWindow::reviewRequested, this, &NoticeController::applyReview);
+        connect(
+            m_review, &NoticeReviewWindow::showRequested, this, &NoticeController::showRequested);
+    }
+    return m_review;
+}
+
+void NoticeController::showReview()
+{
+    NoticeReviewWindow *window = reviewWindow();
+    window->show();
+    window->raise();
+    window->activateWindow();
+    window->reload();
+}
+
+void NoticeController::applyReview(
+    const QList<NoticeTouch> &touches, const QString &status, const QString &note)
+{
+    // One pending review per record, applied through the session when that record is shown.
+    QList<PendingReview> reviews;
+    for (const NoticeTouch &t : touches) {
+        auto it = std::find_if(reviews.begin(), reviews.end(),
+            [&t](const PendingReview &p) { return p.record == t.record; });
+        if (it == reviews.end()) {
+            reviews.append(PendingReview { t.record, {}, status, note });
+            it = reviews.end() - 1;
+        }
+        it->observations.append(t.observation);
+    }
+    m_pendingReviews.append(reviews);
+    applyPendingReviews();
+}
+
+void NoticeController::applyPendingReviews()
+{
+    while (!m_pendingReviews.isEmpty()) {
+        const PendingReview &next = m_pendingReviews.first();
+        if (!m_session.hasRecord() || m_session.record().shown.arxivId != next.record) {
+            Q_EMIT recordWanted(next.record); // applied when it is shown
+            return;
+        }
+        const PendingReview review = m_pendingReviews.takeFirst();
+        QList<FieldEdit> edits;
+        for (const QString &observation : review.observations) {
+            edits.append(FieldEdit { observation, CurationField::Review, review.status });
+            edits.append(FieldEdit { observation, CurationField::ReviewNote,
+                review.note.isEmpty() ? std::nullopt : std::optional<QString>(review.note) });
+        }
+        const QString description = review.observations.size() == 1
+            ? tr("Review 1 notice as %1").arg(reviewDisplayText(review.status))
+            : tr("Review %Ln notices as %1", nullptr, int(review.observations.size()))
+                  .arg(reviewDisplayText(review.status));
+        auto applied = m_session.applyEdits(edits, description);
+        if (!applied) {
+            Q_EMIT errorOccurred(
+                tr("The review was not recorded:\n%1").arg(applied.error().toString()));
+            m_pendingReviews.clear();
+            return;
+        }
+        m_window->statusBar()->showMessage(
+            *applied ? description : tr("Nothing to record: the review was already so."), 8000);
+        Q_EMIT reviewApplied(review.record);
+    }
+}
+
+void NoticeController::importFile(const QString &file)
+{
+    struct Outcome
+    {
+        RetractionCsv csv;
+        RetractionImport converted;
+        NoticeImportOutcome stored;
+    };
+    auto progress = BackgroundJob::Options::withDialog(
+        m_window, QStringLiteral("noticesProgress"), tr("Importing notices from %1...").arg(file));
+    progress.cancellable = false;
+    progress.busy = true;
+    auto work = [path = m_store.path(), file](auto &) -> Result<Outcome> {
+        auto csv = readRetractionCsvFile(file);
+        if (!csv)
+            return csv.error();
+        Outcome outcome { std::move(*csv), {}, {} };
+        outcome.converted = standingNotices(outcome.csv, nowUtc());
+        Store store(path);
+        if (auto opened = store.open(); !opened)
+            return opened.error();
+        auto stored = store.importNotices(outcome.converted.notices);
+        if (!stored)
+            return stored.error();
+        outcome.stored = *stored;
+        return outcome;
+    };
+    BackgroundJob::start<Result<Outcome>>(
+        this, progress, std::move(work), [this, file](const Result<Outcome> &result) {
+            if (!result) {
+                Q_EMIT errorOccurred(
+                    tr("No notices were imported:\n%1").arg(result.error().toString()));
+                Q_EMIT imported(false);
+                return;
+            }
+            QStringList problems;
+            for (const auto &s : result->csv.skipped)
+                problems.append(QStringLiteral("%1:%2: %3").arg(file).arg(s.line).arg(s.message));
+            for (const auto &s : result->converted.leftOut)
+                problems.append(QStringLiteral("%1:%2: %3").arg(file).arg(s.line).arg(s.message));
+            const QString summary = tr("%L1 notices read: %L2 new, %L3 already held.")
+                                        .arg(result->converted.notices.size())
+                                        .arg(result->stored.added)
+                                        .arg(result->stored.alreadyHeld);
+            m_window->statusBar()->showMessage(summary, 10000);
+            if (!problems.isEmpty()) {
+                auto *box = new QMessageBox(QMessageBox::Information,
+                    tr("Notices imported with skipped rows"),
+                    summary + u'\n' + tr("Rows skipped or left out: %L1").arg(problems.size())
+                        + QStringLiteral("\n\n") + problems.mid(0, 20).join(u'\n'),
+                    QMessageBox::Ok, m_window);
+                box->setObjectName(QStringLiteral("warningBox"));
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                box->open();
+            }
+            if (m_session.hasRecord()) {
+                if (auto reloaded = m_session.reload(); !reloaded)
+                    Q_EMIT errorOccurred(reloaded.error().toString());
+            }
+            if (m_review && m_review->isVisible())
+                m_review->reload();
+            Q_EMIT imported(true);
+        });
+}
+
+} // namespace LedgerCurator

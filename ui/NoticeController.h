@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+class QLabel;
+class QMainWindow;
+class QWidget;
+
+namespace LedgerCurator {
+
+class CurationSession;
+class NoticeReviewWindow;
+class Store;
+struct NoticeTouch;
+
+//! The notices in the main window: the retraction banner over the table (which works of the
+//! shown record are retracted, how many are reviewed), the notice review window and its data,
+//! reviews recorded as corrections through the session, and the import of retraction data.
+class NoticeController final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(NoticeController)
+
+public:
+    //! `window`: the parent of the banner, the review window, the dialogs, and whose status bar
+    //! tells what was done.
+    NoticeController(Store &store, CurationSession &session, QMainWindow *window);
+
+    //! The banner; the window puts it over the table.
+    QWidget *banner() const { return m_banner; }
+    //! The notice review window (created on first use).
+    NoticeReviewWindow *reviewWindow();
+    //! Opens the review window and reads every record's notices.
+    void showReview();
+    //! Records a review status and note for observations, as corrections through the session
+    //! (one undo step per record); observations of another record are reviewed once it is shown.
+    void applyReview(const QList<NoticeTouch> &touches, const QString &status, const QString &note);
+    //! Imports a Retraction Watch style CSV file of notices in the background.
+    void importFile(const QString &path);
+
+Q_SIGNALS:
+    void imported(bool ok);
+    void reviewApplied(const QString &arxivId);
+    //! The banner's "Show Them": the observations needing attention.
+    void showAttentionRequested();
+    //! The review window asks to show an observation of a record.
+    void showRequested(const QString &record, const QString &observation);
+    //! A pending review is for this record: it is recorded once the record is shown.
+    void recordWanted(const QString &arxivId);
+    void errorOccurred(const QString &message);
+
+private:
+    void updateBanner();
+    void applyPendingReviews();
+
+    Store &m_store;
+    CurationSession &m_session;
+    QMainWindow *m_window = nullptr;
+    NoticeReviewWindow *m_review = nullptr;
+    QWidget *m_banner = nullptr;
+    QLabel *m_bannerText = nullptr;
+    struct PendingReview
+    {
+        QString record;
+        QStringList observations;
+        QString status;
+        QString note;
+    };
+    QList<PendingReview> m_pendingReviews;
+};
+
+} // namespace LedgerCurator

@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RecordView.h"
+
+#include "ObservationFilterProxy.h"
+#include "StateBadgeDelegate.h"
+#include "StateStyle.h"
+#include "SummaryBar.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMenu>
+#include <QScrollBar>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <utility>
+
+namespace LedgerCurator {
+
+RecordView::RecordView(ObservationTableModel *model, ObservationFilterProxy *proxy, QWidget *parent)
+    : QStackedWidget(parent)
+    , m_model(model)
+    , m_proxy(proxy)
+{
+    m_heading = new QLabel(this);
+    m_heading->setObjectName(QStringLiteral("recordHeading"));
+    m_heading->setTextFormat(Qt::PlainText);
+    m_heading->setWordWrap(true);
+    QFont headingFont = m_heading->font();
+    headingFont.setBold(true);
+    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.15);
+    m_heading->setFont(headingFont);
+
+    m_summaryBar = new SummaryBar(this);
+    m_summaryBar->setObjectName(QStringLiteral("summaryBar"));
+    createFilters();
+    m_filterStatus = new QLabel(this);
+    m_filterStatus->setObjectName(QStringLiteral("filterStatus"));
+    createTable();
+
+    m_recordPage = new QWidget(this);
+    auto *layout = new QVBoxLayout(m_recordPage);
+    layout->addWidget(m_heading);
+    layout->addWidget(m_summaryBar);
+    layout->addLayout(m_filterRow);
+    layout->addLayout(m_chipRow);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_filterStatus);
+
+    m_messagePage = new QLabel(this);
+    m_messagePage->setObjectName(QStringLiteral("emptyState"));
+    m_messagePage->setAlignment(Qt::AlignCenter);
+    m_messagePage->setWordWrap(true);
+    m_messagePage->setTextFormat(Qt::PlainText);
+
+    addWidget(m_messagePage);
+    addWidget(m_recordPage);
+
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &ObservationFilterProxy::setFilterText);
+    connect(m_direction, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_proxy->setDirection(index == 1 ? std::optional<Direction>(Direction::Inbound)
+                : index == 2             ? std::optional<Direction>(Direction::Outbound)
+                                         : std::nullopt);
+    });
+    connect(m_attentionOnly, &QCheckBox::toggled, m_proxy,
+        &ObservationFilterProxy::setNeedsAttentionOnly);
+    connect(m_curatedOnly, &QCheckBox::toggled, m_proxy, &ObservationFilterProxy::setCuratedOnly);
+    connect(m_proxy, &ObservationFilterProxy::filterChanged, this, [this] {
+        updateChips();
+        updateSummary();
+    });
+    connect(m_summaryBar, &SummaryBar::stateClicked, this,
+        [this](ResolutionState state) { m_chips[int(state)]->toggle(); });
+}
+
+void RecordView::createFilters()
+{
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(QStringLiteral("filterEdit"));
+    m_filter->setAccessibleName(tr("Filter observations"));
+    m_filter->setAccessibleDescription(
+        tr("All words must match a title, UUID, identifier or state"));
+    m_filter->setPlaceholderText(tr("Filter by title, UUID, identifier or state (Ctrl+F)"));
+    m_filter->setClearButtonEnabled(true);
+
+    m_chipRow = new QHBoxLayout;
+    m_chipRow->setSpacing(4);
+    for (ResolutionState state : kAllResolutionStates) {
+        auto *chip = new QToolButton(this);
+        chip->setObjectName(QStringLiteral("chip-") + stateKey(state));
+        chip->setCheckable(true);
+        chip->setAutoRaise(false);
+        chip->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+        chip->setToolTip(tr("Show only observations that are %1 (combine several)")
+                             .arg(stateDisplayText(state)));
+        m_chipRow->addWidget(chip);
+        m_chips[int(state)] = chip;
+        connect(chip, &QToolButton::toggled, this, [this] {
+            QList<ResolutionState> states;
+            for (ResolutionState s : kAllResolutionStates) {
+                if (m_chips[int(s)]->isChecked())
+                    states.append(s);
+            }
+            m_proxy->setStates(states);
+        });
+    }
+    m_chipRow->addStretch();
+
+    m_filterRow = new QHBoxLayout;
+    m_filterRow->addWidget(m_filter, 1);
+    m_direction = new QComboBox(this);
+    m_direction->setObjectName(QStringLiteral("directionFilter"));
+    m_direction->addItem(tr("Both directions"));
+    m_direction->addItem(tr("Inbound"));
+    m_direction->addItem(tr("Outbound"));
+    m_filterRow->addWidget(m_direction);
+    m_attentionOnly = new QCheckBox(tr("Needs &attention"), this);
+    m_attentionOnly->setObjectName(QStringLiteral("attentionFilter"));
+    m_attentionOnly->setToolTip(
+        tr("Unresolved, mismatched, uncertain or malformed observations, conflicts and "
+           "observations with anomaly hints (Ctrl+Shift+A)"));
+    m_filterRow->addWidget(m_attentionOnly);
+    m_curatedOnly = new QCheckBox(tr("&Corrected"), this);
+    m_curatedOnly->setObjectName(QStringLiteral("curatedFilter"));
+    m_filterRow->addWidget(m_curatedOnly);
+}
+
+void RecordView::createTable()
+{
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("observationTable"));
+    m_table->setAccessibleName(tr("Observations"));
+    m_table->setAccessibleDescription(
+        tr("The observations of the record with their resolution states"));
+    m_table->setModel(m_proxy);
+    m_table->setItemDelegateForColumn(
+        ObservationTableModel::StateColumn, new StateBadgeDelegate(m_table));
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // Tab leaves the table for the next control (arrow keys move between rows and cells), so
+    // the keyboard is never trapped in a long table.
+    m_table->setTabKeyNavigation(false);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 10);
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(ObservationTableModel::CitingTitleColumn, QHeaderView::Stretch);
+    header->resizeSection(ObservationTableModel::StateColumn, 170);
+    header->resizeSection(ObservationTableModel::ReferenceColumn, 50);
+    header->resizeSection(ObservationTableModel::BasisColumn, 115);
+    header->resizeSection(ObservationTableModel::ObservedColumn, 90);
+    header->resizeSection(ObservationTableModel::NoticesColumn, 200);
+    header->resizeSection(ObservationTableModel::MarksColumn, 75);
+    header->resizeSection(ObservationTableModel::HintsColumn, 55);
+    // Narrow columns are at least as wide as their header, which may be longer when translated.
+    for (int column : { ObservationTableModel::ReferenceColumn, ObservationTableModel::MarksColumn,
+             ObservationTableModel::HintsColumn }) {
+        const QString title = m_model->headerData(column, Qt::Horizontal).toString();
+        header->resizeSection(column,
+            qMax(header->sectionSize(column), header->fontMetrics().horizontalAdvance(title) + 24));
+    }
+    header->setMinimumSectionSize(40);
+    m_table->setColumnHidden(ObservationTableModel::ObservedColumn, true);
+    m_table->setColumnHidden(ObservationTableModel::DirectionColumn, true);
+    m_table->setColumnHidden(ObservationTableModel::IdColumn, true);
+    // Right-click on the header shows or hides columns.
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(
+        header, &QHeaderView::customContextMenuRequested, this, [this, header](const QPoint &pos) {
+            QMenu menu(this);
+            for (int column = 0; column < ObservationTableModel::ColumnCount; ++column) {
+                if (column == ObservationTableModel::StateColumn
+                    || column == ObservationTableModel::CitingTitleColumn)
+                    continue;
+                QAction *action
+                    = menu.addAction(m_model->headerData(column, Qt::Horizontal).toString());
+                action->setCheckable(true);
+                action->setChecked(!m_table->isColumnHidden(column));
+                connect(action, &QAction::toggled, this,
+                    [this, column](bool on) { m_table->setColumnHidden(column, !on); });
+            }
+            menu.exec(header->mapToGlobal(pos));
+        });
+}
+
+void RecordView::insertBanner(QWidget *banner)
+{
+    if (auto *layout = qobject_cast<QVBoxLayout *>(m_recordPage->layout()))
+        layout->insertWidget(1, banner);
+}
+
+void RecordView::showMessage(const QString &text)
+{
+    m_messagePage->setText(text);
+    setCurrentWidget(m_messagePage);
+}
+
+void RecordView::showHeading(const Record &r)
+{
+    m_heading->setText(tr("%1\narXiv:%2 v%3 · as of %4")
+                           .arg(r.title, r.arxivId)
+                           .arg(r.version)
+                           .arg(displayDate(r.asOf)));
+    setCurrentWidget(m_recordPage);
+}
+
+void RecordView::setComplete(bool complete)
+{
+    m_summaryBar->setEnabled(complete);
+    for (QToolButton *chip : m_chips)
+        chip->setEnabled(complete);
+}
+
+void RecordView::showFirstRows(ObservationTableData data, qsizetype total)
+{
+    m_table->setUpdatesEnabled(false);
+    m_model->setTableData(std::move(data));
+    m_table->resizeColumnToContents(ObservationTableModel::StateColumn);
+    m_table->setUpdatesEnabled(true);
+    const Record &r = m_model->record();
+    showHeading(r);
+    // The counts of the rows shown so far, greyed until the whole record is in.
+    m_summaryBar->setCounts(m_model->stateCounts());
+    updateChips();
+    setComplete(false);
+    m_filterStatus->setText(
+        tr("Loading arXiv:%1: the first %Ln observations are shown, %2 in all...", "",
+            m_model->rowCount())
+            .arg(r.arxivId, QLocale().toString(qlonglong(total))));
+}
+
+void RecordView::showRecord(
+    const CuratedRecord &curated, std::optional<ObservationTableData> prepared)
+{
+    setComplete(true);
+    m_table->setUpdatesEnabled(false);
+    if (prepared)
+        m_model->setTableData(std::move(*prepared));
+    else
+        m_model->setCuratedRecord(curated);
+    m_table->resizeColumnToContents(ObservationTableModel::StateColumn);
+    m_table->setUpdatesEnabled(true);
+    showHeading(curated.shown);
+    updateSummary();
+    updateChips();
+}
+
+void RecordView::clearRecord()
+{
+    setComplete(true);
+    m_model->clear();
+}
+
+void RecordView::showChange(const CuratedRecord &curated, const QStringList &observations)
+{
+    m_model->updateCuratedRecord(curated, observations);
+    updateSummary();
+    updateChips();
+}
+
+RecordView::Position RecordView::position() const
+{
+    return { m_table->currentIndex().data(ObservationTableModel::ObservationIdRole).toString(),
+        m_table->verticalScrollBar()->value() };
+}
+
+void RecordView::restorePosition(const Position &position)
+{
+    const int row = position.observation.isEmpty() ? -1 : m_model->rowOf(position.observation);
+    if (row < 0)
+        return;
+    const QModelIndex index
+        = m_proxy->mapFromSource(m_model->index(row, ObservationTableModel::CitingTitleColumn));
+    if (index.isValid()) {
+        m_table->selectionModel()->setCurrentIndex(
+            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->verticalScrollBar()->setValue(position.scrolled);
+    }
+}
+
+void RecordView::selectObservation(const QString &uuid)
+{
+    m_attentionOnly->setChecked(false);
+    for (int row = 0; row < m_proxy->rowCount(); ++row) {
+        const QModelIndex index = m_proxy->index(row, 0);
+        if (index.data(ObservationTableModel::ObservationIdRole).toString() == uuid) {
+            m_table->setCurrentIndex(index);
+            m_table->scrollTo(index);
+            break;
+        }
+    }
+}
+
+void RecordView::updateSummary()
+{
+    m_summaryBar->setCounts(m_model->stateCounts());
+    const int attention = m_model->attentionCount();
+    m_filterStatus->setText(
+        tr("Showing %L1 of %L2 observations · %L3 need attention · %L4 anomaly hints")
+            .arg(m_proxy->rowCount())
+            .arg(m_model->rowCount())
+            .arg(attention)
+            .arg(m_model->hints().size()));
+}
+
+void RecordView::updateChips()
+{
+    const auto counts = m_proxy->stateCountsIgnoringStateFilter();
+    for (ResolutionState state : kAllResolutionStates) {
+        QToolButton *chip = m_chips[int(state)];
+        chip->setText(QStringLiteral("%1  %L2").arg(stateShortText(state)).arg(counts[int(state)]));
+        chip->setAccessibleName(
+            QStringLiteral("%1 %L2").arg(stateDisplayText(state)).arg(counts[int(state)]));
+        const QColor color = stateColor(state);
+        chip->setStyleSheet(QStringLiteral(
+            "QToolButton { border: 1px solid %1; border-radius: 9px; padding: 2px 8px; }"
+            "QToolButton:checked { background: %1; color: %2; }")
+                                .arg(color.name(), stateTextColor(state).name()));
+    }
+}
+
+bool RecordView::goToAttention(bool forward)
+{
+    const int rows = m_proxy->rowCount();
+    if (rows == 0)
+        return false;
+    const int current
+        = m_table->currentIndex().isValid() ? m_table->currentIndex().row() : (forward ? -1 : rows);
+    for (int step = 1; step <= rows; ++step) {
+        int row = forward ? current + step : current - step;
+        const bool wrapped = row >= rows || row < 0;
+        row = (row % rows + rows) % rows;
+        const QModelIndex index = m_proxy->index(row, ObservationTableModel::CitingTitleColumn);
+        if (!index.data(ObservationTableModel::NeedsAttentionRole).toBool())
+            continue;
+        m_table->selectionModel()->setCurrentIndex(
+            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->scrollTo(index);
+        if (wrapped)
+            Q_EMIT statusMessage(
+                forward ? tr("Wrapped to the top.") : tr("Wrapped to the bottom."), 4000);
+        return true;
+    }
+    Q_EMIT statusMessage(tr("No observation in this view needs attention."), 6000);
+    return false;
+}
+
+void RecordView::clearFilters()
+{
+    m_filter->clear();
+    for (QToolButton *chip : m_chips)
+        chip->setChecked(false);
+    m_direction->setCurrentIndex(0);
+    m_attentionOnly->setChecked(false);
+    m_curatedOnly->setChecked(false);
+}
+
+} // namespace LedgerCurator

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "CuratedRecord.h"
+#include "ObservationTableModel.h"
+
+#include <QStackedWidget>
+
+#include <array>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QHBoxLayout;
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QToolButton;
+
+namespace LedgerCurator {
+
+class ObservationFilterProxy;
+class SummaryBar;
+
+//! The middle of the main window: the shown record's heading, its summary bar, the filters and
+//! the state chips over its table of observations, and a line saying what the table shows. In
+//! its place a message page while a record loads, when there is none, or when it failed.
+class RecordView final : public QStackedWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RecordView)
+
+public:
+    //! Shows `proxy` (over `model`) in the table and filters it with the filter widgets.
+    RecordView(
+        ObservationTableModel *model, ObservationFilterProxy *proxy, QWidget *parent = nullptr);
+
+    QTableView *table() const { return m_table; }
+    QLineEdit *filterEdit() const { return m_filter; }
+    QComboBox *directionFilter() const { return m_direction; }
+    QCheckBox *attentionFilter() const { return m_attentionOnly; }
+    QCheckBox *curatedFilter() const { return m_curatedOnly; }
+    const std::array<QToolButton *, kResolutionStateCount> &chips() const { return m_chips; }
+
+    //! Puts `banner` between the heading and the summary bar.
+    void insertBanner(QWidget *banner);
+    //! Shows the message page with `text` instead of a record.
+    void showMessage(const QString &text);
+    //! The first rows of a large record, while the rest loads: the counts so far, greyed, and
+    //! the chips off until the whole record is in (showRecord()).
+    void showFirstRows(ObservationTableData data, qsizetype total);
+    //! The whole record, from the table data prepared for it when there is some.
+    void showRecord(const CuratedRecord &curated, std::optional<ObservationTableData> prepared);
+    //! The session holds no record: the table is emptied.
+    void clearRecord();
+    //! The session's record changed (a correction, an undo): these observations' rows follow.
+    void showChange(const CuratedRecord &curated, const QStringList &observations);
+
+    //! The table's current row and scroll position, to keep them over showRecord().
+    struct Position
+    {
+        QString observation;
+        int scrolled = 0;
+    };
+    Position position() const;
+    //! Makes the observation of `position` current again, scrolled as it was, if it is shown.
+    void restorePosition(const Position &position);
+    //! Makes the observation the current row, with the attention filter off so it is shown.
+    void selectObservation(const QString &uuid);
+    //! Moves the table's current row to the next (or previous) observation needing attention.
+    bool goToAttention(bool forward);
+    void clearFilters();
+
+Q_SIGNALS:
+    //! A passing message for the status bar.
+    void statusMessage(const QString &text, int timeout);
+
+private:
+    void createFilters();
+    void createTable();
+    void showHeading(const Record &r);
+    void setComplete(bool complete);
+    void updateSummary();
+    void updateChips();
+
+    ObservationTableModel *m_model = nullptr;
+    ObservationFilterProxy *m_proxy = nullptr;
+    QTableView *m_table = nullptr;
+    QLineEdit *m_filter = nullptr;
+    std::array<QToolButton *, kResolutionStateCount> m_chips {};
+    QComboBox *m_direction = nullptr;
+    QCheckBox *m_attentionOnly = nullptr;
+    QCheckBox *m_curatedOnly = nullptr;
+    QLabel *m_heading = nullptr;
+    QLabel *m_filterStatus = nullptr;
+    SummaryBar *m_summaryBar = nullptr;
+    QLabel *m_messagePage = nullptr;
+    QWidget *m_recordPage = nullptr;
+    QHBoxLayout *m_filterRow = nullptr; // laid out by the constructor
+    QHBoxLayout *m_chipRow = nullptr;
+};
+
+} // namespace LedgerCurator

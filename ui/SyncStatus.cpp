@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "SyncStatus.h"
+
+#include "Store.h"
+#include "SyncClient.h"
+#include "SyncController.h"
+
+#include <QDateTime>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QStatusBar>
+#include <QToolButton>
+
+#include <algorithm>
+
+namespace LedgerCurator {
+
+SyncStatus::SyncStatus(Store &store, SyncController &sync, QStatusBar *statusBar, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_sync(sync)
+    , m_statusBar(statusBar)
+{
+    m_progress = new QProgressBar(statusBar);
+    m_progress->setObjectName(QStringLiteral("syncProgress"));
+    m_progress->setMaximumWidth(220);
+    m_progress->setMaximumHeight(statusBar->fontMetrics().height() + 6);
+    m_progress->setTextVisible(true);
+    m_progress->hide();
+    m_cancel = new QToolButton(statusBar);
+    m_cancel->setObjectName(QStringLiteral("syncCancelButton"));
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(
+        tr("Stop the sync; what it completed is kept, the rest follows next time"));
+    m_cancel->setAutoRaise(true);
+    m_cancel->hide();
+    m_label = new QLabel(statusBar);
+    m_label->setObjectName(QStringLiteral("syncStatus"));
+    m_label->setTextFormat(Qt::PlainText);
+    statusBar->addPermanentWidget(m_progress);
+    statusBar->addPermanentWidget(m_cancel);
+    statusBar->addPermanentWidget(m_label);
+
+    connect(m_cancel, &QToolButton::clicked, &m_sync, &SyncController::cancel);
+    connect(&m_sync, &SyncController::settingsChanged, this, &SyncStatus::update);
+    connect(&m_sync, &SyncController::tokenStored, this, [this](SyncController::TokenStore where) {
+        if (where == SyncController::TokenStore::Keyring)
+            m_statusBar->showMessage(tr("The token is stored in the system keyring."), 8000);
+        else
+            m_statusBar->showMessage(
+                tr("No system keyring: the token is stored in %1, readable only by you.")
+                    .arg(m_sync.tokenFilePath()),
+                12000);
+    });
+    connect(&m_sync, &SyncController::syncStarted, this, [this] {
+        m_progress->setRange(0, 0); // busy until the first step reports
+        m_progress->setFormat(tr("Syncing..."));
+        m_progress->show();
+        m_cancel->show();
+    });
+    connect(&m_sync, &SyncController::syncProgress, this, &SyncStatus::showProgress);
+    connect(&m_sync, &SyncController::syncFinished, this, [this] {
+        m_progress->hide();
+        m_cancel->hide();
+    });
+    connect(&m_sync, &SyncController::syncMessage, this,
+        [this](const QString &message) { m_statusBar->showMessage(message, 8000); });
+    update();
+}
+
+void SyncStatus::showProgress(const QString &step, qint64 done, qint64 total)
+{
+    QString text;
+    if (step == u"push")
+        text = tr("Sending %L1 of %L2").arg(done).arg(total);
+    else if (step == u"records")
+        text = tr("Records %L1 of %L2").arg(done).arg(total);
+    else
+        text = tr("Corrections %L1 of %L2").arg(done).arg(total);
+    if (total > 0) {
+        m_progress->setRange(0, 1000);
+        m_progress->setValue(int(std::min<qint64>(1000, done * 1000 / total)));
+    } else {
+        m_progress->setRange(0, 0);
+    }
+    m_progress->setFormat(text);
+    m_progress->setToolTip(text);
+}
+
+void SyncStatus::update()
+{
+    const auto outbox = m_store.outboxCount();
+    const qint64 waiting = outbox ? *outbox : 0;
+    QString waitingText = waiting == 1 ? tr("1 correction waiting")
+                                       : tr("%Ln corrections waiting", nullptr, int(waiting));
+    // Read from the cache, as the count: what a server refused, and why.
+    const auto refused = m_store.refusedCorrections();
+    const qsizetype refusedCount = refused ? refused->size() : 0;
+    if (refusedCount > 0)
+        waitingText += QStringLiteral(" · ") + tr("%Ln refused", nullptr, int(refusedCount));
+    const auto last = m_store.meta(SyncClient::lastFinishedKey());
+    QDateTime when;
+    if (last && !last->isEmpty())
+        when = QDateTime::fromString(*last, Qt::ISODateWithMs).toLocalTime();
+    const QLocale locale;
+    if (when.isValid()) {
+        // Hours and minutes (some locales' short format has seconds too); the date unless today.
+        QString format = locale.timeFormat(QLocale::ShortFormat);
+        format.remove(QStringLiteral(":ss"));
+        if (when.date() != QDate::currentDate())
+            format = locale.dateFormat(QLocale::ShortFormat) + u' ' + format;
+        const QString time = locale.toString(when, format);
+        m_label->setText(tr("Last sync %1 · %2").arg(time, waitingText));
+    } else {
+        m_label->setText(tr("Never synced · %1").arg(waitingText));
+    }
+    QString tip;
+    if (m_sync.serverUrl().isEmpty())
+        tip = tr("No server is set up: Sync > Sync Settings.");
+    else
+        tip = tr("Server: %1").arg(m_sync.serverUrl().toString());
+    if (when.isValid())
+        tip += u'\n' + tr("Last sync: %1").arg(locale.toString(when, QLocale::LongFormat));
+    if (m_sync.intervalMinutes() > 0)
+        tip += u'\n' + tr("Syncs every %Ln minute(s).", nullptr, m_sync.intervalMinutes());
+    if (refusedCount > 0) {
+        tip += u'\n' + tr("Refused by the server (they stay in the outbox):");
+        for (const Store::RefusedCorrection &r : *refused)
+            tip += u'\n'
+                + tr("%1 of observation %2 (arXiv:%3): HTTP %4: %5")
+                      .arg(curationFieldKey(r.event.field), r.event.observation, r.event.record)
+                      .arg(r.status)
+                      .arg(r.reason);
+    }
+    m_label->setToolTip(tip);
+}
+
+void SyncStatus::showOutcome(bool ok, const QString &message, const SyncReport &report)
+{
+    if (ok) {
+        QString summary = tr("Synced: %L1 sent, %L2 received, %L3 updated record(s).")
+                              .arg(report.pushed)
+                              .arg(report.eventsPulled)
+                              .arg(report.recordsUpdated);
+        if (!report.recordsKeptLocal.isEmpty())
+            summary += u' '
+                + tr("%Ln record(s) kept as cached: the cache holds a newer page.", nullptr,
+                    int(report.recordsKeptLocal.size()));
+        m_statusBar->showMessage(summary, 10000);
+        // A correction the server refused is the curator's to know about, not a passing status
+        // message: which one, and the server's words.
+        if (!report.refused.isEmpty() && report.refused.size() > report.stillRefused)
+            Q_EMIT errorOccurred(
+                tr("The server refused %Ln correction(s); they stay in the outbox and are tried "
+                   "again with each sync. The others went through.",
+                    nullptr, int(report.refused.size()))
+                + QStringLiteral("\n\n") + report.refused.join(u'\n'));
+        return;
+    }
+    if (m_sync.wasCancelled()) {
+        m_statusBar->showMessage(
+            tr("Sync cancelled: what it completed is kept, the rest follows next time."), 10000);
+        return;
+    }
+    const auto outbox = m_store.outboxCount();
+    const qint64 waiting = outbox ? *outbox : 0;
+    if (m_sync.lastTrigger() == SyncController::Trigger::Timer) {
+        // An automatic sync that fails (offline, say) does not interrupt with a dialog.
+        m_statusBar->showMessage(tr("Automatic sync failed: %1").arg(message), 15000);
+        return;
+    }
+    QString text = tr("The sync did not complete:\n%1").arg(message);
+    if (message.contains(QStringLiteral("token")))
+        text += QStringLiteral("\n\n") + tr("Check the token in Sync > Sync Settings.");
+    if (waiting > 0)
+        text += QStringLiteral("\n\n")
+            + (waiting == 1
+                    ? tr("1 correction waits in the outbox and goes out with the next sync.")
+                    : tr("%Ln corrections wait in the outbox and go out with the next sync.",
+                        nullptr, int(waiting)));
+    Q_EMIT errorOccurred(text);
+}
+
+} // namespace LedgerCurator
