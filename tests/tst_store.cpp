@@ -610,7 +610,8 @@ void TestStore::rawHandleOnlyWithTheDriversSqlite()
         QCOMPARE(insert.step(), SQLITE_DONE);
         insert.reset();
         QCOMPARE(insert.step() & 0xff, SQLITE_CONSTRAINT); // the same key again
-        QVERIFY2(insert.errorText().contains(QStringLiteral("UNIQUE constraint failed")), qPrintable(insert.errorText()));
+        QVERIFY2(insert.errorText().contains(QStringLiteral("UNIQUE constraint failed")),
+                 qPrintable(insert.errorText()));
     }
     StoreSqlite::SqliteStatement rows(db, "SELECT k, n, v FROM t WHERE n IS NULL OR n < ? ORDER BY k DESC");
     QVERIFY(rows.ok() && rows.bindInteger(1, 0));

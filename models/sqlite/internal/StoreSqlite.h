@@ -101,7 +101,8 @@ inline sqlite3 *sqliteHandle(const QSqlDatabase &db)
     if (raw < 0) {
         int decided = 0;
         SqliteLibraries libraries;
-        const bool forced = qEnvironmentVariableIsSet("LC_SQLITE_RAW") && qEnvironmentVariableIntValue("LC_SQLITE_RAW") == 0;
+        const bool forced = qEnvironmentVariableIsSet("LC_SQLITE_RAW")
+                && qEnvironmentVariableIntValue("LC_SQLITE_RAW") == 0;
         if (!forced) {
             libraries = sqliteLibraries(db);
             if (libraries.driver.isEmpty())
@@ -195,7 +196,8 @@ public:
         m_query.emplace(db);
         m_query->setForwardOnly(true);
         static const QRegularExpression numbered(QStringLiteral("\\?\\d+"));
-        m_rc = m_query->prepare(QString::fromUtf8(sql).replace(numbered, QStringLiteral("?"))) ? SQLITE_OK : queryFailure();
+        const QString text = QString::fromUtf8(sql).replace(numbered, QStringLiteral("?"));
+        m_rc = m_query->prepare(text) ? SQLITE_OK : queryFailure();
     }
     ~SqliteStatement() { sqlite3_finalize(m_stmt); }
     Q_DISABLE_COPY_MOVE(SqliteStatement)
