@@ -591,7 +591,8 @@ Result<QList<RecordRow>> ServerStore::records() const
 Result<std::optional<StoredRecord>> ServerStore::record(
     const QString &id, const std::function<bool(const QString &etag)> &held) const
 {
-    if (isSqlite()) {
+    // Without the raw handle (StoreSqlite::sqliteHandle()) a SQLite body is read as PostgreSQL's.
+    if (isSqlite() && StoreSqlite::sqliteHandle(QSqlDatabase::database(m_connectionName, false))) {
         // The body read straight from SQLite's pages into the reply's bytes (incremental blob
         // I/O): a large record's body (over 100 MB) is copied once, where a SELECT assembled it
         // in SQLite's memory, then copied it into a QVariant, and the server spent half a second
@@ -739,7 +740,7 @@ Result<EventPage> ServerStore::events(qint64 after, qint64 limit) const
         // QSQLITE each value is converted to UTF-16 by SQLite, then wrapped in a QVariant, and
         // a page of 20,000 events took the server several times as long.
         using namespace StoreSqlite;
-        SqliteStatement query(sqliteHandle(QSqlDatabase::database(m_connectionName, false)), select);
+        SqliteStatement query(QSqlDatabase::database(m_connectionName, false), select);
         if (!query.ok() || !query.bindInteger(1, after) || !query.bindInteger(2, limit))
             return Error::of(Error::Kind::Failure,
                 QStringLiteral("reading events: %1").arg(query.errorText()));

@@ -37,6 +37,7 @@ private Q_SLOTS:
     void copiedRowsReadAsTheStatement();
     void largeRecordReadsOnTwoThreadsAsOnOne();
     void writeBehindStartsWritebackOfTheWalOnly();
+    void rawHandleOnlyWithTheDriversSqlite();
     void failedReadIsReportedNotTruncated_data();
     void failedReadIsReportedNotTruncated();
 
@@ -574,6 +575,60 @@ void TestStore::writeBehindStartsWritebackOfTheWalOnly()
     QCOMPARE((*loaded)->observations.size(), 3000);
 }
 
+void TestStore::rawHandleOnlyWithTheDriversSqlite()
+{
+    // The raw handle is used only when Qt's SQLite driver runs the SQLite this program links. On
+    // this machine (Debian's plugin links the system libsqlite3) they are the same, so the raw
+    // path is taken unless LC_SQLITE_RAW=0 forces the Qt Sql path (the *_qtsql runs); on either
+    // path a statement gives the same rows, codes and messages.
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    QSqlDatabase db = store.database();
+    const StoreSqlite::SqliteLibraries libraries = StoreSqlite::sqliteLibraries(db);
+    QCOMPARE(libraries.linked, QString::fromUtf8(sqlite3_sourceid()));
+    QCOMPARE(libraries.driver, libraries.linked);
+    QVERIFY(libraries.same());
+    QVERIFY(!(StoreSqlite::SqliteLibraries { QStringLiteral("3.40.0 other"), libraries.linked }.same()));
+    QVERIFY(!StoreSqlite::SqliteLibraries().same());
+    QVERIFY(StoreSqlite::driverHandle(db));
+    const bool qtSql = qEnvironmentVariableIsSet("LC_SQLITE_RAW") && qEnvironmentVariableIntValue("LC_SQLITE_RAW") == 0;
+    QCOMPARE(StoreSqlite::sqliteHandle(db) == nullptr, qtSql);
+    QCOMPARE(store.sqlitePath(), QFileInfo(m_path).canonicalFilePath());
+
+    QSqlQuery create(db);
+    QVERIFY(create.exec(QStringLiteral("CREATE TEMP TABLE t (k TEXT PRIMARY KEY, n INTEGER, v TEXT)")));
+    {
+        StoreSqlite::SqliteStatement insert(db, "INSERT INTO t (k, n, v) VALUES (?1, ?2, ?3)");
+        QCOMPARE(insert.get() == nullptr, qtSql);
+        QVERIFY(insert.ok());
+        StoreSqlite::Utf8Buffer buffer;
+        QVERIFY(insert.bindText(1, QStringLiteral("Обучение 📚")) && insert.bindInteger(2, -9007199254740993)
+                && insert.bindText(3, QString(), buffer));
+        QCOMPARE(insert.step(), SQLITE_DONE);
+        insert.reset();
+        QVERIFY(insert.bindText(1, QString()) && insert.bindNull(2) && insert.bindText(3, QStringLiteral(""), buffer));
+        QCOMPARE(insert.step(), SQLITE_DONE);
+        insert.reset();
+        QCOMPARE(insert.step() & 0xff, SQLITE_CONSTRAINT); // the same key again
+        QVERIFY2(insert.errorText().contains(QStringLiteral("UNIQUE constraint failed")),
+                 qPrintable(insert.errorText()));
+    }
+    StoreSqlite::SqliteStatement rows(db, "SELECT k, n, v FROM t WHERE n IS NULL OR n < ? ORDER BY k DESC");
+    QVERIFY(rows.ok() && rows.bindInteger(1, 0));
+    QCOMPARE(rows.step(), SQLITE_ROW);
+    QCOMPARE(rows.text(0), QStringLiteral("Обучение 📚"));
+    QCOMPARE(rows.utf8(0), QStringLiteral("Обучение 📚").toUtf8());
+    QCOMPARE(rows.integer(1), -9007199254740993);
+    QVERIFY(!rows.isNull(1) && rows.isNull(2) && rows.text(2).isNull() && !rows.utf8(2).data());
+    QCOMPARE(rows.step(), SQLITE_ROW);
+    QVERIFY(!rows.isNull(0) && rows.text(0).isEmpty() && !rows.text(0).isNull() && rows.utf8(0).data());
+    QVERIFY(rows.isNull(1) && !rows.isNull(2) && rows.text(2).isEmpty() && !rows.text(2).isNull());
+    QCOMPARE(rows.step(), SQLITE_DONE);
+    StoreSqlite::SqliteStatement wrong(db, "SELECT nosuch FROM t");
+    QVERIFY(!wrong.ok());
+    QCOMPARE(wrong.errorText(), QStringLiteral("no such column: nosuch"));
+}
+
 void TestStore::failedReadIsReportedNotTruncated_data()
 {
     QTest::addColumn<int>("count");
@@ -591,7 +646,7 @@ void TestStore::failedReadIsReportedNotTruncated()
     QVERIFY(store.open().ok());
     const Record record = largeRecord(fixtureRecord(), QStringLiteral("2201.00001"), count, 0);
     QVERIFY(store.importRecords({ record }).ok());
-    sqlite3 *db = StoreSqlite::sqliteHandle(store.database());
+    sqlite3 *db = StoreSqlite::driverHandle(store.database()); // also on the Qt Sql path
     QVERIFY(db);
     struct Counter
     {

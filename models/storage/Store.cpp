@@ -84,9 +84,7 @@ Status Store::exec(const QString &sql) const
 
 QString Store::sqlitePath() const
 {
-    sqlite3 *const handle = sqliteHandle(database());
-    const char *const name = handle ? sqlite3_db_filename(handle, "main") : nullptr;
-    return name ? QFile::decodeName(name) : QString();
+    return databaseFile(database());
 }
 
 QString Store::checkWritable() const
@@ -104,8 +102,7 @@ QString Store::checkWritable() const
 
 Error Store::noteFailure(Error error) const
 {
-    sqlite3 *const handle = sqliteHandle(database());
-    const int code = handle ? sqlite3_extended_errcode(handle) : SQLITE_OK;
+    const int code = lastFailureCode(database(), error.message);
     const int primary = code & 0xff;
     if (m_refusal.isEmpty() && (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB || code == SQLITE_READONLY_DBMOVED)) {
         m_refusal = QStringLiteral("%1: SQLite found the cache damaged (%2). Ledger Curator has stopped writing to "
@@ -242,20 +239,18 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
 
     // The rows go to SQLite directly (see sqliteHandle()), bound as UTF-8: QSQLITE binds UTF-16,
     // which SQLite converts again, and a QVariant per value cost more than SQLite's own work.
-    sqlite3 *handle = sqliteHandle(db);
-    SqliteStatement insert(handle,
+    SqliteStatement insert(db,
                            "INSERT INTO observations (record_id, position, id, direction, citing_title, cited_title,"
                            " reference, state, basis, observed_at, events_status, events_as_of, events_reason, curation)"
                            " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
-    SqliteStatement insertEvent(handle,
+    SqliteStatement insertEvent(db,
                                 "INSERT INTO source_events (record_id, observation_position, position, kind, date,"
                                 " source, notice, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
     if (!insert.ok() || !insertEvent.ok())
         return Error::failure(QStringLiteral("cannot store the observations of %1: %2")
                                       .arg(record.arxivId, insert.ok() ? insertEvent.errorText() : insert.errorText()));
-    const QByteArray recordId = record.arxivId.toUtf8();
-    sqlite3_bind_text(insert.get(), 1, recordId.constData(), int(recordId.size()), SQLITE_STATIC);
-    sqlite3_bind_text(insertEvent.get(), 1, recordId.constData(), int(recordId.size()), SQLITE_STATIC);
+    insert.bindText(1, record.arxivId);
+    insertEvent.bindText(1, record.arxivId);
     // One buffer per bound text column, reused from row to row.
     enum Text { Id, CitingTitle, CitedTitle, Basis, ObservedAt, AsOf, Reason, Curation, Date, Source, Notice, Detail,
                 TextCount };
@@ -265,51 +260,49 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
     for (qsizetype i = 0; i < record.observations.size(); ++i) {
         const Observation &o = record.observations[i];
         ++counts[o.direction == Direction::Inbound ? 1 : 0][int(o.state)];
-        sqlite3_stmt *row = insert.get();
-        sqlite3_bind_int64(row, 2, qint64(i));
-        bindText(row, 3, o.id, buffers[Id]);
-        sqlite3_bind_int(row, 4, int(o.direction));
-        bindText(row, 5, o.citingTitle, buffers[CitingTitle]);
-        bindText(row, 6, o.citedTitle, buffers[CitedTitle]);
+        insert.bindInteger(2, qint64(i));
+        insert.bindText(3, o.id, buffers[Id]);
+        insert.bindInteger(4, int(o.direction));
+        insert.bindText(5, o.citingTitle, buffers[CitingTitle]);
+        insert.bindText(6, o.citedTitle, buffers[CitedTitle]);
         if (o.reference)
-            sqlite3_bind_int64(row, 7, *o.reference);
+            insert.bindInteger(7, *o.reference);
         else
-            sqlite3_bind_null(row, 7);
-        sqlite3_bind_int(row, 8, int(o.state));
-        bindText(row, 9, o.basis, buffers[Basis]);
-        bindText(row, 10, o.observedAt, buffers[ObservedAt]);
-        sqlite3_bind_int(row, 11, int(o.events.status));
-        bindText(row, 12, o.events.asOf, buffers[AsOf]);
-        bindText(row, 13, o.events.reason, buffers[Reason]);
+            insert.bindNull(7);
+        insert.bindInteger(8, int(o.state));
+        insert.bindText(9, o.basis, buffers[Basis]);
+        insert.bindText(10, o.observedAt, buffers[ObservedAt]);
+        insert.bindInteger(11, int(o.events.status));
+        insert.bindText(12, o.events.asOf, buffers[AsOf]);
+        insert.bindText(13, o.events.reason, buffers[Reason]);
         if (o.curation.isEmpty())
-            sqlite3_bind_null(row, 14);
+            insert.bindNull(14);
         else
-            bindText(row, 14,
+            insert.bindText(14,
                      QString::fromUtf8(QJsonDocument(curationToJson(o.curation)).toJson(QJsonDocument::Compact)),
                      buffers[Curation]);
         if (insert.step() != SQLITE_DONE)
             return Error::failure(QStringLiteral("cannot store observation %1 of %2: %3")
                                           .arg(o.id, record.arxivId, insert.errorText()));
-        sqlite3_reset(row);
+        insert.reset();
         if (progress && i % 2000 == 0 && !progress(done + i, total))
             return Error::cancelled();
         for (qsizetype e = 0; e < o.events.events.size(); ++e) {
             const SourceEvent &event = o.events.events[e];
-            sqlite3_stmt *eventRow = insertEvent.get();
-            sqlite3_bind_int64(eventRow, 2, qint64(i));
-            sqlite3_bind_int64(eventRow, 3, qint64(e));
-            sqlite3_bind_int(eventRow, 4, int(event.kind));
-            bindText(eventRow, 5, event.date, buffers[Date]);
-            bindText(eventRow, 6, event.source, buffers[Source]);
-            bindText(eventRow, 7, event.notice, buffers[Notice]);
+            insertEvent.bindInteger(2, qint64(i));
+            insertEvent.bindInteger(3, qint64(e));
+            insertEvent.bindInteger(4, int(event.kind));
+            insertEvent.bindText(5, event.date, buffers[Date]);
+            insertEvent.bindText(6, event.source, buffers[Source]);
+            insertEvent.bindText(7, event.notice, buffers[Notice]);
             if (event.detail.isEmpty())
-                sqlite3_bind_null(eventRow, 8);
+                insertEvent.bindNull(8);
             else
-                bindText(eventRow, 8, event.detail, buffers[Detail]);
+                insertEvent.bindText(8, event.detail, buffers[Detail]);
             if (insertEvent.step() != SQLITE_DONE)
                 return Error::failure(QStringLiteral("cannot store an event of observation %1: %2")
                                               .arg(o.id, insertEvent.errorText()));
-            sqlite3_reset(eventRow);
+            insertEvent.reset();
         }
     }
     if (rebuildIndex) {
@@ -537,7 +530,7 @@ Result<qint64> Store::recordCount() const
 
 Result<qint64> Store::observationCount(const QString &arxivId) const
 {
-    SqliteStatement count(sqliteHandle(database()), "SELECT COUNT(*) FROM observations WHERE record_id = ?");
+    SqliteStatement count(database(), "SELECT COUNT(*) FROM observations WHERE record_id = ?");
     if (!count.ok() || !count.bindText(1, arxivId) || count.step() != SQLITE_ROW)
         return Error::failure(QStringLiteral("cannot count the observations of %1: %2").arg(arxivId, count.errorText()));
     return count.integer(0);
@@ -565,10 +558,9 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetyp
     Record record = std::move(decoded.value());
 
     // The rows straight from SQLite (see sqliteHandle()): UTF-8 to QString once per value.
-    sqlite3 *handle = sqliteHandle(db);
     if (const auto count = observationCount(arxivId))
         record.observations.reserve(limit < 0 ? *count : std::min(limit, *count));
-    SqliteStatement rows(handle,
+    SqliteStatement rows(db,
                          "SELECT id, direction, citing_title, cited_title, reference, state, basis, observed_at,"
                          " events_status, events_as_of, events_reason, curation FROM observations WHERE record_id = ?"
                          " ORDER BY position LIMIT ?");
@@ -600,7 +592,7 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetyp
             o.curation = curationFromJson(QJsonDocument::fromJson(row.utf8(11).toByteArray()).object());
     };
     int rc = SQLITE_ROW;
-    if (record.observations.capacity() >= kRowsReadOnTwoThreads) {
+    if (record.observations.capacity() >= kRowsReadOnTwoThreads && rows.get()) {
         // A large record: SQLite reads on, while a helper makes the observations of the rows read.
         rc = stepInBlocksOnTwoThreads(rows.get(), 12, [&](CopiedRows &block) {
             for (qsizetype i = 0; i < block.rows(); ++i) {
@@ -615,7 +607,7 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetyp
     if (rc != SQLITE_DONE)
         return Error::failure(QStringLiteral("cannot read the observations of %1: %2").arg(arxivId, rows.errorText()));
 
-    SqliteStatement events(handle,
+    SqliteStatement events(db,
                            "SELECT observation_position, kind, date, source, notice, detail FROM source_events"
                            " WHERE record_id = ? AND observation_position < ? ORDER BY observation_position, position");
     if (!events.ok() || !events.bindText(1, arxivId)

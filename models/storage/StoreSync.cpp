@@ -22,7 +22,7 @@ namespace {
 Status writeCorrections(QSqlDatabase &db, const QList<CorrectionEvent> &events)
 {
     using namespace StoreSqlite;
-    SqliteStatement insert(sqliteHandle(db),
+    SqliteStatement insert(db,
                            "INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
                            " created_at, seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
                            " ON CONFLICT(id) DO UPDATE SET seq = COALESCE(corrections.seq, excluded.seq)");
@@ -30,31 +30,30 @@ Status writeCorrections(QSqlDatabase &db, const QList<CorrectionEvent> &events)
         return Error::failure(QStringLiteral("cannot store corrections: %1").arg(insert.errorText()));
     enum Text { Id, Record, Observation, Field, Value, Parents, Author, CreatedAt, TextCount };
     std::array<Utf8Buffer, TextCount> buffers;
-    sqlite3_stmt *row = insert.get();
     for (const CorrectionEvent &e : events) {
         if (!isUuid(e.id) || !isUuid(e.observation) || e.record.isEmpty() || e.createdAt.isEmpty())
             return Error::badInput(QStringLiteral("correction %1: needs a UUID, a record, an observation UUID "
                                                   "and a creation time")
                                            .arg(e.id));
         // As QSQLITE bound them: a null QString is NULL, parents are "" when there are none.
-        bindText(row, 1, e.id, buffers[Id]);
-        bindText(row, 2, e.record, buffers[Record]);
-        bindText(row, 3, e.observation, buffers[Observation]);
-        bindText(row, 4, curationFieldKey(e.field), buffers[Field]);
+        insert.bindText(1, e.id, buffers[Id]);
+        insert.bindText(2, e.record, buffers[Record]);
+        insert.bindText(3, e.observation, buffers[Observation]);
+        insert.bindText(4, curationFieldKey(e.field), buffers[Field]);
         if (e.value)
-            bindText(row, 5, *e.value, buffers[Value]);
+            insert.bindText(5, *e.value, buffers[Value]);
         else
-            sqlite3_bind_null(row, 5);
-        bindText(row, 6, e.parents.isEmpty() ? QStringLiteral("") : e.parents.join(u','), buffers[Parents]);
-        bindText(row, 7, e.author, buffers[Author]);
-        bindText(row, 8, e.createdAt, buffers[CreatedAt]);
+            insert.bindNull(5);
+        insert.bindText(6, e.parents.isEmpty() ? QStringLiteral("") : e.parents.join(u','), buffers[Parents]);
+        insert.bindText(7, e.author, buffers[Author]);
+        insert.bindText(8, e.createdAt, buffers[CreatedAt]);
         if (e.seq)
-            sqlite3_bind_int64(row, 9, *e.seq);
+            insert.bindInteger(9, *e.seq);
         else
-            sqlite3_bind_null(row, 9);
+            insert.bindNull(9);
         if (insert.step() != SQLITE_DONE)
             return Error::failure(QStringLiteral("cannot store correction %1: %2").arg(e.id, insert.errorText()));
-        sqlite3_reset(row);
+        insert.reset();
     }
     return {};
 }

@@ -9,11 +9,14 @@
 #include "TwoThreadBlocks.h"
 
 #include <QByteArray>
+#include <QRegularExpression>
 #include <QFile>
 #include <QList>
 #include <QSqlDatabase>
 #include <QScopeGuard>
 #include <QSqlDriver>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QString>
 #include <QVariant>
 
@@ -26,6 +29,7 @@
 #include <functional>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -45,14 +49,104 @@ namespace LedgerCurator::StoreSqlite {
 // QSQLITE converts every column of every row to a UTF-16 QVariant (SQLite translates the stored
 // UTF-8 first), which cost several times SQLite's own work on a record of 200,000 observations.
 // Same connection, same transaction; only the hot loops use it.
+//
+// The handle is only sound when the QSQLITE plugin uses the very SQLite library this program
+// links (Debian's plugin links the system libsqlite3; a Qt built with its bundled SQLite does
+// not): sqliteHandle() checks that once per process and gives nullptr otherwise, and every user
+// of the handle then takes the Qt Sql path (SqliteStatement does so by itself).
 
-//! The sqlite3 handle of a QSQLITE connection, or nullptr.
-inline sqlite3 *sqliteHandle(const QSqlDatabase &db)
+//! The sqlite3 handle of a QSQLITE connection, unchecked: only for sqliteHandle() and for tests.
+inline sqlite3 *driverHandle(const QSqlDatabase &db)
 {
     const QVariant handle = db.driver() ? db.driver()->handle() : QVariant();
     if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
         return nullptr;
     return *static_cast<sqlite3 *const *>(handle.constData());
+}
+
+//! What the SQLite of a QSQLITE connection and the linked libsqlite3 say they are
+//! (sqlite_source_id(): version, date and check-in).
+struct SqliteLibraries
+{
+    QString driver; // empty when the connection could not be asked
+    QString linked;
+    bool same() const { return !driver.isEmpty() && driver == linked; }
+};
+
+//! Asks the connection's SQLite through Qt Sql, and the linked one directly.
+inline SqliteLibraries sqliteLibraries(const QSqlDatabase &db)
+{
+    SqliteLibraries libraries { QString(), QString::fromUtf8(sqlite3_sourceid()) };
+    QSqlQuery query(db);
+    if (query.exec(QStringLiteral("SELECT sqlite_source_id()")) && query.next())
+        libraries.driver = query.value(0).toString();
+    return libraries;
+}
+
+namespace Detail {
+inline std::atomic<int> rawAccess { -1 }; // -1: not decided yet; 0: Qt Sql only; 1: raw handle
+} // namespace Detail
+
+//! The sqlite3 handle of a QSQLITE connection when the raw path may be used, else nullptr.
+//! Decided once per process, at the first open connection: the handle is given only when
+//! sqliteLibraries() are the same (else a warning names both and the Qt Sql path is used), and
+//! never when the environment variable LC_SQLITE_RAW is 0 (read once, then; tests run the Qt Sql
+//! path so).
+inline sqlite3 *sqliteHandle(const QSqlDatabase &db)
+{
+    sqlite3 *const handle = driverHandle(db);
+    if (!handle)
+        return nullptr;
+    int raw = Detail::rawAccess.load(std::memory_order_acquire);
+    if (raw < 0) {
+        int decided = 0;
+        SqliteLibraries libraries;
+        const bool forced = qEnvironmentVariableIsSet("LC_SQLITE_RAW")
+                && qEnvironmentVariableIntValue("LC_SQLITE_RAW") == 0;
+        if (!forced) {
+            libraries = sqliteLibraries(db);
+            if (libraries.driver.isEmpty())
+                return nullptr; // not decided: asked again next time
+            decided = libraries.same() ? 1 : 0;
+        }
+        if (Detail::rawAccess.compare_exchange_strong(raw, decided, std::memory_order_acq_rel) && !forced && !decided)
+            qWarning("Qt's SQLite driver uses SQLite %s, this program links SQLite %s: the cache is read and "
+                     "written through Qt Sql only, which is slower.",
+                     qUtf8Printable(libraries.driver), qUtf8Printable(libraries.linked));
+        raw = Detail::rawAccess.load(std::memory_order_acquire);
+    }
+    return raw == 1 ? handle : nullptr;
+}
+
+//! The file of a connection's main database as SQLite opened it; empty for an in-memory one.
+inline QString databaseFile(const QSqlDatabase &db)
+{
+    if (sqlite3 *const handle = sqliteHandle(db)) {
+        const char *const name = sqlite3_db_filename(handle, "main");
+        return name ? QFile::decodeName(name) : QString();
+    }
+    QSqlQuery query(db);
+    if (query.exec(QStringLiteral("PRAGMA database_list"))) {
+        while (query.next()) {
+            if (query.value(1).toString() == u"main")
+                return query.value(2).toString();
+        }
+    }
+    return QString();
+}
+
+//! The extended result code of the connection's last failure, whose error said `message`. On the
+//! Qt Sql path only the message tells, and only of a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB,
+//! in SQLite's own words); else SQLITE_OK.
+inline int lastFailureCode(const QSqlDatabase &db, const QString &message)
+{
+    if (sqlite3 *const handle = sqliteHandle(db))
+        return sqlite3_extended_errcode(handle);
+    for (const int code : { SQLITE_CORRUPT, SQLITE_NOTADB }) {
+        if (message.contains(QLatin1StringView(sqlite3_errstr(code))))
+            return code;
+    }
+    return SQLITE_OK;
 }
 
 //! The last value of a column whose values repeat from row to row (a record's own title, the
@@ -78,7 +172,15 @@ template <typename Row> const QString &repeatedTextOf(const Row &row, int column
     return last.text;
 }
 
-//! A prepared SQLite statement, finalized on destruction.
+class Utf8Buffer;
+inline int bindText(sqlite3_stmt *statement, int index, const QString &text, Utf8Buffer &buffer);
+
+//! A prepared SQLite statement, finalized on destruction. Made on a QSqlDatabase, it runs on the
+//! raw handle when sqliteHandle() gives one, else through a QSqlQuery on the same connection,
+//! with the same calls and results: step() gives SQLITE_ROW, SQLITE_DONE or the failure's code,
+//! the accessors read the current row, errorText() is SQLite's message. (On that path numbered
+//! placeholders ?N are taken in the order they are written, as every statement here has them,
+//! and integer() of a text value is QVariant's reading of it.)
 class SqliteStatement
 {
 public:
@@ -87,46 +189,133 @@ public:
         if (db)
             m_rc = sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr);
     }
+    SqliteStatement(const QSqlDatabase &db, const char *sql) : SqliteStatement(sqliteHandle(db), sql)
+    {
+        if (m_db)
+            return;
+        m_query.emplace(db);
+        m_query->setForwardOnly(true);
+        static const QRegularExpression numbered(QStringLiteral("\\?\\d+"));
+        const QString text = QString::fromUtf8(sql).replace(numbered, QStringLiteral("?"));
+        m_rc = m_query->prepare(text) ? SQLITE_OK : queryFailure();
+    }
     ~SqliteStatement() { sqlite3_finalize(m_stmt); }
     Q_DISABLE_COPY_MOVE(SqliteStatement)
 
-    bool ok() const { return m_stmt && m_rc == SQLITE_OK; }
+    bool ok() const { return m_query ? m_rc == SQLITE_OK : m_stmt && m_rc == SQLITE_OK; }
+    //! The raw statement; nullptr on the Qt Sql path.
     sqlite3_stmt *get() const { return m_stmt; }
     //! SQLite's message for the last failure on the connection.
     QString errorText() const
     {
+        if (m_query) {
+            const QSqlError error = m_query->lastError();
+            return error.databaseText().isEmpty() ? error.text() : error.databaseText();
+        }
         return m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QStringLiteral("not an SQLite connection");
     }
+    //! Binds the string's UTF-8 (a null QString as "").
     bool bindText(int index, const QString &text)
     {
+        if (m_query)
+            return bindValue(index, text.isNull() ? QStringLiteral("") : text);
         m_bound.append(text.toUtf8());
         const QByteArray &utf8 = m_bound.constLast();
         return sqlite3_bind_text(m_stmt, index, utf8.constData(), int(utf8.size()), SQLITE_STATIC) == SQLITE_OK;
     }
-    bool bindInteger(int index, qint64 value) { return sqlite3_bind_int64(m_stmt, index, value) == SQLITE_OK; }
+    //! Binds a string as QSQLITE would (a null QString is NULL), as UTF-8 from `buffer`, which
+    //! must stay untouched until the statement has run.
+    bool bindText(int index, const QString &text, Utf8Buffer &buffer)
+    {
+        return m_query ? bindValue(index, text) : StoreSqlite::bindText(m_stmt, index, text, buffer) == SQLITE_OK;
+    }
+    bool bindInteger(int index, qint64 value)
+    {
+        return m_query ? bindValue(index, value) : sqlite3_bind_int64(m_stmt, index, value) == SQLITE_OK;
+    }
+    bool bindNull(int index)
+    {
+        return m_query ? bindValue(index, QVariant(QMetaType::fromType<QString>()))
+                       : sqlite3_bind_null(m_stmt, index) == SQLITE_OK;
+    }
     //! SQLITE_ROW, SQLITE_DONE or an error code.
-    int step() { return m_rc = sqlite3_step(m_stmt); }
-    bool isNull(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }
-    qint64 integer(int column) const { return sqlite3_column_int64(m_stmt, column); }
+    int step()
+    {
+        if (!m_query)
+            return m_rc = sqlite3_step(m_stmt);
+        if (!m_executed) {
+            m_executed = true;
+            if (!m_query->exec())
+                return m_rc = queryFailure();
+            if (!m_query->isSelect())
+                return m_rc = SQLITE_DONE;
+        }
+        if (m_query->next())
+            return m_rc = SQLITE_ROW;
+        return m_rc = m_query->lastError().isValid() ? queryFailure() : SQLITE_DONE;
+    }
+    //! Back to before the first step(), the bound values kept.
+    void reset()
+    {
+        if (m_query)
+            m_executed = false;
+        else
+            sqlite3_reset(m_stmt);
+    }
+    bool isNull(int column) const
+    {
+        return m_query ? m_query->isNull(column) : sqlite3_column_type(m_stmt, column) == SQLITE_NULL;
+    }
+    qint64 integer(int column) const
+    {
+        return m_query ? m_query->value(column).toLongLong() : sqlite3_column_int64(m_stmt, column);
+    }
     QString text(int column) const
     {
+        if (m_query)
+            return m_query->value(column).toString();
         const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
         return bytes ? QString::fromUtf8(bytes, sqlite3_column_bytes(m_stmt, column)) : QString();
     }
     using Repeated = RepeatedText;
     //! text(column), or `last` itself when the column holds the same bytes as last time.
     const QString &repeatedText(int column, Repeated &last) const { return repeatedTextOf(*this, column, last); }
+    //! The column's UTF-8, valid until the next step() (on the Qt Sql path, until the next utf8()
+    //! of the same column).
     QByteArrayView utf8(int column) const
     {
+        if (m_query) {
+            if (m_query->isNull(column))
+                return QByteArrayView();
+            if (size_t(column) >= m_utf8.size())
+                m_utf8.resize(size_t(column) + 1);
+            return m_utf8[size_t(column)] = m_query->value(column).toString().toUtf8();
+        }
         const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
         return bytes ? QByteArrayView(bytes, sqlite3_column_bytes(m_stmt, column)) : QByteArrayView();
     }
 
 private:
+    bool bindValue(int index, const QVariant &value)
+    {
+        m_query->bindValue(index - 1, value);
+        return true;
+    }
+    //! The SQLite result code QSQLITE reports for the query's failure (SQLITE_ERROR if none).
+    int queryFailure() const
+    {
+        bool isCode = false;
+        const int code = m_query->lastError().nativeErrorCode().toInt(&isCode);
+        return isCode && code != SQLITE_OK && code != SQLITE_ROW && code != SQLITE_DONE ? code : SQLITE_ERROR;
+    }
+
     sqlite3 *m_db = nullptr;
     sqlite3_stmt *m_stmt = nullptr;
     int m_rc = SQLITE_ERROR;
     QList<QByteArray> m_bound; // kept alive while bound (SQLITE_STATIC)
+    std::optional<QSqlQuery> m_query; // the Qt Sql path
+    bool m_executed = false;
+    mutable std::vector<QByteArray> m_utf8; // utf8() of the current row, on the Qt Sql path
 };
 
 //! Rows of a statement copied out of SQLite, to be read elsewhere (on another thread, while the
