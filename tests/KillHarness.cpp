@@ -3,6 +3,8 @@
 
 #include <QDateTime>
 #include <QElapsedTimer>
+
+#include <cerrno>
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
@@ -46,7 +48,9 @@ namespace {
 bool hasEnded(qint64 pid)
 {
     siginfo_t info {};
-    return ::waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid != 0;
+    if (::waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0)
+        return errno == ECHILD; // already reaped, by QProcess while it read the pipes: it ended
+    return info.si_pid != 0;
 }
 
 qint64 fileSize(const QString &path)
@@ -81,7 +85,8 @@ Attempt runAndKill(const QString &program, const QStringList &arguments,
         // stat() every 100 us (the WAL is never opened: closing a descriptor of it would drop
         // the command's SQLite locks); the pipes are drained every millisecond or so, so that a
         // chatty command never blocks on a full one.
-        for (int i = 0; !hasEnded(pid) && timer.elapsed() < timeoutMs; ++i) {
+        for (int i = 0; process.state() != QProcess::NotRunning && !hasEnded(pid) && timer.elapsed() < timeoutMs;
+             ++i) {
             if (fileSize(kill.wal) >= kill.walBytes) {
                 ::kill(pid_t(pid), SIGKILL);
                 sent = true;
