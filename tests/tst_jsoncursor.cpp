@@ -285,6 +285,7 @@ void TestJsonCursor::problems_data()
     QTest::newRow("negative number") << QByteArray("[-1]") << declined << 1;
     QTest::newRow("fraction") << QByteArray("[1.5]") << declined << 2;
     QTest::newRow("fraction of zero") << QByteArray("[0.5]") << declined << 2;
+    QTest::newRow("fraction without a whole part") << QByteArray("[.5]") << declined << 1;
     QTest::newRow("exponent") << QByteArray("[1e3]") << declined << 2;
     QTest::newRow("19 digits") << QByteArray("[1234567890123456789]") << declined << 1;
     QTest::newRow("raw control character") << QByteArray("[\"a\x01\"]") << declined << 3;
@@ -380,26 +381,23 @@ void TestJsonCursor::randomDamage()
     // them, or refused where it refuses them, or declined.
     const QList<QByteArray> texts = { everyToken(), eventPage(),
         QJsonDocument::fromJson(recordText()).toJson(QJsonDocument::Compact).left(3000) };
-    static const char kBytes[]
-        = "{}[]\":,\\ 0123456789-.eEtruefalsnu/\x80\xc3\xa9\xed\xa0\xff\x01\t";
+    // The bytes that make and break JSON tokens, and some that break UTF-8.
+    const QByteArray bytes = "{}[]\":,\\ 0123456789-.eEtruefalsnu/\x80\xc3\xa9\xed\xa0\xff\x01\t";
     QRandomGenerator random(20261202);
     QHash<int, int> outcomes;
     for (int round = 0; round < 6000; ++round) {
         QByteArray damaged = texts[round % texts.size()];
-        const int changes = 1 + int(random.bounded(3));
-        for (int c = 0; c < changes; ++c) {
+        // One to three edits, each a byte replaced, removed or inserted.
+        for (int edits = 1 + int(random.bounded(3)); edits > 0; --edits) {
             const qsizetype at = random.bounded(damaged.size());
-            const char byte = kBytes[random.bounded(int(sizeof(kBytes) - 1))];
-            switch (random.bounded(3)) {
-            case 0:
-                damaged[at] = byte;
-                break;
-            case 1:
+            const char byte = bytes.at(random.bounded(bytes.size()));
+            const int edit = int(random.bounded(3));
+            if (edit == 0)
+                damaged.replace(at, 1, &byte, 1);
+            else if (edit == 1)
                 damaged.remove(at, 1);
-                break;
-            default:
+            else
                 damaged.insert(at, byte);
-            }
         }
         const Outcome outcome = compareWithDocument(damaged);
         if (QTest::currentTestFailed())

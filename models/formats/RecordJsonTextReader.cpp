@@ -66,6 +66,21 @@ private:
     JsonCursor m_json;
 };
 
+//! A key with its quotes, `"key"`, made at compile time: a needle searched for in the text.
+template <size_t N> struct QuotedKey
+{
+    std::array<char, N + 1> text {};
+    constexpr explicit QuotedKey(const char (&key)[N])
+    {
+        text[0] = '"';
+        for (size_t i = 0; i + 1 < N; ++i)
+            text[i + 1] = key[i];
+        text[N] = '"';
+    }
+    constexpr std::string_view view() const { return std::string_view(text.data(), text.size()); }
+};
+constexpr QuotedKey kQuotedEventsCheck(Keys::kEventsCheck);
+
 //! Whether a key read is `name` (compared without measuring `name` at run time).
 template <size_t N> bool is(QByteArrayView key, const char (&name)[N])
 {
@@ -164,8 +179,7 @@ std::optional<Record> DirectReader::record()
                 return false;
             // Room for them all at once (growing the list step by step cost a fifth of the
             // reading): every observation has one "events_check", and takes 150 bytes or more.
-            static const std::string quotedKey = '"' + std::string(Keys::kEventsCheck) + '"';
-            const std::string_view needle = quotedKey;
+            constexpr std::string_view needle = kQuotedEventsCheck.view();
             const QByteArrayView restView = m_json.rest();
             const std::string_view rest(restView.data(), size_t(restView.size()));
             qsizetype expected = 0;

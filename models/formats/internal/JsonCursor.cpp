@@ -182,11 +182,13 @@ bool JsonCursor::failUnexpected()
     space();
     if (m_at == m_end)
         return fail(Problem::Malformed);
+    // Qt's parser reads a number from any of '-', '.' and a digit (".5" is 0.5 to it).
     switch (*m_at) {
     case '{':
     case '[':
     case '"':
     case '-':
+    case '.':
     case 't':
     case 'f':
     case 'n':

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QtGlobal>
 
+#include <array>
+
 namespace LedgerCurator {
 
 //! A forward-only cursor over JSON text (UTF-8 bytes), read one token at a time: the structure
@@ -21,14 +23,14 @@ namespace LedgerCurator {
 //! - What a read accepts, it reads as QJsonDocument::fromJson() reads the same bytes: the same
 //!   characters in a string (escapes, UTF-8 and lone surrogate escapes decoded as Qt's parser
 //!   decodes them; "" is an empty, not a null, string) and the same whole number.
-//! - It reads a subset of JSON and says so when it stops. The first read that fails sets
-//!   problem(): Malformed when the text cannot be JSON at problemOffset(), whatever follows;
-//!   Declined when it may be JSON the cursor does not take: a number with a sign, fraction or
-//!   exponent, or more digits than asked for; a string with a raw control character or an
-//!   escape other than the eight of RFC 8259; a key with an escape or a byte outside ASCII;
-//!   nesting deeper than kMaxSkipDepth in a skipped value; or a value of another kind than the
-//!   one asked for. A reader that gives up for reasons of its own (a value it does not like)
-//!   leaves problem() at None.
+//! - It reads a subset of what QJsonDocument reads, and says so when it stops. The first read
+//!   that fails sets problem(): Malformed when QJsonDocument refuses the text too, whatever
+//!   follows problemOffset(); Declined when the text may still be one QJsonDocument reads: a
+//!   number with a sign, a fraction or an exponent (Qt's parser also takes ".5" and "1."), or more
+//!   digits than asked for; a string with a raw control character or an escape RFC 8259 does not
+//!   have; a key with an escape or a byte outside ASCII; nesting deeper than kMaxSkipDepth in a
+//!   skipped value; or a value of another kind than the one asked for. A reader that gives up for
+//!   reasons of its own (a value it does not like) leaves problem() at None.
 //! - It never reads outside the text, whatever the bytes.
 //!
 //! A UTF-8 byte order mark at the start is skipped, as QJsonDocument skips it.
@@ -100,14 +102,21 @@ private:
         return uchar(c) <= ' ' && (c == ' ' || c == '\n' || c == '\r' || c == '\t');
     }
     //! A byte a string holds as it is: printable ASCII (DEL included) but the quote and backslash.
-    static bool isPlain(char c)
-    {
-        return uchar(c) >= 0x20 && uchar(c) < 0x80 && c != '"' && c != '\\';
-    }
+    static bool isPlain(char c) { return kPlainBytes[uchar(c)]; }
+    //! isPlain() as a table: one load a byte in the string loops, the hottest of the readers.
+    static constexpr std::array<bool, 256> kPlainBytes = [] {
+        std::array<bool, 256> plain {};
+        for (int c = 0x20; c < 0x80; ++c)
+            plain[c] = c != '"' && c != '\\';
+        return plain;
+    }();
     void space()
     {
-        while (m_at != m_end && isSpace(*m_at))
-            ++m_at;
+        // Through a local: a store to m_at could change any byte a char load reads.
+        const char *p = m_at;
+        while (p != m_end && isSpace(*p))
+            ++p;
+        m_at = p;
     }
 
     //! A key: the bytes of a string of plain ASCII.
