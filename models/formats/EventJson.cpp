@@ -3,6 +3,7 @@
 
 #include "CuratedRecord.h"
 #include "Identifier.h"
+#include "JsonCursor.h"
 #include "JsonEscape.h"
 
 #include <QDateTime>
@@ -353,8 +354,8 @@ Result<EventPageJson> readEventPageJsonThroughDocument(const QByteArray &body)
 
 namespace {
 
-//! Reads a page of events straight from the bytes, for the pages it is sure to read as the
-//! QJsonDocument path does: well-formed JSON whose strings are printable ASCII without escapes,
+//! Reads a page of events straight from the bytes (with the JsonCursor), for the pages it is sure
+//! to read as the QJsonDocument path does: well-formed JSON whose strings the cursor decodes,
 //! whose numbers are whole and written as digits only, whose objects hold each known member
 //! once and no other, and whose every event passes checkedEvent(). On anything else it gives up
 //! (nullopt) without saying why, and readEventPageJson() reads the page through QJsonDocument,
@@ -363,179 +364,68 @@ namespace {
 class DirectPageReader
 {
 public:
-    explicit DirectPageReader(QByteArrayView text) : m_at(text.data()), m_end(text.data() + text.size()) { }
+    explicit DirectPageReader(QByteArrayView text) : m_json(text) { }
 
     std::optional<EventPageJson> page()
     {
+        enum Member { Events, LastSeq, LatestSeq, More, MemberCount };
         EventPageJson page;
-        quint32 seen = 0;
-        const bool ok = object([&](QByteArrayView key) {
+        JsonMembersSeen seen;
+        const bool ok = m_json.members([&](QByteArrayView key) {
             if (key == "events")
-                return once(seen, 0) && events(page.events);
+                return seen.once(Events) && events(page.events);
             if (key == "last_seq")
-                return once(seen, 1) && number(page.lastSeq);
+                return seen.once(LastSeq) && number(page.lastSeq);
             if (key == "latest_seq")
-                return once(seen, 2) && number(page.latestSeq);
+                return seen.once(LatestSeq) && number(page.latestSeq);
             if (key == "more")
-                return once(seen, 3) && boolean(page.more);
+                return seen.once(More) && m_json.boolean(page.more);
             return false;
         });
-        space();
-        if (!ok || seen != 0xf || m_at != m_end)
+        if (!ok || !seen.first(MemberCount) || !m_json.atEnd())
             return std::nullopt;
         return page;
     }
 
 private:
-    static bool once(quint32 &seen, int bit)
-    {
-        const quint32 mask = quint32(1) << bit;
-        if (seen & mask)
-            return false;
-        seen |= mask;
-        return true;
-    }
-    void space()
-    {
-        while (m_at != m_end && (*m_at == ' ' || *m_at == '\n' || *m_at == '\r' || *m_at == '\t'))
-            ++m_at;
-    }
-    bool take(char c)
-    {
-        space();
-        if (m_at == m_end || *m_at != c)
-            return false;
-        ++m_at;
-        return true;
-    }
-    bool literal(QByteArrayView word)
-    {
-        space();
-        if (m_end - m_at < word.size() || QByteArrayView(m_at, word.size()) != word)
-            return false;
-        m_at += word.size();
-        return true;
-    }
-    //! A string of printable ASCII without escapes.
-    bool plain(QByteArrayView &out)
-    {
-        if (!take('"'))
-            return false;
-        const char *const begin = m_at;
-        while (m_at != m_end && *m_at != '"') {
-            const uchar c = uchar(*m_at);
-            if (c < 0x20 || c >= 0x7f || c == '\\')
-                return false;
-            ++m_at;
-        }
-        if (m_at == m_end)
-            return false;
-        out = QByteArrayView(begin, m_at - begin);
-        ++m_at;
-        return true;
-    }
-    bool string(QString &out)
-    {
-        QByteArrayView bytes;
-        if (!plain(bytes))
-            return false;
-        out = QString::fromLatin1(bytes);
-        return true;
-    }
-    //! Digits only, no leading zero, at most 15 of them (a double holds them exactly).
-    bool number(qint64 &out)
-    {
-        space();
-        const char *const begin = m_at;
-        while (m_at != m_end && *m_at >= '0' && *m_at <= '9')
-            ++m_at;
-        const qsizetype digits = m_at - begin;
-        if (digits == 0 || digits > 15 || (digits > 1 && *begin == '0'))
-            return false;
-        if (m_at != m_end && (*m_at == '.' || *m_at == 'e' || *m_at == 'E'))
-            return false;
-        out = 0;
-        for (const char *p = begin; p != m_at; ++p)
-            out = out * 10 + (*p - '0');
-        return true;
-    }
-    bool boolean(bool &out)
-    {
-        if (literal("true"))
-            out = true;
-        else if (literal("false"))
-            out = false;
-        else
-            return false;
-        return true;
-    }
-    //! `{ "key": value, ... }`: `member(key)` reads the value after the colon; false stops.
-    template <typename Member> bool object(Member &&member)
-    {
-        if (!take('{'))
-            return false;
-        if (take('}'))
-            return true;
-        for (;;) {
-            QByteArrayView key;
-            if (!plain(key) || !take(':') || !member(key))
-                return false;
-            if (take('}'))
-                return true;
-            if (!take(','))
-                return false;
-        }
-    }
-    //! `[ element, ... ]`: `element()` reads one value; false stops.
-    template <typename Element> bool array(Element &&element)
-    {
-        if (!take('['))
-            return false;
-        if (take(']'))
-            return true;
-        for (;;) {
-            if (!element())
-                return false;
-            if (take(']'))
-                return true;
-            if (!take(','))
-                return false;
-        }
-    }
+    //! At most 15 digits: a double holds them exactly, as the QJsonDocument path reads them.
+    bool number(qint64 &out) { return m_json.wholeNumber(out, 15); }
+
     bool events(QList<CorrectionEvent> &out)
     {
-        return array([&] {
+        return m_json.elements([&] {
+            enum Member { Value = EventTextCount, Parents, Seq };
             RawEvent raw;
-            quint32 seen = 0;
-            const bool ok = object([&](QByteArrayView key) {
+            JsonMembersSeen seen;
+            const bool ok = m_json.members([&](QByteArrayView key) {
                 for (int i = 0; i < EventTextCount; ++i) {
                     if (key == kEventTextKeys[i])
-                        return once(seen, i) && string(raw.texts[i]);
+                        return seen.once(i) && m_json.string(raw.texts[i]);
                 }
                 if (key == "value") {
-                    if (!once(seen, EventTextCount))
+                    if (!seen.once(Value))
                         return false;
-                    if (literal("null"))
-                        return true;
+                    if (m_json.peek('n'))
+                        return m_json.null();
                     QString value;
-                    if (!string(value))
+                    if (!m_json.string(value))
                         return false;
                     raw.value = std::move(value);
                     return true;
                 }
                 if (key == "parents")
-                    return once(seen, EventTextCount + 1) && array([&] {
+                    return seen.once(Parents) && m_json.elements([&] {
                                QString parent;
-                               if (!string(parent))
+                               if (!m_json.string(parent))
                                    return false;
                                raw.parents.append(std::move(parent));
                                return true;
                            });
                 if (key == "seq") {
-                    if (!once(seen, EventTextCount + 2))
+                    if (!seen.once(Seq))
                         return false;
-                    if (literal("null"))
-                        return true;
+                    if (m_json.peek('n'))
+                        return m_json.null();
                     qint64 seq = 0;
                     if (!number(seq) || seq < 1)
                         return false;
@@ -544,8 +434,7 @@ private:
                 }
                 return false;
             });
-            constexpr quint32 required = (quint32(1) << (EventTextCount + 2)) - 1; // all but seq
-            if (!ok || (seen & required) != required)
+            if (!ok || !seen.first(Seq)) // all but seq
                 return false;
             auto event = checkedEvent(std::move(raw), QString());
             if (!event)
@@ -555,8 +444,7 @@ private:
         });
     }
 
-    const char *m_at;
-    const char *m_end;
+    JsonCursor m_json;
 };
 
 } // namespace

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "JsonLineIndex.h"
 
+#include "JsonCursor.h"
+
 #include <QList>
 
 #include <algorithm>
@@ -318,13 +320,7 @@ QString JsonLineIndex::escapeKey(QStringView key)
 
 int JsonLineIndex::hexDigit(char c)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    return JsonCursor::hexDigit(c);
 }
 
 } // namespace LedgerCurator

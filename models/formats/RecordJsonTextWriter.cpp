@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The record as JSON text, written directly: writeRecordJson() (RecordJson.h). The same bytes as
+// QJsonDocument(recordToJson(r)).toJson(Indented) (members in key order, four spaces per level,
+// strings escaped as Qt escapes them), without building a QJsonObject per observation first.
+// ledger-bench checks the two stay identical.
+#include "RecordJson.h"
+
+#include "JsonEscape.h"
+#include "RecordJsonKeys.h"
+#include "TwoThreadBlocks.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <functional>
+#include <iterator>
+#include <string>
+
+namespace LedgerCurator {
+
+namespace Keys = RecordJsonKeys;
+
+namespace {
+
+class JsonTextWriter
+{
+public:
+    explicit JsonTextWriter(qsizetype reserve) { m_out.reserve(size_t(reserve)); }
+
+    //! How deep the writer is in open arrays and objects.
+    int depth() const { return m_depth; }
+    //! A writer that goes on at `depth`, inside an open array or object that already has a
+    //! member: what it writes can be appended to the writer it goes on from with append().
+    static JsonTextWriter continuing(int depth, std::string buffer)
+    {
+        JsonTextWriter w(0);
+        w.m_out = std::move(buffer);
+        w.m_out.clear();
+        w.m_depth = depth;
+        w.m_first = false;
+        return w;
+    }
+    //! Hands over the text written so far (and its capacity).
+    std::string takeText() { return std::move(m_out); }
+    //! Appends what a continuing() writer wrote.
+    void append(const std::string &text) { m_out += text; }
+
+    //! The text, with a final newline as QJsonDocument writes it.
+    QByteArray take()
+    {
+        m_out += '\n';
+        return QByteArray(m_out.data(), qsizetype(m_out.size()));
+    }
+
+    //! Hands the text written so far to `sink` (which must outlive the writer) whenever it holds
+    //! `chunk` bytes or more at a flushPoint(), and the rest at finish().
+    void setSink(const std::function<void(QByteArrayView)> *sink, size_t chunk)
+    {
+        m_sink = sink;
+        m_chunk = chunk;
+    }
+    void flushPoint()
+    {
+        if (m_sink && m_out.size() >= m_chunk) {
+            (*m_sink)(QByteArrayView(m_out.data(), qsizetype(m_out.size())));
+            m_out.clear(); // keeps the capacity
+        }
+    }
+    void finish()
+    {
+        m_out += '\n';
+        if (m_sink)
+            (*m_sink)(QByteArrayView(m_out.data(), qsizetype(m_out.size())));
+        m_out.clear();
+    }
+
+    //! Opens an object or array value (after a key or as an element).
+    void open(char bracket)
+    {
+        m_out += bracket;
+        m_out += '\n';
+        ++m_depth;
+        m_first = true;
+    }
+    void close(char bracket)
+    {
+        --m_depth;
+        if (!m_first)
+            m_out += '\n';
+        indent();
+        m_out += bracket;
+        m_first = false;
+    }
+    //! Starts a member: `"key": ` (keys are plain ASCII, written as they are).
+    void key(const char *name)
+    {
+        element();
+        m_out += '"';
+        m_out += name;
+        m_out += "\": ";
+    }
+    //! Starts an array element.
+    void element()
+    {
+        if (!m_first)
+            m_out += ",\n";
+        m_first = false;
+        indent();
+    }
+    void string(QStringView text)
+    {
+        m_out += '"';
+        escaped(text);
+        m_out += '"';
+    }
+    void number(qint64 n)
+    {
+        char digits[24];
+        const auto end = std::to_chars(std::begin(digits), std::end(digits), n).ptr;
+        m_out.append(digits, size_t(end - digits));
+    }
+    void null() { m_out += "null"; }
+    void writeRaw(const char *text) { m_out += text; }
+    void boolean(bool value) { m_out += value ? "true" : "false"; }
+
+    // Members, for brevity.
+    void member(const char *name, QStringView text)
+    {
+        key(name);
+        string(text);
+    }
+    void member(const char *name, qint64 n)
+    {
+        key(name);
+        number(n);
+    }
+
+private:
+    void indent() { m_out.append(size_t(4 * m_depth), ' '); }
+
+    //! As Qt's JSON writer escapes (JsonEscape.h).
+    void escaped(QStringView text) { JsonEscape::appendEscaped(m_out, text); }
+
+    std::string m_out; // appends inline, unlike QByteArray's
+    const std::function<void(QByteArrayView)> *m_sink = nullptr;
+    size_t m_chunk = 0;
+    int m_depth = 0;
+    bool m_first = true;
+};
+
+void writeStrings(JsonTextWriter &w, const char *name, const QStringList &list)
+{
+    w.key(name);
+    w.open('[');
+    for (const QString &s : list) {
+        w.element();
+        w.string(s);
+    }
+    w.close(']');
+}
+
+void writeCuration(JsonTextWriter &w, const CurationInfo &c)
+{
+    // The members curationToJson() writes, in key order.
+    w.key(Keys::kCuration);
+    w.open('{');
+    if (!c.conflicts.isEmpty())
+        writeStrings(w, Keys::kConflicts, c.conflicts);
+    if (!c.duplicateOf.isEmpty())
+        w.member(Keys::kDuplicateOf, c.duplicateOf);
+    if (c.excluded) {
+        w.key(Keys::kExcluded);
+        w.boolean(true);
+    }
+    if (!c.identifier.isEmpty())
+        w.member(Keys::kIdentifier, c.identifier);
+    if (!c.mark.isEmpty())
+        w.member(Keys::kMark, c.mark);
+    if (!c.note.isEmpty())
+        w.member(Keys::kNote, c.note);
+    if (!c.review.isEmpty())
+        w.member(Keys::kReview, c.review);
+    if (!c.reviewNote.isEmpty())
+        w.member(Keys::kReviewNote, c.reviewNote);
+    w.close('}');
+}
+
+void writeEventsCheck(JsonTextWriter &w, const EventsCheck &check)
+{
+    w.key(Keys::kEventsCheck);
+    w.open('{');
+    switch (check.status) {
+    case EventsCheck::Status::NoneFound:
+        w.member(Keys::kAsOf, check.asOf);
+        break;
+    case EventsCheck::Status::Unavailable:
+        w.member(Keys::kReason, check.reason);
+        break;
+    case EventsCheck::Status::Found:
+        w.member(Keys::kAsOf, check.asOf);
+        w.key(Keys::kEvents);
+        w.open('[');
+        for (const SourceEvent &event : check.events) {
+            w.element();
+            w.open('{');
+            w.member(Keys::kDate, event.date);
+            if (!event.detail.isEmpty())
+                w.member(Keys::kDetail, event.detail);
+            w.member(Keys::kKind, eventKindKey(event.kind));
+            if (!event.notice.isEmpty())
+                w.member(Keys::kNotice, event.notice);
+            w.member(Keys::kSource, event.source);
+            w.close('}');
+        }
+        w.close(']');
+        break;
+    }
+    w.member(Keys::kStatus, eventsStatusKey(check.status));
+    w.close('}');
+}
+
+//! The keys of a small enum, computed once: writing them needs no allocation per observation.
+template <typename Enum, int N> struct KeyTable
+{
+    std::array<QString, N> keys;
+    KeyTable(QString (*key)(Enum))
+    {
+        for (int i = 0; i < N; ++i)
+            keys[i] = key(static_cast<Enum>(i));
+    }
+    const QString &operator()(Enum value) const { return keys[static_cast<int>(value)]; }
+};
+
+void writeObservation(JsonTextWriter &w, const Observation &o)
+{
+    static const KeyTable<ResolutionState, kResolutionStateCount> states(stateKey);
+    static const KeyTable<Direction, 2> directions(directionKey);
+    w.element();
+    w.open('{');
+    w.member(Keys::kBasis, o.basis);
+    w.member(Keys::kCitedTitle, o.citedTitle);
+    w.member(Keys::kCitingTitle, o.citingTitle);
+    if (!o.curation.isEmpty())
+        writeCuration(w, o.curation);
+    w.member(Keys::kDirection, directions(o.direction));
+    writeEventsCheck(w, o.events);
+    w.member(Keys::kId, o.id);
+    w.member(Keys::kObservedAt, o.observedAt);
+    w.key(Keys::kReference);
+    if (o.reference)
+        w.number(*o.reference);
+    else
+        w.null();
+    w.member(Keys::kState, states(o.state));
+    w.close('}');
+}
+
+//! Writes the observations as the elements of the array `w` has just opened; a large record's
+//! on two threads, in blocks of 1,024 (TwoThreadBlocks.h), the same bytes.
+void writeObservations(JsonTextWriter &w, const QList<Observation> &observations)
+{
+    constexpr qsizetype kBlock = 1024;
+    const qsizetype n = observations.size();
+    const auto writeBlock = [&](JsonTextWriter &into, qsizetype block) {
+        const qsizetype end = std::min(n, (block + 1) * kBlock);
+        for (qsizetype i = block * kBlock; i < end; ++i) {
+            writeObservation(into, observations[i]);
+            into.flushPoint();
+        }
+    };
+    const int depth = w.depth(); // read before the helper starts: `w` is the caller's alone
+    TwoThreadBlocks::write<std::string>((n + kBlock - 1) / kBlock,
+        [&](qsizetype block) { writeBlock(w, block); },
+        [&](std::string &text, qsizetype block) {
+            JsonTextWriter apart = JsonTextWriter::continuing(depth, std::move(text));
+            writeBlock(apart, block);
+            text = apart.takeText();
+        },
+        [&](std::string &text) {
+            w.append(text);
+            w.flushPoint();
+        });
+}
+
+void writeRecordInto(JsonTextWriter &w, const Record &record)
+{
+    w.open('{');
+    w.member(Keys::kArxivId, record.arxivId);
+    w.member(Keys::kAsOf, record.asOf);
+    w.key(Keys::kCoverage);
+    w.open('[');
+    for (const CoverageFacet &f : record.coverage) {
+        w.element();
+        w.open('{');
+        w.member(Keys::kDescription, f.description);
+        w.member(Keys::kFacet, facetKey(f.kind));
+        w.member(Keys::kMeasured, f.measured);
+        if (!f.observedAt.isEmpty())
+            w.member(Keys::kObservedAt, f.observedAt);
+        w.member(Keys::kOf, f.of);
+        writeStrings(w, Keys::kSources, f.sources);
+        w.close('}');
+    }
+    w.close(']');
+    w.key(Keys::kExternalMeasurements);
+    w.open('[');
+    for (const ExternalMeasurement &m : record.measurements) {
+        w.element();
+        w.open('{');
+        if (!m.observedAt.isEmpty())
+            w.member(Keys::kObservedAt, m.observedAt);
+        w.member(Keys::kSource, m.source);
+        w.member(Keys::kValue, m.value);
+        w.close('}');
+    }
+    w.close(']');
+    w.key(Keys::kObservations);
+    w.open('[');
+    writeObservations(w, record.observations);
+    w.close(']');
+    w.member(Keys::kSchema, record.schema);
+    const StatedCounts &s = record.stated;
+    w.key(Keys::kStatedCounts);
+    w.open('{');
+    w.member(Keys::kInbound, s.inbound);
+    w.member(Keys::kOutboundDisplayed, s.outboundDisplayed);
+    w.member(Keys::kOutboundDisplayedOf, s.outboundDisplayedOf);
+    w.member(Keys::kOutboundListed, s.outboundListed);
+    w.key(Keys::kOutboundStates);
+    w.open('{');
+    QList<std::pair<QString, qint64>> states;
+    for (const ResolutionState state : kAllResolutionStates)
+        states.append({ stateKey(state), s.outboundStates[static_cast<int>(state)] });
+    std::sort(states.begin(), states.end());
+    for (const auto &[key, n] : std::as_const(states)) {
+        w.element();
+        w.string(key);
+        w.writeRaw(": ");
+        w.number(n);
+    }
+    w.close('}');
+    w.member(Keys::kOutboundTotal, s.outboundTotal);
+    w.close('}');
+    w.member(Keys::kTitle, record.title);
+    w.member(Keys::kVersion, record.version);
+    w.close('}');
+}
+
+} // namespace
+
+QByteArray writeRecordJson(const Record &record)
+{
+    JsonTextWriter w(4096 + record.observations.size() * 700);
+    writeRecordInto(w, record);
+    return w.take();
+}
+
+void writeRecordJson(
+    const Record &record, const std::function<void(QByteArrayView)> &sink, qsizetype chunk)
+{
+    JsonTextWriter w(chunk + 65536);
+    w.setSink(&sink, size_t(chunk));
+    writeRecordInto(w, record);
+    w.finish();
+}
+
+} // namespace LedgerCurator
