@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "EventJson.h"
 
+#include "Quote.h"
+
 #include "CuratedRecord.h"
 #include "Identifier.h"
 #include "JsonCursor.h"
@@ -19,10 +21,6 @@ namespace {
 constexpr qsizetype kMaxText = 4096; // longest value, author or title a correction may carry
 constexpr qsizetype kMaxParents = kMaxEventParents; // CurationLog.h: client and server alike
 
-QString quoted(const QString &text)
-{
-    return QLatin1Char('\'') + (text.size() > 60 ? text.left(57) + QStringLiteral("...") : text) + QLatin1Char('\'');
-}
 
 } // namespace
 

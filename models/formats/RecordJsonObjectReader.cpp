@@ -75,7 +75,9 @@ struct Path
     }
 };
 
-QString quoted(const QString &text)
+//! A found string as JSON writes it, for a message: "text" with its escapes, cut at 60
+//! characters. Not quoted() (Quote.h): a JSON value is shown in JSON's own quoting.
+QString jsonQuoted(const QString &text)
 {
     constexpr qsizetype kMaxShown = 60;
     QString shown = text.size() > kMaxShown ? text.left(kMaxShown) + QChar(0x2026) : text;
@@ -115,7 +117,7 @@ QString describe(const QJsonValue &value)
         return QStringLiteral("the number ")
             + QString::number(value.toDouble(), 'g', QLocale::FloatingPointShortest);
     case QJsonValue::String:
-        return QStringLiteral("the string ") + quoted(value.toString());
+        return QStringLiteral("the string ") + jsonQuoted(value.toString());
     case QJsonValue::Array: {
         const qsizetype n = value.toArray().size();
         if (n == 0)
