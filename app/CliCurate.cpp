@@ -42,7 +42,6 @@ QString describeValue(
                               : QStringLiteral("%1 (upstream)").arg(original);
 }
 
-
 //! The observation that curate, undo and history work on, named by their RECORD and
 //! OBSERVATION arguments, with the cache it was found in (left open to store corrections).
 struct ObservationArguments

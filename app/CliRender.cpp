@@ -123,8 +123,12 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             err);
     // The cache is closed before the page is written: its own files are refused here, not only
     // while SQLite holds them open.
-    if (const QString output = parser.value(kOutputOption); SqliteLocks::isFileOfDatabase(output, cachePath(parser)))
-        return report(Error::badInput(QStringLiteral("this is a file of the cache (--db), not written over"), output), err);
+    if (const QString output = parser.value(kOutputOption);
+        SqliteLocks::isFileOfDatabase(output, cachePath(parser)))
+        return report(
+            Error::badInput(
+                QStringLiteral("this is a file of the cache (--db), not written over"), output),
+            err);
     int status = ExitOk;
     auto curated = openRecord(parser, args[1], err, &status);
     if (!curated)
@@ -191,7 +195,10 @@ int runExportPdf(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                          .arg(parser.value(kPageSizeOption)),
             err);
     if (SqliteLocks::isFileOfDatabase(path, cachePath(parser)))
-        return report(Error::badInput(QStringLiteral("this is a file of the cache (--db), not written over"), path), err);
+        return report(
+            Error::badInput(
+                QStringLiteral("this is a file of the cache (--db), not written over"), path),
+            err);
     int status = ExitOk;
     const auto curated = openRecord(parser, args[1], err, &status);
     if (!curated)

@@ -12,7 +12,8 @@ namespace LedgerCurator::Cli {
 QCommandLineOption dbOption()
 {
     return QCommandLineOption(QStringLiteral("db"),
-        QStringLiteral("The cache file (default: %1).").arg(defaultCachePath()), QStringLiteral("PATH"));
+        QStringLiteral("The cache file (default: %1).").arg(defaultCachePath()),
+        QStringLiteral("PATH"));
 }
 const QCommandLineOption kJsonOption(QStringLiteral("json"), QStringLiteral("Write JSON."));
 
@@ -37,7 +38,8 @@ int usage(const QString &message, QTextStream &err, const QString &helpOf)
 
 QString cachePath(const QCommandLineParser &parser)
 {
-    return parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db")) : defaultCachePath();
+    return parser.isSet(QStringLiteral("db")) ? parser.value(QStringLiteral("db"))
+                                              : defaultCachePath();
 }
 
 std::unique_ptr<Store> openStore(const QCommandLineParser &parser, QTextStream &err, int *status)

@@ -23,8 +23,8 @@
 #include <QTranslator>
 
 #include <cstdio>
-#include <utility>
 #include <memory>
+#include <utility>
 
 // __GLIBC__ comes with the C library's headers (<cstdio> above): mallopt() is glibc's.
 #ifdef __GLIBC__
@@ -47,29 +47,30 @@ void setIdentity()
 //! before a display is opened.
 struct GuiOptions
 {
-    QCommandLineOption db { QStringLiteral("db"), QCoreApplication::translate("main", "The cache file."),
-                            QStringLiteral("PATH"), defaultCachePath() };
+    QCommandLineOption db { QStringLiteral("db"),
+        QCoreApplication::translate("main", "The cache file."), QStringLiteral("PATH"),
+        defaultCachePath() };
     QCommandLineOption benchmark { QStringLiteral("benchmark-startup"),
-                                   QStringLiteral("Print startup figures and quit.") };
+        QStringLiteral("Print startup figures and quit.") };
 
     void addTo(QCommandLineParser &parser)
     {
-        parser.setApplicationDescription(
-                QCoreApplication::translate("main",
-                                            "Curate Paper Citation Records. Without a subcommand, opens the "
-                                            "window on the cache, importing and showing each FILE named "
-                                            "(ledger page text or record JSON), as File > Import does.\n\n"
-                                            "Subcommands (ledger-curator SUBCOMMAND --help describes one): %1.")
-                        .arg(subcommandNames().join(QStringLiteral(", "))));
+        parser.setApplicationDescription(QCoreApplication::translate("main",
+            "Curate Paper Citation Records. Without a subcommand, opens the "
+            "window on the cache, importing and showing each FILE named "
+            "(ledger page text or record JSON), as File > Import does.\n\n"
+            "Subcommands (ledger-curator SUBCOMMAND --help describes one): %1.")
+                                             .arg(subcommandNames().join(QStringLiteral(", "))));
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOption(db);
         benchmark.setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(benchmark);
         parser.addPositionalArgument(QStringLiteral("FILE"),
-                                     QCoreApplication::translate("main", "A ledger page (.txt) or record JSON "
-                                                                         "(.json) to import and show."),
-                                     QStringLiteral("[FILE...]"));
+            QCoreApplication::translate("main",
+                "A ledger page (.txt) or record JSON "
+                "(.json) to import and show."),
+            QStringLiteral("[FILE...]"));
     }
 };
 
@@ -101,18 +102,21 @@ int checkGuiArguments(int argc, char *argv[])
     for (const QString &file : parser.positionalArguments()) {
         const QFileInfo info(file);
         if (isSubcommand(file))
-            return usageError(QCoreApplication::translate("main", "'%1' is a subcommand: name it first, as in "
-                                                                  "'ledger-curator %1 ... --db PATH'")
-                                      .arg(file));
+            return usageError(QCoreApplication::translate("main",
+                "'%1' is a subcommand: name it first, as in "
+                "'ledger-curator %1 ... --db PATH'")
+                                  .arg(file));
         if (info.isDir())
-            return usageError(QCoreApplication::translate("main", "%1: is a folder, not a file").arg(file));
+            return usageError(
+                QCoreApplication::translate("main", "%1: is a folder, not a file").arg(file));
         if (info.isFile())
             continue;
         if (file.contains(u'/') || file.contains(u'.'))
             return usageError(QCoreApplication::translate("main", "%1: no such file").arg(file));
-        return usageError(QCoreApplication::translate("main", "'%1' is neither a subcommand nor a file; the "
-                                                              "subcommands are %2")
-                                  .arg(file, subcommandNames().join(QStringLiteral(", "))));
+        return usageError(QCoreApplication::translate("main",
+            "'%1' is neither a subcommand nor a file; the "
+            "subcommands are %2")
+                              .arg(file, subcommandNames().join(QStringLiteral(", "))));
     }
     return -1;
 }
@@ -180,14 +184,15 @@ void benchmarkStartup(QApplication &app, MainWindow &window, const QElapsedTimer
         QTimer::singleShot(200, finish);
     };
     auto recordShown = std::make_shared<bool>(false);
-    QObject::connect(&window, &MainWindow::recordShown, &window, [&started, print, recordShown, preview, previewDone] {
-        if (*recordShown)
-            return;
-        *recordShown = true;
-        print("record-shown-ms", double(started.nsecsElapsed()) / 1e6);
-        if (!preview || !preview->isBuilding())
-            previewDone();
-    });
+    QObject::connect(&window, &MainWindow::recordShown, &window,
+        [&started, print, recordShown, preview, previewDone] {
+            if (*recordShown)
+                return;
+            *recordShown = true;
+            print("record-shown-ms", double(started.nsecsElapsed()) / 1e6);
+            if (!preview || !preview->isBuilding())
+                previewDone();
+        });
     if (preview) {
         QObject::connect(preview, &PreviewPane::previewShown, &window, [recordShown, previewDone] {
             if (*recordShown)
@@ -217,14 +222,16 @@ int runGui(int argc, char *argv[], const QElapsedTimer &started)
     QLocale::setDefault(locale);
     QTranslator qtTranslator;
     if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-                          QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(&qtTranslator);
     QTranslator translator;
-    if (translator.load(locale, QStringLiteral("ledger-curator"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    if (translator.load(locale, QStringLiteral("ledger-curator"), QStringLiteral("_"),
+            QStringLiteral(":/i18n")))
         QApplication::installTranslator(&translator);
     // The installed theme icon, else the one built in (the SVG needs Qt's SVG icon engine,
     // libqt6svg6 on Debian).
-    QApplication::setWindowIcon(QIcon::fromTheme(kAppId, QIcon(QStringLiteral(":/icons/") + kAppId + QStringLiteral(".svg"))));
+    QApplication::setWindowIcon(QIcon::fromTheme(
+        kAppId, QIcon(QStringLiteral(":/icons/") + kAppId + QStringLiteral(".svg"))));
 
     QCommandLineParser parser;
     GuiOptions options;
@@ -236,14 +243,15 @@ int runGui(int argc, char *argv[], const QElapsedTimer &started)
     Store store(parser.value(dbOption));
     if (auto opened = store.open(); !opened) {
         QMessageBox::critical(nullptr, QApplication::translate("main", "Ledger Curator"),
-                              QApplication::translate("main", "The cache could not be opened:\n%1")
-                                      .arg(opened.error().toString()));
+            QApplication::translate("main", "The cache could not be opened:\n%1")
+                .arg(opened.error().toString()));
         return ExitFailure;
     }
     // On the first start with an empty cache, the window opens on the demo page.
     const std::unique_ptr<MainWindow> window = openStartWindow(store);
     window->show();
-    // ledger-curator FILE...: imported and shown as File > Import does (checked to exist in main()).
+    // ledger-curator FILE...: imported and shown as File > Import does (checked to exist in
+    // main()).
     window->openFiles(parser.positionalArguments());
     if (parser.isSet(benchmarkOption))
         benchmarkStartup(app, *window, started);
@@ -264,8 +272,8 @@ int main(int argc, char *argv[])
         if (needsFonts)
             qputenv("QT_QPA_PLATFORM", "offscreen");
         const std::unique_ptr<QCoreApplication> app = needsFonts
-                ? std::make_unique<QGuiApplication>(argc, argv)
-                : std::make_unique<QCoreApplication>(argc, argv);
+            ? std::make_unique<QGuiApplication>(argc, argv)
+            : std::make_unique<QCoreApplication>(argc, argv);
         setIdentity();
         QTextStream out(stdout);
         QTextStream err(stderr);

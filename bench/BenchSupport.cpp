@@ -43,7 +43,8 @@ double processGroupCpuMs(pid_t group)
 {
     const long ticks = sysconf(_SC_CLK_TCK);
     double total = 0;
-    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    const QStringList entries
+        = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
     for (const QString &entry : entries) {
         bool numeric = false;
         entry.toInt(&numeric);

@@ -6,12 +6,12 @@
 #include "SyncClient.h"
 
 #include <QElapsedTimer>
-#include <QMap>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>

@@ -2,9 +2,9 @@
 #include "LedgerApi.h"
 
 #include "EventJson.h"
+#include "Identifier.h"
 #include "RecordJson.h"
 #include "ServerStore.h"
-#include "Identifier.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -131,7 +131,8 @@ ApiReply getRecord(ServerStore &store, const ApiRequest &request, const QString 
 {
     const QString id = normalizeRecordId(rawId);
     // A client that holds the current version gets its 304 without the body being read.
-    auto stored = store.record(id, [&request](const QString &etag) { return etagMatches(request.ifNoneMatch, etag); });
+    auto stored = store.record(
+        id, [&request](const QString &etag) { return etagMatches(request.ifNoneMatch, etag); });
     if (!stored)
         return fromError(stored.error());
     if (!stored->has_value())

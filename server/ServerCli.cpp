@@ -38,9 +38,8 @@ int usage(const QString &message, QTextStream &err)
 int fail(const Error &error, QTextStream &err)
 {
     err << "ledger-server: " << error.message << Qt::endl;
-    return error.kind == Error::Kind::BadInput || error.kind == Error::Kind::Conflict
-        ? ExitBadInput
-        : ExitFailure;
+    return error.kind == Error::Kind::BadInput || error.kind == Error::Kind::Conflict ? ExitBadInput
+                                                                                      : ExitFailure;
 }
 
 //! The --db option as a config; nullopt after reporting a bad one.

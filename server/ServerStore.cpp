@@ -87,8 +87,7 @@ const std::array kMigrations {
           " body TEXT NOT NULL)",
             "INSERT INTO records_v2 (id, version, title, as_of, etag, updated_at, body)"
             " SELECT id, version, title, as_of, etag, updated_at, body FROM records",
-            "DROP TABLE records",
-            "ALTER TABLE records_v2 RENAME TO records" } },
+            "DROP TABLE records", "ALTER TABLE records_v2 RENAME TO records" } },
 };
 
 // Held (PostgreSQL, session level) while migrating, so that two servers starting together on
@@ -150,7 +149,8 @@ template <typename Row> Result<CorrectionEvent> eventOfRow(const Row &row)
     const QString fieldName = row.text(4);
     const auto field = parseCurationField(fieldName);
     if (!field)
-        return Error::failure(QStringLiteral("event %1 has an unknown field '%2'").arg(e.id, fieldName));
+        return Error::failure(
+            QStringLiteral("event %1 has an unknown field '%2'").arg(e.id, fieldName));
     e.field = *field;
     if (!row.isNull(5))
         e.value = row.text(5);
@@ -164,8 +164,9 @@ template <typename Row> Result<CorrectionEvent> eventOfRow(const Row &row)
 Error sqliteError(int rc, const QString &message)
 {
     const int primary = rc & 0xff;
-    return Error::of(primary == SQLITE_BUSY || primary == SQLITE_LOCKED ? Error::Kind::Busy : Error::Kind::Failure,
-                     QStringLiteral("%1 (%2)").arg(message).arg(rc));
+    return Error::of(primary == SQLITE_BUSY || primary == SQLITE_LOCKED ? Error::Kind::Busy
+                                                                        : Error::Kind::Failure,
+        QStringLiteral("%1 (%2)").arg(message).arg(rc));
 }
 
 } // namespace
@@ -428,7 +429,8 @@ Error ServerStore::sqlError(const QSqlError &error, const QString &what) const
     if (!isSqlite()) {
         const QString code = error.nativeErrorCode();
         // A lost connection (class 08, admin_shutdown): the next request opens a new one.
-        if (code.startsWith(QStringLiteral("08")) || code == u"57P01" || error.type() == QSqlError::ConnectionError)
+        if (code.startsWith(QStringLiteral("08")) || code == u"57P01"
+            || error.type() == QSqlError::ConnectionError)
             m_broken = true;
     }
     return LedgerCurator::sqlError(what, error, isSqlite());
@@ -539,8 +541,8 @@ Result<QString> ServerStore::addToken(const QString &name, Role role)
     if (!existing.exec())
         return sqlError(existing.lastError(), QStringLiteral("reading tokens"));
     if (existing.next())
-        return Error::of(Error::Kind::BadInput,
-            QStringLiteral("a token named '%1' exists already").arg(name));
+        return Error::of(
+            Error::Kind::BadInput, QStringLiteral("a token named '%1' exists already").arg(name));
     existing.finish();
     QSqlQuery insert = prepare(QStringLiteral(
         "INSERT INTO tokens (token_hash, name, role, created_at) VALUES (?, ?, ?, ?)"));
@@ -617,7 +619,8 @@ Result<std::optional<StoredRecord>> ServerStore::record(
             return std::optional<StoredRecord>(std::move(stored));
         }
         sqlite3_blob *blob = nullptr;
-        if (const int opened = sqlite3_blob_open(db, "main", "records", "body", find.integer(0), 0, &blob);
+        if (const int opened
+            = sqlite3_blob_open(db, "main", "records", "body", find.integer(0), 0, &blob);
             opened != SQLITE_OK) {
             const QString message = find.errorText(); // before closing, which may clear it
             sqlite3_blob_close(blob);
@@ -650,7 +653,8 @@ Result<std::optional<StoredRecord>> ServerStore::record(
         return sqlError(query.lastError(), QStringLiteral("reading record %1").arg(id));
     if (!query.next())
         return std::optional<StoredRecord> {};
-    return std::optional<StoredRecord>(StoredRecord { query.value(0).toString().toUtf8(), query.value(1).toString() });
+    return std::optional<StoredRecord>(
+        StoredRecord { query.value(0).toString().toUtf8(), query.value(1).toString() });
 }
 
 Result<QList<PutOutcome>> ServerStore::putRecords(const QList<Record> &records)
@@ -733,8 +737,9 @@ Result<EventPage> ServerStore::events(qint64 after, qint64 limit) const
     if (auto begun = transaction.begin(); !begun)
         return begun.error();
     EventPage page;
-    const char *const select = "SELECT seq, id, record, observation, field, value, parents, author, "
-                               "created_at FROM events WHERE seq > ? ORDER BY seq LIMIT ?";
+    const char *const select
+        = "SELECT seq, id, record, observation, field, value, parents, author, "
+          "created_at FROM events WHERE seq > ? ORDER BY seq LIMIT ?";
     if (isSqlite()) {
         // Straight from SQLite's UTF-8, as the cache reads its rows (StoreSqlite.h): through
         // QSQLITE each value is converted to UTF-16 by SQLite, then wrapped in a QVariant, and
@@ -742,8 +747,8 @@ Result<EventPage> ServerStore::events(qint64 after, qint64 limit) const
         using namespace StoreSqlite;
         SqliteStatement query(QSqlDatabase::database(m_connectionName, false), select);
         if (!query.ok() || !query.bindInteger(1, after) || !query.bindInteger(2, limit))
-            return Error::of(Error::Kind::Failure,
-                QStringLiteral("reading events: %1").arg(query.errorText()));
+            return Error::of(
+                Error::Kind::Failure, QStringLiteral("reading events: %1").arg(query.errorText()));
         int rc = SQLITE_ROW;
         while ((rc = query.step()) == SQLITE_ROW) {
             auto e = eventOfRow(query);

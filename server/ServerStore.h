@@ -125,8 +125,8 @@ public:
     Result<QList<RecordRow>> records() const;
     //! The record's body and etag. When `held(etag)` says the client holds that version (its
     //! If-None-Match), the body is not read (bodyRead is false): a 304 costs no body.
-    Result<std::optional<StoredRecord>> record(const QString &id,
-        const std::function<bool(const QString &etag)> &held = {}) const;
+    Result<std::optional<StoredRecord>> record(
+        const QString &id, const std::function<bool(const QString &etag)> &held = {}) const;
     //! Stores records in one transaction, all or nothing. A record older (as_of) than the stored
     //! one is a Conflict.
     Result<QList<PutOutcome>> putRecords(const QList<Record> &records);

@@ -4,11 +4,11 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 
-#include <cerrno>
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QThread>
+#include <cerrno>
 
 #include <sqlite3.h>
 
@@ -85,7 +85,8 @@ Attempt runAndKill(const QString &program, const QStringList &arguments,
         // stat() every 100 us (the WAL is never opened: closing a descriptor of it would drop
         // the command's SQLite locks); the pipes are drained every millisecond or so, so that a
         // chatty command never blocks on a full one.
-        for (int i = 0; process.state() != QProcess::NotRunning && !hasEnded(pid) && timer.elapsed() < timeoutMs;
+        for (int i = 0; process.state() != QProcess::NotRunning && !hasEnded(pid)
+             && timer.elapsed() < timeoutMs;
              ++i) {
             if (fileSize(kill.wal) >= kill.walBytes) {
                 ::kill(pid_t(pid), SIGKILL);

@@ -18,8 +18,8 @@
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
-#include <QAccessible>
 #include <QAbstractSpinBox>
+#include <QAccessible>
 #include <QApplication>
 #include <QComboBox>
 #include <QLabel>
@@ -28,8 +28,8 @@
 #include <QMenuBar>
 #include <QStyle>
 #include <QStyleFactory>
-#include <QTableView>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
@@ -88,8 +88,8 @@ QStringList unnamedControls(QWidget *root)
         QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(w);
         const QString name = iface ? iface->text(QAccessible::Name).trimmed() : QString();
         if (name.isEmpty())
-            missing << pathOf(w) + QStringLiteral(" (") + QString::fromLatin1(w->metaObject()->className())
-                            + u')';
+            missing << pathOf(w) + QStringLiteral(" (")
+                    + QString::fromLatin1(w->metaObject()->className()) + u')';
     }
     return missing;
 }
@@ -154,9 +154,12 @@ void TestAccessibility::init()
     QVERIFY2(m_fixture->openCache(), qPrintable(m_fixture->problem()));
     Store &store = m_fixture->store();
     auto csv = parseRetractionCsv(readAll(dataPath(QStringLiteral("retractions-sample.csv"))),
-                                  QStringLiteral("retractions-sample.csv"));
+        QStringLiteral("retractions-sample.csv"));
     QVERIFY(csv.ok());
-    QVERIFY(store.importNotices(standingNotices(*csv, QStringLiteral("2026-11-29T12:00:00.000Z")).notices).ok());
+    QVERIFY(store
+                .importNotices(
+                    standingNotices(*csv, QStringLiteral("2026-11-29T12:00:00.000Z")).notices)
+                .ok());
 }
 
 void TestAccessibility::controlsHaveAccessibleNames()
@@ -218,7 +221,7 @@ void TestAccessibility::keyboardReachesEveryPart()
             break;
     }
     for (const char *name : { "filterEdit", "observationTable", "editor-state", "editor-identifier",
-                              "applyButton", "recordList" })
+             "applyButton", "recordList" })
         QVERIFY2(reached.contains(QString::fromLatin1(name)), name);
 }
 
@@ -237,7 +240,8 @@ void TestAccessibility::menusWorkFromTheKeyboard()
         const qsizetype amp = title.indexOf(u'&');
         QVERIFY2(amp >= 0 && amp + 1 < title.size(), qPrintable(title));
         const QChar key = title.at(amp + 1).toLower();
-        QVERIFY2(!mnemonics.contains(key), qPrintable(QStringLiteral("mnemonic used twice: ") + title));
+        QVERIFY2(
+            !mnemonics.contains(key), qPrintable(QStringLiteral("mnemonic used twice: ") + title));
         mnemonics.insert(key);
         QMenu *menu = menuAction->menu();
         QVERIFY(menu);
@@ -245,7 +249,7 @@ void TestAccessibility::menusWorkFromTheKeyboard()
             if (action->isSeparator() || action->menu())
                 continue;
             QVERIFY2(!action->shortcut().isEmpty() || action->text().contains(u'&'),
-                     qPrintable(title + QStringLiteral(" > ") + action->text()));
+                qPrintable(title + QStringLiteral(" > ") + action->text()));
         }
     }
 }
@@ -261,11 +265,13 @@ void TestAccessibility::statesAreNamedInText()
     QAbstractItemModel *model = table->model();
     QSet<QString> seen;
     for (int row = 0; row < model->rowCount(); ++row) {
-        const QString text = model->index(row, ObservationTableModel::StateColumn).data().toString();
+        const QString text
+            = model->index(row, ObservationTableModel::StateColumn).data().toString();
         QVERIFY2(!text.isEmpty(), qPrintable(QString::number(row)));
         seen.insert(text);
     }
-    QVERIFY2(seen.contains(stateText(ResolutionState::Unresolved)), qPrintable(QStringList(seen.values()).join(u',')));
+    QVERIFY2(seen.contains(stateText(ResolutionState::Unresolved)),
+        qPrintable(QStringList(seen.values()).join(u',')));
     QVERIFY(seen.contains(stateText(ResolutionState::MetadataMismatch)));
     // The summary bar's segments are coloured too; its description names every state and count.
     auto *summary = window->findChild<QWidget *>(QStringLiteral("summaryBar"));
@@ -277,8 +283,9 @@ void TestAccessibility::statesAreNamedInText()
     // The state chips carry their state's name, not only its colour.
     for (QToolButton *chip : window->findChildren<QToolButton *>()) {
         if (chip->objectName().startsWith(QStringLiteral("chip-")))
-            QVERIFY2(!chip->text().trimmed().isEmpty() && chip->text().contains(QRegularExpression(QStringLiteral("[a-z]"))),
-                     qPrintable(chip->objectName()));
+            QVERIFY2(!chip->text().trimmed().isEmpty()
+                    && chip->text().contains(QRegularExpression(QStringLiteral("[a-z]"))),
+                qPrintable(chip->objectName()));
     }
 }
 
@@ -296,12 +303,13 @@ void TestAccessibility::chosenColoursAreReadable()
     const QColor window = palette.color(QPalette::Window);
     for (TextTone tone : { TextTone::Error, TextTone::Success, TextTone::Muted }) {
         QVERIFY2(contrastRatio(toneColor(tone, palette), base) >= 4.5,
-                 qPrintable(QString::number(contrastRatio(toneColor(tone, palette), base))));
+            qPrintable(QString::number(contrastRatio(toneColor(tone, palette), base))));
         QVERIFY(contrastRatio(toneColor(tone, palette), window) >= 4.5);
     }
     const BannerColors banner = warningBannerColors(palette);
     QVERIFY(contrastRatio(banner.text, banner.background) >= 7.0);
-    // A banner that matches the palette's own lightness: dark on a dark palette, light on a light one.
+    // A banner that matches the palette's own lightness: dark on a dark palette, light on a light
+    // one.
     QCOMPARE(banner.background.lightnessF() < 0.5, isDarkPalette(palette));
     // The state badges: text on fill.
     for (ResolutionState state : kAllResolutionStates)
@@ -319,7 +327,8 @@ void TestAccessibility::followsPaletteChanges()
 
     QLabel label;
     setTextTone(&label, TextTone::Error);
-    QCOMPARE(label.palette().color(QPalette::WindowText), toneColor(TextTone::Error, lightPalette()));
+    QCOMPARE(
+        label.palette().color(QPalette::WindowText), toneColor(TextTone::Error, lightPalette()));
     auto *banner = window->findChild<QWidget *>(QStringLiteral("retractionBanner"));
     QVERIFY(banner);
     QVERIFY(banner->styleSheet().contains(warningBannerColors(lightPalette()).background.name()));
@@ -329,15 +338,19 @@ void TestAccessibility::followsPaletteChanges()
     // The views take the new palette, and the colours the app chose stay readable on it.
     auto *table = window->findChild<QTableView *>(QStringLiteral("observationTable"));
     QCOMPARE(table->palette().color(QPalette::Base), darkPalette().color(QPalette::Base));
-    QCOMPARE(label.palette().color(QPalette::WindowText), toneColor(TextTone::Error, darkPalette()));
+    QCOMPARE(
+        label.palette().color(QPalette::WindowText), toneColor(TextTone::Error, darkPalette()));
     QVERIFY2(banner->styleSheet().contains(warningBannerColors(darkPalette()).background.name()),
-             qPrintable(banner->styleSheet()));
+        qPrintable(banner->styleSheet()));
     QVariant foreground;
     for (int row = 0; row < table->model()->rowCount() && !foreground.isValid(); ++row)
-        foreground = table->model()->index(row, ObservationTableModel::NoticesColumn).data(Qt::ForegroundRole);
+        foreground = table->model()
+                         ->index(row, ObservationTableModel::NoticesColumn)
+                         .data(Qt::ForegroundRole);
     QVERIFY(foreground.isValid());
     QCOMPARE(foreground.value<QColor>(), toneColor(TextTone::Error, darkPalette()));
-    QVERIFY(contrastRatio(foreground.value<QColor>(), table->palette().color(QPalette::Base)) >= 4.5);
+    QVERIFY(
+        contrastRatio(foreground.value<QColor>(), table->palette().color(QPalette::Base)) >= 4.5);
     QVERIFY(banner->isVisible());
     QVERIFY(saveScreenshot(window.get(), QStringLiteral("ledger-curator-dark.png")));
 }

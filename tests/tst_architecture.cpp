@@ -30,31 +30,34 @@ const QList<std::pair<QString, QStringList>> &arrows()
         { QStringLiteral("models/core"), {} },
         { QStringLiteral("models/sqlite"), { QStringLiteral("models/internal") } },
         { QStringLiteral("models/sqlite/internal"),
-          { QStringLiteral("models/core"), QStringLiteral("models/sqlite"), QStringLiteral("models/internal") } },
+            { QStringLiteral("models/core"), QStringLiteral("models/sqlite"),
+                QStringLiteral("models/internal") } },
         { QStringLiteral("models/formats"),
-          { QStringLiteral("models/core"), QStringLiteral("models/internal"), QStringLiteral("models/formats/internal"),
-            QStringLiteral("models/sqlite") } },
+            { QStringLiteral("models/core"), QStringLiteral("models/internal"),
+                QStringLiteral("models/formats/internal"), QStringLiteral("models/sqlite") } },
         { QStringLiteral("models/formats/internal"), {} },
         { QStringLiteral("models/storage"),
-          { QStringLiteral("models/core"), QStringLiteral("models/formats"), QStringLiteral("models/sqlite"),
-            QStringLiteral("models/sqlite/internal"), QStringLiteral("models/storage/internal") } },
+            { QStringLiteral("models/core"), QStringLiteral("models/formats"),
+                QStringLiteral("models/sqlite"), QStringLiteral("models/sqlite/internal"),
+                QStringLiteral("models/storage/internal") } },
         { QStringLiteral("models/storage/internal"),
-          { QStringLiteral("models/storage"), QStringLiteral("models/sqlite/internal") } },
+            { QStringLiteral("models/storage"), QStringLiteral("models/sqlite/internal") } },
         { QStringLiteral("models/sync"),
-          { QStringLiteral("models/core"), QStringLiteral("models/formats"), QStringLiteral("models/storage"),
-            QStringLiteral("models/sync/internal") } },
+            { QStringLiteral("models/core"), QStringLiteral("models/formats"),
+                QStringLiteral("models/storage"), QStringLiteral("models/sync/internal") } },
         { QStringLiteral("models/sync/internal"),
-          { QStringLiteral("models/core"), QStringLiteral("models/formats"), QStringLiteral("models/storage"),
-            QStringLiteral("models/sync") } },
+            { QStringLiteral("models/core"), QStringLiteral("models/formats"),
+                QStringLiteral("models/storage"), QStringLiteral("models/sync") } },
         { QStringLiteral("models/present"),
-          { QStringLiteral("models/core"), QStringLiteral("models/formats"), QStringLiteral("models/storage"),
-            QStringLiteral("models/sqlite") } },
+            { QStringLiteral("models/core"), QStringLiteral("models/formats"),
+                QStringLiteral("models/storage"), QStringLiteral("models/sqlite") } },
         { QStringLiteral("server"),
-          { QStringLiteral("models/core"), QStringLiteral("models/formats"), QStringLiteral("models/sqlite"),
-            QStringLiteral("models/sqlite/internal") } },
+            { QStringLiteral("models/core"), QStringLiteral("models/formats"),
+                QStringLiteral("models/sqlite"), QStringLiteral("models/sqlite/internal") } },
         { QStringLiteral("ui"),
-          { QStringLiteral("models/core"), QStringLiteral("models/formats"), QStringLiteral("models/storage"),
-            QStringLiteral("models/sync"), QStringLiteral("models/present"), QStringLiteral("models/sqlite") } },
+            { QStringLiteral("models/core"), QStringLiteral("models/formats"),
+                QStringLiteral("models/storage"), QStringLiteral("models/sync"),
+                QStringLiteral("models/present"), QStringLiteral("models/sqlite") } },
     };
     return table;
 }
@@ -64,7 +67,8 @@ QStringList sourcesIn(const QString &folder)
 {
     QStringList files;
     const QDir dir(sourcePath(folder));
-    for (const QFileInfo &info : dir.entryInfoList({ QStringLiteral("*.cpp"), QStringLiteral("*.h") }, QDir::Files))
+    for (const QFileInfo &info :
+        dir.entryInfoList({ QStringLiteral("*.cpp"), QStringLiteral("*.h") }, QDir::Files))
         files.append(info.absoluteFilePath());
     return files;
 }
@@ -89,10 +93,10 @@ QStringList includesOf(const QString &file, bool quoted)
     if (!in.open(QIODevice::ReadOnly))
         return {};
     const QString text = QString::fromUtf8(in.readAll());
-    static const QRegularExpression quotedInclude(QStringLiteral("^\\s*#\\s*include\\s+\"([^\"]+)\""),
-                                                  QRegularExpression::MultilineOption);
-    static const QRegularExpression angleInclude(QStringLiteral("^\\s*#\\s*include\\s+<([^>]+)>"),
-                                                 QRegularExpression::MultilineOption);
+    static const QRegularExpression quotedInclude(
+        QStringLiteral("^\\s*#\\s*include\\s+\"([^\"]+)\""), QRegularExpression::MultilineOption);
+    static const QRegularExpression angleInclude(
+        QStringLiteral("^\\s*#\\s*include\\s+<([^>]+)>"), QRegularExpression::MultilineOption);
     QStringList names;
     auto matches = (quoted ? quotedInclude : angleInclude).globalMatch(text);
     while (matches.hasNext())
@@ -122,16 +126,18 @@ void TestArchitecture::everyLibraryFolderIsKnown()
         known.insert(folder);
     }
     QDirIterator it(sourcePath(QStringLiteral("models")), QDir::Dirs | QDir::NoDotAndDotDot,
-                    QDirIterator::Subdirectories);
+        QDirIterator::Subdirectories);
     int folders = 0;
     while (it.hasNext()) {
         const QString folder = QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(it.next());
         ++folders;
-        QVERIFY2(known.contains(folder), qPrintable(folder + QStringLiteral(" is not in the arrows")));
+        QVERIFY2(
+            known.contains(folder), qPrintable(folder + QStringLiteral(" is not in the arrows")));
     }
     QVERIFY(folders >= 7);
     // No source file is left at the top of models/: each lives in its library.
-    QVERIFY2(sourcesIn(QStringLiteral("models")).isEmpty(), qPrintable(sourcesIn(QStringLiteral("models")).join(u' ')));
+    QVERIFY2(sourcesIn(QStringLiteral("models")).isEmpty(),
+        qPrintable(sourcesIn(QStringLiteral("models")).join(u' ')));
 }
 
 void TestArchitecture::includesFollowTheArrows()
@@ -149,8 +155,8 @@ void TestArchitecture::includesFollowTheArrows()
                     continue; // its own header, a generated one (ui_*.h) or one of another tree
                 ++checked;
                 if (!allowed.contains(home))
-                    wrong.append(QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file) + QStringLiteral(" includes ")
-                                 + header + QStringLiteral(" of ") + home);
+                    wrong.append(QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file)
+                        + QStringLiteral(" includes ") + header + QStringLiteral(" of ") + home);
             }
         }
     }
@@ -160,9 +166,10 @@ void TestArchitecture::includesFollowTheArrows()
 
 void TestArchitecture::coreUsesNoSqlGuiOrFiles()
 {
-    static const QRegularExpression forbidden(
-            QStringLiteral("^(QSql|QtSql|QtGui|QColor|QFont|QPainter|QImage|QPixmap|QPalette|QGuiApplication|QUndo"
-                           "|QFile|QDir|QSaveFile|QTemporary|QStandardPaths|QSettings|QNetwork|QProcess|fstream|cstdio)"));
+    static const QRegularExpression forbidden(QStringLiteral(
+        "^(QSql|QtSql|QtGui|QColor|QFont|QPainter|QImage|QPixmap|QPalette|QGuiApplication|QUndo"
+        "|QFile|QDir|QSaveFile|QTemporary|QStandardPaths|QSettings|QNetwork|QProcess|fstream|"
+        "cstdio)"));
     QStringList wrong;
     int checked = 0;
     for (const QString &folder : { QStringLiteral("models/core") }) {
@@ -170,7 +177,8 @@ void TestArchitecture::coreUsesNoSqlGuiOrFiles()
             for (const QString &header : includesOf(file, false)) {
                 ++checked;
                 if (forbidden.match(header).hasMatch())
-                    wrong.append(QFileInfo(file).fileName() + QStringLiteral(" includes <") + header + u'>');
+                    wrong.append(
+                        QFileInfo(file).fileName() + QStringLiteral(" includes <") + header + u'>');
             }
         }
     }
@@ -188,7 +196,8 @@ void TestArchitecture::serverDoesNotLinkQtGui()
         if (!process.waitForFinished(60000) || process.exitCode() != 0)
             return QStringList { QStringLiteral("readelf failed on ") + binary };
         QStringList libraries;
-        static const QRegularExpression entry(QStringLiteral("\\(NEEDED\\)\\s+Shared library: \\[([^\\]]+)\\]"));
+        static const QRegularExpression entry(
+            QStringLiteral("\\(NEEDED\\)\\s+Shared library: \\[([^\\]]+)\\]"));
         auto matches = entry.globalMatch(QString::fromUtf8(process.readAllStandardOutput()));
         while (matches.hasNext())
             libraries.append(matches.next().captured(1));
@@ -196,7 +205,8 @@ void TestArchitecture::serverDoesNotLinkQtGui()
     };
     const QStringList server = needed(QStringLiteral(LC_SERVER_PATH));
     QVERIFY2(server.contains(QStringLiteral("libQt6Core.so.6")), qPrintable(server.join(u' ')));
-    QVERIFY2(server.contains(QStringLiteral("libQt6HttpServer.so.6")), qPrintable(server.join(u' ')));
+    QVERIFY2(
+        server.contains(QStringLiteral("libQt6HttpServer.so.6")), qPrintable(server.join(u' ')));
     QVERIFY2(!server.contains(QStringLiteral("libQt6Gui.so.6")), qPrintable(server.join(u' ')));
     QVERIFY2(!server.contains(QStringLiteral("libQt6Widgets.so.6")), qPrintable(server.join(u' ')));
     // The same check on the app finds Qt Gui: the test can tell the two apart.

@@ -65,7 +65,8 @@ Run cli(const QStringList &arguments)
 //! `sqlite3 FILE "PRAGMA integrity_check"`: a program of its own, with its own locks.
 QString integrity(const QString &path)
 {
-    return run(QStringLiteral("sqlite3"), { path, QStringLiteral("PRAGMA integrity_check") }).out.trimmed();
+    return run(QStringLiteral("sqlite3"), { path, QStringLiteral("PRAGMA integrity_check") })
+        .out.trimmed();
 }
 
 //! Descriptors of this process that point at a deleted file in `folder`.
@@ -73,7 +74,8 @@ QStringList deletedDescriptors(const QString &folder)
 {
     QStringList found;
     const QDir fds(QStringLiteral("/proc/self/fd"));
-    for (const QString &fd : fds.entryList(QDir::NoDotAndDotDot | QDir::AllEntries | QDir::System)) {
+    for (const QString &fd :
+        fds.entryList(QDir::NoDotAndDotDot | QDir::AllEntries | QDir::System)) {
         const QString target = QFile::symLinkTarget(fds.filePath(fd));
         if (target.startsWith(folder) && target.endsWith(QStringLiteral(" (deleted)")))
             found.append(target);
@@ -100,7 +102,10 @@ public:
             ::close(m_fd);
 #endif
     }
-    bool ok() const { return m_fd >= 0 && m_watch >= 0; }
+    bool ok() const
+    {
+        return m_fd >= 0 && m_watch >= 0;
+    }
     //! Opens seen since the last call, by file name.
     QHash<QString, int> opens()
     {
@@ -153,8 +158,8 @@ private Q_SLOTS:
 private:
     //! Shows the dialog `action` opens, lets it list `folder` (icons and types included), checks
     //! that the cache's files are not offered, and closes it.
-    void browse(MainWindow &window, const QString &action, const QString &dialogName, const QString &folder,
-                const QString &cachePath, const QString &expected);
+    void browse(MainWindow &window, const QString &action, const QString &dialogName,
+        const QString &folder, const QString &cachePath, const QString &expected);
 
     std::unique_ptr<QTemporaryDir> m_dir;
 };
@@ -185,9 +190,9 @@ void TestCacheSafety::locksSurviveOtherDescriptorsClosing()
     QVERIFY(store.importRecords({ parsed->record }));
     auto curated = store.loadCurated(kRecord);
     QVERIFY(curated && curated->has_value());
-    QVERIFY(store.addCorrections(makeEditEvents(FieldState {}, kRecord, kLongStraw, CurationField::Note,
-                                                QStringLiteral("first, from this process"), QStringLiteral("alice"),
-                                                nowUtc())));
+    QVERIFY(
+        store.addCorrections(makeEditEvents(FieldState {}, kRecord, kLongStraw, CurationField::Note,
+            QStringLiteral("first, from this process"), QStringLiteral("alice"), nowUtc())));
     QVERIFY(QFile::exists(path + QStringLiteral("-wal")));
 
     for (const QString &file : cacheFiles(path)) {
@@ -199,24 +204,26 @@ void TestCacheSafety::locksSurviveOtherDescriptorsClosing()
 
     // Another process writes and exits: it must see that the cache is in use, so it neither
     // checkpoints it away nor deletes the WAL.
-    const Run other = cli({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("note=from the terminal"),
-                            QStringLiteral("--author"), QStringLiteral("bob"), QStringLiteral("--db"), path });
+    const Run other
+        = cli({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("note=from the terminal"),
+            QStringLiteral("--author"), QStringLiteral("bob"), QStringLiteral("--db"), path });
     QVERIFY2(other.exitCode == 0, qPrintable(other.err));
     QVERIFY(QFile::exists(path + QStringLiteral("-wal")));
     QCOMPARE(deletedDescriptors(m_dir->path()), QStringList());
     QCOMPARE(store.checkWritable(), QString());
 
     // This process writes again, into the same files, and sees the other one's correction.
-    QVERIFY(store.addCorrections(makeEditEvents(FieldState {}, kRecord, kLongStraw, CurationField::Title,
-                                                QStringLiteral("Second, from this process"), QStringLiteral("alice"),
-                                                nowUtc())));
+    QVERIFY(store.addCorrections(
+        makeEditEvents(FieldState {}, kRecord, kLongStraw, CurationField::Title,
+            QStringLiteral("Second, from this process"), QStringLiteral("alice"), nowUtc())));
     QCOMPARE(store.outboxCount().value(), 3);
     QCOMPARE(deletedDescriptors(m_dir->path()), QStringList());
-    const Run history = cli({ QStringLiteral("history"), kRecord, kLongStraw, QStringLiteral("--db"), path });
+    const Run history
+        = cli({ QStringLiteral("history"), kRecord, kLongStraw, QStringLiteral("--db"), path });
     QVERIFY2(history.exitCode == 0, qPrintable(history.err));
     QVERIFY2(history.out.contains(QStringLiteral("first, from this process"))
-                     && history.out.contains(QStringLiteral("Second, from this process")),
-             qPrintable(history.out));
+            && history.out.contains(QStringLiteral("Second, from this process")),
+        qPrintable(history.out));
     QCOMPARE(integrity(path), QStringLiteral("ok"));
 }
 
@@ -230,12 +237,12 @@ void TestCacheSafety::lostWalStopsEveryWrite()
     QVERIFY(store.open());
     QVERIFY(store.setMeta(QStringLiteral("probe"), QStringLiteral("1")));
     QVERIFY(QFile::remove(path + QStringLiteral("-wal")));
-    auto refused = store.addCorrections(makeEditEvents(FieldState {}, kRecord, kOpt, CurationField::Note,
-                                                       QStringLiteral("lost?"), QStringLiteral("alice"), nowUtc()));
+    auto refused = store.addCorrections(makeEditEvents(FieldState {}, kRecord, kOpt,
+        CurationField::Note, QStringLiteral("lost?"), QStringLiteral("alice"), nowUtc()));
     QVERIFY(!refused);
     QVERIFY2(refused.error().message.contains(QStringLiteral("-wal was deleted while it was open"))
-                     && refused.error().message.contains(QStringLiteral("stopped writing")),
-             qPrintable(refused.error().message));
+            && refused.error().message.contains(QStringLiteral("stopped writing")),
+        qPrintable(refused.error().message));
     QCOMPARE(store.writeRefusal(), refused.error().message);
     // It stays refused, whatever the write; reads go on.
     QVERIFY(!store.setMeta(QStringLiteral("probe"), QStringLiteral("2")));
@@ -257,11 +264,12 @@ void TestCacheSafety::replacedDatabaseStopsEveryWrite()
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("not the cache");
     }
-    QVERIFY(::rename(QFile::encodeName(other).constData(), QFile::encodeName(path).constData()) == 0);
+    QVERIFY(
+        ::rename(QFile::encodeName(other).constData(), QFile::encodeName(path).constData()) == 0);
     auto refused = store.setMeta(QStringLiteral("probe"), QStringLiteral("2"));
     QVERIFY(!refused);
     QVERIFY2(refused.error().message.contains(QStringLiteral("was replaced by another file")),
-             qPrintable(refused.error().message));
+        qPrintable(refused.error().message));
 }
 
 void TestCacheSafety::cacheFilesAreNeverReadOrOverwritten()
@@ -277,11 +285,11 @@ void TestCacheSafety::cacheFilesAreNeverReadOrOverwritten()
         auto page = readPageFile(file);
         QVERIFY(!page);
         QVERIFY2(page.error().toString().contains(QStringLiteral("file of the cache that is open")),
-                 qPrintable(page.error().toString()));
+            qPrintable(page.error().toString()));
         auto csv = readRetractionCsvFile(file);
         QVERIFY(!csv);
         QVERIFY2(csv.error().toString().contains(QStringLiteral("file of the cache that is open")),
-                 qPrintable(csv.error().toString()));
+            qPrintable(csv.error().toString()));
     }
     // Through a symbolic link too: the file is known by its inode, not its name.
     const QString link = m_dir->filePath(QStringLiteral("link.txt"));
@@ -291,18 +299,20 @@ void TestCacheSafety::cacheFilesAreNeverReadOrOverwritten()
     Record record = readPage(fixture(), QStringLiteral("fixture"))->record;
     auto written = exportPdf(record, path, PdfOptions {});
     QVERIFY(!written);
-    QVERIFY2(written.error().toString().contains(QStringLiteral("not overwritten")), qPrintable(written.error().toString()));
+    QVERIFY2(written.error().toString().contains(QStringLiteral("not overwritten")),
+        qPrintable(written.error().toString()));
     QCOMPARE(store.checkWritable(), QString());
     QCOMPARE(SqliteLocks::timesOpened(path), opened);
     QCOMPARE(integrity(path), QStringLiteral("ok"));
     // The command line refuses the same, from its own process, for its own cache.
-    const Run render = cli({ QStringLiteral("render"), kRecord, QStringLiteral("--db"), path, QStringLiteral("-o"), path });
+    const Run render = cli({ QStringLiteral("render"), kRecord, QStringLiteral("--db"), path,
+        QStringLiteral("-o"), path });
     QVERIFY(render.exitCode != 0);
     QCOMPARE(integrity(path), QStringLiteral("ok"));
 }
 
 void TestCacheSafety::browse(MainWindow &window, const QString &action, const QString &dialogName,
-                             const QString &folder, const QString &cachePath, const QString &expected)
+    const QString &folder, const QString &cachePath, const QString &expected)
 {
     auto *trigger = window.findChild<QAction *>(action);
     QVERIFY2(trigger, qPrintable(action));
@@ -327,10 +337,12 @@ void TestCacheSafety::browse(MainWindow &window, const QString &action, const QS
     if (dialog->nameFilters().size() > 1) {
         dialog->selectNameFilter(dialog->nameFilters().constLast());
         QTest::qWait(400);
-        QTRY_VERIFY2(listed() && shown.contains(QStringLiteral("page.txt")), qPrintable(shown.join(u',')));
+        QTRY_VERIFY2(
+            listed() && shown.contains(QStringLiteral("page.txt")), qPrintable(shown.join(u',')));
     }
     const QString name = QFileInfo(cachePath).fileName();
-    for (const QString &file : QStringList { name, name + QStringLiteral("-wal"), name + QStringLiteral("-shm") })
+    for (const QString &file :
+        QStringList { name, name + QStringLiteral("-wal"), name + QStringLiteral("-shm") })
         QVERIFY2(!shown.contains(file), qPrintable(shown.join(u',')));
     dialog->reject();
     QTRY_VERIFY(!window.findChild<QFileDialog *>(dialogName));
@@ -352,7 +364,8 @@ void TestCacheSafety::dialogsOpenNoCacheFile()
     QFETCH(QString, name);
     const QString folder = m_dir->path();
     const QString path = m_dir->filePath(name);
-    for (const QString &other : { QStringLiteral("page.txt"), QStringLiteral("notices.csv"), QStringLiteral("old.pdf") }) {
+    for (const QString &other :
+        { QStringLiteral("page.txt"), QStringLiteral("notices.csv"), QStringLiteral("old.pdf") }) {
         QFile file(m_dir->filePath(other));
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("something to list\n");
@@ -373,27 +386,29 @@ void TestCacheSafety::dialogsOpenNoCacheFile()
     for (const QString &file : cacheFiles(path))
         sqliteOpens[file] = SqliteLocks::timesOpened(file);
     browse(window, QStringLiteral("importAction"), QStringLiteral("importFileDialog"), folder, path,
-           QStringLiteral("page.txt"));
-    browse(window, QStringLiteral("importNoticesAction"), QStringLiteral("importNoticesDialog"), folder, path,
-           QStringLiteral("notices.csv"));
-    browse(window, QStringLiteral("exportPdfAction"), QStringLiteral("exportPdfDialog"), folder, path,
-           QStringLiteral("old.pdf"));
+        QStringLiteral("page.txt"));
+    browse(window, QStringLiteral("importNoticesAction"), QStringLiteral("importNoticesDialog"),
+        folder, path, QStringLiteral("notices.csv"));
+    browse(window, QStringLiteral("exportPdfAction"), QStringLiteral("exportPdfDialog"), folder,
+        path, QStringLiteral("old.pdf"));
     // Every open of a cache file in that time was SQLite's own (a worker's connection, say).
     const QHash<QString, int> opens = watch.opens();
     for (const QString &file : cacheFiles(path)) {
         const int bySqlite = SqliteLocks::timesOpened(file) - sqliteOpens[file];
         QVERIFY2(opens.value(QFileInfo(file).fileName()) <= bySqlite,
-                 qPrintable(QStringLiteral("%1 opened %2 times, %3 by SQLite")
-                                    .arg(file)
-                                    .arg(opens.value(QFileInfo(file).fileName()))
-                                    .arg(bySqlite)));
+            qPrintable(QStringLiteral("%1 opened %2 times, %3 by SQLite")
+                           .arg(file)
+                           .arg(opens.value(QFileInfo(file).fileName()))
+                           .arg(bySqlite)));
     }
     // Names only: no content sniffed of any file listed.
-    for (const QString &listed : { QStringLiteral("page.txt"), QStringLiteral("notices.csv"), QStringLiteral("old.pdf") })
+    for (const QString &listed :
+        { QStringLiteral("page.txt"), QStringLiteral("notices.csv"), QStringLiteral("old.pdf") })
         QVERIFY2(opens.value(listed) == 0, qPrintable(listed));
 
-    const Run other = cli({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("note=from the terminal"),
-                            QStringLiteral("--author"), QStringLiteral("bob"), QStringLiteral("--db"), path });
+    const Run other
+        = cli({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("note=from the terminal"),
+            QStringLiteral("--author"), QStringLiteral("bob"), QStringLiteral("--db"), path });
     QVERIFY2(other.exitCode == 0, qPrintable(other.err));
     QCOMPARE(deletedDescriptors(folder), QStringList());
 
@@ -402,20 +417,26 @@ void TestCacheSafety::dialogsOpenNoCacheFile()
     const FieldState *seen = window.session().record().field(kOpt, CurationField::Note);
     QVERIFY(seen);
     QCOMPARE(seen->value(), QStringLiteral("from the terminal"));
-    auto written = window.session().applyEdits({ FieldEdit { kLongStraw, CurationField::Note, QStringLiteral("from the window") } },
-                                               QStringLiteral("Correct note"));
+    auto written = window.session().applyEdits(
+        { FieldEdit { kLongStraw, CurationField::Note, QStringLiteral("from the window") } },
+        QStringLiteral("Correct note"));
     QVERIFY2(written && *written, qPrintable(written ? QString() : written.error().toString()));
     auto *status = window.findChild<QLabel *>(QStringLiteral("syncStatus"));
     QVERIFY(status);
-    QTRY_VERIFY2(status->text().contains(QStringLiteral("2 corrections waiting")), qPrintable(status->text()));
+    QTRY_VERIFY2(status->text().contains(QStringLiteral("2 corrections waiting")),
+        qPrintable(status->text()));
     QCOMPARE(deletedDescriptors(folder), QStringList());
     QCOMPARE(store.checkWritable(), QString());
 
     // Both are in the file, which another program finds whole.
-    const Run first = cli({ QStringLiteral("history"), kRecord, kOpt, QStringLiteral("--db"), path });
-    const Run second = cli({ QStringLiteral("history"), kRecord, kLongStraw, QStringLiteral("--db"), path });
-    QVERIFY2(first.out.contains(QStringLiteral("from the terminal")), qPrintable(first.out + first.err));
-    QVERIFY2(second.out.contains(QStringLiteral("from the window")), qPrintable(second.out + second.err));
+    const Run first
+        = cli({ QStringLiteral("history"), kRecord, kOpt, QStringLiteral("--db"), path });
+    const Run second
+        = cli({ QStringLiteral("history"), kRecord, kLongStraw, QStringLiteral("--db"), path });
+    QVERIFY2(
+        first.out.contains(QStringLiteral("from the terminal")), qPrintable(first.out + first.err));
+    QVERIFY2(second.out.contains(QStringLiteral("from the window")),
+        qPrintable(second.out + second.err));
     QCOMPARE(integrity(path), QStringLiteral("ok"));
 }
 
@@ -432,16 +453,18 @@ void TestCacheSafety::twoWindowsOnOneCache()
     MainWindow b(storeB);
     QTRY_VERIFY(a.session().hasRecord() && !a.isLoading());
     QTRY_VERIFY(b.session().hasRecord() && !b.isLoading());
-    auto written = a.session().applyEdits({ FieldEdit { kOpt, CurationField::State, QStringLiteral("verified_exact") } },
-                                          QStringLiteral("Correct state"));
+    auto written = a.session().applyEdits(
+        { FieldEdit { kOpt, CurationField::State, QStringLiteral("verified_exact") } },
+        QStringLiteral("Correct state"));
     QVERIFY(written && *written);
     b.checkCache();
     const FieldState *seen = b.session().record().field(kOpt, CurationField::State);
     QVERIFY(seen);
     QCOMPARE(seen->value(), QStringLiteral("verified_exact"));
     // B's edit of the same field names A's as its parent: no conflict, nothing lost.
-    written = b.session().applyEdits({ FieldEdit { kOpt, CurationField::State, QStringLiteral("verified_fuzzy") } },
-                                     QStringLiteral("Correct state"));
+    written = b.session().applyEdits(
+        { FieldEdit { kOpt, CurationField::State, QStringLiteral("verified_fuzzy") } },
+        QStringLiteral("Correct state"));
     QVERIFY(written && *written);
     a.checkCache();
     const FieldState *after = a.session().record().field(kOpt, CurationField::State);
@@ -466,10 +489,12 @@ void TestCacheSafety::windowSaysWhenItStopsWriting()
     auto *problem = window.findChild<QLabel *>(QStringLiteral("cacheProblem"));
     QVERIFY(problem);
     QVERIFY(problem->isVisible());
-    QVERIFY2(problem->toolTip().contains(QStringLiteral("was deleted")), qPrintable(problem->toolTip()));
+    QVERIFY2(
+        problem->toolTip().contains(QStringLiteral("was deleted")), qPrintable(problem->toolTip()));
     // A correction is not recorded, and says why.
-    auto written = window.session().applyEdits({ FieldEdit { kOpt, CurationField::Note, QStringLiteral("into a lost file?") } },
-                                               QStringLiteral("Correct note"));
+    auto written = window.session().applyEdits(
+        { FieldEdit { kOpt, CurationField::Note, QStringLiteral("into a lost file?") } },
+        QStringLiteral("Correct note"));
     QVERIFY(!written);
     QVERIFY(written.error().message.contains(QStringLiteral("stopped writing")));
     QVERIFY(window.session().record().field(kOpt, CurationField::Note) == nullptr);

@@ -67,33 +67,40 @@ void TestCli::importThenRenderPrintsTheFixture()
     QCOMPARE(imported.exitCode, 0);
     QVERIFY(imported.out.contains("imported 2104.04473 v5"));
     QVERIFY(imported.err.isEmpty());
-    Run rendered = run({ QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("--format"),
-                         QStringLiteral("text"), QStringLiteral("--db"), m_db });
+    Run rendered = run({ QStringLiteral("render"), QStringLiteral("2104.04473"),
+        QStringLiteral("--format"), QStringLiteral("text"), QStringLiteral("--db"), m_db });
     QCOMPARE(rendered.exitCode, 0);
     QCOMPARE(rendered.out, fixture() + '\n');
     // arXiv: prefix and a version suffix name the same record.
-    Run prefixed = run({ QStringLiteral("render"), QStringLiteral("arXiv:2104.04473v5"), QStringLiteral("--db"), m_db });
+    Run prefixed = run({ QStringLiteral("render"), QStringLiteral("arXiv:2104.04473v5"),
+        QStringLiteral("--db"), m_db });
     QCOMPARE(prefixed.exitCode, 0);
     QCOMPARE(prefixed.out, rendered.out);
 }
 
 void TestCli::jsonRoundTripsThroughTheCli()
 {
-    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")), QStringLiteral("--db"), m_db }).exitCode, 0);
-    Run json = run({ QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("--format"),
-                     QStringLiteral("json"), QStringLiteral("--db"), m_db });
+    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")),
+                     QStringLiteral("--db"), m_db })
+                 .exitCode,
+        0);
+    Run json = run({ QStringLiteral("render"), QStringLiteral("2104.04473"),
+        QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--db"), m_db });
     QCOMPARE(json.exitCode, 0);
     const QJsonObject object = QJsonDocument::fromJson(json.out).object();
-    QCOMPARE(object.value(QStringLiteral("schema")).toString(), QStringLiteral("pith.paper-citation-record.v1"));
+    QCOMPARE(object.value(QStringLiteral("schema")).toString(),
+        QStringLiteral("pith.paper-citation-record.v1"));
     QCOMPARE(object.value(QStringLiteral("observations")).toArray().size(), 34);
 
     const QString jsonPath = writeFile(QStringLiteral("record.json"), json.out);
     const QString otherDb = m_dir->filePath(QStringLiteral("other.sqlite"));
-    QCOMPARE(run({ QStringLiteral("import"), jsonPath, QStringLiteral("--db"), otherDb }).exitCode, 0);
-    Run again = run({ QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("--format"),
-                      QStringLiteral("json"), QStringLiteral("--db"), otherDb });
+    QCOMPARE(
+        run({ QStringLiteral("import"), jsonPath, QStringLiteral("--db"), otherDb }).exitCode, 0);
+    Run again = run({ QStringLiteral("render"), QStringLiteral("2104.04473"),
+        QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--db"), otherDb });
     QCOMPARE(again.out, json.out);
-    Run text = run({ QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("--db"), otherDb });
+    Run text = run({ QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("--db"),
+        otherDb });
     QCOMPARE(text.out, fixture() + '\n');
 }
 
@@ -102,52 +109,67 @@ void TestCli::listAndShow()
     Run empty = run({ QStringLiteral("list"), QStringLiteral("--db"), m_db });
     QCOMPARE(empty.exitCode, 0);
     QVERIFY(empty.out.contains("holds no records"));
-    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")), QStringLiteral("--db"), m_db }).exitCode, 0);
+    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")),
+                     QStringLiteral("--db"), m_db })
+                 .exitCode,
+        0);
     Run list = run({ QStringLiteral("list"), QStringLiteral("--db"), m_db });
     QCOMPARE(list.exitCode, 0);
     QVERIFY(list.out.contains("2104.04473 v5"));
     QVERIFY(list.out.contains("Efficient Large-Scale Language Model Training"));
-    Run listJson = run({ QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--db"), m_db });
+    Run listJson
+        = run({ QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--db"), m_db });
     const QJsonArray records = QJsonDocument::fromJson(listJson.out).array();
     QCOMPARE(records.size(), 1);
     QCOMPARE(records[0][QStringLiteral("inbound")].toInt(), 34);
     QCOMPARE(records[0][QStringLiteral("needs_attention")].toInt(), 11);
 
-    Run show = run({ QStringLiteral("show"), QStringLiteral("2104.04473"), QStringLiteral("--db"), m_db });
+    Run show = run(
+        { QStringLiteral("show"), QStringLiteral("2104.04473"), QStringLiteral("--db"), m_db });
     QCOMPARE(show.exitCode, 0);
     QVERIFY(show.out.contains("34 of 34 observations"));
-    const QByteArray phoenixRow = "e857b2bb-5386-442e-8cc5-6b2d1d92bfee  inbound   unresolved            no resolver link  4      -    PHOENIX";
+    const QByteArray phoenixRow = "e857b2bb-5386-442e-8cc5-6b2d1d92bfee  inbound   unresolved      "
+                                  "      no resolver link  4      -    PHOENIX";
     QVERIFY2(show.out.contains(phoenixRow), show.out.constData());
 }
 
 void TestCli::showFiltersByState()
 {
-    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")), QStringLiteral("--db"), m_db }).exitCode, 0);
-    Run mismatch = run({ QStringLiteral("show"), QStringLiteral("2104.04473"), QStringLiteral("--state"),
-                         QStringLiteral("metadata mismatch"), QStringLiteral("--json"), QStringLiteral("--db"), m_db });
+    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")),
+                     QStringLiteral("--db"), m_db })
+                 .exitCode,
+        0);
+    Run mismatch = run({ QStringLiteral("show"), QStringLiteral("2104.04473"),
+        QStringLiteral("--state"), QStringLiteral("metadata mismatch"), QStringLiteral("--json"),
+        QStringLiteral("--db"), m_db });
     QCOMPARE(mismatch.exitCode, 0);
     const QJsonArray rows = QJsonDocument::fromJson(mismatch.out).array();
     QCOMPARE(rows.size(), 5);
     for (const auto &row : rows)
         QCOMPARE(row[QStringLiteral("state")].toString(), QStringLiteral("metadata_mismatch"));
     Run two = run({ QStringLiteral("show"), QStringLiteral("2104.04473"), QStringLiteral("--state"),
-                    QStringLiteral("unresolved"), QStringLiteral("--state"), QStringLiteral("metadata_mismatch"),
-                    QStringLiteral("--db"), m_db });
+        QStringLiteral("unresolved"), QStringLiteral("--state"),
+        QStringLiteral("metadata_mismatch"), QStringLiteral("--db"), m_db });
     QCOMPARE(two.exitCode, 0);
-    QVERIFY2(two.out.contains("11 of 34 observations in state unresolved or metadata mismatch"), two.out.constData());
+    QVERIFY2(two.out.contains("11 of 34 observations in state unresolved or metadata mismatch"),
+        two.out.constData());
 }
 
 void TestCli::renderToFile()
 {
-    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")), QStringLiteral("--db"), m_db }).exitCode, 0);
+    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")),
+                     QStringLiteral("--db"), m_db })
+                 .exitCode,
+        0);
     const QString out = m_dir->filePath(QStringLiteral("page.txt"));
-    Run rendered = run({ QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("-o"), out,
-                         QStringLiteral("--db"), m_db });
+    Run rendered = run({ QStringLiteral("render"), QStringLiteral("2104.04473"),
+        QStringLiteral("-o"), out, QStringLiteral("--db"), m_db });
     QCOMPARE(rendered.exitCode, 0);
     QVERIFY(rendered.out.isEmpty());
     QCOMPARE(readAll(out), fixture() + '\n');
-    Run unwritable = run({ QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("-o"),
-                           m_dir->filePath(QStringLiteral("no/such/folder/page.txt")), QStringLiteral("--db"), m_db });
+    Run unwritable = run({ QStringLiteral("render"), QStringLiteral("2104.04473"),
+        QStringLiteral("-o"), m_dir->filePath(QStringLiteral("no/such/folder/page.txt")),
+        QStringLiteral("--db"), m_db });
     QCOMPARE(unwritable.exitCode, 1);
     QVERIFY(unwritable.err.contains("cannot write"));
 }
@@ -156,17 +178,24 @@ void TestCli::renderNeverWritesOverTheCache()
 {
     // render and export-pdf close the cache before they write: the output is checked against the
     // cache's files (and a link to it) by identity, not only while SQLite holds them open.
-    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")), QStringLiteral("--db"), m_db }).exitCode, 0);
+    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")),
+                     QStringLiteral("--db"), m_db })
+                 .exitCode,
+        0);
     const QByteArray before = readAll(m_db);
     QVERIFY(!before.isEmpty());
     const QString link = m_dir->filePath(QStringLiteral("link-to-cache"));
     QVERIFY(QFile::link(m_db, link));
-    for (const QStringList &command : { QStringList { QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("-o"), m_db },
-                                        QStringList { QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("--format"),
-                                                      QStringLiteral("json"), QStringLiteral("-o"), link },
-                                        QStringList { QStringLiteral("export-pdf"), QStringLiteral("2104.04473"), QStringLiteral("-o"), m_db } }) {
+    for (const QStringList &command :
+        { QStringList {
+              QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("-o"), m_db },
+            QStringList { QStringLiteral("render"), QStringLiteral("2104.04473"),
+                QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("-o"), link },
+            QStringList { QStringLiteral("export-pdf"), QStringLiteral("2104.04473"),
+                QStringLiteral("-o"), m_db } }) {
         Run refused = run(command + QStringList { QStringLiteral("--db"), m_db });
-        QVERIFY2(refused.exitCode == 2, qPrintable(command.join(u' ') + u'\n' + QString::fromUtf8(refused.err)));
+        QVERIFY2(refused.exitCode == 2,
+            qPrintable(command.join(u' ') + u'\n' + QString::fromUtf8(refused.err)));
         QVERIFY2(refused.err.contains("this is a file of the cache"), refused.err.constData());
         QCOMPARE(readAll(m_db), before);
     }
@@ -177,7 +206,10 @@ void TestCli::renderNeverWritesOverTheCache()
 
 void TestCli::reimportReplaces()
 {
-    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")), QStringLiteral("--db"), m_db }).exitCode, 0);
+    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")),
+                     QStringLiteral("--db"), m_db })
+                 .exitCode,
+        0);
     QByteArray newer = fixture();
     newer.replace("As of 5 August 2026", "As of 6 September 2026");
     newer.replace("Reference 142", "Reference 141");
@@ -185,7 +217,8 @@ void TestCli::reimportReplaces()
     Run replaced = run({ QStringLiteral("import"), path, QStringLiteral("--db"), m_db });
     QCOMPARE(replaced.exitCode, 0);
     QVERIFY(replaced.out.contains("replaced 2104.04473"));
-    Run rendered = run({ QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("--db"), m_db });
+    Run rendered = run(
+        { QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("--db"), m_db });
     QCOMPARE(rendered.out, newer + '\n');
 }
 
@@ -199,23 +232,29 @@ void TestCli::badInput_data()
     QByteArray garbage;
     for (int i = 0; i < 2048; ++i)
         garbage.append(char((i * 31 + 7) % 256));
-    QTest::newRow("empty") << QByteArray() << QStringLiteral("empty.txt") << QStringLiteral(":1: ") << QStringLiteral("empty file");
-    QTest::newRow("garbage") << garbage << QStringLiteral("garbage.txt") << QStringLiteral(":1: ") << QStringLiteral("UTF-8");
-    QTest::newRow("cut") << f.left(9000) << QStringLiteral("cut.txt") << QStringLiteral(":") << QStringLiteral("expected");
+    QTest::newRow("empty") << QByteArray() << QStringLiteral("empty.txt") << QStringLiteral(":1: ")
+                           << QStringLiteral("empty file");
+    QTest::newRow("garbage") << garbage << QStringLiteral("garbage.txt") << QStringLiteral(":1: ")
+                             << QStringLiteral("UTF-8");
+    QTest::newRow("cut") << f.left(9000) << QStringLiteral("cut.txt") << QStringLiteral(":")
+                         << QStringLiteral("expected");
     QByteArray unknownState = f;
     unknownState.replace("Resolution: unresolved;", "Resolution: unsure;");
-    QTest::newRow("unknown state") << unknownState << QStringLiteral("state.txt") << QStringLiteral(":152: ")
-                                   << QStringLiteral("resolution state");
+    QTest::newRow("unknown state")
+        << unknownState << QStringLiteral("state.txt") << QStringLiteral(":152: ")
+        << QStringLiteral("resolution state");
     QByteArray longLine = f;
     longLine.replace("Coverage vector", QByteArray(10 * 1024 * 1024, 'y'));
     QTest::newRow("10 MB line") << longLine << QStringLiteral("long.txt") << QStringLiteral(":12: ")
                                 << QStringLiteral("expected 'Coverage vector'");
-    QTest::newRow("json wrong type")
-            << QByteArray("{\n  \"schema\": \"pith.paper-citation-record.v1\",\n  \"arxiv_id\": \"2104.04473\",\n"
-                          "  \"version\": \"five\"\n}\n")
-            << QStringLiteral("wrong.json") << QStringLiteral(":4: ") << QStringLiteral("version");
-    QTest::newRow("json truncated") << QByteArray("{\n  \"schema\": \"pith.paper-citation-record.v1\",\n  \"arxiv_id\": ")
-                                    << QStringLiteral("cut.json") << QStringLiteral(":") << QString();
+    QTest::newRow("json wrong type") << QByteArray(
+        "{\n  \"schema\": \"pith.paper-citation-record.v1\",\n  \"arxiv_id\": \"2104.04473\",\n"
+        "  \"version\": \"five\"\n}\n")
+                                     << QStringLiteral("wrong.json") << QStringLiteral(":4: ")
+                                     << QStringLiteral("version");
+    QTest::newRow("json truncated")
+        << QByteArray("{\n  \"schema\": \"pith.paper-citation-record.v1\",\n  \"arxiv_id\": ")
+        << QStringLiteral("cut.json") << QStringLiteral(":") << QString();
 }
 
 void TestCli::badInput()
@@ -225,7 +264,10 @@ void TestCli::badInput()
     QFETCH(QString, where);
     QFETCH(QString, what);
     // A cache with the fixture in it must come out of a refused import exactly as it was.
-    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")), QStringLiteral("--db"), m_db }).exitCode, 0);
+    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")),
+                     QStringLiteral("--db"), m_db })
+                 .exitCode,
+        0);
     const QString before = dumpDatabase(m_db);
     QVERIFY(before.contains(QStringLiteral("a4d62a99-e85b-4e0d-86d5-17278d726ffe")));
     const QString path = writeFile(name, data);
@@ -236,7 +278,8 @@ void TestCli::badInput()
     Run result = run({ QStringLiteral("import"), good, path, QStringLiteral("--db"), m_db });
     QCOMPARE(result.exitCode, 2);
     const QString err = QString::fromUtf8(result.err);
-    QVERIFY2(err.startsWith(QStringLiteral("ledger-curator: ") + path + where), qPrintable(err.left(300)));
+    QVERIFY2(err.startsWith(QStringLiteral("ledger-curator: ") + path + where),
+        qPrintable(err.left(300)));
     QVERIFY2(err.contains(what), qPrintable(err.left(300)));
     QVERIFY(err.size() < 1000);
     QCOMPARE(dumpDatabase(m_db), before);
@@ -246,26 +289,36 @@ void TestCli::badUsage_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown command") << QStringList { QStringLiteral("frobnicate") } << QStringLiteral("frobnicate");
-    QTest::newRow("import without file") << QStringList { QStringLiteral("import") } << QStringLiteral("FILE");
-    QTest::newRow("unknown option") << QStringList { QStringLiteral("list"), QStringLiteral("--colour") } << QStringLiteral("colour");
-    QTest::newRow("show without record") << QStringList { QStringLiteral("show") } << QStringLiteral("RECORD");
-    QTest::newRow("unknown state") << QStringList { QStringLiteral("show"), QStringLiteral("2104.04473"), QStringLiteral("--state"), QStringLiteral("fine") }
+    QTest::newRow("unknown command")
+        << QStringList { QStringLiteral("frobnicate") } << QStringLiteral("frobnicate");
+    QTest::newRow("import without file")
+        << QStringList { QStringLiteral("import") } << QStringLiteral("FILE");
+    QTest::newRow("unknown option") << QStringList { QStringLiteral("list"),
+        QStringLiteral("--colour") } << QStringLiteral("colour");
+    QTest::newRow("show without record")
+        << QStringList { QStringLiteral("show") } << QStringLiteral("RECORD");
+    QTest::newRow("unknown state") << QStringList { QStringLiteral("show"),
+        QStringLiteral("2104.04473"), QStringLiteral("--state"), QStringLiteral("fine") }
                                    << QStringLiteral("unknown state 'fine'");
-    QTest::newRow("unknown format") << QStringList { QStringLiteral("render"), QStringLiteral("2104.04473"), QStringLiteral("--format"), QStringLiteral("docx") }
+    QTest::newRow("unknown format") << QStringList { QStringLiteral("render"),
+        QStringLiteral("2104.04473"), QStringLiteral("--format"), QStringLiteral("docx") }
                                     << QStringLiteral("unknown format 'docx'");
-    QTest::newRow("missing file") << QStringList { QStringLiteral("import"), QStringLiteral("/no/such/file.txt") }
+    QTest::newRow("missing file") << QStringList { QStringLiteral("import"),
+        QStringLiteral("/no/such/file.txt") }
                                   << QStringLiteral("/no/such/file.txt: cannot read");
     // Without a subcommand, words are FILEs for the window: checked before a display is needed.
     QTest::newRow("neither subcommand nor file")
-            << QStringList { QStringLiteral("unknownword") }
-            << QStringLiteral("'unknownword' is neither a subcommand nor a file; the subcommands are import, ");
-    QTest::newRow("missing file for the window") << QStringList { QStringLiteral("/no/such/page.txt") }
-                                                 << QStringLiteral("/no/such/page.txt: no such file");
-    QTest::newRow("subcommand not first") << QStringList { QStringLiteral("--db"), QStringLiteral("x.db"), QStringLiteral("list") }
-                                          << QStringLiteral("'list' is a subcommand: name it first");
-    QTest::newRow("unknown option for the window") << QStringList { QStringLiteral("--colour") }
-                                                   << QStringLiteral("Unknown option 'colour'");
+        << QStringList { QStringLiteral("unknownword") }
+        << QStringLiteral(
+               "'unknownword' is neither a subcommand nor a file; the subcommands are import, ");
+    QTest::newRow("missing file for the window")
+        << QStringList { QStringLiteral("/no/such/page.txt") }
+        << QStringLiteral("/no/such/page.txt: no such file");
+    QTest::newRow("subcommand not first")
+        << QStringList { QStringLiteral("--db"), QStringLiteral("x.db"), QStringLiteral("list") }
+        << QStringLiteral("'list' is a subcommand: name it first");
+    QTest::newRow("unknown option for the window")
+        << QStringList { QStringLiteral("--colour") } << QStringLiteral("Unknown option 'colour'");
 }
 
 void TestCli::badUsage()
@@ -279,7 +332,8 @@ void TestCli::badUsage()
 
 void TestCli::unknownRecord()
 {
-    Run result = run({ QStringLiteral("render"), QStringLiteral("1234.56789"), QStringLiteral("--db"), m_db });
+    Run result = run(
+        { QStringLiteral("render"), QStringLiteral("1234.56789"), QStringLiteral("--db"), m_db });
     QCOMPARE(result.exitCode, 2);
     QVERIFY(result.err.contains("no record 1234.56789"));
 }

@@ -45,7 +45,9 @@ void TestCurateCli::init()
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     m_db = m_dir->filePath(QStringLiteral("cache.sqlite"));
-    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }).exitCode, 0);
+    QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) })
+                 .exitCode,
+        0);
 }
 
 CliRun TestCurateCli::run(QStringList arguments) const
@@ -56,7 +58,8 @@ CliRun TestCurateCli::run(QStringList arguments) const
 
 QStringList TestCurateCli::idsInState(const QString &state) const
 {
-    const CliRun shown = run({ QStringLiteral("show"), kRecord, QStringLiteral("--state"), state, QStringLiteral("--json") });
+    const CliRun shown = run({ QStringLiteral("show"), kRecord, QStringLiteral("--state"), state,
+        QStringLiteral("--json") });
     QStringList ids;
     for (const auto &row : QJsonDocument::fromJson(shown.out).array())
         ids.append(row[QStringLiteral("id")].toString());
@@ -70,20 +73,26 @@ void TestCurateCli::correctEveryObservationNeedingAttention()
     QCOMPARE(mismatches.size(), 5);
     QCOMPARE(unresolved.size(), 6);
     for (const QString &id : mismatches) {
-        const CliRun r = run({ QStringLiteral("curate"), kRecord, id, QStringLiteral("state=verified exact"),
-                               QStringLiteral("note=title checked against arXiv"), QStringLiteral("--author"), QStringLiteral("alice") });
+        const CliRun r
+            = run({ QStringLiteral("curate"), kRecord, id, QStringLiteral("state=verified exact"),
+                QStringLiteral("note=title checked against arXiv"), QStringLiteral("--author"),
+                QStringLiteral("alice") });
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains("state: metadata mismatch (upstream) -> verified exact"), r.out.constData());
+        QVERIFY2(r.out.contains("state: metadata mismatch (upstream) -> verified exact"),
+            r.out.constData());
     }
     int n = 0;
     for (const QString &id : unresolved) {
         const QString identifier = QStringLiteral("2301.%1").arg(10000 + ++n);
-        const CliRun r = run({ QStringLiteral("curate"), kRecord, id, QStringLiteral("identifier=arXiv:") + identifier,
-                               QStringLiteral("state=verified_exact"), QStringLiteral("basis=arxiv_id"),
-                               QStringLiteral("--author"), QStringLiteral("bob") });
+        const CliRun r = run({ QStringLiteral("curate"), kRecord, id,
+            QStringLiteral("identifier=arXiv:") + identifier,
+            QStringLiteral("state=verified_exact"), QStringLiteral("basis=arxiv_id"),
+            QStringLiteral("--author"), QStringLiteral("bob") });
         QCOMPARE(r.exitCode, 0);
     }
-    const QJsonArray list = QJsonDocument::fromJson(run({ QStringLiteral("list"), QStringLiteral("--json") }).out).array();
+    const QJsonArray list
+        = QJsonDocument::fromJson(run({ QStringLiteral("list"), QStringLiteral("--json") }).out)
+              .array();
     QCOMPARE(list[0][QStringLiteral("needs_attention")].toInt(), 0);
     QCOMPARE(list[0][QStringLiteral("states")][QStringLiteral("verified_exact")].toInt(), 34);
     QVERIFY(idsInState(QStringLiteral("metadata mismatch")).isEmpty());
@@ -95,35 +104,49 @@ void TestCurateCli::correctEveryObservationNeedingAttention()
     const QString text = QString::fromUtf8(page.out);
     QCOMPARE(text.count(QStringLiteral("\nCurated by alice, ")), 5);
     QCOMPARE(text.count(QStringLiteral("\nCurated by bob, ")), 6);
-    QVERIFY(text.contains(QStringLiteral(": state was unresolved; basis was no resolver link; identifier 2301.10001.\n")));
+    QVERIFY(text.contains(QStringLiteral(
+        ": state was unresolved; basis was no resolver link; identifier 2301.10001.\n")));
     QVERIFY(!text.contains(QStringLiteral("Resolution: unresolved")));
     // The curated page is itself a valid page that imports into another cache unchanged.
     const QString curatedPath = m_dir->filePath(QStringLiteral("curated.txt"));
-    QCOMPARE(run({ QStringLiteral("render"), kRecord, QStringLiteral("-o"), curatedPath }).exitCode, 0);
-    const CliRun reimported = runCli({ QStringLiteral("import"), curatedPath, QStringLiteral("--db"),
-                                       m_dir->filePath(QStringLiteral("other.sqlite")) }, m_dir->path());
+    QCOMPARE(
+        run({ QStringLiteral("render"), kRecord, QStringLiteral("-o"), curatedPath }).exitCode, 0);
+    const CliRun reimported
+        = runCli({ QStringLiteral("import"), curatedPath, QStringLiteral("--db"),
+                     m_dir->filePath(QStringLiteral("other.sqlite")) },
+            m_dir->path());
     QCOMPARE(reimported.exitCode, 0);
     const CliRun again = runCli({ QStringLiteral("render"), kRecord, QStringLiteral("--db"),
-                                  m_dir->filePath(QStringLiteral("other.sqlite")) }, m_dir->path());
+                                    m_dir->filePath(QStringLiteral("other.sqlite")) },
+        m_dir->path());
     QCOMPARE(again.out, page.out);
     // The page as received is still there, byte for byte.
-    const CliRun upstream = run({ QStringLiteral("render"), kRecord, QStringLiteral("--upstream") });
+    const CliRun upstream
+        = run({ QStringLiteral("render"), kRecord, QStringLiteral("--upstream") });
     QCOMPARE(upstream.out, fixture() + '\n');
 }
 
 void TestCurateCli::historyShowsWhoWhenFromTo()
 {
-    QCOMPARE(run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=unresolved"), QStringLiteral("--author"), QStringLiteral("alice") }).exitCode, 0);
-    QCOMPARE(run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=verified exact"), QStringLiteral("reference=141"),
-                   QStringLiteral("--author"), QStringLiteral("bob") }).exitCode, 0);
+    QCOMPARE(run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=unresolved"),
+                     QStringLiteral("--author"), QStringLiteral("alice") })
+                 .exitCode,
+        0);
+    QCOMPARE(run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=verified exact"),
+                     QStringLiteral("reference=141"), QStringLiteral("--author"),
+                     QStringLiteral("bob") })
+                 .exitCode,
+        0);
     const CliRun history = run({ QStringLiteral("history"), kRecord, kOpt });
     QCOMPARE(history.exitCode, 0);
     const QList<QByteArray> lines = history.out.trimmed().split('\n');
     QCOMPARE(lines.size(), 4);
     QVERIFY(lines[0].contains("3 corrections"));
-    QVERIFY2(lines[1].contains("  alice  state: metadata mismatch (upstream) -> unresolved  ["), lines[1].constData());
-    QVERIFY(lines[2].contains("  bob  ") && (lines[2].contains("state: unresolved -> verified exact")
-                                            || lines[2].contains("reference: 142 (upstream) -> 141")));
+    QVERIFY2(lines[1].contains("  alice  state: metadata mismatch (upstream) -> unresolved  ["),
+        lines[1].constData());
+    QVERIFY(lines[2].contains("  bob  ")
+        && (lines[2].contains("state: unresolved -> verified exact")
+            || lines[2].contains("reference: 142 (upstream) -> 141")));
     const CliRun json = run({ QStringLiteral("history"), kRecord, kOpt, QStringLiteral("--json") });
     const QJsonArray events = QJsonDocument::fromJson(json.out).array();
     QCOMPARE(events.size(), 3);
@@ -131,27 +154,40 @@ void TestCurateCli::historyShowsWhoWhenFromTo()
     QVERIFY(events[0][QStringLiteral("from")].isNull());
     QVERIFY(events[0][QStringLiteral("created_at")].toString().endsWith(u'Z'));
     // Default author: the login name.
-    QCOMPARE(run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("note=checked") }).exitCode, 0);
+    QCOMPARE(
+        run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("note=checked") }).exitCode,
+        0);
     QVERIFY(run({ QStringLiteral("history"), kRecord, kOpt }).out.contains("  tester  note:"));
 }
 
 void TestCurateCli::undoRestoresTheEarlierValue()
 {
-    QCOMPARE(run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=unresolved") }).exitCode, 0);
-    QCOMPARE(run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=verified fuzzy") }).exitCode, 0);
+    QCOMPARE(run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=unresolved") })
+                 .exitCode,
+        0);
+    QCOMPARE(
+        run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=verified fuzzy") })
+            .exitCode,
+        0);
     CliRun undo = run({ QStringLiteral("undo"), kRecord, kOpt, QStringLiteral("state") });
     QCOMPARE(undo.exitCode, 0);
     QVERIFY2(undo.out.contains("state verified fuzzy -> unresolved"), undo.out.constData());
-    QVERIFY(run({ QStringLiteral("render"), kRecord }).out.contains("Resolution: unresolved; arxiv_id, observed 2026-05-10T20:53:17.533584Z"));
+    QVERIFY(run({ QStringLiteral("render"), kRecord })
+                .out.contains(
+                    "Resolution: unresolved; arxiv_id, observed 2026-05-10T20:53:17.533584Z"));
     undo = run({ QStringLiteral("undo"), kRecord, kOpt, QStringLiteral("state") });
     QCOMPARE(undo.exitCode, 0);
     // Undoing the undo is a redo.
     QVERIFY2(undo.out.contains("state unresolved -> verified fuzzy"), undo.out.constData());
     // Sending the field back to upstream gives the page as received.
-    QCOMPARE(run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=") }).exitCode, 0);
+    QCOMPARE(
+        run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=") }).exitCode, 0);
     QCOMPARE(run({ QStringLiteral("render"), kRecord }).out, fixture() + '\n');
-    QCOMPARE(run({ QStringLiteral("history"), kRecord, kOpt, QStringLiteral("--json") }).out.count("\"id\""), 5);
-    const CliRun nothing = run({ QStringLiteral("undo"), kRecord, kPhoenix1, QStringLiteral("note") });
+    QCOMPARE(run({ QStringLiteral("history"), kRecord, kOpt, QStringLiteral("--json") })
+                 .out.count("\"id\""),
+        5);
+    const CliRun nothing
+        = run({ QStringLiteral("undo"), kRecord, kPhoenix1, QStringLiteral("note") });
     QCOMPARE(nothing.exitCode, 0);
     QVERIFY(nothing.out.contains("no correction to undo"));
 }
@@ -160,18 +196,30 @@ void TestCurateCli::badCorrectionsWriteNothing_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown field") << QStringList { kOpt, QStringLiteral("colour=red") } << QStringLiteral("unknown field 'colour'");
-    QTest::newRow("no equals") << QStringList { kOpt, QStringLiteral("state") } << QStringLiteral("expected FIELD=VALUE");
-    QTest::newRow("bad state") << QStringList { kOpt, QStringLiteral("state=great") } << QStringLiteral("unknown state 'great'");
-    QTest::newRow("bad identifier second") << QStringList { kOpt, QStringLiteral("state=verified exact"), QStringLiteral("identifier=1501.1234") }
+    QTest::newRow("unknown field") << QStringList { kOpt, QStringLiteral("colour=red") }
+                                   << QStringLiteral("unknown field 'colour'");
+    QTest::newRow("no equals") << QStringList { kOpt, QStringLiteral("state") }
+                               << QStringLiteral("expected FIELD=VALUE");
+    QTest::newRow("bad state") << QStringList { kOpt, QStringLiteral("state=great") }
+                               << QStringLiteral("unknown state 'great'");
+    QTest::newRow("bad identifier second") << QStringList { kOpt,
+        QStringLiteral("state=verified exact"), QStringLiteral("identifier=1501.1234") }
                                            << QStringLiteral("five digits");
-    QTest::newRow("bad doi") << QStringList { kOpt, QStringLiteral("identifier=10.12/abc") } << QStringLiteral("identifier:");
-    QTest::newRow("bad reference") << QStringList { kOpt, QStringLiteral("reference=twelve") } << QStringLiteral("whole number");
-    QTest::newRow("duplicate of itself") << QStringList { kPhoenix1, QStringLiteral("duplicate-of=") + kPhoenix1 } << QStringLiteral("itself");
-    QTest::newRow("field twice") << QStringList { kOpt, QStringLiteral("note=a"), QStringLiteral("note=b") } << QStringLiteral("given twice");
-    QTest::newRow("unknown observation") << QStringList { QStringLiteral("00000000-0000-0000-0000-000000000000"), QStringLiteral("note=a") }
-                                         << QStringLiteral("has no observation");
-    QTest::newRow("empty author") << QStringList { kOpt, QStringLiteral("note=a"), QStringLiteral("--author"), QStringLiteral(" ") }
+    QTest::newRow("bad doi") << QStringList { kOpt, QStringLiteral("identifier=10.12/abc") }
+                             << QStringLiteral("identifier:");
+    QTest::newRow("bad reference") << QStringList { kOpt, QStringLiteral("reference=twelve") }
+                                   << QStringLiteral("whole number");
+    QTest::newRow("duplicate of itself")
+        << QStringList { kPhoenix1, QStringLiteral("duplicate-of=") + kPhoenix1 }
+        << QStringLiteral("itself");
+    QTest::newRow("field twice") << QStringList { kOpt, QStringLiteral("note=a"),
+        QStringLiteral("note=b") }
+                                 << QStringLiteral("given twice");
+    QTest::newRow("unknown observation") << QStringList {
+        QStringLiteral("00000000-0000-0000-0000-000000000000"), QStringLiteral("note=a")
+    } << QStringLiteral("has no observation");
+    QTest::newRow("empty author") << QStringList { kOpt, QStringLiteral("note=a"),
+        QStringLiteral("--author"), QStringLiteral(" ") }
                                   << QStringLiteral("--author");
 }
 
@@ -200,7 +248,7 @@ void TestCurateCli::checkFindsTheFixtureHints()
             if (hint[QStringLiteral("likely_duplicate")].toBool()) {
                 ++duplicates;
                 QCOMPARE(hint[QStringLiteral("observations")].toArray().toVariantList(),
-                         QVariantList({ kPhoenix1, kPhoenix2 }));
+                    QVariantList({ kPhoenix1, kPhoenix2 }));
             }
         }
         years += kind == u"year_like_reference";
@@ -220,9 +268,18 @@ void TestCurateCli::checkFindsTheFixtureHints()
 
 void TestCurateCli::checkFollowsCorrections()
 {
-    QCOMPARE(run({ QStringLiteral("curate"), kRecord, kPhoenix2, QStringLiteral("duplicate-of=") + kPhoenix1 }).exitCode, 0);
-    QCOMPARE(run({ QStringLiteral("curate"), kRecord, QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"), QStringLiteral("reference=12") }).exitCode, 0);
-    const QJsonArray hints = QJsonDocument::fromJson(run({ QStringLiteral("check"), QStringLiteral("--json") }).out).array();
+    QCOMPARE(run({ QStringLiteral("curate"), kRecord, kPhoenix2,
+                     QStringLiteral("duplicate-of=") + kPhoenix1 })
+                 .exitCode,
+        0);
+    QCOMPARE(run({ QStringLiteral("curate"), kRecord,
+                     QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"),
+                     QStringLiteral("reference=12") })
+                 .exitCode,
+        0);
+    const QJsonArray hints
+        = QJsonDocument::fromJson(run({ QStringLiteral("check"), QStringLiteral("--json") }).out)
+              .array();
     QCOMPARE(hints.size(), 5);
 }
 

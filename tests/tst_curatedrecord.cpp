@@ -16,8 +16,10 @@ using namespace LedgerCurator::TestSupport;
 namespace {
 
 const QString kRecord = QStringLiteral("2104.04473");
-const QString kOpt = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2");       // metadata mismatch, ref 142
-const QString kLongStraw = QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"); // unresolved, ref 2021
+const QString kOpt
+    = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2"); // metadata mismatch, ref 142
+const QString kLongStraw
+    = QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"); // unresolved, ref 2021
 const QString kPhoenix1 = QStringLiteral("78b96fde-1b39-415a-b5e3-11a9ee3918da");
 const QString kPhoenix2 = QStringLiteral("e857b2bb-5386-442e-8cc5-6b2d1d92bfee");
 
@@ -29,8 +31,7 @@ Record fixtureRecord()
 }
 
 CorrectionEvent edit(const QString &id, const QString &observation, CurationField field,
-                     std::optional<QString> value, QStringList parents, const QString &author,
-                     const QString &at)
+    std::optional<QString> value, QStringList parents, const QString &author, const QString &at)
 {
     CorrectionEvent e;
     e.id = id;
@@ -81,14 +82,14 @@ QList<CorrectionEvent> TestCuratedRecord::sampleEvents() const
 {
     const QString a = uuidFor(1001), b = uuidFor(1002), c = uuidFor(1003), d = uuidFor(1004);
     return {
-        edit(a, kOpt, CurationField::State, QStringLiteral("verified_exact"), {}, QStringLiteral("alice"),
-             QStringLiteral("2026-11-29T10:00:00.000Z")),
-        edit(b, kOpt, CurationField::Identifier, QStringLiteral("2205.01068"), {}, QStringLiteral("alice"),
-             QStringLiteral("2026-11-29T10:00:01.000Z")),
-        edit(c, kLongStraw, CurationField::Reference, QStringLiteral("12"), {}, QStringLiteral("bob"),
-             QStringLiteral("2026-11-29T11:00:00.000Z")),
+        edit(a, kOpt, CurationField::State, QStringLiteral("verified_exact"), {},
+            QStringLiteral("alice"), QStringLiteral("2026-11-29T10:00:00.000Z")),
+        edit(b, kOpt, CurationField::Identifier, QStringLiteral("2205.01068"), {},
+            QStringLiteral("alice"), QStringLiteral("2026-11-29T10:00:01.000Z")),
+        edit(c, kLongStraw, CurationField::Reference, QStringLiteral("12"), {},
+            QStringLiteral("bob"), QStringLiteral("2026-11-29T11:00:00.000Z")),
         edit(d, kPhoenix2, CurationField::DuplicateOf, kPhoenix1, {}, QStringLiteral("bob"),
-             QStringLiteral("2026-11-29T11:30:00.000Z")),
+            QStringLiteral("2026-11-29T11:30:00.000Z")),
     };
 }
 
@@ -106,18 +107,21 @@ void TestCuratedRecord::correctionsChangeShownValuesAndMarkThem()
     QCOMPARE(opt.state, ResolutionState::VerifiedExact);
     QCOMPARE(opt.curation.identifier, QStringLiteral("2205.01068"));
     QCOMPARE(opt.curation.mark,
-             QStringLiteral("Curated by alice, 2026-11-29T10:00:01.000Z: state was metadata mismatch; identifier 2205.01068."));
+        QStringLiteral("Curated by alice, 2026-11-29T10:00:01.000Z: state was metadata mismatch; "
+                       "identifier 2205.01068."));
     QCOMPARE(find(curated.upstream, kOpt).state, ResolutionState::MetadataMismatch);
     const Observation &longStraw = find(curated.shown, kLongStraw);
     QCOMPARE(longStraw.reference, 12);
-    QCOMPARE(longStraw.curation.mark, QStringLiteral("Curated by bob, 2026-11-29T11:00:00.000Z: reference was 2021."));
+    QCOMPARE(longStraw.curation.mark,
+        QStringLiteral("Curated by bob, 2026-11-29T11:00:00.000Z: reference was 2021."));
     QCOMPARE(find(curated.shown, kPhoenix2).curation.duplicateOf, kPhoenix1);
 
     const QString text = renderLedgerText(curated.shown);
     QVERIFY(text.contains(QStringLiteral(
-            "Resolution: verified exact; arxiv_id, observed 2026-05-10T20:53:17.533584Z\n\n"
-            "Curated by alice, 2026-11-29T10:00:01.000Z: state was metadata mismatch; identifier 2205.01068.\n\n"
-            "Source-reported events for the cited work\n")));
+        "Resolution: verified exact; arxiv_id, observed 2026-05-10T20:53:17.533584Z\n\n"
+        "Curated by alice, 2026-11-29T10:00:01.000Z: state was metadata mismatch; identifier "
+        "2205.01068.\n\n"
+        "Source-reported events for the cited work\n")));
     QVERIFY(text.contains(QStringLiteral("Reference 12\n")));
     // The upstream page is untouched.
     QCOMPARE(renderLedgerText(curated.upstream).toUtf8(), fixture() + '\n');
@@ -144,23 +148,25 @@ void TestCuratedRecord::conflictIsMarked()
 {
     const QString base = uuidFor(2001);
     QList<CorrectionEvent> events = {
-        edit(base, kOpt, CurationField::State, QStringLiteral("unresolved"), {}, QStringLiteral("alice"),
-             QStringLiteral("2026-11-29T10:00:00.000Z")),
+        edit(base, kOpt, CurationField::State, QStringLiteral("unresolved"), {},
+            QStringLiteral("alice"), QStringLiteral("2026-11-29T10:00:00.000Z")),
         edit(uuidFor(2002), kOpt, CurationField::State, QStringLiteral("verified_exact"), { base },
-             QStringLiteral("alice"), QStringLiteral("2026-11-29T10:05:00.000Z")),
+            QStringLiteral("alice"), QStringLiteral("2026-11-29T10:05:00.000Z")),
         edit(uuidFor(2003), kOpt, CurationField::State, QStringLiteral("verified_fuzzy"), { base },
-             QStringLiteral("bob"), QStringLiteral("2026-11-29T10:06:00.000Z")),
+            QStringLiteral("bob"), QStringLiteral("2026-11-29T10:06:00.000Z")),
     };
     CuratedRecord curated = applyCorrections(fixtureRecord(), events);
     const Observation &opt = find(curated.shown, kOpt);
     QCOMPARE(opt.curation.conflicts, QStringList { QStringLiteral("state") });
     QCOMPARE(opt.state, ResolutionState::VerifiedFuzzy); // the greatest (created_at, id)
-    QVERIFY(opt.curation.mark.contains(QStringLiteral("conflicting corrections of state: verified fuzzy / verified exact")));
+    QVERIFY(opt.curation.mark.contains(
+        QStringLiteral("conflicting corrections of state: verified fuzzy / verified exact")));
     // Resolving is an ordinary edit naming both heads.
     const FieldState *state = curated.field(kOpt, CurationField::State);
     QVERIFY(state && state->isConflict());
-    events.append(makeEdit(*state, kRecord, kOpt, CurationField::State, QStringLiteral("verified_exact"),
-                           QStringLiteral("carol"), QStringLiteral("2026-11-29T10:07:00.000Z")));
+    events.append(
+        makeEdit(*state, kRecord, kOpt, CurationField::State, QStringLiteral("verified_exact"),
+            QStringLiteral("carol"), QStringLiteral("2026-11-29T10:07:00.000Z")));
     curated = applyCorrections(fixtureRecord(), events);
     QVERIFY(find(curated.shown, kOpt).curation.conflicts.isEmpty());
     QCOMPARE(find(curated.shown, kOpt).state, ResolutionState::VerifiedExact);
@@ -170,8 +176,9 @@ void TestCuratedRecord::backToUpstreamRemovesTheMark()
 {
     QList<CorrectionEvent> events = sampleEvents().mid(0, 1);
     CuratedRecord curated = applyCorrections(fixtureRecord(), events);
-    events.append(makeEdit(*curated.field(kOpt, CurationField::State), kRecord, kOpt, CurationField::State,
-                           std::nullopt, QStringLiteral("alice"), QStringLiteral("2026-11-29T12:00:00.000Z")));
+    events.append(
+        makeEdit(*curated.field(kOpt, CurationField::State), kRecord, kOpt, CurationField::State,
+            std::nullopt, QStringLiteral("alice"), QStringLiteral("2026-11-29T12:00:00.000Z")));
     curated = applyCorrections(fixtureRecord(), events);
     QCOMPARE(renderLedgerText(curated.shown).toUtf8(), fixture() + '\n');
 }
@@ -180,14 +187,16 @@ void TestCuratedRecord::outboundStateCountsFollowCorrections()
 {
     Record rich = richRecord();
     const QString unresolved = rich.observations[2].id; // outbound, unresolved
-    CorrectionEvent e = edit(uuidFor(3001), unresolved, CurationField::State, QStringLiteral("verified_fuzzy"),
-                             {}, QStringLiteral("alice"), QStringLiteral("2026-11-29T10:00:00.000Z"));
+    CorrectionEvent e
+        = edit(uuidFor(3001), unresolved, CurationField::State, QStringLiteral("verified_fuzzy"),
+            {}, QStringLiteral("alice"), QStringLiteral("2026-11-29T10:00:00.000Z"));
     e.record = rich.arxivId;
     const CuratedRecord curated = applyCorrections(rich, { e });
     QCOMPARE(curated.shown.stated.outboundStates[int(ResolutionState::Unresolved)], 0);
     QCOMPARE(curated.shown.stated.outboundStates[int(ResolutionState::VerifiedFuzzy)], 2);
     QVERIFY(statedCountWarnings(curated.shown).isEmpty());
-    QVERIFY(renderLedgerText(curated.shown).contains(QStringLiteral("verified fuzzy2\nunresolved0\n")));
+    QVERIFY(
+        renderLedgerText(curated.shown).contains(QStringLiteral("verified fuzzy2\nunresolved0\n")));
 }
 
 void TestCuratedRecord::incrementalApplyEqualsFullApply()
@@ -196,12 +205,12 @@ void TestCuratedRecord::incrementalApplyEqualsFullApply()
     const Record upstream = fixtureRecord();
     QList<CorrectionEvent> events = sampleEvents();
     const QString base = uuidFor(2101);
-    events.append(edit(base, kOpt, CurationField::State, QStringLiteral("unresolved"), {}, QStringLiteral("carol"),
-                       QStringLiteral("2026-11-29T12:00:00.000Z")));
-    events.append(edit(uuidFor(2102), kOpt, CurationField::State, QStringLiteral("verified_fuzzy"), { base },
-                       QStringLiteral("dave"), QStringLiteral("2026-11-29T12:01:00.000Z")));
-    events.append(edit(uuidFor(2103), kLongStraw, CurationField::Reference, std::nullopt, {}, QStringLiteral("dave"),
-                       QStringLiteral("2026-11-29T12:02:00.000Z")));
+    events.append(edit(base, kOpt, CurationField::State, QStringLiteral("unresolved"), {},
+        QStringLiteral("carol"), QStringLiteral("2026-11-29T12:00:00.000Z")));
+    events.append(edit(uuidFor(2102), kOpt, CurationField::State, QStringLiteral("verified_fuzzy"),
+        { base }, QStringLiteral("dave"), QStringLiteral("2026-11-29T12:01:00.000Z")));
+    events.append(edit(uuidFor(2103), kLongStraw, CurationField::Reference, std::nullopt, {},
+        QStringLiteral("dave"), QStringLiteral("2026-11-29T12:02:00.000Z")));
     CuratedRecord incremental = applyCorrections(upstream, {});
     for (const CorrectionEvent &e : std::as_const(events))
         QVERIFY(applyMoreCorrections(incremental, { e }));
@@ -213,8 +222,8 @@ void TestCuratedRecord::incrementalApplyEqualsFullApply()
     Record rich = richRecord();
     CuratedRecord richCurated = applyCorrections(rich, {});
     CorrectionEvent outbound = edit(uuidFor(2104), rich.observations[0].id, CurationField::State,
-                                    QStringLiteral("unresolved"), {}, QStringLiteral("erin"),
-                                    QStringLiteral("2026-11-29T12:03:00.000Z"));
+        QStringLiteral("unresolved"), {}, QStringLiteral("erin"),
+        QStringLiteral("2026-11-29T12:03:00.000Z"));
     outbound.record = rich.arxivId;
     QVERIFY(!applyMoreCorrections(richCurated, { outbound }));
     QVERIFY(richCurated.events.isEmpty());
@@ -223,10 +232,10 @@ void TestCuratedRecord::incrementalApplyEqualsFullApply()
 void TestCuratedRecord::valueSeenBeforeFollowsParents()
 {
     const QString a = uuidFor(4001), b = uuidFor(4002);
-    const auto e1 = edit(a, kOpt, CurationField::Note, QStringLiteral("first"), {}, QStringLiteral("alice"),
-                         QStringLiteral("2026-11-29T10:00:00.000Z"));
-    const auto e2 = edit(b, kOpt, CurationField::Note, QStringLiteral("second"), { a }, QStringLiteral("bob"),
-                         QStringLiteral("2026-11-29T10:01:00.000Z"));
+    const auto e1 = edit(a, kOpt, CurationField::Note, QStringLiteral("first"), {},
+        QStringLiteral("alice"), QStringLiteral("2026-11-29T10:00:00.000Z"));
+    const auto e2 = edit(b, kOpt, CurationField::Note, QStringLiteral("second"), { a },
+        QStringLiteral("bob"), QStringLiteral("2026-11-29T10:01:00.000Z"));
     QCOMPARE(valueSeenBefore({ e1, e2 }, e1), std::nullopt);
     QCOMPARE(valueSeenBefore({ e1, e2 }, e2), QStringLiteral("first"));
 }
@@ -239,15 +248,21 @@ void TestCuratedRecord::normalize_data()
     QTest::addColumn<QString>("error"); // a word the refusal must contain; empty when accepted
 
     const QString null = QStringLiteral("<null>");
-    auto row = [](const char *name, const char *field, const QString &input, const QString &value, const char *error) {
-        QTest::newRow(name) << QString::fromLatin1(field) << input << value << QString::fromLatin1(error);
+    auto row = [](const char *name, const char *field, const QString &input, const QString &value,
+                   const char *error) {
+        QTest::newRow(name) << QString::fromLatin1(field) << input << value
+                            << QString::fromLatin1(error);
     };
-    row("state spaced", "state", QStringLiteral("verified exact"), QStringLiteral("verified_exact"), "");
-    row("state underscored", "state", QStringLiteral("metadata_mismatch"), QStringLiteral("metadata_mismatch"), "");
+    row("state spaced", "state", QStringLiteral("verified exact"), QStringLiteral("verified_exact"),
+        "");
+    row("state underscored", "state", QStringLiteral("metadata_mismatch"),
+        QStringLiteral("metadata_mismatch"), "");
     row("state unknown", "state", QStringLiteral("fine"), QString(), "unknown state");
     row("empty is upstream", "state", QStringLiteral("  "), null, "");
-    row("arxiv id", "identifier", QStringLiteral("arXiv:2205.01068v2"), QStringLiteral("2205.01068v2"), "");
-    row("doi folded", "identifier", QStringLiteral("10.1000/ABC"), QStringLiteral("10.1000/abc"), "");
+    row("arxiv id", "identifier", QStringLiteral("arXiv:2205.01068v2"),
+        QStringLiteral("2205.01068v2"), "");
+    row("doi folded", "identifier", QStringLiteral("10.1000/ABC"), QStringLiteral("10.1000/abc"),
+        "");
     row("arxiv five digits", "identifier", QStringLiteral("1501.1234"), QString(), "five digits");
     row("reference", "reference", QStringLiteral("12"), QStringLiteral("12"), "");
     row("reference letters", "reference", QStringLiteral("12a"), QString(), "whole number");
@@ -263,7 +278,8 @@ void TestCuratedRecord::normalize_data()
     row("review unknown", "review", QStringLiteral("ignored"), QString(), "acknowledged");
     row("note two lines", "note", QStringLiteral("a\nb"), QString(), "one line");
     row("basis with comma", "basis", QStringLiteral("doi, arxiv"), QString(), "without commas");
-    row("title", "title", QStringLiteral("PHOENIX <b>&</b>"), QStringLiteral("PHOENIX <b>&</b>"), "");
+    row("title", "title", QStringLiteral("PHOENIX <b>&</b>"), QStringLiteral("PHOENIX <b>&</b>"),
+        "");
 }
 
 void TestCuratedRecord::normalize()

@@ -25,8 +25,9 @@ using namespace LedgerCurator;
 using namespace LedgerCurator::TestSupport;
 
 namespace {
-const QString kDesignCp = QStringLiteral("e919841b-30d3-4e66-a2d1-e594d06b6753"); // unresolved, ref 75
-const QString kOpt = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2");      // metadata mismatch
+const QString kDesignCp
+    = QStringLiteral("e919841b-30d3-4e66-a2d1-e594d06b6753"); // unresolved, ref 75
+const QString kOpt = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2"); // metadata mismatch
 } // namespace
 
 class TestCurationGui : public QObject
@@ -45,11 +46,13 @@ private Q_SLOTS:
     void fixAllElevenProblems();
 
 private:
-    QTableView *table() const { return m_window->findChild<QTableView *>(QStringLiteral("observationTable")); }
+    QTableView *table() const
+    {
+        return m_window->findChild<QTableView *>(QStringLiteral("observationTable"));
+    }
     QString stateShown(const QString &id) const;
     void selectObservation(const QString &id);
-    template<typename T>
-    T *find(const char *name) const
+    template <typename T> T *find(const char *name) const
     {
         T *widget = m_window->findChild<T *>(QString::fromLatin1(name));
         if (!widget)
@@ -101,7 +104,8 @@ void TestCurationGui::selectObservation(const QString &id)
         const QModelIndex index = model->index(row, ObservationTableModel::CitingTitleColumn);
         if (index.data(ObservationTableModel::ObservationIdRole).toString() == id) {
             table()->scrollTo(index);
-            QTest::mouseClick(table()->viewport(), Qt::LeftButton, {}, table()->visualRect(index).center());
+            QTest::mouseClick(
+                table()->viewport(), Qt::LeftButton, {}, table()->visualRect(index).center());
             return;
         }
     }
@@ -134,7 +138,12 @@ void TestCurationGui::correctUnresolvedThenUndoRedo()
     }
     fields.sort();
     QCOMPARE(fields, QStringList({ QStringLiteral("identifier"), QStringLiteral("state") }));
-    const QString marks = table()->model()->index(table()->currentIndex().row(), ObservationTableModel::MarksColumn).data().toString();
+    const QString marks
+        = table()
+              ->model()
+              ->index(table()->currentIndex().row(), ObservationTableModel::MarksColumn)
+              .data()
+              .toString();
     QCOMPARE(marks, QStringLiteral("corrected"));
 
     QUndoStack *stack = m_window->session().undoStack();
@@ -189,13 +198,15 @@ void TestCurationGui::bulkStateChangeIsOneUndoStep()
     QItemSelection selection;
     for (int row = 0; row < model->rowCount() && chosen.size() < 3; ++row) {
         const QModelIndex index = model->index(row, 0);
-        if (index.data(ObservationTableModel::StateRole).toInt() == int(ResolutionState::MetadataMismatch)) {
+        if (index.data(ObservationTableModel::StateRole).toInt()
+            == int(ResolutionState::MetadataMismatch)) {
             chosen.append(index.data(ObservationTableModel::ObservationIdRole).toString());
             selection.select(index, model->index(row, ObservationTableModel::ColumnCount - 1));
         }
     }
     QCOMPARE(chosen.size(), 3);
-    table()->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    table()->selectionModel()->select(
+        selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     auto *heading = find<QLabel>("multiHeading");
     QTRY_VERIFY(heading->isVisible());
     QCOMPARE(heading->text(), QStringLiteral("3 observations selected."));
@@ -220,7 +231,11 @@ void TestCurationGui::nextAttentionWalksTheAttentionFilter()
     attention->setChecked(true);
     QStringList expected;
     for (int row = 0; row < table()->model()->rowCount(); ++row)
-        expected.append(table()->model()->index(row, 0).data(ObservationTableModel::ObservationIdRole).toString());
+        expected.append(table()
+                            ->model()
+                            ->index(row, 0)
+                            .data(ObservationTableModel::ObservationIdRole)
+                            .toString());
     QCOMPARE(expected.size(), 16);
     attention->setChecked(false);
     // ... is exactly what F8 walks through in the unfiltered table, sorted by reference number.
@@ -228,27 +243,36 @@ void TestCurationGui::nextAttentionWalksTheAttentionFilter()
     attention->setChecked(true);
     QStringList sortedExpected;
     for (int row = 0; row < table()->model()->rowCount(); ++row)
-        sortedExpected.append(table()->model()->index(row, 0).data(ObservationTableModel::ObservationIdRole).toString());
+        sortedExpected.append(table()
+                                  ->model()
+                                  ->index(row, 0)
+                                  .data(ObservationTableModel::ObservationIdRole)
+                                  .toString());
     attention->setChecked(false);
-    QCOMPARE(QSet<QString>(sortedExpected.begin(), sortedExpected.end()), QSet<QString>(expected.begin(), expected.end()));
+    QCOMPARE(QSet<QString>(sortedExpected.begin(), sortedExpected.end()),
+        QSet<QString>(expected.begin(), expected.end()));
     table()->setFocus();
     table()->selectionModel()->clear(); // start from the top, with no current row
     QStringList walked;
     for (int i = 0; i < sortedExpected.size(); ++i) {
         QTest::keyClick(m_window, Qt::Key_F8);
-        walked.append(table()->currentIndex().data(ObservationTableModel::ObservationIdRole).toString());
+        walked.append(
+            table()->currentIndex().data(ObservationTableModel::ObservationIdRole).toString());
     }
     QCOMPARE(walked, sortedExpected);
     // Shift+F8 walks back.
     QTest::keyClick(m_window, Qt::Key_F8, Qt::ShiftModifier);
-    QCOMPARE(table()->currentIndex().data(ObservationTableModel::ObservationIdRole).toString(), sortedExpected.at(sortedExpected.size() - 2));
+    QCOMPARE(table()->currentIndex().data(ObservationTableModel::ObservationIdRole).toString(),
+        sortedExpected.at(sortedExpected.size() - 2));
 }
 
 void TestCurationGui::keyboardOnlyTriage()
 {
     table()->setFocus();
-    QTest::keyClick(m_window, Qt::Key_F8); // the first observation needing attention: OPT, a mismatch
-    const QString id = table()->currentIndex().data(ObservationTableModel::ObservationIdRole).toString();
+    QTest::keyClick(
+        m_window, Qt::Key_F8); // the first observation needing attention: OPT, a mismatch
+    const QString id
+        = table()->currentIndex().data(ObservationTableModel::ObservationIdRole).toString();
     QCOMPARE(id, kOpt);
     QTest::keyClick(m_window, Qt::Key_E, Qt::ControlModifier); // to the panel's state editor
     auto *state = find<QComboBox>("editor-state");
@@ -271,22 +295,30 @@ void TestCurationGui::conflictIsShownAndResolvedByChoosing()
     // Two curators corrected the same field concurrently (as a sync would deliver it).
     const QString record = QStringLiteral("2104.04473");
     const FieldState empty;
-    CorrectionEvent a = makeEdit(empty, record, kOpt, CurationField::State, QStringLiteral("verified_exact"),
-                                 QStringLiteral("alice"), QStringLiteral("2026-11-29T10:00:00.000Z"));
-    CorrectionEvent b = makeEdit(empty, record, kOpt, CurationField::State, QStringLiteral("unresolved"),
-                                 QStringLiteral("bob"), QStringLiteral("2026-11-29T10:00:05.000Z"));
+    CorrectionEvent a
+        = makeEdit(empty, record, kOpt, CurationField::State, QStringLiteral("verified_exact"),
+            QStringLiteral("alice"), QStringLiteral("2026-11-29T10:00:00.000Z"));
+    CorrectionEvent b
+        = makeEdit(empty, record, kOpt, CurationField::State, QStringLiteral("unresolved"),
+            QStringLiteral("bob"), QStringLiteral("2026-11-29T10:00:05.000Z"));
     QVERIFY(m_store->addCorrections({ a, b }).ok());
     QVERIFY(m_window->session().reload().ok());
-    QCOMPARE(stateShown(kOpt), QStringLiteral("unresolved")); // the greatest (created_at, id) is shown
+    QCOMPARE(
+        stateShown(kOpt), QStringLiteral("unresolved")); // the greatest (created_at, id) is shown
     selectObservation(kOpt);
     auto *box = find<QWidget>("conflictBox");
     QTRY_VERIFY(box->isVisible());
     auto *keepAlice = m_window->findChild<QPushButton *>(QStringLiteral("keep-state-") + a.id);
     auto *keepBob = m_window->findChild<QPushButton *>(QStringLiteral("keep-state-") + b.id);
     QVERIFY(keepAlice && keepBob);
-    QVERIFY(keepAlice->text().contains(QStringLiteral("verified exact")) && keepAlice->text().contains(QStringLiteral("alice")));
-    QCOMPARE(table()->model()->index(table()->currentIndex().row(), ObservationTableModel::MarksColumn).data().toString(),
-             QStringLiteral("conflict"));
+    QVERIFY(keepAlice->text().contains(QStringLiteral("verified exact"))
+        && keepAlice->text().contains(QStringLiteral("alice")));
+    QCOMPARE(table()
+                 ->model()
+                 ->index(table()->currentIndex().row(), ObservationTableModel::MarksColumn)
+                 .data()
+                 .toString(),
+        QStringLiteral("conflict"));
     QTest::mouseClick(keepAlice, Qt::LeftButton);
     QCOMPARE(stateShown(kOpt), QStringLiteral("verified exact"));
     QTRY_VERIFY(!find<QWidget>("conflictBox")->isVisible());
@@ -302,8 +334,10 @@ void TestCurationGui::fixAllElevenProblems()
     QStringList problems;
     for (int row = 0; row < model->rowCount(); ++row) {
         const int state = model->index(row, 0).data(ObservationTableModel::StateRole).toInt();
-        if (state == int(ResolutionState::MetadataMismatch) || state == int(ResolutionState::Unresolved))
-            problems.append(model->index(row, 0).data(ObservationTableModel::ObservationIdRole).toString());
+        if (state == int(ResolutionState::MetadataMismatch)
+            || state == int(ResolutionState::Unresolved))
+            problems.append(
+                model->index(row, 0).data(ObservationTableModel::ObservationIdRole).toString());
     }
     QCOMPARE(problems.size(), 11);
     int n = 0;

@@ -11,8 +11,8 @@
 #include <QUuid>
 
 #include <algorithm>
-#include <random>
 #include <array>
+#include <random>
 #include <utility>
 
 using namespace LedgerCurator;
@@ -453,19 +453,20 @@ void tst_CurationLog::wideEditsStayWithinTheParentLimit()
     QFETCH(int, merges);
     QList<CorrectionEvent> log;
     for (int i = 0; i < heads; ++i) {
-        log.append(correction(QUuid::createUuid().toString(QUuid::WithoutBraces), QStringLiteral("value %1").arg(i), {},
-                              QStringLiteral("2026-11-29T15:00:00.000Z")));
+        log.append(correction(QUuid::createUuid().toString(QUuid::WithoutBraces),
+            QStringLiteral("value %1").arg(i), {}, QStringLiteral("2026-11-29T15:00:00.000Z")));
     }
     const FieldState before = resolveField(log);
     QCOMPARE(before.heads.size(), heads);
-    const QList<CorrectionEvent> made = makeEditEvents(before, kRecord, kObservation, CurationField::State,
-                                                       QStringLiteral("verified_exact"), QStringLiteral("carol"),
-                                                       QStringLiteral("2026-11-29T16:00:00.000Z"));
+    const QList<CorrectionEvent> made = makeEditEvents(before, kRecord, kObservation,
+        CurationField::State, QStringLiteral("verified_exact"), QStringLiteral("carol"),
+        QStringLiteral("2026-11-29T16:00:00.000Z"));
     QCOMPARE(made.size(), merges + 1);
     QSet<QString> named;
     QSet<QString> madeIds;
     for (const CorrectionEvent &e : made) {
-        QVERIFY2(e.parents.size() <= kMaxEventParents, qPrintable(QString::number(e.parents.size())));
+        QVERIFY2(
+            e.parents.size() <= kMaxEventParents, qPrintable(QString::number(e.parents.size())));
         QVERIFY(isUuid(e.id));
         QCOMPARE(e.value, QStringLiteral("verified_exact"));
         QCOMPARE(e.author, QStringLiteral("carol"));
@@ -489,9 +490,9 @@ void tst_CurationLog::wideEditsStayWithinTheParentLimit()
     // Undoing the edit undoes its merges too: the conflict is back, with its winner shown.
     QCOMPARE(valueBefore(log + made, made.constLast().id), before.value());
     // A later edit names only the one head.
-    const QList<CorrectionEvent> next = makeEditEvents(resolveField(log + made), kRecord, kObservation,
-                                                       CurationField::State, QStringLiteral("unresolved"),
-                                                       QStringLiteral("carol"), QStringLiteral("2026-11-29T16:00:01.000Z"));
+    const QList<CorrectionEvent> next = makeEditEvents(resolveField(log + made), kRecord,
+        kObservation, CurationField::State, QStringLiteral("unresolved"), QStringLiteral("carol"),
+        QStringLiteral("2026-11-29T16:00:01.000Z"));
     QCOMPARE(next.size(), 1);
     QCOMPARE(next.first().parents, QStringList { made.constLast().id });
 }
@@ -500,12 +501,12 @@ void tst_CurationLog::wideLegacyEventIsNarrowed()
 {
     // An edit an older version made, naming 200 heads: the server refuses it. narrowedEvent()
     // keeps its id, value, author and time, and names the heads through merges instead.
-    CorrectionEvent wide = correction(QUuid::createUuid().toString(QUuid::WithoutBraces), QStringLiteral("unresolved"),
-                                      {}, QStringLiteral("2026-11-29T15:00:00.000Z"));
+    CorrectionEvent wide = correction(QUuid::createUuid().toString(QUuid::WithoutBraces),
+        QStringLiteral("unresolved"), {}, QStringLiteral("2026-11-29T15:00:00.000Z"));
     QList<CorrectionEvent> log;
     for (int i = 0; i < 200; ++i) {
-        log.append(correction(QUuid::createUuid().toString(QUuid::WithoutBraces), QStringLiteral("v%1").arg(i), {},
-                              QStringLiteral("2026-11-29T14:00:00.000Z")));
+        log.append(correction(QUuid::createUuid().toString(QUuid::WithoutBraces),
+            QStringLiteral("v%1").arg(i), {}, QStringLiteral("2026-11-29T14:00:00.000Z")));
         wide.parents.append(log.constLast().id);
     }
     QVERIFY(!checkCorrectionEvent(wide).isEmpty());
@@ -520,7 +521,8 @@ void tst_CurationLog::wideLegacyEventIsNarrowed()
         QVERIFY2(checkCorrectionEvent(e).isEmpty(), qPrintable(checkCorrectionEvent(e)));
     // The same state as the wide event gave, and the same merges each time (ids from the edit's).
     QCOMPARE(resolveField(log + narrowed).headIds(), QStringList { wide.id });
-    QCOMPARE(resolveField(log + QList<CorrectionEvent> { wide }).value(), resolveField(log + narrowed).value());
+    QCOMPARE(resolveField(log + QList<CorrectionEvent> { wide }).value(),
+        resolveField(log + narrowed).value());
     QCOMPARE(narrowedEvent(wide), narrowed);
     QCOMPARE(valueBefore(log + narrowed, wide.id), resolveField(log).value());
     // Within the limit: alone and unchanged.
@@ -1027,7 +1029,8 @@ void tst_CurationLog::twoThreadMergeMatchesEachField()
         else if (o == 4)
             ids.append(QString());
         else
-            ids.append(QUuid::createUuidV5(QUuid(), QString::number(o)).toString(QUuid::WithoutBraces));
+            ids.append(
+                QUuid::createUuidV5(QUuid(), QString::number(o)).toString(QUuid::WithoutBraces));
     }
     QHash<FieldKey, QString> last;
     for (int i = 0; i < 240000; ++i) {
@@ -1039,8 +1042,8 @@ void tst_CurationLog::twoThreadMergeMatchesEachField()
         QStringList parents;
         if (const auto it = last.constFind(key); it != last.constEnd() && rng.bounded(10) < 8)
             parents = { *it };
-        CorrectionEvent e = correction(id, QString::number(i % 7), parents, stamp(qint64(i % 5000) * 1000), field,
-                                       observation);
+        CorrectionEvent e = correction(id, QString::number(i % 7), parents,
+            stamp(qint64(i % 5000) * 1000), field, observation);
         events.append(e);
         byKey[key].append(e);
         if (rng.bounded(50) == 0) { // the same event again (synced twice)
@@ -1054,7 +1057,7 @@ void tst_CurationLog::twoThreadMergeMatchesEachField()
     const auto states = resolveAll(events);
     QCOMPARE(states.size(), size_t(byKey.size()));
     QVERIFY(std::is_sorted(states.cbegin(), states.cend(),
-                           [](const auto &a, const auto &b) { return a.first < b.first; }));
+        [](const auto &a, const auto &b) { return a.first < b.first; }));
     for (auto it = byKey.cbegin(); it != byKey.cend(); ++it) {
         const auto found = states.find(it.key());
         QVERIFY2(found != states.end(), qPrintable(it.key().observation));

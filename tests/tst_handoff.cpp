@@ -195,14 +195,16 @@ void TestHandOff::writeEndsBothThreadsWhenOneThrows()
     bool thrown = false;
     try {
         LedgerCurator::TwoThreadBlocks::write<std::vector<int>>(
-                64,
-                [&written](qsizetype block) {
-                    if (block == 10)
-                        throw std::runtime_error("writeHere failed");
-                    written.push_back(int(block));
-                },
-                [](std::vector<int> &text, qsizetype block) { text.push_back(int(block)); },
-                [&written](std::vector<int> &text) { written.insert(written.end(), text.begin(), text.end()); });
+            64,
+            [&written](qsizetype block) {
+                if (block == 10)
+                    throw std::runtime_error("writeHere failed");
+                written.push_back(int(block));
+            },
+            [](std::vector<int> &text, qsizetype block) { text.push_back(int(block)); },
+            [&written](std::vector<int> &text) {
+                written.insert(written.end(), text.begin(), text.end());
+            });
     } catch (const std::runtime_error &e) {
         thrown = QByteArray(e.what()) == "writeHere failed";
     }

@@ -342,8 +342,10 @@ void TestIdentifier::normalizesRecordIds_data()
     QTest::newRow("plain") << QStringLiteral("2104.04473") << QStringLiteral("2104.04473");
     QTest::newRow("prefix") << QStringLiteral("arXiv:2104.04473") << QStringLiteral("2104.04473");
     QTest::newRow("version") << QStringLiteral("2104.04473v5") << QStringLiteral("2104.04473");
-    QTest::newRow("old style") << QStringLiteral("hep-th/9901001v2") << QStringLiteral("hep-th/9901001");
-    QTest::newRow("spaces") << QStringLiteral("  arxiv:2104.04473 ") << QStringLiteral("2104.04473");
+    QTest::newRow("old style") << QStringLiteral("hep-th/9901001v2")
+                               << QStringLiteral("hep-th/9901001");
+    QTest::newRow("spaces") << QStringLiteral("  arxiv:2104.04473 ")
+                            << QStringLiteral("2104.04473");
 }
 
 void TestIdentifier::normalizesRecordIds()

@@ -700,7 +700,8 @@ bool TestKillHarness::startServer()
     if (m_server)
         return true;
     QDir().mkpath(path(QStringLiteral("server")));
-    m_server = std::make_unique<TestSupport::ServerProcess>(path(QStringLiteral("server/server.sqlite")));
+    m_server = std::make_unique<TestSupport::ServerProcess>(
+        path(QStringLiteral("server/server.sqlite")));
     QString problem;
     m_server->command({ QStringLiteral("import"), path(QStringLiteral("big.json")),
                           TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")) },
@@ -833,8 +834,9 @@ void TestKillHarness::killSyncPull()
     // Another curator's corrections on the server for the pull: pushed from a cache of their own.
     const QString other = path(QStringLiteral("pull-seed.sqlite"));
     auto syncArguments = [&](const QString &cache) {
-        return QStringList { QStringLiteral("sync"), QStringLiteral("--server"), m_server->url().toString(),
-            QStringLiteral("--token-file"), m_aliceToken, QStringLiteral("--db"), cache };
+        return QStringList { QStringLiteral("sync"), QStringLiteral("--server"),
+            m_server->url().toString(), QStringLiteral("--token-file"), m_aliceToken,
+            QStringLiteral("--db"), cache };
     };
     auto sync = [&](const QString &cache, const KillAt &kill = {}) {
         return cli(syncArguments(cache), kill);

@@ -37,13 +37,16 @@ void TestLedgerText::fixtureFacts()
     QCOMPARE(r.arxivId, QStringLiteral("2104.04473"));
     QCOMPARE(r.version, 5);
     QCOMPARE(r.asOf, QStringLiteral("2026-08-05"));
-    QCOMPARE(r.title, QStringLiteral("Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM"));
+    QCOMPARE(r.title,
+        QStringLiteral(
+            "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM"));
     QCOMPARE(r.schema, QStringLiteral("pith.paper-citation-record.v1"));
     QCOMPARE(r.count(Direction::Inbound), 34);
     QCOMPARE(r.count(Direction::Outbound), 0);
     QCOMPARE(r.stated.inbound, 34);
 
-    int verifiedArxiv = 0, verifiedLocal = 0, mismatch = 0, unresolved = 0, noneFound = 0, unavailable = 0;
+    int verifiedArxiv = 0, verifiedLocal = 0, mismatch = 0, unresolved = 0, noneFound = 0,
+        unavailable = 0;
     for (const auto &o : r.observations) {
         if (o.state == ResolutionState::VerifiedExact && o.basis == u"arxiv_id")
             ++verifiedArxiv;
@@ -76,23 +79,29 @@ void TestLedgerText::fixtureFacts()
     QCOMPARE(r.coverage.size(), 4);
     QCOMPARE(r.coverage[0].kind, CoverageFacet::Kind::ReferenceResolution);
     QCOMPARE(r.coverage[0].measured, 0);
-    QCOMPARE(r.coverage[0].sources, QStringList({ QStringLiteral("paper_references"), QStringLiteral("paper_reference_links") }));
+    QCOMPARE(r.coverage[0].sources,
+        QStringList(
+            { QStringLiteral("paper_references"), QStringLiteral("paper_reference_links") }));
     QVERIFY(r.coverage[0].observedAt.isEmpty());
     QCOMPARE(r.coverage[1].kind, CoverageFacet::Kind::StandingNotices);
     QCOMPARE(r.coverage[1].measured, 34);
     QCOMPARE(r.coverage[1].of, 34);
-    QCOMPARE(r.coverage[1].sources, QStringList({ QStringLiteral("scholarly_work_events"), QStringLiteral("retraction_status_cache") }));
+    QCOMPARE(r.coverage[1].sources,
+        QStringList({ QStringLiteral("scholarly_work_events"),
+            QStringLiteral("retraction_status_cache") }));
     QCOMPARE(r.coverage[1].observedAt, QStringLiteral("2026-08-05T06:32:48.257954+00:00"));
     QCOMPARE(r.coverage[2].kind, CoverageFacet::Kind::InboundItemization);
     QCOMPARE(r.coverage[2].observedAt, QStringLiteral("2026-08-03T11:25:09.562026Z"));
-    QCOMPARE(r.coverage[2].description, QStringLiteral("Pith citing papers itemized under the disclosed page cap."));
+    QCOMPARE(r.coverage[2].description,
+        QStringLiteral("Pith citing papers itemized under the disclosed page cap."));
     QCOMPARE(r.coverage[3].kind, CoverageFacet::Kind::ExternalCitationMeasurements);
     QCOMPARE(r.coverage[3].sources, QStringList({ QStringLiteral("pith") }));
     QCOMPARE(r.coverage[3].observedAt, QStringLiteral("2026-08-05T02:28:24.338817Z"));
 
     // Timestamps byte for byte, both forms.
     QCOMPARE(r.observations.first().observedAt, QStringLiteral("2026-05-24T12:14:26.541851Z"));
-    QCOMPARE(r.observations.first().events.asOf, QStringLiteral("2026-08-05T06:32:48.257954+00:00"));
+    QCOMPARE(
+        r.observations.first().events.asOf, QStringLiteral("2026-08-05T06:32:48.257954+00:00"));
     QCOMPARE(r.observations.last().reference, 2021);
     QVERIFY(page->warnings.isEmpty());
 }
@@ -116,10 +125,12 @@ void TestLedgerText::builtRecordRoundTrips()
     const Record record = richRecord();
     QCOMPARE(validateRecord(record), QString());
     const QString text = renderLedgerText(record);
-    QVERIFY(text.contains(QStringLiteral("Observation %1 · outbound").arg(record.observations[0].id)));
+    QVERIFY(
+        text.contains(QStringLiteral("Observation %1 · outbound").arg(record.observations[0].id)));
     QVERIFY(text.contains(QStringLiteral("2 events found in the named queried sources as of")));
     QVERIFY(text.contains(QStringLiteral("1 event found in the named queried sources as of")));
-    QVERIFY(text.contains(QStringLiteral("Retraction · 2024-03-01 · retraction_status_cache · 10.1234/abc.5678\n")));
+    QVERIFY(text.contains(
+        QStringLiteral("Retraction · 2024-03-01 · retraction_status_cache · 10.1234/abc.5678\n")));
     QVERIFY(text.contains(QStringLiteral("Correction · 2023-11-02 · scholarly_work_events\n")));
     QVERIFY(text.contains(QStringLiteral("This paper cites <img src=x onerror=alert(1)>.")));
     auto parsed = parseLedgerText(text.toUtf8(), QStringLiteral("built.txt"));
@@ -127,7 +138,8 @@ void TestLedgerText::builtRecordRoundTrips()
     QVERIFY(parsed->warnings.isEmpty());
     QCOMPARE(parsed->record.observations.size(), record.observations.size());
     for (qsizetype i = 0; i < record.observations.size(); ++i)
-        QVERIFY2(parsed->record.observations[i] == record.observations[i], qPrintable(record.observations[i].id));
+        QVERIFY2(parsed->record.observations[i] == record.observations[i],
+            qPrintable(record.observations[i].id));
     QVERIFY(parsed->record == record);
     QCOMPARE(renderLedgerText(parsed->record), text);
 }
@@ -145,7 +157,8 @@ void TestLedgerText::crlfAndBomAreAccepted()
 void TestLedgerText::statedCountsDisagreeingGiveWarnings()
 {
     QByteArray data = fixture();
-    data.replace("and 34 inbound Pith citation observations", "and 40 inbound Pith citation observations");
+    data.replace(
+        "and 34 inbound Pith citation observations", "and 40 inbound Pith citation observations");
     data.replace("measured 34 of 34 inbound itemization", "measured 35 of 40 inbound itemization");
     auto page = parseLedgerText(data, QStringLiteral("counts.txt"));
     QVERIFY(page.ok());
@@ -182,49 +195,55 @@ void TestLedgerText::badInput_data()
     withNul.replace(QByteArray("Coverage vector"), QByteArray("Coverage\0vector", 15));
     QTest::newRow("NUL byte") << withNul << 12 << QStringLiteral("NUL");
     QTest::newRow("missing blank line")
-            << replaced("Coverage vector\n\nmeasured 0", "Coverage vector\nmeasured 0") << 13
-            << QStringLiteral("expected a blank line, found 'measured 0 of 0 reference resolution'");
+        << replaced("Coverage vector\n\nmeasured 0", "Coverage vector\nmeasured 0") << 13
+        << QStringLiteral("expected a blank line, found 'measured 0 of 0 reference resolution'");
     QTest::newRow("unknown state")
-            << replaced("Resolution: metadata mismatch; arxiv_id, observed 2026-05-10T20:53:17",
-                        "Resolution: metadata mismatched; arxiv_id, observed 2026-05-10T20:53:17")
-            << 82 << QStringLiteral("'metadata mismatched'");
-    QTest::newRow("bad UUID")
-            << replaced("Observation 50c00f4f-b34c-4082-acab-2ff8b53dd1d2", "Observation 50c00f4f-b34c-4082-acab-2ff8b53dd1dZ")
-            << 74 << QStringLiteral("UUID");
-    QTest::newRow("non-numeric reference") << replaced("Reference 142", "Reference 14x") << 80
-                                           << QStringLiteral("expected 'Reference N' with a whole number, found 'Reference 14x'");
-    QTest::newRow("duplicate UUID")
-            << replaced("Observation 50c00f4f-b34c-4082-acab-2ff8b53dd1d2", "Observation a4d62a99-e85b-4e0d-86d5-17278d726ffe")
-            << 74 << QStringLiteral("again");
-    QTest::newRow("wrong heading") << replaced("Paper Citation Record · LEDGER", "Paper Citation Record") << 1
-                                   << QStringLiteral("expected 'Paper Citation Record · LEDGER', found 'Paper Citation Record'");
+        << replaced("Resolution: metadata mismatch; arxiv_id, observed 2026-05-10T20:53:17",
+               "Resolution: metadata mismatched; arxiv_id, observed 2026-05-10T20:53:17")
+        << 82 << QStringLiteral("'metadata mismatched'");
+    QTest::newRow("bad UUID") << replaced("Observation 50c00f4f-b34c-4082-acab-2ff8b53dd1d2",
+        "Observation 50c00f4f-b34c-4082-acab-2ff8b53dd1dZ")
+                              << 74 << QStringLiteral("UUID");
+    QTest::newRow("non-numeric reference")
+        << replaced("Reference 142", "Reference 14x") << 80
+        << QStringLiteral("expected 'Reference N' with a whole number, found 'Reference 14x'");
+    QTest::newRow("duplicate UUID") << replaced("Observation 50c00f4f-b34c-4082-acab-2ff8b53dd1d2",
+        "Observation a4d62a99-e85b-4e0d-86d5-17278d726ffe")
+                                    << 74 << QStringLiteral("again");
+    QTest::newRow("wrong heading")
+        << replaced("Paper Citation Record · LEDGER", "Paper Citation Record") << 1
+        << QStringLiteral(
+               "expected 'Paper Citation Record · LEDGER', found 'Paper Citation Record'");
     QTest::newRow("bad date") << replaced("As of 5 August 2026", "As of 31 February 2026") << 5
                               << QStringLiteral("date");
-    QTest::newRow("id and version disagree") << replaced("2104.04473 v5", "2104.04474 v5") << 10
-                                             << QStringLiteral("2104.04473 vN");
+    QTest::newRow("id and version disagree")
+        << replaced("2104.04473 v5", "2104.04474 v5") << 10 << QStringLiteral("2104.04473 vN");
     QTest::newRow("unknown events line")
-            << replaced("Unavailable: canonical work link unavailable.", "Maybe later.") << 156
-            << QStringLiteral("'Maybe later.'");
+        << replaced("Unavailable: canonical work link unavailable.", "Maybe later.") << 156
+        << QStringLiteral("'Maybe later.'");
     QTest::newRow("titles disagree")
-            << replaced("OPT: Open Pre-trained Transformer Language Models Efficient",
-                        "OPT: Closed Pre-trained Transformer Language Models Efficient")
-            << 78 << QStringLiteral("citing title followed by the cited title");
-    QTest::newRow("trailing junk") << f + "\n\nsomething else" << 536 << QStringLiteral("'something else'");
+        << replaced("OPT: Open Pre-trained Transformer Language Models Efficient",
+               "OPT: Closed Pre-trained Transformer Language Models Efficient")
+        << 78 << QStringLiteral("citing title followed by the cited title");
+    QTest::newRow("trailing junk")
+        << f + "\n\nsomething else" << 536 << QStringLiteral("'something else'");
     QByteArray longLine(10 * 1024 * 1024, 'x');
     QTest::newRow("10 MB line first") << longLine << 1 << QStringLiteral("found 'xxxxx");
-    QTest::newRow("10 MB title line")
-            << replaced("OPT: Open Pre-trained Transformer Language Models cites this paper.", longLine.constData())
-            << 76 << QStringLiteral("…'");
-    QTest::newRow("event count disagrees")
-            << replaced("No event found in the named queried sources as of 2026-08-05T06:32:48.257954+00:00.\n\nObservation 50c",
-                        "2 events found in the named queried sources as of 2026-08-05T06:32:48.257954+00:00.\n"
-                        "Retraction · 2024-03-01 · retraction_status_cache\n\nObservation 50c")
-            << 72 << QStringLiteral("states 2 events but 1 follow");
-    QTest::newRow("unknown event kind")
-            << replaced("No event found in the named queried sources as of 2026-08-05T06:32:48.257954+00:00.\n\nObservation 50c",
-                        "1 event found in the named queried sources as of 2026-08-05T06:32:48.257954+00:00.\n"
-                        "Retracted · 2024-03-01 · retraction_status_cache\n\nObservation 50c")
-            << 73 << QStringLiteral("event kind");
+    QTest::newRow("10 MB title line") << replaced(
+        "OPT: Open Pre-trained Transformer Language Models cites this paper.", longLine.constData())
+                                      << 76 << QStringLiteral("…'");
+    QTest::newRow("event count disagrees") << replaced(
+        "No event found in the named queried sources as of "
+        "2026-08-05T06:32:48.257954+00:00.\n\nObservation 50c",
+        "2 events found in the named queried sources as of 2026-08-05T06:32:48.257954+00:00.\n"
+        "Retraction · 2024-03-01 · retraction_status_cache\n\nObservation 50c")
+                                           << 72 << QStringLiteral("states 2 events but 1 follow");
+    QTest::newRow("unknown event kind") << replaced(
+        "No event found in the named queried sources as of "
+        "2026-08-05T06:32:48.257954+00:00.\n\nObservation 50c",
+        "1 event found in the named queried sources as of 2026-08-05T06:32:48.257954+00:00.\n"
+        "Retracted · 2024-03-01 · retraction_status_cache\n\nObservation 50c")
+                                        << 73 << QStringLiteral("event kind");
 }
 
 void TestLedgerText::badInput()
@@ -276,8 +295,10 @@ void TestLedgerText::pageDateFormat_data()
 {
     QTest::addColumn<QString>("iso");
     QTest::addColumn<QString>("page");
-    QTest::newRow("single digit day") << QStringLiteral("2026-08-05") << QStringLiteral("5 August 2026");
-    QTest::newRow("two digit day") << QStringLiteral("2025-12-31") << QStringLiteral("31 December 2025");
+    QTest::newRow("single digit day")
+        << QStringLiteral("2026-08-05") << QStringLiteral("5 August 2026");
+    QTest::newRow("two digit day")
+        << QStringLiteral("2025-12-31") << QStringLiteral("31 December 2025");
     QTest::newRow("january") << QStringLiteral("2024-01-01") << QStringLiteral("1 January 2024");
     QTest::newRow("invalid") << QStringLiteral("2024-02-30") << QString();
 }
@@ -314,8 +335,8 @@ void TestLedgerText::largeRecordRendersAsItsPartsDo()
         Observation o = rich.observations[i % rich.observations.size()];
         o.id = QStringLiteral("00000000-0000-4000-8000-%1").arg(i, 12, 10, QLatin1Char('0'));
         const bool out = outbound == u"every fifth" ? i % 5 == 0
-                : outbound == u"from 3,082"         ? i >= 3082
-                : outbound == u"block 2"            ? i / 1024 == 2
+            : outbound == u"from 3,082"             ? i >= 3082
+            : outbound == u"block 2"                ? i / 1024 == 2
                                                     : outbound == u"all";
         o.direction = out ? Direction::Outbound : Direction::Inbound;
         (out ? o.citedTitle : o.citingTitle) += QStringLiteral(" №%1").arg(i);
@@ -338,7 +359,8 @@ void TestLedgerText::largeRecordRendersAsItsPartsDo()
         if (from == 0)
             head = text.first(outAt);
         QCOMPARE(text.first(outAt), head);
-        const QString out = text.mid(outAt + outboundStart.size(), inAt - outAt - outboundStart.size());
+        const QString out
+            = text.mid(outAt + outboundStart.size(), inAt - outAt - outboundStart.size());
         const QString in = text.mid(inAt + inboundStart.size());
         if (out != kNoOutbound + u'\n')
             outbounds.append(out);
@@ -346,21 +368,22 @@ void TestLedgerText::largeRecordRendersAsItsPartsDo()
             inbounds.append(in);
     }
     const QString expected = head + outboundStart
-            + (outbounds.isEmpty() ? kNoOutbound + u'\n' : outbounds.join(u'\n')) + inboundStart
-            + (inbounds.isEmpty() ? kNoInbound + u'\n' : inbounds.join(u'\n'));
+        + (outbounds.isEmpty() ? kNoOutbound + u'\n' : outbounds.join(u'\n')) + inboundStart
+        + (inbounds.isEmpty() ? kNoInbound + u'\n' : inbounds.join(u'\n'));
     if (page != expected) {
         qsizetype at = 0;
         while (at < page.size() && at < expected.size() && page[at] == expected[at])
             ++at;
         QFAIL(qPrintable(QStringLiteral("differs at %1:\n%2\ninstead of\n%3")
-                                 .arg(at)
-                                 .arg(page.mid(at - 60, 120), expected.mid(at - 60, 120))));
+                             .arg(at)
+                             .arg(page.mid(at - 60, 120), expected.mid(at - 60, 120))));
     }
 
     // In pieces, the same text.
     for (const qsizetype chunk : { qsizetype(1), qsizetype(4096), qsizetype(1) << 20 }) {
         QString pieces;
-        renderLedgerText(record, [&](QStringView text) { pieces += text; }, chunk);
+        renderLedgerText(
+            record, [&](QStringView text) { pieces += text; }, chunk);
         QCOMPARE(pieces, page);
     }
 
@@ -369,7 +392,7 @@ void TestLedgerText::largeRecordRendersAsItsPartsDo()
     QVERIFY2(parsed.ok(), qPrintable(parsed.ok() ? QString() : parsed.error().toString()));
     QList<Observation> listed = record.observations;
     std::stable_partition(listed.begin(), listed.end(),
-                          [](const Observation &o) { return o.direction == Direction::Outbound; });
+        [](const Observation &o) { return o.direction == Direction::Outbound; });
     QCOMPARE(parsed->record.observations.size(), listed.size());
     for (qsizetype i = 0; i < listed.size(); ++i)
         QVERIFY2(parsed->record.observations[i] == listed[i], qPrintable(listed[i].id));

@@ -69,7 +69,7 @@ void TestMainWindow::firstStartShowsTheDemoRecord()
     const std::unique_ptr<MainWindow> started = openStartWindow(store);
     MainWindow &window = *started;
     QCOMPARE(window.statusBar()->currentMessage(),
-             QStringLiteral("Loaded the demo ledger page of arXiv:2104.04473."));
+        QStringLiteral("Loaded the demo ledger page of arXiv:2104.04473."));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     auto *records = window.findChild<QListView *>(QStringLiteral("recordList"));
@@ -139,14 +139,16 @@ void TestMainWindow::filtersNarrowTheTable()
     QCOMPARE(mismatch->accessibleName(), QStringLiteral("metadata mismatch 5"));
     QTest::mouseClick(mismatch, Qt::LeftButton);
     QCOMPARE(table->model()->rowCount(), 5);
-    QTest::mouseClick(window.findChild<QToolButton *>(QStringLiteral("chip-unresolved")), Qt::LeftButton);
+    QTest::mouseClick(
+        window.findChild<QToolButton *>(QStringLiteral("chip-unresolved")), Qt::LeftButton);
     QCOMPARE(table->model()->rowCount(), 11);
     QTest::mouseClick(mismatch, Qt::LeftButton);
-    QTest::mouseClick(window.findChild<QToolButton *>(QStringLiteral("chip-unresolved")), Qt::LeftButton);
+    QTest::mouseClick(
+        window.findChild<QToolButton *>(QStringLiteral("chip-unresolved")), Qt::LeftButton);
     QCOMPARE(table->model()->rowCount(), 34);
     window.findChild<QCheckBox *>(QStringLiteral("attentionFilter"))->setChecked(true);
-    // The 11 mismatched or unresolved, plus the hinted ones that are verified (MinT x2, Charon ref 16,
-    // Hitchhiker ref 225, PHOENIX ref 4 verified).
+    // The 11 mismatched or unresolved, plus the hinted ones that are verified (MinT x2, Charon ref
+    // 16, Hitchhiker ref 225, PHOENIX ref 4 verified).
     QCOMPARE(table->model()->rowCount(), 16);
 }
 
@@ -169,7 +171,8 @@ void TestMainWindow::importShowsTheNewRecord()
     window.importFiles({ path });
     QTRY_COMPARE(finished.size(), 1);
     QCOMPARE(finished.first().first().toBool(), true);
-    QTRY_VERIFY(!shown.isEmpty() && shown.last().first().toString() == QStringLiteral("2104.04474"));
+    QTRY_VERIFY(
+        !shown.isEmpty() && shown.last().first().toString() == QStringLiteral("2104.04474"));
     QCOMPARE(window.findChild<QListView *>(QStringLiteral("recordList"))->model()->rowCount(), 2);
 }
 
@@ -221,7 +224,8 @@ void TestMainWindow::dropImports()
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&window, &drop);
     QTRY_COMPARE(finished.size(), 1);
-    QTRY_COMPARE(window.findChild<QListView *>(QStringLiteral("recordList"))->model()->rowCount(), 2);
+    QTRY_COMPARE(
+        window.findChild<QListView *>(QStringLiteral("recordList"))->model()->rowCount(), 2);
 }
 
 void TestMainWindow::largeRecordShowsItsFirstRowsAtOnce()
@@ -285,13 +289,16 @@ void TestMainWindow::largeRecordShowsItsFirstRowsAtOnce()
     QCOMPARE(exported.size(), 1);
     QCOMPARE(exported.first().first().toBool(), false);
     QVERIFY(!QFile::exists(pdf));
-    QVERIFY2(statusText.contains(QStringLiteral("Loading")) && statusText.contains(QStringLiteral("3,034")),
-             qPrintable(statusText));
+    QVERIFY2(statusText.contains(QStringLiteral("Loading"))
+            && statusText.contains(QStringLiteral("3,034")),
+        qPrintable(statusText));
     // Then the whole record, ready to edit, with the row chosen meanwhile still current.
     QCOMPARE(table->model()->rowCount(), 3034);
     QVERIFY(panel->isEnabled());
-    QVERIFY2(status->text().startsWith(QStringLiteral("Showing 3,034 of 3,034")), qPrintable(status->text()));
-    QCOMPARE(table->currentIndex().data(ObservationTableModel::ObservationIdRole).toString(), chosen);
+    QVERIFY2(status->text().startsWith(QStringLiteral("Showing 3,034 of 3,034")),
+        qPrintable(status->text()));
+    QCOMPARE(
+        table->currentIndex().data(ObservationTableModel::ObservationIdRole).toString(), chosen);
 
     // A small record loads in one go.
     QSignalSpy firstAgain(&window, &MainWindow::firstRowsShown);

@@ -37,53 +37,61 @@ const QString kNoResolverLink = QStringLiteral("no resolver link");
 
 //! The six inbound observations of the fixture whose basis is "no resolver link".
 const QStringList kUnresolved = {
-    QStringLiteral("19c9e4ea-19e8-4fd7-82ab-82d278e94d87"), QStringLiteral("db29d1e9-7eb4-4784-8506-b0ee07621a42"),
-    QStringLiteral("e857b2bb-5386-442e-8cc5-6b2d1d92bfee"), QStringLiteral("e919841b-30d3-4e66-a2d1-e594d06b6753"),
-    QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"), QStringLiteral("73494bae-8a1d-4c9f-a9ac-3a3c3d90d1a0"),
+    QStringLiteral("19c9e4ea-19e8-4fd7-82ab-82d278e94d87"),
+    QStringLiteral("db29d1e9-7eb4-4784-8506-b0ee07621a42"),
+    QStringLiteral("e857b2bb-5386-442e-8cc5-6b2d1d92bfee"),
+    QStringLiteral("e919841b-30d3-4e66-a2d1-e594d06b6753"),
+    QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"),
+    QStringLiteral("73494bae-8a1d-4c9f-a9ac-3a3c3d90d1a0"),
 };
 
 //! The header of the real Retraction Watch export, 20 columns.
-const QByteArray kHeader = "Record ID,Title,Subject,Institution,Journal,Publisher,Country,Author,URLS,ArticleType,"
-                           "RetractionDate,RetractionDOI,RetractionPubMedID,OriginalPaperDate,OriginalPaperDOI,"
-                           "OriginalPaperPubMedID,RetractionNature,Reason,Paywalled,Notes\n";
+const QByteArray kHeader
+    = "Record ID,Title,Subject,Institution,Journal,Publisher,Country,Author,URLS,ArticleType,"
+      "RetractionDate,RetractionDOI,RetractionPubMedID,OriginalPaperDate,OriginalPaperDOI,"
+      "OriginalPaperPubMedID,RetractionNature,Reason,Paywalled,Notes\n";
 
 //! One row of the real export's layout.
 QByteArray csvRow(const QByteArray &id, const QByteArray &date, const QByteArray &noticeDoi,
-                  const QByteArray &originalDoi, const QByteArray &nature, const QByteArray &reason)
+    const QByteArray &originalDoi, const QByteArray &nature, const QByteArray &reason)
 {
-    return id + ",\"A Paper, Titled\",(B/T) Computer Science;,Example Institute,arXiv,Cornell University,"
-                "United States,A. Author;B. Author,https://retractionwatch.com/example/"
-            + id + ",Preprint;," + date + ',' + noticeDoi + ",0,4/9/2021 0:00," + originalDoi + ",0," + nature + ','
-            + reason + ",No,\n";
+    return id
+        + ",\"A Paper, Titled\",(B/T) Computer Science;,Example Institute,arXiv,Cornell University,"
+          "United States,A. Author;B. Author,https://retractionwatch.com/example/"
+        + id + ",Preprint;," + date + ',' + noticeDoi + ",0,4/9/2021 0:00," + originalDoi + ",0,"
+        + nature + ',' + reason + ",No,\n";
 }
 
 //! The retraction of the fixture's paper, under its arXiv DOI in upper case.
-const QByteArray kPaperRetraction = csvRow("51234", "3/1/2024 0:00", "10.1234/RETRACT.2104", "10.48550/ARXIV.2104.04473",
-                                           "Retraction", "+Duplication of Article;+Error in Data;");
+const QByteArray kPaperRetraction = csvRow("51234", "3/1/2024 0:00", "10.1234/RETRACT.2104",
+    "10.48550/ARXIV.2104.04473", "Retraction", "+Duplication of Article;+Error in Data;");
 //! A correction of the fixture's paper, older than the retraction.
-const QByteArray kPaperCorrection = csvRow("51235", "11/2/2023 0:00", "10.1234/corr.2104", "arXiv:2104.04473",
-                                           "Correction", "+Error in Figures;");
+const QByteArray kPaperCorrection = csvRow("51235", "11/2/2023 0:00", "10.1234/corr.2104",
+    "arXiv:2104.04473", "Correction", "+Error in Figures;");
 //! A retraction of some other work, newer than the paper's.
-const QByteArray kOtherRetraction = csvRow("51252", "1/9/2025 0:00", "10.5555/ecr.2025.r001", "10.5555/ECR.2019.1187",
-                                           "Retraction", "+Duplication of Image;");
+const QByteArray kOtherRetraction = csvRow("51252", "1/9/2025 0:00", "10.5555/ecr.2025.r001",
+    "10.5555/ECR.2019.1187", "Retraction", "+Duplication of Image;");
 const QString kOtherKey = QStringLiteral("10.5555/ecr.2019.1187");
 
 //! What the paper retraction row becomes on an observation.
 SourceEvent paperRetraction()
 {
-    return { EventKind::Retraction, QStringLiteral("2024-03-01"), QStringLiteral("retraction_status_cache"),
-             QStringLiteral("10.1234/retract.2104"), QStringLiteral("Duplication of Article; Error in Data") };
+    return { EventKind::Retraction, QStringLiteral("2024-03-01"),
+        QStringLiteral("retraction_status_cache"), QStringLiteral("10.1234/retract.2104"),
+        QStringLiteral("Duplication of Article; Error in Data") };
 }
 
 SourceEvent paperCorrection()
 {
-    return { EventKind::Correction, QStringLiteral("2023-11-02"), QStringLiteral("retraction_status_cache"),
-             QStringLiteral("10.1234/corr.2104"), QStringLiteral("Error in Figures") };
+    return { EventKind::Correction, QStringLiteral("2023-11-02"),
+        QStringLiteral("retraction_status_cache"), QStringLiteral("10.1234/corr.2104"),
+        QStringLiteral("Error in Figures") };
 }
 
-const QString kRetractionLine =
-        QStringLiteral("Retraction · 2024-03-01 · retraction_status_cache · 10.1234/retract.2104");
-const QString kRetractionDetailLine = QStringLiteral("Detail: Duplication of Article; Error in Data");
+const QString kRetractionLine
+    = QStringLiteral("Retraction · 2024-03-01 · retraction_status_cache · 10.1234/retract.2104");
+const QString kRetractionDetailLine
+    = QStringLiteral("Detail: Duplication of Article; Error in Data");
 
 Record fixtureRecord()
 {
@@ -180,10 +188,11 @@ QStringList sorted(QStringList list)
 }
 
 //! A first correction of a field (no parents), by a fixed author at a fixed time.
-CorrectionEvent edit(const QString &record, const QString &observation, CurationField field, const QString &value)
+CorrectionEvent edit(
+    const QString &record, const QString &observation, CurationField field, const QString &value)
 {
     return makeEdit(FieldState {}, record, observation, field, value, QStringLiteral("tester"),
-                    QStringLiteral("2026-09-01T10:00:00.000Z"));
+        QStringLiteral("2026-09-01T10:00:00.000Z"));
 }
 
 } // namespace
@@ -271,7 +280,8 @@ QString TestNotices::writeFile(const QString &name, const QByteArray &bytes) con
 
 QByteArray TestNotices::render(const QString &format, const QString &db) const
 {
-    const CliRun r = run({ QStringLiteral("render"), kRecord, QStringLiteral("--format"), format }, db);
+    const CliRun r
+        = run({ QStringLiteral("render"), kRecord, QStringLiteral("--format"), format }, db);
     if (r.exitCode != 0)
         qWarning() << "render failed:" << r.err;
     return r.out;
@@ -279,7 +289,8 @@ QByteArray TestNotices::render(const QString &format, const QString &db) const
 
 void TestNotices::importFixtureAndNotices(const QByteArray &rows)
 {
-    const CliRun imported = run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) });
+    const CliRun imported
+        = run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) });
     QVERIFY2(imported.exitCode == 0, imported.err.constData());
     m_csv = writeFile(QStringLiteral("retractions.csv"), kHeader + rows);
     QVERIFY(!m_csv.isEmpty());
@@ -293,19 +304,25 @@ void TestNotices::workKey_data()
 {
     QTest::addColumn<QString>("identifier");
     QTest::addColumn<QString>("key");
-    QTest::newRow("DOI upper case") << QStringLiteral("10.1234/ABC") << QStringLiteral("10.1234/abc");
-    QTest::newRow("DOI lower case") << QStringLiteral("10.1234/abc") << QStringLiteral("10.1234/abc");
-    QTest::newRow("doi: prefix") << QStringLiteral("doi:10.1234/ABC") << QStringLiteral("10.1234/abc");
-    QTest::newRow("doi.org link") << QStringLiteral("https://doi.org/10.1234/AbC") << QStringLiteral("10.1234/abc");
+    QTest::newRow("DOI upper case")
+        << QStringLiteral("10.1234/ABC") << QStringLiteral("10.1234/abc");
+    QTest::newRow("DOI lower case")
+        << QStringLiteral("10.1234/abc") << QStringLiteral("10.1234/abc");
+    QTest::newRow("doi: prefix") << QStringLiteral("doi:10.1234/ABC")
+                                 << QStringLiteral("10.1234/abc");
+    QTest::newRow("doi.org link") << QStringLiteral("https://doi.org/10.1234/AbC")
+                                  << QStringLiteral("10.1234/abc");
     QTest::newRow("arXiv id") << QStringLiteral("2104.04473") << kPaperKey;
     QTest::newRow("arXiv id with version") << QStringLiteral("2104.04473v5") << kPaperKey;
     QTest::newRow("arXiv: prefix") << QStringLiteral("arXiv:2104.04473") << kPaperKey;
     QTest::newRow("arXiv: prefix and version") << QStringLiteral("arXiv:2104.04473v2") << kPaperKey;
     QTest::newRow("ARXIV: prefix, spaces") << QStringLiteral("  ARXIV:2104.04473v1 ") << kPaperKey;
-    QTest::newRow("arXiv DOI upper case") << QStringLiteral("10.48550/ARXIV.2104.04473") << kPaperKey;
-    QTest::newRow("arXiv DOI mixed case") << QStringLiteral("10.48550/arXiv.2104.04473") << kPaperKey;
-    QTest::newRow("old-style arXiv id") << QStringLiteral("hep-th/9901001v2")
-                                        << QStringLiteral("10.48550/arxiv.hep-th/9901001");
+    QTest::newRow("arXiv DOI upper case")
+        << QStringLiteral("10.48550/ARXIV.2104.04473") << kPaperKey;
+    QTest::newRow("arXiv DOI mixed case")
+        << QStringLiteral("10.48550/arXiv.2104.04473") << kPaperKey;
+    QTest::newRow("old-style arXiv id")
+        << QStringLiteral("hep-th/9901001v2") << QStringLiteral("10.48550/arxiv.hep-th/9901001");
     QTest::newRow("empty") << QString() << QString();
     QTest::newRow("prose") << QStringLiteral("not an identifier") << QString();
     QTest::newRow("arXiv: alone") << QStringLiteral("arXiv:") << QString();
@@ -323,10 +340,12 @@ void TestNotices::workKey()
 
 void TestNotices::workKeyFoldsDoiCase()
 {
-    QCOMPARE(LedgerCurator::workKey(QStringLiteral("10.1234/ABC")), LedgerCurator::workKey(QStringLiteral("10.1234/abc")));
+    QCOMPARE(LedgerCurator::workKey(QStringLiteral("10.1234/ABC")),
+        LedgerCurator::workKey(QStringLiteral("10.1234/abc")));
     QCOMPARE(LedgerCurator::workKey(QStringLiteral("10.48550/ARXIV.2104.04473")),
-             LedgerCurator::workKey(QStringLiteral("arXiv:2104.04473v5")));
-    QVERIFY(LedgerCurator::workKey(QStringLiteral("10.1234/ABC")) != LedgerCurator::workKey(QStringLiteral("10.1234/ABD")));
+        LedgerCurator::workKey(QStringLiteral("arXiv:2104.04473v5")));
+    QVERIFY(LedgerCurator::workKey(QStringLiteral("10.1234/ABC"))
+        != LedgerCurator::workKey(QStringLiteral("10.1234/ABD")));
 }
 
 void TestNotices::citedWorkKey_data()
@@ -337,25 +356,37 @@ void TestNotices::citedWorkKey_data()
     QTest::addColumn<QString>("key");
     const auto in = Direction::Inbound;
     const auto out = Direction::Outbound;
-    QTest::newRow("inbound arxiv_id: the record's paper") << in << QStringLiteral("arxiv_id") << QString() << kPaperKey;
-    QTest::newRow("inbound local_arxiv: the record's paper") << in << QStringLiteral("local_arxiv") << QString() << kPaperKey;
-    QTest::newRow("inbound doi: the record's paper") << in << QStringLiteral("doi") << QString() << kPaperKey;
-    QTest::newRow("inbound no resolver link: none") << in << kNoResolverLink << QString() << QString();
+    QTest::newRow("inbound arxiv_id: the record's paper")
+        << in << QStringLiteral("arxiv_id") << QString() << kPaperKey;
+    QTest::newRow("inbound local_arxiv: the record's paper")
+        << in << QStringLiteral("local_arxiv") << QString() << kPaperKey;
+    QTest::newRow("inbound doi: the record's paper")
+        << in << QStringLiteral("doi") << QString() << kPaperKey;
+    QTest::newRow("inbound no resolver link: none")
+        << in << kNoResolverLink << QString() << QString();
     QTest::newRow("inbound no resolver link, curated DOI")
-            << in << kNoResolverLink << QStringLiteral("10.5555/ABC.1") << QStringLiteral("10.5555/abc.1");
+        << in << kNoResolverLink << QStringLiteral("10.5555/ABC.1")
+        << QStringLiteral("10.5555/abc.1");
     QTest::newRow("inbound no resolver link, curated arXiv id")
-            << in << kNoResolverLink << QStringLiteral("2301.01234v2") << QStringLiteral("10.48550/arxiv.2301.01234");
+        << in << kNoResolverLink << QStringLiteral("2301.01234v2")
+        << QStringLiteral("10.48550/arxiv.2301.01234");
     QTest::newRow("inbound resolving, curated DOI wins")
-            << in << QStringLiteral("arxiv_id") << QStringLiteral("10.5555/X") << QStringLiteral("10.5555/x");
+        << in << QStringLiteral("arxiv_id") << QStringLiteral("10.5555/X")
+        << QStringLiteral("10.5555/x");
     QTest::newRow("inbound resolving, curated arXiv id wins")
-            << in << QStringLiteral("arxiv_id") << QStringLiteral("2301.01234") << QStringLiteral("10.48550/arxiv.2301.01234");
-    QTest::newRow("outbound doi without identifier: none") << out << QStringLiteral("doi") << QString() << QString();
-    QTest::newRow("outbound arxiv_id without identifier: none") << out << QStringLiteral("arxiv_id") << QString() << QString();
-    QTest::newRow("outbound no resolver link: none") << out << kNoResolverLink << QString() << QString();
-    QTest::newRow("outbound, curated DOI") << out << QStringLiteral("doi") << QStringLiteral("doi:10.5555/OUT.7")
-                                          << QStringLiteral("10.5555/out.7");
-    QTest::newRow("outbound, curated arXiv id") << out << kNoResolverLink << QStringLiteral("arXiv:2104.04473v1")
-                                               << kPaperKey;
+        << in << QStringLiteral("arxiv_id") << QStringLiteral("2301.01234")
+        << QStringLiteral("10.48550/arxiv.2301.01234");
+    QTest::newRow("outbound doi without identifier: none")
+        << out << QStringLiteral("doi") << QString() << QString();
+    QTest::newRow("outbound arxiv_id without identifier: none")
+        << out << QStringLiteral("arxiv_id") << QString() << QString();
+    QTest::newRow("outbound no resolver link: none")
+        << out << kNoResolverLink << QString() << QString();
+    QTest::newRow("outbound, curated DOI")
+        << out << QStringLiteral("doi") << QStringLiteral("doi:10.5555/OUT.7")
+        << QStringLiteral("10.5555/out.7");
+    QTest::newRow("outbound, curated arXiv id")
+        << out << kNoResolverLink << QStringLiteral("arXiv:2104.04473v1") << kPaperKey;
 }
 
 void TestNotices::citedWorkKey()
@@ -394,7 +425,8 @@ void TestNotices::citedWorkKeyOnFixture()
 
 void TestNotices::importFlagsExactlyTheResolvingObservations()
 {
-    const CliRun imported = run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) });
+    const CliRun imported
+        = run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) });
     QCOMPARE(imported.exitCode, 0);
     const QByteArray before = render();
     QCOMPARE(lineCount(before, kRetractionLine), 0);
@@ -404,7 +436,8 @@ void TestNotices::importFlagsExactlyTheResolvingObservations()
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY2(r.err.isEmpty(), r.err.constData());
     QVERIFY2(r.out.contains(": 1 row, 1 notices: 1 new, 0 already held"), r.out.constData());
-    QVERIFY2(r.out.contains("2104.04473: 28 observations carry imported notices (28 retracted)"), r.out.constData());
+    QVERIFY2(r.out.contains("2104.04473: 28 observations carry imported notices (28 retracted)"),
+        r.out.constData());
     QCOMPARE(noticeCountOf(m_db), 1);
 
     const auto curated = loadCuratedFrom(m_db);
@@ -432,14 +465,17 @@ void TestNotices::importFlagsExactlyTheResolvingObservations()
     QCOMPARE(lineCount(page, kRetractionLine), 28);
     QCOMPARE(lineCount(page, kRetractionDetailLine), 28);
     QCOMPARE(lineCount(page, QStringLiteral("Unavailable: canonical work link unavailable.")), 6);
-    QCOMPARE(QString::fromUtf8(page).count(QStringLiteral("1 event found in the named queried sources as of ")), 28);
+    QCOMPARE(QString::fromUtf8(page).count(
+                 QStringLiteral("1 event found in the named queried sources as of ")),
+        28);
     // Each event line is followed by its detail line.
     const QStringList lines = QString::fromUtf8(page).split(u'\n');
     for (qsizetype i = 0; i < lines.size(); ++i) {
         if (lines[i] == kRetractionLine)
             QCOMPARE(lines.value(i + 1), kRetractionDetailLine);
     }
-    const CliRun upstream = run({ QStringLiteral("render"), kRecord, QStringLiteral("--upstream") });
+    const CliRun upstream
+        = run({ QStringLiteral("render"), kRecord, QStringLiteral("--upstream") });
     QCOMPARE(upstream.out, before);
 }
 
@@ -447,8 +483,9 @@ void TestNotices::curatedIdentifierReachesTheWorkViaCli()
 {
     importFixtureAndNotices();
     const QString target = kUnresolved.first();
-    const CliRun curate = run({ QStringLiteral("curate"), kRecord, target, QStringLiteral("identifier=2104.04473"),
-                                QStringLiteral("--author"), QStringLiteral("alice") });
+    const CliRun curate
+        = run({ QStringLiteral("curate"), kRecord, target, QStringLiteral("identifier=2104.04473"),
+            QStringLiteral("--author"), QStringLiteral("alice") });
     QVERIFY2(curate.exitCode == 0, curate.err.constData());
 
     auto curated = loadCuratedFrom(m_db);
@@ -464,7 +501,8 @@ void TestNotices::curatedIdentifierReachesTheWorkViaCli()
     QCOMPARE(o->curation.identifier, QStringLiteral("2104.04473"));
     QCOMPARE(lineCount(render(), kRetractionLine), 29);
 
-    const CliRun undo = run({ QStringLiteral("undo"), kRecord, target, QStringLiteral("identifier") });
+    const CliRun undo
+        = run({ QStringLiteral("undo"), kRecord, target, QStringLiteral("identifier") });
     QVERIFY2(undo.exitCode == 0, undo.err.constData());
     curated = loadCuratedFrom(m_db);
     QVERIFY(curated);
@@ -487,11 +525,12 @@ void TestNotices::curatedIdentifierReachesTheWorkViaSession()
     QVERIFY(session.open(kRecord));
     QCOMPARE(idsListing(session.record().shown, paperRetraction()).size(), 28);
 
-    const CurationValue value = normalizeCurationValue(CurationField::Identifier, QStringLiteral("arXiv:2104.04473"),
-                                                       session.record().upstream, target);
+    const CurationValue value = normalizeCurationValue(CurationField::Identifier,
+        QStringLiteral("arXiv:2104.04473"), session.record().upstream, target);
     QVERIFY2(value.ok(), qPrintable(value.error));
-    auto applied = session.applyEdits({ FieldEdit { target, CurationField::Identifier, value.value } },
-                                      QStringLiteral("identify"));
+    auto applied
+        = session.applyEdits({ FieldEdit { target, CurationField::Identifier, value.value } },
+            QStringLiteral("identify"));
     QVERIFY(applied);
     QVERIFY(*applied);
 
@@ -508,7 +547,8 @@ void TestNotices::curatedIdentifierReachesTheWorkViaSession()
     QCOMPARE(session.record().shown, fresh->shown);
 
     session.undoStack()->undo();
-    QCOMPARE(idsListing(session.record().shown, paperRetraction()), resolvingIds(session.record().upstream));
+    QCOMPARE(idsListing(session.record().shown, paperRetraction()),
+        resolvingIds(session.record().upstream));
     o = findObservation(session.record().shown, target);
     QVERIFY(o);
     QCOMPARE(o->events.status, EventsCheck::Status::Unavailable);
@@ -531,19 +571,21 @@ void TestNotices::curatedOutboundIdentifierReachesTheWorkViaSession()
     Store store(m_db);
     QVERIFY(store.open());
     QVERIFY(store.importRecords({ rich }));
-    const QByteArray rows = csvRow("70001", "2/2/2026", "10.5555/eoc.1", "10.5555/OUT.7", "Expression of concern",
-                                   "+Concerns/Issues About Data;")
-            + csvRow("70002", "5/5/2025", "10.5555/r.2301", "arXiv:2301.01234", "Retraction", "+Paper Mill;");
+    const QByteArray rows = csvRow("70001", "2/2/2026", "10.5555/eoc.1", "10.5555/OUT.7",
+                                "Expression of concern", "+Concerns/Issues About Data;")
+        + csvRow("70002", "5/5/2025", "10.5555/r.2301", "arXiv:2301.01234", "Retraction",
+            "+Paper Mill;");
     const auto csv = parseRetractionCsv(kHeader + rows, QStringLiteral("r.csv"));
     QVERIFY(csv);
     QCOMPARE(csv->notices.size(), 2);
-    QVERIFY(store.importNotices(standingNotices(*csv, QStringLiteral("2026-09-01T00:00:00.000Z")).notices));
+    QVERIFY(store.importNotices(
+        standingNotices(*csv, QStringLiteral("2026-09-01T00:00:00.000Z")).notices));
     const SourceEvent outNotice { EventKind::ExpressionOfConcern, QStringLiteral("2026-02-02"),
-                                  QStringLiteral("retraction_status_cache"), QStringLiteral("10.5555/eoc.1"),
-                                  QStringLiteral("Concerns/Issues About Data") };
+        QStringLiteral("retraction_status_cache"), QStringLiteral("10.5555/eoc.1"),
+        QStringLiteral("Concerns/Issues About Data") };
     const SourceEvent ownNotice { EventKind::Retraction, QStringLiteral("2025-05-05"),
-                                  QStringLiteral("retraction_status_cache"), QStringLiteral("10.5555/r.2301"),
-                                  QStringLiteral("Paper Mill") };
+        QStringLiteral("retraction_status_cache"), QStringLiteral("10.5555/r.2301"),
+        QStringLiteral("Paper Mill") };
 
     CurationSession session(store);
     QVERIFY(session.open(rich.arxivId));
@@ -551,8 +593,9 @@ void TestNotices::curatedOutboundIdentifierReachesTheWorkViaSession()
     QCOMPARE(idsListing(session.record().shown, ownNotice).size(), 6);
     QVERIFY(idsListing(session.record().shown, outNotice).isEmpty());
 
-    auto applied = session.applyEdits({ FieldEdit { outbound, CurationField::Identifier, QStringLiteral("10.5555/out.7") } },
-                                      QStringLiteral("identify"));
+    auto applied = session.applyEdits(
+        { FieldEdit { outbound, CurationField::Identifier, QStringLiteral("10.5555/out.7") } },
+        QStringLiteral("identify"));
     QVERIFY(applied);
     QVERIFY(*applied);
     QCOMPARE(idsListing(session.record().shown, outNotice), QStringList { outbound });
@@ -587,7 +630,7 @@ void TestNotices::reimportAddsNothing()
 
     // The same row spelled differently (lower-case DOIs, doi.org link) is the same notice.
     const QByteArray respelled = csvRow("99999", "3/1/2024", "https://doi.org/10.1234/retract.2104",
-                                        "doi:10.48550/arxiv.2104.04473", "retraction", "+Error in Data;");
+        "doi:10.48550/arxiv.2104.04473", "retraction", "+Error in Data;");
     const QString other = writeFile(QStringLiteral("respelled.csv"), kHeader + respelled);
     const CliRun third = run({ QStringLiteral("import-notices"), other });
     QVERIFY2(third.exitCode == 0, third.err.constData());
@@ -599,7 +642,8 @@ void TestNotices::reimportAddsNothing()
 void TestNotices::overlappingImportAddsOnlyTheNewNotice()
 {
     importFixtureAndNotices();
-    const QString second = writeFile(QStringLiteral("second.csv"), kHeader + kPaperRetraction + kPaperCorrection);
+    const QString second
+        = writeFile(QStringLiteral("second.csv"), kHeader + kPaperRetraction + kPaperCorrection);
     const CliRun r = run({ QStringLiteral("import-notices"), second });
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY2(r.out.contains(": 2 rows, 2 notices: 1 new, 1 already held"), r.out.constData());
@@ -619,38 +663,47 @@ void TestNotices::overlappingImportAddsOnlyTheNewNotice()
     }
     const QByteArray page = render();
     QCOMPARE(lineCount(page, kRetractionLine), 28);
-    QCOMPARE(lineCount(page, QStringLiteral("Correction · 2023-11-02 · retraction_status_cache · 10.1234/corr.2104")), 28);
-    QCOMPARE(QString::fromUtf8(page).count(QStringLiteral("2 events found in the named queried sources as of ")), 28);
+    QCOMPARE(lineCount(page,
+                 QStringLiteral(
+                     "Correction · 2023-11-02 · retraction_status_cache · 10.1234/corr.2104")),
+        28);
+    QCOMPARE(QString::fromUtf8(page).count(
+                 QStringLiteral("2 events found in the named queried sources as of ")),
+        28);
 }
 
 void TestNotices::badRowIsSkippedTheRestImported_data()
 {
     QTest::addColumn<QByteArray>("badRow");
     QTest::addColumn<QString>("message");
-    QTest::newRow("malformed date") << csvRow("60001", "2024-03-01", "10.1/n", "10.5555/bad.1", "Retraction", "+X;")
-                                    << QStringLiteral("RetractionDate");
-    QTest::newRow("impossible date") << csvRow("60001", "2/30/2024 0:00", "10.1/n", "10.5555/bad.1", "Retraction", "+X;")
-                                     << QStringLiteral("RetractionDate");
-    QTest::newRow("unknown nature") << csvRow("60001", "3/1/2024", "10.1/n", "10.5555/bad.1", "Erratum", "+X;")
-                                    << QStringLiteral("RetractionNature");
-    QTest::newRow("too few fields") << QByteArray("60001,Title,3/1/2024\n") << QStringLiteral("fields");
+    QTest::newRow("malformed date") << csvRow("60001", "2024-03-01", "10.1/n", "10.5555/bad.1",
+        "Retraction", "+X;") << QStringLiteral("RetractionDate");
+    QTest::newRow("impossible date") << csvRow("60001", "2/30/2024 0:00", "10.1/n", "10.5555/bad.1",
+        "Retraction", "+X;") << QStringLiteral("RetractionDate");
+    QTest::newRow("unknown nature") << csvRow("60001", "3/1/2024", "10.1/n", "10.5555/bad.1",
+        "Erratum", "+X;") << QStringLiteral("RetractionNature");
+    QTest::newRow("too few fields")
+        << QByteArray("60001,Title,3/1/2024\n") << QStringLiteral("fields");
 }
 
 void TestNotices::badRowIsSkippedTheRestImported()
 {
     QFETCH(QByteArray, badRow);
     QFETCH(QString, message);
-    const CliRun imported = run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) });
+    const CliRun imported
+        = run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) });
     QCOMPARE(imported.exitCode, 0);
     // Line 1 header, 2 the paper, 3 the bad row, 4 another work.
-    m_csv = writeFile(QStringLiteral("mixed.csv"), kHeader + kPaperRetraction + badRow + kOtherRetraction);
+    m_csv = writeFile(
+        QStringLiteral("mixed.csv"), kHeader + kPaperRetraction + badRow + kOtherRetraction);
     const CliRun r = run({ QStringLiteral("import-notices"), m_csv });
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QString err = QString::fromUtf8(r.err);
     QVERIFY2(err.startsWith(m_csv + QStringLiteral(":3: ")), qPrintable(err));
     QVERIFY2(err.contains(message), qPrintable(err));
     QCOMPARE(err.count(u'\n'), 1);
-    QVERIFY2(r.out.contains(": 3 rows, 2 notices: 2 new, 0 already held; 1 bad row skipped"), r.out.constData());
+    QVERIFY2(r.out.contains(": 3 rows, 2 notices: 2 new, 0 already held; 1 bad row skipped"),
+        r.out.constData());
     QCOMPARE(noticeCountOf(m_db), 2);
     const auto curated = loadCuratedFrom(m_db);
     QVERIFY(curated);
@@ -669,7 +722,7 @@ void TestNotices::missingColumnChangesNothing_data()
 {
     QTest::addColumn<QString>("column");
     for (const char *column : { RetractionColumn::kRecordId, RetractionColumn::kRetractionDate,
-                                RetractionColumn::kOriginalDoi, RetractionColumn::kNature })
+             RetractionColumn::kOriginalDoi, RetractionColumn::kNature })
         QTest::newRow(column) << QString::fromLatin1(column);
 }
 
@@ -687,7 +740,8 @@ void TestNotices::missingColumnChangesNothing()
     if (header.startsWith(QByteArray(name + ',')))
         header.prepend("Renamed");
     QVERIFY(header != kHeader);
-    const QString bad = writeFile(QStringLiteral("bad-header.csv"), header + kPaperCorrection + kOtherRetraction);
+    const QString bad
+        = writeFile(QStringLiteral("bad-header.csv"), header + kPaperCorrection + kOtherRetraction);
     const CliRun r = run({ QStringLiteral("import-notices"), bad });
     QCOMPARE(r.exitCode, 2);
     const QString err = QString::fromUtf8(r.err);
@@ -704,7 +758,8 @@ void TestNotices::richRecordTextRoundTrip()
 {
     const Record record = richRecord();
     const QString text = renderLedgerText(record);
-    QVERIFY(text.contains(QStringLiteral("\nDetail: +Falsification/Fabrication of Data; “doubts” <b>\n")));
+    QVERIFY(text.contains(
+        QStringLiteral("\nDetail: +Falsification/Fabrication of Data; “doubts” <b>\n")));
     QVERIFY(text.contains(QStringLiteral("\nDetail: Reinstated after review\n")));
     const auto parsed = parseLedgerText(text.toUtf8(), QStringLiteral("rich.txt"));
     QVERIFY2(parsed, parsed ? "" : qPrintable(parsed.error().toString()));
@@ -741,9 +796,10 @@ void TestNotices::matchedNoticesSurviveRenderAndImport()
 {
     QFETCH(QString, format);
     importFixtureAndNotices();
-    const QString file = m_dir->filePath(QStringLiteral("curated.") + (format == u"json" ? QStringLiteral("json") : QStringLiteral("txt")));
-    const CliRun rendered = run({ QStringLiteral("render"), kRecord, QStringLiteral("--format"), format,
-                                  QStringLiteral("-o"), file });
+    const QString file = m_dir->filePath(QStringLiteral("curated.")
+        + (format == u"json" ? QStringLiteral("json") : QStringLiteral("txt")));
+    const CliRun rendered = run({ QStringLiteral("render"), kRecord, QStringLiteral("--format"),
+        format, QStringLiteral("-o"), file });
     QVERIFY2(rendered.exitCode == 0, rendered.err.constData());
     const QByteArray bytes = readAll(file);
     QVERIFY(bytes.contains("Duplication of Article; Error in Data"));
@@ -769,7 +825,8 @@ void TestNotices::matchedNoticesSurviveRenderAndImport()
     curated = loadCuratedFrom(freshDb);
     QVERIFY(curated);
     for (const QString &id : resolving)
-        QCOMPARE(findObservation(curated->shown, id)->events.events, QList<SourceEvent> { paperRetraction() });
+        QCOMPARE(findObservation(curated->shown, id)->events.events,
+            QList<SourceEvent> { paperRetraction() });
     QCOMPARE(curated->shown, curated->upstream);
     QCOMPARE(render(format, freshDb), bytes);
 
@@ -795,20 +852,23 @@ void TestNotices::isRetracted_data()
     QTest::addColumn<QString>("events"); // "kind date; kind date", kinds as keys
     QTest::addColumn<bool>("retracted");
     QTest::newRow("retraction only") << QStringLiteral("retraction 2024-03-01") << true;
-    QTest::newRow("retraction, reinstatement later") << QStringLiteral("retraction 2024-03-01; reinstatement 2024-06-01")
-                                                     << false;
-    QTest::newRow("reinstatement listed first, later") << QStringLiteral("reinstatement 2024-06-01; retraction 2024-03-01")
-                                                       << false;
+    QTest::newRow("retraction, reinstatement later")
+        << QStringLiteral("retraction 2024-03-01; reinstatement 2024-06-01") << false;
+    QTest::newRow("reinstatement listed first, later")
+        << QStringLiteral("reinstatement 2024-06-01; retraction 2024-03-01") << false;
     QTest::newRow("reinstatement before the retraction")
-            << QStringLiteral("reinstatement 2020-01-01; retraction 2024-03-01") << true;
+        << QStringLiteral("reinstatement 2020-01-01; retraction 2024-03-01") << true;
     QTest::newRow("retracted again after reinstatement")
-            << QStringLiteral("retraction 2020-01-01; reinstatement 2021-01-01; retraction 2024-03-01") << true;
+        << QStringLiteral("retraction 2020-01-01; reinstatement 2021-01-01; retraction 2024-03-01")
+        << true;
     QTest::newRow("correction only") << QStringLiteral("correction 2023-11-02") << false;
-    QTest::newRow("expression of concern only") << QStringLiteral("expression_of_concern 2023-11-02") << false;
+    QTest::newRow("expression of concern only")
+        << QStringLiteral("expression_of_concern 2023-11-02") << false;
     QTest::newRow("withdrawal") << QStringLiteral("withdrawal 1999-12-31") << true;
-    QTest::newRow("withdrawal, reinstatement later") << QStringLiteral("withdrawal 2022-02-02; reinstatement 2022-03-03")
-                                                     << false;
-    QTest::newRow("correction after retraction") << QStringLiteral("retraction 2024-03-01; correction 2025-01-01") << true;
+    QTest::newRow("withdrawal, reinstatement later")
+        << QStringLiteral("withdrawal 2022-02-02; reinstatement 2022-03-03") << false;
+    QTest::newRow("correction after retraction")
+        << QStringLiteral("retraction 2024-03-01; correction 2025-01-01") << true;
     QTest::newRow("no events") << QString() << false;
 }
 
@@ -824,7 +884,8 @@ void TestNotices::isRetracted()
         QCOMPARE(words.size(), 2);
         const auto kind = parseEventKind(words[0]);
         QVERIFY(kind);
-        check.events.append({ *kind, words[1], QStringLiteral("retraction_status_cache"), QString(), QString() });
+        check.events.append(
+            { *kind, words[1], QStringLiteral("retraction_status_cache"), QString(), QString() });
     }
     QCOMPARE(LedgerCurator::isRetracted(check), retracted);
     NoticeGroup group;
@@ -864,12 +925,13 @@ void TestNotices::reviewShowsInTheTouch()
 {
     importFixtureAndNotices();
     const QString target = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2"); // OPT, resolving
-    const CliRun r = run({ QStringLiteral("curate"), kRecord, target, QStringLiteral("review=acknowledged"),
-                           QStringLiteral("review-note=seen the notice") });
+    const CliRun r = run({ QStringLiteral("curate"), kRecord, target,
+        QStringLiteral("review=acknowledged"), QStringLiteral("review-note=seen the notice") });
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const auto curated = loadCuratedFrom(m_db);
     QVERIFY(curated);
-    QCOMPARE(reviewStatusOf(*findObservation(curated->shown, target)), QStringLiteral("acknowledged"));
+    QCOMPARE(
+        reviewStatusOf(*findObservation(curated->shown, target)), QStringLiteral("acknowledged"));
     const QList<NoticeGroup> groups = noticeGroups(*curated);
     QCOMPARE(groups.size(), 1);
     QCOMPARE(groups.first().touches.size(), 28);
@@ -890,7 +952,8 @@ void TestNotices::curatedOtherIdentifierFormsItsOwnGroup()
 {
     importFixtureAndNotices(kPaperRetraction + kOtherRetraction);
     const QString target = kUnresolved.at(1);
-    const CliRun r = run({ QStringLiteral("curate"), kRecord, target, QStringLiteral("identifier=10.5555/ECR.2019.1187") });
+    const CliRun r = run({ QStringLiteral("curate"), kRecord, target,
+        QStringLiteral("identifier=10.5555/ECR.2019.1187") });
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const auto curated = loadCuratedFrom(m_db);
     QVERIFY(curated);
@@ -917,21 +980,25 @@ void TestNotices::curatedOutboundIdentifierFormsItsOwnGroup()
     QCOMPARE(record.observations[4].direction, Direction::Outbound);
     auto index = std::make_shared<NoticeIndex>();
     StandingNotice doiNotice { QStringLiteral("10.5555/out.7"),
-                               { EventKind::ExpressionOfConcern, QStringLiteral("2026-02-02"),
-                                 QStringLiteral("retraction_status_cache"), QStringLiteral("10.5555/eoc.1"),
-                                 QStringLiteral("Concerns about data") },
-                               QStringLiteral("2026-09-01T00:00:00.000Z"), QStringLiteral("Retraction Watch record 1") };
-    StandingNotice paperNotice { kPaperKey, paperRetraction(), QStringLiteral("2026-09-01T00:00:00.000Z"),
-                                 QStringLiteral("Retraction Watch record 51234") };
+        { EventKind::ExpressionOfConcern, QStringLiteral("2026-02-02"),
+            QStringLiteral("retraction_status_cache"), QStringLiteral("10.5555/eoc.1"),
+            QStringLiteral("Concerns about data") },
+        QStringLiteral("2026-09-01T00:00:00.000Z"), QStringLiteral("Retraction Watch record 1") };
+    StandingNotice paperNotice { kPaperKey, paperRetraction(),
+        QStringLiteral("2026-09-01T00:00:00.000Z"),
+        QStringLiteral("Retraction Watch record 51234") };
     (*index)[doiNotice.work].append(doiNotice);
     (*index)[paperNotice.work].append(paperNotice);
 
-    const QList<CorrectionEvent> events = { edit(record.arxivId, outDoi, CurationField::Identifier, QStringLiteral("10.5555/OUT.7")),
-                                            edit(record.arxivId, outArxiv, CurationField::Identifier, QStringLiteral("2104.04473v5")) };
+    const QList<CorrectionEvent> events = { edit(record.arxivId, outDoi, CurationField::Identifier,
+                                                QStringLiteral("10.5555/OUT.7")),
+        edit(record.arxivId, outArxiv, CurationField::Identifier, QStringLiteral("2104.04473v5")) };
     const CuratedRecord curated = applyCorrections(record, events, index);
-    QCOMPARE(findObservation(curated.shown, outDoi)->events.events, QList<SourceEvent> { doiNotice.event });
+    QCOMPARE(findObservation(curated.shown, outDoi)->events.events,
+        QList<SourceEvent> { doiNotice.event });
     QCOMPARE(findObservation(curated.shown, outDoi)->events.asOf, doiNotice.importedAt);
-    QCOMPARE(findObservation(curated.shown, outArxiv)->events.events, QList<SourceEvent> { paperRetraction() });
+    QCOMPARE(findObservation(curated.shown, outArxiv)->events.events,
+        QList<SourceEvent> { paperRetraction() });
 
     const QList<NoticeGroup> groups = noticeGroups(curated);
     QStringList works;
@@ -971,16 +1038,16 @@ void TestNotices::mergeAcrossRecords()
     // A second record whose outbound reference is identified as the fixture's paper.
     const Record rich = richRecord();
     const QString outbound = rich.observations[3].id;
-    const CuratedRecord richCurated = applyCorrections(
-            rich, { edit(rich.arxivId, outbound, CurationField::Identifier, QStringLiteral("2104.04473")) },
-            fixtureCurated->notices);
+    const CuratedRecord richCurated = applyCorrections(rich,
+        { edit(rich.arxivId, outbound, CurationField::Identifier, QStringLiteral("2104.04473")) },
+        fixtureCurated->notices);
     const QList<NoticeGroup> fixtureGroups = noticeGroups(*fixtureCurated);
     const QList<NoticeGroup> richGroups = noticeGroups(richCurated);
     QCOMPARE(fixtureGroups.size(), 1);
 
     for (const bool richFirst : { false, true }) {
-        const QList<NoticeGroup> merged
-                = mergeNoticeGroups(richFirst ? richGroups + fixtureGroups : fixtureGroups + richGroups);
+        const QList<NoticeGroup> merged = mergeNoticeGroups(
+            richFirst ? richGroups + fixtureGroups : fixtureGroups + richGroups);
         QCOMPARE(merged.size(), fixtureGroups.size() + richGroups.size() - 1);
         int paperGroups = 0;
         for (const NoticeGroup &g : merged) {
@@ -998,7 +1065,8 @@ void TestNotices::mergeAcrossRecords()
         QCOMPARE(paperGroups, 1);
         for (qsizetype i = 1; i < merged.size(); ++i)
             QVERIFY2(merged[i - 1].newestDate() >= merged[i].newestDate(),
-                     qPrintable(merged[i - 1].newestDate() + QStringLiteral(" < ") + merged[i].newestDate()));
+                qPrintable(
+                    merged[i - 1].newestDate() + QStringLiteral(" < ") + merged[i].newestDate()));
         // richRecord's expression of concern of 2025-01-09 is the newest event of all.
         QCOMPARE(merged.first().newestDate(), QStringLiteral("2025-01-09"));
     }
@@ -1007,19 +1075,23 @@ void TestNotices::mergeAcrossRecords()
 void TestNotices::mergeSortsNewestFirst()
 {
     auto event = [](EventKind kind, const char *date) {
-        return SourceEvent { kind, QString::fromLatin1(date), QStringLiteral("retraction_status_cache"), QString(), QString() };
+        return SourceEvent { kind, QString::fromLatin1(date),
+            QStringLiteral("retraction_status_cache"), QString(), QString() };
     };
     auto touch = [](const char *record, const char *observation) {
-        return NoticeTouch { QString::fromLatin1(record), QString::fromLatin1(observation), Direction::Inbound,
-                             QStringLiteral("Citing"), QStringLiteral("unreviewed"), QString() };
+        return NoticeTouch { QString::fromLatin1(record), QString::fromLatin1(observation),
+            Direction::Inbound, QStringLiteral("Citing"), QStringLiteral("unreviewed"), QString() };
     };
     const SourceEvent old = event(EventKind::Correction, "2020-01-01");
     const SourceEvent mid = event(EventKind::ExpressionOfConcern, "2023-05-05");
     const SourceEvent recent = event(EventKind::Retraction, "2024-02-02");
     QList<NoticeGroup> groups = {
-        NoticeGroup { QStringLiteral("10.1/a"), QStringLiteral("10.1/a A"), { old }, { touch("r1", "o1") } },
-        NoticeGroup { QStringLiteral("10.1/b"), QStringLiteral("10.1/b B"), { mid }, { touch("r1", "o2") } },
-        NoticeGroup { QStringLiteral("10.1/a"), QStringLiteral("10.1/a A"), { recent, old }, { touch("r2", "o3") } },
+        NoticeGroup {
+            QStringLiteral("10.1/a"), QStringLiteral("10.1/a A"), { old }, { touch("r1", "o1") } },
+        NoticeGroup {
+            QStringLiteral("10.1/b"), QStringLiteral("10.1/b B"), { mid }, { touch("r1", "o2") } },
+        NoticeGroup { QStringLiteral("10.1/a"), QStringLiteral("10.1/a A"), { recent, old },
+            { touch("r2", "o3") } },
     };
     const QList<NoticeGroup> merged = mergeNoticeGroups(groups);
     QCOMPARE(merged.size(), 2);
@@ -1061,7 +1133,8 @@ void TestNotices::freshCacheHasTheNoticeSchema()
     const QStringList events = columnsOf(store.database(), QStringLiteral("source_events"));
     QVERIFY2(events.contains(QStringLiteral("detail")), qPrintable(events.join(u',')));
     const QStringList notices = columnsOf(store.database(), QStringLiteral("notices"));
-    for (const char *column : { "work", "kind", "date", "source", "notice", "detail", "origin", "imported_at" })
+    for (const char *column :
+        { "work", "kind", "date", "source", "notice", "detail", "origin", "imported_at" })
         QVERIFY2(notices.contains(QLatin1String(column)), column);
     const auto count = store.noticeCount();
     QVERIFY(count);
@@ -1070,7 +1143,8 @@ void TestNotices::freshCacheHasTheNoticeSchema()
 
 void TestNotices::version2CacheMigrates()
 {
-    // A cache as version 2 left it: built with the current code, then migration 3 taken back by hand.
+    // A cache as version 2 left it: built with the current code, then migration 3 taken back by
+    // hand.
     Record rich = richRecord();
     for (Observation &o : rich.observations) {
         for (SourceEvent &e : o.events.events)
@@ -1092,14 +1166,17 @@ void TestNotices::version2CacheMigrates()
         } else {
             QSqlQuery query(db);
             // What versions after 2 added goes too (3: notices and detail; 4: outbox refusals).
-            if (!query.exec(QStringLiteral("DROP TABLE outbox_refusals")) || !query.exec(QStringLiteral("DROP TABLE notices"))) {
+            if (!query.exec(QStringLiteral("DROP TABLE outbox_refusals"))
+                || !query.exec(QStringLiteral("DROP TABLE notices"))) {
                 failure = query.lastError().text();
-            } else if (!query.exec(QStringLiteral("ALTER TABLE source_events DROP COLUMN detail"))) {
+            } else if (!query.exec(
+                           QStringLiteral("ALTER TABLE source_events DROP COLUMN detail"))) {
                 failure = query.lastError().text();
                 cannotDropColumn = true;
             } else if (!query.exec(QStringLiteral("PRAGMA user_version = 2"))) {
                 failure = query.lastError().text();
-            } else if (columnsOf(db, QStringLiteral("source_events")).contains(QStringLiteral("detail"))) {
+            } else if (columnsOf(db, QStringLiteral("source_events"))
+                           .contains(QStringLiteral("detail"))) {
                 failure = QStringLiteral("detail is still there");
             }
             query.finish();
@@ -1114,8 +1191,10 @@ void TestNotices::version2CacheMigrates()
     Store store(m_db);
     QVERIFY(store.open());
     QCOMPARE(store.schemaVersion(), Store::latestSchemaVersion());
-    QVERIFY(columnsOf(store.database(), QStringLiteral("source_events")).contains(QStringLiteral("detail")));
-    QVERIFY(columnsOf(store.database(), QStringLiteral("notices")).contains(QStringLiteral("work")));
+    QVERIFY(columnsOf(store.database(), QStringLiteral("source_events"))
+                .contains(QStringLiteral("detail")));
+    QVERIFY(
+        columnsOf(store.database(), QStringLiteral("notices")).contains(QStringLiteral("work")));
     auto loaded = store.loadRecord(rich.arxivId);
     QVERIFY(loaded && loaded->has_value());
     QCOMPARE(**loaded, rich);
@@ -1125,7 +1204,8 @@ void TestNotices::version2CacheMigrates()
     // The migrated cache takes notices and matches them.
     const auto csv = parseRetractionCsv(kHeader + kPaperRetraction, QStringLiteral("r.csv"));
     QVERIFY(csv);
-    const auto outcome = store.importNotices(standingNotices(*csv, QStringLiteral("2026-09-01T00:00:00.000Z")).notices);
+    const auto outcome = store.importNotices(
+        standingNotices(*csv, QStringLiteral("2026-09-01T00:00:00.000Z")).notices);
     QVERIFY(outcome);
     QCOMPARE(outcome->added, 1);
     const auto curated = store.loadCurated(kRecord);

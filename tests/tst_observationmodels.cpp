@@ -895,7 +895,8 @@ void TestObservationModels::twoHundredThousandRows()
     };
 
     QCOMPARE(rowsAfter("load", [&] { table.setCuratedRecord(applyCorrections(big, {})); }), kRows);
-    QCOMPARE(rowsAfter("filter \"phoenix\"", [&] { proxy.setFilterText(QStringLiteral("phoenix")); }),
+    QCOMPARE(
+        rowsAfter("filter \"phoenix\"", [&] { proxy.setFilterText(QStringLiteral("phoenix")); }),
         expectedPhoenix);
     QCOMPARE(rowsAfter("filter \"phoenix unresolved\"",
                  [&] { proxy.setFilterText(QStringLiteral("phoenix unresolved")); }),

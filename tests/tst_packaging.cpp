@@ -33,7 +33,7 @@ struct Run
 
 //! Runs PROGRAM to its end with no display at all: what --help and --version must survive.
 Run run(const QString &program, const QStringList &arguments, int timeoutMs = 60000,
-        const QString &workingDirectory = {})
+    const QString &workingDirectory = {})
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -83,21 +83,25 @@ void TestPackaging::desktopFileValidates()
     if (validator.isEmpty())
         QSKIP("desktop-file-validate is not installed (Debian: desktop-file-utils; "
               "scripts/setup-debian.sh installs it)");
-    const Run r = run(validator, { sourcePath(QStringLiteral("resources/") + kAppId + QStringLiteral(".desktop")) });
+    const Run r = run(validator,
+        { sourcePath(QStringLiteral("resources/") + kAppId + QStringLiteral(".desktop")) });
     QVERIFY(r.finished);
     // Hints (several main categories, as asked for) are fine; errors and warnings are not.
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
-    QVERIFY2(!r.out.contains(QStringLiteral("error:")) && !r.out.contains(QStringLiteral("warning:")),
-             qPrintable(r.out));
+    QVERIFY2(
+        !r.out.contains(QStringLiteral("error:")) && !r.out.contains(QStringLiteral("warning:")),
+        qPrintable(r.out));
 }
 
 void TestPackaging::metainfoValidates()
 {
     const QString validator = tool("appstreamcli");
     if (validator.isEmpty())
-        QSKIP("appstreamcli is not installed (Debian: appstream; scripts/setup-debian.sh installs it)");
-    const Run r = run(validator, { QStringLiteral("validate"), QStringLiteral("--no-net"),
-                                   sourcePath(QStringLiteral("resources/") + kAppId + QStringLiteral(".metainfo.xml")) });
+        QSKIP("appstreamcli is not installed (Debian: appstream; scripts/setup-debian.sh installs "
+              "it)");
+    const Run r = run(validator,
+        { QStringLiteral("validate"), QStringLiteral("--no-net"),
+            sourcePath(QStringLiteral("resources/") + kAppId + QStringLiteral(".metainfo.xml")) });
     QVERIFY(r.finished);
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
 
@@ -107,7 +111,7 @@ void TestPackaging::metainfoValidates()
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QString xml = QString::fromUtf8(file.readAll());
     static const QRegularExpression image(QStringLiteral(
-            R"re(<image type="source" width="(\d+)" height="(\d+)">[^<]*/main/([^<]+)</image>)re"));
+        R"re(<image type="source" width="(\d+)" height="(\d+)">[^<]*/main/([^<]+)</image>)re"));
     int screenshots = 0;
     for (const QRegularExpressionMatch &m : image.globalMatch(xml)) {
         ++screenshots;
@@ -122,20 +126,23 @@ void TestPackaging::filesNameTheSameApplication()
 {
     // The desktop file's Icon and the metainfo's id and launchable all use the application id,
     // and the icon is there under that name.
-    QSettings desktop(sourcePath(QStringLiteral("resources/") + kAppId + QStringLiteral(".desktop")),
-                      QSettings::IniFormat);
+    QSettings desktop(
+        sourcePath(QStringLiteral("resources/") + kAppId + QStringLiteral(".desktop")),
+        QSettings::IniFormat);
     desktop.beginGroup(QStringLiteral("Desktop Entry"));
     QCOMPARE(desktop.value(QStringLiteral("Icon")).toString(), kAppId);
-    QCOMPARE(desktop.value(QStringLiteral("Exec")).toString().section(u' ', 0, 0), QStringLiteral("ledger-curator"));
+    QCOMPARE(desktop.value(QStringLiteral("Exec")).toString().section(u' ', 0, 0),
+        QStringLiteral("ledger-curator"));
     // Files opened with the app (a file manager's "Open With") are imported and shown.
     QCOMPARE(desktop.value(QStringLiteral("Exec")).toString(), QStringLiteral("ledger-curator %F"));
 
-    QFile metainfo(sourcePath(QStringLiteral("resources/") + kAppId + QStringLiteral(".metainfo.xml")));
+    QFile metainfo(
+        sourcePath(QStringLiteral("resources/") + kAppId + QStringLiteral(".metainfo.xml")));
     QVERIFY(metainfo.open(QIODevice::ReadOnly));
     const QString xml = QString::fromUtf8(metainfo.readAll());
     QVERIFY(xml.contains(QStringLiteral("<id>") + kAppId + QStringLiteral("</id>")));
     QVERIFY(xml.contains(QStringLiteral("<launchable type=\"desktop-id\">") + kAppId
-                         + QStringLiteral(".desktop</launchable>")));
+        + QStringLiteral(".desktop</launchable>")));
     QVERIFY(xml.contains(QStringLiteral("<release version=\"") + kVersion + u'"'));
     QVERIFY(xml.contains(QStringLiteral("<project_license>GPL-3.0-or-later</project_license>")));
 
@@ -160,21 +167,24 @@ void TestPackaging::manPagesFormat()
     if (groff.isEmpty())
         QSKIP("groff is not installed (Debian: groff-base)");
     // -ww: every warning; -z: format, print nothing. A clean page says nothing on stderr.
-    const Run check = run(groff, { QStringLiteral("-man"), QStringLiteral("-Tutf8"), QStringLiteral("-ww"),
-                                   QStringLiteral("-z"), path });
+    const Run check = run(groff,
+        { QStringLiteral("-man"), QStringLiteral("-Tutf8"), QStringLiteral("-ww"),
+            QStringLiteral("-z"), path });
     QVERIFY(check.finished);
     QCOMPARE(check.exitCode, 0);
     QVERIFY2(check.err.isEmpty(), qPrintable(check.err));
 
     // The page names every subcommand the program knows.
     // -P-cbou: plain text, without escape sequences or overstriking for bold and underline.
-    const Run text = run(groff, { QStringLiteral("-man"), QStringLiteral("-Tutf8"), QStringLiteral("-P-cbou"), path });
+    const Run text = run(groff,
+        { QStringLiteral("-man"), QStringLiteral("-Tutf8"), QStringLiteral("-P-cbou"), path });
     const QStringList commands = page == u"ledger-server"
-            ? QStringList { QStringLiteral("serve"), QStringLiteral("import"), QStringLiteral("token add") }
-            : QStringList { QStringLiteral("import"), QStringLiteral("list"),    QStringLiteral("show"),
-                            QStringLiteral("render"), QStringLiteral("export-pdf"), QStringLiteral("curate"),
-                            QStringLiteral("undo"),   QStringLiteral("history"), QStringLiteral("check"),
-                            QStringLiteral("import-notices"), QStringLiteral("sync") };
+        ? QStringList { QStringLiteral("serve"), QStringLiteral("import"),
+              QStringLiteral("token add") }
+        : QStringList { QStringLiteral("import"), QStringLiteral("list"), QStringLiteral("show"),
+              QStringLiteral("render"), QStringLiteral("export-pdf"), QStringLiteral("curate"),
+              QStringLiteral("undo"), QStringLiteral("history"), QStringLiteral("check"),
+              QStringLiteral("import-notices"), QStringLiteral("sync") };
     QString plain = text.out;
     plain.remove(QRegularExpression(QStringLiteral("\x1b\\[[0-9;]*m|.\b")));
     plain.replace(QChar(0x2010), u'-'); // hyphen
@@ -193,12 +203,13 @@ void TestPackaging::versionAndHelp_data()
     const QString curator = QStringLiteral(LC_CLI_PATH);
     const QString server = QStringLiteral(LC_SERVER_PATH);
     QTest::newRow("ledger-curator --version")
-            << curator << QStringLiteral("--version") << QStringLiteral("ledger-curator ") + kVersion;
-    QTest::newRow("ledger-curator --help") << curator << QStringLiteral("--help") << QStringLiteral("--db");
+        << curator << QStringLiteral("--version") << QStringLiteral("ledger-curator ") + kVersion;
+    QTest::newRow("ledger-curator --help")
+        << curator << QStringLiteral("--help") << QStringLiteral("--db");
     QTest::newRow("ledger-server --version")
-            << server << QStringLiteral("--version") << QStringLiteral("ledger-server ") + kVersion;
-    QTest::newRow("ledger-server --help") << server << QStringLiteral("--help")
-                                          << QStringLiteral("ledger-server serve");
+        << server << QStringLiteral("--version") << QStringLiteral("ledger-server ") + kVersion;
+    QTest::newRow("ledger-server --help")
+        << server << QStringLiteral("--help") << QStringLiteral("ledger-server serve");
 }
 
 void TestPackaging::versionAndHelp()
@@ -215,12 +226,10 @@ void TestPackaging::versionAndHelp()
 void TestPackaging::helpListsEverySubcommand()
 {
     // `ledger-curator --help` names every subcommand, and each of them answers its own --help.
-    const QStringList subcommands = { QStringLiteral("import"),  QStringLiteral("import-notices"),
-                                      QStringLiteral("list"),    QStringLiteral("show"),
-                                      QStringLiteral("render"),  QStringLiteral("export-pdf"),
-                                      QStringLiteral("curate"),  QStringLiteral("undo"),
-                                      QStringLiteral("history"), QStringLiteral("check"),
-                                      QStringLiteral("sync") };
+    const QStringList subcommands = { QStringLiteral("import"), QStringLiteral("import-notices"),
+        QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("render"),
+        QStringLiteral("export-pdf"), QStringLiteral("curate"), QStringLiteral("undo"),
+        QStringLiteral("history"), QStringLiteral("check"), QStringLiteral("sync") };
     const Run help = run(QStringLiteral(LC_CLI_PATH), { QStringLiteral("--help") });
     QVERIFY(help.finished);
     QCOMPARE(help.exitCode, 0);
@@ -239,7 +248,8 @@ void TestPackaging::helpListsEverySubcommand()
         const Run own = run(QStringLiteral(LC_CLI_PATH), { subcommand, QStringLiteral("--help") });
         QVERIFY(own.finished);
         QVERIFY2(own.exitCode == 0, qPrintable(subcommand + u' ' + own.err));
-        QVERIFY2(own.out.contains(QStringLiteral("ledger-curator ") + subcommand), qPrintable(own.out));
+        QVERIFY2(
+            own.out.contains(QStringLiteral("ledger-curator ") + subcommand), qPrintable(own.out));
     }
 }
 
@@ -250,21 +260,25 @@ void TestPackaging::debHoldsEverythingInstalled()
     if (cpack.isEmpty() || dpkgDeb.isEmpty())
         QSKIP("cpack or dpkg-deb is not installed");
     if (tool("dpkg-shlibdeps").isEmpty())
-        QSKIP("dpkg-shlibdeps is not installed (Debian: dpkg-dev; scripts/setup-debian.sh installs it)");
-    const QString config = QDir(QStringLiteral(LC_BINARY_DIR)).filePath(QStringLiteral("CPackConfig.cmake"));
+        QSKIP("dpkg-shlibdeps is not installed (Debian: dpkg-dev; scripts/setup-debian.sh installs "
+              "it)");
+    const QString config
+        = QDir(QStringLiteral(LC_BINARY_DIR)).filePath(QStringLiteral("CPackConfig.cmake"));
     QVERIFY2(QFile::exists(config), qPrintable(config));
 
     QTemporaryDir out;
     QVERIFY(out.isValid());
-    const Run packed = run(cpack, { QStringLiteral("-G"), QStringLiteral("DEB"), QStringLiteral("-B"), out.path(),
-                                    QStringLiteral("--config"), config },
-                           10 * 60 * 1000, QStringLiteral(LC_BINARY_DIR));
+    const Run packed = run(cpack,
+        { QStringLiteral("-G"), QStringLiteral("DEB"), QStringLiteral("-B"), out.path(),
+            QStringLiteral("--config"), config },
+        10 * 60 * 1000, QStringLiteral(LC_BINARY_DIR));
     QVERIFY(packed.finished);
     QVERIFY2(packed.exitCode == 0, qPrintable(packed.out + packed.err));
 
     const QStringList debs = QDir(out.path()).entryList({ QStringLiteral("*.deb") }, QDir::Files);
     QCOMPARE(debs.size(), 1);
-    QVERIFY2(debs.first().startsWith(QStringLiteral("ledger-curator_") + kVersion + u'_'), qPrintable(debs.first()));
+    QVERIFY2(debs.first().startsWith(QStringLiteral("ledger-curator_") + kVersion + u'_'),
+        qPrintable(debs.first()));
     const QString deb = QDir(out.path()).filePath(debs.first());
 
     const Run contents = run(dpkgDeb, { QStringLiteral("-c"), deb });
@@ -277,21 +291,25 @@ void TestPackaging::debHoldsEverythingInstalled()
         QStringLiteral("./usr/bin/ledger-server"),
         QStringLiteral("./usr/share/applications/") + kAppId + QStringLiteral(".desktop"),
         QStringLiteral("./usr/share/metainfo/") + kAppId + QStringLiteral(".metainfo.xml"),
-        QStringLiteral("./usr/share/icons/hicolor/scalable/apps/") + kAppId + QStringLiteral(".svg"),
+        QStringLiteral("./usr/share/icons/hicolor/scalable/apps/") + kAppId
+            + QStringLiteral(".svg"),
     };
     for (const QString &file : expected)
-        QVERIFY2(files.contains(file), qPrintable(file + QStringLiteral(" missing from:\n") + contents.out));
+        QVERIFY2(files.contains(file),
+            qPrintable(file + QStringLiteral(" missing from:\n") + contents.out));
     for (const char *page : { "ledger-curator.1", "ledger-server.1" }) {
         const QString path = QStringLiteral("./usr/share/man/man1/") + QString::fromLatin1(page);
         QVERIFY2(files.contains(path) || files.contains(path + QStringLiteral(".gz")),
-                 qPrintable(path + QStringLiteral(" missing from:\n") + contents.out));
+            qPrintable(path + QStringLiteral(" missing from:\n") + contents.out));
     }
 
     // The control fields: the name, the version, and Depends on the Qt 6 runtime.
-    const Run fields = run(dpkgDeb, { QStringLiteral("-f"), deb, QStringLiteral("Package"), QStringLiteral("Version"),
-                                      QStringLiteral("Depends") });
+    const Run fields = run(dpkgDeb,
+        { QStringLiteral("-f"), deb, QStringLiteral("Package"), QStringLiteral("Version"),
+            QStringLiteral("Depends") });
     QCOMPARE(fields.exitCode, 0);
-    QVERIFY2(fields.out.contains(QStringLiteral("Package: ledger-curator")), qPrintable(fields.out));
+    QVERIFY2(
+        fields.out.contains(QStringLiteral("Package: ledger-curator")), qPrintable(fields.out));
     QVERIFY2(fields.out.contains(QStringLiteral("Version: ") + kVersion), qPrintable(fields.out));
     QVERIFY2(fields.out.contains(QStringLiteral("libqt6core6")), qPrintable(fields.out));
     QVERIFY2(fields.out.contains(QStringLiteral("libqt6sql6-sqlite")), qPrintable(fields.out));

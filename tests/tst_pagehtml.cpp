@@ -6,8 +6,8 @@
 #include "LedgerText.h"
 #include "PageHtml.h"
 #include "PreviewPane.h"
-#include "TestSupport.h"
 #include "Screenshots.h"
+#include "TestSupport.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QFutureWatcher>
@@ -571,8 +571,9 @@ void TestPageHtml::previewPaneBuildsALargePageOffTheGuiThread()
     pane.setRecord(applyCorrections(big, {}).shown);
     QVERIFY(pane.isBuilding());
     QCOMPARE(shown.count(), 1);
-    QVERIFY2(pane.browser()->toPlainText().contains(QStringLiteral("Preparing the page preview of 1,200 observations")),
-             qPrintable(pane.browser()->toPlainText().left(200)));
+    QVERIFY2(pane.browser()->toPlainText().contains(
+                 QStringLiteral("Preparing the page preview of 1,200 observations")),
+        qPrintable(pane.browser()->toPlainText().left(200)));
     QVERIFY(pane.html().isEmpty());
     QVERIFY(saveScreenshot(&pane, QStringLiteral("preview-building.png"))); // pictures to look at
     // A scroll asked for meanwhile happens once the page is in.
@@ -626,8 +627,11 @@ void TestPageHtml::previewPaneBuildsALargePageOffTheGuiThread()
     QVERIFY(pane.browser()->toPlainText().contains(edited.title));
     QCOMPARE(bar->value(), scrolled);
     // Three large pages were put in: only the last is kept, measured against the screen.
-    QTRY_COMPARE(pane.browser()->findChildren<QTextDocument *>(QString(), Qt::FindDirectChildrenOnly).size(), 1);
-    QCOMPARE(pane.browser()->document()->documentLayout()->paintDevice(), pane.browser()->viewport());
+    QTRY_COMPARE(
+        pane.browser()->findChildren<QTextDocument *>(QString(), Qt::FindDirectChildrenOnly).size(),
+        1);
+    QCOMPARE(
+        pane.browser()->document()->documentLayout()->paintDevice(), pane.browser()->viewport());
 
     // clear() drops a build in progress; a pane destroyed while building waits for it.
     shown.clear();

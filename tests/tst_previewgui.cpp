@@ -51,15 +51,19 @@ void TestPreviewGui::previewFollowsCorrectionsAndUndo()
         QVERIFY(preview->html().contains(id));
     QVERIFY(!preview->html().contains(QStringLiteral("Curated by")));
 
-    auto result = window.session().applyEdits({ { kOpt, CurationField::State, QStringLiteral("verified_exact") } },
-                                              QStringLiteral("Correct state"));
+    auto result = window.session().applyEdits(
+        { { kOpt, CurationField::State, QStringLiteral("verified_exact") } },
+        QStringLiteral("Correct state"));
     QVERIFY(result.ok() && *result);
     QVERIFY(preview->html().contains(QStringLiteral("Curated by")));
-    QVERIFY(preview->browser()->toPlainText().contains(QStringLiteral("state was metadata mismatch")));
+    QVERIFY(
+        preview->browser()->toPlainText().contains(QStringLiteral("state was metadata mismatch")));
     window.findChild<QAction *>(QStringLiteral("undoAction"))->trigger();
-    QVERIFY(!preview->browser()->toPlainText().contains(QStringLiteral("state was metadata mismatch")));
+    QVERIFY(
+        !preview->browser()->toPlainText().contains(QStringLiteral("state was metadata mismatch")));
     window.findChild<QAction *>(QStringLiteral("redoAction"))->trigger();
-    QVERIFY(preview->browser()->toPlainText().contains(QStringLiteral("state was metadata mismatch")));
+    QVERIFY(
+        preview->browser()->toPlainText().contains(QStringLiteral("state was metadata mismatch")));
     window.findChild<QAction *>(QStringLiteral("previewAction"))->trigger();
     QCOMPARE(window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->currentWidget(), preview);
     if (screenshotsWanted()) {
@@ -84,7 +88,8 @@ void TestPreviewGui::previewScrollsToTheSelection()
     QCOMPARE(bar->value(), 0);
     const QModelIndex last = table->model()->index(33, ObservationTableModel::CitingTitleColumn);
     QCOMPARE(last.data(ObservationTableModel::ObservationIdRole).toString(), kLast);
-    table->selectionModel()->setCurrentIndex(last, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    table->selectionModel()->setCurrentIndex(
+        last, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     QTRY_VERIFY(bar->value() > bar->maximum() / 2);
 }
 
@@ -94,7 +99,9 @@ void TestPreviewGui::exportPdfFromTheApp()
     QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
     MainWindow &window = seeded.window();
     window.show();
-    QTRY_COMPARE(window.findChild<QTableView *>(QStringLiteral("observationTable"))->model()->rowCount(), 34);
+    QTRY_COMPARE(
+        window.findChild<QTableView *>(QStringLiteral("observationTable"))->model()->rowCount(),
+        34);
     QSignalSpy finished(&window, &MainWindow::exportFinished);
     const QString path = seeded.filePath(QStringLiteral("page.pdf"));
     window.exportPdfTo(path);

@@ -4,11 +4,11 @@
 #include "Record.h"
 #include "RecordJson.h"
 
-#include <QRandomGenerator>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonValue>
+#include <QRandomGenerator>
 #include <QtTest>
 
 using namespace LedgerCurator;
@@ -62,7 +62,8 @@ EventsCheck found(QList<SourceEvent> events)
 SourceEvent event(EventKind kind, const char *date, const char *notice)
 {
     return SourceEvent { kind, QString::fromLatin1(date), QStringLiteral("retraction_status_cache"),
-        QString::fromLatin1(notice), kind == EventKind::Retraction ? QStringLiteral("+Error in Data; “quoted”") : QString() };
+        QString::fromLatin1(notice),
+        kind == EventKind::Retraction ? QStringLiteral("+Error in Data; “quoted”") : QString() };
 }
 
 //! A record using every feature of the format. Observation i has basis kBases[i].
@@ -768,11 +769,12 @@ void TestRecordJson::largeRecord()
 
 void TestRecordJson::largeWrittenAsTheDocument_data()
 {
-    // From 4 blocks of 1,024 (3,073 observations) up the observations are written on two threads, the caller taking
-    // the even blocks and a helper the odd ones: an odd and an even number of blocks, a last
-    // block full or not, and below the threshold.
+    // From 4 blocks of 1,024 (3,073 observations) up the observations are written on two threads,
+    // the caller taking the even blocks and a helper the odd ones: an odd and an even number of
+    // blocks, a last block full or not, and below the threshold.
     QTest::addColumn<int>("count");
-    for (int count : { 1, 3 * 1024 + 5, 4 * 1024 - 1, 4 * 1024, 4 * 1024 + 1, 5 * 1024, 6 * 1024 + 700, 9 * 1024 + 3 })
+    for (int count : { 1, 3 * 1024 + 5, 4 * 1024 - 1, 4 * 1024, 4 * 1024 + 1, 5 * 1024,
+             6 * 1024 + 700, 9 * 1024 + 3 })
         QTest::addRow("%d observations", count) << count;
 }
 
@@ -787,7 +789,8 @@ void TestRecordJson::largeWrittenAsTheDocument()
     for (int i = 0; i < count; ++i) {
         Observation o = sample.observations[i % sample.observations.size()];
         o.id = QStringLiteral("00000000-0000-4000-8000-%1").arg(i, 12, 10, QLatin1Char('0'));
-        (o.direction == Direction::Inbound ? o.citingTitle : o.citedTitle) += QStringLiteral(" №%1 \"").arg(i);
+        (o.direction == Direction::Inbound ? o.citingTitle : o.citedTitle)
+            += QStringLiteral(" №%1 \"").arg(i);
         record.observations.append(std::move(o));
     }
     const QByteArray expected = pretty(recordToJson(record));
@@ -797,20 +800,24 @@ void TestRecordJson::largeWrittenAsTheDocument()
         while (at < written.size() && at < expected.size() && written[at] == expected[at])
             ++at;
         QFAIL(qPrintable(QStringLiteral("differs at byte %1: %2 instead of %3")
-                                 .arg(at)
-                                 .arg(QString::fromUtf8(written.mid(at - 40, 80)),
-                                      QString::fromUtf8(expected.mid(at - 40, 80)))));
+                             .arg(at)
+                             .arg(QString::fromUtf8(written.mid(at - 40, 80)),
+                                 QString::fromUtf8(expected.mid(at - 40, 80)))));
     }
     for (const qsizetype chunk : { qsizetype(1), qsizetype(4096), qsizetype(1) << 20 }) {
         QByteArray pieces;
         int calls = 0;
-        writeRecordJson(record, [&](QByteArrayView bytes) {
-            pieces += bytes;
-            ++calls;
-        }, chunk);
+        writeRecordJson(
+            record,
+            [&](QByteArrayView bytes) {
+                pieces += bytes;
+                ++calls;
+            },
+            chunk);
         QCOMPARE(pieces, expected);
         if (chunk == 1)
-            QVERIFY(calls > count / 2); // handed on as written (a helper's block at once), not held to the end
+            QVERIFY(calls > count
+                    / 2); // handed on as written (a helper's block at once), not held to the end
     }
 }
 
@@ -820,8 +827,8 @@ void TestRecordJson::escapesAsQtDoes()
     // JSON escapes, 2- and 3-byte characters, surrogate pairs and lone surrogates, at every
     // offset: escaped as QJsonDocument escapes them, into a QByteArray and a std::string alike.
     QRandomGenerator random(20261130);
-    const char16_t special[] = { u'"', u'\\', 0x0, 0x8, 0x9, 0xa, 0xc, 0xd, 0x1f, 0x7f, 0x80,
-        0x7ff, 0x800, 0xfffd, 0xffff, 0xd83d, 0xde80, 0xdbff, 0xdc00 };
+    const char16_t special[] = { u'"', u'\\', 0x0, 0x8, 0x9, 0xa, 0xc, 0xd, 0x1f, 0x7f, 0x80, 0x7ff,
+        0x800, 0xfffd, 0xffff, 0xd83d, 0xde80, 0xdbff, 0xdc00 };
     for (int round = 0; round < 5000; ++round) {
         QString text;
         const int parts = random.bounded(1, 8);
@@ -844,7 +851,8 @@ void TestRecordJson::escapesAsQtDoes()
         }
         for (qsizetype from = 0; from < text.size(); ++from) {
             const QStringView part = QStringView(text).sliced(from);
-            QByteArray expected = QJsonDocument(QJsonArray { part.toString() }).toJson(QJsonDocument::Compact);
+            QByteArray expected
+                = QJsonDocument(QJsonArray { part.toString() }).toJson(QJsonDocument::Compact);
             expected = expected.sliced(2, expected.size() - 4); // ["…"]
             QByteArray bytes("x");
             JsonEscape::appendEscaped(bytes, part);
@@ -855,7 +863,8 @@ void TestRecordJson::escapesAsQtDoes()
         }
     }
     // Longer than the escaper's own buffer.
-    const QString longText = QString(3000, u'a') + QStringLiteral("\"\n") + QString(700, QChar(0x4e2d));
+    const QString longText
+        = QString(3000, u'a') + QStringLiteral("\"\n") + QString(700, QChar(0x4e2d));
     QByteArray expected = QJsonDocument(QJsonArray { longText }).toJson(QJsonDocument::Compact);
     QByteArray bytes;
     JsonEscape::appendEscaped(bytes, longText);

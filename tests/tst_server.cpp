@@ -708,8 +708,12 @@ void TestServer::heldEtagSkipsTheBody()
     // store class, on its database, beside the running server.
     const Record rich = richRecord();
     const QByteArray body = writeRecordJson(rich);
-    QCOMPARE(send("PUT", QStringLiteral("/v1/records/2301.01234"), m_admin, body, "application/json").status, 201);
-    const QByteArray etag = send("GET", QStringLiteral("/v1/records/2301.01234"), m_reader).header("etag");
+    QCOMPARE(
+        send("PUT", QStringLiteral("/v1/records/2301.01234"), m_admin, body, "application/json")
+            .status,
+        201);
+    const QByteArray etag
+        = send("GET", QStringLiteral("/v1/records/2301.01234"), m_reader).header("etag");
     QVERIFY(!etag.isEmpty());
 
     auto config = DatabaseConfig::parse(m_db);
@@ -769,18 +773,18 @@ void TestServer::version1DatabaseMigratesItsRecords()
         QSqlDatabase db = directDatabase();
         QVERIFY(db.isOpen());
         QSqlQuery query(db);
-        for (const char *statement :
-            { "DROP TABLE records",
-                "CREATE TABLE records (id TEXT PRIMARY KEY, version INTEGER NOT NULL,"
-                " title TEXT NOT NULL, as_of TEXT NOT NULL, body TEXT NOT NULL,"
-                " etag TEXT NOT NULL, updated_at TEXT NOT NULL)",
-                "UPDATE schema_version SET version = 1" })
-            QVERIFY2(query.exec(QString::fromLatin1(statement)), qPrintable(query.lastError().text()));
+        for (const char *statement : { "DROP TABLE records",
+                 "CREATE TABLE records (id TEXT PRIMARY KEY, version INTEGER NOT NULL,"
+                 " title TEXT NOT NULL, as_of TEXT NOT NULL, body TEXT NOT NULL,"
+                 " etag TEXT NOT NULL, updated_at TEXT NOT NULL)",
+                 "UPDATE schema_version SET version = 1" })
+            QVERIFY2(
+                query.exec(QString::fromLatin1(statement)), qPrintable(query.lastError().text()));
         QVERIFY(query.prepare(QStringLiteral("INSERT INTO records (id, version, title, as_of, body,"
                                              " etag, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)")));
-        for (const QVariant &value : { QVariant(rich.arxivId), QVariant(rich.version), QVariant(rich.title),
-                 QVariant(rich.asOf), QVariant(QString::fromUtf8(body)), QVariant(etag),
-                 QVariant(QStringLiteral("2026-11-30T06:00:00.000Z")) })
+        for (const QVariant &value : { QVariant(rich.arxivId), QVariant(rich.version),
+                 QVariant(rich.title), QVariant(rich.asOf), QVariant(QString::fromUtf8(body)),
+                 QVariant(etag), QVariant(QStringLiteral("2026-11-30T06:00:00.000Z")) })
             query.addBindValue(value);
         QVERIFY2(query.exec(), qPrintable(query.lastError().text()));
     }
@@ -808,17 +812,19 @@ void TestServer::version1DatabaseMigratesItsRecords()
     QStringList columns;
     while (query.next())
         columns.append(query.value(0).toString());
-    QCOMPARE(columns, QStringList({ QStringLiteral("id"), QStringLiteral("version"), QStringLiteral("title"),
-                          QStringLiteral("as_of"), QStringLiteral("etag"), QStringLiteral("updated_at"),
-                          QStringLiteral("body") }));
+    QCOMPARE(columns,
+        QStringList({ QStringLiteral("id"), QStringLiteral("version"), QStringLiteral("title"),
+            QStringLiteral("as_of"), QStringLiteral("etag"), QStringLiteral("updated_at"),
+            QStringLiteral("body") }));
     // And it takes new records as before.
     Record newer = rich;
     newer.version += 1;
-    QCOMPARE(send("PUT", QStringLiteral("/v1/records/") + rich.arxivId, m_admin, writeRecordJson(newer),
-                 "application/json")
+    QCOMPARE(send("PUT", QStringLiteral("/v1/records/") + rich.arxivId, m_admin,
+                 writeRecordJson(newer), "application/json")
                  .status,
         200);
-    QCOMPARE(send("GET", QStringLiteral("/v1/records/") + rich.arxivId, m_reader).body, writeRecordJson(newer));
+    QCOMPARE(send("GET", QStringLiteral("/v1/records/") + rich.arxivId, m_reader).body,
+        writeRecordJson(newer));
 }
 
 void TestServer::putRecordByAdmin()

@@ -164,7 +164,8 @@ void TestSettingsGui::init()
 {
     QSettings().clear();
     m_fixture = std::make_unique<WindowFixture>();
-    QVERIFY2(m_fixture->openCache({ fixtureRecord(), richRecord() }), qPrintable(m_fixture->problem()));
+    QVERIFY2(
+        m_fixture->openCache({ fixtureRecord(), richRecord() }), qPrintable(m_fixture->problem()));
 }
 
 void TestSettingsGui::cleanup()

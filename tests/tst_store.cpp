@@ -7,9 +7,9 @@
 
 #include <QScopeGuard>
 #include <QSqlError>
-#include <QThread>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 using namespace LedgerCurator;
@@ -82,7 +82,8 @@ qint64 schemaCookie(Store &store)
 QString idIndexSql(Store &store)
 {
     QSqlQuery query(store.database());
-    if (!query.exec(QStringLiteral("SELECT sql FROM sqlite_master WHERE name = 'observations_by_id'"))
+    if (!query.exec(
+            QStringLiteral("SELECT sql FROM sqlite_master WHERE name = 'observations_by_id'"))
         || !query.next())
         return {};
     return query.value(0).toString();
@@ -159,7 +160,7 @@ void TestStore::refusesNonDatabaseFile()
     auto status = store.open();
     QVERIFY(!status.ok());
     QVERIFY2(status.error().message.contains(QStringLiteral("not a Ledger Curator cache")),
-             qPrintable(status.error().toString()));
+        qPrintable(status.error().toString()));
     QCOMPARE(readAll(m_path), QByteArray(8192, 'z'));
 }
 
@@ -278,7 +279,8 @@ void TestStore::largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable()
     Store store(m_path);
     QVERIFY(store.open().ok());
     const QString indexSql = idIndexSql(store);
-    QCOMPARE(indexSql, QStringLiteral("CREATE UNIQUE INDEX observations_by_id ON observations(record_id, id)"));
+    QCOMPARE(indexSql,
+        QStringLiteral("CREATE UNIQUE INDEX observations_by_id ON observations(record_id, id)"));
     const Record fixture = fixtureRecord();
 
     // Into an empty table: the index is dropped and built again after the rows (the schema
@@ -293,15 +295,17 @@ void TestStore::largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable()
     QVERIFY(**loaded == first);
     // The index is whole and unique: every id is found through it, and a repeated id is refused.
     QSqlQuery query(store.database());
-    QVERIFY(query.exec(QStringLiteral("SELECT count(*) FROM observations INDEXED BY observations_by_id"
-                                      " WHERE record_id = '2201.00001' AND id >= ''")));
+    QVERIFY(
+        query.exec(QStringLiteral("SELECT count(*) FROM observations INDEXED BY observations_by_id"
+                                  " WHERE record_id = '2201.00001' AND id >= ''")));
     QVERIFY(query.next());
     QCOMPARE(query.value(0).toLongLong(), qint64(first.observations.size()));
-    QVERIFY(!query.exec(QStringLiteral("INSERT INTO observations (record_id, position, id, direction,"
-                                       " citing_title, cited_title, state, basis, observed_at, events_status)"
-                                       " SELECT record_id, 999999, id, direction, citing_title, cited_title, state,"
-                                       " basis, observed_at, events_status FROM observations"
-                                       " WHERE record_id = '2201.00001' AND position = 7")));
+    QVERIFY(!query.exec(
+        QStringLiteral("INSERT INTO observations (record_id, position, id, direction,"
+                       " citing_title, cited_title, state, basis, observed_at, events_status)"
+                       " SELECT record_id, 999999, id, direction, citing_title, cited_title, state,"
+                       " basis, observed_at, events_status FROM observations"
+                       " WHERE record_id = '2201.00001' AND position = 7")));
     QVERIFY(query.lastError().text().contains(QStringLiteral("UNIQUE")));
 
     // A record no larger than the rows already there: updated row by row, no schema change.
@@ -309,7 +313,8 @@ void TestStore::largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable()
     cookie = schemaCookie(store);
     QVERIFY(store.importRecords({ second }).ok());
     QCOMPARE(schemaCookie(store), cookie);
-    QCOMPARE(observationRows(store), qint64(first.observations.size() + second.observations.size()));
+    QCOMPARE(
+        observationRows(store), qint64(first.observations.size() + second.observations.size()));
 
     // Replacing the first record: its old rows are gone before the count, so 20,000 others
     // against 20,500 new rows rebuilds again.
@@ -336,8 +341,10 @@ void TestStore::failedRebuildRollsBackTheIndexDrop()
     const qint64 cookie = schemaCookie(store);
     auto imported = store.importRecords({ bad }, {}, RecordCheck::AlreadyValidated);
     QVERIFY(!imported.ok());
-    QVERIFY2(imported.error().message.contains(QStringLiteral("2201.00003")), qPrintable(imported.error().message));
-    QVERIFY2(imported.error().message.contains(QStringLiteral("UNIQUE")), qPrintable(imported.error().message));
+    QVERIFY2(imported.error().message.contains(QStringLiteral("2201.00003")),
+        qPrintable(imported.error().message));
+    QVERIFY2(imported.error().message.contains(QStringLiteral("UNIQUE")),
+        qPrintable(imported.error().message));
     // Nothing stayed: no rows, no record, the index as it was.
     QCOMPARE(observationRows(store), 0);
     QCOMPARE(*store.recordCount(), 0);
@@ -350,11 +357,11 @@ void TestStore::utf8BufferEncodesAsQtDoes()
     // The rows are bound through Utf8Buffer (ASCII runs eight characters at a time): every mix
     // of ASCII runs, two- and three-byte characters, surrogate pairs and lone surrogates, at
     // every length and offset, gives the bytes QString::toUtf8() gives.
-    const QList<QString> pieces = { QStringLiteral("a"), QStringLiteral("Sparse scaling "), QStringLiteral("é"),
-                                    QStringLiteral("論文"), QStringLiteral("📚"), QStringLiteral("0123456789abcdef"),
-                                    QString(QChar(0xd800)), QString(QChar(0xdc00)), QString(QChar(0x7f)),
-                                    QString(QChar(0x80)), QString(QChar(0x7ff)), QString(QChar(0x800)),
-                                    QString(QChar(0xffff)) };
+    const QList<QString> pieces = { QStringLiteral("a"), QStringLiteral("Sparse scaling "),
+        QStringLiteral("é"), QStringLiteral("論文"), QStringLiteral("📚"),
+        QStringLiteral("0123456789abcdef"), QString(QChar(0xd800)), QString(QChar(0xdc00)),
+        QString(QChar(0x7f)), QString(QChar(0x80)), QString(QChar(0x7ff)), QString(QChar(0x800)),
+        QString(QChar(0xffff)) };
     QRandomGenerator random(8);
     StoreSqlite::Utf8Buffer buffer;
     QVERIFY(buffer.encode(QString()).isEmpty());
@@ -379,22 +386,23 @@ void TestStore::copiedRowsReadAsTheStatement()
     sqlite3 *db = nullptr;
     QCOMPARE(sqlite3_open(":memory:", &db), SQLITE_OK);
     const auto closeDb = qScopeGuard([db] { sqlite3_close(db); });
-    QCOMPARE(sqlite3_exec(db,
-                          "CREATE TABLE t (a, b, c);"
-                          "INSERT INTO t VALUES (NULL, '', 0), (-42, 'plain', 9007199254740993),"
-                          " ('12abc', 'Обучение \"моделей\" 📚', NULL), (' -7', x'00ff41', 1.5),"
-                          " (3, 'a', 'a'), (3, 'a', 'b'), (char(10, 11, 32) || '+42x', '99999999999999999999',"
-                          " '-99999999999999999999'), ('1.5e3', 1e20, '-9223372036854775808'),"
-                          " ('9223372036854775807', '-', '  '), (-1e300, '0x10', '007')",
-                          nullptr, nullptr, nullptr),
-             SQLITE_OK);
+    QCOMPARE(
+        sqlite3_exec(db,
+            "CREATE TABLE t (a, b, c);"
+            "INSERT INTO t VALUES (NULL, '', 0), (-42, 'plain', 9007199254740993),"
+            " ('12abc', 'Обучение \"моделей\" 📚', NULL), (' -7', x'00ff41', 1.5),"
+            " (3, 'a', 'a'), (3, 'a', 'b'), (char(10, 11, 32) || '+42x', '99999999999999999999',"
+            " '-99999999999999999999'), ('1.5e3', 1e20, '-9223372036854775808'),"
+            " ('9223372036854775807', '-', '  '), (-1e300, '0x10', '007')",
+            nullptr, nullptr, nullptr),
+        SQLITE_OK);
     // Many more rows, for blocks.
     QCOMPARE(sqlite3_exec(db,
-                          "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)"
-                          " INSERT INTO t SELECT i, CASE WHEN i % 3 = 0 THEN NULL ELSE 'row ' || i END,"
-                          " CASE WHEN i % 7 = 0 THEN '' ELSE i * 1000003 END FROM n",
-                          nullptr, nullptr, nullptr),
-             SQLITE_OK);
+                 "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)"
+                 " INSERT INTO t SELECT i, CASE WHEN i % 3 = 0 THEN NULL ELSE 'row ' || i END,"
+                 " CASE WHEN i % 7 = 0 THEN '' ELSE i * 1000003 END FROM n",
+                 nullptr, nullptr, nullptr),
+        SQLITE_OK);
     struct Value
     {
         bool null;
@@ -409,8 +417,8 @@ void TestStore::copiedRowsReadAsTheStatement()
         for (int c = 0; c < 3; ++c) {
             const QByteArrayView bytes = row.utf8(c);
             const QString text = row.text(c);
-            values.append({ row.isNull(c), row.isNull(c) ? 0 : row.integer(c),
-                            bytes.toByteArray(), text, text.isNull() });
+            values.append({ row.isNull(c), row.isNull(c) ? 0 : row.integer(c), bytes.toByteArray(),
+                text, text.isNull() });
         }
         return values;
     };
@@ -431,9 +439,11 @@ void TestStore::copiedRowsReadAsTheStatement()
     QCOMPARE(fromStatement[6][2].integer, std::numeric_limits<qint64>::min());
     QCOMPARE(fromStatement[3][0].integer, -7);
     QVERIFY(fromStatement[0][0].null && fromStatement[0][0].textNull);
-    QVERIFY(!fromStatement[0][1].null && !fromStatement[0][1].textNull && fromStatement[0][1].text.isEmpty());
+    QVERIFY(!fromStatement[0][1].null && !fromStatement[0][1].textNull
+        && fromStatement[0][1].text.isEmpty());
 
-    for (const qsizetype blockRows : { qsizetype(1), qsizetype(3), qsizetype(1024), qsizetype(5000) }) {
+    for (const qsizetype blockRows :
+        { qsizetype(1), qsizetype(3), qsizetype(1024), qsizetype(5000) }) {
         StoreSqlite::SqliteStatement rows(db, "SELECT a, b, c FROM t ORDER BY rowid");
         QVERIFY(rows.ok());
         QList<QList<Value>> copied;
@@ -443,17 +453,17 @@ void TestStore::copiedRowsReadAsTheStatement()
         const Qt::HANDLE caller = QThread::currentThreadId();
         bool onHelper = true;
         const int rc = StoreSqlite::stepInBlocksOnTwoThreads(
-                rows.get(), 3,
-                [&](StoreSqlite::CopiedRows &block) {
-                    onHelper = onHelper && QThread::currentThreadId() != caller;
-                    blockSizes.append(block.rows());
-                    for (qsizetype i = 0; i < block.rows(); ++i) {
-                        block.seek(i);
-                        copied.append(valuesOf(block));
-                        shared.append(StoreSqlite::repeatedTextOf(block, 1, repeated).constData());
-                    }
-                },
-                blockRows);
+            rows.get(), 3,
+            [&](StoreSqlite::CopiedRows &block) {
+                onHelper = onHelper && QThread::currentThreadId() != caller;
+                blockSizes.append(block.rows());
+                for (qsizetype i = 0; i < block.rows(); ++i) {
+                    block.seek(i);
+                    copied.append(valuesOf(block));
+                    shared.append(StoreSqlite::repeatedTextOf(block, 1, repeated).constData());
+                }
+            },
+            blockRows);
         QCOMPARE(rc, SQLITE_DONE);
         QVERIFY(onHelper);
         QCOMPARE(copied.size(), fromStatement.size());
@@ -461,7 +471,8 @@ void TestStore::copiedRowsReadAsTheStatement()
             for (int c = 0; c < 3; ++c) {
                 const Value &want = fromStatement[r][c];
                 const Value &got = copied[r][c];
-                QVERIFY2(got == want, qPrintable(QStringLiteral("row %1, column %2").arg(r).arg(c)));
+                QVERIFY2(
+                    got == want, qPrintable(QStringLiteral("row %1, column %2").arg(r).arg(c)));
             }
         }
         for (qsizetype i = 0; i + 1 < blockSizes.size(); ++i)
@@ -475,10 +486,11 @@ void TestStore::copiedRowsReadAsTheStatement()
         StoreSqlite::SqliteStatement rows(db, "SELECT a, abs(c) FROM t ORDER BY rowid");
         QVERIFY(rows.ok());
         qsizetype seen = 0;
-        QCOMPARE(sqlite3_exec(db, "INSERT INTO t VALUES (1, 2, -9223372036854775807 - 1)", nullptr, nullptr, nullptr),
-                 SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "INSERT INTO t VALUES (1, 2, -9223372036854775807 - 1)", nullptr,
+                     nullptr, nullptr),
+            SQLITE_OK);
         const int rc = StoreSqlite::stepInBlocksOnTwoThreads(
-                rows.get(), 2, [&](StoreSqlite::CopiedRows &block) { seen += block.rows(); }, 100);
+            rows.get(), 2, [&](StoreSqlite::CopiedRows &block) { seen += block.rows(); }, 100);
         QCOMPARE(rc, SQLITE_ERROR); // abs() of the smallest integer overflows
         QCOMPARE(seen, 2510);
     }
@@ -498,7 +510,8 @@ void TestStore::largeRecordReadsOnTwoThreadsAsOnOne()
         Observation o = rich.observations[i % rich.observations.size()];
         o.id = uuidFor(i);
         if (i % 11 == 0)
-            (o.direction == Direction::Inbound ? o.citingTitle : o.citedTitle) = QStringLiteral("Обучение №%1").arg(i);
+            (o.direction == Direction::Inbound ? o.citingTitle : o.citedTitle)
+                = QStringLiteral("Обучение №%1").arg(i);
         if (i % 13 == 0)
             o.reference.reset();
         else if (i % 5 == 0)
@@ -506,7 +519,7 @@ void TestStore::largeRecordReadsOnTwoThreadsAsOnOne()
         record.observations.append(std::move(o));
     }
     std::stable_partition(record.observations.begin(), record.observations.end(),
-                          [](const Observation &o) { return o.direction == Direction::Outbound; });
+        [](const Observation &o) { return o.direction == Direction::Outbound; });
     QCOMPARE(validateRecord(record), QString());
     QVERIFY(store.importRecords({ record }).ok());
 
@@ -519,9 +532,10 @@ void TestStore::largeRecordReadsOnTwoThreadsAsOnOne()
     const QList<Observation> &two = (*whole)->observations;
     const QList<Observation> &one = (*prefix)->observations;
     for (qsizetype i = 0; i < one.size(); ++i) {
-        QVERIFY2(two[i] == one[i] && two[i] == record.observations[i], qPrintable(record.observations[i].id));
-        for (const auto member : { &Observation::id, &Observation::citingTitle, &Observation::citedTitle,
-                                   &Observation::basis, &Observation::observedAt })
+        QVERIFY2(two[i] == one[i] && two[i] == record.observations[i],
+            qPrintable(record.observations[i].id));
+        for (const auto member : { &Observation::id, &Observation::citingTitle,
+                 &Observation::citedTitle, &Observation::basis, &Observation::observedAt })
             QCOMPARE((two[i].*member).isNull(), (one[i].*member).isNull());
         QCOMPARE(two[i].events.reason.isNull(), one[i].events.reason.isNull());
         QCOMPARE(two[i].events.asOf.isNull(), one[i].events.asOf.isNull());
@@ -530,8 +544,9 @@ void TestStore::largeRecordReadsOnTwoThreadsAsOnOne()
     // The record's own title is one string, shared by the rows that repeat it.
     qsizetype sharedTitles = 0;
     for (qsizetype i = 1; i < two.size(); ++i)
-        sharedTitles += two[i].direction == Direction::Inbound && two[i - 1].direction == Direction::Inbound
-                && two[i].citedTitle.constData() == two[i - 1].citedTitle.constData();
+        sharedTitles += two[i].direction == Direction::Inbound
+            && two[i - 1].direction == Direction::Inbound
+            && two[i].citedTitle.constData() == two[i - 1].citedTitle.constData();
     QVERIFY(sharedTitles > 0);
 }
 
@@ -542,7 +557,8 @@ void TestStore::writeBehindStartsWritebackOfTheWalOnly()
 #endif
     // Neither the file nor its WAL yet: nothing is written back, and it stops at once.
     {
-        StoreSqlite::WriteBehind idle(m_dir->filePath(QStringLiteral("absent.sqlite")), std::chrono::milliseconds(2));
+        StoreSqlite::WriteBehind idle(
+            m_dir->filePath(QStringLiteral("absent.sqlite")), std::chrono::milliseconds(2));
         QTest::qWait(20);
         QCOMPARE(idle.started(), 0);
     }
@@ -588,32 +604,37 @@ void TestStore::rawHandleOnlyWithTheDriversSqlite()
     QCOMPARE(libraries.linked, QString::fromUtf8(sqlite3_sourceid()));
     QCOMPARE(libraries.driver, libraries.linked);
     QVERIFY(libraries.same());
-    QVERIFY(!(StoreSqlite::SqliteLibraries { QStringLiteral("3.40.0 other"), libraries.linked }.same()));
+    QVERIFY(!(
+        StoreSqlite::SqliteLibraries { QStringLiteral("3.40.0 other"), libraries.linked }.same()));
     QVERIFY(!StoreSqlite::SqliteLibraries().same());
     QVERIFY(StoreSqlite::driverHandle(db));
-    const bool qtSql = qEnvironmentVariableIsSet("LC_SQLITE_RAW") && qEnvironmentVariableIntValue("LC_SQLITE_RAW") == 0;
+    const bool qtSql = qEnvironmentVariableIsSet("LC_SQLITE_RAW")
+        && qEnvironmentVariableIntValue("LC_SQLITE_RAW") == 0;
     QCOMPARE(StoreSqlite::sqliteHandle(db) == nullptr, qtSql);
     QCOMPARE(store.sqlitePath(), QFileInfo(m_path).canonicalFilePath());
 
     QSqlQuery create(db);
-    QVERIFY(create.exec(QStringLiteral("CREATE TEMP TABLE t (k TEXT PRIMARY KEY, n INTEGER, v TEXT)")));
+    QVERIFY(
+        create.exec(QStringLiteral("CREATE TEMP TABLE t (k TEXT PRIMARY KEY, n INTEGER, v TEXT)")));
     {
         StoreSqlite::SqliteStatement insert(db, "INSERT INTO t (k, n, v) VALUES (?1, ?2, ?3)");
         QCOMPARE(insert.get() == nullptr, qtSql);
         QVERIFY(insert.ok());
         StoreSqlite::Utf8Buffer buffer;
-        QVERIFY(insert.bindText(1, QStringLiteral("Обучение 📚")) && insert.bindInteger(2, -9007199254740993)
-                && insert.bindText(3, QString(), buffer));
+        QVERIFY(insert.bindText(1, QStringLiteral("Обучение 📚"))
+            && insert.bindInteger(2, -9007199254740993) && insert.bindText(3, QString(), buffer));
         QCOMPARE(insert.step(), SQLITE_DONE);
         insert.reset();
-        QVERIFY(insert.bindText(1, QString()) && insert.bindNull(2) && insert.bindText(3, QStringLiteral(""), buffer));
+        QVERIFY(insert.bindText(1, QString()) && insert.bindNull(2)
+            && insert.bindText(3, QStringLiteral(""), buffer));
         QCOMPARE(insert.step(), SQLITE_DONE);
         insert.reset();
         QCOMPARE(insert.step() & 0xff, SQLITE_CONSTRAINT); // the same key again
         QVERIFY2(insert.errorText().contains(QStringLiteral("UNIQUE constraint failed")),
-                 qPrintable(insert.errorText()));
+            qPrintable(insert.errorText()));
     }
-    StoreSqlite::SqliteStatement rows(db, "SELECT k, n, v FROM t WHERE n IS NULL OR n < ? ORDER BY k DESC");
+    StoreSqlite::SqliteStatement rows(
+        db, "SELECT k, n, v FROM t WHERE n IS NULL OR n < ? ORDER BY k DESC");
     QVERIFY(rows.ok() && rows.bindInteger(1, 0));
     QCOMPARE(rows.step(), SQLITE_ROW);
     QCOMPARE(rows.text(0), QStringLiteral("Обучение 📚"));
@@ -621,7 +642,8 @@ void TestStore::rawHandleOnlyWithTheDriversSqlite()
     QCOMPARE(rows.integer(1), -9007199254740993);
     QVERIFY(!rows.isNull(1) && rows.isNull(2) && rows.text(2).isNull() && !rows.utf8(2).data());
     QCOMPARE(rows.step(), SQLITE_ROW);
-    QVERIFY(!rows.isNull(0) && rows.text(0).isEmpty() && !rows.text(0).isNull() && rows.utf8(0).data());
+    QVERIFY(
+        !rows.isNull(0) && rows.text(0).isEmpty() && !rows.text(0).isNull() && rows.utf8(0).data());
     QVERIFY(rows.isNull(1) && !rows.isNull(2) && rows.text(2).isEmpty() && !rows.text(2).isNull());
     QCOMPARE(rows.step(), SQLITE_DONE);
     StoreSqlite::SqliteStatement wrong(db, "SELECT nosuch FROM t");
@@ -668,9 +690,11 @@ void TestStore::failedReadIsReportedNotTruncated()
     counter = Counter { 0, calls / 2 };
     const auto cut = store.loadRecord(record.arxivId);
     QVERIFY(!cut.ok());
-    QVERIFY2(cut.error().message.contains(QStringLiteral("cannot read the observations of 2201.00001")),
-             qPrintable(cut.error().message));
-    QVERIFY2(cut.error().message.contains(QStringLiteral("interrupt")), qPrintable(cut.error().message));
+    QVERIFY2(
+        cut.error().message.contains(QStringLiteral("cannot read the observations of 2201.00001")),
+        qPrintable(cut.error().message));
+    QVERIFY2(
+        cut.error().message.contains(QStringLiteral("interrupt")), qPrintable(cut.error().message));
 }
 
 QTEST_GUILESS_MAIN(TestStore)

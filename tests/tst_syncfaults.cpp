@@ -41,7 +41,8 @@ const QString kLongStraw = QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"
 constexpr int kPageSize = 5;
 constexpr int kServerEvents = 12; // made by another curator before the faulty sync
 constexpr int kOutbox = 3; // made by this client, not yet pushed
-constexpr int kAllPages = (kServerEvents + kOutbox + kPageSize - 1) / kPageSize; // the faulty sync's pages
+constexpr int kAllPages
+    = (kServerEvents + kOutbox + kPageSize - 1) / kPageSize; // the faulty sync's pages
 
 enum class Fault { None, Close, CutBody, Error500, Busy503, Slow, Malformed, BadEvent, KillServer };
 
@@ -52,7 +53,8 @@ public:
     struct Rule
     {
         QByteArray method;
-        QString path; // the path without the query; a rule on "/v1/records" does not match "/v1/records/ID"
+        QString path; // the path without the query; a rule on "/v1/records" does not match
+                      // "/v1/records/ID"
         int skip = 0; // matching requests that pass before the fault strikes
         int times = -1; // how many matching requests fail then (-1: all)
         Fault fault = Fault::None;
@@ -64,7 +66,8 @@ public:
         Fault fault = Fault::None;
     };
 
-    explicit FaultProxy(quint16 targetPort) : m_targetPort(targetPort)
+    explicit FaultProxy(quint16 targetPort)
+        : m_targetPort(targetPort)
     {
         connect(&m_server, &QTcpServer::newConnection, this, [this] {
             while (QTcpSocket *client = m_server.nextPendingConnection())
@@ -73,7 +76,10 @@ public:
     }
 
     bool listen() { return m_server.listen(QHostAddress::LocalHost); }
-    QUrl url() const { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort())); }
+    QUrl url() const
+    {
+        return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()));
+    }
     void setTargetPort(quint16 port) { m_targetPort = port; }
 
     QList<Rule> rules;
@@ -134,12 +140,12 @@ private:
         return Fault::None;
     }
 
-    static void reply(QTcpSocket *client, int status, const QByteArray &reason, const QByteArray &body,
-                      const QByteArray &extraHeaders = {})
+    static void reply(QTcpSocket *client, int status, const QByteArray &reason,
+        const QByteArray &body, const QByteArray &extraHeaders = {})
     {
-        client->write("HTTP/1.1 " + QByteArray::number(status) + ' ' + reason + "\r\nContent-Type: application/json\r\n"
-                      + extraHeaders + "Content-Length: " + QByteArray::number(body.size())
-                      + "\r\nConnection: close\r\n\r\n" + body);
+        client->write("HTTP/1.1 " + QByteArray::number(status) + ' ' + reason
+            + "\r\nContent-Type: application/json\r\n" + extraHeaders + "Content-Length: "
+            + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
         client->disconnectFromHost();
     }
 
@@ -148,7 +154,8 @@ private:
         const QList<QByteArray> requestLine = head.left(head.indexOf("\r\n")).split(' ');
         const QByteArray method = requestLine.value(0);
         const QByteArray target = requestLine.value(1);
-        const QString path = QString::fromLatin1(target.left(target.indexOf('?') < 0 ? target.size() : target.indexOf('?')));
+        const QString path = QString::fromLatin1(
+            target.left(target.indexOf('?') < 0 ? target.size() : target.indexOf('?')));
         const Fault fault = faultFor(method, path);
         seen.append({ method, path, fault });
         switch (fault) {
@@ -157,11 +164,12 @@ private:
             return;
         case Fault::Error500:
             reply(client, 500, "Internal Server Error",
-                  R"({"error":{"code":"internal","message":"injected fault"}})");
+                R"({"error":{"code":"internal","message":"injected fault"}})");
             return;
         case Fault::Busy503:
-            reply(client, 503, "Service Unavailable", R"({"error":{"code":"unavailable","message":"injected fault"}})",
-                  "Retry-After: 1\r\n");
+            reply(client, 503, "Service Unavailable",
+                R"({"error":{"code":"unavailable","message":"injected fault"}})",
+                "Retry-After: 1\r\n");
             return;
         case Fault::Malformed:
             reply(client, 200, "OK", R"({"events": [{"id": "oops", )");
@@ -219,7 +227,8 @@ private:
             }
             if (fault == Fault::Slow) {
                 QTimer::singleShot(slowMs, this, [guardedClient, response] {
-                    if (guardedClient && guardedClient->state() == QAbstractSocket::ConnectedState) {
+                    if (guardedClient
+                        && guardedClient->state() == QAbstractSocket::ConnectedState) {
                         guardedClient->write(*response);
                         guardedClient->disconnectFromHost();
                     }
@@ -237,11 +246,13 @@ private:
             const QByteArray head = response->left(end);
             const int status = head.mid(9, 3).toInt();
             const qint64 length = contentLength(head);
-            if (status == 304 || status == 204 || (length >= 0 && response->size() >= end + 4 + length))
+            if (status == 304 || status == 204
+                || (length >= 0 && response->size() >= end + 4 + length))
                 finish();
         });
         connect(upstream, &QTcpSocket::disconnected, this, finish);
-        connect(upstream, &QTcpSocket::errorOccurred, this, [finish](QAbstractSocket::SocketError) { finish(); });
+        connect(upstream, &QTcpSocket::errorOccurred, this,
+            [finish](QAbstractSocket::SocketError) { finish(); });
         upstream->connectToHost(QHostAddress::LocalHost, m_targetPort);
         upstream->write(forwarded);
     }
@@ -256,16 +267,19 @@ struct HttpResult
     QByteArray body;
 };
 
-HttpResult http(const QByteArray &verb, const QUrl &url, const QString &token, const QByteArray &body = {})
+HttpResult http(
+    const QByteArray &verb, const QUrl &url, const QString &token, const QByteArray &body = {})
 {
     QNetworkAccessManager network;
     QNetworkRequest request(url);
     request.setRawHeader("Authorization", "Bearer " + token.toLatin1());
     if (!body.isEmpty())
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        request.setHeader(
+            QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setTransferTimeout(10000);
-    std::unique_ptr<QNetworkReply> reply(body.isEmpty() ? network.sendCustomRequest(request, verb)
-                                                        : network.sendCustomRequest(request, verb, body));
+    std::unique_ptr<QNetworkReply> reply(body.isEmpty()
+            ? network.sendCustomRequest(request, verb)
+            : network.sendCustomRequest(request, verb, body));
     QEventLoop loop;
     QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
     if (!reply->isFinished())
@@ -290,7 +304,8 @@ QHash<QString, qint64> cacheEvents(Store &store, qsizetype *rows)
     *rows = 0;
     while (query.next()) {
         ++*rows;
-        events.insert(query.value(0).toString(), query.value(1).isNull() ? -1 : query.value(1).toLongLong());
+        events.insert(
+            query.value(0).toString(), query.value(1).isNull() ? -1 : query.value(1).toLongLong());
     }
     return events;
 }
@@ -323,7 +338,8 @@ void TestSyncFaults::init()
     QVERIFY(m_dir->isValid());
     m_server = std::make_unique<ServerProcess>(m_dir->filePath(QStringLiteral("server.sqlite")));
     QString problem;
-    m_server->command({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
+    m_server->command(
+        { QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
     m_alice = m_server->addToken(QStringLiteral("alice"), QStringLiteral("curator"), &problem);
     m_bob = m_server->addToken(QStringLiteral("bob"), QStringLiteral("curator"), &problem);
     m_admin = m_server->addToken(QStringLiteral("root"), QStringLiteral("admin"), &problem);
@@ -361,41 +377,54 @@ void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes_data()
     const QString events = QStringLiteral("/v1/events");
     const QString records = QStringLiteral("/v1/records");
     const QString record = QStringLiteral("/v1/records/2104.04473");
-    QTest::newRow("push: connection closed") << post << events << 0 << -1 << int(Fault::Close) << 2000 << false << false << true << 0
-                                   << QStringLiteral("closed the connection");
-    QTest::newRow("push: 500") << post << events << 0 << -1 << int(Fault::Error500) << 2000 << false << false << true << 0
-                     << QStringLiteral("HTTP 500");
+    QTest::newRow("push: connection closed")
+        << post << events << 0 << -1 << int(Fault::Close) << 2000 << false << false << true << 0
+        << QStringLiteral("closed the connection");
+    QTest::newRow("push: 500") << post << events << 0 << -1 << int(Fault::Error500) << 2000 << false
+                               << false << true << 0 << QStringLiteral("HTTP 500");
     QTest::newRow("push: 503 with Retry-After 1, then success")
-            << post << events << 0 << 1 << int(Fault::Busy503) << 2000 << false << false << false << 0 << QString();
-    QTest::newRow("record list: malformed JSON") << get << records << 0 << -1 << int(Fault::Malformed) << 2000 << false << true
-                                       << true << 0 << QStringLiteral("malformed reply");
+        << post << events << 0 << 1 << int(Fault::Busy503) << 2000 << false << false << false << 0
+        << QString();
+    QTest::newRow("record list: malformed JSON")
+        << get << records << 0 << -1 << int(Fault::Malformed) << 2000 << false << true << true << 0
+        << QStringLiteral("malformed reply");
     // A record is fetched while the event pages are pulled, and stored after them: when it
     // fails, the events step has completed (all three pages stored, the outbox's events with
     // their seqs) and the record is not stored.
-    QTest::newRow("record: cut off mid-body") << get << record << 0 << -1 << int(Fault::CutBody) << 2000 << false << true << true
-                                    << kAllPages << QString();
-    QTest::newRow("record: slow reply past the timeout") << get << record << 0 << -1 << int(Fault::Slow) << 500 << false << true
-                                               << true << kAllPages << QStringLiteral("no reply within 500 ms");
+    QTest::newRow("record: cut off mid-body")
+        << get << record << 0 << -1 << int(Fault::CutBody) << 2000 << false << true << true
+        << kAllPages << QString();
+    QTest::newRow("record: slow reply past the timeout")
+        << get << record << 0 << -1 << int(Fault::Slow) << 500 << false << true << true << kAllPages
+        << QStringLiteral("no reply within 500 ms");
     // Retried on the record's fetch thread: its retries are counted in the report.
-    QTest::newRow("record: 500 twice, then success") << get << record << 0 << 2 << int(Fault::Error500) << 2000 << false
-                                                     << true << false << 0 << QString();
-    QTest::newRow("record: malformed JSON") << get << record << 0 << -1 << int(Fault::Malformed) << 2000 << false << true
-                                  << true << kAllPages << QStringLiteral("malformed record");
-    QTest::newRow("events page 1: malformed JSON") << get << events << 0 << -1 << int(Fault::Malformed) << 2000 << false << false
-                                         << true << 0 << QStringLiteral("malformed reply");
+    QTest::newRow("record: 500 twice, then success")
+        << get << record << 0 << 2 << int(Fault::Error500) << 2000 << false << true << false << 0
+        << QString();
+    QTest::newRow("record: malformed JSON")
+        << get << record << 0 << -1 << int(Fault::Malformed) << 2000 << false << true << true
+        << kAllPages << QStringLiteral("malformed record");
+    QTest::newRow("events page 1: malformed JSON")
+        << get << events << 0 << -1 << int(Fault::Malformed) << 2000 << false << false << true << 0
+        << QStringLiteral("malformed reply");
     QTest::newRow("events page 2: one bad event in the middle")
-            << get << events << 1 << -1 << int(Fault::BadEvent) << 2000 << false << false << true << 1
-            << QStringLiteral("events[2].field: unknown field 'colour'");
-    QTest::newRow("events page 2: server killed") << get << events << 1 << -1 << int(Fault::KillServer) << 2000 << false << false
-                                        << true << 1 << QString();
-    QTest::newRow("events page 2: slow reply past the timeout") << get << events << 1 << -1 << int(Fault::Slow) << 500 << false
-                                                      << false << true << 1 << QStringLiteral("no reply within 500 ms");
-    QTest::newRow("events page 3: cut off mid-body") << get << events << 2 << -1 << int(Fault::CutBody) << 2000 << false << false
-                                           << true << 2 << QString();
-    QTest::newRow("events page 2: 500 twice, then success") << get << events << 1 << 2 << int(Fault::Error500) << 2000 << false
-                                                   << false << false << 0 << QString();
-    QTest::newRow("wrong token") << get << events << 0 << 0 << int(Fault::None) << 2000 << true << false << true << 0
-                       << QStringLiteral("the server refused the token");
+        << get << events << 1 << -1 << int(Fault::BadEvent) << 2000 << false << false << true << 1
+        << QStringLiteral("events[2].field: unknown field 'colour'");
+    QTest::newRow("events page 2: server killed")
+        << get << events << 1 << -1 << int(Fault::KillServer) << 2000 << false << false << true << 1
+        << QString();
+    QTest::newRow("events page 2: slow reply past the timeout")
+        << get << events << 1 << -1 << int(Fault::Slow) << 500 << false << false << true << 1
+        << QStringLiteral("no reply within 500 ms");
+    QTest::newRow("events page 3: cut off mid-body")
+        << get << events << 2 << -1 << int(Fault::CutBody) << 2000 << false << false << true << 2
+        << QString();
+    QTest::newRow("events page 2: 500 twice, then success")
+        << get << events << 1 << 2 << int(Fault::Error500) << 2000 << false << false << false << 0
+        << QString();
+    QTest::newRow("wrong token") << get << events << 0 << 0 << int(Fault::None) << 2000 << true
+                                 << false << true << 0
+                                 << QStringLiteral("the server refused the token");
 }
 
 void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes()
@@ -437,20 +466,20 @@ void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes()
         QList<CorrectionEvent> bob;
         FieldState state;
         for (int i = 0; i < kServerEvents; ++i) {
-            bob.append(makeEdit(state, kRecord, kLongStraw, CurationField::Note, QStringLiteral("bob %1").arg(i),
-                                QStringLiteral("bob"), nowUtc()));
+            bob.append(makeEdit(state, kRecord, kLongStraw, CurationField::Note,
+                QStringLiteral("bob %1").arg(i), QStringLiteral("bob"), nowUtc()));
             state.heads = { bob.last() };
         }
         const HttpResult posted = http("POST", serverEventsUrl, m_bob,
-                                       QJsonDocument(QJsonObject { { QStringLiteral("events"), correctionsToJson(bob) } })
-                                               .toJson(QJsonDocument::Compact));
+            QJsonDocument(QJsonObject { { QStringLiteral("events"), correctionsToJson(bob) } })
+                .toJson(QJsonDocument::Compact));
         QCOMPARE(posted.status, 200);
         // Alice's outbox.
         FieldState mine;
         QList<CorrectionEvent> outbox;
         for (int i = 0; i < kOutbox; ++i) {
-            outbox.append(makeEdit(mine, kRecord, kOpt, CurationField::Note, QStringLiteral("alice %1").arg(i),
-                                   QStringLiteral("alice"), nowUtc()));
+            outbox.append(makeEdit(mine, kRecord, kOpt, CurationField::Note,
+                QStringLiteral("alice %1").arg(i), QStringLiteral("alice"), nowUtc()));
             mine.heads = { outbox.last() };
         }
         QVERIFY(alice.addCorrections(outbox));
@@ -498,12 +527,14 @@ void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes()
             QVERIFY2(report->retries >= times, qPrintable(QString::number(report->retries)));
             QCOMPARE(retryLines.size(), report->retries);
             QVERIFY2(report->requests >= m_proxy->seen.size(),
-                     qPrintable(QStringLiteral("%1 < %2").arg(report->requests).arg(m_proxy->seen.size())));
+                qPrintable(
+                    QStringLiteral("%1 < %2").arg(report->requests).arg(m_proxy->seen.size())));
         } else {
             QVERIFY(!report);
             QCOMPARE(report.error().kind, Error::Kind::Failure);
             QVERIFY2(report.error().message.contains(message), qPrintable(report.error().message));
-            QVERIFY2(report.error().message.contains(m_proxy->url().toString()), qPrintable(report.error().message));
+            QVERIFY2(report.error().message.contains(m_proxy->url().toString()),
+                qPrintable(report.error().message));
             // The outbox's events come back last: their seqs are stored with the last page.
             QCOMPARE(alice.outboxCount().value(), pagesStored == kAllPages ? 0 : qint64(kOutbox));
         }
@@ -514,7 +545,8 @@ void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes()
             for (const auto &seen : std::as_const(m_proxy->seen))
                 posts += seen.method == "POST" ? 1 : 0;
             QVERIFY(posts >= 2);
-            static const QRegularExpression retrying(QStringLiteral("HTTP 503.*retrying in (\\d+) ms"));
+            static const QRegularExpression retrying(
+                QStringLiteral("HTTP 503.*retrying in (\\d+) ms"));
             qsizetype waits = 0;
             for (const QString &line : std::as_const(retryLines)) {
                 if (const QRegularExpressionMatch m = retrying.match(line); m.hasMatch()) {
@@ -546,13 +578,15 @@ void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes()
             Store expected(copy);
             QVERIFY(expected.open());
             if (pagesStored > 0) {
-                const QJsonObject page = eventsPage(m_server->url(), m_alice, lastSeqBefore, qint64(pagesStored) * kPageSize);
-                auto events = correctionsFromJson(page.value(QStringLiteral("events")), QStringLiteral("events"));
+                const QJsonObject page = eventsPage(
+                    m_server->url(), m_alice, lastSeqBefore, qint64(pagesStored) * kPageSize);
+                auto events = correctionsFromJson(
+                    page.value(QStringLiteral("events")), QStringLiteral("events"));
                 QVERIFY(events);
                 QCOMPARE(events->size(), pagesStored * kPageSize);
-                QVERIFY(expected.addSyncedCorrections(
-                        *events, { { SyncClient::lastSeqKey(options.server),
-                                     QString::number(page.value(QStringLiteral("last_seq")).toInteger()) } }));
+                QVERIFY(expected.addSyncedCorrections(*events,
+                    { { SyncClient::lastSeqKey(options.server),
+                        QString::number(page.value(QStringLiteral("last_seq")).toInteger()) } }));
             }
         }
         const QString after = dumpDatabase(m_cachePath);
@@ -586,7 +620,8 @@ void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes()
         QCOMPARE(local.value(id, -2), qint64(e[QStringLiteral("seq")].toInteger()));
     }
     QCOMPARE(rows, serverEvents.size());
-    QCOMPARE(alice.meta(SyncClient::lastSeqKey(options.server)).value().toLongLong(), qint64(kServerEvents + kOutbox));
+    QCOMPARE(alice.meta(SyncClient::lastSeqKey(options.server)).value().toLongLong(),
+        qint64(kServerEvents + kOutbox));
     QCOMPARE(report->lastSeq, qint64(kServerEvents + kOutbox));
 }
 

@@ -447,24 +447,27 @@ void TestSyncGui::refusedCorrectionIsNamedAndHoldsNothingBack()
     const QString bad = QUuid::createUuid().toString(QUuid::WithoutBraces);
     {
         QSqlQuery insert(m_a->store().database());
-        QVERIFY(insert.exec(QStringLiteral("INSERT INTO corrections (id, record_id, observation_id, field, value,"
-                                           " parents, author, created_at) VALUES ('%1', '2104.04473', '%2', 'state',"
-                                           " 'no such state', '', 'alice', '2026-11-30T10:00:00.000Z')")
-                                    .arg(bad, kOpt)));
+        QVERIFY(insert.exec(QStringLiteral(
+            "INSERT INTO corrections (id, record_id, observation_id, field, value,"
+            " parents, author, created_at) VALUES ('%1', '2104.04473', '%2', 'state',"
+            " 'no such state', '', 'alice', '2026-11-30T10:00:00.000Z')")
+                                .arg(bad, kOpt)));
     }
     correctStateThroughThePanel(a, kLongStraw, QStringLiteral("verified_exact"));
     QVERIFY(syncAndWait(a));
     QMessageBox *box = nullptr;
     QTRY_VERIFY((box = a.findChild<QMessageBox *>(QStringLiteral("errorBox"))) && box->isVisible());
-    QVERIFY2(box->text().contains(QStringLiteral("refused 1 correction")) && box->text().contains(bad)
-                     && box->text().contains(QStringLiteral("HTTP 422")),
-             qPrintable(box->text()));
+    QVERIFY2(box->text().contains(QStringLiteral("refused 1 correction"))
+            && box->text().contains(bad) && box->text().contains(QStringLiteral("HTTP 422")),
+        qPrintable(box->text()));
     box->close();
     QCOMPARE(m_a->store().outboxCount().value(), 1);
-    QVERIFY2(syncStatus(a).endsWith(QStringLiteral(" · 1 correction waiting · 1 refused")), qPrintable(syncStatus(a)));
+    QVERIFY2(syncStatus(a).endsWith(QStringLiteral(" · 1 correction waiting · 1 refused")),
+        qPrintable(syncStatus(a)));
     const QString tip = a.findChild<QLabel *>(QStringLiteral("syncStatus"))->toolTip();
-    QVERIFY2(tip.contains(QStringLiteral("state of observation %1").arg(kOpt)) && tip.contains(QStringLiteral("HTTP 422")),
-             qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("state of observation %1").arg(kOpt))
+            && tip.contains(QStringLiteral("HTTP 422")),
+        qPrintable(tip));
     // Bob gets the window's correction.
     MainWindow &b = m_b->window();
     configure(b, m_server->url().toString(), m_bob);

@@ -106,12 +106,13 @@ void TestSyncPerf::eventsJsonReadBack()
 namespace {
 
 //! A page as the server writes it (LedgerApi: appendCorrectionsJson and the page's members).
-QByteArray serverPage(const QList<CorrectionEvent> &events, qint64 lastSeq, qint64 latestSeq, bool more)
+QByteArray serverPage(
+    const QList<CorrectionEvent> &events, qint64 lastSeq, qint64 latestSeq, bool more)
 {
     QByteArray out = "{\"events\":";
     appendCorrectionsJson(out, events);
-    return out + ",\"last_seq\":" + QByteArray::number(lastSeq) + ",\"latest_seq\":" + QByteArray::number(latestSeq)
-            + ",\"more\":" + (more ? "true" : "false") + '}';
+    return out + ",\"last_seq\":" + QByteArray::number(lastSeq) + ",\"latest_seq\":"
+        + QByteArray::number(latestSeq) + ",\"more\":" + (more ? "true" : "false") + '}';
 }
 
 //! The same outcome: the same page, or the same message.
@@ -119,9 +120,11 @@ QString outcome(const Result<EventPageJson> &page)
 {
     if (!page)
         return QStringLiteral("error: ") + page.error().message;
-    QString text = QStringLiteral("%1 %2 %3 |").arg(page->lastSeq).arg(page->latestSeq).arg(page->more);
+    QString text
+        = QStringLiteral("%1 %2 %3 |").arg(page->lastSeq).arg(page->latestSeq).arg(page->more);
     for (const CorrectionEvent &e : page->events)
-        text += QString::fromUtf8(QJsonDocument(correctionToJson(e)).toJson(QJsonDocument::Compact)) + u'|';
+        text += QString::fromUtf8(QJsonDocument(correctionToJson(e)).toJson(QJsonDocument::Compact))
+            + u'|';
     return text;
 }
 
@@ -134,7 +137,8 @@ void TestSyncPerf::eventPageReaderReadsAsTheDocumentDoes()
         CorrectionEvent e = makeEvent(i);
         e.seq = 1000 + i;
         e.field = i % 4 == 0 ? CurationField::State : CurationField::Note;
-        e.value = e.field == CurationField::State ? QStringLiteral("verified_exact") : QStringLiteral("checked %1").arg(i);
+        e.value = e.field == CurationField::State ? QStringLiteral("verified_exact")
+                                                  : QStringLiteral("checked %1").arg(i);
         if (i % 7 == 0)
             e.value.reset();
         if (i > 1 && i % 3)
@@ -154,20 +158,23 @@ void TestSyncPerf::eventPageReaderReadsAsTheDocumentDoes()
     QCOMPARE(outcome(*direct), outcome(readEventPageJsonThroughDocument(plain)));
     QVERIFY(readEventPageJsonDirectly(serverPage({}, 7, 7, false)));
 
-    // Whatever the text, both paths come out the same; the direct one takes only what it is sure of.
+    // Whatever the text, both paths come out the same; the direct one takes only what it is sure
+    // of.
     qsizetype directlyRead = 0;
     auto same = [&](const QByteArray &text, const char *what) {
         const auto through = readEventPageJsonThroughDocument(text);
         const auto read = readEventPageJson(text);
         if (outcome(read) != outcome(through))
             return QStringLiteral("%1: %2\n  direct: %3\n  document: %4")
-                    .arg(QLatin1String(what), QString::fromUtf8(text.left(300)), outcome(read), outcome(through));
+                .arg(QLatin1String(what), QString::fromUtf8(text.left(300)), outcome(read),
+                    outcome(through));
         if (const auto alone = readEventPageJsonDirectly(text)) {
             ++directlyRead;
             if (!through || outcome(*alone) != outcome(through))
                 return QStringLiteral("%1: the direct reader took what the document path %2: %3")
-                        .arg(QLatin1String(what), through ? QStringLiteral("reads otherwise") : through.error().message,
-                             QString::fromUtf8(text.left(300)));
+                    .arg(QLatin1String(what),
+                        through ? QStringLiteral("reads otherwise") : through.error().message,
+                        QString::fromUtf8(text.left(300)));
         }
         return QString();
     };
@@ -230,7 +237,8 @@ void TestSyncPerf::eventPageReaderReadsAsTheDocumentDoes()
         QByteArray text = small;
         const int changes = 1 + int(random.bounded(3));
         for (int c = 0; c < changes; ++c)
-            text[random.bounded(int(text.size()))] = alphabet.at(random.bounded(int(alphabet.size())));
+            text[random.bounded(int(text.size()))]
+                = alphabet.at(random.bounded(int(alphabet.size())));
         const QString problem = same(text, "damaged");
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }

@@ -27,10 +27,22 @@ constexpr int kRows = 20000;
 //! beyond the BMP (🚀, 𝐀) and in U+E000..U+FFFF (ﬁ U+FB01, ＡＢ U+FF21), whose UTF-16 and UTF-8
 //! orders differ.
 const QStringList kWords = {
-    QStringLiteral("Scaling"), QStringLiteral("sparse"), QStringLiteral("ATTENTION"), QStringLiteral("Straße"),
-    QStringLiteral("ﬁne"), QStringLiteral("Ｆull"), QStringLiteral("🚀"), QStringLiteral("𝐀lign"),
-    QStringLiteral("大規模"), QStringLiteral("Распределённое"), QStringLiteral("ΣΊΣΥΦΟΣ"), QStringLiteral("a"),
-    QStringLiteral("Z"), QStringLiteral("ab"), QStringLiteral("\uE000x"), QStringLiteral("Models"),
+    QStringLiteral("Scaling"),
+    QStringLiteral("sparse"),
+    QStringLiteral("ATTENTION"),
+    QStringLiteral("Straße"),
+    QStringLiteral("ﬁne"),
+    QStringLiteral("Ｆull"),
+    QStringLiteral("🚀"),
+    QStringLiteral("𝐀lign"),
+    QStringLiteral("大規模"),
+    QStringLiteral("Распределённое"),
+    QStringLiteral("ΣΊΣΥΦΟΣ"),
+    QStringLiteral("a"),
+    QStringLiteral("Z"),
+    QStringLiteral("ab"),
+    QStringLiteral("\uE000x"),
+    QStringLiteral("Models"),
 };
 
 QString randomTitle(QRandomGenerator &random)
@@ -56,7 +68,8 @@ Record generated(int rows, quint32 seed)
     const int outbound = rows / 10;
     for (int n = 0; n < rows; ++n) {
         Observation o;
-        o.id = QUuid::createUuidV5(QUuid(), QString::number(seed * 100000 + n)).toString(QUuid::WithoutBraces);
+        o.id = QUuid::createUuidV5(QUuid(), QString::number(seed * 100000 + n))
+                   .toString(QUuid::WithoutBraces);
         if (n % 11 == 0)
             o.id = o.id.toUpper(); // "as given": the filter folds it
         o.direction = n < outbound ? Direction::Outbound : Direction::Inbound;
@@ -67,14 +80,15 @@ Record generated(int rows, quint32 seed)
         o.state = static_cast<ResolutionState>(random.bounded(kResolutionStateCount));
         if (random.bounded(7) != 0)
             o.reference = 1 + qint64(random.bounded(40));
-        o.basis = random.bounded(2) ? QStringLiteral("arxiv_id") : QStringLiteral("No Resolver Link");
+        o.basis
+            = random.bounded(2) ? QStringLiteral("arxiv_id") : QStringLiteral("No Resolver Link");
         o.observedAt = QStringLiteral("2026-05-10T12:00:00Z");
         if (n % 13 == 0)
             o.curation.identifier = QStringLiteral("10.1234/ABC.%1").arg(n);
         r.observations.append(std::move(o));
     }
-    r.stated.outboundListed = r.stated.outboundTotal = r.stated.outboundDisplayed = r.stated.outboundDisplayedOf
-            = outbound;
+    r.stated.outboundListed = r.stated.outboundTotal = r.stated.outboundDisplayed
+        = r.stated.outboundDisplayedOf = outbound;
     r.stated.inbound = rows - outbound;
     return r;
 }
@@ -82,8 +96,8 @@ Record generated(int rows, quint32 seed)
 //! The filter text as the model described it before issue 8: one case-folded string per row.
 QString referenceText(const Observation &o)
 {
-    const QString text = o.citingTitle + u'\n' + o.citedTitle + u'\n' + o.id + u'\n' + o.curation.identifier
-            + u'\n' + stateText(o.state) + u'\n' + o.basis;
+    const QString text = o.citingTitle + u'\n' + o.citedTitle + u'\n' + o.id + u'\n'
+        + o.curation.identifier + u'\n' + stateText(o.state) + u'\n' + o.basis;
     return text.toCaseFolded();
 }
 
@@ -94,7 +108,8 @@ QStringList foldedWords(const QString &text)
 }
 
 //! Source rows the proxy should show, in source order.
-QList<int> referenceFilter(const Record &r, const QString &text, unsigned stateMask, std::optional<Direction> direction)
+QList<int> referenceFilter(
+    const Record &r, const QString &text, unsigned stateMask, std::optional<Direction> direction)
 {
     const QStringList words = foldedWords(text);
     QList<int> rows;
@@ -105,7 +120,8 @@ QList<int> referenceFilter(const Record &r, const QString &text, unsigned stateM
         if (direction && o.direction != *direction)
             continue;
         const QString haystack = referenceText(o);
-        if (std::all_of(words.begin(), words.end(), [&](const QString &w) { return haystack.contains(w); }))
+        if (std::all_of(
+                words.begin(), words.end(), [&](const QString &w) { return haystack.contains(w); }))
             rows.append(i);
     }
     return rows;
@@ -145,20 +161,22 @@ private Q_SLOTS:
     void modelContracts()
     {
         // QAbstractItemModelTester walks every index after each change: a few changes only.
-        m_modelTester = std::make_unique<QAbstractItemModelTester>(m_model.get(),
-                QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m_proxyTester = std::make_unique<QAbstractItemModelTester>(m_proxy.get(),
-                QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_modelTester = std::make_unique<QAbstractItemModelTester>(
+            m_model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_proxyTester = std::make_unique<QAbstractItemModelTester>(
+            m_proxy.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_proxy->setFilterText(QStringLiteral("scaling sparse"));
-        QCOMPARE(shownSourceRows(*m_proxy), referenceFilter(m_record, QStringLiteral("scaling sparse"), 0, std::nullopt));
+        QCOMPARE(shownSourceRows(*m_proxy),
+            referenceFilter(m_record, QStringLiteral("scaling sparse"), 0, std::nullopt));
         m_proxy->sort(ObservationTableModel::CitingTitleColumn, Qt::DescendingOrder);
         m_proxy->setFilterText(QString());
         QCOMPARE(m_proxy->rowCount(), kRows);
         CuratedRecord curated = applyCorrections(m_record, {});
         const QString target = m_record.observations[kRows - 3].id;
-        QVERIFY(applyMoreCorrections(curated, { makeEdit(FieldState {}, m_record.arxivId, target, CurationField::State,
-                                                          QStringLiteral("unresolved"), QStringLiteral("tester"),
-                                                          QStringLiteral("2026-08-06T10:00:00.000Z")) }));
+        QVERIFY(applyMoreCorrections(curated,
+            { makeEdit(FieldState {}, m_record.arxivId, target, CurationField::State,
+                QStringLiteral("unresolved"), QStringLiteral("tester"),
+                QStringLiteral("2026-08-06T10:00:00.000Z")) }));
         m_model->updateCuratedRecord(curated, { target });
         m_proxy->sort(-1);
         m_model->setCuratedRecord(curated);
@@ -169,7 +187,7 @@ private Q_SLOTS:
     {
         for (int row : { 0, 1, 2, 1999, 2000, 2001, 12345, kRows - 1 })
             QCOMPARE(m_model->index(row, 0).data(ObservationTableModel::FilterTextRole).toString(),
-                     referenceText(m_record.observations[row]));
+                referenceText(m_record.observations[row]));
     }
 
     void textFilterMatchesReference_data()
@@ -202,10 +220,12 @@ private Q_SLOTS:
         m_proxy->setFilterText(text);
         QCOMPARE(shownSourceRows(*m_proxy), referenceFilter(m_record, text, 0, std::nullopt));
         // With a state and a direction filter on top, and the counts of the state chips.
-        const unsigned mask = (1U << int(ResolutionState::Unresolved)) | (1U << int(ResolutionState::VerifiedFuzzy));
+        const unsigned mask = (1U << int(ResolutionState::Unresolved))
+            | (1U << int(ResolutionState::VerifiedFuzzy));
         m_proxy->setStates({ ResolutionState::Unresolved, ResolutionState::VerifiedFuzzy });
         m_proxy->setDirection(Direction::Inbound);
-        QCOMPARE(shownSourceRows(*m_proxy), referenceFilter(m_record, text, mask, Direction::Inbound));
+        QCOMPARE(
+            shownSourceRows(*m_proxy), referenceFilter(m_record, text, mask, Direction::Inbound));
         std::array<int, kResolutionStateCount> counts {};
         for (int row : referenceFilter(m_record, text, 0, Direction::Inbound))
             ++counts[int(m_record.observations[row].state)];
@@ -223,11 +243,13 @@ private Q_SLOTS:
         const QString word = QStringLiteral("scaling sp");
         for (qsizetype n = 1; n <= word.size(); ++n) {
             m_proxy->setFilterText(word.left(n));
-            QCOMPARE(m_proxy->rowCount(), referenceFilter(m_record, word.left(n), 0, std::nullopt).size());
+            QCOMPARE(m_proxy->rowCount(),
+                referenceFilter(m_record, word.left(n), 0, std::nullopt).size());
         }
         for (qsizetype n = word.size(); n >= 0; --n) {
             m_proxy->setFilterText(word.left(n));
-            QCOMPARE(shownSourceRows(*m_proxy), referenceFilter(m_record, word.left(n), 0, std::nullopt));
+            QCOMPARE(shownSourceRows(*m_proxy),
+                referenceFilter(m_record, word.left(n), 0, std::nullopt));
         }
     }
 
@@ -235,8 +257,9 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("column");
         QTest::addColumn<bool>("descending");
-        for (int column : { int(ObservationTableModel::StateColumn), int(ObservationTableModel::CitingTitleColumn),
-                            int(ObservationTableModel::ReferenceColumn) }) {
+        for (int column : { int(ObservationTableModel::StateColumn),
+                 int(ObservationTableModel::CitingTitleColumn),
+                 int(ObservationTableModel::ReferenceColumn) }) {
             QTest::addRow("column %d ascending", column) << column << false;
             QTest::addRow("column %d descending", column) << column << true;
         }
@@ -247,7 +270,9 @@ private Q_SLOTS:
         QFETCH(bool, descending);
         // The reference: SortRole values as QVariant::compare orders them (titles case-folded,
         // compared as QStrings), ties in page order; descending reverses the whole order.
-        auto key = [&](int row) { return m_model->index(row, column).data(ObservationTableModel::SortRole); };
+        auto key = [&](int row) {
+            return m_model->index(row, column).data(ObservationTableModel::SortRole);
+        };
         QList<int> expected(kRows);
         std::iota(expected.begin(), expected.end(), 0);
         std::vector<QVariant> keys(kRows);
@@ -263,7 +288,8 @@ private Q_SLOTS:
 
         // Filtered while sorted: the same order, fewer rows.
         m_proxy->setFilterText(QStringLiteral("sparse"));
-        const QList<int> filtered = referenceFilter(m_record, QStringLiteral("sparse"), 0, std::nullopt);
+        const QList<int> filtered
+            = referenceFilter(m_record, QStringLiteral("sparse"), 0, std::nullopt);
         QList<int> expectedFiltered;
         for (int row : std::as_const(expected)) {
             if (std::binary_search(filtered.begin(), filtered.end(), row))
@@ -283,37 +309,44 @@ private Q_SLOTS:
         QCOMPARE(m_proxy->rowCount(), 0);
         CuratedRecord curated = applyCorrections(m_record, {});
         const QString target = m_record.observations[kRows / 2].id;
-        const CorrectionEvent event = makeEdit(FieldState {}, m_record.arxivId, target, CurationField::Title,
-                                               QStringLiteral("Aaa ZZZcorrected title"), QStringLiteral("tester"),
-                                               QStringLiteral("2026-08-06T10:00:00.000Z"));
+        const CorrectionEvent event = makeEdit(FieldState {}, m_record.arxivId, target,
+            CurationField::Title, QStringLiteral("Aaa ZZZcorrected title"),
+            QStringLiteral("tester"), QStringLiteral("2026-08-06T10:00:00.000Z"));
         QVERIFY(applyMoreCorrections(curated, { event }));
         m_model->updateCuratedRecord(curated, { target });
         QCOMPARE(m_proxy->rowCount(), 1);
-        QCOMPARE(m_proxy->index(0, 0).data(ObservationTableModel::ObservationIdRole).toString(), target);
+        QCOMPARE(
+            m_proxy->index(0, 0).data(ObservationTableModel::ObservationIdRole).toString(), target);
         m_proxy->setFilterText(QString());
         // Sorted by the new title, among all rows.
         QStringList titles;
         for (int row = 0; row < m_proxy->rowCount(); ++row)
-            titles.append(m_proxy->index(row, ObservationTableModel::CitingTitleColumn).data().toString().toCaseFolded());
+            titles.append(m_proxy->index(row, ObservationTableModel::CitingTitleColumn)
+                              .data()
+                              .toString()
+                              .toCaseFolded());
         QVERIFY(std::is_sorted(titles.begin(), titles.end()));
         QVERIFY(titles.contains(QStringLiteral("aaa zzzcorrected title")));
         // The search text still finds the rows as the reference does.
         m_record = curated.shown;
         m_proxy->setFilterText(QStringLiteral("zzzcorrected scaling"));
         QCOMPARE(shownSourceRows(*m_proxy).size(),
-                 referenceFilter(m_record, QStringLiteral("zzzcorrected scaling"), 0, std::nullopt).size());
+            referenceFilter(m_record, QStringLiteral("zzzcorrected scaling"), 0, std::nullopt)
+                .size());
     }
 
     void loneSurrogateFallsBack()
     {
         // A title that is not valid UTF-16: the model compares QStrings instead of UTF-8.
         Record r = generated(600, 9);
-        r.observations[500].citingTitle = QStringLiteral("broken ") + QChar(0xd800) + QStringLiteral(" title");
-        r.observations[501].citingTitle = QStringLiteral("broken ") + QChar(0xfffd) + QStringLiteral(" title");
+        r.observations[500].citingTitle
+            = QStringLiteral("broken ") + QChar(0xd800) + QStringLiteral(" title");
+        r.observations[501].citingTitle
+            = QStringLiteral("broken ") + QChar(0xfffd) + QStringLiteral(" title");
         m_record = r;
         m_model->setCuratedRecord(applyCorrections(r, {}));
-        for (const QString &text : { QStringLiteral("broken"), QString(QChar(0xd800)), QString(QChar(0xfffd)),
-                                     QStringLiteral("scaling") }) {
+        for (const QString &text : { QStringLiteral("broken"), QString(QChar(0xd800)),
+                 QString(QChar(0xfffd)), QStringLiteral("scaling") }) {
             m_proxy->setFilterText(text);
             QCOMPARE(shownSourceRows(*m_proxy), referenceFilter(r, text, 0, std::nullopt));
         }
@@ -321,7 +354,10 @@ private Q_SLOTS:
         m_proxy->sort(ObservationTableModel::CitingTitleColumn, Qt::AscendingOrder);
         QStringList titles;
         for (int row = 0; row < m_proxy->rowCount(); ++row)
-            titles.append(m_proxy->index(row, ObservationTableModel::CitingTitleColumn).data().toString().toCaseFolded());
+            titles.append(m_proxy->index(row, ObservationTableModel::CitingTitleColumn)
+                              .data()
+                              .toString()
+                              .toCaseFolded());
         QVERIFY(std::is_sorted(titles.begin(), titles.end()));
     }
 

@@ -63,7 +63,8 @@ QString describe(const QColor &color)
 //! A picture to look at, in LC_SCREENSHOT_DIR when that is set: lc-widgets-NAME.png.
 bool saveWidgetShot(const QImage &image, const QString &name)
 {
-    return TestSupport::saveScreenshot(image, QStringLiteral("lc-widgets-") + name + QStringLiteral(".png"));
+    return TestSupport::saveScreenshot(
+        image, QStringLiteral("lc-widgets-") + name + QStringLiteral(".png"));
 }
 
 } // namespace

@@ -26,18 +26,20 @@ namespace {
 const QStringList &knownBases()
 {
     static const QStringList bases { QStringLiteral("arxiv_id"), QStringLiteral("local_arxiv"),
-                                     QStringLiteral("doi"), QStringLiteral("no resolver link") };
+        QStringLiteral("doi"), QStringLiteral("no resolver link") };
     return bases;
 }
 
-//! A correction's time on a conflict button: the locale's date and time, or as stored to the minute.
+//! A correction's time on a conflict button: the locale's date and time, or as stored to the
+//! minute.
 QString conflictTime(const QString &createdAt)
 {
     const QString when = displayDateTime(createdAt);
     return when == createdAt ? createdAt.left(16).replace(u'T', u' ') : when;
 }
 
-//! A field's name in the history, conflicts and undo texts ("state", as the log writes it, in English).
+//! A field's name in the history, conflicts and undo texts ("state", as the log writes it, in
+//! English).
 QString fieldName(CurationField field)
 {
     switch (field) {
@@ -116,7 +118,6 @@ QString fieldLabel(CurationField field)
     return {};
 }
 
-
 //! The value an editor shows for a field of the shown observation.
 QString shownValue(const Observation &o, CurationField field)
 {
@@ -147,7 +148,9 @@ QString shownValue(const Observation &o, CurationField field)
 
 } // namespace
 
-CurationPanel::CurationPanel(CurationSession &session, QWidget *parent) : QWidget(parent), m_session(session)
+CurationPanel::CurationPanel(CurationSession &session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
 {
     setObjectName(QStringLiteral("curationPanel"));
     m_stack = new QStackedWidget(this);
@@ -157,7 +160,7 @@ CurationPanel::CurationPanel(CurationSession &session, QWidget *parent) : QWidge
 
     m_emptyLabel = new QLabel(tr("Select an observation in the table to see and correct it.\n\n"
                                  "F8 goes to the next observation that needs attention."),
-                              this);
+        this);
     m_emptyLabel->setObjectName(QStringLiteral("panelEmptyState"));
     m_emptyLabel->setAlignment(Qt::AlignCenter);
     m_emptyLabel->setWordWrap(true);
@@ -352,7 +355,8 @@ void CurationPanel::refresh()
         return;
     }
     if (m_observations.size() > 1) {
-        m_multiHeading->setText(tr("%Ln observations selected.", nullptr, int(m_observations.size())));
+        m_multiHeading->setText(
+            tr("%Ln observations selected.", nullptr, int(m_observations.size())));
         m_multiState->setCurrentIndex(0);
         m_multiBasis->setCurrentIndex(0);
         m_stack->setCurrentIndex(2);
@@ -361,13 +365,14 @@ void CurationPanel::refresh()
     const QString id = m_observations.first();
     const Observation *shown = record.shown.findObservation(id);
     const Observation *upstream = record.upstream.findObservation(id);
-    m_heading->setText(tr("%1\n%2 · %3").arg(shown->citingTitle, directionDisplayText(shown->direction), id));
+    m_heading->setText(
+        tr("%1\n%2 · %3").arg(shown->citingTitle, directionDisplayText(shown->direction), id));
     for (const FieldRow &row : std::as_const(m_rows)) {
         const QString original = valueForDisplay(row.field, upstreamValue(*upstream, row.field));
         // Long values (titles) are elided to one line; the tooltip holds them whole.
         row.upstream->setText(original.isEmpty()
-                                      ? tr("(none)")
-                                      : row.upstream->fontMetrics().elidedText(original, Qt::ElideRight, 110));
+                ? tr("(none)")
+                : row.upstream->fontMetrics().elidedText(original, Qt::ElideRight, 110));
         row.upstream->setToolTip(original);
         setEditorText(row.field, shownValue(*shown, row.field));
     }
@@ -403,7 +408,8 @@ void CurationPanel::setEditorText(CurationField field, const QString &text)
                 combo->setCurrentText(text);
             } else {
                 int index = combo->findData(text);
-                if (const auto state = parseState(text); index < 0 && field == CurationField::State && state)
+                if (const auto state = parseState(text);
+                    index < 0 && field == CurationField::State && state)
                     index = combo->findData(stateKey(*state));
                 if (index < 0)
                     index = combo->findText(text);
@@ -450,8 +456,12 @@ QList<FieldEdit> CurationPanel::pendingEdits(QString *error) const
         }
         // Typing the upstream value back is the same as sending the field back to upstream.
         std::optional<QString> target = value.value;
-        if (target && normalizeCurationValue(row.field, upstreamValue(*upstream, row.field), record.upstream, id).value
-                    == target && row.field != CurationField::Excluded)
+        if (target
+            && normalizeCurationValue(
+                   row.field, upstreamValue(*upstream, row.field), record.upstream, id)
+                    .value
+                == target
+            && row.field != CurationField::Excluded)
             target = std::nullopt;
         edits.append({ id, row.field, target });
     }
@@ -461,7 +471,8 @@ QList<FieldEdit> CurationPanel::pendingEdits(QString *error) const
 void CurationPanel::validate()
 {
     if (m_observations.size() != 1) {
-        m_multiApply->setEnabled(m_multiState->currentIndex() > 0 || m_multiBasis->currentIndex() > 0);
+        m_multiApply->setEnabled(
+            m_multiState->currentIndex() > 0 || m_multiBasis->currentIndex() > 0);
         return;
     }
     const CuratedRecord &record = m_session.record();
@@ -474,7 +485,8 @@ void CurationPanel::validate()
         QString problem;
         if (shown && text != shownValue(*shown, row.field)) {
             anyChange = true;
-            const CurationValue value = normalizeCurationValue(row.field, text, record.upstream, id);
+            const CurationValue value
+                = normalizeCurationValue(row.field, text, record.upstream, id);
             problem = value.error;
         }
         row.problem->setText(problem);
@@ -484,7 +496,8 @@ void CurationPanel::validate()
     m_apply->setEnabled(anyChange && !anyProblem);
     bool curated = false;
     for (CurationField field : kAllCurationFields) {
-        if (const FieldState *state = record.field(id, field); state && (state->isCurated() || state->isConflict()))
+        if (const FieldState *state = record.field(id, field);
+            state && (state->isCurated() || state->isConflict()))
             curated = true;
     }
     m_revert->setEnabled(curated);
@@ -517,8 +530,9 @@ bool CurationPanel::apply()
             fields.append(fieldName(edit.field));
     }
     const QString description = m_observations.size() > 1
-            ? tr("Set %1 of %Ln observations", nullptr, int(m_observations.size())).arg(fields.join(QStringLiteral(", ")))
-            : tr("Correct %1").arg(fields.join(QStringLiteral(", ")));
+        ? tr("Set %1 of %Ln observations", nullptr, int(m_observations.size()))
+              .arg(fields.join(QStringLiteral(", ")))
+        : tr("Correct %1").arg(fields.join(QStringLiteral(", ")));
     auto result = m_session.applyEdits(edits, description);
     if (!result) {
         Q_EMIT messageChanged(result.error().toString());
@@ -572,8 +586,8 @@ void CurationPanel::fillHistory()
         QString when = displayDateTime(e.createdAt);
         if (when == e.createdAt) // the C locale: the timestamp as stored, to the second
             when = e.createdAt.left(19).replace(u'T', u' ');
-        auto *item = new QTreeWidgetItem(m_history, { when, e.author, fieldName(e.field), describe(before),
-                                                      describe(e.value) });
+        auto *item = new QTreeWidgetItem(
+            m_history, { when, e.author, fieldName(e.field), describe(before), describe(e.value) });
         item->setToolTip(0, e.createdAt + QStringLiteral("\n") + e.id);
     }
     m_history->header()->resizeSections(QHeaderView::ResizeToContents);
@@ -594,22 +608,25 @@ void CurationPanel::fillConflicts()
         if (!state || !state->isConflict())
             continue;
         any = true;
-        auto *label = new QLabel(tr("%1 was corrected differently by several curators; choose the value to keep:")
-                                         .arg(fieldName(field)),
-                                 m_conflictBox);
+        auto *label = new QLabel(
+            tr("%1 was corrected differently by several curators; choose the value to keep:")
+                .arg(fieldName(field)),
+            m_conflictBox);
         label->setWordWrap(true);
         m_conflictLayout->addWidget(label);
         for (const CorrectionEvent &head : state->heads) {
-            auto *button = new QPushButton(tr("Keep “%1” (%2, %3)")
-                                                   .arg(head.value ? valueForDisplay(field, displayValue(field, head.value))
-                                                                   : tr("upstream", "the value as received"),
-                                                        head.author, conflictTime(head.createdAt)),
-                                           m_conflictBox);
-            button->setObjectName(QStringLiteral("keep-") + curationFieldKey(field) + u'-' + head.id);
+            auto *button = new QPushButton(
+                tr("Keep “%1” (%2, %3)")
+                    .arg(head.value ? valueForDisplay(field, displayValue(field, head.value))
+                                    : tr("upstream", "the value as received"),
+                        head.author, conflictTime(head.createdAt)),
+                m_conflictBox);
+            button->setObjectName(
+                QStringLiteral("keep-") + curationFieldKey(field) + u'-' + head.id);
             const std::optional<QString> value = head.value;
             connect(button, &QPushButton::clicked, this, [this, id, field, value] {
-                auto result = m_session.applyEdits({ { id, field, value } }, tr("Resolve conflict on %1")
-                                                                                     .arg(fieldName(field)));
+                auto result = m_session.applyEdits(
+                    { { id, field, value } }, tr("Resolve conflict on %1").arg(fieldName(field)));
                 if (!result)
                     Q_EMIT messageChanged(result.error().toString());
                 else

@@ -22,7 +22,8 @@ Result<bool> loadDemoOnFirstStart(Store &store)
         return false;
     QFile file(QStringLiteral(":/demo/demo-ledger.txt"));
     if (!file.open(QIODevice::ReadOnly))
-        return Error::failure(QStringLiteral("the bundled demo ledger is missing from the program"));
+        return Error::failure(
+            QStringLiteral("the bundled demo ledger is missing from the program"));
     auto page = parseLedgerText(file.readAll(), file.fileName());
     if (!page)
         return page.error();

@@ -63,8 +63,8 @@ protected:
 
 } // namespace
 
-QFileDialog *makeFileDialog(QWidget *parent, const QString &objectName, const QString &title, const QString &filter,
-                            QFileDialog::AcceptMode mode)
+QFileDialog *makeFileDialog(QWidget *parent, const QString &objectName, const QString &title,
+    const QString &filter, QFileDialog::AcceptMode mode)
 {
     auto *dialog = new QFileDialog(parent, title, QString(), filter);
     dialog->setObjectName(objectName);
@@ -82,29 +82,32 @@ QFileDialog *makeFileDialog(QWidget *parent, const QString &objectName, const QS
     return dialog;
 }
 
-void chooseFilesToOpen(QWidget *parent, const QString &objectName, const QString &title, const QString &filter,
-                       bool several, std::function<void(const QStringList &)> chosen)
+void chooseFilesToOpen(QWidget *parent, const QString &objectName, const QString &title,
+    const QString &filter, bool several, std::function<void(const QStringList &)> chosen)
 {
-    QFileDialog *dialog = makeFileDialog(parent, objectName, title, filter, QFileDialog::AcceptOpen);
+    QFileDialog *dialog
+        = makeFileDialog(parent, objectName, title, filter, QFileDialog::AcceptOpen);
     dialog->setFileMode(several ? QFileDialog::ExistingFiles : QFileDialog::ExistingFile);
     QObject::connect(dialog, &QFileDialog::filesSelected, dialog,
-                     [chosen = std::move(chosen)](const QStringList &files) {
-                         if (!files.isEmpty())
-                             chosen(files);
-                     });
+        [chosen = std::move(chosen)](const QStringList &files) {
+            if (!files.isEmpty())
+                chosen(files);
+        });
     dialog->open();
 }
 
-void chooseFileToSave(QWidget *parent, const QString &objectName, const QString &title, const QString &suggested,
-                      const QString &filter, std::function<void(const QString &)> chosen)
+void chooseFileToSave(QWidget *parent, const QString &objectName, const QString &title,
+    const QString &suggested, const QString &filter, std::function<void(const QString &)> chosen)
 {
-    QFileDialog *dialog = makeFileDialog(parent, objectName, title, filter, QFileDialog::AcceptSave);
+    QFileDialog *dialog
+        = makeFileDialog(parent, objectName, title, filter, QFileDialog::AcceptSave);
     dialog->setFileMode(QFileDialog::AnyFile);
     dialog->selectFile(suggested);
-    QObject::connect(dialog, &QFileDialog::fileSelected, dialog, [chosen = std::move(chosen)](const QString &file) {
-        if (!file.isEmpty())
-            chosen(file);
-    });
+    QObject::connect(dialog, &QFileDialog::fileSelected, dialog,
+        [chosen = std::move(chosen)](const QString &file) {
+            if (!file.isEmpty())
+                chosen(file);
+        });
     dialog->open();
 }
 

@@ -22,13 +22,13 @@ namespace LedgerCurator {
 
 //! The dialog, set up as above; open() it. `objectName` names it for tests and accessibility.
 QFileDialog *makeFileDialog(QWidget *parent, const QString &objectName, const QString &title,
-                            const QString &filter, QFileDialog::AcceptMode mode);
+    const QString &filter, QFileDialog::AcceptMode mode);
 
 //! Asks for existing files to open (window-modal, not blocking); `chosen` gets them.
-void chooseFilesToOpen(QWidget *parent, const QString &objectName, const QString &title, const QString &filter,
-                       bool several, std::function<void(const QStringList &)> chosen);
+void chooseFilesToOpen(QWidget *parent, const QString &objectName, const QString &title,
+    const QString &filter, bool several, std::function<void(const QStringList &)> chosen);
 //! Asks for a file to write, starting at `suggested`; `chosen` gets it.
-void chooseFileToSave(QWidget *parent, const QString &objectName, const QString &title, const QString &suggested,
-                      const QString &filter, std::function<void(const QString &)> chosen);
+void chooseFileToSave(QWidget *parent, const QString &objectName, const QString &title,
+    const QString &suggested, const QString &filter, std::function<void(const QString &)> chosen);
 
 } // namespace LedgerCurator

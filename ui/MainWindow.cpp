@@ -129,7 +129,8 @@ void MainWindow::createWidgets()
     splitter->setStretchFactor(2, 0);
     const QList<int> splitterSizes { 220, 760, 420 };
     splitter->setSizes(splitterSizes);
-    splitter->setProperty("defaultSizes", QVariant::fromValue(splitterSizes)); // for Reset Window Layout
+    splitter->setProperty(
+        "defaultSizes", QVariant::fromValue(splitterSizes)); // for Reset Window Layout
     setCentralWidget(splitter);
 
     // Tab order: records, filter, direction, attention, corrected, chips, table, panel.
@@ -150,11 +151,12 @@ void MainWindow::createWidgets()
         if (id != m_session->record().upstream.arxivId && id != m_loader->requestedRecord())
             m_loader->load(id);
     });
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MainWindow::updateSelection);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::updateSelection);
-    connect(m_panel, &CurationPanel::messageChanged, this, [this](const QString &message) {
-        statusBar()->showMessage(message, 10000);
-    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+        &MainWindow::updateSelection);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this,
+        &MainWindow::updateSelection);
+    connect(m_panel, &CurationPanel::messageChanged, this,
+        [this](const QString &message) { statusBar()->showMessage(message, 10000); });
 }
 
 void MainWindow::createActions()
@@ -163,18 +165,20 @@ void MainWindow::createActions()
     QAction *import = file->addAction(tr("&Import..."), this, &MainWindow::chooseImportFiles);
     import->setObjectName(QStringLiteral("importAction"));
     import->setShortcut(QKeySequence::Open);
-    import->setStatusTip(tr("Import ledger page text or record JSON files (also by drag and drop)"));
+    import->setStatusTip(
+        tr("Import ledger page text or record JSON files (also by drag and drop)"));
     QAction *exportPdf = file->addAction(tr("&Export PDF..."), this, [this] {
         if (!m_session->hasRecord())
             return;
         const QString suggested = m_session->record().shown.arxivId;
         chooseFileToSave(this, QStringLiteral("exportPdfDialog"), tr("Export PDF"),
-                         QString(suggested).replace(u'/', u'_') + QStringLiteral(".pdf"), tr("PDF files (*.pdf)"),
-                         [this](const QString &path) { exportPdfTo(path); });
+            QString(suggested).replace(u'/', u'_') + QStringLiteral(".pdf"),
+            tr("PDF files (*.pdf)"), [this](const QString &path) { exportPdfTo(path); });
     });
     exportPdf->setObjectName(QStringLiteral("exportPdfAction"));
     exportPdf->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    exportPdf->setStatusTip(tr("Write the rendered page, every observation included, to a PDF file"));
+    exportPdf->setStatusTip(
+        tr("Write the rendered page, every observation included, to a PDF file"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -185,22 +189,26 @@ void MainWindow::createActions()
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = m_session->undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setObjectName(QStringLiteral("redoAction"));
-    redo->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) });
+    redo->setShortcuts(
+        { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) });
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
     m_applyAction = edit->addAction(tr("&Apply Correction"), this, [this] { m_panel->apply(); });
     m_applyAction->setObjectName(QStringLiteral("applyAction"));
-    m_applyAction->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter) });
+    m_applyAction->setShortcuts(
+        { QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter) });
     m_applyAction->setShortcutContext(Qt::WindowShortcut);
-    m_revertAction = edit->addAction(tr("Revert to &Upstream"), this, [this] { m_panel->revertToUpstream(); });
+    m_revertAction
+        = edit->addAction(tr("Revert to &Upstream"), this, [this] { m_panel->revertToUpstream(); });
     m_revertAction->setObjectName(QStringLiteral("revertAction"));
     m_revertAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     edit->addSeparator();
     QAction *settings = edit->addAction(tr("&Settings..."), this, &MainWindow::showSettingsDialog);
     settings->setObjectName(QStringLiteral("settingsAction"));
     settings->setMenuRole(QAction::PreferencesRole);
-    settings->setStatusTip(tr("Language, the preview's page cap, the record shown on start, sync, layout"));
+    settings->setStatusTip(
+        tr("Language, the preview's page cap, the record shown on start, sync, layout"));
     // The platform's Preferences key (where it has one) and Ctrl+, everywhere.
     QList<QKeySequence> settingsKeys = QKeySequence::keyBindings(QKeySequence::Preferences);
     if (!settingsKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Comma)))
@@ -223,8 +231,8 @@ void MainWindow::createActions()
     clear->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     view->addSeparator();
     QAction *preview = view->addAction(tr("Page &Preview"), this, [this] {
-        m_sideTabs->setCurrentWidget(m_sideTabs->currentWidget() == m_preview ? static_cast<QWidget *>(m_panel)
-                                                                              : m_preview);
+        m_sideTabs->setCurrentWidget(
+            m_sideTabs->currentWidget() == m_preview ? static_cast<QWidget *>(m_panel) : m_preview);
     });
     preview->setObjectName(QStringLiteral("previewAction"));
     preview->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
@@ -232,17 +240,21 @@ void MainWindow::createActions()
         tr("Preview Page &Cap..."), this, [this] { m_preview->chooseInboundCap(this); });
 
     QMenu *go = menuBar()->addMenu(tr("&Go"));
-    QAction *next = go->addAction(tr("&Next Needing Attention"), this, [this] { goToAttention(true); });
+    QAction *next
+        = go->addAction(tr("&Next Needing Attention"), this, [this] { goToAttention(true); });
     next->setObjectName(QStringLiteral("nextAttentionAction"));
     next->setShortcut(QKeySequence(Qt::Key_F8));
-    QAction *previous = go->addAction(tr("&Previous Needing Attention"), this, [this] { goToAttention(false); });
+    QAction *previous
+        = go->addAction(tr("&Previous Needing Attention"), this, [this] { goToAttention(false); });
     previous->setObjectName(QStringLiteral("previousAttentionAction"));
     previous->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F8));
-    QAction *table = go->addAction(tr("Go to the &Table"), this, [this] { m_table->setFocus(Qt::ShortcutFocusReason); });
+    QAction *table = go->addAction(
+        tr("Go to the &Table"), this, [this] { m_table->setFocus(Qt::ShortcutFocusReason); });
     table->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     QAction *panel = go->addAction(tr("Go to the &Correction Panel"), this, [this] {
         m_sideTabs->setCurrentWidget(m_panel);
-        if (QWidget *editor = m_panel->findChild<QWidget *>(QStringLiteral("editor-state")); editor && editor->isVisible())
+        if (QWidget *editor = m_panel->findChild<QWidget *>(QStringLiteral("editor-state"));
+            editor && editor->isVisible())
             editor->setFocus(Qt::ShortcutFocusReason);
     });
     panel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -280,7 +292,8 @@ void MainWindow::createActions()
     syncSettings->setStatusTip(tr("The server to sync with, your token, and automatic syncs"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    QAction *about = help->addAction(tr("&About Ledger Curator"), this, &MainWindow::showAboutDialog);
+    QAction *about
+        = help->addAction(tr("&About Ledger Curator"), this, &MainWindow::showAboutDialog);
     about->setObjectName(QStringLiteral("aboutAction"));
     about->setMenuRole(QAction::AboutRole);
     QAction *aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -424,13 +437,15 @@ void MainWindow::updateSelection()
         return;
     QStringList ids;
     QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    std::sort(rows.begin(), rows.end(),
+        [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
     for (const QModelIndex &index : rows)
         ids.append(index.data(ObservationTableModel::ObservationIdRole).toString());
     m_panel->setObservations(ids);
     const QModelIndex current = m_table->currentIndex();
     if (current.isValid())
-        m_preview->scrollToObservation(current.data(ObservationTableModel::ObservationIdRole).toString());
+        m_preview->scrollToObservation(
+            current.data(ObservationTableModel::ObservationIdRole).toString());
 }
 
 void MainWindow::showObservation(const QString &record, const QString &observation)
@@ -446,7 +461,8 @@ void MainWindow::showError(const QString &message)
 {
     statusBar()->showMessage(message, 15000);
     // Window-modal but not blocking: background work and the event loop carry on.
-    auto *box = new QMessageBox(QMessageBox::Warning, tr("Ledger Curator"), message, QMessageBox::Ok, this);
+    auto *box = new QMessageBox(
+        QMessageBox::Warning, tr("Ledger Curator"), message, QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("errorBox"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
@@ -455,13 +471,14 @@ void MainWindow::showError(const QString &message)
 void MainWindow::chooseImportFiles()
 {
     chooseFilesToOpen(this, QStringLiteral("importFileDialog"), tr("Import Ledger Pages"),
-                      tr("Ledger pages (*.txt *.json);;All files (*)"), true,
-                      [this](const QStringList &files) { importFiles(files); });
+        tr("Ledger pages (*.txt *.json);;All files (*)"), true,
+        [this](const QStringList &files) { importFiles(files); });
 }
 
 void MainWindow::importFiles(const QStringList &files)
 {
-    // Files named on the command line (openFiles()) show the first record imported, others the last.
+    // Files named on the command line (openFiles()) show the first record imported, others the
+    // last.
     m_files->importFiles(files, std::exchange(m_showFirstImported, false));
 }
 

@@ -22,7 +22,9 @@
 namespace LedgerCurator {
 
 NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
-    : QWidget(parent, Qt::Window), m_store(store), m_model(new NoticeReviewModel(this))
+    : QWidget(parent, Qt::Window)
+    , m_store(store)
+    , m_model(new NoticeReviewModel(this))
 {
     setObjectName(QStringLiteral("noticeReview"));
     setWindowTitle(tr("Review Notices - Ledger Curator"));
@@ -31,8 +33,8 @@ NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
     m_kind = new QComboBox(this);
     m_kind->setObjectName(QStringLiteral("kindFilter"));
     m_kind->addItem(tr("All kinds"), -1);
-    for (EventKind kind : { EventKind::Retraction, EventKind::Correction, EventKind::ExpressionOfConcern,
-                            EventKind::Withdrawal, EventKind::Reinstatement })
+    for (EventKind kind : { EventKind::Retraction, EventKind::Correction,
+             EventKind::ExpressionOfConcern, EventKind::Withdrawal, EventKind::Reinstatement })
         m_kind->addItem(eventKindDisplayText(kind), int(kind));
     m_kind->setAccessibleName(tr("Show notices of kind"));
     m_reviewFilter = new QComboBox(this);
@@ -88,8 +90,9 @@ NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
     m_note->setAccessibleName(tr("Review note"));
     m_record = new QPushButton(tr("Record &Review"), this);
     m_record->setObjectName(QStringLiteral("recordReview"));
-    m_record->setToolTip(tr("Records the status and note for the selected observations, or for every shown "
-                            "observation of a selected work (Ctrl+Return)"));
+    m_record->setToolTip(
+        tr("Records the status and note for the selected observations, or for every shown "
+           "observation of a selected work (Ctrl+Return)"));
     m_show = new QPushButton(tr("&Show in Ledger"), this);
     m_show->setObjectName(QStringLiteral("showInLedger"));
     auto *statusLabel = new QLabel(tr("&Status:"), this);
@@ -110,7 +113,8 @@ NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
         const int kind = m_kind->currentData().toInt();
-        m_model->setKindFilter(kind < 0 ? std::nullopt : std::optional<EventKind>(static_cast<EventKind>(kind)));
+        m_model->setKindFilter(
+            kind < 0 ? std::nullopt : std::optional<EventKind>(static_cast<EventKind>(kind)));
         rebuildModel();
     });
     connect(m_reviewFilter, &QComboBox::currentIndexChanged, this, [this] {
@@ -131,7 +135,8 @@ NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
         if (!record.isEmpty())
             Q_EMIT showRequested(record, index.data(NoticeReviewModel::ObservationRole).toString());
     });
-    connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this, &NoticeReviewWindow::updateButtons);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+        &NoticeReviewWindow::updateButtons);
     rebuildModel();
 }
 
@@ -215,8 +220,9 @@ void NoticeReviewWindow::rebuildModel()
     }
     for (const QModelIndex &index : m_tree->selectionModel()->selectedRows()) {
         const QString observation = index.data(NoticeReviewModel::ObservationRole).toString();
-        selected.insert(observation.isEmpty() ? QStringLiteral("work:") + index.data(NoticeReviewModel::WorkRole).toString()
-                                              : observation);
+        selected.insert(observation.isEmpty()
+                ? QStringLiteral("work:") + index.data(NoticeReviewModel::WorkRole).toString()
+                : observation);
     }
     if (sender() == nullptr || !m_byRecord.isEmpty()) {
         QList<NoticeGroup> all;
@@ -237,7 +243,8 @@ void NoticeReviewWindow::rebuildModel()
         for (int child = 0; child < m_model->rowCount(group); ++child) {
             const QModelIndex index = m_model->index(child, 0, group);
             if (selected.contains(index.data(NoticeReviewModel::ObservationRole).toString()))
-                selection.select(index, m_model->index(child, NoticeReviewModel::ColumnCount - 1, group));
+                selection.select(
+                    index, m_model->index(child, NoticeReviewModel::ColumnCount - 1, group));
         }
     }
     m_tree->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
@@ -245,14 +252,17 @@ void NoticeReviewWindow::rebuildModel()
     int total = 0;
     for (const auto &groups : std::as_const(m_byRecord))
         total += int(groups.size());
-    m_count->setText(tr("%L1 cited works · %L2 observations shown").arg(m_model->visibleGroupCount()).arg(m_model->visibleTouchCount()));
+    m_count->setText(tr("%L1 cited works · %L2 observations shown")
+                         .arg(m_model->visibleGroupCount())
+                         .arg(m_model->visibleTouchCount()));
     if (m_model->rowCount() > 0) {
         m_stack->setCurrentWidget(m_tree);
     } else if (!m_loading) {
-        m_empty->setText(total == 0 ? tr("No notices found in any record.\n\nRetractions, corrections and expressions "
-                                         "of concern appear here when a page reports them, or after Notices > "
-                                         "Import Notices... reads a Retraction Watch CSV file.")
-                                    : tr("No notice matches the filters."));
+        m_empty->setText(total == 0
+                ? tr("No notices found in any record.\n\nRetractions, corrections and expressions "
+                     "of concern appear here when a page reports them, or after Notices > "
+                     "Import Notices... reads a Retraction Watch CSV file.")
+                : tr("No notice matches the filters."));
         m_stack->setCurrentWidget(m_empty);
     }
     updateButtons();
@@ -278,7 +288,9 @@ void NoticeReviewWindow::updateButtons()
     const QList<NoticeTouch> touches = selectedTouches();
     m_record->setEnabled(!touches.isEmpty());
     m_show->setEnabled(!touches.isEmpty());
-    m_record->setText(touches.size() > 1 ? tr("Record &Review for %Ln", nullptr, int(touches.size())) : tr("Record &Review"));
+    m_record->setText(touches.size() > 1
+            ? tr("Record &Review for %Ln", nullptr, int(touches.size()))
+            : tr("Record &Review"));
 }
 
 void NoticeReviewWindow::recordReview()

@@ -43,7 +43,8 @@ public:
     void addToolActions(const QList<QAction *> &actions);
 
 Q_SIGNALS:
-    void reviewRequested(const QList<LedgerCurator::NoticeTouch> &touches, const QString &status, const QString &note);
+    void reviewRequested(const QList<LedgerCurator::NoticeTouch> &touches, const QString &status,
+        const QString &note);
     void showRequested(const QString &record, const QString &observation);
     void reloaded();
 

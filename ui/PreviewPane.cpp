@@ -113,7 +113,8 @@ bool PreviewPane::scrollToObservation(const QString &uuid)
             const QString text = block.text();
             if (text.size() >= heading.size() + 1 + uuidLength && text.startsWith(heading)
                 && text.at(heading.size()).isSpace())
-                m_headingBlocks.insert(text.mid(heading.size() + 1, uuidLength), block.blockNumber());
+                m_headingBlocks.insert(
+                    text.mid(heading.size() + 1, uuidLength), block.blockNumber());
         }
     }
     const auto found = m_headingBlocks.constFind(uuid);
@@ -204,7 +205,8 @@ void PreviewPane::render(bool keepScroll)
     if (!keepScroll) {
         m_html.clear();
         m_headingBlocks.clear();
-        m_browser->setPlainText(tr("Preparing the page preview of %L1 observations…").arg(itemized));
+        m_browser->setPlainText(
+            tr("Preparing the page preview of %L1 observations…").arg(itemized));
     }
     const quint64 generation = m_generation;
     m_building = true;

@@ -264,7 +264,8 @@ void SyncSettingsDialog::testConnection()
                              "the server.")
                               .arg(version)
                         : tr("Connected to ledger-server %1; the token is accepted; %Ln records "
-                             "on the server.", nullptr, int(count))
+                             "on the server.",
+                            nullptr, int(count))
                               .arg(version));
             });
     });

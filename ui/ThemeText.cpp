@@ -79,14 +79,18 @@ void followPalette(QWidget *widget, std::function<void()> apply)
 void setTextTone(QWidget *widget, TextTone tone)
 {
     static const char kToneKey[] = "tone";
-    PaletteFollowers::instance().add(widget, [widget, tone] {
-        QPalette palette = widget->palette();
-        const QPalette app = QApplication::palette(widget);
-        for (QPalette::ColorRole role : { QPalette::WindowText, QPalette::Text }) {
-            palette.setColor(role, tone == TextTone::Normal ? app.color(role) : toneColor(tone, app));
-        }
-        widget->setPalette(palette);
-    }, kToneKey);
+    PaletteFollowers::instance().add(
+        widget,
+        [widget, tone] {
+            QPalette palette = widget->palette();
+            const QPalette app = QApplication::palette(widget);
+            for (QPalette::ColorRole role : { QPalette::WindowText, QPalette::Text }) {
+                palette.setColor(
+                    role, tone == TextTone::Normal ? app.color(role) : toneColor(tone, app));
+            }
+            widget->setPalette(palette);
+        },
+        kToneKey);
 }
 
 } // namespace LedgerCurator

@@ -21,8 +21,7 @@ struct TitleKey
     Direction direction = Direction::Inbound;
 
     //! Calls f(folded char) for each character of the normalized title.
-    template<typename F>
-    void forEach(F &&f) const
+    template <typename F> void forEach(F &&f) const
     {
         qsizetype i = 0;
         const qsizetype n = title.size();
@@ -41,7 +40,8 @@ struct TitleKey
             }
             const char16_t u = c.unicode();
             // ASCII, most titles, folds without the Unicode tables.
-            f(u < 0x80 ? char16_t(u >= u'A' && u <= u'Z' ? u + (u'a' - u'A') : u) : c.toCaseFolded().unicode());
+            f(u < 0x80 ? char16_t(u >= u'A' && u <= u'Z' ? u + (u'a' - u'A') : u)
+                       : c.toCaseFolded().unicode());
         }
     }
     bool isBlank() const
@@ -77,7 +77,6 @@ struct TitleKeyHash
         return h;
     }
 };
-
 
 // How many reference numbers a repeated-paper message names before "and N more".
 constexpr qsizetype kMaxListedReferences = 8;

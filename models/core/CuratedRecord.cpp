@@ -22,7 +22,7 @@ struct CuratedRecordText
 bool oneLine(const QString &text)
 {
     return !text.contains(u'\n') && !text.contains(u'\r') && !text.contains(QChar::LineSeparator)
-            && !text.contains(QChar::ParagraphSeparator);
+        && !text.contains(QChar::ParagraphSeparator);
 }
 
 QString curlyQuoted(const QString &text)
@@ -63,7 +63,8 @@ using FieldIterator = std::map<FieldKey, FieldState>::const_iterator;
 
 //! Applies the fields [first, last) of one observation to shown.observations[index], which holds
 //! the upstream observation on entry; writes its curation mark and adjusts the stated counts.
-void applyObservationFields(CuratedRecord &curated, qsizetype index, FieldIterator first, FieldIterator last)
+void applyObservationFields(
+    CuratedRecord &curated, qsizetype index, FieldIterator first, FieldIterator last)
 {
     const Observation &before = curated.upstream.observations[index];
     Observation &o = curated.shown.observations[index];
@@ -79,7 +80,7 @@ void applyObservationFields(CuratedRecord &curated, qsizetype index, FieldIterat
             for (const auto &head : state.heads)
                 values.append(displayValue(field, head.value));
             parts.append(QStringLiteral("conflicting corrections of %1: %2")
-                                 .arg(curationFieldKey(field), values.join(QStringLiteral(" / "))));
+                             .arg(curationFieldKey(field), values.join(QStringLiteral(" / "))));
         }
         const std::optional<QString> value = state.value();
         if (!value)
@@ -199,7 +200,8 @@ void matchAllNotices(CuratedRecord &curated)
 
 } // namespace
 
-CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events, SharedNoticeIndex notices)
+CuratedRecord applyCorrections(
+    Record upstream, QList<CorrectionEvent> events, SharedNoticeIndex notices)
 {
     CuratedRecord curated;
     curated.fields = resolveAll(events);
@@ -294,7 +296,8 @@ void shareRepeatedText(CuratedRecord &curated)
     TextPool pool;
     const bool shared = curated.upstream.observations.isSharedWith(curated.shown.observations);
     if (shared)
-        curated.shown.observations = {}; // so that the upstream list is changed in place, not copied
+        curated.shown.observations
+            = {}; // so that the upstream list is changed in place, not copied
     shareRepeatedText(curated.upstream.observations, curated.upstream.title, pool);
     if (shared)
         curated.shown.observations = curated.upstream.observations;
@@ -339,7 +342,8 @@ bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &
             curated.fields.insert(std::move(entry));
         const qsizetype index = indexes[t];
         curated.shown.observations[index] = curated.upstream.observations[index];
-        FieldIterator begin = curated.fields.lower_bound(FieldKey { id, kAllCurationFields.front() });
+        FieldIterator begin
+            = curated.fields.lower_bound(FieldKey { id, kAllCurationFields.front() });
         FieldIterator end = begin;
         while (end != curated.fields.cend() && end->first.observation == id)
             ++end;
@@ -350,7 +354,8 @@ bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &
     return true;
 }
 
-std::optional<QString> valueSeenBefore(const QList<CorrectionEvent> &fieldEvents, const CorrectionEvent &event)
+std::optional<QString> valueSeenBefore(
+    const QList<CorrectionEvent> &fieldEvents, const CorrectionEvent &event)
 {
     QHash<QString, const CorrectionEvent *> byId;
     for (const auto &e : fieldEvents)
@@ -376,12 +381,12 @@ std::optional<QString> valueSeenBefore(const QList<CorrectionEvent> &fieldEvents
 
 QStringList reviewStatuses()
 {
-    return { QStringLiteral("unreviewed"), QStringLiteral("acknowledged"), QStringLiteral("dismissed"),
-             QStringLiteral("escalated") };
+    return { QStringLiteral("unreviewed"), QStringLiteral("acknowledged"),
+        QStringLiteral("dismissed"), QStringLiteral("escalated") };
 }
 
-CurationValue normalizeCurationValue(CurationField field, const QString &input, const Record &record,
-                                     const QString &observation)
+CurationValue normalizeCurationValue(
+    CurationField field, const QString &input, const Record &record, const QString &observation)
 {
     const QString text = input.trimmed();
     if (text.isEmpty())
@@ -391,14 +396,16 @@ CurationValue normalizeCurationValue(CurationField field, const QString &input, 
     case CurationField::State: {
         const auto state = parseState(text);
         if (!state)
-            return bad(CuratedRecordText::tr("unknown state '%1'; expected verified exact, verified fuzzy, unresolved, parse "
-                          "uncertain, malformed identifier or metadata mismatch")
-                               .arg(text));
+            return bad(CuratedRecordText::tr(
+                "unknown state '%1'; expected verified exact, verified fuzzy, unresolved, parse "
+                "uncertain, malformed identifier or metadata mismatch")
+                           .arg(text));
         return { stateKey(*state), {} };
     }
     case CurationField::Basis:
         if (!oneLine(text) || text.contains(u','))
-            return bad(CuratedRecordText::tr("a basis is one line without commas, such as arxiv_id or doi"));
+            return bad(CuratedRecordText::tr(
+                "a basis is one line without commas, such as arxiv_id or doi"));
         return { text, {} };
     case CurationField::Identifier: {
         const IdentifierCheck check = parseIdentifier(text);
@@ -415,7 +422,9 @@ CurationValue normalizeCurationValue(CurationField field, const QString &input, 
         for (const QChar c : text)
             digits = digits && c >= u'0' && c <= u'9';
         if (!digits || (text.size() > 1 && text.startsWith(u'0')))
-            return bad(CuratedRecordText::tr("a reference number is a whole number such as 12, found '%1'").arg(text.left(40)));
+            return bad(
+                CuratedRecordText::tr("a reference number is a whole number such as 12, found '%1'")
+                    .arg(text.left(40)));
         return { text, {} };
     }
     case CurationField::Note:
@@ -426,11 +435,13 @@ CurationValue normalizeCurationValue(CurationField field, const QString &input, 
     case CurationField::DuplicateOf: {
         const QString id = text.toLower();
         if (!isUuid(id))
-            return bad(CuratedRecordText::tr("duplicate-of takes the UUID of another observation, found '%1'").arg(text.left(40)));
+            return bad(CuratedRecordText::tr(
+                "duplicate-of takes the UUID of another observation, found '%1'")
+                           .arg(text.left(40)));
         if (id == observation)
             return bad(CuratedRecordText::tr("an observation cannot be a duplicate of itself"));
         const bool known = std::any_of(record.observations.cbegin(), record.observations.cend(),
-                                       [&id](const Observation &o) { return o.id == id; });
+            [&id](const Observation &o) { return o.id == id; });
         if (!known)
             return bad(CuratedRecordText::tr("the record has no observation %1").arg(id));
         return { id, {} };
@@ -441,13 +452,15 @@ CurationValue normalizeCurationValue(CurationField field, const QString &input, 
             return { QStringLiteral("yes"), {} };
         if (lower == u"no" || lower == u"false")
             return { QStringLiteral("no"), {} };
-        return bad(CuratedRecordText::tr("excluded takes yes or no, found '%1'").arg(text.left(40)));
+        return bad(
+            CuratedRecordText::tr("excluded takes yes or no, found '%1'").arg(text.left(40)));
     }
     case CurationField::Review: {
         const QString lower = text.toLower();
         if (!reviewStatuses().contains(lower))
-            return bad(CuratedRecordText::tr("review takes unreviewed, acknowledged, dismissed or escalated, found '%1'")
-                               .arg(text.left(40)));
+            return bad(CuratedRecordText::tr(
+                "review takes unreviewed, acknowledged, dismissed or escalated, found '%1'")
+                           .arg(text.left(40)));
         return { lower, {} };
     }
     }
@@ -468,7 +481,8 @@ QString upstreamValue(const Observation &o, CurationField field)
     case CurationField::Excluded:
         return QStringLiteral("no");
     case CurationField::Review:
-        return o.events.status == EventsCheck::Status::Found ? QStringLiteral("unreviewed") : QString();
+        return o.events.status == EventsCheck::Status::Found ? QStringLiteral("unreviewed")
+                                                             : QString();
     case CurationField::Identifier:
     case CurationField::Note:
     case CurationField::DuplicateOf:

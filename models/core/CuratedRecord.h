@@ -34,7 +34,8 @@ struct CuratedRecord
 //! Applies the events to the upstream record. Events naming observations the record does not
 //! hold are kept (they may concern a newer page) but change nothing shown.
 //! Standing notices about the observations' cited works are added to their events checks.
-CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events, SharedNoticeIndex notices = {});
+CuratedRecord applyCorrections(
+    Record upstream, QList<CorrectionEvent> events, SharedNoticeIndex notices = {});
 
 //! Adds events to a curated record, recomputing only the observations they touch (a few
 //! milliseconds on a 200,000-observation record, where applyCorrections() takes hundreds).
@@ -59,8 +60,8 @@ struct CurationValue
 //! Checks a typed value for a field of an observation of `record`: a state in either spelling,
 //! an identifier (arXiv id or DOI), a whole reference number, yes/no, a review status, the UUID
 //! of another observation of the record. An empty input means "back to upstream".
-CurationValue normalizeCurationValue(CurationField field, const QString &input, const Record &record,
-                                     const QString &observation);
+CurationValue normalizeCurationValue(
+    CurationField field, const QString &input, const Record &record, const QString &observation);
 
 //! The upstream value of a field as text ("metadata mismatch", "2021", "" for none).
 QString upstreamValue(const Observation &observation, CurationField field);
@@ -69,7 +70,8 @@ QString displayValue(CurationField field, const std::optional<QString> &value);
 
 //! The value the author of `event` saw before making it: the field resolved over the event's
 //! ancestors among `fieldEvents` (the events of that one field). nullopt means upstream.
-std::optional<QString> valueSeenBefore(const QList<CorrectionEvent> &fieldEvents, const CorrectionEvent &event);
+std::optional<QString> valueSeenBefore(
+    const QList<CorrectionEvent> &fieldEvents, const CorrectionEvent &event);
 
 //! The review statuses of a standing notice.
 QStringList reviewStatuses();

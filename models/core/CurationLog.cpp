@@ -241,7 +241,8 @@ namespace {
 
 //! resolveAll() over the events whose observation's first UTF-16 unit is in [from, to) (an empty
 //! observation counts as unit 0).
-std::map<FieldKey, FieldState> resolveRange(const QList<CorrectionEvent> &events, char32_t from, char32_t to)
+std::map<FieldKey, FieldState> resolveRange(
+    const QList<CorrectionEvent> &events, char32_t from, char32_t to)
 {
     auto firstUnit = [](const QString &observation) {
         return observation.isEmpty() ? char32_t(0) : char32_t(observation.front().unicode());
@@ -276,7 +277,8 @@ std::map<FieldKey, FieldState> resolveRange(const QList<CorrectionEvent> &events
             return a.head < b.head;
         if (a.next != b.next)
             return a.next < b.next;
-        if (const int order = utf16(a.event->observation).compare(utf16(b.event->observation)); order != 0)
+        if (const int order = utf16(a.event->observation).compare(utf16(b.event->observation));
+            order != 0)
             return order < 0;
         return a.event->field < b.event->field;
     });
@@ -363,7 +365,8 @@ namespace {
 QString mergeId(const QString &editId, const QStringList &parents)
 {
     static const QUuid ns(QStringLiteral("6f1d2a53-3c1e-4d7b-9a41-0b7f52c8e9d4"));
-    return QUuid::createUuidV5(ns, editId + QLatin1Char('|') + parents.join(u',')).toString(QUuid::WithoutBraces);
+    return QUuid::createUuidV5(ns, editId + QLatin1Char('|') + parents.join(u','))
+        .toString(QUuid::WithoutBraces);
 }
 
 } // namespace
@@ -390,11 +393,12 @@ QList<CorrectionEvent> narrowedEvent(const CorrectionEvent &event)
     return out;
 }
 
-QList<CorrectionEvent> makeEditEvents(const FieldState &current, QString record, QString observation,
-    CurationField field, std::optional<QString> value, QString author, QString createdAt)
+QList<CorrectionEvent> makeEditEvents(const FieldState &current, QString record,
+    QString observation, CurationField field, std::optional<QString> value, QString author,
+    QString createdAt)
 {
-    return narrowedEvent(makeEdit(current, std::move(record), std::move(observation), field, std::move(value),
-                                  std::move(author), std::move(createdAt)));
+    return narrowedEvent(makeEdit(current, std::move(record), std::move(observation), field,
+        std::move(value), std::move(author), std::move(createdAt)));
 }
 
 std::optional<QString> valueBefore(const QList<CorrectionEvent> &events, const QString &eventId)
@@ -418,7 +422,8 @@ std::optional<QString> valueBefore(const QList<CorrectionEvent> &events, const Q
         QStringList ancestors = edit->parents;
         while (!ancestors.isEmpty()) {
             const CorrectionEvent *merge = byId.value(ancestors.takeLast());
-            if (!merge || excluded.contains(merge->id) || merge->id != mergeId(edit->id, merge->parents))
+            if (!merge || excluded.contains(merge->id)
+                || merge->id != mergeId(edit->id, merge->parents))
                 continue;
             excluded.insert(merge->id);
             pending.append(merge->id);

@@ -131,8 +131,9 @@ CorrectionEvent makeEdit(const FieldState &current, QString record, QString obse
 //! heads are named in groups by merge events that carry the edit's value, author and time, and
 //! the edit names the merges (in as many levels as needed: 2,000 heads take 32 merges), so the
 //! edit still resolves every head. Store them in this order (parents first).
-QList<CorrectionEvent> makeEditEvents(const FieldState &current, QString record, QString observation,
-    CurationField field, std::optional<QString> value, QString author, QString createdAt);
+QList<CorrectionEvent> makeEditEvents(const FieldState &current, QString record,
+    QString observation, CurationField field, std::optional<QString> value, QString author,
+    QString createdAt);
 
 //! Rewrites an event that names more than kMaxEventParents parents (made before the limit was
 //! kept) as makeEditEvents() would have made it: merge events first, then the event itself,

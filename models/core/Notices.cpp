@@ -15,13 +15,13 @@ const QString kNoResolverLink = QStringLiteral("no resolver link");
 bool sameEvent(const SourceEvent &a, const SourceEvent &b)
 {
     return a.kind == b.kind && a.date == b.date && a.source == b.source
-            && a.notice.compare(b.notice, Qt::CaseInsensitive) == 0;
+        && a.notice.compare(b.notice, Qt::CaseInsensitive) == 0;
 }
 
 void sortNewestFirst(QList<SourceEvent> &events)
 {
     std::stable_sort(events.begin(), events.end(),
-                     [](const SourceEvent &a, const SourceEvent &b) { return a.date > b.date; });
+        [](const SourceEvent &a, const SourceEvent &b) { return a.date > b.date; });
 }
 
 } // namespace
@@ -56,10 +56,11 @@ bool matchNotices(const Record &record, Observation &o, const NoticeIndex &notic
     if (found == notices.constEnd())
         return false;
     bool added = false;
-    QString latest = o.events.status == EventsCheck::Status::Unavailable ? QString() : o.events.asOf;
+    QString latest
+        = o.events.status == EventsCheck::Status::Unavailable ? QString() : o.events.asOf;
     for (const StandingNotice &notice : *found) {
         const bool listed = std::any_of(o.events.events.cbegin(), o.events.events.cend(),
-                                        [&notice](const SourceEvent &e) { return sameEvent(e, notice.event); });
+            [&notice](const SourceEvent &e) { return sameEvent(e, notice.event); });
         if (listed)
             continue;
         o.events.events.append(notice.event);
@@ -119,8 +120,10 @@ QList<NoticeGroup> noticeGroups(const CuratedRecord &curated)
             label = QStringLiteral("arXiv:") + record.arxivId + u' ' + record.title;
         } else {
             const IdentifierCheck id = parseIdentifier(o.curation.identifier);
-            label = (id.ok() && id.identifier->kind != Identifier::Kind::Doi ? QStringLiteral("arXiv:") : QString())
-                    + (id.ok() ? id.identifier->canonical : key) + u' ' + o.citedTitle;
+            label = (id.ok() && id.identifier->kind != Identifier::Kind::Doi
+                            ? QStringLiteral("arXiv:")
+                            : QString())
+                + (id.ok() ? id.identifier->canonical : key) + u' ' + o.citedTitle;
         }
         auto it = byWork.constFind(key);
         if (it == byWork.constEnd()) {
@@ -130,16 +133,16 @@ QList<NoticeGroup> noticeGroups(const CuratedRecord &curated)
         NoticeGroup &group = groups[*it];
         for (const SourceEvent &e : o.events.events) {
             if (std::none_of(group.events.cbegin(), group.events.cend(),
-                             [&e](const SourceEvent &g) { return sameEvent(g, e); }))
+                    [&e](const SourceEvent &g) { return sameEvent(g, e); }))
                 group.events.append(e);
         }
-        group.touches.append(NoticeTouch { record.arxivId, o.id, o.direction, o.citingTitle, reviewStatusOf(o),
-                                           o.curation.reviewNote });
+        group.touches.append(NoticeTouch { record.arxivId, o.id, o.direction, o.citingTitle,
+            reviewStatusOf(o), o.curation.reviewNote });
     }
     for (NoticeGroup &g : groups)
         sortNewestFirst(g.events);
     std::stable_sort(groups.begin(), groups.end(),
-                     [](const NoticeGroup &a, const NoticeGroup &b) { return a.newestDate() > b.newestDate(); });
+        [](const NoticeGroup &a, const NoticeGroup &b) { return a.newestDate() > b.newestDate(); });
     return groups;
 }
 
@@ -157,7 +160,7 @@ QList<NoticeGroup> mergeNoticeGroups(QList<NoticeGroup> groups)
         NoticeGroup &into = merged[*it];
         for (const SourceEvent &e : std::as_const(g.events)) {
             if (std::none_of(into.events.cbegin(), into.events.cend(),
-                             [&e](const SourceEvent &x) { return sameEvent(x, e); }))
+                    [&e](const SourceEvent &x) { return sameEvent(x, e); }))
                 into.events.append(e);
         }
         into.touches.append(g.touches);
@@ -165,7 +168,7 @@ QList<NoticeGroup> mergeNoticeGroups(QList<NoticeGroup> groups)
     for (NoticeGroup &g : merged)
         sortNewestFirst(g.events);
     std::stable_sort(merged.begin(), merged.end(),
-                     [](const NoticeGroup &a, const NoticeGroup &b) { return a.newestDate() > b.newestDate(); });
+        [](const NoticeGroup &a, const NoticeGroup &b) { return a.newestDate() > b.newestDate(); });
     return merged;
 }
 

@@ -23,10 +23,10 @@ inline constexpr char16_t kRetractionSource[] = u"retraction_status_cache";
 //! A notice about one work, as held in the cache.
 struct StandingNotice
 {
-    QString work;      // the work's key: its DOI, lower case (arXiv ids as 10.48550/arxiv.ID)
+    QString work; // the work's key: its DOI, lower case (arXiv ids as 10.48550/arxiv.ID)
     SourceEvent event; // kind, date, source, notice DOI, detail
     QString importedAt; // when the cache learned of it (the "as of" of a match)
-    QString origin;     // where it came from, e.g. "Retraction Watch record 51234"
+    QString origin; // where it came from, e.g. "Retraction Watch record 51234"
     friend bool operator==(const StandingNotice &, const StandingNotice &) = default;
 };
 
@@ -55,19 +55,19 @@ bool isRetracted(const EventsCheck &check);
 //! One observation a notice touches, for the review view.
 struct NoticeTouch
 {
-    QString record;      // arXiv id
+    QString record; // arXiv id
     QString observation; // UUID
     Direction direction = Direction::Inbound;
     QString citingTitle;
-    QString review;      // unreviewed, acknowledged, dismissed, escalated
+    QString review; // unreviewed, acknowledged, dismissed, escalated
     QString reviewNote;
 };
 
 //! Every found event of one cited work with the observations it touches.
 struct NoticeGroup
 {
-    QString work;      // work key, or "title:" + cited title where no identifier is known
-    QString label;     // what a person reads: "arXiv:2104.04473 Title" or "10.1/x Title"
+    QString work; // work key, or "title:" + cited title where no identifier is known
+    QString label; // what a person reads: "arXiv:2104.04473 Title" or "10.1/x Title"
     QList<SourceEvent> events; // newest first, each once
     QList<NoticeTouch> touches;
     QString newestDate() const { return events.isEmpty() ? QString() : events.first().date; }

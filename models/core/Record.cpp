@@ -50,7 +50,7 @@ constexpr FacetName kFacetNames[] = {
     { CoverageFacet::Kind::StandingNotices, "standing notices", "standing_notices" },
     { CoverageFacet::Kind::InboundItemization, "inbound itemization", "inbound_itemization" },
     { CoverageFacet::Kind::ExternalCitationMeasurements, "external citation measurements",
-      "external_citation_measurements" },
+        "external_citation_measurements" },
 };
 
 bool hasLineBreak(const QString &text)
@@ -282,29 +282,31 @@ QList<Warning> statedCountWarnings(const Record &record, const StatedCountLines 
     QList<Warning> warnings;
     const qint64 inbound = record.count(Direction::Inbound);
     const qint64 outbound = record.count(Direction::Outbound);
-    auto warn = [&](QString message, int line) { warnings.append(Warning { line, std::move(message) }); };
+    auto warn = [&](QString message, int line) {
+        warnings.append(Warning { line, std::move(message) });
+    };
     const auto &s = record.stated;
     if (s.inbound != inbound)
         warn(QStringLiteral("the page states %1 inbound observations but itemizes %2")
-                     .arg(s.inbound)
-                     .arg(inbound),
-             lines.header);
+                 .arg(s.inbound)
+                 .arg(inbound),
+            lines.header);
     if (s.outboundListed != outbound)
         warn(QStringLiteral("the page states it lists %1 outbound references but itemizes %2")
-                     .arg(s.outboundListed)
-                     .arg(outbound),
-             lines.header);
+                 .arg(s.outboundListed)
+                 .arg(outbound),
+            lines.header);
     if (s.outboundDisplayed != outbound)
         warn(QStringLiteral("the page states %1 outbound references displayed but itemizes %2")
-                     .arg(s.outboundDisplayed)
-                     .arg(outbound),
-             lines.displayed);
+                 .arg(s.outboundDisplayed)
+                 .arg(outbound),
+            lines.displayed);
     if (s.outboundDisplayedOf != s.outboundTotal)
         warn(QStringLiteral("the page states %1 outbound references in its header but %2 under "
                             "Reference resolution")
-                     .arg(s.outboundTotal)
-                     .arg(s.outboundDisplayedOf),
-             lines.displayed);
+                 .arg(s.outboundTotal)
+                 .arg(s.outboundDisplayedOf),
+            lines.displayed);
     std::array<qint64, kResolutionStateCount> actual {};
     for (const auto &o : record.observations) {
         if (o.direction == Direction::Outbound)
@@ -313,26 +315,27 @@ QList<Warning> statedCountWarnings(const Record &record, const StatedCountLines 
     for (int i = 0; i < kResolutionStateCount; ++i) {
         if (actual[i] != s.outboundStates[i])
             warn(QStringLiteral("the page states %1 outbound references %2 but itemizes %3")
-                         .arg(s.outboundStates[i])
-                         .arg(stateText(static_cast<ResolutionState>(i)))
-                         .arg(actual[i]),
-                 lines.states[i]);
+                     .arg(s.outboundStates[i])
+                     .arg(stateText(static_cast<ResolutionState>(i)))
+                     .arg(actual[i]),
+                lines.states[i]);
     }
     for (const auto &facet : record.coverage) {
         const int facetLine = lines.facets[static_cast<int>(facet.kind)];
         if (facet.kind == CoverageFacet::Kind::InboundItemization && facet.measured != inbound)
             warn(QStringLiteral("the coverage vector measures %1 inbound observations but the page "
                                 "itemizes %2")
-                         .arg(facet.measured)
-                         .arg(inbound),
-                 facetLine);
+                     .arg(facet.measured)
+                     .arg(inbound),
+                facetLine);
         if (facet.kind == CoverageFacet::Kind::ExternalCitationMeasurements
             && facet.measured != record.measurements.size())
-            warn(QStringLiteral("the coverage vector measures %1 external citation measurements but "
-                                "the page lists %2")
-                         .arg(facet.measured)
-                         .arg(record.measurements.size()),
-                 facetLine);
+            warn(
+                QStringLiteral("the coverage vector measures %1 external citation measurements but "
+                               "the page lists %2")
+                    .arg(facet.measured)
+                    .arg(record.measurements.size()),
+                facetLine);
     }
     return warnings;
 }
@@ -363,11 +366,11 @@ QString validateRecord(const Record &record)
         return QStringLiteral("the record title must be one non-empty line");
     if (record.schema != QLatin1String(kSchemaId))
         return QStringLiteral("unknown schema '%1', expected %2")
-                .arg(record.schema, QLatin1String(kSchemaId));
+            .arg(record.schema, QLatin1String(kSchemaId));
     if (record.coverage.size() != kCoverageFacetCount)
         return QStringLiteral("the coverage vector must have %1 facets, found %2")
-                .arg(kCoverageFacetCount)
-                .arg(record.coverage.size());
+            .arg(kCoverageFacetCount)
+            .arg(record.coverage.size());
     QSet<QString> ids;
     ids.reserve(record.observations.size());
     // Without allocating: trimmed() would copy every title just to test it.
@@ -385,7 +388,8 @@ QString validateRecord(const Record &record)
         if (o.direction == Direction::Inbound)
             seenInbound = true;
         else if (seenInbound)
-            return where() + QStringLiteral(": outbound observations must come before inbound ones");
+            return where()
+                + QStringLiteral(": outbound observations must come before inbound ones");
         if (blank(o.citingTitle) || hasLineBreak(o.citingTitle))
             return where() + QStringLiteral(": the citing title must be one non-empty line");
         if (blank(o.citedTitle) || hasLineBreak(o.citedTitle))
@@ -398,7 +402,8 @@ QString validateRecord(const Record &record)
             return where() + QStringLiteral(": the observed timestamp is missing or has spaces");
         if (hasLineBreak(o.curation.mark) || hasLineBreak(o.curation.note))
             return where() + QStringLiteral(": the curation mark and note must be one line");
-        if (!o.curation.mark.isEmpty() && !o.curation.mark.startsWith(QStringLiteral("Curated by ")))
+        if (!o.curation.mark.isEmpty()
+            && !o.curation.mark.startsWith(QStringLiteral("Curated by ")))
             return where() + QStringLiteral(": the curation mark must start with 'Curated by '");
         if (o.events.status == EventsCheck::Status::Found && o.events.events.isEmpty())
             return where() + QStringLiteral(": events were found but none is listed");
@@ -406,9 +411,9 @@ QString validateRecord(const Record &record)
             return where() + QStringLiteral(": events are listed but the check says none found");
         for (const auto &e : o.events.events) {
             if (e.date.isEmpty() || e.source.isEmpty() || e.date.contains(QStringLiteral(" · "))
-                || e.source.contains(QStringLiteral(" · ")) || e.notice.contains(QStringLiteral(" · "))
-                || hasLineBreak(e.date) || hasLineBreak(e.source) || hasLineBreak(e.notice)
-                || hasLineBreak(e.detail))
+                || e.source.contains(QStringLiteral(" · "))
+                || e.notice.contains(QStringLiteral(" · ")) || hasLineBreak(e.date)
+                || hasLineBreak(e.source) || hasLineBreak(e.notice) || hasLineBreak(e.detail))
                 return where() + QStringLiteral(": an event needs a date and a source on one line");
         }
     }

@@ -23,9 +23,12 @@ enum class ResolutionState {
 };
 inline constexpr int kResolutionStateCount = 6;
 inline constexpr std::array<ResolutionState, kResolutionStateCount> kAllResolutionStates {
-    ResolutionState::VerifiedExact,       ResolutionState::VerifiedFuzzy,
-    ResolutionState::Unresolved,          ResolutionState::ParseUncertain,
-    ResolutionState::MalformedIdentifier, ResolutionState::MetadataMismatch,
+    ResolutionState::VerifiedExact,
+    ResolutionState::VerifiedFuzzy,
+    ResolutionState::Unresolved,
+    ResolutionState::ParseUncertain,
+    ResolutionState::MalformedIdentifier,
+    ResolutionState::MetadataMismatch,
 };
 
 //! "verified exact", as the page writes it.
@@ -43,14 +46,14 @@ std::optional<Direction> parseDirection(QStringView text);
 
 enum class EventKind { Retraction, Correction, ExpressionOfConcern, Withdrawal, Reinstatement };
 QString eventKindText(EventKind kind); // "Expression of concern"
-QString eventKindKey(EventKind kind);  // "expression_of_concern"
+QString eventKindKey(EventKind kind); // "expression_of_concern"
 std::optional<EventKind> parseEventKind(QStringView text); // either spelling, case-insensitive
 
 //! A source-reported event (retraction, correction, ...) for a cited work.
 struct SourceEvent
 {
     EventKind kind = EventKind::Retraction;
-    QString date;   // as given, normally YYYY-MM-DD
+    QString date; // as given, normally YYYY-MM-DD
     QString source; // e.g. retraction_status_cache
     QString notice; // DOI or URL of the notice; may be empty
     QString detail; // what the notice says (a reason, the nature of a correction); may be empty
@@ -62,7 +65,7 @@ struct EventsCheck
 {
     enum class Status { NoneFound, Unavailable, Found };
     Status status = Status::NoneFound;
-    QString asOf;   // NoneFound and Found: the timestamp, byte for byte
+    QString asOf; // NoneFound and Found: the timestamp, byte for byte
     QString reason; // Unavailable: the reason, without the final full stop
     QList<SourceEvent> events; // Found: at least one
     friend bool operator==(const EventsCheck &, const EventsCheck &) = default;
@@ -74,7 +77,8 @@ QString eventsStatusKey(EventsCheck::Status status); // none_found / unavailable
 QString stateDisplayText(ResolutionState state);
 QString directionDisplayText(Direction direction);
 QString eventKindDisplayText(EventKind kind);
-//! A notice review status (unreviewed, acknowledged, dismissed, escalated) as the interface shows it.
+//! A notice review status (unreviewed, acknowledged, dismissed, escalated) as the interface shows
+//! it.
 QString reviewDisplayText(const QString &review);
 //! A YYYY-MM-DD date (or the date part of an ISO timestamp) in the locale's short date format
 //! with a four-digit year; in the C locale, or when it is no such date, the text as it is.
@@ -106,7 +110,7 @@ struct Observation
     QString citedTitle;
     std::optional<qint64> reference; // reference number in the citing paper
     ResolutionState state = ResolutionState::Unresolved;
-    QString basis;      // arxiv_id, local_arxiv, no resolver link, doi, ... as given
+    QString basis; // arxiv_id, local_arxiv, no resolver link, doi, ... as given
     QString observedAt; // timestamp, byte for byte
     EventsCheck events;
     CurationInfo curation;
@@ -132,7 +136,7 @@ struct CoverageFacet
 };
 inline constexpr int kCoverageFacetCount = 4;
 QString facetText(CoverageFacet::Kind kind); // "reference resolution"
-QString facetKey(CoverageFacet::Kind kind);  // "reference_resolution"
+QString facetKey(CoverageFacet::Kind kind); // "reference_resolution"
 std::optional<CoverageFacet::Kind> parseFacet(QStringView text);
 
 struct ExternalMeasurement
@@ -148,7 +152,7 @@ struct StatedCounts
 {
     qint64 outboundListed = 0; // "lists X of Y outbound references"
     qint64 outboundTotal = 0;
-    qint64 inbound = 0;        // "and Z inbound Pith citation observations"
+    qint64 inbound = 0; // "and Z inbound Pith citation observations"
     qint64 outboundDisplayed = 0; // "X of Y outbound references displayed"
     qint64 outboundDisplayedOf = 0;
     std::array<qint64, kResolutionStateCount> outboundStates {}; // "verified exact0" ...
@@ -185,7 +189,7 @@ struct Warning
 //! Where a page states its counts, so that warnings can name the line.
 struct StatedCountLines
 {
-    int header = 0;    // the "As of ..." sentence
+    int header = 0; // the "As of ..." sentence
     int displayed = 0; // "X of Y outbound references displayed"
     std::array<int, kResolutionStateCount> states {};
     std::array<int, kCoverageFacetCount> facets {};

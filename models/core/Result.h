@@ -12,9 +12,9 @@ namespace LedgerCurator {
 //! What went wrong, and where: "FILE:LINE: what was expected, what was found".
 struct Error
 {
-    //! BadInput: the input is wrong (the user's or a peer's). Failure: the system failed. Cancelled:
-    //! the user stopped it. Busy: a lock could not be had in time (try again; a server answers
-    //! 503). Conflict: the request contradicts what is stored (a server answers 409).
+    //! BadInput: the input is wrong (the user's or a peer's). Failure: the system failed.
+    //! Cancelled: the user stopped it. Busy: a lock could not be had in time (try again; a server
+    //! answers 503). Conflict: the request contradicts what is stored (a server answers 409).
     enum class Kind { BadInput, Failure, Cancelled, Busy, Conflict };
     Kind kind = Kind::Failure;
     QString file; // may be empty
@@ -25,9 +25,18 @@ struct Error
     {
         return Error { Kind::BadInput, std::move(file), line, std::move(message) };
     }
-    static Error failure(QString message) { return Error { Kind::Failure, {}, 0, std::move(message) }; }
-    static Error cancelled() { return Error { Kind::Cancelled, {}, 0, QStringLiteral("cancelled") }; }
-    static Error of(Kind kind, QString message) { return Error { kind, {}, 0, std::move(message) }; }
+    static Error failure(QString message)
+    {
+        return Error { Kind::Failure, {}, 0, std::move(message) };
+    }
+    static Error cancelled()
+    {
+        return Error { Kind::Cancelled, {}, 0, QStringLiteral("cancelled") };
+    }
+    static Error of(Kind kind, QString message)
+    {
+        return Error { kind, {}, 0, std::move(message) };
+    }
 
     //! FILE:LINE: message, leaving out what is unknown.
     QString toString() const
@@ -47,12 +56,17 @@ struct Error
 using Progress = std::function<bool(qint64 done, qint64 total)>;
 
 //! A value or an Error; a small stand-in for std::expected (C++23).
-template<typename T>
-class [[nodiscard]] Result
+template <typename T> class [[nodiscard]] Result
 {
 public:
-    Result(T value) : m_data(std::move(value)) { }
-    Result(Error error) : m_data(std::move(error)) { }
+    Result(T value)
+        : m_data(std::move(value))
+    {
+    }
+    Result(Error error)
+        : m_data(std::move(error))
+    {
+    }
 
     bool ok() const { return m_data.index() == 0; }
     explicit operator bool() const { return ok(); }
@@ -73,7 +87,11 @@ class [[nodiscard]] Status
 {
 public:
     Status() = default;
-    Status(Error error) : m_error(std::move(error)), m_ok(false) { }
+    Status(Error error)
+        : m_error(std::move(error))
+        , m_ok(false)
+    {
+    }
     bool ok() const { return m_ok; }
     explicit operator bool() const { return m_ok; }
     const Error &error() const { return m_error; }

@@ -21,7 +21,6 @@ namespace {
 constexpr qsizetype kMaxText = 4096; // longest value, author or title a correction may carry
 constexpr qsizetype kMaxParents = kMaxEventParents; // CurationLog.h: client and server alike
 
-
 } // namespace
 
 QString jsonTypeName(const QJsonValue &v)
@@ -58,14 +57,12 @@ bool isTimestamp(const QString &text)
 
 QJsonObject correctionToJson(const CorrectionEvent &e)
 {
-    QJsonObject o { { QStringLiteral("id"), e.id },
-                    { QStringLiteral("record"), e.record },
-                    { QStringLiteral("observation"), e.observation },
-                    { QStringLiteral("field"), curationFieldKey(e.field) },
-                    { QStringLiteral("value"), e.value ? QJsonValue(*e.value) : QJsonValue(QJsonValue::Null) },
-                    { QStringLiteral("parents"), QJsonArray::fromStringList(e.parents) },
-                    { QStringLiteral("author"), e.author },
-                    { QStringLiteral("created_at"), e.createdAt } };
+    QJsonObject o { { QStringLiteral("id"), e.id }, { QStringLiteral("record"), e.record },
+        { QStringLiteral("observation"), e.observation },
+        { QStringLiteral("field"), curationFieldKey(e.field) },
+        { QStringLiteral("value"), e.value ? QJsonValue(*e.value) : QJsonValue(QJsonValue::Null) },
+        { QStringLiteral("parents"), QJsonArray::fromStringList(e.parents) },
+        { QStringLiteral("author"), e.author }, { QStringLiteral("created_at"), e.createdAt } };
     if (e.seq)
         o.insert(QStringLiteral("seq"), *e.seq);
     return o;
@@ -141,7 +138,8 @@ QString checkCorrectionValue(CurationField field, const std::optional<QString> &
         return QStringLiteral("a value longer than %1 characters").arg(kMaxText);
     if (field == CurationField::DuplicateOf) {
         if (!isUuid(*value) || *value != value->toLower())
-            return QStringLiteral("duplicate-of takes a lower-case observation UUID, found %1").arg(quoted(*value));
+            return QStringLiteral("duplicate-of takes a lower-case observation UUID, found %1")
+                .arg(quoted(*value));
         return {};
     }
     const CurationValue normalized = normalizeCurationValue(field, *value, Record {}, QString());
@@ -149,15 +147,15 @@ QString checkCorrectionValue(CurationField field, const std::optional<QString> &
         return normalized.error;
     if (normalized.value != value)
         return QStringLiteral("%1 is not in its stored form %2")
-                .arg(quoted(*value), quoted(normalized.value.value_or(QString())));
+            .arg(quoted(*value), quoted(normalized.value.value_or(QString())));
     return {};
 }
 
 namespace {
 
 enum EventText { Id, RecordId, ObservationId, FieldName, Author, CreatedAt, EventTextCount };
-constexpr const char *kEventTextKeys[EventTextCount] = { "id", "record", "observation", "field", "author",
-                                                         "created_at" };
+constexpr const char *kEventTextKeys[EventTextCount]
+    = { "id", "record", "observation", "field", "author", "created_at" };
 
 //! One event's members, each of the type the wire form gives it, not yet checked further.
 struct RawEvent
@@ -178,36 +176,42 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
         if (raw.texts[i].isEmpty())
             return bad(QLatin1String(kEventTextKeys[i]), QStringLiteral("must not be empty"));
         if (raw.texts[i].size() > kMaxText)
-            return bad(QLatin1String(kEventTextKeys[i]), QStringLiteral("longer than %1 characters").arg(kMaxText));
+            return bad(QLatin1String(kEventTextKeys[i]),
+                QStringLiteral("longer than %1 characters").arg(kMaxText));
     }
     CorrectionEvent e;
     // isUuid() takes lower-case hex digits only: a UUID it accepts is in lower case.
     e.id = std::move(raw.texts[Id]);
     if (!isUuid(e.id))
-        return bad(QStringLiteral("id"), QStringLiteral("expected a lower-case UUID, found %1").arg(quoted(e.id)));
+        return bad(QStringLiteral("id"),
+            QStringLiteral("expected a lower-case UUID, found %1").arg(quoted(e.id)));
     e.record = std::move(raw.texts[RecordId]);
     const IdentifierCheck record = parseArxivId(e.record);
     if (!record.ok() || record.identifier->base != e.record)
         return bad(QStringLiteral("record"),
-                   QStringLiteral("expected an arXiv id without version such as 2104.04473, found %1").arg(quoted(e.record)));
+            QStringLiteral("expected an arXiv id without version such as 2104.04473, found %1")
+                .arg(quoted(e.record)));
     e.observation = std::move(raw.texts[ObservationId]);
     if (!isUuid(e.observation))
         return bad(QStringLiteral("observation"),
-                   QStringLiteral("expected a lower-case UUID, found %1").arg(quoted(e.observation)));
+            QStringLiteral("expected a lower-case UUID, found %1").arg(quoted(e.observation)));
     const auto field = parseCurationField(raw.texts[FieldName]);
     if (!field)
-        return bad(QStringLiteral("field"), QStringLiteral("unknown field %1").arg(quoted(raw.texts[FieldName])));
+        return bad(QStringLiteral("field"),
+            QStringLiteral("unknown field %1").arg(quoted(raw.texts[FieldName])));
     e.field = *field;
     e.value = std::move(raw.value);
     if (const QString problem = checkCorrectionValue(e.field, e.value); !problem.isEmpty())
         return bad(QStringLiteral("value"), problem);
     if (raw.parents.size() > kMaxParents)
-        return bad(QStringLiteral("parents"), QStringLiteral("more than %1 parents").arg(kMaxParents));
+        return bad(
+            QStringLiteral("parents"), QStringLiteral("more than %1 parents").arg(kMaxParents));
     for (qsizetype i = 0; i < raw.parents.size(); ++i) {
         const QString &parent = raw.parents[i];
         if (!isUuid(parent) || parent == e.id)
             return bad(QStringLiteral("parents[%1]").arg(i),
-                       QStringLiteral("expected the lower-case UUID of an earlier event, found %1").arg(quoted(parent)));
+                QStringLiteral("expected the lower-case UUID of an earlier event, found %1")
+                    .arg(quoted(parent)));
     }
     e.parents = std::move(raw.parents);
     e.author = std::move(raw.texts[Author]);
@@ -216,8 +220,9 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
     e.createdAt = std::move(raw.texts[CreatedAt]);
     if (!isTimestamp(e.createdAt))
         return bad(QStringLiteral("created_at"),
-                   QStringLiteral("expected an ISO-8601 UTC time such as 2026-11-29T17:00:00.000Z, found %1")
-                           .arg(quoted(e.createdAt)));
+            QStringLiteral(
+                "expected an ISO-8601 UTC time such as 2026-11-29T17:00:00.000Z, found %1")
+                .arg(quoted(e.createdAt)));
     e.seq = raw.seq;
     return e;
 }
@@ -243,7 +248,8 @@ QString checkCorrectionEvent(const CorrectionEvent &event)
 Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QString &where)
 {
     if (!value.isObject())
-        return Error::badInput(QStringLiteral("%1: expected an event object, found %2").arg(where, jsonTypeName(value)));
+        return Error::badInput(QStringLiteral("%1: expected an event object, found %2")
+                                   .arg(where, jsonTypeName(value)));
     const QJsonObject o = value.toObject();
     auto bad = [&where](const QString &member, const QString &message) {
         return Error::badInput(where + QLatin1Char('.') + member + QStringLiteral(": ") + message);
@@ -256,25 +262,28 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
         const char *key = kEventTextKeys[i];
         const QJsonValue v = member(key);
         if (!v.isString())
-            return bad(QLatin1String(key), QStringLiteral("expected a string, found %1").arg(jsonTypeName(v)));
+            return bad(QLatin1String(key),
+                QStringLiteral("expected a string, found %1").arg(jsonTypeName(v)));
         raw.texts[i] = v.toString();
     }
     const QJsonValue v = member("value");
     if (v.isString())
         raw.value = v.toString();
     else if (!v.isNull())
-        return bad(QStringLiteral("value"), QStringLiteral("expected a string or null, found %1").arg(jsonTypeName(v)));
+        return bad(QStringLiteral("value"),
+            QStringLiteral("expected a string or null, found %1").arg(jsonTypeName(v)));
     const QJsonValue parents = member("parents");
     if (!parents.isArray())
-        return bad(QStringLiteral("parents"), QStringLiteral("expected an array of event ids, found %1").arg(jsonTypeName(parents)));
+        return bad(QStringLiteral("parents"),
+            QStringLiteral("expected an array of event ids, found %1").arg(jsonTypeName(parents)));
     const QJsonArray parentArray = parents.toArray();
     if (parentArray.size() <= kMaxParents) {
         raw.parents.reserve(parentArray.size());
         for (qsizetype i = 0; i < parentArray.size(); ++i) {
             if (!parentArray.at(i).isString())
                 return bad(QStringLiteral("parents[%1]").arg(i),
-                           QStringLiteral("expected the lower-case UUID of an earlier event, found %1")
-                                   .arg(jsonTypeName(parentArray.at(i))));
+                    QStringLiteral("expected the lower-case UUID of an earlier event, found %1")
+                        .arg(jsonTypeName(parentArray.at(i))));
             raw.parents.append(parentArray.at(i).toString());
         }
     } else {
@@ -284,7 +293,9 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
     if (!seq.isUndefined() && !seq.isNull()) {
         const double d = seq.toDouble(-1);
         if (!seq.isDouble() || d < 1 || d > 9007199254740992.0 || d != double(qint64(d)))
-            return bad(QStringLiteral("seq"), QStringLiteral("expected a positive whole number, found %1").arg(jsonTypeName(seq)));
+            return bad(QStringLiteral("seq"),
+                QStringLiteral("expected a positive whole number, found %1")
+                    .arg(jsonTypeName(seq)));
         raw.seq = qint64(d);
     }
     return checkedEvent(std::move(raw), where);
@@ -293,7 +304,8 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
 Result<QList<CorrectionEvent>> correctionsFromJson(const QJsonValue &value, const QString &where)
 {
     if (!value.isArray())
-        return Error::badInput(QStringLiteral("%1: expected an array of events, found %2").arg(where, jsonTypeName(value)));
+        return Error::badInput(QStringLiteral("%1: expected an array of events, found %2")
+                                   .arg(where, jsonTypeName(value)));
     const QJsonArray array = value.toArray();
     QList<CorrectionEvent> events;
     events.reserve(array.size());
@@ -321,12 +333,14 @@ Result<EventPageJson> readEventPageJsonThroughDocument(const QByteArray &body)
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return Error::badInput(
-                QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
+        return Error::badInput(QStringLiteral("not JSON (%1 at byte %2)")
+                                   .arg(parseError.errorString())
+                                   .arg(parseError.offset));
     if (!document.isObject())
         return Error::badInput(QStringLiteral("expected an object"));
     const QJsonObject object = document.object();
-    auto events = correctionsFromJson(object.value(QStringLiteral("events")), QStringLiteral("events"));
+    auto events
+        = correctionsFromJson(object.value(QStringLiteral("events")), QStringLiteral("events"));
     if (!events)
         return events.error();
     EventPageJson page;
@@ -335,7 +349,8 @@ Result<EventPageJson> readEventPageJsonThroughDocument(const QByteArray &body)
         const QJsonValue v = object.value(key);
         const auto n = jsonWholeNumber(v);
         if (!n || *n < 0)
-            return Error::badInput(QStringLiteral("\"%1\": expected a whole number, found %2").arg(key, jsonTypeName(v)));
+            return Error::badInput(QStringLiteral("\"%1\": expected a whole number, found %2")
+                                       .arg(key, jsonTypeName(v)));
         out = *n;
         return {};
     };
@@ -345,7 +360,8 @@ Result<EventPageJson> readEventPageJsonThroughDocument(const QByteArray &body)
         return status.error();
     const QJsonValue more = object.value(QStringLiteral("more"));
     if (!more.isBool())
-        return Error::badInput(QStringLiteral("\"more\": expected true or false, found %1").arg(jsonTypeName(more)));
+        return Error::badInput(
+            QStringLiteral("\"more\": expected true or false, found %1").arg(jsonTypeName(more)));
     page.more = more.toBool();
     return page;
 }
@@ -362,7 +378,10 @@ namespace {
 class DirectPageReader
 {
 public:
-    explicit DirectPageReader(QByteArrayView text) : m_json(text) { }
+    explicit DirectPageReader(QByteArrayView text)
+        : m_json(text)
+    {
+    }
 
     std::optional<EventPageJson> page()
     {
@@ -413,12 +432,12 @@ private:
                 }
                 if (key == "parents")
                     return seen.once(Parents) && m_json.elements([&] {
-                               QString parent;
-                               if (!m_json.string(parent))
-                                   return false;
-                               raw.parents.append(std::move(parent));
-                               return true;
-                           });
+                        QString parent;
+                        if (!m_json.string(parent))
+                            return false;
+                        raw.parents.append(std::move(parent));
+                        return true;
+                    });
                 if (key == "seq") {
                     if (!seen.once(Seq))
                         return false;

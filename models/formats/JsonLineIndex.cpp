@@ -57,7 +57,6 @@ std::optional<qsizetype> arrayIndex(const QString &segment)
     return index;
 }
 
-
 //! A forward-only walk over JSON text. It checks only as much as it needs to stay in bounds.
 class Scanner
 {

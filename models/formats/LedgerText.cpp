@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LedgerText.h"
 
-#include "Quote.h"
 #include "PageText.h"
+#include "Quote.h"
 #include "TwoThreadBlocks.h"
 
 #include <QDate>
@@ -19,11 +19,8 @@ namespace {
 
 using namespace PageText;
 
-constexpr const char *kMonths[] = { "January", "February", "March",     "April",
-                                    "May",     "June",     "July",      "August",
-                                    "September", "October", "November", "December" };
-
-
+constexpr const char *kMonths[] = { "January", "February", "March", "April", "May", "June", "July",
+    "August", "September", "October", "November", "December" };
 
 //! Whole non-negative number without sign or leading zeros; at most 15 digits.
 std::optional<qint64> parseCount(QStringView text)
@@ -102,7 +99,9 @@ class PageParser
 public:
     //! `lines` are views into the page's text, which must outlive the parser.
     PageParser(QList<QStringView> lines, QString file, const Progress &progress)
-        : m_lines(std::move(lines)), m_file(std::move(file)), m_progress(progress)
+        : m_lines(std::move(lines))
+        , m_file(std::move(file))
+        , m_progress(progress)
     {
     }
 
@@ -121,8 +120,8 @@ private:
     bool parseCoverage();
     bool parseResolutionCounts();
     bool parseMeasurements();
-    bool parseObservations(Direction direction, const QString &emptySentence,
-                           const QString &nextHeading);
+    bool parseObservations(
+        Direction direction, const QString &emptySentence, const QString &nextHeading);
     bool parseObservation(Direction direction);
     bool parseEvents(Observation &obs);
     bool parseObservedSuffix(QStringView text, QString *head, QString *observedAt);
@@ -140,7 +139,8 @@ private:
 bool PageParser::fail(int index, const QString &expected, const QString &found)
 {
     if (!m_error) {
-        const QString message = found.isEmpty() ? expected : expected + QStringLiteral(", found ") + found;
+        const QString message
+            = found.isEmpty() ? expected : expected + QStringLiteral(", found ") + found;
         // The end of the file is reported on the last line.
         const int line = std::min<int>(index, std::max<int>(int(m_lines.size()) - 1, 0)) + 1;
         m_error = Error::badInput(message, m_file, line);
@@ -199,22 +199,22 @@ bool PageParser::parseObservedSuffix(QStringView text, QString *head, QString *o
 bool PageParser::parseHeader()
 {
     Record &r = m_page.record;
-    if (!expectLine(kHeading) || !expectBlank() || !expectText(&r.title, QStringLiteral("the paper's title"))
-        || !expectBlank())
+    if (!expectLine(kHeading) || !expectBlank()
+        || !expectText(&r.title, QStringLiteral("the paper's title")) || !expectBlank())
         return false;
 
     static const QRegularExpression asOfRe(QStringLiteral(
-            "^As of (\\d{1,2}) ([A-Z][a-z]+) (\\d{4}), this Paper Citation Record lists (\\d+) of "
-            "(\\d+) outbound references and (\\d+) inbound Pith citation observations for "
-            "arXiv:(\\S+)\\.$"));
+        "^As of (\\d{1,2}) ([A-Z][a-z]+) (\\d{4}), this Paper Citation Record lists (\\d+) of "
+        "(\\d+) outbound references and (\\d+) inbound Pith citation observations for "
+        "arXiv:(\\S+)\\.$"));
     if (atEnd())
         return failFound(m_pos, QStringLiteral("expected the 'As of ...' sentence"));
     const auto match = asOfRe.match(current());
     if (!match.hasMatch())
         return failFound(m_pos,
-                         QStringLiteral("expected 'As of D MONTH YYYY, this Paper Citation Record "
-                                        "lists X of Y outbound references and Z inbound Pith "
-                                        "citation observations for arXiv:ID.'"));
+            QStringLiteral("expected 'As of D MONTH YYYY, this Paper Citation Record "
+                           "lists X of Y outbound references and Z inbound Pith "
+                           "citation observations for arXiv:ID.'"));
     int month = 0;
     for (int i = 0; i < 12; ++i) {
         if (match.capturedView(2) == QLatin1String(kMonths[i]))
@@ -223,13 +223,14 @@ bool PageParser::parseHeader()
     const QDate date(match.capturedView(3).toInt(), month, match.capturedView(1).toInt());
     if (month == 0 || !date.isValid() || match.capturedView(1).startsWith(u'0'))
         return fail(m_pos, QStringLiteral("expected a date like '5 August 2026'"),
-                    quoted(QStringView(match.capturedView(1).begin(), match.capturedView(3).end())));
+            quoted(QStringView(match.capturedView(1).begin(), match.capturedView(3).end())));
     r.asOf = date.toString(Qt::ISODate);
     const auto listed = parseCount(match.capturedView(4));
     const auto total = parseCount(match.capturedView(5));
     const auto inbound = parseCount(match.capturedView(6));
     if (!listed || !total || !inbound)
-        return fail(m_pos, QStringLiteral("expected counts without leading zeros in the 'As of' sentence"));
+        return fail(
+            m_pos, QStringLiteral("expected counts without leading zeros in the 'As of' sentence"));
     r.stated.outboundListed = *listed;
     r.stated.outboundTotal = *total;
     r.stated.inbound = *inbound;
@@ -259,8 +260,8 @@ bool PageParser::parseCoverage()
     static const QRegularExpression facetRe(QStringLiteral("^measured (\\d+) of (\\d+) (.+)$"));
     for (int i = 0; i < kCoverageFacetCount; ++i) {
         const auto expectedKind = static_cast<CoverageFacet::Kind>(i);
-        const QString expected =
-                QStringLiteral("expected 'measured M of N %1'").arg(facetText(expectedKind));
+        const QString expected
+            = QStringLiteral("expected 'measured M of N %1'").arg(facetText(expectedKind));
         if (atEnd())
             return failFound(m_pos, expected);
         const auto match = facetRe.match(current());
@@ -276,7 +277,8 @@ bool PageParser::parseCoverage()
         facet.of = *of;
         m_statedLines.facets[i] = m_pos + 1;
         ++m_pos;
-        if (!expectBlank() || !expectText(&facet.description, QStringLiteral("the facet's description"))
+        if (!expectBlank()
+            || !expectText(&facet.description, QStringLiteral("the facet's description"))
             || !expectBlank())
             return false;
         if (atEnd() || !current().startsWith(QStringLiteral("Source: ")))
@@ -302,7 +304,7 @@ bool PageParser::parseResolutionCounts()
     if (!expectLine(kResolutionHeading) || !expectBlank())
         return false;
     static const QRegularExpression displayedRe(
-            QStringLiteral("^(\\d+) of (\\d+) outbound references displayed$"));
+        QStringLiteral("^(\\d+) of (\\d+) outbound references displayed$"));
     const QString expected = QStringLiteral("expected 'X of Y outbound references displayed'");
     if (atEnd())
         return failFound(m_pos, expected);
@@ -366,13 +368,14 @@ bool PageParser::parseMeasurements()
 
 bool PageParser::parseEvents(Observation &obs)
 {
-    static const QString noneFound = QStringLiteral("No event found in the named queried sources as of ");
+    static const QString noneFound
+        = QStringLiteral("No event found in the named queried sources as of ");
     static const QString unavailable = QStringLiteral("Unavailable: ");
-    static const QRegularExpression foundRe(QStringLiteral(
-            "^(\\d+) events? found in the named queried sources as of (\\S+)\\.$"));
-    const QString what = QStringLiteral(
-            "expected 'No event found in the named queried sources as of TIMESTAMP.', "
-            "'N events found ...' or 'Unavailable: REASON.'");
+    static const QRegularExpression foundRe(
+        QStringLiteral("^(\\d+) events? found in the named queried sources as of (\\S+)\\.$"));
+    const QString what
+        = QStringLiteral("expected 'No event found in the named queried sources as of TIMESTAMP.', "
+                         "'N events found ...' or 'Unavailable: REASON.'");
     if (atEnd())
         return failFound(m_pos, what);
     const QStringView line = current();
@@ -384,9 +387,11 @@ bool PageParser::parseEvents(Observation &obs)
         ++m_pos;
         return true;
     }
-    if (line.startsWith(unavailable) && line.endsWith(u'.') && line.size() > unavailable.size() + 1) {
+    if (line.startsWith(unavailable) && line.endsWith(u'.')
+        && line.size() > unavailable.size() + 1) {
         obs.events.status = EventsCheck::Status::Unavailable;
-        obs.events.reason = line.mid(unavailable.size(), line.size() - unavailable.size() - 1).toString();
+        obs.events.reason
+            = line.mid(unavailable.size(), line.size() - unavailable.size() - 1).toString();
         ++m_pos;
         return true;
     }
@@ -394,9 +399,11 @@ bool PageParser::parseEvents(Observation &obs)
     if (!match.hasMatch())
         return failFound(m_pos, what);
     const auto count = parseCount(match.capturedView(1));
-    const bool singular = !match.capturedView(0).mid(match.capturedView(1).size()).startsWith(u" events");
+    const bool singular
+        = !match.capturedView(0).mid(match.capturedView(1).size()).startsWith(u" events");
     if (!count || *count == 0 || (*count == 1) != singular)
-        return failFound(m_pos, QStringLiteral("expected '1 event found' or 'N events found' with N above 1"));
+        return failFound(
+            m_pos, QStringLiteral("expected '1 event found' or 'N events found' with N above 1"));
     obs.events.status = EventsCheck::Status::Found;
     obs.events.asOf = match.captured(2);
     const int countLine = m_pos;
@@ -413,28 +420,32 @@ bool PageParser::parseEvents(Observation &obs)
             continue;
         }
         const QStringList parts = current().toString().split(kDot);
-        const QString eventWhat = QStringLiteral("expected 'Kind · DATE · SOURCE' or 'Kind · DATE · SOURCE · NOTICE'");
+        const QString eventWhat
+            = QStringLiteral("expected 'Kind · DATE · SOURCE' or 'Kind · DATE · SOURCE · NOTICE'");
         if (parts.size() < 3 || parts.size() > 4)
             return failFound(m_pos, eventWhat);
         const auto kind = parseEventKind(parts[0]);
         if (!kind || parts[0] != eventKindText(*kind))
             return failFound(m_pos,
-                             QStringLiteral("expected an event kind (Retraction, Correction, "
-                                            "Expression of concern, Withdrawal, Reinstatement)"));
+                QStringLiteral("expected an event kind (Retraction, Correction, "
+                               "Expression of concern, Withdrawal, Reinstatement)"));
         SourceEvent event;
         event.kind = *kind;
         event.date = parts[1];
         event.source = parts[2];
         if (parts.size() == 4)
             event.notice = parts[3];
-        if (event.date.isEmpty() || event.source.isEmpty() || (parts.size() == 4 && event.notice.isEmpty()))
+        if (event.date.isEmpty() || event.source.isEmpty()
+            || (parts.size() == 4 && event.notice.isEmpty()))
             return failFound(m_pos, eventWhat);
         obs.events.events.append(event);
         ++m_pos;
     }
     if (obs.events.events.size() != *count)
         return fail(countLine,
-                    QStringLiteral("the line states %1 events but %2 follow").arg(*count).arg(obs.events.events.size()));
+            QStringLiteral("the line states %1 events but %2 follow")
+                .arg(*count)
+                .arg(obs.events.events.size()));
     return true;
 }
 
@@ -446,11 +457,14 @@ bool PageParser::parseObservation(Direction direction)
     obs.direction = direction;
     if (atEnd() || !current().startsWith(prefix) || !current().endsWith(suffix))
         return failFound(m_pos, QStringLiteral("expected 'Observation UUID%1'").arg(suffix));
-    obs.id = current().mid(prefix.size(), current().size() - prefix.size() - suffix.size()).toString();
+    obs.id
+        = current().mid(prefix.size(), current().size() - prefix.size() - suffix.size()).toString();
     if (!isUuid(obs.id))
-        return fail(m_pos, QStringLiteral("expected a lower-case UUID after 'Observation'"), quoted(obs.id));
+        return fail(m_pos, QStringLiteral("expected a lower-case UUID after 'Observation'"),
+            quoted(obs.id));
     if (m_ids.contains(obs.id))
-        return fail(m_pos, QStringLiteral("expected each observation once"), QStringLiteral("%1 again").arg(obs.id));
+        return fail(m_pos, QStringLiteral("expected each observation once"),
+            QStringLiteral("%1 again").arg(obs.id));
     m_ids.insert(obs.id);
     ++m_pos;
     if (!expectBlank())
@@ -478,12 +492,14 @@ bool PageParser::parseObservation(Direction direction)
     if (direction == Direction::Inbound) {
         const QString start = obs.citingTitle + u' ';
         if (!current().startsWith(start) || current().size() == start.size())
-            return failFound(m_pos, QStringLiteral("expected the citing title followed by the cited title"));
+            return failFound(
+                m_pos, QStringLiteral("expected the citing title followed by the cited title"));
         obs.citedTitle = current().mid(start.size()).toString();
     } else {
         const QString end = u' ' + obs.citedTitle;
         if (!current().endsWith(end) || current().size() == end.size())
-            return failFound(m_pos, QStringLiteral("expected the citing title followed by the cited title"));
+            return failFound(
+                m_pos, QStringLiteral("expected the citing title followed by the cited title"));
         obs.citingTitle = current().chopped(end.size()).toString();
     }
     ++m_pos;
@@ -502,7 +518,8 @@ bool PageParser::parseObservation(Direction direction)
     }
 
     static const QString resolutionPrefix = QStringLiteral("Resolution: ");
-    const QString resolutionWhat = QStringLiteral("expected 'Resolution: STATE; BASIS, observed TIMESTAMP'");
+    const QString resolutionWhat
+        = QStringLiteral("expected 'Resolution: STATE; BASIS, observed TIMESTAMP'");
     if (atEnd() || !current().startsWith(resolutionPrefix))
         return failFound(m_pos, resolutionWhat);
     {
@@ -514,10 +531,10 @@ bool PageParser::parseObservation(Direction direction)
         const auto state = parseState(rest.left(semicolon));
         if (!state || rest.left(semicolon) != stateText(*state))
             return fail(m_pos,
-                        QStringLiteral("expected a resolution state (verified exact, verified fuzzy, "
-                                       "unresolved, parse uncertain, malformed identifier, metadata "
-                                       "mismatch)"),
-                        quoted(rest.left(semicolon)));
+                QStringLiteral("expected a resolution state (verified exact, verified fuzzy, "
+                               "unresolved, parse uncertain, malformed identifier, metadata "
+                               "mismatch)"),
+                quoted(rest.left(semicolon)));
         obs.state = *state;
         obs.basis = rest.mid(semicolon + 2, observed - semicolon - 2).toString();
         obs.observedAt = rest.mid(observed + kObserved.size()).toString();
@@ -545,8 +562,8 @@ bool PageParser::parseObservation(Direction direction)
     return true;
 }
 
-bool PageParser::parseObservations(Direction direction, const QString &emptySentence,
-                                   const QString &nextHeading)
+bool PageParser::parseObservations(
+    Direction direction, const QString &emptySentence, const QString &nextHeading)
 {
     if (!atEnd() && current() == emptySentence) {
         ++m_pos;
@@ -557,7 +574,8 @@ bool PageParser::parseObservations(Direction direction, const QString &emptySent
             // After an observation: the end of the page, or a blank line and then the next one.
             if (!atEnd() && current().isEmpty() && m_pos + 1 < m_lines.size()
                 && m_lines[m_pos + 1].isEmpty())
-                return failFound(m_pos + 1, QStringLiteral("expected a single blank line between observations"));
+                return failFound(
+                    m_pos + 1, QStringLiteral("expected a single blank line between observations"));
             if (atEnd())
                 break;
             if (!expectBlank())
@@ -577,17 +595,18 @@ bool PageParser::parseObservations(Direction direction, const QString &emptySent
 Result<ParsedPage> PageParser::parse()
 {
     if (m_lines.size() == 1 && m_lines[0].isEmpty())
-        return Error::badInput(QStringLiteral("expected a ledger page, found an empty file"), m_file, 1);
-    const bool ok = parseHeader() && parseCoverage() && parseResolutionCounts() && parseMeasurements()
-            && expectLine(kOutboundHeading) && expectBlank()
-            && parseObservations(Direction::Outbound, kNoOutbound, kInboundHeading)
-            && parseObservations(Direction::Inbound, kNoInbound, QString());
+        return Error::badInput(
+            QStringLiteral("expected a ledger page, found an empty file"), m_file, 1);
+    const bool ok = parseHeader() && parseCoverage() && parseResolutionCounts()
+        && parseMeasurements() && expectLine(kOutboundHeading) && expectBlank()
+        && parseObservations(Direction::Outbound, kNoOutbound, kInboundHeading)
+        && parseObservations(Direction::Inbound, kNoInbound, QString());
     if (!ok)
         return *m_error;
     if (!atEnd())
-        return Error::badInput(QStringLiteral("expected the end of the page, found %1")
-                                       .arg(quoted(m_lines[m_pos])),
-                               m_file, m_pos + 1);
+        return Error::badInput(
+            QStringLiteral("expected the end of the page, found %1").arg(quoted(m_lines[m_pos])),
+            m_file, m_pos + 1);
     const QString problem = validateRecord(m_page.record);
     if (!problem.isEmpty())
         return Error::badInput(problem, m_file, 0);
@@ -597,19 +616,21 @@ Result<ParsedPage> PageParser::parse()
 
 } // namespace
 
-Result<ParsedPage> parseLedgerText(const QByteArray &data, const QString &file, const Progress &progress)
+Result<ParsedPage> parseLedgerText(
+    const QByteArray &data, const QString &file, const Progress &progress)
 {
     const qsizetype bad = firstInvalidUtf8(data);
     if (bad >= 0)
-        return Error::badInput(QStringLiteral("expected UTF-8 text, found bytes that are not UTF-8"),
-                               file, int(QByteArrayView(data).first(bad).count('\n')) + 1);
+        return Error::badInput(
+            QStringLiteral("expected UTF-8 text, found bytes that are not UTF-8"), file,
+            int(QByteArrayView(data).first(bad).count('\n')) + 1);
     QString text = QString::fromUtf8(data);
     if (text.startsWith(QChar::ByteOrderMark))
         text.remove(0, 1);
     const qsizetype nul = text.indexOf(QChar(0));
     if (nul >= 0)
         return Error::badInput(QStringLiteral("expected text, found a NUL character"), file,
-                               int(QStringView(text).left(nul).count(u'\n')) + 1);
+            int(QStringView(text).left(nul).count(u'\n')) + 1);
     QList<QStringView> lines = QStringView(text).split(u'\n');
     for (auto &line : lines) {
         if (line.endsWith(u'\r'))
@@ -627,7 +648,7 @@ QString formatPageDate(const QString &isoDate)
     if (!date.isValid())
         return {};
     return QString::number(date.day()) + u' ' + QLatin1String(kMonths[date.month() - 1]) + u' '
-            + QString::number(date.year());
+        + QString::number(date.year());
 }
 
 namespace {
@@ -675,17 +696,19 @@ private:
 //! The page text into `out`; with a `sink`, handed over whenever `out` holds `chunk` units or
 //! more (always after a whole line) and then emptied, keeping its capacity. A large record's
 //! observations are written on two threads, in blocks (TwoThreadBlocks.h), the same text.
-void renderInto(const Record &r, QString &out, const std::function<void(QStringView)> &sink, qsizetype chunk)
+void renderInto(
+    const Record &r, QString &out, const std::function<void(QStringView)> &sink, qsizetype chunk)
 {
     Lines line(out, sink, chunk);
     line(kHeading);
     line();
     line(r.title);
     line();
-    line(QStringLiteral("As of %1, this Paper Citation Record lists %2 of %3 outbound references and %4 "
-                        "inbound Pith citation observations for arXiv:%5.")
-                 .arg(formatPageDate(r.asOf), numberText(r.stated.outboundListed),
-                      numberText(r.stated.outboundTotal), numberText(r.stated.inbound), r.arxivId));
+    line(QStringLiteral(
+        "As of %1, this Paper Citation Record lists %2 of %3 outbound references and %4 "
+        "inbound Pith citation observations for arXiv:%5.")
+             .arg(formatPageDate(r.asOf), numberText(r.stated.outboundListed),
+                 numberText(r.stated.outboundTotal), numberText(r.stated.inbound), r.arxivId));
     line();
     line(kDisclaimer);
     line();
@@ -696,7 +719,7 @@ void renderInto(const Record &r, QString &out, const std::function<void(QStringV
     line();
     for (const auto &facet : r.coverage) {
         line(QStringLiteral("measured %1 of %2 %3")
-                     .arg(numberText(facet.measured), numberText(facet.of), facetText(facet.kind)));
+                 .arg(numberText(facet.measured), numberText(facet.of), facetText(facet.kind)));
         line();
         line(facet.description);
         line();
@@ -708,8 +731,9 @@ void renderInto(const Record &r, QString &out, const std::function<void(QStringV
     }
     line(kResolutionHeading);
     line();
-    line(QStringLiteral("%1 of %2 outbound references displayed")
-                 .arg(numberText(r.stated.outboundDisplayed), numberText(r.stated.outboundDisplayedOf)));
+    line(
+        QStringLiteral("%1 of %2 outbound references displayed")
+            .arg(numberText(r.stated.outboundDisplayed), numberText(r.stated.outboundDisplayedOf)));
     line();
     for (int i = 0; i < kResolutionStateCount; ++i)
         line(stateText(static_cast<ResolutionState>(i)) + numberText(r.stated.outboundStates[i]));
@@ -733,7 +757,8 @@ void renderInto(const Record &r, QString &out, const std::function<void(QStringV
     const QString inboundKey = directionKey(Direction::Inbound);
     const QString outboundKey = directionKey(Direction::Outbound);
     auto observationBlock = [&](Lines &line, const Observation &o) {
-        line(u"Observation ", o.id, kDot, o.direction == Direction::Inbound ? inboundKey : outboundKey);
+        line(u"Observation ", o.id, kDot,
+            o.direction == Direction::Inbound ? inboundKey : outboundKey);
         line();
         if (o.direction == Direction::Inbound)
             line(o.citingTitle, u" cites this paper.");
@@ -763,9 +788,10 @@ void renderInto(const Record &r, QString &out, const std::function<void(QStringV
             break;
         case EventsCheck::Status::Found:
             line(QStringLiteral("%1 %2 found in the named queried sources as of %3.")
-                         .arg(numberText(o.events.events.size()),
-                              o.events.events.size() == 1 ? QStringLiteral("event") : QStringLiteral("events"),
-                              o.events.asOf));
+                     .arg(numberText(o.events.events.size()),
+                         o.events.events.size() == 1 ? QStringLiteral("event")
+                                                     : QStringLiteral("events"),
+                         o.events.asOf));
             for (const auto &e : o.events.events) {
                 QString text = eventKindText(e.kind) + kDot + e.date + kDot + e.source;
                 if (!e.notice.isEmpty())
@@ -796,22 +822,22 @@ void renderInto(const Record &r, QString &out, const std::function<void(QStringV
                 before = true;
             }
         };
-        TwoThreadBlocks::write<QString>(
-                (n + kBlock - 1) / kBlock, [&](qsizetype block) { writeBlock(line, block, any); },
-                [&](QString &text, qsizetype block) {
-                    // Each observation after a blank line; the first one's is dropped below when
-                    // it is the section's first.
-                    Lines apart(text, {}, 0);
-                    bool always = true;
-                    writeBlock(apart, block, always);
-                },
-                [&](QString &text) {
-                    if (text.isEmpty())
-                        return;
-                    out += any ? QStringView(text) : QStringView(text).sliced(1);
-                    any = true;
-                    line.flushIfFull();
-                });
+        TwoThreadBlocks::write<QString>((n + kBlock - 1) / kBlock,
+            [&](qsizetype block) { writeBlock(line, block, any); },
+            [&](QString &text, qsizetype block) {
+                // Each observation after a blank line; the first one's is dropped below when
+                // it is the section's first.
+                Lines apart(text, {}, 0);
+                bool always = true;
+                writeBlock(apart, block, always);
+            },
+            [&](QString &text) {
+                if (text.isEmpty())
+                    return;
+                out += any ? QStringView(text) : QStringView(text).sliced(1);
+                any = true;
+                line.flushIfFull();
+            });
         if (!any)
             line(emptySentence);
     };
@@ -831,7 +857,8 @@ QString renderLedgerText(const Record &r)
     return out;
 }
 
-void renderLedgerText(const Record &r, const std::function<void(QStringView)> &sink, qsizetype chunk)
+void renderLedgerText(
+    const Record &r, const std::function<void(QStringView)> &sink, qsizetype chunk)
 {
     QString out;
     out.reserve(chunk + 4096);

@@ -19,7 +19,8 @@ struct ParsedPage
 
 //! Reads the ledger page text form (the form of tests/data/ledger-2104.04473.txt).
 //! `file` is only used in messages: "FILE:LINE: expected ..., found ...".
-Result<ParsedPage> parseLedgerText(const QByteArray &data, const QString &file, const Progress &progress = {});
+Result<ParsedPage> parseLedgerText(
+    const QByteArray &data, const QString &file, const Progress &progress = {});
 
 //! Writes the ledger page text form. An imported page comes back byte for byte, plus a final
 //! newline.
@@ -27,7 +28,7 @@ QString renderLedgerText(const Record &record);
 //! The same text handed to `sink` in pieces of about `chunk` UTF-16 units, in order, each ending
 //! with a whole line: a large page is written out without being held whole.
 void renderLedgerText(const Record &record, const std::function<void(QStringView)> &sink,
-                      qsizetype chunk = qsizetype(1) << 20);
+    qsizetype chunk = qsizetype(1) << 20);
 
 //! "5 August 2026" from "2026-08-05"; empty when the ISO date is invalid.
 QString formatPageDate(const QString &isoDate);

@@ -30,15 +30,18 @@ Result<ParsedPage> readPageFile(const QString &path, const Progress &progress)
     // Only SQLite opens the cache's files: closing another descriptor of them is what drops
     // SQLite's locks (SqliteLocks.h). Checked with stat() alone, before any open().
     if (SqliteLocks::isOpenBySqlite(path))
-        return Error::badInput(QStringLiteral("this is a file of the cache that is open, not a ledger page; it is not read"),
-                               path);
+        return Error::badInput(
+            QStringLiteral(
+                "this is a file of the cache that is open, not a ledger page; it is not read"),
+            path);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return Error::badInput(QStringLiteral("cannot read: %1").arg(file.errorString()), path);
     return readPage(file.readAll(), path, progress);
 }
 
-Result<QList<ParsedPage>> readPageFiles(const QStringList &files, const Progress &progress, qint64 scale)
+Result<QList<ParsedPage>> readPageFiles(
+    const QStringList &files, const Progress &progress, qint64 scale)
 {
     QList<ParsedPage> pages;
     const qint64 count = std::max<qint64>(files.size(), 1);
@@ -46,7 +49,8 @@ Result<QList<ParsedPage>> readPageFiles(const QStringList &files, const Progress
         Progress reading;
         if (progress) {
             reading = [&progress, f, count, scale](qint64 done, qint64 total) {
-                return progress((f * scale + (total > 0 ? done * scale / total : 0)) / count, scale);
+                return progress(
+                    (f * scale + (total > 0 ? done * scale / total : 0)) / count, scale);
             };
         }
         auto page = readPageFile(files[f], reading);

@@ -274,8 +274,8 @@ void PageWriter::observation(const Observation &o)
     else
         m_out
             += QStringLiteral("This paper cites <b>") + esc(o.citedTitle) + QStringLiteral("</b>.");
-    m_out += QStringLiteral("</p>\n<p class=\"titles\"><span class=\"label\">") + esc(pageText("Citing:"))
-        + QStringLiteral("</span> ") + esc(o.citingTitle)
+    m_out += QStringLiteral("</p>\n<p class=\"titles\"><span class=\"label\">")
+        + esc(pageText("Citing:")) + QStringLiteral("</span> ") + esc(o.citingTitle)
         + QStringLiteral("<br/><span class=\"label\">") + esc(pageText("Cited:"))
         + QStringLiteral("</span> ") + esc(o.citedTitle) + QStringLiteral("</p>\n");
     if (o.reference) {
@@ -300,7 +300,8 @@ void PageWriter::observation(const Observation &o)
     }
     if (!o.curation.conflicts.isEmpty()) {
         appendNote(m_out, QStringLiteral("conflict"), pageText("Conflicting corrections:"),
-            { esc(pageText("%1. The most recent value is shown; a new correction resolves the conflict.")
+            { esc(pageText(
+                "%1. The most recent value is shown; a new correction resolves the conflict.")
                       .arg(o.curation.conflicts.join(QStringLiteral(", ")))) });
     }
     if (const auto found = m_hintsByObservation.constFind(o.id);
@@ -351,8 +352,9 @@ void PageWriter::events(const Observation &o)
         QStringList lines { esc(pageText("Review status: %1.").arg(status)) };
         if (!o.curation.reviewNote.isEmpty())
             lines.append(esc(pageText("Reviewer's note: %1").arg(o.curation.reviewNote)));
-        appendNote(m_out, isRetracted(o.events) ? QStringLiteral("retracted") : QStringLiteral("review"),
-                   isRetracted(o.events) ? pageText("Retracted work.") : pageText("Notice."), lines);
+        appendNote(m_out,
+            isRetracted(o.events) ? QStringLiteral("retracted") : QStringLiteral("review"),
+            isRetracted(o.events) ? pageText("Retracted work.") : pageText("Notice."), lines);
     }
 }
 

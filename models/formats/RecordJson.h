@@ -26,7 +26,7 @@ QByteArray writeRecordJson(const Record &record);
 //! The same bytes handed to `sink` in pieces of about `chunk` bytes, in order: a large record is
 //! written out without being held whole.
 void writeRecordJson(const Record &record, const std::function<void(QByteArrayView)> &sink,
-                     qsizetype chunk = qsizetype(1) << 20);
+    qsizetype chunk = qsizetype(1) << 20);
 
 //! Reads a record from JSON text. \a file is used only in messages. On any error, returns
 //! Error::badInput with \a file and the 1-based line of the offending value, and a message

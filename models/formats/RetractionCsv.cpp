@@ -19,7 +19,6 @@ namespace LedgerCurator {
 
 namespace {
 
-
 //! 'text', or its first 60 characters and an ellipsis.
 
 QString foundText(QStringView text)
@@ -503,8 +502,9 @@ Result<RetractionCsv> parseRetractionCsv(const QByteArray &data, const QString &
 Result<RetractionCsv> readRetractionCsvFile(const QString &path)
 {
     if (SqliteLocks::isOpenBySqlite(path)) // only SQLite opens the cache's files (SqliteLocks.h)
-        return Error::badInput(
-                QStringLiteral("%1: this is a file of the cache that is open, not a CSV file; it is not read").arg(path));
+        return Error::badInput(QStringLiteral(
+            "%1: this is a file of the cache that is open, not a CSV file; it is not read")
+                                   .arg(path));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return Error::badInput(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
@@ -543,12 +543,15 @@ RetractionImport standingNotices(const RetractionCsv &csv, const QString &import
     out.notices.reserve(csv.notices.size());
     for (const RetractionNotice &n : csv.notices) {
         if (n.originalDoi.isEmpty()) {
-            out.leftOut.append({ n.line, QStringLiteral("no original paper DOI; the notice cannot be matched") });
+            out.leftOut.append(
+                { n.line, QStringLiteral("no original paper DOI; the notice cannot be matched") });
             continue;
         }
         const QString work = workKey(n.originalDoi);
         if (work.isEmpty()) {
-            out.leftOut.append({ n.line, QStringLiteral("OriginalPaperDOI: '%1' is not a DOI").arg(n.originalDoi.left(60)) });
+            out.leftOut.append({ n.line,
+                QStringLiteral("OriginalPaperDOI: '%1' is not a DOI")
+                    .arg(n.originalDoi.left(60)) });
             continue;
         }
         StandingNotice notice;
@@ -560,7 +563,8 @@ RetractionImport standingNotices(const RetractionCsv &csv, const QString &import
         QString detail = readableReasons(n.reason);
         detail.replace(QStringLiteral(" · "), QStringLiteral(" - "));
         notice.event.detail = detail.simplified();
-        notice.event.notice = notice.event.notice.simplified().replace(QStringLiteral(" · "), QStringLiteral(" "));
+        notice.event.notice
+            = notice.event.notice.simplified().replace(QStringLiteral(" · "), QStringLiteral(" "));
         notice.importedAt = importedAt;
         notice.origin = QStringLiteral("Retraction Watch record ") + n.recordId;
         out.notices.append(std::move(notice));

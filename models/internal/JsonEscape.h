@@ -16,8 +16,7 @@ namespace LedgerCurator::JsonEscape {
 //! Appends `text` escaped as Qt's JSON writer escapes it, without the quotes: ", \\ and control
 //! characters escaped (\b \f \n \r \t, else \u00XX), the rest as UTF-8; a lone surrogate
 //! becomes \uXXXX. `Bytes` is a QByteArray or a std::string.
-template <typename Bytes>
-void appendEscaped(Bytes &out, QStringView text)
+template <typename Bytes> void appendEscaped(Bytes &out, QStringView text)
 {
     static constexpr char kHex[] = "0123456789abcdef";
     // Written into a small buffer and appended a piece at a time: growing `out` by resize()
@@ -42,12 +41,13 @@ void appendEscaped(Bytes &out, QStringView text)
             const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i *>(src));
             // Signed compares: from 0x8000 up a unit is negative, so not above 0x1f.
             const __m128i ok = _mm_andnot_si128(
-                    _mm_or_si128(_mm_cmpeq_epi16(chunk, quote), _mm_cmpeq_epi16(chunk, backslash)),
-                    _mm_and_si128(_mm_cmpgt_epi16(chunk, space), _mm_cmplt_epi16(chunk, del)));
+                _mm_or_si128(_mm_cmpeq_epi16(chunk, quote), _mm_cmpeq_epi16(chunk, backslash)),
+                _mm_and_si128(_mm_cmpgt_epi16(chunk, space), _mm_cmplt_epi16(chunk, del)));
             if (_mm_movemask_epi8(ok) != 0xffff)
                 break;
             flushIfFewerThan(8);
-            _mm_storel_epi64(reinterpret_cast<__m128i *>(buffer + n), _mm_packus_epi16(chunk, chunk));
+            _mm_storel_epi64(
+                reinterpret_cast<__m128i *>(buffer + n), _mm_packus_epi16(chunk, chunk));
             n += 8;
             src += 8;
         }

@@ -24,7 +24,10 @@ namespace LedgerCurator::TwoThreadBlocks {
 template <typename Block> class HandOff
 {
 public:
-    explicit HandOff(size_t ahead) : m_ahead(ahead) {}
+    explicit HandOff(size_t ahead)
+        : m_ahead(ahead)
+    {
+    }
 
     //! Producer: a spent block, or `fresh()`, once fewer than `ahead` blocks wait.
     template <typename Fresh> Block take(const Fresh &fresh)
@@ -106,8 +109,8 @@ private:
 //! caller writes them all.
 template <typename Text>
 void write(qsizetype blocks, const std::function<void(qsizetype)> &writeHere,
-           const std::function<void(Text &, qsizetype)> &writeApart, const std::function<void(Text &)> &appendHere,
-           qsizetype minimumBlocks = 4)
+    const std::function<void(Text &, qsizetype)> &writeApart,
+    const std::function<void(Text &)> &appendHere, qsizetype minimumBlocks = 4)
 {
     if (blocks < minimumBlocks || QThread::idealThreadCount() < 2) {
         for (qsizetype block = 0; block < blocks; ++block)

@@ -16,9 +16,11 @@ class CorrectionCommand final : public QUndoCommand
 {
 public:
     CorrectionCommand(CurationSession &session, QList<FieldEdit> targets, QList<FieldEdit> previous,
-                      const QString &text)
-        : QUndoCommand(text), m_session(session), m_targets(std::move(targets)),
-          m_previous(std::move(previous))
+        const QString &text)
+        : QUndoCommand(text)
+        , m_session(session)
+        , m_targets(std::move(targets))
+        , m_previous(std::move(previous))
     {
     }
 
@@ -50,7 +52,9 @@ private:
 } // namespace
 
 CurationSession::CurationSession(Store &store, QObject *parent)
-    : QObject(parent), m_store(store), m_author(defaultCuratorName())
+    : QObject(parent)
+    , m_store(store)
+    , m_author(defaultCuratorName())
 {
     m_undoStack.setObjectName(QStringLiteral("undoStack"));
 }
@@ -88,7 +92,8 @@ Status CurationSession::reload()
     if (!loaded)
         return loaded.error();
     if (!loaded->has_value())
-        return Error::failure(tr("Record %1 is no longer in the cache.").arg(m_record.upstream.arxivId));
+        return Error::failure(
+            tr("Record %1 is no longer in the cache.").arg(m_record.upstream.arxivId));
     QStringList changed;
     for (const auto &o : (*loaded)->shown.observations)
         changed.append(o.id);
@@ -107,8 +112,8 @@ Status CurationSession::writeValues(const QList<FieldEdit> &edits)
     for (const FieldEdit &edit : edits) {
         const FieldState *current = m_record.field(edit.observation, edit.field);
         const FieldState empty;
-        events.append(makeEditEvents(current ? *current : empty, m_record.upstream.arxivId, edit.observation,
-                                     edit.field, edit.value, m_author, now));
+        events.append(makeEditEvents(current ? *current : empty, m_record.upstream.arxivId,
+            edit.observation, edit.field, edit.value, m_author, now));
         if (!observations.contains(edit.observation))
             observations.append(edit.observation);
     }
@@ -149,7 +154,8 @@ Result<bool> CurationSession::applyEdits(const QList<FieldEdit> &edits, const QS
 
 QString defaultCuratorName()
 {
-    const QString configured = QSettings().value(QStringLiteral("curator/name")).toString().trimmed();
+    const QString configured
+        = QSettings().value(QStringLiteral("curator/name")).toString().trimmed();
     if (!configured.isEmpty())
         return configured;
     for (const char *variable : { "USER", "LOGNAME", "USERNAME" }) {

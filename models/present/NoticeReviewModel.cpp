@@ -10,7 +10,10 @@
 
 namespace LedgerCurator {
 
-NoticeReviewModel::NoticeReviewModel(QObject *parent) : QAbstractItemModel(parent) { }
+NoticeReviewModel::NoticeReviewModel(QObject *parent)
+    : QAbstractItemModel(parent)
+{
+}
 
 void NoticeReviewModel::setGroups(QList<NoticeGroup> groups)
 {
@@ -47,7 +50,7 @@ void NoticeReviewModel::rebuild()
         const NoticeGroup &group = m_groups[g];
         if (m_kind
             && std::none_of(group.events.cbegin(), group.events.cend(),
-                            [this](const SourceEvent &e) { return e.kind == *m_kind; }))
+                [this](const SourceEvent &e) { return e.kind == *m_kind; }))
             continue;
         Visible visible { g, {} };
         for (qsizetype t = 0; t < group.touches.size(); ++t) {
@@ -89,8 +92,10 @@ QModelIndex NoticeReviewModel::index(int row, int column, const QModelIndex &par
     if (row < 0 || column < 0 || column >= ColumnCount)
         return {};
     if (!parent.isValid())
-        return size_t(row) < m_visible.size() ? createIndex(row, column, quintptr(0)) : QModelIndex();
-    if (parent.internalId() != 0 || parent.column() != 0 || size_t(parent.row()) >= m_visible.size())
+        return size_t(row) < m_visible.size() ? createIndex(row, column, quintptr(0))
+                                              : QModelIndex();
+    if (parent.internalId() != 0 || parent.column() != 0
+        || size_t(parent.row()) >= m_visible.size())
         return {};
     if (row >= m_visible[size_t(parent.row())].touches.size())
         return {};
@@ -165,7 +170,7 @@ QVariant NoticeReviewModel::data(const QModelIndex &index, int role) const
             QStringList lines;
             for (const SourceEvent &e : group.events)
                 lines.append(eventLine(e) + QStringLiteral(" · ") + e.source
-                             + (e.detail.isEmpty() ? QString() : u'\n' + e.detail));
+                    + (e.detail.isEmpty() ? QString() : u'\n' + e.detail));
             return lines.join(u'\n');
         }
         if (touch && index.column() == ReviewColumn && !touch->reviewNote.isEmpty())
@@ -175,21 +180,25 @@ QVariant NoticeReviewModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case WorkColumn:
             if (isGroup)
-                return v.touches.size() == 1 ? tr("%1 (1 observation)").arg(group.label)
-                                             : tr("%1 (%n observations)", nullptr, int(v.touches.size())).arg(group.label);
-            return (touch->direction == Direction::Inbound ? tr("cited by: %1") : tr("cites: %1")).arg(touch->citingTitle);
+                return v.touches.size() == 1
+                    ? tr("%1 (1 observation)").arg(group.label)
+                    : tr("%1 (%n observations)", nullptr, int(v.touches.size())).arg(group.label);
+            return (touch->direction == Direction::Inbound ? tr("cited by: %1") : tr("cites: %1"))
+                .arg(touch->citingTitle);
         case EventsColumn:
             if (isGroup) {
                 QStringList lines;
                 for (const SourceEvent &e : group.events)
                     lines.append(eventLine(e));
-                return QString((group.retracted() ? QStringLiteral("⚠ ") : QString()) + lines.join(QStringLiteral("; ")));
+                return QString((group.retracted() ? QStringLiteral("⚠ ") : QString())
+                    + lines.join(QStringLiteral("; ")));
             }
             return {};
         case ReviewColumn: {
             if (touch)
                 return touch->reviewNote.isEmpty() ? reviewDisplayText(touch->review)
-                                                   : QString(reviewDisplayText(touch->review) + QStringLiteral(": ") + touch->reviewNote);
+                                                   : QString(reviewDisplayText(touch->review)
+                                                       + QStringLiteral(": ") + touch->reviewNote);
             QStringList statuses;
             for (const qsizetype t : v.touches) {
                 if (!statuses.contains(group.touches[t].review))
@@ -197,7 +206,8 @@ QVariant NoticeReviewModel::data(const QModelIndex &index, int role) const
             }
             for (QString &status : statuses)
                 status = reviewDisplayText(status);
-            return statuses.size() == 1 ? statuses.first() : tr("mixed: %1").arg(statuses.join(QStringLiteral(", ")));
+            return statuses.size() == 1 ? statuses.first()
+                                        : tr("mixed: %1").arg(statuses.join(QStringLiteral(", ")));
         }
         case RecordColumn:
             if (touch)

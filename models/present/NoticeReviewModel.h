@@ -20,10 +20,10 @@ public:
     enum Column { WorkColumn, EventsColumn, ReviewColumn, RecordColumn, ColumnCount };
     enum Role {
         RecordRole = Qt::UserRole + 1, // arXiv id (observation rows)
-        ObservationRole,               // UUID (observation rows)
-        WorkRole,                      // work key (both)
-        RetractedRole,                 // bool (both)
-        IsGroupRole,                   // bool
+        ObservationRole, // UUID (observation rows)
+        WorkRole, // work key (both)
+        RetractedRole, // bool (both)
+        IsGroupRole, // bool
     };
 
     explicit NoticeReviewModel(QObject *parent = nullptr);
@@ -48,7 +48,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     struct Visible

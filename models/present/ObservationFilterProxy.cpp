@@ -178,7 +178,8 @@ bool ObservationFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &
     return acceptsIgnoringState(source);
 }
 
-std::optional<bool> ObservationFilterProxy::tableLessThan(int column, int leftRow, int rightRow) const
+std::optional<bool> ObservationFilterProxy::tableLessThan(
+    int column, int leftRow, int rightRow) const
 {
     const Observation *left = m_table->observationAt(leftRow);
     const Observation *right = m_table->observationAt(rightRow);
@@ -221,7 +222,8 @@ bool ObservationFilterProxy::lessThan(
         const quint64 generation = m_table->generation();
         if (cache.valid && cache.generation == generation && cache.column == column
             && !(column == ObservationTableModel::CitingTitleColumn && isSortLocaleAware()))
-            return cache.position[size_t(sourceLeft.row())] < cache.position[size_t(sourceRight.row())];
+            return cache.position[size_t(sourceLeft.row())]
+                < cache.position[size_t(sourceRight.row())];
         const std::optional<bool> less = tableLessThan(column, sourceLeft.row(), sourceRight.row());
         if (!less)
             return QSortFilterProxyModel::lessThan(sourceLeft, sourceRight);

@@ -13,7 +13,10 @@
 
 namespace LedgerCurator {
 
-ObservationTableModel::ObservationTableModel(QObject *parent) : QAbstractTableModel(parent) { }
+ObservationTableModel::ObservationTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 namespace {
 
@@ -22,7 +25,10 @@ class SearchTextBuilder
 {
 public:
     //! Adds to the search text of a record shown (for rows whose values changed).
-    explicit SearchTextBuilder(ObservationSearchText &&text) : m_text(std::move(text)) { }
+    explicit SearchTextBuilder(ObservationSearchText &&text)
+        : m_text(std::move(text))
+    {
+    }
     SearchTextBuilder()
     {
         m_text.starts.push_back(0);
@@ -49,10 +55,7 @@ public:
         return entry;
     }
     //! A text of its own (an id, the other paper's title).
-    quint32 own(const QString &text)
-    {
-        return append(text);
-    }
+    quint32 own(const QString &text) { return append(text); }
     ObservationSearchText take() { return std::move(m_text); }
 
 private:
@@ -71,14 +74,14 @@ private:
     QHash<QString, quint32> m_interned;
     //! The last texts held once, tried before the hash (most rows repeat one of them).
     std::array<std::pair<QString, quint32>, 4> m_recent { std::pair { QString(), quint32(-1) },
-                                                          std::pair { QString(), quint32(-1) },
-                                                          std::pair { QString(), quint32(-1) },
-                                                          std::pair { QString(), quint32(-1) } };
+        std::pair { QString(), quint32(-1) }, std::pair { QString(), quint32(-1) },
+        std::pair { QString(), quint32(-1) } };
     size_t m_next = 0;
 };
 
 //! The search entries of a row, in filter-text order.
-std::array<quint32, SearchFieldCount> searchEntries(const Observation &o, SearchTextBuilder &builder)
+std::array<quint32, SearchFieldCount> searchEntries(
+    const Observation &o, SearchTextBuilder &builder)
 {
     std::array<quint32, SearchFieldCount> text {};
     // The record's side of a link is the same on every row of a direction: held once.
@@ -95,8 +98,8 @@ std::array<quint32, SearchFieldCount> searchEntries(const Observation &o, Search
 //! The filter text of an observation, as FilterTextRole gives it.
 QString filterTextOf(const Observation &o)
 {
-    const QString text = o.citingTitle + u'\n' + o.citedTitle + u'\n' + o.id + u'\n' + o.curation.identifier
-            + u'\n' + stateText(o.state) + u'\n' + o.basis;
+    const QString text = o.citingTitle + u'\n' + o.citedTitle + u'\n' + o.id + u'\n'
+        + o.curation.identifier + u'\n' + stateText(o.state) + u'\n' + o.basis;
     return text.toCaseFolded();
 }
 
@@ -107,9 +110,11 @@ ObservationRowInfo rowInfo(const Observation &o, QList<qsizetype> hints)
     row.conflict = !o.curation.conflicts.isEmpty();
     row.curated = !o.curation.mark.isEmpty();
     row.retracted = isRetracted(o.events);
-    row.unreviewedNotice = o.events.status == EventsCheck::Status::Found && reviewStatusOf(o) == u"unreviewed";
+    row.unreviewedNotice
+        = o.events.status == EventsCheck::Status::Found && reviewStatusOf(o) == u"unreviewed";
     row.needsAttention = !o.curation.excluded
-            && (stateNeedsAttention(o.state) || row.conflict || !row.hints.isEmpty() || row.unreviewedNotice);
+        && (stateNeedsAttention(o.state) || row.conflict || !row.hints.isEmpty()
+            || row.unreviewedNotice);
     return row;
 }
 
@@ -152,7 +157,7 @@ int compareUtf16Order(QByteArrayView a, QByteArrayView b)
 //! that sorting by title compares integers. Compares the UTF-8 search text on 16-byte prefixes
 //! first; QStrings only where the text holds a lone surrogate.
 void computeTitleRanks(std::vector<ObservationRowInfo> &rows, const ObservationSearchText &search,
-                       const QList<Observation> &observations)
+    const QList<Observation> &observations)
 {
     if (search.exotic) {
         std::vector<QString> titles(rows.size());
@@ -160,7 +165,8 @@ void computeTitleRanks(std::vector<ObservationRowInfo> &rows, const ObservationS
             titles[i] = observations[qsizetype(i)].citingTitle.toCaseFolded();
         std::vector<int> order(rows.size());
         std::iota(order.begin(), order.end(), 0);
-        std::sort(order.begin(), order.end(), [&titles](int a, int b) { return titles[a] < titles[b]; });
+        std::sort(
+            order.begin(), order.end(), [&titles](int a, int b) { return titles[a] < titles[b]; });
         int rank = 0;
         for (size_t i = 0; i < order.size(); ++i) {
             if (i > 0 && titles[order[i]] != titles[order[i - 1]])
@@ -195,7 +201,8 @@ void computeTitleRanks(std::vector<ObservationRowInfo> &rows, const ObservationS
             return a.low < b.low ? -1 : 1;
         return compareUtf16Order(search.entry(a.entry), search.entry(b.entry));
     };
-    std::sort(keys.begin(), keys.end(), [&compare](const Key &a, const Key &b) { return compare(a, b) < 0; });
+    std::sort(keys.begin(), keys.end(),
+        [&compare](const Key &a, const Key &b) { return compare(a, b) < 0; });
     std::vector<int> rankOfEntry(size_t(search.entries()), 0);
     int rank = 0;
     for (size_t i = 0; i < keys.size(); ++i) {
@@ -211,8 +218,9 @@ void computeTitleRanks(std::vector<ObservationRowInfo> &rows, const ObservationS
 bool entryHas(QByteArrayView entry, QByteArrayView word)
 {
     return word.isEmpty()
-            || (entry.size() >= word.size()
-                && memmem(entry.data(), size_t(entry.size()), word.data(), size_t(word.size())) != nullptr);
+        || (entry.size() >= word.size()
+            && memmem(entry.data(), size_t(entry.size()), word.data(), size_t(word.size()))
+                != nullptr);
 }
 
 //! Words UTF-8 cannot stand for exactly (a surrogate, or U+FFFD, which a lone surrogate becomes).
@@ -241,7 +249,8 @@ ObservationTableData ObservationTableModel::prepare(const CuratedRecord &curated
     data.rowById.reserve(observations.size());
     SearchTextBuilder builder;
     for (qsizetype i = 0; i < observations.size(); ++i) {
-        data.rows.push_back(rowInfo(observations[i], byObservation.value(observations[i].id), builder));
+        data.rows.push_back(
+            rowInfo(observations[i], byObservation.value(observations[i].id), builder));
         data.rowById.insert(observations[i].id, int(i));
     }
     data.search = builder.take();
@@ -264,7 +273,8 @@ void ObservationTableModel::setCuratedRecord(const CuratedRecord &record)
     setTableData(prepare(record));
 }
 
-void ObservationTableModel::updateCuratedRecord(const CuratedRecord &record, const QStringList &changed)
+void ObservationTableModel::updateCuratedRecord(
+    const CuratedRecord &record, const QStringList &changed)
 {
     const auto &incoming = record.shown.observations;
     auto &current = m_data.record.observations;
@@ -300,10 +310,11 @@ void ObservationTableModel::updateCuratedRecord(const CuratedRecord &record, con
         const Observation &was = current[row];
         const Observation &now = incoming[row];
         titlesChanged = titlesChanged || was.citingTitle != now.citingTitle;
-        hintsMayChange = hintsMayChange || was.citingTitle != now.citingTitle || was.citedTitle != now.citedTitle
-                || was.reference != now.reference || was.curation.excluded != now.curation.excluded
-                || was.curation.duplicateOf != now.curation.duplicateOf
-                || (now.direction == Direction::Outbound && was.state != now.state);
+        hintsMayChange = hintsMayChange || was.citingTitle != now.citingTitle
+            || was.citedTitle != now.citedTitle || was.reference != now.reference
+            || was.curation.excluded != now.curation.excluded
+            || was.curation.duplicateOf != now.curation.duplicateOf
+            || (now.direction == Direction::Outbound && was.state != now.state);
         current[row] = now;
     }
     if (!hintsMayChange) {
@@ -333,7 +344,8 @@ void ObservationTableModel::updateCuratedRecord(const CuratedRecord &record, con
         if (changed || hints != m_data.rows[i].hints) {
             const int rank = m_data.rows[i].titleRank;
             const auto text = m_data.rows[i].text;
-            m_data.rows[i] = changed ? rowInfo(current[i], std::move(hints), builder) : rowInfo(current[i], std::move(hints));
+            m_data.rows[i] = changed ? rowInfo(current[i], std::move(hints), builder)
+                                     : rowInfo(current[i], std::move(hints));
             if (!changed)
                 m_data.rows[i].text = text; // the values searched did not change
             m_data.rows[i].titleRank = rank;
@@ -542,7 +554,8 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
             if (o.events.status == EventsCheck::Status::Found) {
                 QStringList lines;
                 for (const SourceEvent &e : o.events.events) {
-                    QString line = eventKindDisplayText(e.kind) + QStringLiteral(" · ") + displayDate(e.date) + QStringLiteral(" · ") + e.source;
+                    QString line = eventKindDisplayText(e.kind) + QStringLiteral(" · ")
+                        + displayDate(e.date) + QStringLiteral(" · ") + e.source;
                     if (!e.notice.isEmpty())
                         line += QStringLiteral(" · ") + e.notice;
                     if (!e.detail.isEmpty())
@@ -552,7 +565,8 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
                 lines.append(tr("Review: %1").arg(reviewDisplayText(reviewStatusOf(o))));
                 return lines.join(u'\n');
             }
-            return o.events.status == EventsCheck::Status::Unavailable ? o.events.reason : QVariant();
+            return o.events.status == EventsCheck::Status::Unavailable ? o.events.reason
+                                                                       : QVariant();
         case CitingTitleColumn:
             return o.citingTitle;
         case MarksColumn:
@@ -611,7 +625,8 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
             if (row.retracted)
                 return tr("⚠ Retracted (%1)").arg(reviewDisplayText(reviewStatusOf(o)));
             if (o.events.status == EventsCheck::Status::Found)
-                return tr("%1 (%2)").arg(eventsCheckSummary(o.events), reviewDisplayText(reviewStatusOf(o)));
+                return tr("%1 (%2)").arg(
+                    eventsCheckSummary(o.events), reviewDisplayText(reviewStatusOf(o)));
             return eventsCheckSummary(o.events);
         case MarksColumn: {
             QStringList marks;
@@ -626,7 +641,8 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
         case HintsColumn:
             if (row.hints.isEmpty())
                 return QString();
-            return row.hints.size() == 1 ? tr("1 hint") : tr("%n hints", nullptr, int(row.hints.size()));
+            return row.hints.size() == 1 ? tr("1 hint")
+                                         : tr("%n hints", nullptr, int(row.hints.size()));
         case DirectionColumn:
             return directionDisplayText(o.direction);
         case IdColumn:

@@ -25,12 +25,21 @@ struct ObservationSearchText
     qsizetype entries() const { return qsizetype(starts.size()) - 1; }
     QByteArrayView entry(quint32 i) const
     {
-        return QByteArrayView(blob.constData() + starts[i], qsizetype(starts[i + 1] - starts[i] - 1));
+        return QByteArrayView(
+            blob.constData() + starts[i], qsizetype(starts[i + 1] - starts[i] - 1));
     }
 };
 
 //! The searched fields of a row, as entries of ObservationSearchText, in filter-text order.
-enum SearchField { SearchCitingTitle, SearchCitedTitle, SearchId, SearchIdentifier, SearchState, SearchBasis, SearchFieldCount };
+enum SearchField {
+    SearchCitingTitle,
+    SearchCitedTitle,
+    SearchId,
+    SearchIdentifier,
+    SearchState,
+    SearchBasis,
+    SearchFieldCount
+};
 
 //! Per-row facts the table shows and filters on, computed once per record.
 struct ObservationRowInfo
@@ -40,8 +49,8 @@ struct ObservationRowInfo
     bool curated = false;
     bool conflict = false;
     bool needsAttention = false;
-    bool retracted = false;         // the cited work is retracted (or withdrawn)
-    bool unreviewedNotice = false;  // found events nobody has reviewed yet
+    bool retracted = false; // the cited work is retracted (or withdrawn)
+    bool unreviewedNotice = false; // found events nobody has reviewed yet
     int titleRank = 0; // rank of the case-folded citing title (equal titles, equal ranks)
     friend bool operator==(const ObservationRowInfo &, const ObservationRowInfo &) = default;
 };
@@ -79,17 +88,18 @@ public:
     };
     enum Role {
         ObservationIdRole = Qt::UserRole + 1,
-        StateRole,          // int(ResolutionState), as shown
-        NeedsAttentionRole, // bool: a state that needs a person, a conflict or a hint; never when excluded
-        CuratedRole,        // bool: has a curated value
-        ConflictRole,       // bool: corrections in conflict
-        ExcludedRole,       // bool
-        HintCountRole,      // int
-        DirectionRole,      // int(Direction)
-        SortRole,           // a value that sorts naturally (numbers as numbers)
-        FilterTextRole,     // lower-case text the free-text filter searches: titles, ids, identifier
-        RetractedRole,      // bool: the cited work is retracted or withdrawn (and not reinstated)
-        NoticeReviewRole,   // QString: review status of found events; empty when none were found
+        StateRole, // int(ResolutionState), as shown
+        NeedsAttentionRole, // bool: a state that needs a person, a conflict or a hint; never when
+                            // excluded
+        CuratedRole, // bool: has a curated value
+        ConflictRole, // bool: corrections in conflict
+        ExcludedRole, // bool
+        HintCountRole, // int
+        DirectionRole, // int(Direction)
+        SortRole, // a value that sorts naturally (numbers as numbers)
+        FilterTextRole, // lower-case text the free-text filter searches: titles, ids, identifier
+        RetractedRole, // bool: the cited work is retracted or withdrawn (and not reinstated)
+        NoticeReviewRole, // QString: review status of found events; empty when none were found
     };
 
     explicit ObservationTableModel(QObject *parent = nullptr);
@@ -145,7 +155,8 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
     ObservationTableData m_data;

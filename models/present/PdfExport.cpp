@@ -79,7 +79,8 @@ void drawFurniture(QPainter &painter, const QRectF &area, const Record &record, 
         QPointF(area.right(), footer.top() - mmToDots(1.2)));
     painter.setPen(QColor(0x3c, 0x40, 0x43));
     // "arXiv:ID · page N of M": the record id and the page on every page.
-    const QString text = pageText("arXiv:%1 · page %2 of %3").arg(record.arxivId).arg(page).arg(pages);
+    const QString text
+        = pageText("arXiv:%1 · page %2 of %3").arg(record.arxivId).arg(page).arg(pages);
     painter.drawText(footer, Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine, text);
     painter.restore();
 }
@@ -90,7 +91,8 @@ Status exportPdf(
     const Record &shown, const QString &path, const PdfOptions &options, const Progress &progress)
 {
     if (!qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
-        return Error::failure(PdfExportText::tr("the PDF export needs a QGuiApplication (for fonts)"));
+        return Error::failure(
+            PdfExportText::tr("the PDF export needs a QGuiApplication (for fonts)"));
     if (options.pageSize != QPageSize::A4 && options.pageSize != QPageSize::Letter)
         return Error::badInput(PdfExportText::tr("the PDF export writes A4 or Letter pages"));
     if (progress && !progress(0, 0))
@@ -106,10 +108,13 @@ Status exportPdf(
     qCDebug(lcPdf) << "html" << html.size() << "characters in" << timer.restart() << "ms";
 
     if (SqliteLocks::isOpenBySqlite(path)) // it would replace the cache under SQLite
-        return Error::badInput(PdfExportText::tr("%1: this is a file of the cache that is open; it is not overwritten").arg(path));
+        return Error::badInput(
+            PdfExportText::tr("%1: this is a file of the cache that is open; it is not overwritten")
+                .arg(path));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return Error::failure(PdfExportText::tr("%1: cannot write: %2").arg(path, file.errorString()));
+        return Error::failure(
+            PdfExportText::tr("%1: cannot write: %2").arg(path, file.errorString()));
 
     QPdfWriter writer(&file);
     writer.setResolution(kResolution);
@@ -173,7 +178,8 @@ Status exportPdf(
     }
     qCDebug(lcPdf) << "drawing" << timer.restart() << "ms";
     if (!painter.end() || !file.commit())
-        return Error::failure(PdfExportText::tr("%1: cannot write: %2").arg(path, file.errorString()));
+        return Error::failure(
+            PdfExportText::tr("%1: cannot write: %2").arg(path, file.errorString()));
     return {};
 }
 

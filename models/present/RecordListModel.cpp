@@ -90,7 +90,9 @@ QVariant RecordListModel::data(const QModelIndex &index, int role) const
         else if (s.needsAttention == 0)
             line3 = tr("all %1 resolved").arg(QLocale().toString(observations));
         else
-            line3 = tr("%1 of %2 need attention").arg(QLocale().toString(s.needsAttention), QLocale().toString(observations));
+            line3
+                = tr("%1 of %2 need attention")
+                      .arg(QLocale().toString(s.needsAttention), QLocale().toString(observations));
         return QString(s.title + u'\n' + line2 + u'\n' + line3);
     }
     case Qt::ToolTipRole:

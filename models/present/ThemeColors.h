@@ -62,9 +62,10 @@ inline BannerColors warningBannerColors(const QPalette &palette)
 //! WCAG relative luminance and contrast ratio (1 to 21), for tests and assertions.
 inline double relativeLuminance(const QColor &color)
 {
-    auto channel = [](double c) { return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+    auto channel
+        = [](double c) { return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
     return 0.2126 * channel(color.redF()) + 0.7152 * channel(color.greenF())
-            + 0.0722 * channel(color.blueF());
+        + 0.0722 * channel(color.blueF());
 }
 
 inline double contrastRatio(const QColor &a, const QColor &b)

@@ -81,7 +81,9 @@ int hookedOpen(const char *path, int flags, int mode)
     const int fd = h.open(path, flags, mode);
     if (fd < 0)
         return fd;
-    struct stat st {};
+    struct stat st
+    {
+    };
     if (::fstat(fd, &st) != 0)
         return fd; // SQLite's own fstat() fails the same way and closes it
     const FileKey key { st.st_dev, st.st_ino };
@@ -123,7 +125,8 @@ int hookedClose(int fd)
     {
         std::lock_guard lock(h.mutex);
         if (const auto opened = h.byDescriptor.find(fd); opened != h.byDescriptor.end()) {
-            if (const auto file = h.files.find(opened->second.key); file != h.files.end() && --file->second.descriptors == 0) {
+            if (const auto file = h.files.find(opened->second.key);
+                file != h.files.end() && --file->second.descriptors == 0) {
                 lockDescriptor = file->second.lockDescriptor; // SQLite released its locks first
                 h.files.erase(file);
             }
@@ -168,7 +171,9 @@ int hookedFcntl(int fd, int command, ...)
     if (lockDescriptor < 0) // not opened through the hook: as SQLite would have done
         return h.fcntl(fd, command, lock);
     lock->l_pid = 0; // required by the OFD commands (SQLite leaves it unset)
-    const int ofdCommand = command == F_SETLK ? F_OFD_SETLK : command == F_SETLKW ? F_OFD_SETLKW : F_OFD_GETLK;
+    const int ofdCommand = command == F_SETLK ? F_OFD_SETLK
+        : command == F_SETLKW                 ? F_OFD_SETLKW
+                                              : F_OFD_GETLK;
     return h.fcntl(lockDescriptor, ofdCommand, lock);
 }
 
@@ -186,7 +191,9 @@ void installOnce()
         return;
     }
     // A kernel without OFD locks (before Linux 3.15) says EINVAL, one with them EBADF.
-    struct flock probe {};
+    struct flock probe
+    {
+    };
     probe.l_type = F_RDLCK;
     probe.l_whence = SEEK_SET;
     if (::fcntl(-1, F_OFD_GETLK, &probe) == -1 && errno == EINVAL) {
@@ -201,7 +208,8 @@ void installOnce()
         return;
     }
     const auto set = [vfs](const char *name, auto call) {
-        return vfs->xSetSystemCall(vfs, name, reinterpret_cast<sqlite3_syscall_ptr>(call)) == SQLITE_OK;
+        return vfs->xSetSystemCall(vfs, name, reinterpret_cast<sqlite3_syscall_ptr>(call))
+            == SQLITE_OK;
     };
     if (!set("fcntl", &hookedFcntl) || !set("close", &hookedClose) || !set("open", &hookedOpen)) {
         vfs->xSetSystemCall(vfs, nullptr, nullptr); // all back to SQLite's defaults
@@ -250,8 +258,11 @@ bool isInstalled()
 
 QString lostFile(const QString &databasePath)
 {
-    for (const Opened &opened : openedWithPath(QFile::encodeName(databasePath).toStdString(), true)) {
-        struct stat st {};
+    for (const Opened &opened :
+        openedWithPath(QFile::encodeName(databasePath).toStdString(), true)) {
+        struct stat st
+        {
+        };
         const QString name = QFile::decodeName(opened.path.c_str());
         if (::stat(opened.path.c_str(), &st) != 0)
             return QStringLiteral("%1 was deleted while it was open").arg(name);
@@ -269,7 +280,8 @@ int duplicateDescriptor(const QString &path)
     for (const auto &[fd, opened] : h.byDescriptor) {
         if (opened.path == name) {
             const auto file = h.files.find(opened.key);
-            return file == h.files.end() ? -1 : h.fcntl(file->second.lockDescriptor, F_DUPFD_CLOEXEC, 3);
+            return file == h.files.end() ? -1
+                                         : h.fcntl(file->second.lockDescriptor, F_DUPFD_CLOEXEC, 3);
         }
     }
     return -1;
@@ -285,7 +297,9 @@ int timesOpened(const QString &path)
 
 bool isOpenBySqlite(const QString &path)
 {
-    struct stat st {};
+    struct stat st
+    {
+    };
     if (path.isEmpty() || ::stat(QFile::encodeName(path).constData(), &st) != 0)
         return false;
     Hooks &h = hooks();
@@ -335,12 +349,18 @@ int openDescriptors(const QString &)
 
 bool isFileOfDatabase(const QString &path, const QString &databasePath)
 {
-    struct stat target {};
-    if (path.isEmpty() || databasePath.isEmpty() || ::stat(QFile::encodeName(path).constData(), &target) != 0)
+    struct stat target
+    {
+    };
+    if (path.isEmpty() || databasePath.isEmpty()
+        || ::stat(QFile::encodeName(path).constData(), &target) != 0)
         return false;
-    const QString files[] = { databasePath, databasePath + QStringLiteral("-wal"), databasePath + QStringLiteral("-shm") };
+    const QString files[] = { databasePath, databasePath + QStringLiteral("-wal"),
+        databasePath + QStringLiteral("-shm") };
     for (const QString &file : files) {
-        struct stat st {};
+        struct stat st
+        {
+        };
         if (::stat(QFile::encodeName(file).constData(), &st) == 0 && st.st_dev == target.st_dev
             && st.st_ino == target.st_ino)
             return true;

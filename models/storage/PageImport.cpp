@@ -3,7 +3,8 @@
 
 namespace LedgerCurator {
 
-Result<ImportReport> importPageFiles(Store &store, const QStringList &files, const Progress &progress)
+Result<ImportReport> importPageFiles(
+    Store &store, const QStringList &files, const Progress &progress)
 {
     Progress reading;
     if (progress)

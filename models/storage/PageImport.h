@@ -16,6 +16,7 @@ struct ImportReport
 
 //! Reads every file, then stores all records in one transaction (all or nothing).
 //! `progress` runs from 0 to 1000: the first half reading, the second storing.
-Result<ImportReport> importPageFiles(Store &store, const QStringList &files, const Progress &progress = {});
+Result<ImportReport> importPageFiles(
+    Store &store, const QStringList &files, const Progress &progress = {});
 
 } // namespace LedgerCurator

@@ -5,6 +5,8 @@
 #include "RecordJson.h"
 #include "SqliteLocks.h"
 
+#include "StoreSqlite.h"
+#include "StoreWrite.h"
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -12,13 +14,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QScopeGuard>
 #include <QSet>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QStandardPaths>
-#include "StoreSqlite.h"
-#include "StoreWrite.h"
 
 #include <algorithm>
 #include <array>
@@ -46,7 +46,8 @@ constexpr QStringView kCountsPrefix = u"counts/";
 
 } // namespace
 
-Store::Store(QString path) : m_path(std::move(path))
+Store::Store(QString path)
+    : m_path(std::move(path))
 {
     static std::atomic<int> counter { 0 };
     m_connectionName = QStringLiteral("ledger-store-%1").arg(counter.fetch_add(1));
@@ -78,7 +79,8 @@ Status Store::exec(const QString &sql) const
 {
     QSqlQuery query(database());
     if (!query.exec(sql))
-        return sqlError(QStringLiteral("%1: cannot run '%2'").arg(m_path, sql.left(60)), query.lastError());
+        return sqlError(
+            QStringLiteral("%1: cannot run '%2'").arg(m_path, sql.left(60)), query.lastError());
     return {};
 }
 
@@ -92,10 +94,11 @@ QString Store::checkWritable() const
     if (!m_refusal.isEmpty())
         return m_refusal;
     if (const QString lost = SqliteLocks::lostFile(sqlitePath()); !lost.isEmpty()) {
-        m_refusal = QStringLiteral("%1: %2. Ledger Curator has stopped writing to this cache, so that nothing "
-                                   "more goes into a lost file; what was written since may be missing from it. "
-                                   "Quit, check that no other program removes the cache's files, and open it again.")
-                            .arg(m_path, lost);
+        m_refusal = QStringLiteral(
+            "%1: %2. Ledger Curator has stopped writing to this cache, so that nothing "
+            "more goes into a lost file; what was written since may be missing from it. "
+            "Quit, check that no other program removes the cache's files, and open it again.")
+                        .arg(m_path, lost);
     }
     return m_refusal;
 }
@@ -104,11 +107,14 @@ Error Store::noteFailure(Error error) const
 {
     const int code = lastFailureCode(database(), error.message);
     const int primary = code & 0xff;
-    if (m_refusal.isEmpty() && (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB || code == SQLITE_READONLY_DBMOVED)) {
-        m_refusal = QStringLiteral("%1: SQLite found the cache damaged (%2). Ledger Curator has stopped writing to "
-                                   "it; quit, keep a copy of the file and its -wal, and check it with "
-                                   "'sqlite3 FILE \"PRAGMA integrity_check\"'.")
-                            .arg(m_path, QString::fromUtf8(sqlite3_errstr(code)));
+    if (m_refusal.isEmpty()
+        && (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
+            || code == SQLITE_READONLY_DBMOVED)) {
+        m_refusal = QStringLiteral(
+            "%1: SQLite found the cache damaged (%2). Ledger Curator has stopped writing to "
+            "it; quit, keep a copy of the file and its -wal, and check it with "
+            "'sqlite3 FILE \"PRAGMA integrity_check\"'.")
+                        .arg(m_path, QString::fromUtf8(sqlite3_errstr(code)));
     }
     return error;
 }
@@ -163,7 +169,8 @@ Status Store::open()
         qWarning("SQLite's locks stay per process (%s)", qPrintable(why));
     const QFileInfo info(m_path);
     if (!info.dir().exists() && !QDir().mkpath(info.absolutePath()))
-        return Error::failure(QStringLiteral("%1: cannot create the folder %2").arg(m_path, info.absolutePath()));
+        return Error::failure(
+            QStringLiteral("%1: cannot create the folder %2").arg(m_path, info.absolutePath()));
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
     db.setDatabaseName(m_path);
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
@@ -174,11 +181,11 @@ Status Store::open()
         QSqlQuery probe(db);
         if (!probe.exec(QStringLiteral("PRAGMA schema_version")))
             return Error::failure(QStringLiteral("%1: not a Ledger Curator cache (%2)")
-                                          .arg(m_path, probe.lastError().databaseText()));
+                                      .arg(m_path, probe.lastError().databaseText()));
     }
-    for (const auto &pragma : { QStringLiteral("PRAGMA journal_mode = WAL"),
-                                QStringLiteral("PRAGMA foreign_keys = ON"),
-                                QStringLiteral("PRAGMA synchronous = NORMAL") }) {
+    for (const auto &pragma :
+        { QStringLiteral("PRAGMA journal_mode = WAL"), QStringLiteral("PRAGMA foreign_keys = ON"),
+            QStringLiteral("PRAGMA synchronous = NORMAL") }) {
         if (auto status = exec(pragma); !status)
             return status;
     }
@@ -191,7 +198,8 @@ Status Store::open()
     return {};
 }
 
-Status Store::insertRecord(const Record &record, const Progress &progress, qint64 done, qint64 total)
+Status Store::insertRecord(
+    const Record &record, const Progress &progress, qint64 done, qint64 total)
 {
     QSqlDatabase db = database();
     // The header is the record without its observations: built from a copy that holds none
@@ -205,8 +213,9 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
     }();
 
     QSqlQuery query(db);
-    query.prepare(QStringLiteral("INSERT INTO records (id, version, title, as_of, header, imported_at) "
-                                 "VALUES (?, ?, ?, ?, ?, ?)"));
+    query.prepare(
+        QStringLiteral("INSERT INTO records (id, version, title, as_of, header, imported_at) "
+                       "VALUES (?, ?, ?, ?, ?, ?)"));
     query.addBindValue(record.arxivId);
     query.addBindValue(record.version);
     query.addBindValue(record.title);
@@ -214,7 +223,8 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
     query.addBindValue(QString::fromUtf8(QJsonDocument(header).toJson(QJsonDocument::Compact)));
     query.addBindValue(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
     if (!query.exec())
-        return sqlError(QStringLiteral("cannot store record %1").arg(record.arxivId), query.lastError());
+        return sqlError(
+            QStringLiteral("cannot store record %1").arg(record.arxivId), query.lastError());
 
     // Observation ids are random UUIDs: each row inserted into their index lands on a random
     // page. When the record brings more rows than the table holds (a first import, a first
@@ -228,7 +238,8 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
         fewer.prepare(QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM observations LIMIT ?)"));
         fewer.addBindValue(rows);
         if (!fewer.exec() || !fewer.next())
-            return sqlError(QStringLiteral("cannot count the observations in %1").arg(m_path), fewer.lastError());
+            return sqlError(QStringLiteral("cannot count the observations in %1").arg(m_path),
+                fewer.lastError());
         rebuildIndex = fewer.value(0).toLongLong() < rows;
         fewer.finish();
         if (rebuildIndex) {
@@ -240,20 +251,35 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
     // The rows go to SQLite directly (see sqliteHandle()), bound as UTF-8: QSQLITE binds UTF-16,
     // which SQLite converts again, and a QVariant per value cost more than SQLite's own work.
     SqliteStatement insert(db,
-                           "INSERT INTO observations (record_id, position, id, direction, citing_title, cited_title,"
-                           " reference, state, basis, observed_at, events_status, events_as_of, events_reason, curation)"
-                           " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+        "INSERT INTO observations (record_id, position, id, direction, citing_title, cited_title,"
+        " reference, state, basis, observed_at, events_status, events_as_of, events_reason, "
+        "curation)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
     SqliteStatement insertEvent(db,
-                                "INSERT INTO source_events (record_id, observation_position, position, kind, date,"
-                                " source, notice, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+        "INSERT INTO source_events (record_id, observation_position, position, kind, date,"
+        " source, notice, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
     if (!insert.ok() || !insertEvent.ok())
-        return Error::failure(QStringLiteral("cannot store the observations of %1: %2")
-                                      .arg(record.arxivId, insert.ok() ? insertEvent.errorText() : insert.errorText()));
+        return Error::failure(
+            QStringLiteral("cannot store the observations of %1: %2")
+                .arg(record.arxivId, insert.ok() ? insertEvent.errorText() : insert.errorText()));
     insert.bindText(1, record.arxivId);
     insertEvent.bindText(1, record.arxivId);
     // One buffer per bound text column, reused from row to row.
-    enum Text { Id, CitingTitle, CitedTitle, Basis, ObservedAt, AsOf, Reason, Curation, Date, Source, Notice, Detail,
-                TextCount };
+    enum Text {
+        Id,
+        CitingTitle,
+        CitedTitle,
+        Basis,
+        ObservedAt,
+        AsOf,
+        Reason,
+        Curation,
+        Date,
+        Source,
+        Notice,
+        Detail,
+        TextCount
+    };
     std::array<Utf8Buffer, TextCount> buffers;
     // Observations by direction and upstream state, kept beside the rows (see recordSummaries()).
     std::array<std::array<qint64, kResolutionStateCount>, 2> counts {};
@@ -279,11 +305,12 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
             insert.bindNull(14);
         else
             insert.bindText(14,
-                     QString::fromUtf8(QJsonDocument(curationToJson(o.curation)).toJson(QJsonDocument::Compact)),
-                     buffers[Curation]);
+                QString::fromUtf8(
+                    QJsonDocument(curationToJson(o.curation)).toJson(QJsonDocument::Compact)),
+                buffers[Curation]);
         if (insert.step() != SQLITE_DONE)
             return Error::failure(QStringLiteral("cannot store observation %1 of %2: %3")
-                                          .arg(o.id, record.arxivId, insert.errorText()));
+                                      .arg(o.id, record.arxivId, insert.errorText()));
         insert.reset();
         if (progress && i % 2000 == 0 && !progress(done + i, total))
             return Error::cancelled();
@@ -301,14 +328,14 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
                 insertEvent.bindText(8, event.detail, buffers[Detail]);
             if (insertEvent.step() != SQLITE_DONE)
                 return Error::failure(QStringLiteral("cannot store an event of observation %1: %2")
-                                              .arg(o.id, insertEvent.errorText()));
+                                          .arg(o.id, insertEvent.errorText()));
             insertEvent.reset();
         }
     }
     if (rebuildIndex) {
         if (auto built = exec(QString::fromLatin1(kObservationsByIdSql)); !built)
             return Error::failure(QStringLiteral("cannot store the observations of %1: %2")
-                                          .arg(record.arxivId, built.error().message));
+                                      .arg(record.arxivId, built.error().message));
     }
     QStringList numbers;
     for (const auto &byState : counts) {
@@ -321,25 +348,26 @@ Status Store::insertRecord(const Record &record, const Progress &progress, qint6
     storeCounts.addBindValue(QString(kCountsPrefix + record.arxivId));
     storeCounts.addBindValue(numbers.join(u' '));
     if (!storeCounts.exec())
-        return sqlError(QStringLiteral("cannot store the counts of %1").arg(record.arxivId), storeCounts.lastError());
+        return sqlError(QStringLiteral("cannot store the counts of %1").arg(record.arxivId),
+            storeCounts.lastError());
     return {};
 }
 
-Result<QList<ImportOutcome>> Store::importRecords(const QList<Record> &records, const Progress &progress,
-                                                  RecordCheck check)
+Result<QList<ImportOutcome>> Store::importRecords(
+    const QList<Record> &records, const Progress &progress, RecordCheck check)
 {
     return importInTransaction(records, {}, progress, check);
 }
 
-Result<QList<ImportOutcome>> Store::importInTransaction(const QList<Record> &records, const MetaEntries &meta,
-                                                        const Progress &progress, RecordCheck check)
+Result<QList<ImportOutcome>> Store::importInTransaction(const QList<Record> &records,
+    const MetaEntries &meta, const Progress &progress, RecordCheck check)
 {
     QSqlDatabase db = database();
     // A large page touches many index pages (observation ids are random): a page cache of 64 MiB
     // for the import keeps them in memory instead of spilling them mid-transaction. Only memory:
     // durability (WAL, synchronous) is unchanged. Set back to the default afterwards.
     const bool largeImport = std::any_of(records.cbegin(), records.cend(),
-                                         [](const Record &r) { return r.observations.size() > 2000; });
+        [](const Record &r) { return r.observations.size() > 2000; });
     if (largeImport)
         (void)exec(QStringLiteral("PRAGMA cache_size = -65536"));
     const auto restoreCache = qScopeGuard([this, largeImport] {
@@ -351,7 +379,8 @@ Result<QList<ImportOutcome>> Store::importInTransaction(const QList<Record> &rec
     if (largeImport)
         writeBehind.emplace(sqlitePath());
     Write write(*this);
-    if (auto status = write.begin(QStringLiteral("%1: cannot start the import").arg(m_path)); !status)
+    if (auto status = write.begin(QStringLiteral("%1: cannot start the import").arg(m_path));
+        !status)
         return status.error();
     QList<ImportOutcome> outcomes;
     qint64 total = 0;
@@ -365,27 +394,30 @@ Result<QList<ImportOutcome>> Store::importInTransaction(const QList<Record> &rec
     for (const Record &record : records) {
         const QString problem = check == RecordCheck::Validate ? validateRecord(record) : QString();
         if (!problem.isEmpty())
-            return write.fail(Error::badInput(QStringLiteral("record %1: %2").arg(record.arxivId, problem)));
+            return write.fail(
+                Error::badInput(QStringLiteral("record %1: %2").arg(record.arxivId, problem)));
         ImportOutcome outcome;
         outcome.arxivId = record.arxivId;
         outcome.observations = record.observations.size();
         existing.bindValue(0, record.arxivId);
         if (!existing.exec())
-            return write.fail(sqlError(QStringLiteral("cannot look up record %1").arg(record.arxivId),
-                                       existing.lastError()));
+            return write.fail(
+                sqlError(QStringLiteral("cannot look up record %1").arg(record.arxivId),
+                    existing.lastError()));
         if (existing.next()) {
             outcome.replaced = true;
             outcome.previousAsOf = existing.value(0).toString();
             existing.finish();
             if (outcome.previousAsOf > record.asOf)
                 return write.fail(Error::badInput(
-                        QStringLiteral("arXiv:%1: the cache holds a newer page (as of %2) than this "
-                                       "one (as of %3); nothing was imported")
-                                .arg(record.arxivId, outcome.previousAsOf, record.asOf)));
+                    QStringLiteral("arXiv:%1: the cache holds a newer page (as of %2) than this "
+                                   "one (as of %3); nothing was imported")
+                        .arg(record.arxivId, outcome.previousAsOf, record.asOf)));
             remove.bindValue(0, record.arxivId);
             if (!remove.exec())
-                return write.fail(sqlError(QStringLiteral("cannot replace record %1").arg(record.arxivId),
-                                           remove.lastError()));
+                return write.fail(
+                    sqlError(QStringLiteral("cannot replace record %1").arg(record.arxivId),
+                        remove.lastError()));
         }
         if (auto status = insertRecord(record, progress, done, total); !status)
             return write.fail(status.error());
@@ -394,7 +426,8 @@ Result<QList<ImportOutcome>> Store::importInTransaction(const QList<Record> &rec
     }
     if (auto status = writeMeta(db, meta); !status)
         return write.fail(status.error());
-    if (auto status = write.commit(QStringLiteral("%1: cannot commit the import").arg(m_path)); !status)
+    if (auto status = write.commit(QStringLiteral("%1: cannot commit the import").arg(m_path));
+        !status)
         return status.error();
     return outcomes;
 }
@@ -441,14 +474,15 @@ Result<QList<RecordSummary>> Store::recordSummaries() const
             continue;
         RecordSummary &s = summaries[*it];
         for (int i = 0; i < numbers.size(); ++i)
-            addCount(s, i < kResolutionStateCount ? Direction::Outbound : Direction::Inbound, i % kResolutionStateCount,
-                     numbers[i].toLongLong());
+            addCount(s, i < kResolutionStateCount ? Direction::Outbound : Direction::Inbound,
+                i % kResolutionStateCount, numbers[i].toLongLong());
         counted.insert(s.arxivId);
     }
     QSqlQuery counts(database());
     counts.setForwardOnly(true);
-    counts.prepare(QStringLiteral("SELECT direction, state, COUNT(*) FROM observations WHERE record_id = ?"
-                                  " GROUP BY direction, state"));
+    counts.prepare(
+        QStringLiteral("SELECT direction, state, COUNT(*) FROM observations WHERE record_id = ?"
+                       " GROUP BY direction, state"));
     for (RecordSummary &s : summaries) {
         if (counted.contains(s.arxivId))
             continue;
@@ -457,13 +491,14 @@ Result<QList<RecordSummary>> Store::recordSummaries() const
             return sqlError(QStringLiteral("cannot count observations"), counts.lastError());
         while (counts.next())
             addCount(s, static_cast<Direction>(counts.value(0).toInt()), counts.value(1).toInt(),
-                     counts.value(2).toLongLong());
+                counts.value(2).toLongLong());
     }
     // Corrected states and exclusions change what needs attention.
     QSqlQuery corrections(database());
     corrections.setForwardOnly(true);
-    if (!corrections.exec(QStringLiteral("SELECT id, record_id, observation_id, field, value, parents, created_at"
-                                         " FROM corrections WHERE field IN ('state', 'excluded')")))
+    if (!corrections.exec(
+            QStringLiteral("SELECT id, record_id, observation_id, field, value, parents, created_at"
+                           " FROM corrections WHERE field IN ('state', 'excluded')")))
         return sqlError(QStringLiteral("cannot read corrections"), corrections.lastError());
     QHash<QString, QList<CorrectionEvent>> byRecord;
     while (corrections.next()) {
@@ -471,7 +506,8 @@ Result<QList<RecordSummary>> Store::recordSummaries() const
         e.id = corrections.value(0).toString();
         e.record = corrections.value(1).toString();
         e.observation = corrections.value(2).toString();
-        e.field = parseCurationField(corrections.value(3).toString()).value_or(CurationField::State);
+        e.field
+            = parseCurationField(corrections.value(3).toString()).value_or(CurationField::State);
         if (!corrections.value(4).isNull())
             e.value = corrections.value(4).toString();
         const QString parents = corrections.value(5).toString();
@@ -481,7 +517,8 @@ Result<QList<RecordSummary>> Store::recordSummaries() const
         byRecord[e.record].append(std::move(e));
     }
     QSqlQuery upstreamState(database());
-    upstreamState.prepare(QStringLiteral("SELECT state FROM observations WHERE record_id = ? AND id = ?"));
+    upstreamState.prepare(
+        QStringLiteral("SELECT state FROM observations WHERE record_id = ? AND id = ?"));
     for (auto it = byRecord.cbegin(); it != byRecord.cend(); ++it) {
         const auto found = index.constFind(it.key());
         if (found == index.constEnd())
@@ -496,15 +533,17 @@ Result<QList<RecordSummary>> Store::recordSummaries() const
             previousObservation = observation;
             const auto stateIt = fields.find(FieldKey { observation, CurationField::State });
             const auto excludedIt = fields.find(FieldKey { observation, CurationField::Excluded });
-            const std::optional<QString> stateValue =
-                    stateIt != fields.end() ? stateIt->second.value() : std::nullopt;
-            const bool excluded = excludedIt != fields.end() && excludedIt->second.value() == u"yes";
+            const std::optional<QString> stateValue
+                = stateIt != fields.end() ? stateIt->second.value() : std::nullopt;
+            const bool excluded
+                = excludedIt != fields.end() && excludedIt->second.value() == u"yes";
             if (!stateValue && !excluded)
                 continue;
             upstreamState.bindValue(0, it.key());
             upstreamState.bindValue(1, observation);
             if (!upstreamState.exec())
-                return sqlError(QStringLiteral("cannot read an observation"), upstreamState.lastError());
+                return sqlError(
+                    QStringLiteral("cannot read an observation"), upstreamState.lastError());
             if (!upstreamState.next())
                 continue;
             const auto before = static_cast<ResolutionState>(upstreamState.value(0).toInt());
@@ -532,11 +571,13 @@ Result<qint64> Store::observationCount(const QString &arxivId) const
 {
     SqliteStatement count(database(), "SELECT COUNT(*) FROM observations WHERE record_id = ?");
     if (!count.ok() || !count.bindText(1, arxivId) || count.step() != SQLITE_ROW)
-        return Error::failure(QStringLiteral("cannot count the observations of %1: %2").arg(arxivId, count.errorText()));
+        return Error::failure(QStringLiteral("cannot count the observations of %1: %2")
+                                  .arg(arxivId, count.errorText()));
     return count.integer(0);
 }
 
-Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetype firstObservations) const
+Result<std::optional<Record>> Store::loadRecord(
+    const QString &arxivId, qsizetype firstObservations) const
 {
     // SQLite reads LIMIT -1 as no limit.
     const qint64 limit = firstObservations < 0 ? -1 : qint64(firstObservations);
@@ -554,18 +595,20 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetyp
     auto decoded = recordFromJson(header, m_path);
     if (!decoded)
         return Error::failure(QStringLiteral("%1: record %2 is damaged in the cache: %3")
-                                      .arg(m_path, arxivId, decoded.error().message));
+                                  .arg(m_path, arxivId, decoded.error().message));
     Record record = std::move(decoded.value());
 
     // The rows straight from SQLite (see sqliteHandle()): UTF-8 to QString once per value.
     if (const auto count = observationCount(arxivId))
         record.observations.reserve(limit < 0 ? *count : std::min(limit, *count));
     SqliteStatement rows(db,
-                         "SELECT id, direction, citing_title, cited_title, reference, state, basis, observed_at,"
-                         " events_status, events_as_of, events_reason, curation FROM observations WHERE record_id = ?"
-                         " ORDER BY position LIMIT ?");
+        "SELECT id, direction, citing_title, cited_title, reference, state, basis, observed_at,"
+        " events_status, events_as_of, events_reason, curation FROM observations WHERE record_id = "
+        "?"
+        " ORDER BY position LIMIT ?");
     if (!rows.ok() || !rows.bindText(1, arxivId) || !rows.bindInteger(2, limit))
-        return Error::failure(QStringLiteral("cannot read the observations of %1: %2").arg(arxivId, rows.errorText()));
+        return Error::failure(QStringLiteral("cannot read the observations of %1: %2")
+                                  .arg(arxivId, rows.errorText()));
     // The record's own side of each link (its title), the basis and the timestamps mostly repeat
     // the row before: shared instead of allocated again (less time and memory for a large record).
     RepeatedText ownTitle[2], basis, observedAt, asOf, reason;
@@ -589,7 +632,8 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetyp
         o.events.asOf = repeatedTextOf(row, 9, asOf);
         o.events.reason = repeatedTextOf(row, 10, reason);
         if (!row.isNull(11))
-            o.curation = curationFromJson(QJsonDocument::fromJson(row.utf8(11).toByteArray()).object());
+            o.curation
+                = curationFromJson(QJsonDocument::fromJson(row.utf8(11).toByteArray()).object());
     };
     int rc = SQLITE_ROW;
     if (record.observations.capacity() >= kRowsReadOnTwoThreads && rows.get()) {
@@ -605,14 +649,17 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetyp
             readRow(rows);
     }
     if (rc != SQLITE_DONE)
-        return Error::failure(QStringLiteral("cannot read the observations of %1: %2").arg(arxivId, rows.errorText()));
+        return Error::failure(QStringLiteral("cannot read the observations of %1: %2")
+                                  .arg(arxivId, rows.errorText()));
 
     SqliteStatement events(db,
-                           "SELECT observation_position, kind, date, source, notice, detail FROM source_events"
-                           " WHERE record_id = ? AND observation_position < ? ORDER BY observation_position, position");
+        "SELECT observation_position, kind, date, source, notice, detail FROM source_events"
+        " WHERE record_id = ? AND observation_position < ? ORDER BY observation_position, "
+        "position");
     if (!events.ok() || !events.bindText(1, arxivId)
         || !events.bindInteger(2, limit < 0 ? std::numeric_limits<qint64>::max() : limit))
-        return Error::failure(QStringLiteral("cannot read the events of %1: %2").arg(arxivId, events.errorText()));
+        return Error::failure(
+            QStringLiteral("cannot read the events of %1: %2").arg(arxivId, events.errorText()));
     while ((rc = events.step()) == SQLITE_ROW) {
         const qint64 position = events.integer(0);
         if (position < 0 || position >= record.observations.size())
@@ -626,20 +673,23 @@ Result<std::optional<Record>> Store::loadRecord(const QString &arxivId, qsizetyp
         record.observations[position].events.events.append(std::move(e));
     }
     if (rc != SQLITE_DONE)
-        return Error::failure(QStringLiteral("cannot read the events of %1: %2").arg(arxivId, events.errorText()));
+        return Error::failure(
+            QStringLiteral("cannot read the events of %1: %2").arg(arxivId, events.errorText()));
     return std::optional<Record>(std::move(record));
 }
 
 Status Store::addCorrections(const QList<CorrectionEvent> &events)
 {
     Write write(*this);
-    if (auto status = write.begin(QStringLiteral("%1: cannot start storing corrections").arg(m_path)); !status)
+    if (auto status
+        = write.begin(QStringLiteral("%1: cannot start storing corrections").arg(m_path));
+        !status)
         return status;
     QSqlQuery insert(database());
     insert.prepare(QStringLiteral(
-            "INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
-            " created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT(id) DO UPDATE SET seq = COALESCE(corrections.seq, excluded.seq)"));
+        "INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
+        " created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT(id) DO UPDATE SET seq = COALESCE(corrections.seq, excluded.seq)"));
     const QVariant nullText(QMetaType::fromType<QString>());
     const QVariant nullSeq(QMetaType::fromType<qint64>());
     for (const CorrectionEvent &e : events) {
@@ -657,7 +707,8 @@ Status Store::addCorrections(const QList<CorrectionEvent> &events)
         insert.bindValue(7, e.createdAt);
         insert.bindValue(8, e.seq ? QVariant(*e.seq) : nullSeq);
         if (!insert.exec())
-            return write.fail(sqlError(QStringLiteral("cannot store correction %1").arg(e.id), insert.lastError()));
+            return write.fail(sqlError(
+                QStringLiteral("cannot store correction %1").arg(e.id), insert.lastError()));
     }
     return write.commit(QStringLiteral("%1: cannot commit corrections").arg(m_path));
 }
@@ -666,11 +717,13 @@ Result<QList<CorrectionEvent>> Store::corrections(const QString &arxivId) const
 {
     QSqlQuery query(database());
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT id, observation_id, field, value, parents, author, created_at, seq"
-                                 " FROM corrections WHERE record_id = ? ORDER BY created_at, id"));
+    query.prepare(
+        QStringLiteral("SELECT id, observation_id, field, value, parents, author, created_at, seq"
+                       " FROM corrections WHERE record_id = ? ORDER BY created_at, id"));
     query.addBindValue(arxivId);
     if (!query.exec())
-        return sqlError(QStringLiteral("cannot read the corrections of %1").arg(arxivId), query.lastError());
+        return sqlError(
+            QStringLiteral("cannot read the corrections of %1").arg(arxivId), query.lastError());
     QList<CorrectionEvent> events;
     while (query.next()) {
         const auto field = parseCurationField(query.value(2).toString());
@@ -695,7 +748,8 @@ Result<QList<CorrectionEvent>> Store::corrections(const QString &arxivId) const
     return events;
 }
 
-Result<std::optional<CuratedRecord>> Store::loadCurated(const QString &arxivId, qsizetype firstObservations) const
+Result<std::optional<CuratedRecord>> Store::loadCurated(
+    const QString &arxivId, qsizetype firstObservations) const
 {
     auto record = loadRecord(arxivId, firstObservations);
     if (!record)
@@ -709,17 +763,19 @@ Result<std::optional<CuratedRecord>> Store::loadCurated(const QString &arxivId, 
     if (!notices)
         return notices.error();
     return std::optional<CuratedRecord>(
-            applyCorrections(std::move(**record), std::move(*events), std::move(*notices)));
+        applyCorrections(std::move(**record), std::move(*events), std::move(*notices)));
 }
 
 Result<NoticeImportOutcome> Store::importNotices(const QList<StandingNotice> &notices)
 {
     Write write(*this);
-    if (auto status = write.begin(QStringLiteral("%1: cannot start storing notices").arg(m_path)); !status)
+    if (auto status = write.begin(QStringLiteral("%1: cannot start storing notices").arg(m_path));
+        !status)
         return status.error();
     QSqlQuery insert(database());
-    insert.prepare(QStringLiteral("INSERT INTO notices (work, kind, date, source, notice, detail, origin, imported_at)"
-                                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"));
+    insert.prepare(QStringLiteral(
+        "INSERT INTO notices (work, kind, date, source, notice, detail, origin, imported_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"));
     NoticeImportOutcome outcome;
     for (const StandingNotice &n : notices) {
         insert.bindValue(0, n.work);
@@ -727,14 +783,17 @@ Result<NoticeImportOutcome> Store::importNotices(const QList<StandingNotice> &no
         insert.bindValue(2, n.event.date);
         insert.bindValue(3, n.event.source);
         // Empty, never NULL: the uniqueness of (work, kind, date, source, notice) must hold.
-        auto text = [](const QString &value) { return value.isEmpty() ? QVariant(QStringLiteral("")) : QVariant(value); };
+        auto text = [](const QString &value) {
+            return value.isEmpty() ? QVariant(QStringLiteral("")) : QVariant(value);
+        };
         insert.bindValue(4, text(n.event.notice.toLower()));
         insert.bindValue(5, text(n.event.detail));
         insert.bindValue(6, text(n.origin));
         insert.bindValue(7, n.importedAt);
         if (!insert.exec())
             return write.fail(
-                    sqlError(QStringLiteral("cannot store the notice about %1").arg(n.work), insert.lastError()));
+                sqlError(QStringLiteral("cannot store the notice about %1").arg(n.work),
+                    insert.lastError()));
         if (insert.numRowsAffected() > 0)
             ++outcome.added;
         else
@@ -749,8 +808,9 @@ Result<SharedNoticeIndex> Store::noticeIndex() const
 {
     QSqlQuery query(database());
     query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral("SELECT work, kind, date, source, notice, detail, origin, imported_at FROM notices"
-                                   " ORDER BY work, date DESC, id")))
+    if (!query.exec(QStringLiteral(
+            "SELECT work, kind, date, source, notice, detail, origin, imported_at FROM notices"
+            " ORDER BY work, date DESC, id")))
         return sqlError(QStringLiteral("cannot read the notices"), query.lastError());
     auto index = std::make_shared<NoticeIndex>();
     while (query.next()) {
@@ -779,7 +839,8 @@ Result<qint64> Store::noticeCount() const
 Result<qint64> Store::outboxCount() const
 {
     QSqlQuery query(database());
-    if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM corrections WHERE seq IS NULL")) || !query.next())
+    if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM corrections WHERE seq IS NULL"))
+        || !query.next())
         return sqlError(QStringLiteral("cannot count the outbox"), query.lastError());
     return query.value(0).toLongLong();
 }
@@ -788,7 +849,8 @@ Result<qint64> Store::dataVersion() const
 {
     QSqlQuery query(database());
     if (!query.exec(QStringLiteral("PRAGMA data_version")) || !query.next())
-        return sqlError(QStringLiteral("%1: cannot read the data version").arg(m_path), query.lastError());
+        return sqlError(
+            QStringLiteral("%1: cannot read the data version").arg(m_path), query.lastError());
     return query.value(0).toLongLong();
 }
 
@@ -796,14 +858,17 @@ Result<QString> Store::changeStamp(const QString &arxivId) const
 {
     QSqlQuery query(database());
     query.prepare(QStringLiteral(
-            "SELECT (SELECT COUNT(*) || ':' || IFNULL(MAX(rowid), 0) FROM corrections WHERE record_id = ?),"
-            " (SELECT IFNULL(as_of, '') || ':' || IFNULL(version, 0) FROM records WHERE id = ?),"
-            " (SELECT COUNT(*) FROM notices)"));
+        "SELECT (SELECT COUNT(*) || ':' || IFNULL(MAX(rowid), 0) FROM corrections WHERE record_id "
+        "= ?),"
+        " (SELECT IFNULL(as_of, '') || ':' || IFNULL(version, 0) FROM records WHERE id = ?),"
+        " (SELECT COUNT(*) FROM notices)"));
     query.addBindValue(arxivId);
     query.addBindValue(arxivId);
     if (!query.exec() || !query.next())
-        return sqlError(QStringLiteral("%1: cannot read what changed").arg(m_path), query.lastError());
-    return QStringLiteral("%1/%2/%3").arg(query.value(0).toString(), query.value(1).toString(), query.value(2).toString());
+        return sqlError(
+            QStringLiteral("%1: cannot read what changed").arg(m_path), query.lastError());
+    return QStringLiteral("%1/%2/%3")
+        .arg(query.value(0).toString(), query.value(1).toString(), query.value(2).toString());
 }
 
 Result<QString> Store::meta(const QString &key) const
@@ -819,7 +884,9 @@ Result<QString> Store::meta(const QString &key) const
 Status Store::setMeta(const QString &key, const QString &value)
 {
     Write write(*this);
-    if (auto status = write.begin(QStringLiteral("%1: cannot start storing setting %2").arg(m_path, key)); !status)
+    if (auto status
+        = write.begin(QStringLiteral("%1: cannot start storing setting %2").arg(m_path, key));
+        !status)
         return status;
     if (auto status = writeMeta(database(), { { key, value } }); !status)
         return write.fail(status.error());

@@ -78,14 +78,15 @@ public:
     //! Imports pages in one transaction: all or nothing. A page replaces the upstream data of an
     //! earlier page of the same paper; a page older than the cached one is refused.
     //! `progress` is told of observations stored; returning false cancels and rolls back.
-    Result<QList<ImportOutcome>> importRecords(const QList<Record> &records, const Progress &progress = {},
-                                               RecordCheck check = RecordCheck::Validate);
+    Result<QList<ImportOutcome>> importRecords(const QList<Record> &records,
+        const Progress &progress = {}, RecordCheck check = RecordCheck::Validate);
 
     Result<QList<RecordSummary>> recordSummaries() const;
     //! nullopt when the cache has no such record. With `firstObservations` >= 0, only that many
     //! observations from the top of the page are read (the desktop shows them at once while the
     //! whole record loads).
-    Result<std::optional<Record>> loadRecord(const QString &arxivId, qsizetype firstObservations = -1) const;
+    Result<std::optional<Record>> loadRecord(
+        const QString &arxivId, qsizetype firstObservations = -1) const;
     Result<qint64> recordCount() const;
     //! How many observations the record has (0 when the cache has no such record).
     Result<qint64> observationCount(const QString &arxivId) const;
@@ -97,7 +98,8 @@ public:
     Result<QList<CorrectionEvent>> corrections(const QString &arxivId) const;
     //! The record with its corrections applied; nullopt when the cache has no such record.
     //! `firstObservations` as for loadRecord().
-    Result<std::optional<CuratedRecord>> loadCurated(const QString &arxivId, qsizetype firstObservations = -1) const;
+    Result<std::optional<CuratedRecord>> loadCurated(
+        const QString &arxivId, qsizetype firstObservations = -1) const;
     //! Corrections not yet acknowledged by a server (no seq).
     Result<qint64> outboxCount() const;
 
@@ -123,8 +125,8 @@ public:
     //! Up to `limit` outbox events (no seq), oldest first (in the order they were stored), after
     //! the position `after` (0: from the first); `*last` gets the position of the last one
     //! returned. With `server`, the events that server refused (markRefused()) are left out.
-    Result<QList<CorrectionEvent>> outbox(qsizetype limit, qint64 after = 0, const QString &server = {},
-                                          qint64 *last = nullptr) const;
+    Result<QList<CorrectionEvent>> outbox(qsizetype limit, qint64 after = 0,
+        const QString &server = {}, qint64 *last = nullptr) const;
     //! An outbox event a server refused, and why.
     struct RefusedCorrection
     {
@@ -135,7 +137,8 @@ public:
         QString refusedAt;
     };
     //! Records that `server` refused the event (replacing an earlier refusal by it).
-    Status markRefused(const QString &eventId, const QString &server, int status, const QString &reason);
+    Status markRefused(
+        const QString &eventId, const QString &server, int status, const QString &reason);
     //! The server took the events after all.
     Status clearRefused(const QStringList &eventIds, const QString &server);
     //! The refused events still in the outbox, oldest first; of one server, or of all when empty.
@@ -148,8 +151,8 @@ public:
     //! event id, as addCorrections: an event already held gets the server's seq if it had none.
     Status addSyncedCorrections(const QList<CorrectionEvent> &events, const MetaEntries &meta);
     //! importRecords() and the meta entries in one transaction: all or nothing.
-    Result<QList<ImportOutcome>> importRecordsWithMeta(const QList<Record> &records, const MetaEntries &meta,
-                                                       RecordCheck check = RecordCheck::Validate);
+    Result<QList<ImportOutcome>> importRecordsWithMeta(const QList<Record> &records,
+        const MetaEntries &meta, RecordCheck check = RecordCheck::Validate);
     //! Several meta entries in one transaction.
     Status setMetaEntries(const MetaEntries &meta);
     //! Every meta entry whose key starts with `prefix`, keyed by the rest of the key.
@@ -164,8 +167,8 @@ private:
     class Write;
     //! importRecords() and importRecordsWithMeta(): the records, then the meta entries, in one
     //! transaction.
-    Result<QList<ImportOutcome>> importInTransaction(const QList<Record> &records, const MetaEntries &meta,
-                                                     const Progress &progress, RecordCheck check);
+    Result<QList<ImportOutcome>> importInTransaction(const QList<Record> &records,
+        const MetaEntries &meta, const Progress &progress, RecordCheck check);
     //! After a failed statement of a write: a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB) sets
     //! writeRefusal(). Returns `error` unchanged.
     Error noteFailure(Error error) const;

@@ -7,7 +7,8 @@
 
 namespace LedgerCurator {
 
-const char *const kObservationsByIdSql = "CREATE UNIQUE INDEX observations_by_id ON observations(record_id, id)";
+const char *const kObservationsByIdSql
+    = "CREATE UNIQUE INDEX observations_by_id ON observations(record_id, id)";
 
 namespace {
 
@@ -17,85 +18,87 @@ const QList<QStringList> &migrations()
     static const QList<QStringList> steps = {
         // 0 -> 1: records, their observations and the events reported for cited works.
         {
-                QStringLiteral("CREATE TABLE records ("
-                               " id TEXT PRIMARY KEY,"
-                               " version INTEGER NOT NULL,"
-                               " title TEXT NOT NULL,"
-                               " as_of TEXT NOT NULL,"
-                               " header TEXT NOT NULL,"
-                               " imported_at TEXT NOT NULL)"),
-                QStringLiteral("CREATE TABLE observations ("
-                               " record_id TEXT NOT NULL REFERENCES records(id) ON DELETE CASCADE,"
-                               " position INTEGER NOT NULL,"
-                               " id TEXT NOT NULL,"
-                               " direction INTEGER NOT NULL,"
-                               " citing_title TEXT NOT NULL,"
-                               " cited_title TEXT NOT NULL,"
-                               " reference INTEGER,"
-                               " state INTEGER NOT NULL,"
-                               " basis TEXT NOT NULL,"
-                               " observed_at TEXT NOT NULL,"
-                               " events_status INTEGER NOT NULL,"
-                               " events_as_of TEXT,"
-                               " events_reason TEXT,"
-                               " PRIMARY KEY (record_id, position)) WITHOUT ROWID"),
-                QString::fromLatin1(kObservationsByIdSql),
-                QStringLiteral("CREATE TABLE source_events ("
-                               " record_id TEXT NOT NULL REFERENCES records(id) ON DELETE CASCADE,"
-                               " observation_position INTEGER NOT NULL,"
-                               " position INTEGER NOT NULL,"
-                               " kind INTEGER NOT NULL,"
-                               " date TEXT NOT NULL,"
-                               " source TEXT NOT NULL,"
-                               " notice TEXT,"
-                               " PRIMARY KEY (record_id, observation_position, position)) WITHOUT ROWID"),
-                QStringLiteral("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
+            QStringLiteral("CREATE TABLE records ("
+                           " id TEXT PRIMARY KEY,"
+                           " version INTEGER NOT NULL,"
+                           " title TEXT NOT NULL,"
+                           " as_of TEXT NOT NULL,"
+                           " header TEXT NOT NULL,"
+                           " imported_at TEXT NOT NULL)"),
+            QStringLiteral("CREATE TABLE observations ("
+                           " record_id TEXT NOT NULL REFERENCES records(id) ON DELETE CASCADE,"
+                           " position INTEGER NOT NULL,"
+                           " id TEXT NOT NULL,"
+                           " direction INTEGER NOT NULL,"
+                           " citing_title TEXT NOT NULL,"
+                           " cited_title TEXT NOT NULL,"
+                           " reference INTEGER,"
+                           " state INTEGER NOT NULL,"
+                           " basis TEXT NOT NULL,"
+                           " observed_at TEXT NOT NULL,"
+                           " events_status INTEGER NOT NULL,"
+                           " events_as_of TEXT,"
+                           " events_reason TEXT,"
+                           " PRIMARY KEY (record_id, position)) WITHOUT ROWID"),
+            QString::fromLatin1(kObservationsByIdSql),
+            QStringLiteral(
+                "CREATE TABLE source_events ("
+                " record_id TEXT NOT NULL REFERENCES records(id) ON DELETE CASCADE,"
+                " observation_position INTEGER NOT NULL,"
+                " position INTEGER NOT NULL,"
+                " kind INTEGER NOT NULL,"
+                " date TEXT NOT NULL,"
+                " source TEXT NOT NULL,"
+                " notice TEXT,"
+                " PRIMARY KEY (record_id, observation_position, position)) WITHOUT ROWID"),
+            QStringLiteral("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
         },
         // 1 -> 2: the append-only correction log. Never joined to upstream rows, so replacing a
         // page keeps every correction. seq is the server's order, NULL while in the outbox.
         {
-                QStringLiteral("CREATE TABLE corrections ("
-                               " id TEXT PRIMARY KEY,"
-                               " record_id TEXT NOT NULL,"
-                               " observation_id TEXT NOT NULL,"
-                               " field TEXT NOT NULL,"
-                               " value TEXT,"
-                               " parents TEXT NOT NULL,"
-                               " author TEXT NOT NULL,"
-                               " created_at TEXT NOT NULL,"
-                               " seq INTEGER)"),
-                QStringLiteral("CREATE INDEX corrections_by_record ON corrections(record_id, created_at, id)"),
-                QStringLiteral("CREATE INDEX corrections_outbox ON corrections(id) WHERE seq IS NULL"),
-                // A page rendered with corrections and imported again keeps its curation marks.
-                QStringLiteral("ALTER TABLE observations ADD COLUMN curation TEXT"),
+            QStringLiteral("CREATE TABLE corrections ("
+                           " id TEXT PRIMARY KEY,"
+                           " record_id TEXT NOT NULL,"
+                           " observation_id TEXT NOT NULL,"
+                           " field TEXT NOT NULL,"
+                           " value TEXT,"
+                           " parents TEXT NOT NULL,"
+                           " author TEXT NOT NULL,"
+                           " created_at TEXT NOT NULL,"
+                           " seq INTEGER)"),
+            QStringLiteral(
+                "CREATE INDEX corrections_by_record ON corrections(record_id, created_at, id)"),
+            QStringLiteral("CREATE INDEX corrections_outbox ON corrections(id) WHERE seq IS NULL"),
+            // A page rendered with corrections and imported again keeps its curation marks.
+            QStringLiteral("ALTER TABLE observations ADD COLUMN curation TEXT"),
         },
         // 2 -> 3: what a notice says, and the standing notices imported from retraction data
         // (matched to observations by their cited work when a record is loaded).
         {
-                QStringLiteral("ALTER TABLE source_events ADD COLUMN detail TEXT"),
-                QStringLiteral("CREATE TABLE notices ("
-                               " id INTEGER PRIMARY KEY,"
-                               " work TEXT NOT NULL,"
-                               " kind INTEGER NOT NULL,"
-                               " date TEXT NOT NULL,"
-                               " source TEXT NOT NULL,"
-                               " notice TEXT NOT NULL,"
-                               " detail TEXT NOT NULL,"
-                               " origin TEXT NOT NULL,"
-                               " imported_at TEXT NOT NULL,"
-                               " UNIQUE (work, kind, date, source, notice))"),
+            QStringLiteral("ALTER TABLE source_events ADD COLUMN detail TEXT"),
+            QStringLiteral("CREATE TABLE notices ("
+                           " id INTEGER PRIMARY KEY,"
+                           " work TEXT NOT NULL,"
+                           " kind INTEGER NOT NULL,"
+                           " date TEXT NOT NULL,"
+                           " source TEXT NOT NULL,"
+                           " notice TEXT NOT NULL,"
+                           " detail TEXT NOT NULL,"
+                           " origin TEXT NOT NULL,"
+                           " imported_at TEXT NOT NULL,"
+                           " UNIQUE (work, kind, date, source, notice))"),
         },
         // 3 -> 4: outbox events a server refused (a 4xx for that event alone), with its words:
         // left out of the next pushes' batches so they cannot block the others, tried again
         // alone at the end of each sync, and shown to the curator.
         {
-                QStringLiteral("CREATE TABLE outbox_refusals ("
-                               " id TEXT NOT NULL REFERENCES corrections(id) ON DELETE CASCADE,"
-                               " server TEXT NOT NULL,"
-                               " status INTEGER NOT NULL,"
-                               " reason TEXT NOT NULL,"
-                               " refused_at TEXT NOT NULL,"
-                               " PRIMARY KEY (id, server))"),
+            QStringLiteral("CREATE TABLE outbox_refusals ("
+                           " id TEXT NOT NULL REFERENCES corrections(id) ON DELETE CASCADE,"
+                           " server TEXT NOT NULL,"
+                           " status INTEGER NOT NULL,"
+                           " reason TEXT NOT NULL,"
+                           " refused_at TEXT NOT NULL,"
+                           " PRIMARY KEY (id, server))"),
         },
     };
     return steps;
@@ -124,21 +127,24 @@ Status Store::migrate()
     if (current > latestSchemaVersion())
         return Error::failure(QStringLiteral("%1: the cache has schema version %2, newer than this "
                                              "Ledger Curator understands (%3); update the program")
-                                      .arg(m_path)
-                                      .arg(current)
-                                      .arg(latestSchemaVersion()));
+                                  .arg(m_path)
+                                  .arg(current)
+                                  .arg(latestSchemaVersion()));
     for (int version = current; version < latestSchemaVersion(); ++version) {
         Write write(*this);
-        if (auto status = write.begin(QStringLiteral("%1: cannot start migration %2").arg(m_path).arg(version + 1));
+        if (auto status = write.begin(
+                QStringLiteral("%1: cannot start migration %2").arg(m_path).arg(version + 1));
             !status)
             return status;
         for (const auto &sql : migrations()[version]) {
             if (auto status = exec(sql); !status)
                 return write.fail(status.error());
         }
-        if (auto status = exec(QStringLiteral("PRAGMA user_version = %1").arg(version + 1)); !status)
+        if (auto status = exec(QStringLiteral("PRAGMA user_version = %1").arg(version + 1));
+            !status)
             return write.fail(status.error());
-        if (auto status = write.commit(QStringLiteral("%1: cannot commit migration %2").arg(m_path).arg(version + 1));
+        if (auto status = write.commit(
+                QStringLiteral("%1: cannot commit migration %2").arg(m_path).arg(version + 1));
             !status)
             return status;
     }

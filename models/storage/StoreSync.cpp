@@ -23,18 +23,20 @@ Status writeCorrections(QSqlDatabase &db, const QList<CorrectionEvent> &events)
 {
     using namespace StoreSqlite;
     SqliteStatement insert(db,
-                           "INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
-                           " created_at, seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
-                           " ON CONFLICT(id) DO UPDATE SET seq = COALESCE(corrections.seq, excluded.seq)");
+        "INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
+        " created_at, seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+        " ON CONFLICT(id) DO UPDATE SET seq = COALESCE(corrections.seq, excluded.seq)");
     if (!insert.ok())
-        return Error::failure(QStringLiteral("cannot store corrections: %1").arg(insert.errorText()));
+        return Error::failure(
+            QStringLiteral("cannot store corrections: %1").arg(insert.errorText()));
     enum Text { Id, Record, Observation, Field, Value, Parents, Author, CreatedAt, TextCount };
     std::array<Utf8Buffer, TextCount> buffers;
     for (const CorrectionEvent &e : events) {
         if (!isUuid(e.id) || !isUuid(e.observation) || e.record.isEmpty() || e.createdAt.isEmpty())
-            return Error::badInput(QStringLiteral("correction %1: needs a UUID, a record, an observation UUID "
-                                                  "and a creation time")
-                                           .arg(e.id));
+            return Error::badInput(
+                QStringLiteral("correction %1: needs a UUID, a record, an observation UUID "
+                               "and a creation time")
+                    .arg(e.id));
         // As QSQLITE bound them: a null QString is NULL, parents are "" when there are none.
         insert.bindText(1, e.id, buffers[Id]);
         insert.bindText(2, e.record, buffers[Record]);
@@ -44,7 +46,8 @@ Status writeCorrections(QSqlDatabase &db, const QList<CorrectionEvent> &events)
             insert.bindText(5, *e.value, buffers[Value]);
         else
             insert.bindNull(5);
-        insert.bindText(6, e.parents.isEmpty() ? QStringLiteral("") : e.parents.join(u','), buffers[Parents]);
+        insert.bindText(
+            6, e.parents.isEmpty() ? QStringLiteral("") : e.parents.join(u','), buffers[Parents]);
         insert.bindText(7, e.author, buffers[Author]);
         insert.bindText(8, e.createdAt, buffers[CreatedAt]);
         if (e.seq)
@@ -52,12 +55,12 @@ Status writeCorrections(QSqlDatabase &db, const QList<CorrectionEvent> &events)
         else
             insert.bindNull(9);
         if (insert.step() != SQLITE_DONE)
-            return Error::failure(QStringLiteral("cannot store correction %1: %2").arg(e.id, insert.errorText()));
+            return Error::failure(
+                QStringLiteral("cannot store correction %1: %2").arg(e.id, insert.errorText()));
         insert.reset();
     }
     return {};
 }
-
 
 } // namespace
 
@@ -87,17 +90,19 @@ std::optional<CorrectionEvent> eventOfRow(const QSqlQuery &query, int column)
 
 } // namespace
 
-Result<QList<CorrectionEvent>> Store::outbox(qsizetype limit, qint64 after, const QString &server, qint64 *last) const
+Result<QList<CorrectionEvent>> Store::outbox(
+    qsizetype limit, qint64 after, const QString &server, qint64 *last) const
 {
     QSqlQuery query(database());
     query.setForwardOnly(true);
     // rowid is the order of storing: an edit is always stored after the events it names as
     // parents. By position, not offset: a push records refusals as it goes.
-    query.prepare(QStringLiteral("SELECT rowid, id, record_id, observation_id, field, value, parents, author, created_at"
-                                 " FROM corrections WHERE seq IS NULL AND rowid > ?"
-                                 " AND NOT EXISTS (SELECT 1 FROM outbox_refusals r"
-                                 "                 WHERE r.id = corrections.id AND r.server = ?)"
-                                 " ORDER BY rowid LIMIT ?"));
+    query.prepare(QStringLiteral(
+        "SELECT rowid, id, record_id, observation_id, field, value, parents, author, created_at"
+        " FROM corrections WHERE seq IS NULL AND rowid > ?"
+        " AND NOT EXISTS (SELECT 1 FROM outbox_refusals r"
+        "                 WHERE r.id = corrections.id AND r.server = ?)"
+        " ORDER BY rowid LIMIT ?"));
     query.addBindValue(after);
     query.addBindValue(server);
     query.addBindValue(qint64(limit));
@@ -107,8 +112,9 @@ Result<QList<CorrectionEvent>> Store::outbox(qsizetype limit, qint64 after, cons
     while (query.next()) {
         auto e = eventOfRow(query, 1);
         if (!e)
-            return Error::failure(QStringLiteral("%1: correction %2 has the unknown field '%3'")
-                                          .arg(m_path, query.value(1).toString(), query.value(4).toString()));
+            return Error::failure(
+                QStringLiteral("%1: correction %2 has the unknown field '%3'")
+                    .arg(m_path, query.value(1).toString(), query.value(4).toString()));
         if (last)
             *last = query.value(0).toLongLong();
         events.append(std::move(*e));
@@ -116,22 +122,27 @@ Result<QList<CorrectionEvent>> Store::outbox(qsizetype limit, qint64 after, cons
     return events;
 }
 
-Status Store::markRefused(const QString &eventId, const QString &server, int status, const QString &reason)
+Status Store::markRefused(
+    const QString &eventId, const QString &server, int status, const QString &reason)
 {
     Write write(*this);
-    if (auto begun = write.begin(QStringLiteral("%1: cannot start storing a refusal").arg(m_path)); !begun)
+    if (auto begun = write.begin(QStringLiteral("%1: cannot start storing a refusal").arg(m_path));
+        !begun)
         return begun;
     QSqlQuery query(database());
-    query.prepare(QStringLiteral("INSERT INTO outbox_refusals (id, server, status, reason, refused_at)"
-                                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT(id, server) DO UPDATE SET"
-                                 " status = excluded.status, reason = excluded.reason, refused_at = excluded.refused_at"));
+    query.prepare(QStringLiteral(
+        "INSERT INTO outbox_refusals (id, server, status, reason, refused_at)"
+        " VALUES (?, ?, ?, ?, ?) ON CONFLICT(id, server) DO UPDATE SET"
+        " status = excluded.status, reason = excluded.reason, refused_at = excluded.refused_at"));
     query.addBindValue(eventId);
     query.addBindValue(server);
     query.addBindValue(status);
     query.addBindValue(reason);
     query.addBindValue(nowUtc());
     if (!query.exec())
-        return write.fail(sqlError(QStringLiteral("cannot store that correction %1 was refused").arg(eventId), query.lastError()));
+        return write.fail(
+            sqlError(QStringLiteral("cannot store that correction %1 was refused").arg(eventId),
+                query.lastError()));
     return write.commit(QStringLiteral("%1: cannot commit a refusal").arg(m_path));
 }
 
@@ -140,7 +151,8 @@ Status Store::clearRefused(const QStringList &eventIds, const QString &server)
     if (eventIds.isEmpty())
         return {};
     Write write(*this);
-    if (auto begun = write.begin(QStringLiteral("%1: cannot start clearing refusals").arg(m_path)); !begun)
+    if (auto begun = write.begin(QStringLiteral("%1: cannot start clearing refusals").arg(m_path));
+        !begun)
         return begun;
     QSqlQuery query(database());
     query.prepare(QStringLiteral("DELETE FROM outbox_refusals WHERE id = ? AND server = ?"));
@@ -148,8 +160,8 @@ Status Store::clearRefused(const QStringList &eventIds, const QString &server)
         query.bindValue(0, id);
         query.bindValue(1, server);
         if (!query.exec())
-            return write.fail(sqlError(QStringLiteral("cannot clear the refusal of %1").arg(id),
-                                                     query.lastError()));
+            return write.fail(sqlError(
+                QStringLiteral("cannot clear the refusal of %1").arg(id), query.lastError()));
     }
     return write.commit(QStringLiteral("%1: cannot commit cleared refusals").arg(m_path));
 }
@@ -158,10 +170,11 @@ Result<QList<Store::RefusedCorrection>> Store::refusedCorrections(const QString 
 {
     QSqlQuery query(database());
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT c.id, c.record_id, c.observation_id, c.field, c.value, c.parents, c.author,"
-                                 " c.created_at, r.server, r.status, r.reason, r.refused_at"
-                                 " FROM outbox_refusals r JOIN corrections c ON c.id = r.id"
-                                 " WHERE c.seq IS NULL AND (? = '' OR r.server = ?) ORDER BY c.rowid, r.server"));
+    query.prepare(QStringLiteral(
+        "SELECT c.id, c.record_id, c.observation_id, c.field, c.value, c.parents, c.author,"
+        " c.created_at, r.server, r.status, r.reason, r.refused_at"
+        " FROM outbox_refusals r JOIN corrections c ON c.id = r.id"
+        " WHERE c.seq IS NULL AND (? = '' OR r.server = ?) ORDER BY c.rowid, r.server"));
     query.addBindValue(server.isNull() ? QStringLiteral("") : server);
     query.addBindValue(server.isNull() ? QStringLiteral("") : server);
     if (!query.exec())
@@ -171,8 +184,8 @@ Result<QList<Store::RefusedCorrection>> Store::refusedCorrections(const QString 
         auto e = eventOfRow(query, 0);
         if (!e)
             continue; // a field of a newer version: it is not this version's to push
-        refused.append(RefusedCorrection { std::move(*e), query.value(8).toString(), query.value(9).toInt(),
-                                           query.value(10).toString(), query.value(11).toString() });
+        refused.append(RefusedCorrection { std::move(*e), query.value(8).toString(),
+            query.value(9).toInt(), query.value(10).toString(), query.value(11).toString() });
     }
     return refused;
 }
@@ -184,12 +197,14 @@ Result<qsizetype> Store::narrowWideOutboxEvents()
         QSqlQuery query(database());
         query.setForwardOnly(true);
         // More than kMaxEventParents parents: at least that many commas between them.
-        query.prepare(QStringLiteral("SELECT id, record_id, observation_id, field, value, parents, author, created_at"
-                                     " FROM corrections WHERE seq IS NULL"
-                                     " AND length(parents) - length(replace(parents, ',', '')) >= ? ORDER BY rowid"));
+        query.prepare(QStringLiteral(
+            "SELECT id, record_id, observation_id, field, value, parents, author, created_at"
+            " FROM corrections WHERE seq IS NULL"
+            " AND length(parents) - length(replace(parents, ',', '')) >= ? ORDER BY rowid"));
         query.addBindValue(qint64(kMaxEventParents));
         if (!query.exec())
-            return sqlError(QStringLiteral("%1: cannot look for wide corrections").arg(m_path), query.lastError());
+            return sqlError(QStringLiteral("%1: cannot look for wide corrections").arg(m_path),
+                query.lastError());
         while (query.next()) {
             if (auto e = eventOfRow(query, 0))
                 wide.append(std::move(*e));
@@ -198,7 +213,9 @@ Result<qsizetype> Store::narrowWideOutboxEvents()
     if (wide.isEmpty())
         return qsizetype(0);
     Write write(*this);
-    if (auto begun = write.begin(QStringLiteral("%1: cannot start narrowing corrections").arg(m_path)); !begun)
+    if (auto begun
+        = write.begin(QStringLiteral("%1: cannot start narrowing corrections").arg(m_path));
+        !begun)
         return begun.error();
     QSqlDatabase db = database();
     QList<CorrectionEvent> rewritten;
@@ -207,13 +224,15 @@ Result<qsizetype> Store::narrowWideOutboxEvents()
     for (const CorrectionEvent &event : std::as_const(wide)) {
         remove.bindValue(0, event.id);
         if (!remove.exec())
-            return write.fail(sqlError(QStringLiteral("cannot narrow correction %1").arg(event.id),
-                                                     remove.lastError()));
+            return write.fail(sqlError(
+                QStringLiteral("cannot narrow correction %1").arg(event.id), remove.lastError()));
         rewritten.append(narrowedEvent(event)); // the merges, then the event: stored in that order
     }
     if (auto status = writeCorrections(db, rewritten); !status)
         return write.fail(status.error());
-    if (auto status = write.commit(QStringLiteral("%1: cannot commit narrowed corrections").arg(m_path)); !status)
+    if (auto status
+        = write.commit(QStringLiteral("%1: cannot commit narrowed corrections").arg(m_path));
+        !status)
         return status.error();
     return wide.size();
 }
@@ -232,7 +251,9 @@ Status Store::addSyncedCorrections(const QList<CorrectionEvent> &events, const M
     if (events.size() > 500)
         writeBehind.emplace(sqlitePath());
     Write write(*this);
-    if (auto status = write.begin(QStringLiteral("%1: cannot start storing corrections").arg(m_path)); !status)
+    if (auto status
+        = write.begin(QStringLiteral("%1: cannot start storing corrections").arg(m_path));
+        !status)
         return status;
     if (auto status = writeCorrections(db, events); !status)
         return write.fail(status.error());
@@ -241,8 +262,8 @@ Status Store::addSyncedCorrections(const QList<CorrectionEvent> &events, const M
     return write.commit(QStringLiteral("%1: cannot commit corrections").arg(m_path));
 }
 
-Result<QList<ImportOutcome>> Store::importRecordsWithMeta(const QList<Record> &records, const MetaEntries &meta,
-                                                          RecordCheck check)
+Result<QList<ImportOutcome>> Store::importRecordsWithMeta(
+    const QList<Record> &records, const MetaEntries &meta, RecordCheck check)
 {
     return importInTransaction(records, meta, {}, check);
 }
@@ -251,7 +272,8 @@ Status Store::setMetaEntries(const MetaEntries &meta)
 {
     QSqlDatabase db = database();
     Write write(*this);
-    if (auto status = write.begin(QStringLiteral("%1: cannot start storing settings").arg(m_path)); !status)
+    if (auto status = write.begin(QStringLiteral("%1: cannot start storing settings").arg(m_path));
+        !status)
         return status;
     if (auto status = writeMeta(db, meta); !status)
         return write.fail(status.error());
@@ -262,12 +284,14 @@ Result<QHash<QString, QString>> Store::metaWithPrefix(const QString &prefix) con
 {
     QSqlQuery query(database());
     query.setForwardOnly(true);
-    // substr() rather than LIKE: the prefix is a URL, full of characters LIKE would treat specially.
+    // substr() rather than LIKE: the prefix is a URL, full of characters LIKE would treat
+    // specially.
     query.prepare(QStringLiteral("SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?"));
     query.addBindValue(qint64(prefix.size()));
     query.addBindValue(prefix);
     if (!query.exec())
-        return sqlError(QStringLiteral("cannot read settings %1...").arg(prefix), query.lastError());
+        return sqlError(
+            QStringLiteral("cannot read settings %1...").arg(prefix), query.lastError());
     QHash<QString, QString> entries;
     while (query.next()) {
         const QString key = query.value(0).toString();

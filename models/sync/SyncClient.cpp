@@ -7,15 +7,20 @@ namespace LedgerCurator {
 
 using namespace SyncDetail;
 
-SyncClient::SyncClient(Store &store, QObject *parent) : QObject(parent), m_store(store) { }
+SyncClient::SyncClient(Store &store, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+{
+}
 
 SyncClient::~SyncClient() = default;
 
 QString SyncClient::serverKey(const QUrl &server)
 {
     return server
-            .adjusted(QUrl::StripTrailingSlash | QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment)
-            .toString(QUrl::FullyEncoded);
+        .adjusted(QUrl::StripTrailingSlash | QUrl::RemoveUserInfo | QUrl::RemoveQuery
+            | QUrl::RemoveFragment)
+        .toString(QUrl::FullyEncoded);
 }
 
 QString SyncClient::lastSeqKey(const QUrl &server)
@@ -50,16 +55,16 @@ void SyncClient::cancel()
     // Runs in the thread of run(): the reply and the loop are only touched there. A cancel that
     // arrives after its run has ended must not touch the next one.
     QMetaObject::invokeMethod(
-            this,
-            [this, run] {
-                if (run != m_run.load())
-                    return;
-                if (m_reply)
-                    m_reply->abort();
-                if (m_loop)
-                    m_loop->quit();
-            },
-            Qt::QueuedConnection);
+        this,
+        [this, run] {
+            if (run != m_run.load())
+                return;
+            if (m_reply)
+                m_reply->abort();
+            if (m_loop)
+                m_loop->quit();
+        },
+        Qt::QueuedConnection);
 }
 
 bool SyncClient::wait(int ms)
@@ -83,20 +88,24 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
     m_run.fetch_add(1);
     m_cancelled.store(false);
     const QUrl &server = options.server;
-    if (!server.isValid() || (server.scheme() != u"http" && server.scheme() != u"https") || server.host().isEmpty())
+    if (!server.isValid() || (server.scheme() != u"http" && server.scheme() != u"https")
+        || server.host().isEmpty())
         return Error::badInput(QStringLiteral("'%1' is not an http:// or https:// server URL")
-                                       .arg(server.toDisplayString()));
+                                   .arg(server.toDisplayString()));
     if (options.token.isEmpty())
-        return Error::badInput(QStringLiteral("no token to present to %1").arg(server.toDisplayString()));
+        return Error::badInput(
+            QStringLiteral("no token to present to %1").arg(server.toDisplayString()));
     for (const QChar c : options.token) {
         if (c.unicode() < 0x21 || c.unicode() > 0x7e)
-            return Error::badInput(QStringLiteral("the token holds a character a token cannot hold"));
+            return Error::badInput(
+                QStringLiteral("the token holds a character a token cannot hold"));
     }
     if (options.pageSize < 1 || options.pageSize > kMaxPageSize)
         return Error::badInput(QStringLiteral("the page size must be 1 to %1").arg(kMaxPageSize));
     if (options.pushBatch < 1 || options.pushBatch > kMaxPushBatch)
         return Error::badInput(QStringLiteral("the push batch must be 1 to %1").arg(kMaxPushBatch));
-    if (options.maxAttempts < 1 || options.timeoutMs < 1 || options.initialBackoffMs < 0 || options.maxBackoffMs < 0)
+    if (options.maxAttempts < 1 || options.timeoutMs < 1 || options.initialBackoffMs < 0
+        || options.maxBackoffMs < 0)
         return Error::badInput(QStringLiteral("attempts and timeouts must be positive"));
     if (!m_store.isOpen())
         return Error::failure(QStringLiteral("%1: the cache is not open").arg(m_store.path()));
@@ -109,7 +118,8 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
     Context context;
     context.options = options;
     context.progress = progress;
-    context.base = server.adjusted(QUrl::StripTrailingSlash | QUrl::RemoveQuery | QUrl::RemoveFragment);
+    context.base
+        = server.adjusted(QUrl::StripTrailingSlash | QUrl::RemoveQuery | QUrl::RemoveFragment);
     context.shownServer = context.base.toDisplayString(QUrl::RemoveUserInfo);
 
     if (auto status = push(context); !status)
@@ -122,9 +132,9 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
         return storedSeq.error();
     const qint64 lastSeq = storedSeq->isEmpty() ? 0 : storedSeq->toLongLong();
     SyncFetch<EventPage> events(*this, context, 2, QStringLiteral("sync event fetch"),
-                                [lastSeq](SyncFetch<EventPage> &fetch, SyncClient &client, Context &threadContext) {
-                                    client.fetchEvents(fetch, threadContext, lastSeq);
-                                });
+        [lastSeq](SyncFetch<EventPage> &fetch, SyncClient &client, Context &threadContext) {
+            client.fetchEvents(fetch, threadContext, lastSeq);
+        });
     std::unique_ptr<SyncFetch<FetchedRecord>> records;
     qsizetype recordCount = 0;
     if (auto status = pullRecordList(context, records, recordCount); !status)
@@ -140,45 +150,48 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
 
     context.report.finishedAt = nowUtc();
     if (auto stored = m_store.setMetaEntries({ { lastFinishedKey(), context.report.finishedAt },
-                                               { QStringLiteral("sync/last_server"), serverKey(server) } });
+            { QStringLiteral("sync/last_server"), serverKey(server) } });
         !stored)
         return stored.error();
     return context.report;
 }
 
-std::unique_ptr<QNetworkReply> SyncClient::send(Context &context, const QByteArray &verb, const QUrl &url,
-                                               const QByteArray &body,
-                                               const QList<std::pair<QByteArray, QByteArray>> &headers)
+std::unique_ptr<QNetworkReply> SyncClient::send(Context &context, const QByteArray &verb,
+    const QUrl &url, const QByteArray &body,
+    const QList<std::pair<QByteArray, QByteArray>> &headers)
 {
     const SyncOptions &options = context.options;
     QNetworkRequest request(url);
     request.setTransferTimeout(options.timeoutMs);
     request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
-    request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
+    request.setAttribute(
+        QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
     request.setRawHeader("Authorization", "Bearer " + options.token.toLatin1());
     request.setRawHeader("Accept", "application/json");
     if (!body.isNull())
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        request.setHeader(
+            QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     for (const auto &[name, value] : headers)
         request.setRawHeader(name, value);
 
     ++context.report.requests;
-    return std::unique_ptr<QNetworkReply>(body.isNull() ? m_network->sendCustomRequest(request, verb)
-                                                        : m_network->sendCustomRequest(request, verb, body));
+    return std::unique_ptr<QNetworkReply>(body.isNull()
+            ? m_network->sendCustomRequest(request, verb)
+            : m_network->sendCustomRequest(request, verb, body));
 }
 
-Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray &verb, const QUrl &url,
-                                              const QByteArray &body,
-                                              const QList<std::pair<QByteArray, QByteArray>> &headers,
-                                              const QList<int> &accepted, std::unique_ptr<QNetworkReply> sent)
+Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray &verb,
+    const QUrl &url, const QByteArray &body,
+    const QList<std::pair<QByteArray, QByteArray>> &headers, const QList<int> &accepted,
+    std::unique_ptr<QNetworkReply> sent)
 {
     const SyncOptions &options = context.options;
     const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
     for (int attempt = 1;; ++attempt) {
         if (cancelled())
             return Error::cancelled();
-        std::unique_ptr<QNetworkReply> reply = attempt == 1 && sent ? std::move(sent)
-                                                                    : send(context, verb, url, body, headers);
+        std::unique_ptr<QNetworkReply> reply
+            = attempt == 1 && sent ? std::move(sent) : send(context, verb, url, body, headers);
         {
             QEventLoop loop;
             connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
@@ -207,21 +220,27 @@ Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray
             retry = true;
             switch (error) {
             case QNetworkReply::ConnectionRefusedError:
-                problem = QStringLiteral("cannot reach %1: connection refused").arg(context.shownServer);
+                problem = QStringLiteral("cannot reach %1: connection refused")
+                              .arg(context.shownServer);
                 break;
             case QNetworkReply::HostNotFoundError:
-                problem = QStringLiteral("cannot reach %1: host not found").arg(context.shownServer);
+                problem
+                    = QStringLiteral("cannot reach %1: host not found").arg(context.shownServer);
                 break;
             case QNetworkReply::OperationCanceledError: // setTransferTimeout() aborts this way
             case QNetworkReply::TimeoutError:
-                problem = QStringLiteral("%1: no reply within %2 ms").arg(shownUrl).arg(options.timeoutMs);
+                problem = QStringLiteral("%1: no reply within %2 ms")
+                              .arg(shownUrl)
+                              .arg(options.timeoutMs);
                 break;
             case QNetworkReply::RemoteHostClosedError:
-                problem = QStringLiteral("%1: the server closed the connection before the reply was complete")
-                                  .arg(shownUrl);
+                problem = QStringLiteral(
+                    "%1: the server closed the connection before the reply was complete")
+                              .arg(shownUrl);
                 break;
             default:
-                problem = QStringLiteral("cannot reach %1: %2").arg(context.shownServer, reply->errorString());
+                problem = QStringLiteral("cannot reach %1: %2")
+                              .arg(context.shownServer, reply->errorString());
                 break;
             }
         } else if (accepted.contains(status)) {
@@ -231,55 +250,63 @@ Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray
                 && length.toLongLong() != replyBody.size()) {
                 retry = true;
                 problem = QStringLiteral("%1: the reply was cut off (%2 of %3 bytes)")
-                                  .arg(shownUrl)
-                                  .arg(replyBody.size())
-                                  .arg(length.toLongLong());
+                              .arg(shownUrl)
+                              .arg(replyBody.size())
+                              .arg(length.toLongLong());
             } else {
                 return Reply { status, replyBody, reply->rawHeader("ETag"), url };
             }
         } else if (status == 401 || status == 403) {
-            return Error::failure(QStringLiteral("the server refused the token: %1 (HTTP %2 from %3)")
-                                          .arg(serverMessage(replyBody))
-                                          .arg(status)
-                                          .arg(shownUrl));
+            return Error::failure(
+                QStringLiteral("the server refused the token: %1 (HTTP %2 from %3)")
+                    .arg(serverMessage(replyBody))
+                    .arg(status)
+                    .arg(shownUrl));
         } else if (status == 429 || status >= 500) {
             retry = true;
-            problem = QStringLiteral("%1 answered HTTP %2: %3").arg(shownUrl).arg(status).arg(serverMessage(replyBody));
+            problem = QStringLiteral("%1 answered HTTP %2: %3")
+                          .arg(shownUrl)
+                          .arg(status)
+                          .arg(serverMessage(replyBody));
             bool ok = false;
             const qint64 seconds = reply->rawHeader("Retry-After").trimmed().toLongLong(&ok);
             if (ok && seconds >= 0)
                 retryAfterMs = int(qMin<qint64>(seconds, 24 * 3600) * 1000);
         } else {
-            return Error::failure(
-                    QStringLiteral("%1 answered HTTP %2: %3").arg(shownUrl).arg(status).arg(serverMessage(replyBody)));
+            return Error::failure(QStringLiteral("%1 answered HTTP %2: %3")
+                                      .arg(shownUrl)
+                                      .arg(status)
+                                      .arg(serverMessage(replyBody)));
         }
 
         Q_ASSERT(retry);
         if (attempt >= options.maxAttempts)
-            return Error::failure(attempt == 1 ? problem
-                                               : problem + QStringLiteral(" (gave up after %1 attempts)").arg(attempt));
+            return Error::failure(attempt == 1
+                    ? problem
+                    : problem + QStringLiteral(" (gave up after %1 attempts)").arg(attempt));
         int delay = 0;
         if (retryAfterMs >= 0) {
             if (retryAfterMs > options.maxBackoffMs)
                 return Error::failure(problem
-                                      + QStringLiteral(" (the server asks to retry after %1 s, longer than the "
-                                                       "longest wait of %2 ms)")
-                                                .arg(retryAfterMs / 1000)
-                                                .arg(options.maxBackoffMs));
+                    + QStringLiteral(" (the server asks to retry after %1 s, longer than the "
+                                     "longest wait of %2 ms)")
+                          .arg(retryAfterMs / 1000)
+                          .arg(options.maxBackoffMs));
             // Never earlier than asked; a little jitter so that many clients do not return at once.
-            delay = retryAfterMs + int(QRandomGenerator::global()->bounded(qMax(1, retryAfterMs / 10 + 1)));
+            delay = retryAfterMs
+                + int(QRandomGenerator::global()->bounded(qMax(1, retryAfterMs / 10 + 1)));
         } else {
             // Exponential backoff with "equal jitter": half the step fixed, half random.
-            const qint64 step = qMin<qint64>(options.maxBackoffMs,
-                                             qint64(options.initialBackoffMs) << qMin(attempt - 1, 20));
+            const qint64 step = qMin<qint64>(
+                options.maxBackoffMs, qint64(options.initialBackoffMs) << qMin(attempt - 1, 20));
             delay = int(step / 2 + QRandomGenerator::global()->bounded(step / 2 + 1));
         }
         ++context.report.retries;
         context.log(QStringLiteral("%1; retrying in %2 ms (attempt %3 of %4)")
-                            .arg(problem)
-                            .arg(delay)
-                            .arg(attempt + 1)
-                            .arg(options.maxAttempts));
+                        .arg(problem)
+                        .arg(delay)
+                        .arg(attempt + 1)
+                        .arg(options.maxAttempts));
         if (!wait(delay))
             return Error::cancelled();
     }

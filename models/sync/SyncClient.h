@@ -25,8 +25,7 @@ namespace LedgerCurator {
 class Store;
 struct CorrectionEvent;
 class SyncFetchBase;
-template <typename Item>
-class SyncFetch;
+template <typename Item> class SyncFetch;
 
 struct SyncOptions
 {
@@ -34,7 +33,8 @@ struct SyncOptions
     QString token;
     int timeoutMs = 15000; // no byte for this long: the request is abandoned (and retried)
     int maxAttempts = 5; // per request, the first one included
-    int pageSize = 20000; // events per GET /v1/events (1 to 20000): the server's most, fewest commits
+    int pageSize
+        = 20000; // events per GET /v1/events (1 to 20000): the server's most, fewest commits
     int pushBatch = 500; // events per POST /v1/events (1 to 1000)
     int maxBackoffMs = 30000; // the longest wait between attempts; a longer Retry-After gives up
     int initialBackoffMs = 500; // the wait after the first failed attempt, doubled each time
@@ -98,8 +98,7 @@ private:
     struct RecordEntry;
     struct FetchedRecord;
     struct EventPage;
-    template <typename Item>
-    friend class SyncFetch;
+    template <typename Item> friend class SyncFetch;
 
     Status push(Context &context);
     //! POSTs the events. A refusal of the batch (400, 409, 413, 422: about what it carries) splits
@@ -108,9 +107,11 @@ private:
     Status pushEvents(Context &context, const QList<CorrectionEvent> &events, bool retryingRefused);
     //! The record list: starts `fetch` on the `count` records that changed, or stores the list's
     //! ETag when none did.
-    Status pullRecordList(Context &context, std::unique_ptr<SyncFetch<FetchedRecord>> &fetch, qsizetype &count);
+    Status pullRecordList(
+        Context &context, std::unique_ptr<SyncFetch<FetchedRecord>> &fetch, qsizetype &count);
     //! In a fetch thread: fetches each entry and checks it.
-    void fetchRecords(SyncFetch<FetchedRecord> &fetch, Context &context, const QList<RecordEntry> &entries);
+    void fetchRecords(
+        SyncFetch<FetchedRecord> &fetch, Context &context, const QList<RecordEntry> &entries);
     //! Stores the records `fetch` brings, each with its ETag, then the list's ETag.
     Status storeRecords(Context &context, SyncFetch<FetchedRecord> &fetch, qsizetype count);
     //! Stores the list's ETag when every changed record was handled.
@@ -122,13 +123,12 @@ private:
 
     //! Sends one attempt of a request; the reply is still running.
     std::unique_ptr<QNetworkReply> send(Context &context, const QByteArray &verb, const QUrl &url,
-                                        const QByteArray &body,
-                                        const QList<std::pair<QByteArray, QByteArray>> &headers);
+        const QByteArray &body, const QList<std::pair<QByteArray, QByteArray>> &headers);
     //! One request with retries; statuses in `accepted` are returned, every other one is an error.
     //! `sent`, when given, is its first attempt, already sent with send().
-    Result<Reply> request(Context &context, const QByteArray &verb, const QUrl &url, const QByteArray &body,
-                          const QList<std::pair<QByteArray, QByteArray>> &headers, const QList<int> &accepted,
-                          std::unique_ptr<QNetworkReply> sent = {});
+    Result<Reply> request(Context &context, const QByteArray &verb, const QUrl &url,
+        const QByteArray &body, const QList<std::pair<QByteArray, QByteArray>> &headers,
+        const QList<int> &accepted, std::unique_ptr<QNetworkReply> sent = {});
     //! Waits without blocking the thread's events; false when cancelled.
     bool wait(int ms);
     bool cancelled() const { return m_cancelled.load(); }
@@ -138,7 +138,9 @@ private:
     QPointer<QNetworkReply> m_reply; // the request in flight
     QEventLoop *m_loop = nullptr; // the local loop run() is waiting in, if any
     std::atomic<bool> m_cancelled { false };
-    std::atomic<quint64> m_run { 0 }; // counts run() calls, so that a late cancel() hits no later run
+    std::atomic<quint64> m_run {
+        0
+    }; // counts run() calls, so that a late cancel() hits no later run
     QMutex m_fetchMutex; // guards m_fetches against cancel() from another thread
     QList<SyncFetchBase *> m_fetches; // the fetch threads of the current run
 };

@@ -7,8 +7,8 @@ namespace LedgerCurator {
 
 using namespace SyncDetail;
 
-Status SyncClient::pullRecordList(Context &context, std::unique_ptr<SyncFetch<FetchedRecord>> &fetch,
-                                  qsizetype &count)
+Status SyncClient::pullRecordList(
+    Context &context, std::unique_ptr<SyncFetch<FetchedRecord>> &fetch, qsizetype &count)
 {
     const QUrl listUrl = context.endpoint(QStringLiteral("/v1/records"));
     const QString shownListUrl = listUrl.toDisplayString(QUrl::RemoveUserInfo);
@@ -35,10 +35,13 @@ Status SyncClient::pullRecordList(Context &context, std::unique_ptr<SyncFetch<Fe
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(list->body, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return malformed(QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
+        return malformed(QStringLiteral("not JSON (%1 at byte %2)")
+                             .arg(parseError.errorString())
+                             .arg(parseError.offset));
     const QJsonValue records = document.object().value(QStringLiteral("records"));
     if (!records.isArray())
-        return malformed(QStringLiteral("\"records\": expected an array, found %1").arg(jsonTypeName(records)));
+        return malformed(
+            QStringLiteral("\"records\": expected an array, found %1").arg(jsonTypeName(records)));
     QList<RecordEntry> entries;
     QSet<QString> seen;
     const QJsonArray array = records.toArray();
@@ -46,15 +49,18 @@ Status SyncClient::pullRecordList(Context &context, std::unique_ptr<SyncFetch<Fe
         const QJsonObject o = array.at(i).toObject();
         const QString where = QStringLiteral("records[%1]").arg(i);
         if (!array.at(i).isObject())
-            return malformed(where + QStringLiteral(": expected an object, found %1").arg(jsonTypeName(array.at(i))));
-        RecordEntry entry { o.value(QStringLiteral("id")).toString(), o.value(QStringLiteral("as_of")).toString(),
-                            o.value(QStringLiteral("etag")).toString(), QString() };
+            return malformed(where
+                + QStringLiteral(": expected an object, found %1").arg(jsonTypeName(array.at(i))));
+        RecordEntry entry { o.value(QStringLiteral("id")).toString(),
+            o.value(QStringLiteral("as_of")).toString(), o.value(QStringLiteral("etag")).toString(),
+            QString() };
         const IdentifierCheck id = parseArxivId(entry.id);
         if (!id.ok() || id.identifier->base != entry.id)
-            return malformed(where + QStringLiteral(".id: expected an arXiv id without version, found %1")
-                                             .arg(o.value(QStringLiteral("id")).isString()
-                                                          ? QLatin1Char('\'') + entry.id + QLatin1Char('\'')
-                                                          : jsonTypeName(o.value(QStringLiteral("id")))));
+            return malformed(where
+                + QStringLiteral(".id: expected an arXiv id without version, found %1")
+                      .arg(o.value(QStringLiteral("id")).isString()
+                              ? QLatin1Char('\'') + entry.id + QLatin1Char('\'')
+                              : jsonTypeName(o.value(QStringLiteral("id")))));
         if (!o.value(QStringLiteral("as_of")).isString() || entry.asOf.isEmpty())
             return malformed(where + QStringLiteral(".as_of: expected a date"));
         if (!o.value(QStringLiteral("etag")).isString() || entry.listEtag.isEmpty())
@@ -90,15 +96,16 @@ Status SyncClient::pullRecordList(Context &context, std::unique_ptr<SyncFetch<Fe
         return storeListEtag(context, true);
     count = changed.size();
     // One checked record waits at most: the next one is fetched once it is taken.
-    fetch = std::make_unique<SyncFetch<FetchedRecord>>(
-            *this, context, 1, QStringLiteral("sync record fetch"),
-            [changed](SyncFetch<FetchedRecord> &records, SyncClient &client, Context &threadContext) {
-                client.fetchRecords(records, threadContext, changed);
-            });
+    fetch = std::make_unique<SyncFetch<FetchedRecord>>(*this, context, 1,
+        QStringLiteral("sync record fetch"),
+        [changed](SyncFetch<FetchedRecord> &records, SyncClient &client, Context &threadContext) {
+            client.fetchRecords(records, threadContext, changed);
+        });
     return {};
 }
 
-void SyncClient::fetchRecords(SyncFetch<FetchedRecord> &fetch, Context &context, const QList<RecordEntry> &entries)
+void SyncClient::fetchRecords(
+    SyncFetch<FetchedRecord> &fetch, Context &context, const QList<RecordEntry> &entries)
 {
     for (const RecordEntry &entry : entries) {
         if (!fetch.waitForRoom())
@@ -106,7 +113,7 @@ void SyncClient::fetchRecords(SyncFetch<FetchedRecord> &fetch, Context &context,
         FetchedRecord item;
         item.entry = entry;
         const QUrl url = context.endpoint(QStringLiteral("/v1/records/")
-                                          + QString::fromLatin1(QUrl::toPercentEncoding(entry.id)));
+            + QString::fromLatin1(QUrl::toPercentEncoding(entry.id)));
         const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
         QList<std::pair<QByteArray, QByteArray>> headers;
         if (!entry.storedEtag.isEmpty())
@@ -121,11 +128,12 @@ void SyncClient::fetchRecords(SyncFetch<FetchedRecord> &fetch, Context &context,
                 auto record = readRecordJson(reply->body, shownUrl);
                 reply->body = QByteArray();
                 if (!record)
-                    item.error = Error::failure(
-                            QStringLiteral("%1: malformed record: %2").arg(shownUrl, record.error().toString()));
+                    item.error = Error::failure(QStringLiteral("%1: malformed record: %2")
+                                                    .arg(shownUrl, record.error().toString()));
                 else if (record->arxivId != entry.id)
-                    item.error = Error::failure(QStringLiteral("%1: malformed reply: asked for record %2, received %3")
-                                                        .arg(shownUrl, entry.id, record->arxivId));
+                    item.error = Error::failure(
+                        QStringLiteral("%1: malformed reply: asked for record %2, received %3")
+                            .arg(shownUrl, entry.id, record->arxivId));
                 else
                     item.record = std::move(*record);
             }
@@ -166,14 +174,15 @@ Status SyncClient::storeRecords(Context &context, SyncFetch<FetchedRecord> &fetc
             return Error::cancelled();
         const QString etag = item->etag.isEmpty() ? entry.listEtag : item->etag;
         // readRecordJson() has checked the record (validateRecord()).
-        auto imported = m_store.importRecordsWithMeta({ *item->record }, { { etagPrefix + entry.id, etag } },
-                                                      RecordCheck::AlreadyValidated);
+        auto imported = m_store.importRecordsWithMeta(
+            { *item->record }, { { etagPrefix + entry.id, etag } }, RecordCheck::AlreadyValidated);
         if (!imported)
             return imported.error();
         ++context.report.recordsUpdated;
         // Freeing a large record value by value takes a while (about 0.4 s for 200,000
         // observations): a pool thread does it while this one goes on.
-        QThreadPool::globalInstance()->start([doomed = std::move(item->record)]() mutable { doomed.reset(); });
+        QThreadPool::globalInstance()->start(
+            [doomed = std::move(item->record)]() mutable { doomed.reset(); });
     }
     fetch.addCounts(context.report);
     if (!context.tell(QStringLiteral("records"), count, count)) {
@@ -226,32 +235,35 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
         const QList<CorrectionEvent> &events = json.events;
         if (events.size() > context.options.pageSize)
             return fail(malformed(QStringLiteral("%1 events where at most %2 were asked for")
-                                          .arg(events.size())
-                                          .arg(context.options.pageSize)));
+                                      .arg(events.size())
+                                      .arg(context.options.pageSize)));
         if (first && json.latestSeq < lastSeq)
-            return fail(Error::failure(QStringLiteral("%1 holds events up to seq %2, but this cache has already pulled "
-                                                      "up to seq %3: the server was reset or replaced. Sync this "
-                                                      "cache with another server URL, or start a new cache")
-                                               .arg(context.shownServer)
-                                               .arg(json.latestSeq)
-                                               .arg(lastSeq)));
+            return fail(Error::failure(
+                QStringLiteral("%1 holds events up to seq %2, but this cache has already pulled "
+                               "up to seq %3: the server was reset or replaced. Sync this "
+                               "cache with another server URL, or start a new cache")
+                    .arg(context.shownServer)
+                    .arg(json.latestSeq)
+                    .arg(lastSeq)));
         qint64 expected = lastSeq + 1;
         for (qsizetype i = 0; i < events.size(); ++i) {
             const CorrectionEvent &e = events.at(i);
             if (!e.seq)
                 return fail(malformed(QStringLiteral("events[%1].seq: missing").arg(i)));
             if (*e.seq != expected)
-                return fail(malformed(QStringLiteral("events[%1].seq: expected %2 (events come in server order "
-                                                     "without gaps), found %3")
-                                              .arg(i)
-                                              .arg(expected)
-                                              .arg(*e.seq)));
+                return fail(malformed(
+                    QStringLiteral("events[%1].seq: expected %2 (events come in server order "
+                                   "without gaps), found %3")
+                        .arg(i)
+                        .arg(expected)
+                        .arg(*e.seq)));
             ++expected;
         }
         const qint64 newLast = events.isEmpty() ? lastSeq : *events.last().seq;
         if (json.lastSeq != newLast)
-            return fail(malformed(
-                    QStringLiteral("\"last_seq\" is %1, but the page ends at seq %2").arg(json.lastSeq).arg(newLast)));
+            return fail(malformed(QStringLiteral("\"last_seq\" is %1, but the page ends at seq %2")
+                                      .arg(json.lastSeq)
+                                      .arg(newLast)));
         if (json.more && events.isEmpty())
             return fail(malformed(QStringLiteral("\"more\" is true on a page without events")));
 
@@ -278,7 +290,8 @@ Status SyncClient::storeEvents(Context &context, SyncFetch<EventPage> &fetch)
         if (page->error)
             return *page->error;
         if (!page->events.isEmpty()) {
-            if (auto stored = m_store.addSyncedCorrections(page->events, { { seqKey, QString::number(page->lastSeq) } });
+            if (auto stored = m_store.addSyncedCorrections(
+                    page->events, { { seqKey, QString::number(page->lastSeq) } });
                 !stored)
                 return stored;
         }
@@ -286,8 +299,10 @@ Status SyncClient::storeEvents(Context &context, SyncFetch<EventPage> &fetch)
         context.report.lastSeq = page->lastSeq;
         // As a stored record: a page's events are freed on a pool thread (about 0.1 s for
         // 20,000 of them) while this one goes on.
-        QThreadPool::globalInstance()->start([doomed = std::move(page->events)]() mutable { doomed.clear(); });
-        if (!context.tell(QStringLiteral("events"), page->lastSeq, qMax(page->latestSeq, page->lastSeq))) {
+        QThreadPool::globalInstance()->start(
+            [doomed = std::move(page->events)]() mutable { doomed.clear(); });
+        if (!context.tell(
+                QStringLiteral("events"), page->lastSeq, qMax(page->latestSeq, page->lastSeq))) {
             m_cancelled.store(true);
             return Error::cancelled();
         }

@@ -46,12 +46,14 @@ Status SyncClient::push(Context &context)
     return {};
 }
 
-Status SyncClient::pushEvents(Context &context, const QList<CorrectionEvent> &events, bool retryingRefused)
+Status SyncClient::pushEvents(
+    Context &context, const QList<CorrectionEvent> &events, bool retryingRefused)
 {
     const QUrl url = context.endpoint(QStringLiteral("/v1/events"));
     const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
-    const QByteArray body = QJsonDocument(QJsonObject { { QStringLiteral("events"), correctionsToJson(events) } })
-                                    .toJson(QJsonDocument::Compact);
+    const QByteArray body
+        = QJsonDocument(QJsonObject { { QStringLiteral("events"), correctionsToJson(events) } })
+              .toJson(QJsonDocument::Compact);
     // 4xx answers about the batch's content come back as replies; 401/403 (the token), 429 and
     // 5xx are request()'s to report or retry.
     auto reply = request(context, "POST", url, body, {}, { 200, 400, 409, 413, 422 });
@@ -66,12 +68,14 @@ Status SyncClient::pushEvents(Context &context, const QList<CorrectionEvent> &ev
         }
         const CorrectionEvent &e = events.first();
         const QString reason = serverMessage(reply->body);
-        if (auto status = m_store.markRefused(e.id, serverKey(context.base), reply->status, reason); !status)
+        if (auto status = m_store.markRefused(e.id, serverKey(context.base), reply->status, reason);
+            !status)
             return status;
-        context.report.refused.append(QStringLiteral("correction %1 (arXiv:%2, observation %3, %4): %5 answered HTTP %6: %7")
-                                              .arg(e.id, e.record, e.observation, curationFieldKey(e.field), shownUrl)
-                                              .arg(reply->status)
-                                              .arg(reason));
+        context.report.refused.append(
+            QStringLiteral("correction %1 (arXiv:%2, observation %3, %4): %5 answered HTTP %6: %7")
+                .arg(e.id, e.record, e.observation, curationFieldKey(e.field), shownUrl)
+                .arg(reply->status)
+                .arg(reason));
         if (retryingRefused)
             ++context.report.stillRefused;
         if (context.options.log)
@@ -85,7 +89,9 @@ Status SyncClient::pushEvents(Context &context, const QList<CorrectionEvent> &ev
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(reply->body, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return malformed(QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.errorString()).arg(parseError.offset));
+        return malformed(QStringLiteral("not JSON (%1 at byte %2)")
+                             .arg(parseError.errorString())
+                             .arg(parseError.offset));
     if (!document.isObject())
         return malformed(QStringLiteral("expected an object"));
     const QJsonObject object = document.object();
@@ -93,24 +99,27 @@ Status SyncClient::pushEvents(Context &context, const QList<CorrectionEvent> &ev
     const auto duplicates = jsonWholeNumber(object.value(QStringLiteral("duplicates")));
     if (!stored || *stored < 0)
         return malformed(QStringLiteral("\"stored\": expected a whole number, found %1")
-                                 .arg(jsonTypeName(object.value(QStringLiteral("stored")))));
+                             .arg(jsonTypeName(object.value(QStringLiteral("stored")))));
     if (!duplicates || *duplicates < 0)
         return malformed(QStringLiteral("\"duplicates\": expected a whole number, found %1")
-                                 .arg(jsonTypeName(object.value(QStringLiteral("duplicates")))));
+                             .arg(jsonTypeName(object.value(QStringLiteral("duplicates")))));
     if (*stored + *duplicates != events.size())
         return malformed(QStringLiteral("%1 stored and %2 duplicates for a batch of %3 events")
-                                 .arg(*stored)
-                                 .arg(*duplicates)
-                                 .arg(events.size()));
+                             .arg(*stored)
+                             .arg(*duplicates)
+                             .arg(events.size()));
     const QJsonValue seqs = object.value(QStringLiteral("seqs"));
     if (!seqs.isArray() || seqs.toArray().size() != events.size())
-        return malformed(QStringLiteral("\"seqs\": expected an array of %1 entries").arg(events.size()));
+        return malformed(
+            QStringLiteral("\"seqs\": expected an array of %1 entries").arg(events.size()));
     const QJsonArray seqArray = seqs.toArray();
     for (qsizetype i = 0; i < events.size(); ++i) {
         const QJsonObject entry = seqArray.at(i).toObject();
         const auto seq = jsonWholeNumber(entry.value(QStringLiteral("seq")));
         if (entry.value(QStringLiteral("id")).toString() != events.at(i).id || !seq || *seq < 1)
-            return malformed(QStringLiteral("seqs[%1]: expected {\"id\": \"%2\", \"seq\": N}").arg(i).arg(events.at(i).id));
+            return malformed(QStringLiteral("seqs[%1]: expected {\"id\": \"%2\", \"seq\": N}")
+                                 .arg(i)
+                                 .arg(events.at(i).id));
     }
     context.report.pushed += *stored;
     context.report.duplicates += *duplicates;

@@ -10,16 +10,18 @@ namespace LedgerCurator::PageText {
 
 inline const QString kHeading = QStringLiteral("Paper Citation Record · LEDGER");
 inline const QString kDisclaimer = QStringLiteral(
-        "A citation records a reference. It does not transfer a finding from one paper to another.");
+    "A citation records a reference. It does not transfer a finding from one paper to another.");
 inline const QString kCoverageHeading = QStringLiteral("Coverage vector");
 inline const QString kResolutionHeading = QStringLiteral("Reference resolution");
 inline const QString kMeasurementsHeading = QStringLiteral("External citation measurements");
-inline const QString kNoMeasurements = QStringLiteral("No external citation measurements are available.");
+inline const QString kNoMeasurements
+    = QStringLiteral("No external citation measurements are available.");
 inline const QString kOutboundHeading = QStringLiteral("Outbound references");
-inline const QString kNoOutbound =
-        QStringLiteral("No outbound reference observations are available for this paper version.");
+inline const QString kNoOutbound
+    = QStringLiteral("No outbound reference observations are available for this paper version.");
 inline const QString kInboundHeading = QStringLiteral("Pith citing papers");
-inline const QString kNoInbound = QStringLiteral("No Pith citing papers are itemized for this paper version.");
+inline const QString kNoInbound
+    = QStringLiteral("No Pith citing papers are itemized for this paper version.");
 inline const QString kEventsHeading = QStringLiteral("Source-reported events for the cited work");
 inline const QString kDot = QStringLiteral(" · ");
 inline const QString kObserved = QStringLiteral(", observed ");

@@ -21,10 +21,11 @@ inline bool isBusyError(const QSqlError &error, bool sqlite)
         bool ok = false;
         const int primary = code.toInt(&ok) & 0xff;
         return (ok && (primary == 5 /* SQLITE_BUSY */ || primary == 6 /* SQLITE_LOCKED */))
-                || error.databaseText().contains(QStringLiteral("database is locked"));
+            || error.databaseText().contains(QStringLiteral("database is locked"));
     }
-    return code == u"55P03" || code == u"40001" || code == u"40P01" || code == u"57014" || code == u"53300"
-            || code.startsWith(QStringLiteral("08")) || (code.isEmpty() && error.type() == QSqlError::ConnectionError);
+    return code == u"55P03" || code == u"40001" || code == u"40P01" || code == u"57014"
+        || code == u"53300" || code.startsWith(QStringLiteral("08"))
+        || (code.isEmpty() && error.type() == QSqlError::ConnectionError);
 }
 
 //! "what: the driver's words (native code)", of kind Busy when isBusyError(), else Failure.
@@ -32,8 +33,9 @@ inline Error sqlError(const QString &what, const QSqlError &error, bool sqlite =
 {
     const QString code = error.nativeErrorCode();
     const QString message = what + QStringLiteral(": ") + error.text().trimmed()
-            + (code.isEmpty() ? QString() : QStringLiteral(" (") + code + u')');
-    return Error::of(isBusyError(error, sqlite) ? Error::Kind::Busy : Error::Kind::Failure, message);
+        + (code.isEmpty() ? QString() : QStringLiteral(" (") + code + u')');
+    return Error::of(
+        isBusyError(error, sqlite) ? Error::Kind::Busy : Error::Kind::Failure, message);
 }
 
 } // namespace LedgerCurator

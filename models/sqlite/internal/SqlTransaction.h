@@ -18,7 +18,10 @@ namespace LedgerCurator {
 class SqlTransaction final
 {
 public:
-    explicit SqlTransaction(QSqlDatabase db) : m_db(std::move(db)) { }
+    explicit SqlTransaction(QSqlDatabase db)
+        : m_db(std::move(db))
+    {
+    }
     ~SqlTransaction() { rollback(); }
     SqlTransaction(const SqlTransaction &) = delete;
     SqlTransaction &operator=(const SqlTransaction &) = delete;

@@ -9,11 +9,11 @@
 #include "TwoThreadBlocks.h"
 
 #include <QByteArray>
-#include <QRegularExpression>
 #include <QFile>
 #include <QList>
-#include <QSqlDatabase>
+#include <QRegularExpression>
 #include <QScopeGuard>
+#include <QSqlDatabase>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -102,17 +102,19 @@ inline sqlite3 *sqliteHandle(const QSqlDatabase &db)
         int decided = 0;
         SqliteLibraries libraries;
         const bool forced = qEnvironmentVariableIsSet("LC_SQLITE_RAW")
-                && qEnvironmentVariableIntValue("LC_SQLITE_RAW") == 0;
+            && qEnvironmentVariableIntValue("LC_SQLITE_RAW") == 0;
         if (!forced) {
             libraries = sqliteLibraries(db);
             if (libraries.driver.isEmpty())
                 return nullptr; // not decided: asked again next time
             decided = libraries.same() ? 1 : 0;
         }
-        if (Detail::rawAccess.compare_exchange_strong(raw, decided, std::memory_order_acq_rel) && !forced && !decided)
-            qWarning("Qt's SQLite driver uses SQLite %s, this program links SQLite %s: the cache is read and "
+        if (Detail::rawAccess.compare_exchange_strong(raw, decided, std::memory_order_acq_rel)
+            && !forced && !decided)
+            qWarning("Qt's SQLite driver uses SQLite %s, this program links SQLite %s: the cache "
+                     "is read and "
                      "written through Qt Sql only, which is slower.",
-                     qUtf8Printable(libraries.driver), qUtf8Printable(libraries.linked));
+                qUtf8Printable(libraries.driver), qUtf8Printable(libraries.linked));
         raw = Detail::rawAccess.load(std::memory_order_acquire);
     }
     return raw == 1 ? handle : nullptr;
@@ -160,7 +162,8 @@ struct RepeatedText
 
 //! row.text(column), or `last` itself when the column holds the same bytes as last time: one
 //! shared QString instead of one allocation per row. `Row` is a SqliteStatement or CopiedRows.
-template <typename Row> const QString &repeatedTextOf(const Row &row, int column, RepeatedText &last)
+template <typename Row>
+const QString &repeatedTextOf(const Row &row, int column, RepeatedText &last)
 {
     const QByteArrayView now = row.utf8(column);
     // Empty and NULL values are read as text() reads them (null and empty stay apart).
@@ -184,12 +187,14 @@ inline int bindText(sqlite3_stmt *statement, int index, const QString &text, Utf
 class SqliteStatement
 {
 public:
-    SqliteStatement(sqlite3 *db, const char *sql) : m_db(db)
+    SqliteStatement(sqlite3 *db, const char *sql)
+        : m_db(db)
     {
         if (db)
             m_rc = sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr);
     }
-    SqliteStatement(const QSqlDatabase &db, const char *sql) : SqliteStatement(sqliteHandle(db), sql)
+    SqliteStatement(const QSqlDatabase &db, const char *sql)
+        : SqliteStatement(sqliteHandle(db), sql)
     {
         if (m_db)
             return;
@@ -212,7 +217,8 @@ public:
             const QSqlError error = m_query->lastError();
             return error.databaseText().isEmpty() ? error.text() : error.databaseText();
         }
-        return m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QStringLiteral("not an SQLite connection");
+        return m_db ? QString::fromUtf8(sqlite3_errmsg(m_db))
+                    : QStringLiteral("not an SQLite connection");
     }
     //! Binds the string's UTF-8 (a null QString as "").
     bool bindText(int index, const QString &text)
@@ -221,17 +227,20 @@ public:
             return bindValue(index, text.isNull() ? QStringLiteral("") : text);
         m_bound.append(text.toUtf8());
         const QByteArray &utf8 = m_bound.constLast();
-        return sqlite3_bind_text(m_stmt, index, utf8.constData(), int(utf8.size()), SQLITE_STATIC) == SQLITE_OK;
+        return sqlite3_bind_text(m_stmt, index, utf8.constData(), int(utf8.size()), SQLITE_STATIC)
+            == SQLITE_OK;
     }
     //! Binds a string as QSQLITE would (a null QString is NULL), as UTF-8 from `buffer`, which
     //! must stay untouched until the statement has run.
     bool bindText(int index, const QString &text, Utf8Buffer &buffer)
     {
-        return m_query ? bindValue(index, text) : StoreSqlite::bindText(m_stmt, index, text, buffer) == SQLITE_OK;
+        return m_query ? bindValue(index, text)
+                       : StoreSqlite::bindText(m_stmt, index, text, buffer) == SQLITE_OK;
     }
     bool bindInteger(int index, qint64 value)
     {
-        return m_query ? bindValue(index, value) : sqlite3_bind_int64(m_stmt, index, value) == SQLITE_OK;
+        return m_query ? bindValue(index, value)
+                       : sqlite3_bind_int64(m_stmt, index, value) == SQLITE_OK;
     }
     bool bindNull(int index)
     {
@@ -264,7 +273,8 @@ public:
     }
     bool isNull(int column) const
     {
-        return m_query ? m_query->isNull(column) : sqlite3_column_type(m_stmt, column) == SQLITE_NULL;
+        return m_query ? m_query->isNull(column)
+                       : sqlite3_column_type(m_stmt, column) == SQLITE_NULL;
     }
     qint64 integer(int column) const
     {
@@ -279,7 +289,10 @@ public:
     }
     using Repeated = RepeatedText;
     //! text(column), or `last` itself when the column holds the same bytes as last time.
-    const QString &repeatedText(int column, Repeated &last) const { return repeatedTextOf(*this, column, last); }
+    const QString &repeatedText(int column, Repeated &last) const
+    {
+        return repeatedTextOf(*this, column, last);
+    }
     //! The column's UTF-8, valid until the next step() (on the Qt Sql path, until the next utf8()
     //! of the same column).
     QByteArrayView utf8(int column) const
@@ -292,7 +305,8 @@ public:
             return m_utf8[size_t(column)] = m_query->value(column).toString().toUtf8();
         }
         const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
-        return bytes ? QByteArrayView(bytes, sqlite3_column_bytes(m_stmt, column)) : QByteArrayView();
+        return bytes ? QByteArrayView(bytes, sqlite3_column_bytes(m_stmt, column))
+                     : QByteArrayView();
     }
 
 private:
@@ -306,7 +320,9 @@ private:
     {
         bool isCode = false;
         const int code = m_query->lastError().nativeErrorCode().toInt(&isCode);
-        return isCode && code != SQLITE_OK && code != SQLITE_ROW && code != SQLITE_DONE ? code : SQLITE_ERROR;
+        return isCode && code != SQLITE_OK && code != SQLITE_ROW && code != SQLITE_DONE
+            ? code
+            : SQLITE_ERROR;
     }
 
     sqlite3 *m_db = nullptr;
@@ -325,7 +341,10 @@ private:
 class CopiedRows
 {
 public:
-    explicit CopiedRows(int columns) : m_columns(columns) {}
+    explicit CopiedRows(int columns)
+        : m_columns(columns)
+    {
+    }
 
     qsizetype rows() const { return qsizetype(m_cells.size()) / m_columns; }
     void clear()
@@ -348,7 +367,8 @@ public:
             // the copy as SQLite reads it only when asked (see leadingInteger()).
             if (type != SQLITE_TEXT)
                 cell.integer = sqlite3_column_int64(statement, column);
-            const auto *bytes = reinterpret_cast<const char *>(sqlite3_column_text(statement, column));
+            const auto *bytes
+                = reinterpret_cast<const char *>(sqlite3_column_text(statement, column));
             cell.offset = m_bytes.size();
             cell.length = sqlite3_column_bytes(statement, column);
             cell.text = type == SQLITE_TEXT;
@@ -363,12 +383,14 @@ public:
     qint64 integer(int column) const
     {
         const Cell &c = cell(column);
-        return c.text ? leadingInteger(QByteArrayView(m_bytes.data() + c.offset, c.length)) : c.integer;
+        return c.text ? leadingInteger(QByteArrayView(m_bytes.data() + c.offset, c.length))
+                      : c.integer;
     }
     QByteArrayView utf8(int column) const
     {
         const Cell &c = cell(column);
-        return c.length < 0 ? QByteArrayView() : QByteArrayView(m_bytes.data() + c.offset, c.length);
+        return c.length < 0 ? QByteArrayView()
+                            : QByteArrayView(m_bytes.data() + c.offset, c.length);
     }
     QString text(int column) const
     {
@@ -406,9 +428,11 @@ private:
             value = value * 10 + digit;
         }
         if (negative)
-            return over || value == (quint64(1) << 63) ? std::numeric_limits<qint64>::min() : -qint64(value);
-        return over || value > quint64(std::numeric_limits<qint64>::max()) ? std::numeric_limits<qint64>::max()
-                                                                            : qint64(value);
+            return over || value == (quint64(1) << 63) ? std::numeric_limits<qint64>::min()
+                                                       : -qint64(value);
+        return over || value > quint64(std::numeric_limits<qint64>::max())
+            ? std::numeric_limits<qint64>::max()
+            : qint64(value);
     }
 
     int m_columns;
@@ -421,8 +445,8 @@ private:
 //! `blockRows`, to `consume` on a helper thread, in order, while the next block is read: reading
 //! and what is made of the rows at once, on two cores. Returns what the last step returned
 //! (SQLITE_DONE, or the error that stopped it); the helper is done when it returns.
-inline int stepInBlocksOnTwoThreads(sqlite3_stmt *statement, int columns, const std::function<void(CopiedRows &)> &consume,
-                                    qsizetype blockRows = 1024)
+inline int stepInBlocksOnTwoThreads(sqlite3_stmt *statement, int columns,
+    const std::function<void(CopiedRows &)> &consume, qsizetype blockRows = 1024)
 {
     TwoThreadBlocks::HandOff<CopiedRows> handOff(3);
     std::jthread helper([&] {
@@ -459,7 +483,8 @@ inline int stepInBlocksOnTwoThreads(sqlite3_stmt *statement, int columns, const 
 class WriteBehind
 {
 public:
-    explicit WriteBehind(const QString &databasePath, std::chrono::milliseconds tick = std::chrono::milliseconds(50))
+    explicit WriteBehind(
+        const QString &databasePath, std::chrono::milliseconds tick = std::chrono::milliseconds(50))
     {
 #ifdef Q_OS_LINUX
         if (databasePath.isEmpty() || databasePath == u":memory:")
@@ -493,7 +518,10 @@ public:
     Q_DISABLE_COPY_MOVE(WriteBehind)
 
     //! How many times writeback was started (for tests).
-    int started() const { return m_started.load(); }
+    int started() const
+    {
+        return m_started.load();
+    }
 
 private:
     void writeBack()
@@ -567,7 +595,8 @@ private:
         const __m128i high = _mm_set1_epi16(short(0xff80));
         while (end - src >= 8) {
             const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i *>(src));
-            if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(chunk, high), _mm_setzero_si128())) != 0xffff)
+            if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(chunk, high), _mm_setzero_si128()))
+                != 0xffff)
                 break;
             _mm_storel_epi64(reinterpret_cast<__m128i *>(dst), _mm_packus_epi16(chunk, chunk));
             src += 8;
@@ -590,7 +619,8 @@ inline int bindText(sqlite3_stmt *statement, int index, const QString &text, Utf
     if (text.isNull())
         return sqlite3_bind_null(statement, index);
     const QByteArrayView utf8 = buffer.encode(text);
-    return sqlite3_bind_text(statement, index, utf8.data() ? utf8.data() : "", int(utf8.size()), SQLITE_STATIC);
+    return sqlite3_bind_text(
+        statement, index, utf8.data() ? utf8.data() : "", int(utf8.size()), SQLITE_STATIC);
 }
 
 } // namespace LedgerCurator::StoreSqlite

@@ -17,7 +17,11 @@ namespace LedgerCurator {
 class Store::Write final
 {
 public:
-    explicit Write(Store &store) : m_store(store), m_transaction(store.database()) { }
+    explicit Write(Store &store)
+        : m_store(store)
+        , m_transaction(store.database())
+    {
+    }
 
     //! `what` names the write in the error ("FILE: cannot start the import").
     Status begin(const QString &what);

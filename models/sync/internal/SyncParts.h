@@ -38,7 +38,8 @@ constexpr int kMaxPushBatch = 1000;
 //! The server's own words from an error body {"error": {"code", "message"}}, else a short excerpt.
 inline QString serverMessage(const QByteArray &body)
 {
-    const QJsonObject error = QJsonDocument::fromJson(body).object().value(QStringLiteral("error")).toObject();
+    const QJsonObject error
+        = QJsonDocument::fromJson(body).object().value(QStringLiteral("error")).toObject();
     const QString code = error.value(QStringLiteral("code")).toString();
     const QString message = error.value(QStringLiteral("message")).toString();
     if (!message.isEmpty())
@@ -81,7 +82,10 @@ struct SyncClient::Context
         url.setQuery(query);
         return url;
     }
-    bool tell(const QString &step, qint64 done, qint64 total) const { return !progress || progress(step, done, total); }
+    bool tell(const QString &step, qint64 done, qint64 total) const
+    {
+        return !progress || progress(step, done, total);
+    }
     void log(const QString &message) const
     {
         if (options.log)
@@ -93,9 +97,10 @@ struct SyncClient::Context
     {
         if (localAsOf.isEmpty() || localAsOf <= serverAsOf)
             return false;
-        const QString note = QStringLiteral("arXiv:%1: the cache holds a newer page (as of %2) than %3 "
-                                            "(as of %4); kept the cache's")
-                                     .arg(id, localAsOf, shownServer, serverAsOf);
+        const QString note
+            = QStringLiteral("arXiv:%1: the cache holds a newer page (as of %2) than %3 "
+                             "(as of %4); kept the cache's")
+                  .arg(id, localAsOf, shownServer, serverAsOf);
         report.recordsKeptLocal.append(note);
         log(note);
         return true;
@@ -146,14 +151,18 @@ public:
 //! for the requests (its own network manager, retries and timeouts; the Store it is given is
 //! never touched there) and hands each Item over through a queue of at most `capacity`. The
 //! work delivers items until one holds an error, or until stopped.
-template <typename Item>
-class SyncFetch final : public SyncFetchBase
+template <typename Item> class SyncFetch final : public SyncFetchBase
 {
 public:
-    using Work = std::function<void(SyncFetch &fetch, SyncClient &client, SyncClient::Context &context)>;
+    using Work
+        = std::function<void(SyncFetch &fetch, SyncClient &client, SyncClient::Context &context)>;
 
-    SyncFetch(SyncClient &owner, const SyncClient::Context &context, qsizetype capacity, const QString &name, Work work)
-        : m_owner(owner), m_context(context), m_capacity(capacity), m_logTo(context.options.log)
+    SyncFetch(SyncClient &owner, const SyncClient::Context &context, qsizetype capacity,
+        const QString &name, Work work)
+        : m_owner(owner)
+        , m_context(context)
+        , m_capacity(capacity)
+        , m_logTo(context.options.log)
     {
         m_context.progress = {};
         m_context.report = {}; // the thread's own counts, added to the run's by addCounts()
@@ -163,7 +172,8 @@ public:
                 QMutexLocker locker(&m_mutex);
                 m_log.append(message);
             }
-            QMetaObject::invokeMethod(&m_home, [this] { flushLog(); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                &m_home, [this] { flushLog(); }, Qt::QueuedConnection);
         };
         {
             QMutexLocker locker(&m_owner.m_fetchMutex);
@@ -248,7 +258,8 @@ public:
             QMutexLocker locker(&m_mutex);
             m_ready.push_back(std::move(item));
         }
-        QMetaObject::invokeMethod(&m_home, [this] { wake(); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            &m_home, [this] { wake(); }, Qt::QueuedConnection);
         return true;
     }
 
