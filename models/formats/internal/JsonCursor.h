@@ -89,7 +89,8 @@ public:
     //! Why the first failed read failed (None while no read has failed, or when the reader
     //! stopped for reasons of its own).
     Problem problem() const { return m_problem; }
-    //! Where that was, in bytes from the start of the text.
+    //! Where that was, in bytes from the start of the text (for a message, the line is
+    //! JsonLineIndex::lineAtOffset() of it).
     qsizetype problemOffset() const { return m_problemOffset; }
 
     //! The value of a hexadecimal digit (either case), or -1.
