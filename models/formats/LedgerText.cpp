@@ -647,8 +647,10 @@ QString formatPageDate(const QString &isoDate)
     const QDate date = QDate::fromString(isoDate, Qt::ISODate);
     if (!date.isValid())
         return {};
+    // The year in four digits, as the page's "As of" sentence reads it: a year before 1000
+    // ("0975", accepted there) must come back the same, not as "975" (found by fuzz_ledger_text).
     return QString::number(date.day()) + u' ' + QLatin1String(kMonths[date.month() - 1]) + u' '
-        + QString::number(date.year());
+        + QStringLiteral("%1").arg(date.year(), 4, 10, QLatin1Char('0'));
 }
 
 namespace {
