@@ -8,6 +8,7 @@
 #include "PageHtml.h"
 #include "PdfExport.h"
 #include "RecordJson.h"
+#include "SettingsKeys.h"
 #include "SqliteLocks.h"
 
 #include <QSaveFile>
@@ -89,9 +90,10 @@ qsizetype pageCap(const QCommandLineParser &parser)
     if (parser.isSet(kAllOption))
         return 0;
     bool ok = false;
-    const qlonglong cap
-        = QSettings().value(QStringLiteral("preview/inboundCap"), 500).toLongLong(&ok);
-    return ok && cap >= 0 ? qsizetype(cap) : 500;
+    const qlonglong cap = QSettings()
+                              .value(SettingsKeys::kInboundCap, SettingsKeys::kDefaultInboundCap)
+                              .toLongLong(&ok);
+    return ok && cap >= 0 ? qsizetype(cap) : qsizetype(SettingsKeys::kDefaultInboundCap);
 }
 
 const QCommandLineOption kPageSizeOption(QStringLiteral("page-size"),

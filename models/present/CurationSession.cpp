@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CurationSession.h"
 
+#include "SettingsKeys.h"
+
 #include "Store.h"
 
 #include <QSettings>
@@ -154,8 +156,7 @@ Result<bool> CurationSession::applyEdits(const QList<FieldEdit> &edits, const QS
 
 QString defaultCuratorName()
 {
-    const QString configured
-        = QSettings().value(QStringLiteral("curator/name")).toString().trimmed();
+    const QString configured = QSettings().value(SettingsKeys::kCuratorName).toString().trimmed();
     if (!configured.isEmpty())
         return configured;
     for (const char *variable : { "USER", "LOGNAME", "USERNAME" }) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The QSettings keys of the desktop app, in one place; docs/settings.md describes each of them.
+// The QSettings keys of the app and its command line, with their defaults, in one place (every
+// reader of QSettings names its key through these); docs/settings.md describes each of them.
 #pragma once
 
 #include <QString>
@@ -39,6 +40,10 @@ inline constexpr bool kDefaultFilterCorrected = false;
 // preview/: the preview's page cap (also read by `render --format html`).
 inline const QString kInboundCap = QStringLiteral("preview/inboundCap");
 inline constexpr qint64 kDefaultInboundCap = 500;
+
+// curator/: who records corrections.
+//! The name a correction carries; empty or absent: the login name ($USER).
+inline const QString kCuratorName = QStringLiteral("curator/name");
 
 // sync/: the server to sync with (SyncController); the token is not kept here.
 //! An http:// or https:// URL; empty or absent: no server.
