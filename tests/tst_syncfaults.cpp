@@ -13,6 +13,7 @@
 #include "SyncClient.h"
 #include "TestSupport.h"
 
+#include <QCryptographicHash>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
@@ -55,9 +56,11 @@ public:
         QByteArray method;
         QString path; // the path without the query; a rule on "/v1/records" does not match
                       // "/v1/records/ID"
-        int skip = 0; // matching requests that pass before the fault strikes
+        int skip = 0; // distinct matching requests (target and body) that pass before the fault
+                      // strikes; a retry of one that passed (a timeout under load) passes too
         int times = -1; // how many matching requests fail then (-1: all)
         Fault fault = Fault::None;
+        QSet<QByteArray> passed; // the requests skipped so far
     };
     struct Seen
     {
@@ -122,13 +125,16 @@ private:
         });
     }
 
-    Fault faultFor(const QByteArray &method, const QString &path)
+    Fault faultFor(const QByteArray &method, const QString &path, const QByteArray &request)
     {
         for (Rule &rule : rules) {
             if (rule.method != method || rule.path != path)
                 continue;
+            if (rule.passed.contains(request))
+                return Fault::None;
             if (rule.skip > 0) {
                 --rule.skip;
+                rule.passed.insert(request);
                 return Fault::None;
             }
             if (rule.times == 0)
@@ -156,7 +162,8 @@ private:
         const QByteArray target = requestLine.value(1);
         const QString path = QString::fromLatin1(
             target.left(target.indexOf('?') < 0 ? target.size() : target.indexOf('?')));
-        const Fault fault = faultFor(method, path);
+        const Fault fault = faultFor(method, path,
+            target + '\n' + QCryptographicHash::hash(body, QCryptographicHash::Sha256));
         seen.append({ method, path, fault });
         switch (fault) {
         case Fault::Close:
@@ -499,7 +506,7 @@ void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes()
     const QString copy = m_dir->filePath(QStringLiteral("expected.sqlite"));
     QVERIFY(QFile::copy(m_cachePath, copy));
 
-    m_proxy->rules = { { method, path, skip, times, Fault(fault) } };
+    m_proxy->rules = { { method, path, skip, times, Fault(fault), {} } };
     m_proxy->seen.clear();
     SyncOptions faulty = options;
     faulty.timeoutMs = timeoutMs;
