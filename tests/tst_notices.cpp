@@ -1165,9 +1165,14 @@ void TestNotices::version2CacheMigrates()
             failure = db.lastError().text();
         } else {
             QSqlQuery query(db);
-            // What versions after 2 added goes too (3: notices and detail; 4: outbox refusals).
+            // What versions after 2 added goes too (3: notices and detail; 4: outbox refusals;
+            // 5: signatures, keys and rejected events).
             if (!query.exec(QStringLiteral("DROP TABLE outbox_refusals"))
-                || !query.exec(QStringLiteral("DROP TABLE notices"))) {
+                || !query.exec(QStringLiteral("DROP TABLE notices"))
+                || !query.exec(QStringLiteral("DROP TABLE curator_keys"))
+                || !query.exec(QStringLiteral("DROP TABLE rejected_events"))
+                || !query.exec(QStringLiteral("ALTER TABLE corrections DROP COLUMN key_id"))
+                || !query.exec(QStringLiteral("ALTER TABLE corrections DROP COLUMN signature"))) {
                 failure = query.lastError().text();
             } else if (!query.exec(
                            QStringLiteral("ALTER TABLE source_events DROP COLUMN detail"))) {

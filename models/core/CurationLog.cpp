@@ -23,9 +23,12 @@ namespace {
 using EventRefs = std::vector<const CorrectionEvent *>;
 using EventSpan = std::span<const CorrectionEvent *const>;
 
-//! (createdAt, id) ascending; heads are sorted by its reverse.
+//! (signed, createdAt, id) ascending; heads are sorted by its reverse, so that an unsigned
+//! (legacy) head never outranks a signed one.
 bool olderThan(const CorrectionEvent *a, const CorrectionEvent *b)
 {
+    if (a->isSigned() != b->isSigned())
+        return b->isSigned();
     if (a->createdAt != b->createdAt)
         return a->createdAt < b->createdAt;
     return a->id < b->id;
@@ -39,8 +42,10 @@ bool preferredCopy(const CorrectionEvent &a, const CorrectionEvent &b)
         return a.seq.has_value();
     if (a.seq != b.seq)
         return *a.seq < *b.seq;
-    return std::tie(a.createdAt, a.value, a.author, a.parents, a.record, a.observation, a.field)
-        < std::tie(b.createdAt, b.value, b.author, b.parents, b.record, b.observation, b.field);
+    return std::tie(a.createdAt, a.value, a.author, a.parents, a.record, a.observation, a.field,
+               a.keyId, a.signature)
+        < std::tie(b.createdAt, b.value, b.author, b.parents, b.record, b.observation, b.field,
+            b.keyId, b.signature);
 }
 
 bool sameFieldKey(const CorrectionEvent &a, const CorrectionEvent &b)
@@ -354,6 +359,13 @@ CorrectionEvent makeEdit(const FieldState &current, QString record, QString obse
     event.parents = current.headIds();
     event.author = std::move(author);
     event.createdAt = std::move(createdAt);
+    // Never earlier than a parent: heads are sorted, but a signed head may be older than an
+    // unsigned one, so look at all.
+    QString latest;
+    for (const CorrectionEvent &head : current.heads)
+        latest = std::max(latest, head.createdAt);
+    if (!latest.isEmpty() && event.createdAt <= latest)
+        event.createdAt = timestampPlusMs(latest, 1);
     return event;
 }
 
@@ -382,13 +394,19 @@ QList<CorrectionEvent> narrowedEvent(const CorrectionEvent &event)
             merge.parents = level.mid(from, kMaxEventParents);
             merge.id = mergeId(event.id, merge.parents);
             merge.seq.reset();
+            merge.keyId.clear(); // a new event: signed by whoever stores it (docs/signatures.md)
+            merge.signature.clear();
             merges.append(merge.id);
             out.append(std::move(merge));
         }
         level = std::move(merges);
     }
     CorrectionEvent last = event;
-    last.parents = std::move(level);
+    if (last.parents != level) {
+        last.parents = std::move(level);
+        last.keyId.clear(); // its parents changed: the old signature no longer holds
+        last.signature.clear();
+    }
     out.append(std::move(last));
     return out;
 }
@@ -452,9 +470,30 @@ std::optional<QString> valueBefore(const QList<CorrectionEvent> &events, const Q
     return resolveSpan(oneKey(std::move(kept))).value();
 }
 
-QString nowUtc()
+namespace {
+
+const QString kTimestampFormat = QStringLiteral("yyyy-MM-dd'T'HH:mm:ss.zzz'Z'");
+
+} // namespace
+
+qint64 systemClockMs()
 {
-    return QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss.zzz'Z'"));
+    static const qint64 skew = qEnvironmentVariable("LC_TEST_CLOCK_SKEW_MS").toLongLong();
+    return QDateTime::currentMSecsSinceEpoch() + skew;
+}
+
+QString nowUtc(qint64 correctionMs)
+{
+    return QDateTime::fromMSecsSinceEpoch(systemClockMs() + correctionMs, Qt::UTC)
+        .toString(kTimestampFormat);
+}
+
+QString timestampPlusMs(const QString &time, qint64 ms)
+{
+    const QDateTime parsed = QDateTime::fromString(time, Qt::ISODateWithMs);
+    if (!parsed.isValid())
+        return time;
+    return parsed.toUTC().addMSecs(ms).toString(kTimestampFormat);
 }
 
 } // namespace LedgerCurator

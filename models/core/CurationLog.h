@@ -64,13 +64,22 @@ struct CorrectionEvent
     QString author;
     QString createdAt; // ISO-8601 UTC, yyyy-MM-ddTHH:mm:ss.zzzZ
     std::optional<qint64> seq; // server order once synced; not part of identity
+    // The author's signature (docs/signatures.md): the id of the key that made it (32 lower-case
+    // hex digits) and the Ed25519 signature in base64url. Both empty: an unsigned event, made
+    // before signatures (legacy) or not yet signed.
+    QString keyId;
+    QString signature;
+
+    bool isSigned() const { return !signature.isEmpty(); }
     friend bool operator==(const CorrectionEvent &, const CorrectionEvent &) = default;
 };
 
 //! The resolved state of one (observation, field).
 struct FieldState
 {
-    QList<CorrectionEvent> heads; // sorted by (createdAt, id) descending: heads.first() wins
+    // Sorted by (signed, createdAt, id) descending: heads.first() wins. A signed head outranks an
+    // unsigned (legacy) one whatever their times; the field is still a conflict, so it shows.
+    QList<CorrectionEvent> heads;
 
     bool hasEvents() const { return !heads.isEmpty(); }
     bool isConflict() const { return heads.size() > 1; }
@@ -121,7 +130,9 @@ std::map<FieldKey, FieldState> resolveAll(const QList<CorrectionEvent> &events);
 inline constexpr qsizetype kMaxEventParents = 64;
 
 //! The next event on a field: a new id (lower-case UUID without braces), parents =
-//! current.headIds(), no seq. It may name more than kMaxEventParents: makeEditEvents() is what
+//! current.headIds(), no seq, unsigned. Its time is createdAt, or 1 ms after the latest head
+//! when createdAt is not later than that (a hybrid logical clock: an event is never earlier than
+//! the events it names). It may name more than kMaxEventParents: makeEditEvents() is what
 //! is stored.
 CorrectionEvent makeEdit(const FieldState &current, QString record, QString observation,
     CurationField field, std::optional<QString> value, QString author, QString createdAt);
@@ -148,7 +159,13 @@ QList<CorrectionEvent> narrowedEvent(const CorrectionEvent &event);
 //! among the events and nothing names it, this is simply the current value.
 std::optional<QString> valueBefore(const QList<CorrectionEvent> &events, const QString &eventId);
 
-//! The current time as yyyy-MM-ddTHH:mm:ss.zzzZ in UTC.
-QString nowUtc();
+//! The current time as yyyy-MM-ddTHH:mm:ss.zzzZ in UTC, moved by correctionMs (what a server
+//! told the cache its clock is off by, docs/signatures.md). LC_TEST_CLOCK_SKEW_MS in the
+//! environment moves this process's clock by that much (for tests of a clock that runs fast).
+QString nowUtc(qint64 correctionMs = 0);
+//! The system time (with the test skew above) in ms since the epoch, uncorrected.
+qint64 systemClockMs();
+//! The time `later` than `time` by ms, in the canonical form; `time` unchanged when unreadable.
+QString timestampPlusMs(const QString &time, qint64 ms);
 
 } // namespace LedgerCurator

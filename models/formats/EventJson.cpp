@@ -10,6 +10,7 @@
 
 #include <QDateTime>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 #include <array>
 #include <cmath>
@@ -18,6 +19,8 @@ namespace LedgerCurator {
 
 namespace {
 
+constexpr qsizetype kKeyIdLength = 32; // docs/signatures.md
+constexpr qsizetype kSignatureLength = 86; // 64 bytes in base64url without padding
 constexpr qsizetype kMaxText = 4096; // longest value, author or title a correction may carry
 constexpr qsizetype kMaxParents = kMaxEventParents; // CurationLog.h: client and server alike
 
@@ -65,6 +68,10 @@ QJsonObject correctionToJson(const CorrectionEvent &e)
         { QStringLiteral("author"), e.author }, { QStringLiteral("created_at"), e.createdAt } };
     if (e.seq)
         o.insert(QStringLiteral("seq"), *e.seq);
+    if (!e.keyId.isEmpty() || !e.signature.isEmpty()) {
+        o.insert(QStringLiteral("key_id"), e.keyId);
+        o.insert(QStringLiteral("signature"), e.signature);
+    }
     return o;
 }
 
@@ -104,6 +111,11 @@ void appendCorrectionsJson(QByteArray &out, const QList<CorrectionEvent> &events
         appendJsonString(out, curationFieldKey(e.field));
         out += ",\"id\":";
         appendJsonString(out, e.id);
+        const bool signature = !e.keyId.isEmpty() || !e.signature.isEmpty();
+        if (signature) {
+            out += ",\"key_id\":";
+            appendJsonString(out, e.keyId);
+        }
         out += ",\"observation\":";
         appendJsonString(out, e.observation);
         out += ",\"parents\":[";
@@ -117,6 +129,10 @@ void appendCorrectionsJson(QByteArray &out, const QList<CorrectionEvent> &events
         if (e.seq) {
             out += ",\"seq\":";
             out += QByteArray::number(*e.seq);
+        }
+        if (signature) {
+            out += ",\"signature\":";
+            appendJsonString(out, e.signature);
         }
         out += ",\"value\":";
         if (e.value)
@@ -164,7 +180,32 @@ struct RawEvent
     std::optional<QString> value;
     QStringList parents;
     std::optional<qint64> seq;
+    std::optional<QString> keyId; // both or neither
+    std::optional<QString> signature;
 };
+
+bool isLowerHex(const QString &text, qsizetype size)
+{
+    return text.size() == size && std::all_of(text.cbegin(), text.cend(), [](QChar c) {
+        return (c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f');
+    });
+}
+
+bool isBase64Url(const QString &text, qsizetype size)
+{
+    return text.size() == size && std::all_of(text.cbegin(), text.cend(), [](QChar c) {
+        return (c >= u'A' && c <= u'Z') || (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9')
+            || c == u'-' || c == u'_';
+    });
+}
+
+//! yyyy-MM-ddTHH:mm:ss.zzzZ: the one form a signed event's time may take.
+bool isCanonicalTime(const QString &text)
+{
+    static const QRegularExpression form(
+        QStringLiteral("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"));
+    return form.match(text).hasMatch();
+}
 
 //! Checks what the members say, in the order the messages name them, and makes the event.
 Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
@@ -224,6 +265,26 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
                 "expected an ISO-8601 UTC time such as 2026-11-29T17:00:00.000Z, found %1")
                 .arg(quoted(e.createdAt)));
     e.seq = raw.seq;
+    if (raw.keyId.has_value() != raw.signature.has_value())
+        return bad(raw.keyId ? QStringLiteral("signature") : QStringLiteral("key_id"),
+            QStringLiteral("missing: a signed event has both key_id and signature"));
+    if (raw.keyId) {
+        if (!isLowerHex(*raw.keyId, kKeyIdLength))
+            return bad(QStringLiteral("key_id"),
+                QStringLiteral("expected 32 lower-case hex digits, found %1")
+                    .arg(quoted(*raw.keyId)));
+        if (!isBase64Url(*raw.signature, kSignatureLength))
+            return bad(QStringLiteral("signature"),
+                QStringLiteral("expected 86 base64url characters, found %1 characters")
+                    .arg(raw.signature->size()));
+        if (!isCanonicalTime(e.createdAt))
+            return bad(QStringLiteral("created_at"),
+                QStringLiteral(
+                    "a signed event's time is written yyyy-MM-ddTHH:mm:ss.zzzZ, found %1")
+                    .arg(quoted(e.createdAt)));
+        e.keyId = std::move(*raw.keyId);
+        e.signature = std::move(*raw.signature);
+    }
     return e;
 }
 
@@ -241,6 +302,10 @@ QString checkCorrectionEvent(const CorrectionEvent &event)
     raw.value = event.value;
     raw.parents = event.parents;
     raw.seq = event.seq;
+    if (!event.keyId.isEmpty() || !event.signature.isEmpty()) {
+        raw.keyId = event.keyId;
+        raw.signature = event.signature;
+    }
     auto checked = checkedEvent(std::move(raw), QStringLiteral("correction %1").arg(event.id));
     return checked ? QString() : checked.error().message;
 }
@@ -297,6 +362,16 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
                 QStringLiteral("expected a positive whole number, found %1")
                     .arg(jsonTypeName(seq)));
         raw.seq = qint64(d);
+    }
+    for (const auto &[key, target] :
+        { std::pair { "key_id", &raw.keyId }, std::pair { "signature", &raw.signature } }) {
+        const QJsonValue v = member(key);
+        if (v.isUndefined() || v.isNull())
+            continue;
+        if (!v.isString())
+            return bad(QLatin1String(key),
+                QStringLiteral("expected a string, found %1").arg(jsonTypeName(v)));
+        *target = v.toString();
     }
     return checkedEvent(std::move(raw), where);
 }
@@ -411,7 +486,7 @@ private:
     bool events(QList<CorrectionEvent> &out)
     {
         return m_json.elements([&] {
-            enum Member { Value = EventTextCount, Parents, Seq };
+            enum Member { Value = EventTextCount, Parents, Seq, KeyId, Signature };
             RawEvent raw;
             JsonMembersSeen seen;
             const bool ok = m_json.members([&](QByteArrayView key) {
@@ -447,6 +522,16 @@ private:
                     if (!number(seq) || seq < 1)
                         return false;
                     raw.seq = seq;
+                    return true;
+                }
+                if (key == "key_id" || key == "signature") {
+                    const bool isKey = key == "key_id";
+                    if (!seen.once(isKey ? KeyId : Signature))
+                        return false;
+                    QString text;
+                    if (!m_json.string(text))
+                        return false;
+                    (isKey ? raw.keyId : raw.signature) = std::move(text);
                     return true;
                 }
                 return false;

@@ -454,9 +454,9 @@ Result<QList<RecordSummary>> Store::recordSummaries() const
     // Corrected states and exclusions change what needs attention.
     QSqlQuery corrections(database());
     corrections.setForwardOnly(true);
-    if (!corrections.exec(
-            QStringLiteral("SELECT id, record_id, observation_id, field, value, parents, created_at"
-                           " FROM corrections WHERE field IN ('state', 'excluded')")))
+    if (!corrections.exec(QStringLiteral(
+            "SELECT id, record_id, observation_id, field, value, parents, created_at,"
+            " key_id, signature FROM corrections WHERE field IN ('state', 'excluded')")))
         return sqlError(QStringLiteral("cannot read corrections"), corrections.lastError());
     QHash<QString, QList<CorrectionEvent>> byRecord;
     while (corrections.next()) {
@@ -472,6 +472,8 @@ Result<QList<RecordSummary>> Store::recordSummaries() const
         if (!parents.isEmpty())
             e.parents = parents.split(u',');
         e.createdAt = corrections.value(6).toString();
+        e.keyId = corrections.value(7).toString();
+        e.signature = corrections.value(8).toString();
         byRecord[e.record].append(std::move(e));
     }
     QSqlQuery upstreamState(database());
@@ -646,7 +648,7 @@ Status Store::addCorrections(const QList<CorrectionEvent> &events)
     QSqlQuery insert(database());
     insert.prepare(QStringLiteral(
         "INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
-        " created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " created_at, seq, key_id, signature) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT(id) DO UPDATE SET seq = COALESCE(corrections.seq, excluded.seq)"));
     const QVariant nullText(QMetaType::fromType<QString>());
     const QVariant nullSeq(QMetaType::fromType<qint64>());
@@ -664,6 +666,8 @@ Status Store::addCorrections(const QList<CorrectionEvent> &events)
         insert.bindValue(6, e.author);
         insert.bindValue(7, e.createdAt);
         insert.bindValue(8, e.seq ? QVariant(*e.seq) : nullSeq);
+        insert.bindValue(9, e.keyId.isEmpty() ? nullText : QVariant(e.keyId));
+        insert.bindValue(10, e.signature.isEmpty() ? nullText : QVariant(e.signature));
         if (!insert.exec())
             return write.fail(sqlError(
                 QStringLiteral("cannot store correction %1").arg(e.id), insert.lastError()));
@@ -676,8 +680,9 @@ Result<QList<CorrectionEvent>> Store::corrections(const QString &arxivId) const
     QSqlQuery query(database());
     query.setForwardOnly(true);
     query.prepare(
-        QStringLiteral("SELECT id, observation_id, field, value, parents, author, created_at, seq"
-                       " FROM corrections WHERE record_id = ? ORDER BY created_at, id"));
+        QStringLiteral("SELECT id, observation_id, field, value, parents, author, created_at, seq,"
+                       " key_id, signature FROM corrections WHERE record_id = ?"
+                       " ORDER BY created_at, id"));
     query.addBindValue(arxivId);
     if (!query.exec())
         return sqlError(
@@ -701,6 +706,8 @@ Result<QList<CorrectionEvent>> Store::corrections(const QString &arxivId) const
         e.createdAt = query.value(6).toString();
         if (!query.value(7).isNull())
             e.seq = query.value(7).toLongLong();
+        e.keyId = query.value(8).toString();
+        e.signature = query.value(9).toString();
         events.append(std::move(e));
     }
     return events;

@@ -6,6 +6,7 @@
 #include "Notices.h"
 #include "Record.h"
 #include "Result.h"
+#include "TrustedKeys.h"
 
 #include <QSqlDatabase>
 #include <QString>
@@ -119,6 +120,29 @@ public:
     Result<QString> meta(const QString &key) const;
     Status setMeta(const QString &key, const QString &value);
 
+    // Trust (docs/signatures.md): defined in StoreTrust.cpp -------------------------------------
+    //! The meta key of the clock correction: what a server told this cache its clock is off by.
+    static QString clockCorrectionKey() { return QStringLiteral("clock/correction_ms"); }
+    //! The correction to add to this machine's clock for new events' times (0 when none).
+    qint64 clockCorrectionMs() const;
+    //! Whether the cache has ever synced with a server (then a correction's author must be the
+    //! configured curator).
+    Result<bool> hasSynced() const;
+    //! The curators' public keys the cache knows (from servers and bundles), by key id.
+    Result<KeyRing> curatorKeys() const;
+    //! Stores keys (a key already held is updated: revocation only ever sets, never clears).
+    Status storeCuratorKeys(const QList<CuratorKey> &keys);
+    //! Events received that failed their check (TrustedKeys.h): kept aside, out of every merge.
+    struct RejectedEvent
+    {
+        CorrectionEvent event;
+        QString server; // where it came from (a server key, or "bundle FILE")
+        QString reason;
+        QString receivedAt;
+    };
+    Result<QList<RejectedEvent>> rejectedEvents(const QString &arxivId = {}) const;
+    // End of the trust block ---------------------------------------------------------------------
+
     // Sync: defined in StoreSync.cpp ------------------------------------------------------------
     //! A list of meta entries (key, value), written together.
     using MetaEntries = QList<std::pair<QString, QString>>;
@@ -149,7 +173,9 @@ public:
     Result<qsizetype> narrowWideOutboxEvents();
     //! Stores events received from a server and the meta entries in one transaction. Idempotent by
     //! event id, as addCorrections: an event already held gets the server's seq if it had none.
-    Status addSyncedCorrections(const QList<CorrectionEvent> &events, const MetaEntries &meta);
+    //! `rejected` (events that failed their check) are kept aside in the same transaction.
+    Status addSyncedCorrections(const QList<CorrectionEvent> &events, const MetaEntries &meta,
+        const QList<RejectedEvent> &rejected = {});
     //! importRecords() and the meta entries in one transaction: all or nothing.
     Result<QList<ImportOutcome>> importRecordsWithMeta(const QList<Record> &records,
         const MetaEntries &meta, RecordCheck check = RecordCheck::Validate);
@@ -174,6 +200,7 @@ private:
     Error noteFailure(Error error) const;
     Status migrate();
     Status exec(const QString &sql) const;
+    static Status writeRejected(QSqlDatabase &db, const QList<RejectedEvent> &rejected);
     Status insertRecord(const Record &record, const Progress &progress, qint64 done, qint64 total);
 
     QString m_path;

@@ -100,6 +100,28 @@ const QList<QStringList> &migrations()
                            " refused_at TEXT NOT NULL,"
                            " PRIMARY KEY (id, server))"),
         },
+        // 4 -> 5: signed corrections (docs/signatures.md): each event's key id and signature
+        // (NULL for legacy events); the curators' public keys learnt from servers and bundles;
+        // and events received that failed their check, kept aside out of every merge.
+        {
+            QStringLiteral("ALTER TABLE corrections ADD COLUMN key_id TEXT"),
+            QStringLiteral("ALTER TABLE corrections ADD COLUMN signature TEXT"),
+            QStringLiteral("CREATE TABLE curator_keys ("
+                           " key_id TEXT PRIMARY KEY,"
+                           " curator TEXT NOT NULL,"
+                           " public_key TEXT NOT NULL,"
+                           " registered_at TEXT NOT NULL,"
+                           " revoked INTEGER NOT NULL DEFAULT 0,"
+                           " revoked_after_seq INTEGER)"),
+            QStringLiteral("CREATE TABLE rejected_events ("
+                           " id TEXT NOT NULL,"
+                           " record_id TEXT NOT NULL,"
+                           " server TEXT NOT NULL,"
+                           " event TEXT NOT NULL,"
+                           " reason TEXT NOT NULL,"
+                           " received_at TEXT NOT NULL,"
+                           " PRIMARY KEY (id, server))"),
+        },
     };
     return steps;
 }

@@ -24,12 +24,24 @@ Status writeCorrections(QSqlDatabase &db, const QList<CorrectionEvent> &events)
     using namespace StoreSqlite;
     SqliteStatement insert(db,
         "INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
-        " created_at, seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+        " created_at, seq, key_id, signature) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
         " ON CONFLICT(id) DO UPDATE SET seq = COALESCE(corrections.seq, excluded.seq)");
     if (!insert.ok())
         return Error::failure(
             QStringLiteral("cannot store corrections: %1").arg(insert.errorText()));
-    enum Text { Id, Record, Observation, Field, Value, Parents, Author, CreatedAt, TextCount };
+    enum Text {
+        Id,
+        Record,
+        Observation,
+        Field,
+        Value,
+        Parents,
+        Author,
+        CreatedAt,
+        KeyId,
+        Signature,
+        TextCount
+    };
     std::array<Utf8Buffer, TextCount> buffers;
     for (const CorrectionEvent &e : events) {
         if (!isUuid(e.id) || !isUuid(e.observation) || e.record.isEmpty() || e.createdAt.isEmpty())
@@ -54,6 +66,14 @@ Status writeCorrections(QSqlDatabase &db, const QList<CorrectionEvent> &events)
             insert.bindInteger(9, *e.seq);
         else
             insert.bindNull(9);
+        if (e.keyId.isEmpty())
+            insert.bindNull(10);
+        else
+            insert.bindText(10, e.keyId, buffers[KeyId]);
+        if (e.signature.isEmpty())
+            insert.bindNull(11);
+        else
+            insert.bindText(11, e.signature, buffers[Signature]);
         if (insert.step() != SQLITE_DONE)
             return Error::failure(
                 QStringLiteral("cannot store correction %1: %2").arg(e.id, insert.errorText()));
@@ -66,8 +86,8 @@ Status writeCorrections(QSqlDatabase &db, const QList<CorrectionEvent> &events)
 
 namespace {
 
-//! The event of a row (id, record_id, observation_id, field, value, parents, author, created_at)
-//! starting at `column`; nullopt for a field this version does not know.
+//! The event of a row (id, record_id, observation_id, field, value, parents, author, created_at,
+//! key_id, signature) starting at `column`; nullopt for a field this version does not know.
 std::optional<CorrectionEvent> eventOfRow(const QSqlQuery &query, int column)
 {
     const auto field = parseCurationField(query.value(column + 3).toString());
@@ -85,6 +105,8 @@ std::optional<CorrectionEvent> eventOfRow(const QSqlQuery &query, int column)
         e.parents = parents.split(u',');
     e.author = query.value(column + 6).toString();
     e.createdAt = query.value(column + 7).toString();
+    e.keyId = query.value(column + 8).toString();
+    e.signature = query.value(column + 9).toString();
     return e;
 }
 
@@ -98,8 +120,8 @@ Result<QList<CorrectionEvent>> Store::outbox(
     // rowid is the order of storing: an edit is always stored after the events it names as
     // parents. By position, not offset: a push records refusals as it goes.
     query.prepare(QStringLiteral(
-        "SELECT rowid, id, record_id, observation_id, field, value, parents, author, created_at"
-        " FROM corrections WHERE seq IS NULL AND rowid > ?"
+        "SELECT rowid, id, record_id, observation_id, field, value, parents, author, created_at,"
+        " key_id, signature FROM corrections WHERE seq IS NULL AND rowid > ?"
         " AND NOT EXISTS (SELECT 1 FROM outbox_refusals r"
         "                 WHERE r.id = corrections.id AND r.server = ?)"
         " ORDER BY rowid LIMIT ?"));
@@ -172,7 +194,7 @@ Result<QList<Store::RefusedCorrection>> Store::refusedCorrections(const QString 
     query.setForwardOnly(true);
     query.prepare(QStringLiteral(
         "SELECT c.id, c.record_id, c.observation_id, c.field, c.value, c.parents, c.author,"
-        " c.created_at, r.server, r.status, r.reason, r.refused_at"
+        " c.created_at, c.key_id, c.signature, r.server, r.status, r.reason, r.refused_at"
         " FROM outbox_refusals r JOIN corrections c ON c.id = r.id"
         " WHERE c.seq IS NULL AND (? = '' OR r.server = ?) ORDER BY c.rowid, r.server"));
     query.addBindValue(server.isNull() ? QStringLiteral("") : server);
@@ -184,8 +206,8 @@ Result<QList<Store::RefusedCorrection>> Store::refusedCorrections(const QString 
         auto e = eventOfRow(query, 0);
         if (!e)
             continue; // a field of a newer version: it is not this version's to push
-        refused.append(RefusedCorrection { std::move(*e), query.value(8).toString(),
-            query.value(9).toInt(), query.value(10).toString(), query.value(11).toString() });
+        refused.append(RefusedCorrection { std::move(*e), query.value(10).toString(),
+            query.value(11).toInt(), query.value(12).toString(), query.value(13).toString() });
     }
     return refused;
 }
@@ -198,8 +220,8 @@ Result<qsizetype> Store::narrowWideOutboxEvents()
         query.setForwardOnly(true);
         // More than kMaxEventParents parents: at least that many commas between them.
         query.prepare(QStringLiteral(
-            "SELECT id, record_id, observation_id, field, value, parents, author, created_at"
-            " FROM corrections WHERE seq IS NULL"
+            "SELECT id, record_id, observation_id, field, value, parents, author, created_at,"
+            " key_id, signature FROM corrections WHERE seq IS NULL"
             " AND length(parents) - length(replace(parents, ',', '')) >= ? ORDER BY rowid"));
         query.addBindValue(qint64(kMaxEventParents));
         if (!query.exec())
@@ -237,7 +259,8 @@ Result<qsizetype> Store::narrowWideOutboxEvents()
     return wide.size();
 }
 
-Status Store::addSyncedCorrections(const QList<CorrectionEvent> &events, const MetaEntries &meta)
+Status Store::addSyncedCorrections(const QList<CorrectionEvent> &events, const MetaEntries &meta,
+    const QList<RejectedEvent> &rejected)
 {
     QSqlDatabase db = database();
     // A page of events inserts into indexes keyed by random UUIDs: a page cache of 64 MiB keeps
@@ -256,6 +279,8 @@ Status Store::addSyncedCorrections(const QList<CorrectionEvent> &events, const M
         !status)
         return status;
     if (auto status = writeCorrections(db, events); !status)
+        return write.fail(status.error());
+    if (auto status = writeRejected(db, rejected); !status)
         return write.fail(status.error());
     if (auto status = writeMeta(db, meta); !status)
         return write.fail(status.error());
