@@ -11,6 +11,7 @@ packages=(
     sqlite3 libsqlite3-dev poppler-utils xvfb xauth fonts-dejavu-core
     desktop-file-utils appstream dpkg-dev
     qtkeychain-qt6-dev postgresql
+    libsodium-dev # Ed25519 signatures of corrections (models/trust, docs/signatures.md)
     clang-14 libfuzzer-14-dev libclang-rt-14-dev # the fuzz targets (fuzz/, scripts/fuzz.sh)
 )
 # The benchmarks compare PDF export with headless Chromium: LC_SETUP_BENCH=1 adds it.
