@@ -5,11 +5,14 @@
 
 #include "Cli.h"
 #include "CliSupport.h"
+#include "SettingsKeys.h"
+#include "SigningKeyStore.h"
 #include "SqliteLocks.h"
 #include "Store.h"
 #include "SyncClient.h"
 
 #include <QFile>
+#include <QSettings>
 
 namespace LedgerCurator::Cli {
 
@@ -110,6 +113,17 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     options.log = [&err](const QString &message) {
         err << "ledger-curator: sync: " << message << Qt::endl;
     };
+    // The configured curator's key signs what the outbox holds unsigned and is registered with
+    // the server (docs/signatures.md); without a name the sync still pulls.
+    options.curator = QSettings().value(SettingsKeys::kCuratorName).toString().trimmed();
+    if (!options.curator.isEmpty()) {
+        auto key = SigningKeyStore().loadOrCreate(options.curator);
+        if (!key) {
+            err << "ledger-curator: sync: " << key.error().toString() << Qt::endl;
+            return exitStatus(key.error());
+        }
+        options.signingKey = key->key;
+    }
 
     int status = ExitOk;
     const auto store = openStore(parser, err, &status);
@@ -146,6 +160,19 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     out << ", " << plural(synced->recordsUpdated, "record", "records") << " updated, "
         << plural(synced->eventsPulled, "event", "events") << " pulled; last seq "
         << synced->lastSeq << Qt::endl;
+    if (synced->keyRegistered)
+        out << "registered the signing key of " << options.curator << Qt::endl;
+    if (synced->signedNow > 0)
+        out << "signed " << plural(synced->signedNow, "correction", "corrections")
+            << " made before signatures" << Qt::endl;
+    if (!synced->clockNote.isEmpty())
+        out << synced->clockNote << Qt::endl;
+    if (synced->legacyEvents > 0)
+        out << plural(synced->legacyEvents, "unsigned event", "unsigned events")
+            << " from before signatures applied as legacy" << Qt::endl;
+    // Each event kept aside was logged as it came ("kept aside: event ID by NAME ...").
+    if (!synced->rejectedSummary.isEmpty())
+        out << synced->rejectedSummary << Qt::endl;
     // Each refusal was logged as it came ("refused: correction ..."); the sync itself completed.
     if (!synced->refused.isEmpty())
         err << "ledger-curator: sync: "

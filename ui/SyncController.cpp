@@ -3,6 +3,7 @@
 
 #include "BackgroundJob.h"
 #include "SettingsKeys.h"
+#include "SigningKeyStore.h"
 #include "Store.h"
 
 #include <QDir>
@@ -373,6 +374,7 @@ void SyncController::startRun(Trigger trigger)
     SyncOptions options = m_options;
     options.server = m_server;
     options.token = m_token;
+    options.curator = QSettings().value(SettingsKeys::kCuratorName).toString().trimmed();
     // The worker reaches this object only through queued calls; the destructor waits for it.
     options.log = [this](const QString &message) {
         QMetaObject::invokeMethod(
@@ -393,10 +395,17 @@ void SyncController::startRun(Trigger trigger)
             Store store(path);
             if (auto opened = store.open(); !opened)
                 return opened.error();
+            SyncOptions signing = options;
+            if (!signing.curator.isEmpty()) {
+                auto key = SigningKeyStore().loadOrCreate(signing.curator);
+                if (!key)
+                    return key.error();
+                signing.signingKey = key->key;
+            }
             SyncClient client(store);
             if (!state->attach(&client))
                 return Error::cancelled();
-            Result<SyncReport> result = client.run(options, progress);
+            Result<SyncReport> result = client.run(signing, progress);
             state->detach();
             return result;
         },

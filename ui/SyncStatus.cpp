@@ -147,7 +147,20 @@ void SyncStatus::showOutcome(bool ok, const QString &message, const SyncReport &
             summary += u' '
                 + tr("%Ln record(s) kept as cached: the cache holds a newer page.", nullptr,
                     int(report.recordsKeptLocal.size()));
+        if (!report.clockNote.isEmpty())
+            summary += u' '
+                + tr("This computer's clock is off: corrections are timed by the server's clock "
+                     "(%Ln re-timed).",
+                    nullptr, int(report.retimed));
         m_statusBar->showMessage(summary, 10000);
+        // An event that fails its signature is kept out of the page: the curator must know.
+        if (!report.rejected.isEmpty())
+            Q_EMIT errorOccurred(
+                tr("%Ln event(s) by %1 failed the signature check and were not applied. They are "
+                   "kept aside in the cache for inspection.",
+                    nullptr, int(report.rejected.size()))
+                    .arg(QLocale().createSeparatedList(report.rejectedAuthors))
+                + QStringLiteral("\n\n") + report.rejected.join(u'\n'));
         // A correction the server refused is the curator's to know about, not a passing status
         // message: which one, and the server's words.
         if (!report.refused.isEmpty() && report.refused.size() > report.stillRefused)

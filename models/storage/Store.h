@@ -141,6 +141,10 @@ public:
         QString receivedAt;
     };
     Result<QList<RejectedEvent>> rejectedEvents(const QString &arxivId = {}) const;
+    //! Rewrites outbox events (no seq) with the times, key ids and signatures given, in one
+    //! transaction: a sync signs events made before signatures, and re-times those made by a
+    //! clock that ran ahead. An event a server already acknowledged is left as it is.
+    Status replaceOutboxEvents(const QList<CorrectionEvent> &events);
     // End of the trust block ---------------------------------------------------------------------
 
     // Sync: defined in StoreSync.cpp ------------------------------------------------------------

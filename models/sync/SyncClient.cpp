@@ -122,6 +122,8 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
         = server.adjusted(QUrl::StripTrailingSlash | QUrl::RemoveQuery | QUrl::RemoveFragment);
     context.shownServer = context.base.toDisplayString(QUrl::RemoveUserInfo);
 
+    if (auto status = pullKeys(context); !status)
+        return status.error();
     if (auto status = push(context); !status)
         return status.error();
     // The event pages and the changed records are fetched and checked on threads of their own;
@@ -148,7 +150,14 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
     if (cancelled())
         return Error::cancelled();
 
-    context.report.finishedAt = nowUtc();
+    context.report.rejectedSummary = rejectedEventsMessage(context.rejectedEvents);
+    for (const CorrectionEvent &e : std::as_const(context.rejectedEvents)) {
+        if (!context.report.rejectedAuthors.contains(e.author))
+            context.report.rejectedAuthors.append(e.author);
+    }
+    if (!context.report.rejectedSummary.isEmpty())
+        context.log(context.report.rejectedSummary);
+    context.report.finishedAt = nowUtc(m_store.clockCorrectionMs());
     if (auto stored = m_store.setMetaEntries({ { lastFinishedKey(), context.report.finishedAt },
             { QStringLiteral("sync/last_server"), serverKey(server) } });
         !stored)

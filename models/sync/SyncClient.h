@@ -4,7 +4,9 @@
 // The client half of the sync protocol (docs/sync-client.md): push the outbox, pull the records
 // and the events, every received reply checked in full before one transaction stores it.
 
+#include "EventSignature.h"
 #include "Result.h"
+#include "TrustedKeys.h"
 
 #include <QMutex>
 #include <QObject>
@@ -40,6 +42,12 @@ struct SyncOptions
     int initialBackoffMs = 500; // the wait after the first failed attempt, doubled each time
     //! Told of each retry and of each record left alone, as one line; may be empty.
     std::function<void(const QString &message)> log;
+    //! Who this cache's curator is (the configured name) and their signing key: the key is
+    //! registered with the server when it does not know it, and outbox events of this curator
+    //! that are unsigned (made before signatures) or must be re-timed are signed with it.
+    //! Without a key the sync still pulls, and pushes what is signed already.
+    QString curator;
+    std::optional<SigningKey> signingKey;
 };
 
 struct SyncReport
@@ -58,6 +66,21 @@ struct SyncReport
     //! They stay in the outbox, out of the way of the others, and are tried again next sync.
     QStringList refused;
     qint64 stillRefused = 0; // refused in an earlier sync and again in this one
+    //! Pulled events that failed their check (docs/signatures.md), one line each ("event ID by
+    //! carol fails its signature"): kept aside in the cache, out of every merge.
+    QStringList rejected;
+    //! "1 event by carol fails its signature and was not applied"; empty when none was.
+    QString rejectedSummary;
+    QStringList rejectedAuthors; // the authors of those events, each once, in order of arrival
+    qint64 legacyEvents = 0; // unsigned events from before signatures, applied as legacy
+    bool keyRegistered = false; // this sync registered the curator's key with the server
+    //! When the server's clock and this machine's differ by more than a minute: what was done
+    //! ("this machine's clock is 365 days ahead of http://...; new corrections are timed by the
+    //! server's clock, 4 re-timed"). Empty otherwise.
+    QString clockNote;
+    qint64 clockCorrectionMs = 0; // the correction now in use
+    qint64 retimed = 0; // outbox events re-timed (and signed again) by the correction
+    qint64 signedNow = 0; // outbox events this sync signed (made before signatures)
 };
 
 //! Told of progress: the step ("push", "records", "events"), done of total (total 0: unknown).
@@ -100,6 +123,22 @@ private:
     struct EventPage;
     template <typename Item> friend class SyncFetch;
 
+    //! GET /v1/keys: the curators' keys (stored in the cache), the legacy mark, and the server's
+    //! time, from which the clock correction follows; then registers the curator's key.
+    Status pullKeys(Context &context);
+    struct ServerKeys
+    {
+        QList<CuratorKey> keys;
+        qint64 legacyUntilSeq = 0;
+        qint64 offsetMs = 0; // the server's clock minus this machine's
+    };
+    //! GET /v1/keys, checked in full. Also from a fetch thread (an event signed with a key
+    //! registered since the sync began).
+    Result<ServerKeys> fetchKeys(Context &context);
+    //! Sets the clock correction to `offsetMs` (server minus this machine) and re-times the
+    //! outbox events stamped ahead of the server's clock; signs this curator's unsigned outbox
+    //! events. Re-timed and newly signed events are rewritten in one transaction.
+    Status prepareOutbox(Context &context, qint64 offsetMs);
     Status push(Context &context);
     //! POSTs the events. A refusal of the batch (400, 409, 413, 422: about what it carries) splits
     //! it in two halves, each pushed alone, down to the one event the server refuses, which is

@@ -269,7 +269,30 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
 
         if (json.more)
             nextPage = send(context, "GET", pageUrl(newLast), QByteArray(), {});
-        page.events = std::move(json.events);
+        // Every event checked against the curators' keys: what fails is kept aside, never merged.
+        TrustSplit split = splitByTrust(json.events, context.keys, context.legacyUntilSeq);
+        const bool unknownKey = std::any_of(
+            split.rejected.cbegin(), split.rejected.cend(), [&context](const CorrectionEvent &e) {
+                return !e.keyId.isEmpty() && !context.keys.contains(e.keyId);
+            });
+        if (unknownKey) {
+            // Registered since the sync began? Asked once more; only keys not held are added.
+            auto again = fetchKeys(context);
+            if (!again)
+                return fail(again.error());
+            for (const CuratorKey &key : std::as_const(again->keys)) {
+                if (!context.keys.contains(key.keyId))
+                    context.keys.insert(key.keyId, key);
+            }
+            split = splitByTrust(json.events, context.keys, context.legacyUntilSeq);
+        }
+        const QString receivedAt = nowUtc();
+        for (const CorrectionEvent &rejected : std::as_const(split.rejected))
+            page.rejected.append({ rejected, serverKey(context.base),
+                split.reasons.at(page.rejected.size()), receivedAt });
+        page.rejectedReasons = std::move(split.reasons);
+        page.legacy = split.legacy;
+        page.events = std::move(split.accepted);
         page.lastSeq = newLast;
         page.latestSeq = json.latestSeq;
         page.more = json.more;
@@ -289,12 +312,18 @@ Status SyncClient::storeEvents(Context &context, SyncFetch<EventPage> &fetch)
             return Error::cancelled();
         if (page->error)
             return *page->error;
-        if (!page->events.isEmpty()) {
+        if (!page->events.isEmpty() || !page->rejected.isEmpty()) {
             if (auto stored = m_store.addSyncedCorrections(
-                    page->events, { { seqKey, QString::number(page->lastSeq) } });
+                    page->events, { { seqKey, QString::number(page->lastSeq) } }, page->rejected);
                 !stored)
                 return stored;
         }
+        for (const QString &reason : std::as_const(page->rejectedReasons))
+            context.log(QStringLiteral("kept aside: ") + reason);
+        context.report.rejected += page->rejectedReasons;
+        for (const Store::RejectedEvent &rejected : std::as_const(page->rejected))
+            context.rejectedEvents.append(rejected.event);
+        context.report.legacyEvents += page->legacy;
         context.report.eventsPulled += page->events.size();
         context.report.lastSeq = page->lastSeq;
         // As a stored record: a page's events are freed on a pool thread (about 0.1 s for

@@ -32,6 +32,18 @@ Status SyncClient::push(Context &context)
             break;
         if (auto status = pushEvents(context, *batch, false); !status)
             return status;
+        if (context.clockAheadServerMs && !context.clockCorrectedInPush) {
+            // The server says this machine's clock is ahead: correct it, re-time the outbox and
+            // push it again from the start (what went through comes back as duplicates).
+            context.clockCorrectedInPush = true;
+            const qint64 offset = *context.clockAheadServerMs - systemClockMs();
+            context.clockAheadServerMs.reset();
+            if (auto status = prepareOutbox(context, offset); !status)
+                return status;
+            after = 0;
+            done = 0;
+            continue;
+        }
         after = last;
         done += batch->size();
         if (!context.tell(QStringLiteral("push"), done, qMax<qint64>(*total, done))) {
@@ -54,11 +66,30 @@ Status SyncClient::pushEvents(
     const QByteArray body
         = QJsonDocument(QJsonObject { { QStringLiteral("events"), correctionsToJson(events) } })
               .toJson(QJsonDocument::Compact);
-    // 4xx answers about the batch's content come back as replies; 401/403 (the token), 429 and
+    // 4xx answers about the batch's content come back as replies (403 too: an event under
+    // another's name or signed with a revoked key); 401, a 403 about the token's role, 429 and
     // 5xx are request()'s to report or retry.
-    auto reply = request(context, "POST", url, body, {}, { 200, 400, 409, 413, 422 });
+    auto reply = request(context, "POST", url, body, {}, { 200, 400, 403, 409, 413, 422 });
     if (!reply)
         return reply.error();
+    const QString code = reply->status == 200 ? QString() : serverErrorCode(reply->body);
+    if (reply->status == 403 && code != QLatin1String("wrong_author")
+        && code != QLatin1String("key_revoked"))
+        return Error::failure(QStringLiteral("the server refused the token: %1 (HTTP 403 from %2)")
+                                  .arg(serverMessage(reply->body), shownUrl));
+    if (reply->status == 422 && code == QLatin1String("clock_ahead")
+        && !context.clockCorrectedInPush) {
+        const QJsonObject error = QJsonDocument::fromJson(reply->body)
+                                      .object()
+                                      .value(QStringLiteral("error"))
+                                      .toObject();
+        const QDateTime serverTime = QDateTime::fromString(
+            error.value(QStringLiteral("server_time")).toString(), Qt::ISODateWithMs);
+        if (serverTime.isValid()) {
+            context.clockAheadServerMs = serverTime.toMSecsSinceEpoch();
+            return {};
+        }
+    }
     if (reply->status != 200) {
         if (events.size() > 1) {
             const qsizetype half = events.size() / 2;

@@ -11,6 +11,7 @@
 #include "RecordJson.h"
 #include "Store.h"
 
+#include <QDateTime>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -48,6 +49,17 @@ inline QString serverMessage(const QByteArray &body)
     return text.isEmpty() ? QStringLiteral("no explanation given") : text;
 }
 
+//! The code of an error body {"error": {"code", ...}}; empty when there is none.
+inline QString serverErrorCode(const QByteArray &body)
+{
+    return QJsonDocument::fromJson(body)
+        .object()
+        .value(QStringLiteral("error"))
+        .toObject()
+        .value(QStringLiteral("code"))
+        .toString();
+}
+
 inline bool isNetworkLayerError(QNetworkReply::NetworkError error)
 {
     // 1-99 are connection problems, 101-199 proxy problems (QNetworkReply::NetworkError).
@@ -74,6 +86,13 @@ struct SyncClient::Context
     QUrl base; // the server URL without a trailing slash
     QString shownServer; // the server as messages name it
     QByteArray listEtag; // the record list's ETag, stored once every changed record is in
+    KeyRing keys; // the curators' keys (GET /v1/keys and those the cache held)
+    qint64 legacyUntilSeq = 0; // the highest seq an unsigned event may have
+    //! A push was refused as being ahead of the server's clock, which said its time: the push
+    //! corrects the clock and starts again (once).
+    std::optional<qint64> clockAheadServerMs;
+    bool clockCorrectedInPush = false;
+    QList<CorrectionEvent> rejectedEvents; // pulled events that failed their check
 
     QUrl endpoint(const QString &path, const QUrlQuery &query = {}) const
     {
@@ -129,7 +148,10 @@ struct SyncClient::FetchedRecord
 //! One page of events, checked in full, or why not.
 struct SyncClient::EventPage
 {
-    QList<CorrectionEvent> events;
+    QList<CorrectionEvent> events; // those that passed their check (signed, or legacy)
+    QList<Store::RejectedEvent> rejected; // those that did not
+    QStringList rejectedReasons;
+    qsizetype legacy = 0;
     qint64 lastSeq = 0; // the page's last seq (the one before when it is empty)
     qint64 latestSeq = 0; // the server's latest
     bool more = false;

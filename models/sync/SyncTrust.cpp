@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Trust in a sync (docs/signatures.md): the curators' keys and the legacy mark from the server,
+// the curator's key registered, the clock compared with the server's, and the outbox signed and
+// re-timed before it is pushed.
+#include "EventSignature.h"
+#include "SyncParts.h"
+
+#include <QDateTime>
+
+namespace LedgerCurator {
+
+using namespace SyncDetail;
+
+namespace {
+
+constexpr qint64 kMinute = 60 * 1000;
+//! The server refuses events more than 5 minutes ahead of its clock; events ahead by more than
+//! this are re-timed before the push, with a margin for the time the push takes.
+constexpr qint64 kRetimeBeyondMs = 4 * kMinute;
+//! A difference the client corrects and reports; below it, clocks agree well enough.
+constexpr qint64 kClockToleranceMs = kMinute;
+
+std::optional<qint64> timeMs(const QString &text)
+{
+    const QDateTime parsed = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!parsed.isValid())
+        return std::nullopt;
+    return parsed.toMSecsSinceEpoch();
+}
+
+QString canonicalTime(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC)
+        .toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss.zzz'Z'"));
+}
+
+//! "365 days", "3 h 20 min", "95 s": a clock difference for people.
+QString duration(qint64 ms)
+{
+    ms = qAbs(ms);
+    const qint64 seconds = ms / 1000;
+    if (seconds >= 2 * 86400)
+        return QStringLiteral("%1 days").arg(seconds / 86400);
+    if (seconds >= 3600)
+        return QStringLiteral("%1 h %2 min").arg(seconds / 3600).arg((seconds % 3600) / 60);
+    if (seconds >= 120)
+        return QStringLiteral("%1 min").arg(seconds / 60);
+    return QStringLiteral("%1 s").arg(seconds);
+}
+
+} // namespace
+
+Result<SyncClient::ServerKeys> SyncClient::fetchKeys(Context &context)
+{
+    const QUrl url = context.endpoint(QStringLiteral("/v1/keys"));
+    const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
+    const qint64 sentAt = systemClockMs();
+    auto reply = request(context, "GET", url, QByteArray(), {}, { 200, 404 });
+    if (!reply)
+        return reply.error();
+    const qint64 receivedAt = systemClockMs();
+    if (reply->status == 404)
+        return Error::failure(
+            QStringLiteral("%1 does not know signed corrections (no /v1/keys): it needs a newer "
+                           "ledger-server")
+                .arg(context.shownServer));
+    auto malformed = [&shownUrl](const QString &what) {
+        return Error::failure(QStringLiteral("%1: malformed reply: %2").arg(shownUrl, what));
+    };
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(reply->body, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject())
+        return malformed(QStringLiteral("expected a JSON object"));
+    const QJsonObject object = document.object();
+    const QJsonValue list = object.value(QStringLiteral("keys"));
+    if (!list.isArray())
+        return malformed(
+            QStringLiteral("\"keys\": expected an array, found %1").arg(jsonTypeName(list)));
+    ServerKeys out;
+    const QJsonArray array = list.toArray();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QJsonObject entry = array.at(i).toObject();
+        const QString where = QStringLiteral("keys[%1]").arg(i);
+        CuratorKey key;
+        key.keyId = entry.value(QStringLiteral("key_id")).toString();
+        key.curator = entry.value(QStringLiteral("curator")).toString();
+        const auto publicKey
+            = fromBase64Url(entry.value(QStringLiteral("public_key")).toString(), 32);
+        if (!isKeyId(key.keyId))
+            return malformed(where + QStringLiteral(".key_id: expected 32 lower-case hex digits"));
+        if (key.curator.isEmpty())
+            return malformed(where + QStringLiteral(".curator: expected a name"));
+        if (!publicKey || keyIdOf(*publicKey) != key.keyId)
+            return malformed(where
+                + QStringLiteral(".public_key: expected the 43 base64url characters of the key "
+                                 "named by key_id"));
+        key.publicKey = *publicKey;
+        key.registeredAt = entry.value(QStringLiteral("registered_at")).toString();
+        key.revoked = entry.value(QStringLiteral("revoked")).toBool();
+        if (key.revoked)
+            key.revokedAfterSeq = jsonWholeNumber(entry.value(QStringLiteral("revoked_after_seq")));
+        out.keys.append(std::move(key));
+    }
+    const auto legacyUntil = jsonWholeNumber(object.value(QStringLiteral("legacy_until_seq")));
+    if (!legacyUntil || *legacyUntil < 0)
+        return malformed(QStringLiteral("\"legacy_until_seq\": expected a whole number"));
+    out.legacyUntilSeq = *legacyUntil;
+    const auto serverMs = timeMs(object.value(QStringLiteral("server_time")).toString());
+    if (!serverMs)
+        return malformed(QStringLiteral("\"server_time\": expected an ISO-8601 UTC time"));
+    // The server's time at the middle of the request, against this machine's.
+    out.offsetMs = *serverMs - (sentAt + receivedAt) / 2;
+    return out;
+}
+
+Status SyncClient::pullKeys(Context &context)
+{
+    auto fetched = fetchKeys(context);
+    if (!fetched)
+        return fetched.error();
+    const QList<CuratorKey> &keys = fetched->keys;
+    const qint64 *legacyUntil = &fetched->legacyUntilSeq;
+    const qint64 offset = fetched->offsetMs;
+    if (auto stored = m_store.storeCuratorKeys(keys); !stored)
+        return stored;
+    // Only this server's keys judge its events: a key learnt from a bundle vouches for nothing
+    // here. A revocation the cache learnt stays, whatever this list says.
+    auto known = m_store.curatorKeys();
+    if (!known)
+        return known.error();
+    context.keys.clear();
+    for (CuratorKey key : std::as_const(keys)) {
+        if (const auto held = known->constFind(key.keyId); held != known->cend() && held->revoked) {
+            key.revoked = true;
+            key.revokedAfterSeq = held->revokedAfterSeq;
+        }
+        context.keys.insert(key.keyId, key);
+    }
+    // The legacy mark is pinned the first time it is seen: a server (or whoever can write its
+    // database) cannot later raise it to pass new unsigned events off as old ones.
+    const QString legacyKey = QStringLiteral("sync/%1/legacy_until").arg(serverKey(context.base));
+    auto pinned = m_store.meta(legacyKey);
+    if (!pinned)
+        return pinned.error();
+    context.legacyUntilSeq
+        = pinned->isEmpty() ? *legacyUntil : qMin(*legacyUntil, pinned->toLongLong());
+    if (pinned->isEmpty() || pinned->toLongLong() != context.legacyUntilSeq) {
+        if (auto stored = m_store.setMeta(legacyKey, QString::number(context.legacyUntilSeq));
+            !stored)
+            return stored;
+    }
+
+    if (auto prepared = prepareOutbox(context, qAbs(offset) > kClockToleranceMs ? offset : 0);
+        !prepared)
+        return prepared;
+
+    // The curator's key, registered when the server does not know it.
+    const std::optional<SigningKey> &signing = context.options.signingKey;
+    if (!signing || context.keys.contains(signing->keyId()))
+        return {};
+    const QUrl keysUrl = context.endpoint(QStringLiteral("/v1/keys"));
+    const QByteArray body = QJsonDocument(
+        QJsonObject { { QStringLiteral("public_key"), toBase64Url(signing->publicKey) } })
+                                .toJson(QJsonDocument::Compact);
+    auto registered = request(context, "POST", keysUrl, body, {}, { 200, 201, 403, 409 });
+    if (!registered)
+        return registered.error();
+    if (registered->status == 403 || registered->status == 409) {
+        context.log(QStringLiteral("%1 did not register the signing key %2 of %3: %4; corrections "
+                                   "signed with it will be refused")
+                        .arg(context.shownServer, signing->keyId(), context.options.curator,
+                            serverMessage(registered->body)));
+        return {};
+    }
+    const QString curator = QJsonDocument::fromJson(registered->body)
+                                .object()
+                                .value(QStringLiteral("curator"))
+                                .toString();
+    CuratorKey mine;
+    mine.keyId = signing->keyId();
+    mine.curator = curator.isEmpty() ? context.options.curator : curator;
+    mine.publicKey = signing->publicKey;
+    mine.registeredAt = nowUtc(m_store.clockCorrectionMs());
+    context.keys.insert(mine.keyId, mine);
+    context.report.keyRegistered = true;
+    context.log(QStringLiteral("registered the signing key %1 of %2 with %3")
+                    .arg(mine.keyId, mine.curator, context.shownServer));
+    return m_store.storeCuratorKeys({ mine });
+}
+
+Status SyncClient::prepareOutbox(Context &context, qint64 offsetMs)
+{
+    const qint64 previous = m_store.clockCorrectionMs();
+    if (offsetMs != previous) {
+        if (auto stored = m_store.setMeta(Store::clockCorrectionKey(), QString::number(offsetMs));
+            !stored)
+            return stored;
+    }
+    context.report.clockCorrectionMs = offsetMs;
+    const qint64 serverNow = systemClockMs() + offsetMs;
+    const std::optional<SigningKey> &key = context.options.signingKey;
+    const QString &curator = context.options.curator;
+
+    QList<CorrectionEvent> rewritten;
+    QHash<QString, QString> times; // the outbox's times, as re-timed so far
+    QHash<QString, QList<CorrectionEvent>> recordEvents; // for parents outside the outbox
+    auto parentTime = [&](const CorrectionEvent &event, const QString &parent) -> QString {
+        if (const auto it = times.constFind(parent); it != times.cend())
+            return *it;
+        auto cached = recordEvents.find(event.record);
+        if (cached == recordEvents.end()) {
+            auto events = m_store.corrections(event.record);
+            cached = recordEvents.insert(
+                event.record, events ? std::move(*events) : QList<CorrectionEvent>());
+        }
+        for (const CorrectionEvent &e : std::as_const(*cached)) {
+            if (e.id == parent)
+                return e.createdAt;
+        }
+        return {};
+    };
+    qint64 after = 0;
+    for (;;) {
+        qint64 last = after;
+        auto batch = m_store.outbox(1000, after, {}, &last);
+        if (!batch)
+            return batch.error();
+        if (batch->isEmpty())
+            break;
+        after = last;
+        for (CorrectionEvent event : std::as_const(*batch)) {
+            bool retime = false;
+            const auto ms = timeMs(event.createdAt);
+            if (ms && *ms > serverNow + kRetimeBeyondMs) {
+                // Made by a clock that ran ahead: moved by what the correction changed, and
+                // never later than the server's now.
+                event.createdAt = canonicalTime(qMin(*ms + (offsetMs - previous), serverNow));
+                for (const QString &parent : std::as_const(event.parents)) {
+                    const QString time = parentTime(event, parent);
+                    if (!time.isEmpty() && event.createdAt <= time)
+                        event.createdAt = timestampPlusMs(time, 1);
+                }
+                retime = true;
+            }
+            times.insert(event.id, event.createdAt);
+            const bool mine = key && event.author == curator;
+            if (!mine || (!retime && event.isSigned()))
+                continue; // another's event cannot be signed (or re-timed) here
+            if (!event.isSigned())
+                ++context.report.signedNow;
+            if (retime)
+                ++context.report.retimed;
+            signEvent(event, *key);
+            rewritten.append(std::move(event));
+        }
+    }
+    if (auto stored = m_store.replaceOutboxEvents(rewritten); !stored)
+        return stored;
+    if (qAbs(offsetMs) > kClockToleranceMs) {
+        context.report.clockNote
+            = QStringLiteral("this machine's clock is %1 %2 %3's; corrections are timed by the "
+                             "server's clock (%4 re-timed)")
+                  .arg(duration(offsetMs),
+                      offsetMs < 0 ? QStringLiteral("ahead of") : QStringLiteral("behind"),
+                      context.shownServer)
+                  .arg(context.report.retimed);
+        context.log(context.report.clockNote);
+    }
+    return {};
+}
+
+} // namespace LedgerCurator
