@@ -71,6 +71,7 @@ private Q_SLOTS:
     void olderPageIsRefused();
     void badFilesSayWhereAndWhat_data();
     void badFilesSayWhereAndWhat();
+    void badEventSaysLineAndMember();
     void exportNeverWritesOverTheCache();
 
 private:
@@ -387,9 +388,17 @@ void TestBundle::legacyEventIsReportedAndRanksBelow()
         verified.err.constData());
     QVERIFY2(verified.err.contains("4 signed events, 1 legacy"), verified.err.constData());
     QCOMPARE(verified.out, render(m_db, QStringLiteral("json")));
-    QVERIFY(verified.out.contains("an old unsigned note")); // in the field's conflict, not shown
-
-    QVERIFY(verified.out.contains("a second opinion"));
+    // The signed note wins over the later legacy one; the field shows as a conflict.
+    QJsonObject shown;
+    for (const QJsonValue o : QJsonDocument::fromJson(verified.out)
+                                  .object()
+                                  .value(QStringLiteral("observations"))
+                                  .toArray()) {
+        if (o.toObject().value(QStringLiteral("id")).toString() == legacy.observation)
+            shown = o.toObject().value(QStringLiteral("curation")).toObject();
+    }
+    QCOMPARE(shown.value(QStringLiteral("note")).toString(), QStringLiteral("a second opinion"));
+    QVERIFY(shown.value(QStringLiteral("conflicts")).toArray().contains(QStringLiteral("note")));
     const QString other = path(QStringLiteral("other.sqlite"));
     QCOMPARE(
         run({ QStringLiteral("import-bundle"), file, QStringLiteral("--db"), other }).exitCode, 0);
@@ -486,6 +495,36 @@ void TestBundle::badFilesSayWhereAndWhat()
         QVERIFY2(r.err.contains(expected), r.err.constData());
     }
     QVERIFY(!QFile::exists(path(QStringLiteral("x.sqlite"))));
+}
+
+void TestBundle::badEventSaysLineAndMember()
+{
+    makeSource();
+    const QString file = exportBundle();
+    QVERIFY(!file.isEmpty());
+    const QJsonObject good = QJsonDocument::fromJson(readAll(file)).object();
+    for (const auto &[member, value, expected] :
+        { std::tuple { "field", "colour", QByteArray("events[2].field: unknown field 'colour'") },
+            std::tuple { "record", "2104.99999",
+                QByteArray("events[2].record: an event of '2104.99999' in a bundle of "
+                           "'2104.04473'") } }) {
+        QJsonArray events = good.value(QStringLiteral("events")).toArray();
+        QJsonObject e = events[2].toObject();
+        e.insert(QLatin1String(member), QLatin1String(value));
+        events[2] = e;
+        QJsonObject bundle = good;
+        bundle.insert(QStringLiteral("events"), events);
+        const QByteArray text = QJsonDocument(bundle).toJson(QJsonDocument::Indented);
+        const QString bad = writeFile(QStringLiteral("bad-event.json"), text);
+        // The line of the bad member's value.
+        const qsizetype at = text.indexOf(QByteArray(QByteArray("\"") + value + '"'));
+        QVERIFY(at > 0);
+        const QByteArray line = QByteArray::number(text.left(at).count('\n') + 1);
+        const CliRun r = run({ QStringLiteral("verify-bundle"), bad });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QByteArray(bad.toUtf8() + ':' + line + ": " + expected)),
+            QByteArray(line + ' ' + r.err).constData());
+    }
 }
 
 void TestBundle::exportNeverWritesOverTheCache()
