@@ -178,6 +178,22 @@ void TestBundle::bundleJsonRoundTrips()
     QCOMPARE(read->keys[1], bundle.keys[0]);
     QCOMPARE(read->exportedAt, bundle.exportedAt);
     QCOMPARE(read->exportedBy, bundle.exportedBy);
+    // A key's form is checked whole: a trailing newline or an upper-case digit is refused.
+    for (const auto &[member, value] : { std::pair { "key_id", QString(QString(31, u'a') + u'\n') },
+             std::pair { "key_id", QString(QString(31, u'a') + u'A') },
+             std::pair { "public_key", QString(QString(42, u'A') + u'=') } }) {
+        QJsonObject top = QJsonDocument::fromJson(text).object();
+        QJsonArray keys = top.value(QStringLiteral("keys")).toArray();
+        QJsonObject key = keys[0].toObject();
+        key.insert(QLatin1String(member), value);
+        keys[0] = key;
+        top.insert(QStringLiteral("keys"), keys);
+        auto refused = readBundleJson(QJsonDocument(top).toJson(), QStringLiteral("b.json"));
+        QVERIFY(!refused);
+        QVERIFY2(
+            refused.error().message.startsWith(QStringLiteral("keys[0].") + QLatin1String(member)),
+            qPrintable(refused.error().toString()));
+    }
 }
 
 void TestBundle::exportVerifyImportGiveTheSamePage()

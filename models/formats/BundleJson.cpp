@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -22,19 +23,24 @@ constexpr qsizetype kKeyIdLength = 32; // the first 16 bytes of a SHA-256, in he
 constexpr qsizetype kPublicKeyLength = 43; // 32 bytes in base64url without padding
 constexpr qsizetype kMaxName = 4096; // as long as an event's author may be
 
-bool isLowerHex(const QString &text, qsizetype size)
+//! The whole of `text` matches `pattern` (a key id, a public key in base64url).
+bool matchesWhole(const QString &text, const QRegularExpression &pattern)
 {
-    return text.size() == size && std::all_of(text.cbegin(), text.cend(), [](QChar c) {
-        return (c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f');
-    });
+    return pattern.match(text).hasMatch();
 }
 
-bool isBase64Url(const QString &text, qsizetype size)
+const QRegularExpression &keyIdForm()
 {
-    return text.size() == size && std::all_of(text.cbegin(), text.cend(), [](QChar c) {
-        return (c >= u'A' && c <= u'Z') || (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9')
-            || c == u'-' || c == u'_';
-    });
+    static const QRegularExpression form(
+        QRegularExpression::anchoredPattern(QStringLiteral("[0-9a-f]{%1}").arg(kKeyIdLength)));
+    return form;
+}
+
+const QRegularExpression &publicKeyForm()
+{
+    static const QRegularExpression form(QRegularExpression::anchoredPattern(
+        QStringLiteral("[A-Za-z0-9_-]{%1}").arg(kPublicKeyLength)));
+    return form;
 }
 
 bool isIsoTime(const QString &text)
@@ -204,7 +210,7 @@ private:
             };
             BundleKey key;
             const QJsonValue keyId = o.value(QStringLiteral("key_id"));
-            if (!keyId.isString() || !isLowerHex(keyId.toString(), kKeyIdLength))
+            if (!keyId.isString() || !matchesWhole(keyId.toString(), keyIdForm()))
                 return badMember("key_id",
                     QStringLiteral("expected 32 lower-case hex digits, found %1")
                         .arg(found(keyId)));
@@ -219,7 +225,7 @@ private:
                 return badMember("curator",
                     QStringLiteral("expected one line of at most %1 characters").arg(kMaxName));
             const QJsonValue publicKey = o.value(QStringLiteral("public_key"));
-            if (!publicKey.isString() || !isBase64Url(publicKey.toString(), kPublicKeyLength))
+            if (!publicKey.isString() || !matchesWhole(publicKey.toString(), publicKeyForm()))
                 return badMember("public_key",
                     QStringLiteral("expected 43 base64url characters (an Ed25519 public key), "
                                    "found %1")
