@@ -42,6 +42,12 @@ const Command kCommands[] = {
     { "history", "history RECORD OBSERVATION [--db PATH] [--json]", historyOptions, runHistory },
     { "check", "check [RECORD] [--db PATH] [--json]", checkOptions, runCheck },
     { "sync", "sync --server URL [--token-file FILE] [--db PATH]", syncOptions, runSync },
+    { "export-bundle", "export-bundle RECORD -o FILE.json [--db PATH]", exportBundleOptions,
+        runExportBundle },
+    { "verify-bundle", "verify-bundle FILE.json [--format text|json] [--out FILE]",
+        verifyBundleOptions, runVerifyBundle },
+    { "import-bundle", "import-bundle FILE.json [--db PATH]", importBundleOptions,
+        runImportBundle },
 };
 
 const Command *findCommand(const QString &name)

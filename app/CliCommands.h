@@ -43,4 +43,13 @@ int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 void syncOptions(QCommandLineParser &parser);
 int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 
+// CliBundle.cpp: curator bundles, a record with its signed corrections and their keys
+// (export-bundle, verify-bundle, import-bundle; docs/bundle.md).
+void exportBundleOptions(QCommandLineParser &parser);
+int runExportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
+void verifyBundleOptions(QCommandLineParser &parser);
+int runVerifyBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
+void importBundleOptions(QCommandLineParser &parser);
+int runImportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
+
 } // namespace LedgerCurator::Cli

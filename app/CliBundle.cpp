@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Curator bundles (docs/bundle.md): export-bundle writes a record with its signed corrections and
+// the keys that signed them; verify-bundle checks every signature with nothing but the file and
+// writes the page those corrections make; import-bundle checks the same, then stores it all.
+#include "CliCommands.h"
+
+#include "BundleJson.h"
+#include "Cli.h"
+#include "CliSupport.h"
+#include "CuratedRecord.h"
+#include "EventSignature.h"
+#include "Identifier.h"
+#include "LedgerText.h"
+#include "RecordJson.h"
+#include "SettingsKeys.h"
+#include "SqliteLocks.h"
+#include "Store.h"
+#include "TrustedKeys.h"
+
+#include <QFile>
+#include <QSaveFile>
+#include <QSet>
+#include <QSettings>
+
+namespace LedgerCurator::Cli {
+
+namespace {
+
+const QCommandLineOption kBundleFileOption(
+    QStringList { QStringLiteral("o"), QStringLiteral("output") },
+    QStringLiteral("The bundle file to write."), QStringLiteral("FILE"));
+const QCommandLineOption kPageFormatOption(QStringLiteral("format"),
+    QStringLiteral("The verified page as text (default) or json, as 'render' writes it."),
+    QStringLiteral("FORMAT"), QStringLiteral("text"));
+const QCommandLineOption kPageFileOption(
+    QStringList { QStringLiteral("o"), QStringLiteral("out"), QStringLiteral("output") },
+    QStringLiteral("Write the verified page to FILE instead of standard output."),
+    QStringLiteral("FILE"));
+
+//! Writes `bytes` to `path` all or nothing (QSaveFile), never onto a file SQLite holds open.
+Status writeFileAtomically(const QString &path, const QByteArray &bytes)
+{
+    if (SqliteLocks::isOpenBySqlite(path))
+        return Error::badInput(
+            QStringLiteral("this is a file of the cache that is open; it is not overwritten"),
+            path);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return Error::failure(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
+    return {};
+}
+
+Result<CurationBundle> readBundleFile(const QString &path)
+{
+    if (SqliteLocks::isOpenBySqlite(path))
+        return Error::badInput(QStringLiteral("this is a file of the cache, not a bundle"), path);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::badInput(QStringLiteral("cannot read: %1").arg(file.errorString()), path);
+    return readBundleJson(file.readAll(), path);
+}
+
+//! What the check of a bundle found.
+struct BundleCheck
+{
+    //! The events that may be applied: the signed ones that verify and the unsigned (legacy) ones,
+    //! in the bundle's order. The merge ranks a legacy head below any signed one (CurationLog).
+    QList<CorrectionEvent> accepted;
+    QStringList failures; // "event ID by AUTHOR fails its signature", one per failing event
+    QStringList legacy; // "event ID by AUTHOR", one per unsigned event
+    qsizetype signedEvents = 0;
+    //! The bundle's keys that may be stored: each id names its public key, and a key the cache
+    //! already knows is given to the same curator.
+    QList<CuratorKey> keys;
+    QStringList keyWarnings; // keys no event uses that cannot be taken, and why
+};
+
+//! Checks every event of the bundle against the bundle's keys. With `known` (the cache's keys,
+//! for an import), a key the cache holds must belong to the same curator there, and the cache's
+//! revocation counts as storeCuratorKeys() would keep it.
+BundleCheck checkBundle(const CurationBundle &bundle, const KeyRing *known = nullptr)
+{
+    BundleCheck check;
+    KeyRing ring;
+    QHash<QString, QString> badKeys; // key id -> why it cannot be taken
+    for (const BundleKey &given : bundle.keys) {
+        CuratorKey key { given.keyId, given.curator, {}, given.registeredAt, given.revokedAfterSeq,
+            given.revoked };
+        const auto publicKey = fromBase64Url(given.publicKey, 32);
+        if (!publicKey) {
+            badKeys.insert(key.keyId, QStringLiteral("whose public key does not decode"));
+            continue;
+        }
+        key.publicKey = *publicKey;
+        if (const QString id = keyIdOf(key.publicKey); id != key.keyId) {
+            badKeys.insert(
+                key.keyId, QStringLiteral("whose public key in the bundle has the id %1").arg(id));
+            continue;
+        }
+        if (known) {
+            if (const auto held = known->constFind(key.keyId); held != known->cend()) {
+                if (held->curator != key.curator) {
+                    badKeys.insert(key.keyId,
+                        QStringLiteral("which the bundle gives to %1 but this cache knows as %2's")
+                            .arg(key.curator, held->curator));
+                    continue;
+                }
+                if (held->revoked) {
+                    key.revoked = true;
+                    key.revokedAfterSeq = held->revokedAfterSeq;
+                }
+            }
+        }
+        ring.insert(key.keyId, key);
+        check.keys.append(key);
+    }
+    QSet<QString> used;
+    for (const CorrectionEvent &event : bundle.events) {
+        const QString who = QStringLiteral("event %1 by %2").arg(event.id, event.author);
+        if (event.keyId.isEmpty() && event.signature.isEmpty()) {
+            check.legacy.append(who);
+            check.accepted.append(event);
+            continue;
+        }
+        used.insert(event.keyId);
+        if (const auto bad = badKeys.constFind(event.keyId); bad != badKeys.cend()) {
+            check.failures.append(
+                QStringLiteral("%1 is signed with key %2, %3").arg(who, event.keyId, *bad));
+            continue;
+        }
+        if (!ring.contains(event.keyId)) {
+            check.failures.append(
+                QStringLiteral("%1 is signed with key %2, which the bundle does not hold")
+                    .arg(who, event.keyId));
+            continue;
+        }
+        const TrustVerdict verdict = verifyEvent(event, ring, 0);
+        if (verdict.trust != EventTrust::Signed) {
+            check.failures.append(who + u' ' + verdict.reason);
+            continue;
+        }
+        ++check.signedEvents;
+        check.accepted.append(event);
+    }
+    for (auto it = badKeys.cbegin(); it != badKeys.cend(); ++it) {
+        if (!used.contains(it.key()))
+            check.keyWarnings.append(QStringLiteral("key %1, %2, is left out").arg(it.key(), *it));
+    }
+    check.keyWarnings.sort();
+    return check;
+}
+
+//! Tells what the check found on `err`, each line naming the file; returns whether every signed
+//! event verified.
+bool tellCheck(const QString &file, const BundleCheck &check, QTextStream &err)
+{
+    for (const QString &warning : check.keyWarnings)
+        err << "ledger-curator: " << file << ": warning: " << warning << Qt::endl;
+    for (const QString &legacy : check.legacy)
+        err << "ledger-curator: " << file << ": " << legacy
+            << " is not signed: taken as legacy, below any signed event" << Qt::endl;
+    for (const QString &failure : check.failures)
+        err << "ledger-curator: " << file << ": " << failure << Qt::endl;
+    return check.failures.isEmpty();
+}
+
+QString eventCounts(qsizetype signedEvents, qsizetype legacy)
+{
+    return QStringLiteral("%1 signed event%2, %3 legacy")
+        .arg(signedEvents)
+        .arg(signedEvents == 1 ? QString() : QStringLiteral("s"))
+        .arg(legacy);
+}
+
+} // namespace
+
+// --- export-bundle -------------------------------------------------------------------------------
+
+void exportBundleOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(
+        QStringLiteral("RECORD"), QStringLiteral("arXiv id of the record."));
+    parser.addOption(kBundleFileOption);
+}
+
+int runExportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 2)
+        return usage(QStringLiteral("export-bundle: name one RECORD"), err);
+    const QString path = parser.value(kBundleFileOption);
+    if (path.isEmpty() || path == u"-")
+        return usage(QStringLiteral("export-bundle: name the bundle file with -o FILE.json"), err);
+    if (SqliteLocks::isFileOfDatabase(path, cachePath(parser)))
+        return report(
+            Error::badInput(
+                QStringLiteral("this is a file of the cache (--db), not written over"), path),
+            err);
+    int status = ExitOk;
+    auto store = openStore(parser, err, &status);
+    if (!store)
+        return status;
+    const QString id = normalizeRecordId(args[1]);
+    auto record = store->loadRecord(id);
+    if (!record)
+        return report(record.error(), err);
+    if (!record->has_value())
+        return report(Error::badInput(
+                          QStringLiteral("no record %1 in the cache %2 (see 'ledger-curator list')")
+                              .arg(id, store->path())),
+            err);
+    auto events = store->corrections(id);
+    if (!events)
+        return report(events.error(), err);
+    auto ring = store->curatorKeys();
+    if (!ring)
+        return report(ring.error(), err);
+
+    CurationBundle bundle;
+    bundle.record = std::move(**record);
+    bundle.events = std::move(*events);
+    // Only the keys the events name: a bundle says who signed it, not who else the cache knows.
+    QSet<QString> added;
+    QStringList missing;
+    qsizetype signedEvents = 0;
+    for (const CorrectionEvent &event : std::as_const(bundle.events)) {
+        if (event.keyId.isEmpty())
+            continue;
+        ++signedEvents;
+        if (added.contains(event.keyId))
+            continue;
+        added.insert(event.keyId);
+        const auto key = ring->constFind(event.keyId);
+        if (key == ring->cend()) {
+            missing.append(
+                QStringLiteral("%1 (signing events by %2)").arg(event.keyId, event.author));
+            continue;
+        }
+        bundle.keys.append({ key->keyId, key->curator, toBase64Url(key->publicKey),
+            key->registeredAt, key->revoked, key->revokedAfterSeq });
+    }
+    // A bundle that cannot verify is of no use to anyone it is sent to.
+    if (!missing.isEmpty())
+        return report(Error::badInput(
+                          QStringLiteral("the cache holds no public key for %1; a sync fetches the "
+                                         "curators' keys from the server. Nothing was written.")
+                              .arg(missing.join(QStringLiteral(", "))),
+                          path),
+            err);
+    bundle.exportedAt = nowUtc(store->clockCorrectionMs());
+    bundle.exportedBy = QSettings().value(SettingsKeys::kCuratorName).toString().trimmed();
+    if (auto written = writeFileAtomically(path, writeBundleJson(bundle)); !written)
+        return report(written.error(), err);
+    out << "exported arXiv:" << bundle.record.arxivId << " v" << bundle.record.version << " with "
+        << eventCounts(signedEvents, bundle.events.size() - signedEvents) << " and "
+        << bundle.keys.size() << (bundle.keys.size() == 1 ? " key" : " keys") << " to " << path
+        << Qt::endl;
+    return ExitOk;
+}
+
+// --- verify-bundle -------------------------------------------------------------------------------
+
+void verifyBundleOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The bundle to check."));
+    parser.addOption(kPageFormatOption);
+    parser.addOption(kPageFileOption);
+}
+
+int runVerifyBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 2)
+        return usage(QStringLiteral("verify-bundle: name one FILE"), err);
+    const QString format = parser.value(kPageFormatOption);
+    if (format != u"text" && format != u"json")
+        return usage(
+            QStringLiteral("verify-bundle: unknown format '%1'; expected text or json").arg(format),
+            err);
+    const QString file = args[1];
+    auto bundle = readBundleFile(file);
+    if (!bundle)
+        return report(bundle.error(), err);
+    const BundleCheck check = checkBundle(*bundle);
+    if (!tellCheck(file, check, err)) {
+        err << "ledger-curator: " << file << ": " << check.failures.size() << " of "
+            << bundle->events.size() << " events fail verification; no page is written" << Qt::endl;
+        return ExitFailure;
+    }
+    // The page as 'render' makes it from a cache holding this record and these events.
+    const CuratedRecord curated = applyCorrections(std::move(bundle->record), check.accepted);
+    QByteArray page;
+    if (format == u"json") {
+        page = writeRecordJson(curated.shown);
+    } else {
+        renderLedgerText(curated.shown, [&page](QStringView text) { page += text.toUtf8(); });
+    }
+    const QString output = parser.value(kPageFileOption);
+    const QString verdict = QStringLiteral("verified arXiv:%1 v%2: %3")
+                                .arg(curated.shown.arxivId)
+                                .arg(curated.shown.version)
+                                .arg(eventCounts(check.signedEvents, check.legacy.size()));
+    if (output.isEmpty() || output == u"-") {
+        out.flush();
+        if (QIODevice *device = out.device()) {
+            if (device->write(page) != page.size())
+                return report(Error::failure(QStringLiteral("cannot write to standard output: %1")
+                                                 .arg(device->errorString())),
+                    err);
+            if (auto *fileDevice = qobject_cast<QFileDevice *>(device))
+                fileDevice->flush();
+        } else {
+            out << QString::fromUtf8(page);
+        }
+        err << "ledger-curator: " << file << ": " << verdict << Qt::endl;
+        return ExitOk;
+    }
+    if (auto written = writeFileAtomically(output, page); !written)
+        return report(written.error(), err);
+    out << verdict << "; the page written to " << output << Qt::endl;
+    return ExitOk;
+}
+
+// --- import-bundle -------------------------------------------------------------------------------
+
+void importBundleOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The bundle to import."));
+}
+
+int runImportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 2)
+        return usage(QStringLiteral("import-bundle: name one FILE"), err);
+    const QString file = args[1];
+    // Read before the cache is touched.
+    auto bundle = readBundleFile(file);
+    if (!bundle)
+        return report(bundle.error(), err);
+    int status = ExitOk;
+    auto store = openStore(parser, err, &status);
+    if (!store)
+        return status;
+    auto known = store->curatorKeys();
+    if (!known)
+        return report(known.error(), err);
+    const BundleCheck check = checkBundle(*bundle, &*known);
+    if (!tellCheck(file, check, err)) {
+        err << "ledger-curator: " << file << ": not imported: " << check.failures.size() << " of "
+            << bundle->events.size() << " events fail verification; the cache is unchanged"
+            << Qt::endl;
+        return ExitFailure;
+    }
+    // An event without a seq is on no server yet: it waits in its author's outbox. Stored here it
+    // would enter this cache's outbox and be pushed as this curator's own (and refused), so it is
+    // left out; it arrives with a sync once its author has pushed it.
+    QList<CorrectionEvent> synced;
+    qsizetype withoutSeq = 0;
+    for (const CorrectionEvent &event : check.accepted) {
+        if (event.seq)
+            synced.append(event);
+        else
+            ++withoutSeq;
+    }
+    // The record first: a page older than the cached one is refused there, before anything else
+    // is written.
+    auto outcomes = store->importRecords({ bundle->record }, {}, RecordCheck::AlreadyValidated);
+    if (!outcomes)
+        return report(outcomes.error(), err);
+    if (auto stored = store->storeCuratorKeys(check.keys); !stored)
+        return report(stored.error(), err);
+    if (auto stored = store->addSyncedCorrections(synced, {}); !stored)
+        return report(stored.error(), err);
+    const ImportOutcome &o = outcomes->first();
+    const Record &record = bundle->record;
+    const qsizetype legacy = std::count_if(synced.cbegin(), synced.cend(),
+        [](const CorrectionEvent &e) { return e.keyId.isEmpty() && e.signature.isEmpty(); });
+    out << (o.replaced ? "replaced " : "imported ") << o.arxivId << " v" << record.version
+        << " (as of " << record.asOf << ", " << o.observations << " observations) with "
+        << eventCounts(synced.size() - legacy, legacy) << " and " << check.keys.size()
+        << (check.keys.size() == 1 ? " key" : " keys") << " from " << file;
+    if (o.replaced)
+        out << "; the page as of " << o.previousAsOf << " was replaced";
+    out << Qt::endl;
+    if (withoutSeq > 0)
+        err << "ledger-curator: " << file << ": " << withoutSeq
+            << (withoutSeq == 1 ? " event" : " events")
+            << " without a seq (not yet on a server) left out: they come with a sync once their "
+               "authors push them"
+            << Qt::endl;
+    return ExitOk;
+}
+
+} // namespace LedgerCurator::Cli

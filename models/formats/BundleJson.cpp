@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "BundleJson.h"
+
+#include "EventJson.h"
+#include "JsonLineIndex.h"
+#include "Quote.h"
+#include "RecordJson.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace LedgerCurator {
+
+namespace {
+
+constexpr qsizetype kKeyIdLength = 32; // the first 16 bytes of a SHA-256, in hex
+constexpr qsizetype kPublicKeyLength = 43; // 32 bytes in base64url without padding
+constexpr qsizetype kMaxName = 4096; // as long as an event's author may be
+
+//! The whole of `text` matches `pattern` (a key id, a public key in base64url).
+bool matchesWhole(const QString &text, const QRegularExpression &pattern)
+{
+    return pattern.match(text).hasMatch();
+}
+
+const QRegularExpression &keyIdForm()
+{
+    static const QRegularExpression form(
+        QRegularExpression::anchoredPattern(QStringLiteral("[0-9a-f]{%1}").arg(kKeyIdLength)));
+    return form;
+}
+
+const QRegularExpression &publicKeyForm()
+{
+    static const QRegularExpression form(QRegularExpression::anchoredPattern(
+        QStringLiteral("[A-Za-z0-9_-]{%1}").arg(kPublicKeyLength)));
+    return form;
+}
+
+bool isIsoTime(const QString &text)
+{
+    return !text.isEmpty() && QDateTime::fromString(text, Qt::ISODateWithMs).isValid();
+}
+
+QJsonObject keyToJson(const BundleKey &key)
+{
+    QJsonObject o { { QStringLiteral("key_id"), key.keyId },
+        { QStringLiteral("curator"), key.curator }, { QStringLiteral("public_key"), key.publicKey },
+        { QStringLiteral("registered_at"), key.registeredAt },
+        { QStringLiteral("revoked"), key.revoked } };
+    if (key.revokedAfterSeq)
+        o.insert(QStringLiteral("revoked_after_seq"), *key.revokedAfterSeq);
+    return o;
+}
+
+//! Reads a bundle already parsed, each error at the line of the value it is about.
+class BundleReader
+{
+public:
+    BundleReader(const QByteArray &data, const QString &file)
+        : m_file(file)
+        , m_index(data)
+    {
+    }
+
+    Result<CurationBundle> read(const QJsonObject &top)
+    {
+        CurationBundle bundle;
+        if (auto status = checkHeader(top); !status)
+            return status.error();
+        const QJsonValue record = top.value(QStringLiteral("record"));
+        if (!record.isObject())
+            return bad(QStringLiteral("/record"),
+                QStringLiteral("record: expected a record JSON object, found %1")
+                    .arg(jsonTypeName(record)));
+        auto upstream = recordFromJson(record.toObject(), m_file);
+        if (!upstream)
+            return bad(
+                QStringLiteral("/record"), QStringLiteral("record: ") + upstream.error().message);
+        bundle.record = std::move(*upstream);
+        if (auto status = readEvents(top.value(QStringLiteral("events")), bundle); !status)
+            return status.error();
+        if (auto status = readKeys(top.value(QStringLiteral("keys")), bundle); !status)
+            return status.error();
+        const QJsonValue exportedAt = top.value(QStringLiteral("exported_at"));
+        if (!exportedAt.isString() || !isIsoTime(exportedAt.toString()))
+            return bad(QStringLiteral("/exported_at"),
+                QStringLiteral("exported_at: expected an ISO-8601 UTC time such as "
+                               "2026-11-29T17:00:00.000Z, found %1")
+                    .arg(found(exportedAt)));
+        bundle.exportedAt = exportedAt.toString();
+        const QJsonValue exportedBy = top.value(QStringLiteral("exported_by"));
+        if (exportedBy.isString())
+            bundle.exportedBy = exportedBy.toString();
+        else if (!exportedBy.isUndefined() && !exportedBy.isNull())
+            return bad(QStringLiteral("/exported_by"),
+                QStringLiteral("exported_by: expected a string, found %1")
+                    .arg(jsonTypeName(exportedBy)));
+        return bundle;
+    }
+
+private:
+    //! The error at the value `pointer` names, or at the nearest enclosing one that exists.
+    Error bad(QString pointer, const QString &message) const
+    {
+        int line = 0;
+        while (line == 0) {
+            line = m_index.line(pointer);
+            if (pointer.isEmpty())
+                break;
+            pointer.truncate(std::max(qsizetype(0), pointer.lastIndexOf(u'/')));
+        }
+        return Error::badInput(message, m_file, line);
+    }
+
+    //! A found value for a message: a string quoted, anything else by its type.
+    static QString found(const QJsonValue &value)
+    {
+        return value.isString() ? quoted(value.toString()) : jsonTypeName(value);
+    }
+
+    Status checkHeader(const QJsonObject &top) const
+    {
+        const QJsonValue format = top.value(QStringLiteral("format"));
+        if (format.isUndefined())
+            return bad(QString(),
+                QStringLiteral("format: missing: this is not a ledger-curator bundle (expected "
+                               "\"format\": \"%1\")")
+                    .arg(QLatin1String(kBundleFormat)));
+        if (format.toString() != QLatin1String(kBundleFormat))
+            return bad(QStringLiteral("/format"),
+                QStringLiteral("format: expected \"%1\", found %2")
+                    .arg(QLatin1String(kBundleFormat), found(format)));
+        const QJsonValue version = top.value(QStringLiteral("version"));
+        const auto number = jsonWholeNumber(version);
+        if (!number)
+            return bad(QStringLiteral("/version"),
+                QStringLiteral("version: expected a whole number, found %1").arg(found(version)));
+        if (*number != kBundleVersion)
+            return bad(QStringLiteral("/version"),
+                QStringLiteral("version: this program reads bundles of version %1, found %2")
+                    .arg(kBundleVersion)
+                    .arg(*number));
+        return {};
+    }
+
+    Status readEvents(const QJsonValue &value, CurationBundle &bundle) const
+    {
+        if (!value.isArray())
+            return bad(QStringLiteral("/events"),
+                QStringLiteral("events: expected an array of events, found %1")
+                    .arg(jsonTypeName(value)));
+        const QJsonArray array = value.toArray();
+        QHash<QString, qsizetype> seen;
+        bundle.events.reserve(array.size());
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            const QString where = QStringLiteral("events[%1]").arg(i);
+            const QString pointer = QStringLiteral("/events/%1").arg(i);
+            auto event = correctionFromJson(array.at(i), where);
+            if (!event) {
+                // "events[3].field: ...": the line of that member when it is there.
+                const QString &message = event.error().message;
+                const qsizetype dot = message.indexOf(u'.');
+                const qsizetype colon = message.indexOf(u':');
+                QString at = pointer;
+                if (dot == where.size() && colon > dot)
+                    at += u'/' + message.mid(dot + 1, colon - dot - 1).section(u'[', 0, 0);
+                return bad(at, message);
+            }
+            if (event->record != bundle.record.arxivId)
+                return bad(pointer + QStringLiteral("/record"),
+                    QStringLiteral("%1.record: an event of %2 in a bundle of %3")
+                        .arg(where, quoted(event->record), quoted(bundle.record.arxivId)));
+            if (const auto earlier = seen.constFind(event->id); earlier != seen.cend())
+                return bad(pointer + QStringLiteral("/id"),
+                    QStringLiteral("%1.id: event %2 is listed twice (also events[%3])")
+                        .arg(where, event->id)
+                        .arg(*earlier));
+            seen.insert(event->id, i);
+            bundle.events.append(std::move(*event));
+        }
+        return {};
+    }
+
+    Status readKeys(const QJsonValue &value, CurationBundle &bundle) const
+    {
+        if (!value.isArray())
+            return bad(QStringLiteral("/keys"),
+                QStringLiteral("keys: expected an array of keys, found %1")
+                    .arg(jsonTypeName(value)));
+        const QJsonArray array = value.toArray();
+        QHash<QString, qsizetype> seen;
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            const QString where = QStringLiteral("keys[%1]").arg(i);
+            const QString pointer = QStringLiteral("/keys/%1").arg(i);
+            if (!array.at(i).isObject())
+                return bad(pointer,
+                    QStringLiteral("%1: expected a key object, found %2")
+                        .arg(where, jsonTypeName(array.at(i))));
+            const QJsonObject o = array.at(i).toObject();
+            auto badMember = [&](const char *member, const QString &message) {
+                return bad(pointer + u'/' + QLatin1String(member),
+                    where + u'.' + QLatin1String(member) + QStringLiteral(": ") + message);
+            };
+            BundleKey key;
+            const QJsonValue keyId = o.value(QStringLiteral("key_id"));
+            if (!keyId.isString() || !matchesWhole(keyId.toString(), keyIdForm()))
+                return badMember("key_id",
+                    QStringLiteral("expected 32 lower-case hex digits, found %1")
+                        .arg(found(keyId)));
+            key.keyId = keyId.toString();
+            const QJsonValue curator = o.value(QStringLiteral("curator"));
+            if (!curator.isString() || curator.toString().isEmpty())
+                return badMember("curator",
+                    QStringLiteral("expected the curator's name, found %1").arg(found(curator)));
+            key.curator = curator.toString();
+            if (key.curator.size() > kMaxName || key.curator.contains(u'\n')
+                || key.curator.contains(u'\r'))
+                return badMember("curator",
+                    QStringLiteral("expected one line of at most %1 characters").arg(kMaxName));
+            const QJsonValue publicKey = o.value(QStringLiteral("public_key"));
+            if (!publicKey.isString() || !matchesWhole(publicKey.toString(), publicKeyForm()))
+                return badMember("public_key",
+                    QStringLiteral("expected 43 base64url characters (an Ed25519 public key), "
+                                   "found %1")
+                        .arg(publicKey.isString()
+                                ? QStringLiteral("%1 characters").arg(publicKey.toString().size())
+                                : jsonTypeName(publicKey)));
+            key.publicKey = publicKey.toString();
+            const QJsonValue registeredAt = o.value(QStringLiteral("registered_at"));
+            if (!registeredAt.isString() || !isIsoTime(registeredAt.toString()))
+                return badMember("registered_at",
+                    QStringLiteral("expected an ISO-8601 UTC time, found %1")
+                        .arg(found(registeredAt)));
+            key.registeredAt = registeredAt.toString();
+            const QJsonValue revoked = o.value(QStringLiteral("revoked"));
+            if (!revoked.isBool())
+                return badMember("revoked",
+                    QStringLiteral("expected true or false, found %1").arg(found(revoked)));
+            key.revoked = revoked.toBool();
+            const QJsonValue after = o.value(QStringLiteral("revoked_after_seq"));
+            if (!after.isUndefined() && !after.isNull()) {
+                const auto seq = jsonWholeNumber(after);
+                if (!seq || *seq < 0)
+                    return badMember("revoked_after_seq",
+                        QStringLiteral("expected a whole number, found %1").arg(found(after)));
+                key.revokedAfterSeq = *seq;
+            }
+            if (const auto earlier = seen.constFind(key.keyId); earlier != seen.cend())
+                return badMember("key_id",
+                    QStringLiteral("key %1 is listed twice (also keys[%2])")
+                        .arg(key.keyId)
+                        .arg(*earlier));
+            seen.insert(key.keyId, i);
+            bundle.keys.append(std::move(key));
+        }
+        return {};
+    }
+
+    QString m_file;
+    JsonLineIndex m_index;
+};
+
+} // namespace
+
+QByteArray writeBundleJson(const CurationBundle &bundle)
+{
+    QList<BundleKey> keys = bundle.keys;
+    std::sort(keys.begin(), keys.end(),
+        [](const BundleKey &a, const BundleKey &b) { return a.keyId < b.keyId; });
+    QJsonArray keyArray;
+    for (const BundleKey &key : std::as_const(keys))
+        keyArray.append(keyToJson(key));
+    QJsonObject top { { QStringLiteral("format"), QLatin1String(kBundleFormat) },
+        { QStringLiteral("version"), kBundleVersion },
+        { QStringLiteral("record"), recordToJson(bundle.record) },
+        { QStringLiteral("events"), correctionsToJson(bundle.events) },
+        { QStringLiteral("keys"), keyArray },
+        { QStringLiteral("exported_at"), bundle.exportedAt } };
+    if (!bundle.exportedBy.isEmpty())
+        top.insert(QStringLiteral("exported_by"), bundle.exportedBy);
+    return QJsonDocument(top).toJson(QJsonDocument::Indented);
+}
+
+Result<CurationBundle> readBundleJson(const QByteArray &data, const QString &file)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(data, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return Error::badInput(QStringLiteral("not valid JSON: %1 (a bundle is one JSON object)")
+                                   .arg(parseError.errorString()),
+            file, JsonLineIndex::lineAtOffset(data, parseError.offset));
+    if (!document.isObject())
+        return Error::badInput(
+            QStringLiteral("expected a bundle object at the top level, found %1")
+                .arg(document.isArray() ? QStringLiteral("an array") : QStringLiteral("nothing")),
+            file, 1);
+    return BundleReader(data, file).read(document.object());
+}
+
+} // namespace LedgerCurator

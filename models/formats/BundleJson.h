@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// A curator bundle (docs/bundle.md): one record as received, every correction event of it with
+// its signature, and the public keys that signed them, in one JSON file that anyone can check
+// without a cache or a server:
+//   {"format": "ledger-curator-bundle", "version": 1, "record": RECORD JSON,
+//    "events": [EVENT JSON], "keys": [KEY], "exported_at": TIME, "exported_by": NAME}
+// This file reads and writes the JSON only; the signatures are checked by the caller with
+// lc_trust (formats do not depend on trust), so a key's public key stays text here.
+
+#include "CurationLog.h"
+#include "Record.h"
+#include "Result.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace LedgerCurator {
+
+inline constexpr const char *kBundleFormat = "ledger-curator-bundle";
+inline constexpr int kBundleVersion = 1;
+
+//! A curator's public key as a bundle carries it (the members of GET /v1/keys).
+struct BundleKey
+{
+    QString keyId; // 32 lower-case hex digits
+    QString curator; // the author the key signs for
+    QString publicKey; // 43 base64url characters (32 bytes); not decoded here
+    QString registeredAt;
+    bool revoked = false;
+    std::optional<qint64> revokedAfterSeq;
+    friend bool operator==(const BundleKey &, const BundleKey &) = default;
+};
+
+struct CurationBundle
+{
+    Record record; // the upstream page, without corrections
+    QList<CorrectionEvent> events; // every event of the record, each of that record
+    QList<BundleKey> keys;
+    QString exportedAt; // ISO-8601 UTC
+    QString exportedBy; // may be empty
+};
+
+//! The bundle as indented JSON text, keys sorted: the same bundle always gives the same bytes.
+//! The record is written as recordToJson() makes it, each event as correctionToJson() does.
+QByteArray writeBundleJson(const CurationBundle &bundle);
+
+//! Reads and checks a bundle. \a file is used in messages. Every error is bad input naming
+//! the file, the line of the offending value and the member ("events[3].field: unknown field
+//! 'colour'", "format: expected \"ledger-curator-bundle\", found \"x\"").
+//! Checked here: the members' types, the record (as record JSON), every event (as the wire form),
+//! that each event is of the bundle's record and listed once, each key's form and that no key
+//! id is listed twice. Not checked here: signatures and whether a key id names its key.
+Result<CurationBundle> readBundleJson(const QByteArray &data, const QString &file);
+
+} // namespace LedgerCurator
