@@ -586,9 +586,17 @@ void CurationPanel::fillHistory()
         QString when = displayDateTime(e.createdAt);
         if (when == e.createdAt) // the C locale: the timestamp as stored, to the second
             when = e.createdAt.left(19).replace(u'T', u' ');
+        // An event from before signatures is marked: it never outranks a signed one.
+        const QString author = e.isSigned()
+            ? e.author
+            : tr("%1 (unsigned)", "an event made before signatures").arg(e.author);
         auto *item = new QTreeWidgetItem(
-            m_history, { when, e.author, fieldName(e.field), describe(before), describe(e.value) });
+            m_history, { when, author, fieldName(e.field), describe(before), describe(e.value) });
         item->setToolTip(0, e.createdAt + QStringLiteral("\n") + e.id);
+        item->setToolTip(1,
+            e.isSigned() ? tr("Signed with key %1").arg(e.keyId)
+                         : tr("Not signed: made before corrections were signed, or not yet synced "
+                              "by its author. It never outranks a signed correction."));
     }
     m_history->header()->resizeSections(QHeaderView::ResizeToContents);
     m_history->scrollToBottom();
