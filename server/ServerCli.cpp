@@ -66,6 +66,14 @@ std::unique_ptr<ServerStore> openStore(const DatabaseConfig &config, QTextStream
     return store;
 }
 
+//! The --db option's store, opened and migrated; nullptr after reporting why.
+std::unique_ptr<ServerStore> storeFrom(
+    const QCommandLineParser &parser, QTextStream &err, int *status)
+{
+    const auto database = databaseFrom(parser, err, status);
+    return database ? openStore(*database, err, status) : nullptr;
+}
+
 // --- SIGINT/SIGTERM: quit the event loop, so that connections close cleanly ----------------------
 
 int g_signalFds[2] = { -1, -1 }; // written by the signal handler only: async-signal-safe
@@ -232,10 +240,7 @@ int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err)
         records.append(pages->at(i).record);
     }
     int status = ExitOk;
-    auto database = databaseFrom(parser, err, &status);
-    if (!database)
-        return status;
-    auto store = openStore(*database, err, &status);
+    auto store = storeFrom(parser, err, &status);
     if (!store)
         return status;
     auto outcomes = store->putRecords(records);
@@ -344,10 +349,7 @@ int runToken(const QStringList &arguments, QTextStream &out, QTextStream &err)
                 err);
     }
     int status = ExitOk;
-    auto database = databaseFrom(parser, err, &status);
-    if (!database)
-        return status;
-    auto store = openStore(*database, err, &status);
+    auto store = storeFrom(parser, err, &status);
     if (!store)
         return status;
     if (sub == u"add")
@@ -386,10 +388,7 @@ int runKey(const QStringList &arguments, QTextStream &out, QTextStream &err)
                          .arg(positional.at(2)),
             err);
     int status = ExitOk;
-    auto database = databaseFrom(parser, err, &status);
-    if (!database)
-        return status;
-    auto store = openStore(*database, err, &status);
+    auto store = storeFrom(parser, err, &status);
     if (!store)
         return status;
     if (sub == u"list") {

@@ -697,6 +697,11 @@ Result<EventPage> ServerStore::events(qint64 after, qint64 limit) const
     return page;
 }
 
+Status ServerStore::lockEventOrder()
+{
+    return exec(QStringLiteral("UPDATE counters SET value = value WHERE name = 'events'"));
+}
+
 Result<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &events)
 {
     Transaction transaction(*this, Transaction::Mode::Write);
@@ -705,9 +710,7 @@ Result<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &event
     // Lock the counter row first: every storing transaction queues here until the one before it
     // has committed, so the duplicate check below sees every committed event and seqs are handed
     // out, and become visible, in order. (On SQLite BEGIN IMMEDIATE has already locked.)
-    if (auto locked
-        = exec(QStringLiteral("UPDATE counters SET value = value WHERE name = 'events'"));
-        !locked)
+    if (auto locked = lockEventOrder(); !locked)
         return locked.error();
     auto base = latestSeq();
     if (!base)

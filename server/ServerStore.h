@@ -202,6 +202,9 @@ private:
     friend class Transaction;
 
     Status migrate();
+    //! Locks the events' counter row until the transaction ends: what orders the storing of
+    //! events (storeEvents()) and the revoking of keys (revokeKey()) across server processes.
+    Status lockEventOrder();
     Status exec(const QString &sql) const;
     QSqlQuery prepare(const QString &sql) const;
     Error sqlError(const QSqlError &error, const QString &what) const;

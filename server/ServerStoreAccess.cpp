@@ -205,9 +205,7 @@ Result<KeyRow> ServerStore::revokeKey(const QString &keyId)
         return begun.error();
     // The counter row first, as storeEvents() locks it: a batch signed with this key is stored
     // before the revoke (its seqs at or below revoked_after_seq) or sees the key revoked.
-    if (auto locked
-        = exec(QStringLiteral("UPDATE counters SET value = value WHERE name = 'events'"));
-        !locked)
+    if (auto locked = lockEventOrder(); !locked)
         return locked.error();
     auto existing = key(keyId);
     if (!existing)
