@@ -2,11 +2,14 @@
 #include "LedgerApi.h"
 
 #include "EventJson.h"
+#include "EventSignature.h"
 #include "Identifier.h"
 #include "RecordJson.h"
 #include "ServerStore.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -204,7 +207,68 @@ ApiReply getEvents(ServerStore &store, const ApiRequest &request)
     return reply;
 }
 
-ApiReply postEvents(ServerStore &store, const ApiRequest &request)
+//! A refusal of events[index]: the error object names the index and the event's id.
+ApiReply refusal(int status, const QString &code, qsizetype index, const CorrectionEvent &event,
+    const QString &message, QJsonObject more = {})
+{
+    more.insert(QStringLiteral("index"), qint64(index));
+    more.insert(QStringLiteral("event"), event.id);
+    return ApiReply::error(status, code, message, more);
+}
+
+using KeysById = QHash<QString, std::optional<KeyRow>>;
+
+//! The checks of docs/sync-protocol.md ("What the server checks"), in their order, on one
+//! event: each refusal depends on this event alone (and the keys), so a client that splits a
+//! refused batch finds the same refusal on the event that caused it.
+std::optional<ApiReply> refuseEvent(const CorrectionEvent &e, qsizetype index,
+    const QString &curator, const KeysById &keys, qint64 nowMs)
+{
+    const QString at = QStringLiteral("events[%1]").arg(index);
+    if (e.author != curator)
+        return refusal(403, QStringLiteral("wrong_author"), index, e,
+            QStringLiteral("%1.author: '%2', but the token is %3's").arg(at, e.author, curator));
+    if (e.keyId.isEmpty() || e.signature.isEmpty())
+        return refusal(422, QStringLiteral("unsigned_event"), index, e,
+            QStringLiteral("%1: event %2 is not signed (no key_id and signature); sign it with a "
+                           "key registered for %3 (POST /v1/keys)")
+                .arg(at, e.id, curator));
+    const std::optional<KeyRow> key = keys.value(e.keyId);
+    if (!key)
+        return refusal(422, QStringLiteral("unknown_key"), index, e,
+            QStringLiteral("%1.key_id: no key %2 is registered; register it first (POST /v1/keys)")
+                .arg(at, e.keyId));
+    if (key->curator != curator)
+        return refusal(422, QStringLiteral("unknown_key"), index, e,
+            QStringLiteral("%1.key_id: key %2 is %3's, not %4's")
+                .arg(at, e.keyId, key->curator, curator));
+    if (key->isRevoked())
+        return refusal(403, QStringLiteral("key_revoked"), index, e,
+            QStringLiteral("%1.key_id: key %2 of %3 was revoked at %4")
+                .arg(at, e.keyId, curator, key->revokedAt));
+    const auto publicKey = fromBase64Url(key->publicKey, 32);
+    if (!publicKey || !verifyEventSignature(e, *publicKey))
+        return refusal(422, QStringLiteral("bad_signature"), index, e,
+            QStringLiteral("%1.signature: does not verify under key %2 (the event was changed "
+                           "after it was signed)")
+                .arg(at, e.keyId));
+    const QDateTime created = QDateTime::fromString(e.createdAt, Qt::ISODateWithMs);
+    if (created.isValid() && created.toMSecsSinceEpoch() > nowMs + kMaxClockAheadMs) {
+        const QString serverTime
+            = QDateTime::fromMSecsSinceEpoch(nowMs, Qt::UTC).toString(Qt::ISODateWithMs);
+        return refusal(422, QStringLiteral("clock_ahead"), index, e,
+            QStringLiteral("%1.created_at: %2 is more than %3 minutes ahead of the server's "
+                           "clock (%4); correct the clock, or make the event again with the "
+                           "server's time")
+                .arg(at, e.createdAt)
+                .arg(kMaxClockAheadMs / 60000)
+                .arg(serverTime),
+            QJsonObject { { QStringLiteral("server_time"), serverTime } });
+    }
+    return std::nullopt;
+}
+
+ApiReply postEvents(ServerStore &store, const ApiRequest &request, const TokenInfo &who)
 {
     ApiReply failure;
     const auto object = parseObject(request.body, &failure);
@@ -231,9 +295,33 @@ ApiReply postEvents(ServerStore &store, const ApiRequest &request)
         event->seq.reset(); // the server assigns seqs; a client's is ignored
         batch.append(std::move(*event));
     }
+    KeysById keys;
+    for (const CorrectionEvent &e : std::as_const(batch)) {
+        if (e.keyId.isEmpty() || keys.contains(e.keyId))
+            continue;
+        auto key = store.key(e.keyId);
+        if (!key)
+            return fromError(key.error());
+        keys.insert(e.keyId, *key);
+    }
+    const qint64 nowMs = systemClockMs();
+    for (qsizetype i = 0; i < batch.size(); ++i) {
+        if (auto refused = refuseEvent(batch[i], i, who.name, keys, nowMs))
+            return *refused;
+    }
     auto stored = store.storeEvents(batch);
     if (!stored)
         return fromError(stored.error());
+    if (!stored->revokedKeyId.isEmpty()) {
+        // Revoked between the checks above and the store: the first event signed with it.
+        for (qsizetype i = 0; i < batch.size(); ++i) {
+            if (batch[i].keyId == stored->revokedKeyId)
+                return refusal(403, QStringLiteral("key_revoked"), i, batch[i],
+                    QStringLiteral("events[%1].key_id: key %2 of %3 was revoked")
+                        .arg(i)
+                        .arg(stored->revokedKeyId, who.name));
+        }
+    }
     QJsonArray seqs;
     for (qsizetype i = 0; i < batch.size(); ++i)
         seqs.append(QJsonObject {
@@ -244,8 +332,82 @@ ApiReply postEvents(ServerStore &store, const ApiRequest &request)
             { QStringLiteral("seqs"), seqs } });
 }
 
+QString serverTime()
+{
+    return nowUtc();
+}
+
+QJsonObject keyJson(const KeyRow &key)
+{
+    QJsonObject object { { QStringLiteral("key_id"), key.keyId },
+        { QStringLiteral("curator"), key.curator }, { QStringLiteral("public_key"), key.publicKey },
+        { QStringLiteral("registered_at"), key.registeredAt },
+        { QStringLiteral("revoked"), key.isRevoked() } };
+    if (key.isRevoked())
+        object.insert(QStringLiteral("revoked_after_seq"), key.revokedAfterSeq.value_or(0));
+    return object;
+}
+
+ApiReply getKeys(ServerStore &store)
+{
+    auto keys = store.keys();
+    if (!keys)
+        return fromError(keys.error());
+    auto legacy = store.legacyUntilSeq();
+    if (!legacy)
+        return fromError(legacy.error());
+    QJsonArray array;
+    for (const KeyRow &key : std::as_const(*keys))
+        array.append(keyJson(key));
+    return ApiReply::json(200,
+        QJsonObject { { QStringLiteral("keys"), array },
+            { QStringLiteral("legacy_until_seq"), *legacy },
+            { QStringLiteral("server_time"), serverTime() } });
+}
+
+ApiReply postKey(ServerStore &store, const ApiRequest &request, const TokenInfo &who)
+{
+    ApiReply failure;
+    const auto object = parseObject(request.body, &failure);
+    if (!object)
+        return failure;
+    const QJsonValue value = object->value(QStringLiteral("public_key"));
+    if (!value.isString())
+        return ApiReply::error(400,
+            QStringLiteral("public_key: expected the Ed25519 public key as 43 base64url "
+                           "characters"));
+    const auto publicKey = fromBase64Url(value.toString(), 32);
+    if (!publicKey)
+        return ApiReply::error(400,
+            QStringLiteral("public_key: expected 43 base64url characters (32 bytes, no padding), "
+                           "found '%1'")
+                .arg(value.toString().left(100)));
+    KeyRow key;
+    auto registered = store.registerKey(who.name, *publicKey, &key);
+    if (!registered)
+        return fromError(registered.error());
+    switch (*registered) {
+    case KeyRegistration::Registered:
+        return ApiReply::json(201, keyJson(key));
+    case KeyRegistration::AlreadyRegistered:
+        return ApiReply::json(200, keyJson(key));
+    case KeyRegistration::OtherCurator:
+        return ApiReply::error(409,
+            QStringLiteral("key %1 is registered to %2, not %3")
+                .arg(key.keyId, key.curator, who.name));
+    case KeyRegistration::Revoked:
+        return ApiReply::error(403, QStringLiteral("key_revoked"),
+            QStringLiteral("key %1 was revoked at %2; make a new key")
+                .arg(key.keyId, key.revokedAt),
+            {});
+    }
+    return ApiReply::error(500, QStringLiteral("internal error"));
+}
+
 Role requiredRole(Endpoint endpoint, Method method)
 {
+    if (endpoint == Endpoint::Keys && method == Method::Post)
+        return Role::Curator;
     if (endpoint == Endpoint::Record && method == Method::Put)
         return Role::Admin;
     if (endpoint == Endpoint::Events && method == Method::Post)
@@ -267,10 +429,16 @@ ApiReply ApiReply::json(int status, const QJsonObject &object)
 
 ApiReply ApiReply::error(int status, const QString &message)
 {
-    ApiReply reply = json(status,
-        QJsonObject { { QStringLiteral("error"),
-            QJsonObject { { QStringLiteral("code"), errorCode(status) },
-                { QStringLiteral("message"), message } } } });
+    return error(status, errorCode(status), message, {});
+}
+
+ApiReply ApiReply::error(
+    int status, const QString &code, const QString &message, const QJsonObject &more)
+{
+    QJsonObject object = more;
+    object.insert(QStringLiteral("code"), code);
+    object.insert(QStringLiteral("message"), message);
+    ApiReply reply = json(status, QJsonObject { { QStringLiteral("error"), object } });
     if (status == 429 || status == 503)
         reply.headers.append(
             { QByteArrayLiteral("Retry-After"), QByteArray::number(kRetryAfterSeconds) });
@@ -328,6 +496,12 @@ Route matchRoute(Method method, const QString &path)
     } else if (path == u"/v1/events") {
         route.endpoint = Endpoint::Events;
         methods = { Method::Get, Method::Post };
+    } else if (path == u"/v1/keys") {
+        route.endpoint = Endpoint::Keys;
+        methods = { Method::Get, Method::Post };
+    } else if (path == u"/v1/whoami") {
+        route.endpoint = Endpoint::WhoAmI;
+        methods = { Method::Get };
     } else {
         return route;
     }
@@ -407,8 +581,16 @@ ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request)
                                                   : getRecord(store, request, route.recordId);
             break;
         case Endpoint::Events:
-            reply = request.method == Method::Post ? postEvents(store, request)
+            reply = request.method == Method::Post ? postEvents(store, request, info)
                                                    : getEvents(store, request);
+            break;
+        case Endpoint::Keys:
+            reply = request.method == Method::Post ? postKey(store, request, info) : getKeys(store);
+            break;
+        case Endpoint::WhoAmI:
+            reply = ApiReply::json(200,
+                QJsonObject { { QStringLiteral("name"), info.name },
+                    { QStringLiteral("role"), roleName(info.role) } });
             break;
         }
     }

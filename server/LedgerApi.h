@@ -46,12 +46,19 @@ struct ApiReply
     static ApiReply json(int status, const QJsonObject &object);
     //! {"error": {"code": code, "message": message}}; 429 and 503 get Retry-After.
     static ApiReply error(int status, const QString &message);
+    //! The same with a code of its own (unsigned_event, clock_ahead, ...) and more members of
+    //! the error object (index, event, server_time).
+    static ApiReply error(
+        int status, const QString &code, const QString &message, const QJsonObject &more);
 };
 
 //! The error code of a status: bad_request, unauthorized, ... (see docs/sync-protocol.md).
 QString errorCode(int status);
 
-enum class Endpoint { Health, Records, Record, Events };
+enum class Endpoint { Health, Records, Record, Events, Keys, WhoAmI };
+
+//! How far ahead of the server's clock an event's created_at may be (clock_ahead beyond).
+inline constexpr qint64 kMaxClockAheadMs = 5 * 60 * 1000;
 
 struct Route
 {

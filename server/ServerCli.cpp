@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ServerCli.h"
 
+#include "EventSignature.h"
 #include "LedgerServer.h"
 #include "PageFiles.h"
 #include "ServerStore.h"
@@ -63,6 +64,14 @@ std::unique_ptr<ServerStore> openStore(const DatabaseConfig &config, QTextStream
         return nullptr;
     }
     return store;
+}
+
+//! The --db option's store, opened and migrated; nullptr after reporting why.
+std::unique_ptr<ServerStore> storeFrom(
+    const QCommandLineParser &parser, QTextStream &err, int *status)
+{
+    const auto database = databaseFrom(parser, err, status);
+    return database ? openStore(*database, err, status) : nullptr;
 }
 
 // --- SIGINT/SIGTERM: quit the event loop, so that connections close cleanly ----------------------
@@ -231,10 +240,7 @@ int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err)
         records.append(pages->at(i).record);
     }
     int status = ExitOk;
-    auto database = databaseFrom(parser, err, &status);
-    if (!database)
-        return status;
-    auto store = openStore(*database, err, &status);
+    auto store = storeFrom(parser, err, &status);
     if (!store)
         return status;
     auto outcomes = store->putRecords(records);
@@ -251,7 +257,61 @@ int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err)
     return ExitOk;
 }
 
-// --- token add ----------------------------------------------------------------------------------
+// --- token add | list | revoke, key list | revoke ---------------------------------------------
+
+//! A name as `token add` takes it: 1 to 100 characters, no spaces or control characters.
+bool isTokenName(const QString &name)
+{
+    return !name.isEmpty() && name.size() <= 100
+        && !name.contains(QRegularExpression(QStringLiteral("[\\s\\x00-\\x1f\\x7f]")));
+}
+
+//! Rows as columns padded to their widest cell, for `token list` and `key list`.
+void printTable(QTextStream &out, const QList<QStringList> &rows)
+{
+    QList<qsizetype> widths;
+    for (const QStringList &row : rows) {
+        for (qsizetype c = 0; c < row.size(); ++c) {
+            if (widths.size() <= c)
+                widths.append(0);
+            widths[c] = std::max(widths[c], row[c].size());
+        }
+    }
+    for (const QStringList &row : rows) {
+        QString line;
+        for (qsizetype c = 0; c < row.size(); ++c)
+            line += c + 1 < row.size() ? row[c].leftJustified(widths[c] + 2) : row[c];
+        out << line << Qt::endl;
+    }
+}
+
+int runTokenAdd(const QCommandLineParser &parser, const QCommandLineOption &role,
+    ServerStore &store, QTextStream &out, QTextStream &err)
+{
+    const QString name = parser.positionalArguments().at(2);
+    const auto parsedRole = parseRole(parser.value(role));
+    auto token = store.addToken(name, *parsedRole);
+    if (!token)
+        return fail(token.error(), err);
+    out << "token for " << name << " (" << roleName(*parsedRole)
+        << "); it is shown only this once:" << Qt::endl
+        << *token << Qt::endl;
+    return ExitOk;
+}
+
+int runTokenList(ServerStore &store, QTextStream &out, QTextStream &err)
+{
+    auto tokens = store.tokens();
+    if (!tokens)
+        return fail(tokens.error(), err);
+    QList<QStringList> rows { { QStringLiteral("NAME"), QStringLiteral("ROLE"),
+        QStringLiteral("CREATED"), QStringLiteral("REVOKED") } };
+    for (const TokenRow &row : std::as_const(*tokens))
+        rows.append({ row.name, roleName(row.role), row.createdAt,
+            row.revokedAt.isEmpty() ? QStringLiteral("-") : row.revokedAt });
+    printTable(out, rows);
+    return ExitOk;
+}
 
 int runToken(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
@@ -263,38 +323,97 @@ int runToken(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (!parser.parse(arguments))
         return usage(QStringLiteral("token: ") + parser.errorText(), err);
     const QStringList positional = parser.positionalArguments();
-    if (positional.value(1) != u"add")
-        return usage(
-            QStringLiteral("token: the only subcommand is 'token add NAME --role ROLE'"), err);
-    if (positional.size() != 3)
-        return usage(QStringLiteral("token add: name exactly one NAME"), err);
-    const QString name = positional.at(2);
-    if (name.isEmpty() || name.size() > 100
-        || name.contains(QRegularExpression(QStringLiteral("[\\s\\x00-\\x1f\\x7f]"))))
-        return usage(
-            QStringLiteral(
-                "token add: NAME must be 1 to 100 characters without spaces or control characters"),
+    const QString sub = positional.value(1);
+    if (sub != u"add" && sub != u"list" && sub != u"revoke")
+        return usage(QStringLiteral("token: the subcommands are 'token add NAME --role ROLE', "
+                                    "'token list' and 'token revoke NAME'"),
             err);
-    if (!parser.isSet(role))
-        return usage(QStringLiteral("token add: --role reader|curator|admin is required"), err);
-    const auto parsedRole = parseRole(parser.value(role));
-    if (!parsedRole)
-        return usage(QStringLiteral("token add: unknown role '%1' (reader, curator or admin)")
-                         .arg(parser.value(role)),
+    if (sub == u"list" && positional.size() != 2)
+        return usage(
+            QStringLiteral("token list: unexpected argument '%1'").arg(positional.at(2)), err);
+    if (sub != u"list" && positional.size() != 3)
+        return usage(QStringLiteral("token %1: name exactly one NAME").arg(sub), err);
+    if (sub != u"list" && !isTokenName(positional.at(2)))
+        return usage(QStringLiteral("token %1: NAME must be 1 to 100 characters without spaces "
+                                    "or control characters")
+                         .arg(sub),
             err);
+    if (sub != u"add" && parser.isSet(role))
+        return usage(QStringLiteral("token %1: --role is only for 'token add'").arg(sub), err);
+    if (sub == u"add") {
+        if (!parser.isSet(role))
+            return usage(QStringLiteral("token add: --role reader|curator|admin is required"), err);
+        if (!parseRole(parser.value(role)))
+            return usage(QStringLiteral("token add: unknown role '%1' (reader, curator or admin)")
+                             .arg(parser.value(role)),
+                err);
+    }
     int status = ExitOk;
-    auto database = databaseFrom(parser, err, &status);
-    if (!database)
-        return status;
-    auto store = openStore(*database, err, &status);
+    auto store = storeFrom(parser, err, &status);
     if (!store)
         return status;
-    auto token = store->addToken(name, *parsedRole);
-    if (!token)
-        return fail(token.error(), err);
-    out << "token for " << name << " (" << roleName(*parsedRole)
-        << "); it is shown only this once:" << Qt::endl
-        << *token << Qt::endl;
+    if (sub == u"add")
+        return runTokenAdd(parser, role, *store, out, err);
+    if (sub == u"list")
+        return runTokenList(*store, out, err);
+    auto revoked = store->revokeToken(positional.at(2));
+    if (!revoked)
+        return fail(Error::of(revoked.error().kind,
+                        QStringLiteral("token revoke: %1").arg(revoked.error().message)),
+            err);
+    out << "revoked the token of " << revoked->name << " (" << roleName(revoked->role)
+        << ", created " << revoked->createdAt << "); it is refused from now on" << Qt::endl;
+    return ExitOk;
+}
+
+int runKey(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    parser.addOption(kDbOption);
+    if (!parser.parse(arguments))
+        return usage(QStringLiteral("key: ") + parser.errorText(), err);
+    const QStringList positional = parser.positionalArguments();
+    const QString sub = positional.value(1);
+    if (sub != u"list" && sub != u"revoke")
+        return usage(
+            QStringLiteral("key: the subcommands are 'key list' and 'key revoke KEYID'"), err);
+    if (sub == u"list" && positional.size() != 2)
+        return usage(
+            QStringLiteral("key list: unexpected argument '%1'").arg(positional.at(2)), err);
+    if (sub == u"revoke" && positional.size() != 3)
+        return usage(QStringLiteral("key revoke: name exactly one KEYID"), err);
+    if (sub == u"revoke" && !isKeyId(positional.at(2)))
+        return usage(QStringLiteral("key revoke: a KEYID is 32 lower-case hex digits, found '%1'")
+                         .arg(positional.at(2)),
+            err);
+    int status = ExitOk;
+    auto store = storeFrom(parser, err, &status);
+    if (!store)
+        return status;
+    if (sub == u"list") {
+        auto keys = store->keys();
+        if (!keys)
+            return fail(keys.error(), err);
+        QList<QStringList> rows { { QStringLiteral("KEY ID"), QStringLiteral("CURATOR"),
+            QStringLiteral("REGISTERED"), QStringLiteral("REVOKED") } };
+        for (const KeyRow &key : std::as_const(*keys))
+            rows.append({ key.keyId, key.curator, key.registeredAt,
+                key.isRevoked() ? QStringLiteral("%1 (after seq %2)")
+                                      .arg(key.revokedAt)
+                                      .arg(key.revokedAfterSeq.value_or(0))
+                                : QStringLiteral("-") });
+        printTable(out, rows);
+        return ExitOk;
+    }
+    auto revoked = store->revokeKey(positional.at(2));
+    if (!revoked)
+        return fail(Error::of(revoked.error().kind,
+                        QStringLiteral("key revoke: %1").arg(revoked.error().message)),
+            err);
+    out << "key " << revoked->keyId << " of " << revoked->curator << " is revoked (at "
+        << revoked->revokedAt << "); events stored after seq "
+        << revoked->revokedAfterSeq.value_or(0) << " signed with it are refused" << Qt::endl;
     return ExitOk;
 }
 
@@ -315,6 +434,8 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
         return runImport(arguments, out, err);
     if (command == u"token")
         return runToken(arguments, out, err);
+    if (command == u"key")
+        return runKey(arguments, out, err);
     if (command == u"-h" || command == u"--help" || command == u"help") {
         out << "Usage:\n"
                "  ledger-server serve [--db PATH|URL] [--listen HOST:PORT] [--max-body BYTES] "
@@ -322,6 +443,8 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
                "                      [--workers N] [--busy-timeout MS]\n"
                "  ledger-server import FILE... [--db PATH|URL]\n"
                "  ledger-server token add NAME --role reader|curator|admin [--db PATH|URL]\n"
+               "  ledger-server token list | token revoke NAME [--db PATH|URL]\n"
+               "  ledger-server key list | key revoke KEYID [--db PATH|URL]\n"
                "\n"
                "--db takes an SQLite file (default "
             << defaultServerDatabase()
@@ -333,7 +456,7 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
         out << "ledger-server " << QCoreApplication::applicationVersion() << Qt::endl;
         return ExitOk;
     }
-    return usage(command.isEmpty() ? QStringLiteral("name a command: serve, import or token")
+    return usage(command.isEmpty() ? QStringLiteral("name a command: serve, import, token or key")
                                    : QStringLiteral("unknown command '%1'").arg(command),
         err);
 }

@@ -2,8 +2,8 @@
 #include "ServerStore.h"
 
 #include "RecordJson.h"
+#include "ServerTransaction.h"
 #include "SqlError.h"
-#include "SqlTransaction.h"
 #include "StoreSqlite.h"
 
 #include <QCryptographicHash>
@@ -17,6 +17,7 @@
 #include <QMutex>
 #include <QRandomGenerator>
 #include <QScopeGuard>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlDriver>
 #include <QSqlError>
@@ -88,16 +89,38 @@ const std::array kMigrations {
             "INSERT INTO records_v2 (id, version, title, as_of, etag, updated_at, body)"
             " SELECT id, version, title, as_of, etag, updated_at, body FROM records",
             "DROP TABLE records", "ALTER TABLE records_v2 RENAME TO records" } },
+    // 3: signed corrections (docs/signatures.md). An event keeps its key id and signature; the
+    // curators' public keys are registered here, revocable; a token can be revoked, and its
+    // curator given a new one under the same name (so the name is unique among live tokens
+    // only, which SQLite can change only by making the table anew). The events stored before
+    // are legacy: unsigned, they pass at clients only up to the 'legacy_until' seq.
+    Migration { 3,
+        { "ALTER TABLE events ADD COLUMN key_id TEXT NULL",
+            "ALTER TABLE events ADD COLUMN signature TEXT NULL",
+            "CREATE TABLE curator_keys ("
+            " key_id TEXT PRIMARY KEY,"
+            " curator TEXT NOT NULL,"
+            " public_key TEXT NOT NULL,"
+            " registered_at TEXT NOT NULL,"
+            " revoked_at TEXT NULL,"
+            " revoked_after_seq BIGINT NULL)",
+            "CREATE TABLE tokens_v3 ("
+            " token_hash TEXT PRIMARY KEY,"
+            " name TEXT NOT NULL,"
+            " role TEXT NOT NULL CHECK (role IN ('reader', 'curator', 'admin')),"
+            " created_at TEXT NOT NULL,"
+            " revoked_at TEXT NULL)",
+            "INSERT INTO tokens_v3 (token_hash, name, role, created_at)"
+            " SELECT token_hash, name, role, created_at FROM tokens",
+            "DROP TABLE tokens", "ALTER TABLE tokens_v3 RENAME TO tokens",
+            "CREATE UNIQUE INDEX tokens_live_name ON tokens (name) WHERE revoked_at IS NULL",
+            "INSERT INTO counters (name, value)"
+            " SELECT 'legacy_until', value FROM counters WHERE name = 'events'" } },
 };
 
 // Held (PostgreSQL, session level) while migrating, so that two servers starting together on
 // one database do not both migrate.
 constexpr qint64 kMigrationLockKey = 0x4c65646765720001; // "Ledger" + 1
-
-QString nowUtcText()
-{
-    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-}
 
 QString parentsText(const QStringList &parents)
 {
@@ -119,12 +142,14 @@ QVariant nullableText(const std::optional<QString> &value)
     return value ? QVariant(*value) : QVariant(QMetaType::fromType<QString>());
 }
 
-//! Everything of an event but its seq: what must match for a retried event to be a duplicate.
+//! Everything of an event but its seq, its signature included: what must match for a retried event
+//! to be a duplicate.
 bool sameContent(const CorrectionEvent &a, const CorrectionEvent &b)
 {
     return a.id == b.id && a.record == b.record && a.observation == b.observation
         && a.field == b.field && a.value == b.value && a.parents == b.parents
-        && a.author == b.author && a.createdAt == b.createdAt;
+        && a.author == b.author && a.createdAt == b.createdAt && a.keyId == b.keyId
+        && a.signature == b.signature;
 }
 
 //! A row of a QSqlQuery read as a StoreSqlite::SqliteStatement row is, so that eventOfRow()
@@ -138,7 +163,8 @@ struct QSqlRow
 };
 
 //! The event of a row (seq, id, record, observation, field, value, parents, author,
-//! created_at). `Row` is a StoreSqlite::SqliteStatement (SQLite) or a QSqlRow (PostgreSQL).
+//! created_at, key_id, signature). `Row` is a StoreSqlite::SqliteStatement (SQLite) or a QSqlRow
+//! (PostgreSQL).
 template <typename Row> Result<CorrectionEvent> eventOfRow(const Row &row)
 {
     CorrectionEvent e;
@@ -157,6 +183,10 @@ template <typename Row> Result<CorrectionEvent> eventOfRow(const Row &row)
     e.parents = parentsFromText(row.text(6));
     e.author = row.text(7);
     e.createdAt = row.text(8);
+    if (!row.isNull(9))
+        e.keyId = row.text(9);
+    if (!row.isNull(10))
+        e.signature = row.text(10);
     return e;
 }
 
@@ -253,67 +283,6 @@ std::optional<Role> parseRole(QStringView text)
     }
     return std::nullopt;
 }
-
-// --- transactions -----------------------------------------------------------------------------
-
-//! One transaction, rolled back unless committed (the shared SqlTransaction). Write
-//! transactions on SQLite take this process's write lock, then BEGIN IMMEDIATE (the database
-//! write lock at once, so that a read never has to be upgraded into a write that SQLite would
-//! refuse as busy).
-class ServerStore::Transaction final
-{
-public:
-    enum class Mode { Read, Write };
-    Transaction(const ServerStore &store, Mode mode)
-        : m_store(store)
-        , m_mode(mode)
-        , m_transaction(QSqlDatabase::database(store.m_connectionName, false))
-    {
-    }
-    ~Transaction()
-    {
-        m_transaction.rollback(); // before the write lock is let go
-        if (m_locked)
-            m_store.m_writeLock->unlock();
-    }
-    Q_DISABLE_COPY_MOVE(Transaction)
-
-    Status begin()
-    {
-        const bool sqlite = m_store.isSqlite();
-        if (m_mode == Mode::Write && sqlite && m_store.m_writeLock) {
-            if (!m_store.m_writeLock->tryLock(m_store.m_config.busyTimeoutMs))
-                return Error::of(Error::Kind::Busy,
-                    QStringLiteral("the database is busy (waited %1 ms for the write lock)")
-                        .arg(m_store.m_config.busyTimeoutMs));
-            m_locked = true;
-        }
-        QString sql;
-        if (sqlite)
-            sql = m_mode == Mode::Write ? QStringLiteral("BEGIN IMMEDIATE")
-                                        : QStringLiteral("BEGIN");
-        else
-            sql = m_mode == Mode::Write
-                ? QStringLiteral("BEGIN")
-                : QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-        if (!m_transaction.begin(sql))
-            return m_store.sqlError(m_transaction.lastError(), sql.section(u' ', 0, 1));
-        return {};
-    }
-
-    Status commit()
-    {
-        if (!m_transaction.commit())
-            return m_store.sqlError(m_transaction.lastError(), QStringLiteral("COMMIT"));
-        return {};
-    }
-
-private:
-    const ServerStore &m_store;
-    Mode m_mode;
-    SqlTransaction m_transaction;
-    bool m_locked = false;
-};
 
 // --- ServerStore ------------------------------------------------------------------------------
 
@@ -510,66 +479,12 @@ Status ServerStore::migrate()
     return {};
 }
 
-// --- tokens -----------------------------------------------------------------------------------
-
-QString ServerStore::tokenHash(const QByteArray &token)
-{
-    return QString::fromLatin1(QCryptographicHash::hash(token, QCryptographicHash::Sha256).toHex());
-}
-
 QString ServerStore::etagFor(const QByteArray &body)
 {
     return u'"'
         + QString::fromLatin1(
             QCryptographicHash::hash(body, QCryptographicHash::Sha256).toHex().left(32))
         + u'"';
-}
-
-Result<QString> ServerStore::addToken(const QString &name, Role role)
-{
-    std::array<quint32, 8> words {}; // 32 bytes
-    QRandomGenerator::system()->generate(words.begin(), words.end());
-    const QByteArray raw(reinterpret_cast<const char *>(words.data()), sizeof(words));
-    const QByteArray token
-        = raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
-
-    Transaction transaction(*this, Transaction::Mode::Write);
-    if (auto begun = transaction.begin(); !begun)
-        return begun.error();
-    QSqlQuery existing = prepare(QStringLiteral("SELECT 1 FROM tokens WHERE name = ?"));
-    existing.addBindValue(name);
-    if (!existing.exec())
-        return sqlError(existing.lastError(), QStringLiteral("reading tokens"));
-    if (existing.next())
-        return Error::of(
-            Error::Kind::BadInput, QStringLiteral("a token named '%1' exists already").arg(name));
-    existing.finish();
-    QSqlQuery insert = prepare(QStringLiteral(
-        "INSERT INTO tokens (token_hash, name, role, created_at) VALUES (?, ?, ?, ?)"));
-    insert.addBindValue(tokenHash(token));
-    insert.addBindValue(name);
-    insert.addBindValue(roleName(role));
-    insert.addBindValue(nowUtcText());
-    if (!insert.exec())
-        return sqlError(insert.lastError(), QStringLiteral("storing the token"));
-    if (auto committed = transaction.commit(); !committed)
-        return committed.error();
-    return QString::fromLatin1(token);
-}
-
-Result<std::optional<TokenInfo>> ServerStore::authenticate(const QByteArray &token) const
-{
-    QSqlQuery query = prepare(QStringLiteral("SELECT name, role FROM tokens WHERE token_hash = ?"));
-    query.addBindValue(tokenHash(token));
-    if (!query.exec())
-        return sqlError(query.lastError(), QStringLiteral("reading tokens"));
-    if (!query.next())
-        return std::optional<TokenInfo> {};
-    const auto role = parseRole(query.value(1).toString());
-    if (!role)
-        return Error::of(Error::Kind::Failure,
-            QStringLiteral("token of %1 has an unknown role").arg(query.value(0).toString()));
-    return std::optional<TokenInfo>(TokenInfo { query.value(0).toString(), *role });
 }
 
 // --- records ----------------------------------------------------------------------------------
@@ -739,7 +654,7 @@ Result<EventPage> ServerStore::events(qint64 after, qint64 limit) const
     EventPage page;
     const char *const select
         = "SELECT seq, id, record, observation, field, value, parents, author, "
-          "created_at FROM events WHERE seq > ? ORDER BY seq LIMIT ?";
+          "created_at, key_id, signature FROM events WHERE seq > ? ORDER BY seq LIMIT ?";
     if (isSqlite()) {
         // Straight from SQLite's UTF-8, as the cache reads its rows (StoreSqlite.h): through
         // QSQLITE each value is converted to UTF-16 by SQLite, then wrapped in a QVariant, and
@@ -782,6 +697,11 @@ Result<EventPage> ServerStore::events(qint64 after, qint64 limit) const
     return page;
 }
 
+Status ServerStore::lockEventOrder()
+{
+    return exec(QStringLiteral("UPDATE counters SET value = value WHERE name = 'events'"));
+}
+
 Result<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &events)
 {
     Transaction transaction(*this, Transaction::Mode::Write);
@@ -790,23 +710,39 @@ Result<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &event
     // Lock the counter row first: every storing transaction queues here until the one before it
     // has committed, so the duplicate check below sees every committed event and seqs are handed
     // out, and become visible, in order. (On SQLite BEGIN IMMEDIATE has already locked.)
-    if (auto locked
-        = exec(QStringLiteral("UPDATE counters SET value = value WHERE name = 'events'"));
-        !locked)
+    if (auto locked = lockEventOrder(); !locked)
         return locked.error();
     auto base = latestSeq();
     if (!base)
         return base.error();
 
     StoredBatch batch;
+    // A key revoked after the server checked the batch's signatures, before this transaction:
+    // its events would be stored after revoked_after_seq, where no client accepts them. Revoking
+    // locks the counter row too (revokeKey()), so no revoke can come between here and the commit.
+    QSet<QString> keyIds;
+    for (const CorrectionEvent &e : events) {
+        if (!e.keyId.isEmpty())
+            keyIds.insert(e.keyId);
+    }
+    for (const QString &keyId : std::as_const(keyIds)) {
+        auto key = this->key(keyId);
+        if (!key)
+            return key.error();
+        if (key->has_value() && (*key)->isRevoked()) {
+            batch.revokedKeyId = keyId;
+            return batch; // rolled back: nothing stored
+        }
+    }
     QHash<QString, qsizetype> inBatch; // id -> index of its first occurrence in this batch
     qint64 next = *base;
     QSqlQuery lookup = prepare(
-        QStringLiteral("SELECT seq, record, observation, field, value, parents, author, created_at "
-                       "FROM events WHERE id = ?"));
+        QStringLiteral("SELECT seq, id, record, observation, field, value, parents, author, "
+                       "created_at, key_id, signature FROM events WHERE id = ?"));
     QSqlQuery insert = prepare(
         QStringLiteral("INSERT INTO events (seq, id, record, observation, field, value, parents, "
-                       "author, created_at, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                       "author, created_at, key_id, signature, received_at) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     const QString now = nowUtcText();
     for (qsizetype i = 0; i < events.size(); ++i) {
         const CorrectionEvent &e = events[i];
@@ -826,22 +762,13 @@ Result<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &event
         if (!lookup.exec())
             return sqlError(lookup.lastError(), QStringLiteral("reading event %1").arg(e.id));
         if (lookup.next()) {
-            CorrectionEvent stored;
-            stored.id = e.id;
-            stored.record = lookup.value(1).toString();
-            stored.observation = lookup.value(2).toString();
-            stored.field
-                = parseCurationField(lookup.value(3).toString()).value_or(CurationField::State);
-            if (!lookup.value(4).isNull())
-                stored.value = lookup.value(4).toString();
-            stored.parents = parentsFromText(lookup.value(5).toString());
-            stored.author = lookup.value(6).toString();
-            stored.createdAt = lookup.value(7).toString();
-            const qint64 seq = lookup.value(0).toLongLong();
+            auto stored = eventOfRow(QSqlRow { lookup });
             lookup.finish();
-            if (!sameContent(stored, e))
+            if (!stored)
+                return stored.error();
+            if (!sameContent(*stored, e))
                 return Error::of(Error::Kind::Conflict, conflict);
-            batch.seqs.append(seq);
+            batch.seqs.append(stored->seq.value_or(0));
             ++batch.duplicates;
             continue;
         }
@@ -856,6 +783,8 @@ Result<StoredBatch> ServerStore::storeEvents(const QList<CorrectionEvent> &event
         insert.addBindValue(parentsText(e.parents));
         insert.addBindValue(e.author);
         insert.addBindValue(e.createdAt);
+        insert.addBindValue(textOrNull(e.keyId));
+        insert.addBindValue(textOrNull(e.signature));
         insert.addBindValue(now);
         if (!insert.exec())
             return sqlError(insert.lastError(), QStringLiteral("storing event %1").arg(e.id));

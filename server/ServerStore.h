@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The ledger server's storage: records, correction events in server order, the seq counter and
-// the access tokens, through Qt Sql on SQLite (QSQLITE) or PostgreSQL (QPSQL). All SQL of the
-// server lives here: prepared statements and bound values only.
+// The ledger server's storage: records, correction events in server order, the seq counter, the
+// access tokens and the curators' public keys, through Qt Sql on SQLite (QSQLITE) or PostgreSQL
+// (QPSQL). All SQL of the server lives here (ServerStore.cpp, and ServerStoreAccess.cpp for
+// tokens and keys): prepared statements and bound values only.
 
 #include "CurationLog.h"
 #include "Record.h"
@@ -53,6 +54,36 @@ struct TokenInfo
     Role role = Role::Reader;
 };
 
+//! One row of `ledger-server token list`.
+struct TokenRow
+{
+    QString name;
+    Role role = Role::Reader;
+    QString createdAt;
+    QString revokedAt; // empty: live
+};
+
+//! A curator's registered public key (GET /v1/keys, `ledger-server key list`).
+struct KeyRow
+{
+    QString keyId; // keyIdOf(the public key)
+    QString curator; // the token's name it was registered with
+    QString publicKey; // 43 base64url characters
+    QString registeredAt; // canonical UTC
+    QString revokedAt; // empty: live
+    std::optional<qint64> revokedAfterSeq; // when revoked: the highest seq then stored
+
+    bool isRevoked() const { return !revokedAt.isEmpty(); }
+};
+
+//! What POST /v1/keys found.
+enum class KeyRegistration {
+    Registered, // new
+    AlreadyRegistered, // to the same curator, live
+    OtherCurator, // the key is another curator's
+    Revoked, // the key was revoked: it cannot come back
+};
+
 // Errors are the shared Error (Result.h): Busy answers 503 and lets the client retry, Conflict
 // answers 409 (LedgerApi.cpp maps the kinds).
 
@@ -92,6 +123,9 @@ struct StoredBatch
     qint64 stored = 0;
     qint64 duplicates = 0;
     QList<qint64> seqs; // for every event of the batch, in batch order
+    //! Not empty: an event of the batch is signed with this key, revoked meanwhile; nothing was
+    //! stored.
+    QString revokedKeyId;
 };
 
 //! One named Qt Sql connection. A connection belongs to the thread that opened it: the server
@@ -119,8 +153,26 @@ public:
 
     //! A new token for name with role: 32 random bytes, base64url. Only its SHA-256 is kept.
     Result<QString> addToken(const QString &name, Role role);
-    //! The token's owner; nullopt for an unknown token.
+    //! The token's owner; nullopt for an unknown or revoked token. Read from the database on
+    //! every request, never cached: a revoke holds at once for every server on the database.
     Result<std::optional<TokenInfo>> authenticate(const QByteArray &token) const;
+    //! Every token, revoked ones too, by name then creation.
+    Result<QList<TokenRow>> tokens() const;
+    //! Revokes the live token of name (BadInput when it has none).
+    Result<TokenRow> revokeToken(const QString &name);
+
+    //! Every registered key, by registration.
+    Result<QList<KeyRow>> keys() const;
+    Result<std::optional<KeyRow>> key(const QString &keyId) const;
+    //! Registers publicKey (32 bytes) for curator; `stored` gets the row as it is now.
+    Result<KeyRegistration> registerKey(
+        const QString &curator, const QByteArray &publicKey, KeyRow *stored = nullptr);
+    //! Revokes a key: revoked_after_seq is the highest seq stored, under the lock storeEvents()
+    //! takes, so an event signed with it is stored either before the revoke or not at all.
+    //! BadInput for an unknown key id; a key revoked already is returned unchanged.
+    Result<KeyRow> revokeKey(const QString &keyId);
+    //! The highest seq an unsigned (legacy) event may have: the events stored before schema 3.
+    Result<qint64> legacyUntilSeq() const;
 
     Result<QList<RecordRow>> records() const;
     //! The record's body and etag. When `held(etag)` says the client holds that version (its
@@ -150,6 +202,9 @@ private:
     friend class Transaction;
 
     Status migrate();
+    //! Locks the events' counter row until the transaction ends: what orders the storing of
+    //! events (storeEvents()) and the revoking of keys (revokeKey()) across server processes.
+    Status lockEventOrder();
     Status exec(const QString &sql) const;
     QSqlQuery prepare(const QString &sql) const;
     Error sqlError(const QSqlError &error, const QString &what) const;
