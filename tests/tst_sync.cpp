@@ -10,6 +10,7 @@
 #include "ServerProcess.h"
 #include "Store.h"
 #include "SyncClient.h"
+#include "TestKeys.h"
 #include "TestSupport.h"
 
 #include <QEventLoop>
@@ -179,6 +180,12 @@ SyncOptions TestSync::options(const QString &token) const
     o.maxAttempts = 3;
     o.initialBackoffMs = 50;
     o.maxBackoffMs = 2000;
+    // Each token's curator signs with their test key (the sync signs their outbox, issue 19).
+    o.curator = token == m_alice ? QStringLiteral("alice")
+        : token == m_bob         ? QStringLiteral("bob")
+                                 : QString();
+    if (!o.curator.isEmpty())
+        o.signingKey = testKey(o.curator);
     return o;
 }
 

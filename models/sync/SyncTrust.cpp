@@ -40,7 +40,7 @@ QString duration(qint64 ms)
     ms = qAbs(ms);
     const qint64 seconds = ms / 1000;
     if (seconds >= 2 * 86400)
-        return QStringLiteral("%1 days").arg(seconds / 86400);
+        return QStringLiteral("%1 days").arg((seconds + 43200) / 86400); // to the nearest day
     if (seconds >= 3600)
         return QStringLiteral("%1 h %2 min").arg(seconds / 3600).arg((seconds % 3600) / 60);
     if (seconds >= 120)
