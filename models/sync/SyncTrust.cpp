@@ -243,7 +243,10 @@ Status SyncClient::prepareOutbox(Context &context, qint64 offsetMs)
                 retime = true;
             }
             times.insert(event.id, event.createdAt);
-            const bool mine = key && event.author == curator;
+            // An event the server would refuse anyway (made by a version that checked less) is
+            // left for the push to find refused: signing it changes nothing.
+            const bool mine
+                = key && event.author == curator && checkCorrectionEvent(event).isEmpty();
             if (!mine || (!retime && event.isSigned()))
                 continue; // another's event cannot be signed (or re-timed) here
             if (!event.isSigned())
