@@ -926,7 +926,8 @@ void TestNotices::reviewShowsInTheTouch()
     importFixtureAndNotices();
     const QString target = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2"); // OPT, resolving
     const CliRun r = run({ QStringLiteral("curate"), kRecord, target,
-        QStringLiteral("review=acknowledged"), QStringLiteral("review-note=seen the notice") });
+        QStringLiteral("review=acknowledged"), QStringLiteral("review-note=seen the notice"),
+        QStringLiteral("--author"), QStringLiteral("alice") });
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const auto curated = loadCuratedFrom(m_db);
     QVERIFY(curated);

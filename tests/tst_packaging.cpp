@@ -182,9 +182,9 @@ void TestPackaging::manPagesFormat()
         ? QStringList { QStringLiteral("serve"), QStringLiteral("import"),
               QStringLiteral("token add") }
         : QStringList { QStringLiteral("import"), QStringLiteral("list"), QStringLiteral("show"),
-              QStringLiteral("render"), QStringLiteral("export-pdf"), QStringLiteral("curate"),
-              QStringLiteral("undo"), QStringLiteral("history"), QStringLiteral("check"),
-              QStringLiteral("import-notices"), QStringLiteral("sync") };
+              QStringLiteral("render"), QStringLiteral("export-pdf"), QStringLiteral("identity"),
+              QStringLiteral("curate"), QStringLiteral("undo"), QStringLiteral("history"),
+              QStringLiteral("check"), QStringLiteral("import-notices"), QStringLiteral("sync") };
     QString plain = text.out;
     plain.remove(QRegularExpression(QStringLiteral("\x1b\\[[0-9;]*m|.\b")));
     plain.replace(QChar(0x2010), u'-'); // hyphen
@@ -226,10 +226,11 @@ void TestPackaging::versionAndHelp()
 void TestPackaging::helpListsEverySubcommand()
 {
     // `ledger-curator --help` names every subcommand, and each of them answers its own --help.
-    const QStringList subcommands = { QStringLiteral("import"), QStringLiteral("import-notices"),
-        QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("render"),
-        QStringLiteral("export-pdf"), QStringLiteral("curate"), QStringLiteral("undo"),
-        QStringLiteral("history"), QStringLiteral("check"), QStringLiteral("sync") };
+    const QStringList subcommands
+        = { QStringLiteral("import"), QStringLiteral("import-notices"), QStringLiteral("list"),
+              QStringLiteral("show"), QStringLiteral("render"), QStringLiteral("export-pdf"),
+              QStringLiteral("identity"), QStringLiteral("curate"), QStringLiteral("undo"),
+              QStringLiteral("history"), QStringLiteral("check"), QStringLiteral("sync") };
     const Run help = run(QStringLiteral(LC_CLI_PATH), { QStringLiteral("--help") });
     QVERIFY(help.finished);
     QCOMPARE(help.exitCode, 0);
