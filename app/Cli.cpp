@@ -36,6 +36,7 @@ const Command kCommands[] = {
     { "export-pdf",
         "export-pdf RECORD -o FILE.pdf [--db PATH] [--page-size a4|letter] [--all] [--upstream]",
         exportPdfOptions, runExportPdf },
+    { "identity", "identity [--name NAME] [--orcid ID]", identityOptions, runIdentity },
     { "curate", "curate RECORD OBSERVATION FIELD=VALUE... [--author NAME] [--db PATH]",
         curateOptions, runCurate },
     { "undo", "undo RECORD OBSERVATION FIELD [--author NAME] [--db PATH]", undoOptions, runUndo },

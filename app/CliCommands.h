@@ -31,6 +31,10 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 void exportPdfOptions(QCommandLineParser &parser);
 int runExportPdf(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 
+// CliIdentity.cpp: the curator's name and ORCID iD (identity).
+void identityOptions(QCommandLineParser &parser);
+int runIdentity(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
+
 // CliCurate.cpp: corrections (curate, undo, history).
 void curateOptions(QCommandLineParser &parser);
 int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err);

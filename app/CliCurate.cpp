@@ -7,6 +7,7 @@
 #include "CuratedRecord.h"
 #include "CurationLog.h"
 #include "CurationSession.h"
+#include "EventSignature.h"
 #include "Store.h"
 
 #include <QJsonArray>
@@ -18,18 +19,69 @@ namespace LedgerCurator::Cli {
 namespace {
 
 const QCommandLineOption kAuthorOption(QStringLiteral("author"),
-    QStringLiteral("Who makes the correction (default: the configured "
-                   "curator name, else the login name)."),
+    QStringLiteral("Who makes the correction: the configured curator name (see 'ledger-curator "
+                   "identity'); another name only in a cache that has never synced."),
     QStringLiteral("NAME"));
 
-Result<QString> authorFrom(const QCommandLineParser &parser)
+//! How to set the curator name, for the messages that need one.
+const QString kHowToSetName = QStringLiteral(
+    "set it with 'ledger-curator identity --name NAME' (or in the window: Edit > Settings)");
+
+//! Neither --author nor a configured name: told before the cache is opened.
+bool lacksAuthor(const QCommandLineParser &parser)
 {
+    return !parser.isSet(kAuthorOption) && configuredCuratorName().isEmpty();
+}
+
+Error noCuratorName()
+{
+    return Error::badInput(QStringLiteral("no curator name is set, and a correction needs one: %1")
+                               .arg(kHowToSetName));
+}
+
+//! The author of the corrections: the configured curator name. --author may repeat it, or name
+//! someone else in a cache that has never synced (a scratch cache, a test); once a cache has
+//! synced, its corrections go to a server that takes only the name its token was issued to, and
+//! the signing key is the configured curator's.
+Result<QString> authorFor(const QCommandLineParser &parser, const Store &store)
+{
+    const QString configured = configuredCuratorName();
     if (!parser.isSet(kAuthorOption))
-        return defaultCuratorName();
+        return configured.isEmpty() ? Result<QString>(noCuratorName()) : configured;
     const QString author = parser.value(kAuthorOption).trimmed();
     if (author.isEmpty() || author.contains(u'\n'))
         return Error::badInput(QStringLiteral("--author needs a name on one line"));
-    return author;
+    if (author == configured)
+        return author;
+    auto synced = store.hasSynced();
+    if (!synced)
+        return synced.error();
+    if (!*synced)
+        return author;
+    if (configured.isEmpty())
+        return Error::badInput(
+            QStringLiteral("--author %1: the cache %2 has synced with a server, so its "
+                           "corrections are by the configured curator, and none is set: %3")
+                .arg(author, store.path(), kHowToSetName));
+    return Error::badInput(
+        QStringLiteral("--author %1 is not the configured curator name (%2), and the cache %3 "
+                       "has synced with a server, which takes corrections only by the name of "
+                       "its token: leave --author out, or change the name with "
+                       "'ledger-curator identity --name NAME'")
+            .arg(author, configured, store.path()));
+}
+
+//! Signs the events where they are made, with the author's key (made on first use).
+Status signAll(QList<CorrectionEvent> &events, const QString &author)
+{
+    auto key = loadCuratorKey(author);
+    if (!key)
+        return Error::failure(QStringLiteral("nothing recorded: the signing key of %1 could not "
+                                             "be loaded: %2")
+                                  .arg(author, key.error().toString()));
+    for (CorrectionEvent &event : events)
+        signEvent(event, *key);
+    return {};
 }
 
 QString describeValue(
@@ -118,19 +170,21 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (args.size() < 4)
         return usage(
             QStringLiteral("curate: name RECORD, OBSERVATION and at least one FIELD=VALUE"), err);
-    auto author = authorFrom(parser);
-    if (!author)
-        return report(author.error(), err);
+    if (lacksAuthor(parser))
+        return report(noCuratorName(), err);
     int status = ExitOk;
     auto target = openObservation(parser, err, &status);
     if (!target)
         return status;
+    auto author = authorFor(parser, *target->store);
+    if (!author)
+        return report(author.error(), err);
     const CuratedRecord &curated = target->curated;
 
     // Check every assignment before writing anything.
     QList<CorrectionEvent> events;
     QStringList lines;
-    const QString now = nowUtc();
+    const QString now = nowUtc(target->store->clockCorrectionMs());
     QList<CurationField> seen;
     for (const QString &assignment : args.mid(3)) {
         const qsizetype equals = assignment.indexOf(u'=');
@@ -174,6 +228,8 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         events.append(made);
     }
     if (!events.isEmpty()) {
+        if (auto signedAll = signAll(events, *author); !signedAll)
+            return report(signedAll.error(), err);
         if (auto stored = target->store->addCorrections(events); !stored)
             return report(stored.error(), err);
     }
@@ -200,13 +256,15 @@ int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     const auto field = parseCurationField(args[3].trimmed());
     if (!field)
         return usage(QStringLiteral("undo: unknown field '%1'").arg(args[3]), err);
-    auto author = authorFrom(parser);
-    if (!author)
-        return report(author.error(), err);
+    if (lacksAuthor(parser))
+        return report(noCuratorName(), err);
     int status = ExitOk;
     auto target = openObservation(parser, err, &status);
     if (!target)
         return status;
+    auto author = authorFor(parser, *target->store);
+    if (!author)
+        return report(author.error(), err);
     const FieldState *state = target->curated.field(target->observation, *field);
     if (!state) {
         out << curationFieldKey(*field) << " of " << target->observation
@@ -216,8 +274,10 @@ int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     const CorrectionEvent &winner = state->heads.first();
     const auto restored
         = valueBefore(target->curated.fieldEvents(target->observation, *field), winner.id);
-    const QList<CorrectionEvent> made = makeEditEvents(*state, target->curated.upstream.arxivId,
-        target->observation, *field, restored, *author, nowUtc());
+    QList<CorrectionEvent> made = makeEditEvents(*state, target->curated.upstream.arxivId,
+        target->observation, *field, restored, *author, nowUtc(target->store->clockCorrectionMs()));
+    if (auto signedAll = signAll(made, *author); !signedAll)
+        return report(signedAll.error(), err);
     if (auto stored = target->store->addCorrections(made); !stored)
         return report(stored.error(), err);
     out << "undid correction " << winner.id << ": " << curationFieldKey(*field) << " "

@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -19,6 +20,7 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTimer>
 #include <QTranslator>
 
@@ -37,10 +39,41 @@ namespace {
 
 const QString kAppId = QStringLiteral("io.github.ledgercurator.LedgerCurator");
 
+//! Names the application, for the window and the subcommands alike, so that both find their
+//! settings in ~/.config/ledger-curator/ledger-curator.conf and their data (the cache, the signing
+//! keys) in ~/.local/share/ledger-curator (docs/settings.md).
 void setIdentity()
 {
     QCoreApplication::setApplicationName(QStringLiteral("ledger-curator"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LC_VERSION));
+    // The organization is named by its domain, not its name: on Linux QSettings takes the domain
+    // when there is no name (the folder ledger-curator/ under ~/.config), while QStandardPaths
+    // puts an organization *name* in front of every data folder, which would move the default
+    // cache from ~/.local/share/ledger-curator to ~/.local/share/ledger-curator/ledger-curator
+    // and leave the user's corrections behind.
+    QCoreApplication::setOrganizationDomain(QStringLiteral("ledger-curator"));
+}
+
+//! Moves the settings file from where earlier versions kept it, once, when there is none in its
+//! place yet: with no organization, Qt wrote ~/.config/Unknown Organization/ledger-curator.conf,
+//! and the documentation said ~/.config/ledger-curator.conf (a user may have put it there).
+void moveOldSettings()
+{
+    const QString current = QSettings().fileName();
+    if (QFileInfo::exists(current))
+        return;
+    const QDir config(QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation));
+    for (const QString &name : { QStringLiteral("Unknown Organization/ledger-curator.conf"),
+             QStringLiteral("ledger-curator.conf") }) {
+        const QString old = config.filePath(name);
+        if (!QFileInfo(old).isFile())
+            continue;
+        QDir().mkpath(QFileInfo(current).absolutePath());
+        // A copy when the rename fails (another file system): the old file then stays, unread.
+        if (!QFile::rename(old, current))
+            QFile::copy(old, current);
+        return;
+    }
 }
 
 //! The options of the desktop app (no subcommand), for --help and for checking the arguments
@@ -213,6 +246,7 @@ int runGui(int argc, char *argv[], const QElapsedTimer &started)
 #endif
     QApplication app(argc, argv);
     setIdentity();
+    moveOldSettings();
     QApplication::setApplicationDisplayName(QStringLiteral("Ledger Curator"));
     QApplication::setDesktopFileName(QStringLiteral("io.github.ledgercurator.LedgerCurator"));
 
@@ -275,6 +309,7 @@ int main(int argc, char *argv[])
             ? std::make_unique<QGuiApplication>(argc, argv)
             : std::make_unique<QCoreApplication>(argc, argv);
         setIdentity();
+        moveOldSettings();
         QTextStream out(stdout);
         QTextStream err(stderr);
         const int status = runCli(QCoreApplication::arguments(), out, err);

@@ -376,6 +376,7 @@ void TestCacheSafety::dialogsOpenNoCacheFile()
     Store store(path);
     QVERIFY(store.open());
     MainWindow window(store);
+    window.session().setAuthor(QStringLiteral("tester")); // no first-run prompt
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QTRY_VERIFY(window.session().hasRecord() && !window.isLoading());
@@ -451,6 +452,8 @@ void TestCacheSafety::twoWindowsOnOneCache()
     MainWindow a(storeA);
     QVERIFY(storeB.open());
     MainWindow b(storeB);
+    a.session().setAuthor(QStringLiteral("tester")); // no first-run prompt
+    b.session().setAuthor(QStringLiteral("tester"));
     QTRY_VERIFY(a.session().hasRecord() && !a.isLoading());
     QTRY_VERIFY(b.session().hasRecord() && !b.isLoading());
     auto written = a.session().applyEdits(
@@ -482,6 +485,7 @@ void TestCacheSafety::windowSaysWhenItStopsWriting()
     Store store(path);
     QVERIFY(store.open());
     MainWindow window(store);
+    window.session().setAuthor(QStringLiteral("tester")); // no first-run prompt
     window.show();
     QTRY_VERIFY(window.session().hasRecord() && !window.isLoading());
     QVERIFY(QFile::remove(path + QStringLiteral("-wal")));

@@ -48,6 +48,12 @@ void TestCurateCli::init()
     QCOMPARE(run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) })
                  .exitCode,
         0);
+    // A correction needs a curator name (tst_identity checks what happens without one).
+    QCOMPARE(
+        runCli({ QStringLiteral("identity"), QStringLiteral("--name"), QStringLiteral("tester") },
+            m_dir->path())
+            .exitCode,
+        0);
 }
 
 CliRun TestCurateCli::run(QStringList arguments) const
@@ -153,7 +159,7 @@ void TestCurateCli::historyShowsWhoWhenFromTo()
     QCOMPARE(events[0][QStringLiteral("author")].toString(), QStringLiteral("alice"));
     QVERIFY(events[0][QStringLiteral("from")].isNull());
     QVERIFY(events[0][QStringLiteral("created_at")].toString().endsWith(u'Z'));
-    // Default author: the login name.
+    // Default author: the configured curator name.
     QCOMPARE(
         run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("note=checked") }).exitCode,
         0);

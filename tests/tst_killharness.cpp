@@ -239,6 +239,8 @@ void TestKillHarness::initTestCase()
     m_env.insert(QStringLiteral("XDG_CONFIG_HOME"), path(QStringLiteral("home/xdg-config")));
     m_env.insert(QStringLiteral("XDG_RUNTIME_DIR"), path(QStringLiteral("home")));
     m_env.insert(QStringLiteral("USER"), QStringLiteral("kh"));
+    // Corrections are signed: the keys are files under the moved home, never in a keyring.
+    m_env.insert(QStringLiteral("LC_SIGNING_KEY_STORE"), QStringLiteral("file"));
 
     // The pages: a large record JSON and a medium page text imported together, and a newer,
     // larger page of the large record that replaces it (the same first observations).
@@ -401,7 +403,8 @@ void TestKillHarness::makeImportBase()
     QVERIFY2(run.succeeded(), qPrintable(run.describe()));
     run = cli({ QStringLiteral("curate"), kFixtureId,
         QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2"), QStringLiteral("note=kh-base-note"),
-        QStringLiteral("state=verified exact"), QStringLiteral("--db"), m_importBase });
+        QStringLiteral("state=verified exact"), QStringLiteral("--author"),
+        QStringLiteral("kh-cli"), QStringLiteral("--db"), m_importBase });
     QVERIFY2(run.succeeded(), qPrintable(run.describe()));
     m_baseIds = printedCorrectionIds(run.out);
     QCOMPARE(m_baseIds.size(), 2);
@@ -482,7 +485,7 @@ void TestKillHarness::killReplace()
     QStringList reportedIds;
     for (const QString &id : std::as_const(ids)) {
         run = cli({ QStringLiteral("curate"), m_big.id, id, QStringLiteral("note=kh-replace-") + id,
-            QStringLiteral("--db"), base });
+            QStringLiteral("--author"), QStringLiteral("kh-cli"), QStringLiteral("--db"), base });
         QVERIFY2(run.succeeded(), qPrintable(run.describe()));
         reportedIds += printedCorrectionIds(run.out);
     }
@@ -1144,7 +1147,8 @@ void TestKillHarness::killAppBesideCli()
                 curate->setProcessEnvironment(m_env);
                 curate->start(QStringLiteral(LC_CLI_PATH),
                     { QStringLiteral("curate"), kFixtureId, pending.observation,
-                        QStringLiteral("note=") + pending.value, QStringLiteral("--db"), cache });
+                        QStringLiteral("note=") + pending.value, QStringLiteral("--author"),
+                        QStringLiteral("kh-cli"), QStringLiteral("--db"), cache });
             }
             driver.waitForFinished(1);
         }

@@ -501,8 +501,8 @@ void TestNotices::curatedIdentifierReachesTheWorkViaCli()
     QCOMPARE(o->curation.identifier, QStringLiteral("2104.04473"));
     QCOMPARE(lineCount(render(), kRetractionLine), 29);
 
-    const CliRun undo
-        = run({ QStringLiteral("undo"), kRecord, target, QStringLiteral("identifier") });
+    const CliRun undo = run({ QStringLiteral("undo"), kRecord, target, QStringLiteral("identifier"),
+        QStringLiteral("--author"), QStringLiteral("alice") });
     QVERIFY2(undo.exitCode == 0, undo.err.constData());
     curated = loadCuratedFrom(m_db);
     QVERIFY(curated);
@@ -588,6 +588,7 @@ void TestNotices::curatedOutboundIdentifierReachesTheWorkViaSession()
         QStringLiteral("Paper Mill") };
 
     CurationSession session(store);
+    session.setAuthor(QStringLiteral("bob"));
     QVERIFY(session.open(rich.arxivId));
     // Every inbound observation of richRecord() reaches its own paper.
     QCOMPARE(idsListing(session.record().shown, ownNotice).size(), 6);
@@ -926,7 +927,8 @@ void TestNotices::reviewShowsInTheTouch()
     importFixtureAndNotices();
     const QString target = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2"); // OPT, resolving
     const CliRun r = run({ QStringLiteral("curate"), kRecord, target,
-        QStringLiteral("review=acknowledged"), QStringLiteral("review-note=seen the notice") });
+        QStringLiteral("review=acknowledged"), QStringLiteral("review-note=seen the notice"),
+        QStringLiteral("--author"), QStringLiteral("alice") });
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const auto curated = loadCuratedFrom(m_db);
     QVERIFY(curated);
@@ -953,7 +955,8 @@ void TestNotices::curatedOtherIdentifierFormsItsOwnGroup()
     importFixtureAndNotices(kPaperRetraction + kOtherRetraction);
     const QString target = kUnresolved.at(1);
     const CliRun r = run({ QStringLiteral("curate"), kRecord, target,
-        QStringLiteral("identifier=10.5555/ECR.2019.1187") });
+        QStringLiteral("identifier=10.5555/ECR.2019.1187"), QStringLiteral("--author"),
+        QStringLiteral("alice") });
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const auto curated = loadCuratedFrom(m_db);
     QVERIFY(curated);

@@ -99,6 +99,7 @@ void TestNoticesGui::bannerAndTableMarkTheRetractedWork()
 {
     importCsv();
     MainWindow window(m_fixture->store());
+    window.session().setAuthor(QStringLiteral("tester")); // no first-run prompt
     window.show();
     auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
     QTRY_COMPARE(table->model()->rowCount(), 34);
@@ -134,6 +135,7 @@ void TestNoticesGui::reviewIsRecordedAndUndoable()
 {
     importCsv();
     MainWindow window(m_fixture->store());
+    window.session().setAuthor(QStringLiteral("tester")); // no first-run prompt
     window.show();
     auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
     QTRY_COMPARE(table->model()->rowCount(), 34);
@@ -216,6 +218,7 @@ void TestNoticesGui::reviewFilters()
 {
     importCsv();
     MainWindow window(m_fixture->store());
+    window.session().setAuthor(QStringLiteral("tester")); // no first-run prompt
     window.show();
     QTRY_VERIFY(window.session().hasRecord());
     window.showNoticeReview();
@@ -245,6 +248,7 @@ void TestNoticesGui::correctedIdentifierShowsTheNoticeAtOnce()
 {
     importCsv();
     MainWindow window(m_fixture->store());
+    window.session().setAuthor(QStringLiteral("tester")); // no first-run prompt
     window.show();
     auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
     QTRY_COMPARE(table->model()->rowCount(), 34);
@@ -272,6 +276,7 @@ void TestNoticesGui::correctedIdentifierShowsTheNoticeAtOnce()
 void TestNoticesGui::importNoticesFromTheApp()
 {
     MainWindow window(m_fixture->store());
+    window.session().setAuthor(QStringLiteral("tester")); // no first-run prompt
     window.show();
     auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
     QTRY_COMPARE(table->model()->rowCount(), 34);

@@ -182,9 +182,9 @@ void TestPackaging::manPagesFormat()
         ? QStringList { QStringLiteral("serve"), QStringLiteral("import"),
               QStringLiteral("token add") }
         : QStringList { QStringLiteral("import"), QStringLiteral("list"), QStringLiteral("show"),
-              QStringLiteral("render"), QStringLiteral("export-pdf"), QStringLiteral("curate"),
-              QStringLiteral("undo"), QStringLiteral("history"), QStringLiteral("check"),
-              QStringLiteral("import-notices"), QStringLiteral("sync"),
+              QStringLiteral("render"), QStringLiteral("export-pdf"), QStringLiteral("identity"),
+              QStringLiteral("curate"), QStringLiteral("undo"), QStringLiteral("history"),
+              QStringLiteral("check"), QStringLiteral("import-notices"), QStringLiteral("sync"),
               QStringLiteral("export-bundle"), QStringLiteral("verify-bundle"),
               QStringLiteral("import-bundle") };
     QString plain = text.out;
@@ -228,12 +228,12 @@ void TestPackaging::versionAndHelp()
 void TestPackaging::helpListsEverySubcommand()
 {
     // `ledger-curator --help` names every subcommand, and each of them answers its own --help.
-    const QStringList subcommands
-        = { QStringLiteral("import"), QStringLiteral("import-notices"), QStringLiteral("list"),
-              QStringLiteral("show"), QStringLiteral("render"), QStringLiteral("export-pdf"),
-              QStringLiteral("curate"), QStringLiteral("undo"), QStringLiteral("history"),
-              QStringLiteral("check"), QStringLiteral("sync"), QStringLiteral("export-bundle"),
-              QStringLiteral("verify-bundle"), QStringLiteral("import-bundle") };
+    const QStringList subcommands = { QStringLiteral("import"), QStringLiteral("import-notices"),
+        QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("render"),
+        QStringLiteral("export-pdf"), QStringLiteral("identity"), QStringLiteral("curate"),
+        QStringLiteral("undo"), QStringLiteral("history"), QStringLiteral("check"),
+        QStringLiteral("sync"), QStringLiteral("export-bundle"), QStringLiteral("verify-bundle"),
+        QStringLiteral("import-bundle") };
     const Run help = run(QStringLiteral(LC_CLI_PATH), { QStringLiteral("--help") });
     QVERIFY(help.finished);
     QCOMPARE(help.exitCode, 0);

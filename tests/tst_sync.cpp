@@ -783,6 +783,12 @@ void TestSync::commandLine()
     QVERIFY(!run.err.contains("warning"));
     QVERIFY(run.err.contains("records: 0 of 1 changed records"));
 
+    // The cache has synced: its corrections are by the configured curator, the token's name.
+    QCOMPARE(
+        runCli({ QStringLiteral("identity"), QStringLiteral("--name"), QStringLiteral("alice") },
+            m_dir->path())
+            .exitCode,
+        0);
     const CliRun curate
         = runCli({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=verified exact"),
                      QStringLiteral("--db"), db },

@@ -628,6 +628,68 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
         <source>No record is open.</source>
         <translation>Kein Datensatz ist geöffnet.</translation>
     </message>
+    <message>
+        <source>Not recorded: a correction needs your curator name (Edit &gt; Settings).</source>
+        <translation>Nicht gespeichert: Eine Korrektur braucht Ihren Kuratorennamen (Bearbeiten &gt; Einstellungen).</translation>
+    </message>
+    <message>
+        <source>Not recorded: the signing key of %1 could not be loaded: %2</source>
+        <translation>Nicht gespeichert: Der Signaturschlüssel von %1 konnte nicht geladen werden: %2</translation>
+    </message>
+    <message>
+        <source>Enter a name: every correction carries its curator&apos;s name.</source>
+        <translation>Geben Sie einen Namen ein: Jede Korrektur trägt den Namen ihres Kurators.</translation>
+    </message>
+    <message>
+        <source>The name has %1 characters; at most 100 are allowed.</source>
+        <translation>Der Name hat %1 Zeichen; erlaubt sind höchstens 100.</translation>
+    </message>
+    <message>
+        <source>The name cannot contain spaces or control characters (it must match your sync token&apos;s name), as in %1.</source>
+        <translation>Der Name darf keine Leer- oder Steuerzeichen enthalten (er muss dem Namen Ihres Synchronisationstokens entsprechen), etwa %1.</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::CuratorIdentityDialog</name>
+    <message>
+        <source>Who Is Curating?</source>
+        <translation>Wer kuratiert?</translation>
+    </message>
+    <message>
+        <source>Every correction records who made it, and is signed with a key kept on this computer for that name. Enter the name to record; if you sync with a server, use the name your sync token was issued to. You can change it later in Edit &gt; Settings.</source>
+        <translation>Jede Korrektur hält fest, wer sie gemacht hat, und wird mit einem Schlüssel signiert, der auf diesem Computer für diesen Namen aufbewahrt wird. Geben Sie den Namen ein, der festgehalten werden soll; wenn Sie mit einem Server synchronisieren, den Namen, auf den Ihr Synchronisationstoken ausgestellt ist. Sie können ihn später unter Bearbeiten &gt; Einstellungen ändern.</translation>
+    </message>
+    <message>
+        <source>&amp;Save and Record</source>
+        <translation>&amp;Speichern und festhalten</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::CuratorIdentityFields</name>
+    <message>
+        <source>The name every correction you make carries; when you sync, it must be the name your token was issued to.</source>
+        <translation>Der Name, den jede Ihrer Korrekturen trägt; beim Synchronisieren muss es der Name sein, auf den Ihr Token ausgestellt ist.</translation>
+    </message>
+    <message>
+        <source>optional, as in %1</source>
+        <translation>optional, etwa %1</translation>
+    </message>
+    <message>
+        <source>Your ORCID iD, or its https://orcid.org/ address</source>
+        <translation>Ihre ORCID iD oder ihre https://orcid.org/-Adresse</translation>
+    </message>
+    <message>
+        <source>Curator &amp;name:</source>
+        <translation>Kuratoren&amp;name:</translation>
+    </message>
+    <message>
+        <source>&amp;ORCID iD:</source>
+        <translation>&amp;ORCID iD:</translation>
+    </message>
+    <message>
+        <source>ORCID iD: %1</source>
+        <translation>ORCID iD: %1</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::DisplayText</name>
@@ -1533,6 +1595,14 @@ arXiv:%2 v%3 · Stand %4</translation>
         <source>The cap can be at most %1: enter 0 to itemize every inbound observation.</source>
         <translation>Das Limit kann höchstens %1 sein: Geben Sie 0 ein, um alle eingehenden Beobachtungen aufzuführen.</translation>
     </message>
+    <message>
+        <source>Curator</source>
+        <translation>Kurator</translation>
+    </message>
+    <message>
+        <source>Every correction carries this name and is signed with your key for it. When you sync, it must be the name your sync token was issued to.</source>
+        <translation>Jede Korrektur trägt diesen Namen und wird mit Ihrem Schlüssel dafür signiert. Beim Synchronisieren muss es der Name sein, auf den Ihr Synchronisationstoken ausgestellt ist.</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::StateStyle</name>
@@ -1869,6 +1939,37 @@ arXiv:%2 v%3 · Stand %4</translation>
             <numerusform>%Ln Korrektur wartet im Postausgang und geht mit der nächsten Synchronisation hinaus.</numerusform>
             <numerusform>%Ln Korrekturen warten im Postausgang und gehen mit der nächsten Synchronisation hinaus.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Orcid</name>
+    <message>
+        <source>the ORCID iD is empty</source>
+        <translation>die ORCID iD ist leer</translation>
+    </message>
+    <message>
+        <source>%1 is not an ORCID iD: an address must be https://orcid.org/ followed by the iD</source>
+        <translation>%1 ist keine ORCID iD: Eine Adresse muss https://orcid.org/ gefolgt von der iD sein</translation>
+    </message>
+    <message>
+        <source>%1 is not an ORCID iD: expected four groups of four digits joined by hyphens, as in 0000-0002-1825-0097</source>
+        <translation>%1 ist keine ORCID iD: erwartet werden vier Gruppen aus vier Ziffern, durch Bindestriche verbunden, etwa 0000-0002-1825-0097</translation>
+    </message>
+    <message>
+        <source>group %1 of %2 has %3 characters, not 4</source>
+        <translation>Gruppe %1 von %2 hat %3 Zeichen statt 4</translation>
+    </message>
+    <message>
+        <source>the last character of %1 must be a digit or X, found %2</source>
+        <translation>das letzte Zeichen von %1 muss eine Ziffer oder X sein, gefunden: %2</translation>
+    </message>
+    <message>
+        <source>%1 has %2 where a digit belongs (character %3)</source>
+        <translation>%1 hat %2, wo eine Ziffer stehen muss (Zeichen %3)</translation>
+    </message>
+    <message>
+        <source>the check digit of %1 is wrong: the first fifteen digits give %2, not %3 (a digit mistyped or two swapped?)</source>
+        <translation>die Prüfziffer von %1 ist falsch: Die ersten fünfzehn Ziffern ergeben %2, nicht %3 (eine Ziffer vertippt oder zwei vertauscht?)</translation>
     </message>
 </context>
 <context>

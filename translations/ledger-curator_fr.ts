@@ -628,6 +628,68 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
         <source>No record is open.</source>
         <translation>Aucune fiche n’est ouverte.</translation>
     </message>
+    <message>
+        <source>Not recorded: a correction needs your curator name (Edit &gt; Settings).</source>
+        <translation>Non enregistré : une correction a besoin de votre nom de curateur (Édition &gt; Paramètres).</translation>
+    </message>
+    <message>
+        <source>Not recorded: the signing key of %1 could not be loaded: %2</source>
+        <translation>Non enregistré : la clé de signature de %1 n’a pas pu être chargée : %2</translation>
+    </message>
+    <message>
+        <source>Enter a name: every correction carries its curator&apos;s name.</source>
+        <translation>Saisissez un nom : chaque correction porte le nom de son curateur.</translation>
+    </message>
+    <message>
+        <source>The name has %1 characters; at most 100 are allowed.</source>
+        <translation>Le nom compte %1 caractères ; 100 au plus sont permis.</translation>
+    </message>
+    <message>
+        <source>The name cannot contain spaces or control characters (it must match your sync token&apos;s name), as in %1.</source>
+        <translation>Le nom ne peut contenir ni espaces ni caractères de contrôle (il doit être celui de votre jeton de synchronisation), par exemple %1.</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::CuratorIdentityDialog</name>
+    <message>
+        <source>Who Is Curating?</source>
+        <translation>Qui fait la curation ?</translation>
+    </message>
+    <message>
+        <source>Every correction records who made it, and is signed with a key kept on this computer for that name. Enter the name to record; if you sync with a server, use the name your sync token was issued to. You can change it later in Edit &gt; Settings.</source>
+        <translation>Chaque correction enregistre qui l’a faite et est signée avec une clé conservée sur cet ordinateur pour ce nom. Saisissez le nom à enregistrer ; si vous synchronisez avec un serveur, celui pour lequel votre jeton de synchronisation a été émis. Vous pourrez le changer plus tard dans Édition &gt; Paramètres.</translation>
+    </message>
+    <message>
+        <source>&amp;Save and Record</source>
+        <translation>&amp;Enregistrer</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::CuratorIdentityFields</name>
+    <message>
+        <source>The name every correction you make carries; when you sync, it must be the name your token was issued to.</source>
+        <translation>Le nom que porte chacune de vos corrections ; pour synchroniser, ce doit être le nom pour lequel votre jeton a été émis.</translation>
+    </message>
+    <message>
+        <source>optional, as in %1</source>
+        <translation>facultatif, par exemple %1</translation>
+    </message>
+    <message>
+        <source>Your ORCID iD, or its https://orcid.org/ address</source>
+        <translation>Votre identifiant ORCID, ou son adresse https://orcid.org/</translation>
+    </message>
+    <message>
+        <source>Curator &amp;name:</source>
+        <translation>&amp;Nom du curateur :</translation>
+    </message>
+    <message>
+        <source>&amp;ORCID iD:</source>
+        <translation>Identifiant &amp;ORCID :</translation>
+    </message>
+    <message>
+        <source>ORCID iD: %1</source>
+        <translation>Identifiant ORCID : %1</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::DisplayText</name>
@@ -1533,6 +1595,14 @@ arXiv:%2 v%3 · au %4</translation>
         <source>The cap can be at most %1: enter 0 to itemize every inbound observation.</source>
         <translation>Le plafond ne peut pas dépasser %1&#xa0;: saisissez 0 pour détailler toutes les observations entrantes.</translation>
     </message>
+    <message>
+        <source>Curator</source>
+        <translation>Curateur</translation>
+    </message>
+    <message>
+        <source>Every correction carries this name and is signed with your key for it. When you sync, it must be the name your sync token was issued to.</source>
+        <translation>Chaque correction porte ce nom et est signée avec votre clé pour ce nom. Pour synchroniser, ce doit être le nom pour lequel votre jeton de synchronisation a été émis.</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::StateStyle</name>
@@ -1869,6 +1939,37 @@ arXiv:%2 v%3 · au %4</translation>
             <numerusform>%Ln correction attend dans la boîte d’envoi et partira à la prochaine synchronisation.</numerusform>
             <numerusform>%Ln corrections attendent dans la boîte d’envoi et partiront à la prochaine synchronisation.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Orcid</name>
+    <message>
+        <source>the ORCID iD is empty</source>
+        <translation>l’identifiant ORCID est vide</translation>
+    </message>
+    <message>
+        <source>%1 is not an ORCID iD: an address must be https://orcid.org/ followed by the iD</source>
+        <translation>%1 n’est pas un identifiant ORCID : une adresse doit être https://orcid.org/ suivi de l’identifiant</translation>
+    </message>
+    <message>
+        <source>%1 is not an ORCID iD: expected four groups of four digits joined by hyphens, as in 0000-0002-1825-0097</source>
+        <translation>%1 n’est pas un identifiant ORCID : quatre groupes de quatre chiffres reliés par des tirets sont attendus, par exemple 0000-0002-1825-0097</translation>
+    </message>
+    <message>
+        <source>group %1 of %2 has %3 characters, not 4</source>
+        <translation>le groupe %1 de %2 a %3 caractères au lieu de 4</translation>
+    </message>
+    <message>
+        <source>the last character of %1 must be a digit or X, found %2</source>
+        <translation>le dernier caractère de %1 doit être un chiffre ou X, trouvé : %2</translation>
+    </message>
+    <message>
+        <source>%1 has %2 where a digit belongs (character %3)</source>
+        <translation>%1 contient %2 là où un chiffre est attendu (caractère %3)</translation>
+    </message>
+    <message>
+        <source>the check digit of %1 is wrong: the first fifteen digits give %2, not %3 (a digit mistyped or two swapped?)</source>
+        <translation>la clé de contrôle de %1 est fausse : les quinze premiers chiffres donnent %2, pas %3 (un chiffre mal tapé ou deux inversés ?)</translation>
     </message>
 </context>
 <context>

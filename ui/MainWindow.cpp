@@ -4,6 +4,7 @@
 #include "AboutDialog.h"
 #include "CurationPanel.h"
 #include "CurationSession.h"
+#include "CuratorIdentityDialog.h"
 #include "FileDialogs.h"
 #include "ImportExport.h"
 #include "ObservationFilterProxy.h"
@@ -65,6 +66,8 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
     setWindowTitle(tr("Ledger Curator"));
     setAcceptDrops(true);
     m_proxy->setSourceModel(m_model);
+    // The first correction without a curator name asks for one; Cancel cancels the correction.
+    m_session->setIdentityPrompt([this] { return CuratorIdentityDialog::ask(this); });
 
     createWidgets();
     createActions();

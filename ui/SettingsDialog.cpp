@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SettingsDialog.h"
 
+#include "CuratorIdentityDialog.h"
 #include "SettingsKeys.h"
 #include "SyncController.h"
 #include "SyncSettingsDialog.h"
@@ -81,6 +82,17 @@ SettingsDialog::SettingsDialog(SyncController *sync, QWidget *parent)
             .toBool());
     m_restoreRecord->setToolTip(tr("Otherwise the first record of the list is shown."));
 
+    // Who the corrections are by: needed before the first one (the window asks then if unset).
+    m_curator = new CuratorIdentityFields(settings.value(SettingsKeys::kCuratorName).toString(),
+        settings.value(SettingsKeys::kCuratorOrcid).toString(), false, this);
+    auto *curator = new QGroupBox(tr("Curator"), this);
+    auto *curatorLayout = new QVBoxLayout(curator);
+    curatorLayout->addWidget(m_curator);
+    curatorLayout->addWidget(noteLabel(
+        tr("Every correction carries this name and is signed with your key for it. When you "
+           "sync, it must be the name your sync token was issued to."),
+        this));
+
     auto *general = new QGroupBox(tr("General"), this);
     auto *form = new QFormLayout(general);
     form->addRow(tr("&Language:"), m_language);
@@ -123,6 +135,7 @@ SettingsDialog::SettingsDialog(SyncController *sync, QWidget *parent)
     m_buttons->setObjectName(QStringLiteral("buttonBox"));
 
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(curator);
     layout->addWidget(general);
     layout->addWidget(other);
     layout->addStretch();
@@ -130,6 +143,7 @@ SettingsDialog::SettingsDialog(SyncController *sync, QWidget *parent)
     resize(std::max(520, sizeHint().width()), sizeHint().height());
 
     connect(m_inboundCap, &QLineEdit::textChanged, this, &SettingsDialog::validate);
+    connect(m_curator, &CuratorIdentityFields::changed, this, &SettingsDialog::validate);
     connect(m_syncSettings, &QPushButton::clicked, this, &SettingsDialog::openSyncSettings);
     connect(m_resetLayout, &QPushButton::clicked, this, [this] {
         Q_EMIT resetLayoutRequested();
@@ -175,7 +189,8 @@ void SettingsDialog::validate()
     const QString problem = inboundCapProblem(m_inboundCap->text());
     m_inboundCapProblem->setText(problem);
     m_inboundCapProblem->setVisible(!problem.isEmpty());
-    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
+    m_buttons->button(QDialogButtonBox::Ok)
+        ->setEnabled(problem.isEmpty() && m_curator->problem().isEmpty());
 }
 
 void SettingsDialog::accept()
@@ -186,7 +201,13 @@ void SettingsDialog::accept()
         m_inboundCap->setFocus(Qt::OtherFocusReason);
         return;
     }
+    if (!m_curator->problem().isEmpty()) {
+        validate();
+        m_curator->nameEdit()->setFocus(Qt::OtherFocusReason);
+        return;
+    }
     QSettings settings;
+    m_curator->store(settings);
     const QString language = m_language->currentData().toString();
     if (language.isEmpty())
         settings.remove(SettingsKeys::kLanguage);

@@ -13,11 +13,12 @@ class QPushButton;
 
 namespace LedgerCurator {
 
+class CuratorIdentityFields;
 class SyncController;
 
-//! Edit > Settings...: the interface language (next start), the preview's page cap, whether the
-//! last record is shown again on start, the sync settings and "Reset window layout". Accepting
-//! writes the settings (docs/settings.md lists every key).
+//! Edit > Settings...: the curator's name and ORCID iD, the interface language (next start), the
+//! preview's page cap, whether the last record is shown again on start, the sync settings and
+//! "Reset window layout". Accepting writes the settings (docs/settings.md lists every key).
 class SettingsDialog final : public QDialog
 {
     Q_OBJECT
@@ -48,6 +49,7 @@ private:
     void openSyncSettings();
 
     SyncController *m_sync = nullptr;
+    CuratorIdentityFields *m_curator = nullptr;
     QComboBox *m_language = nullptr;
     QLabel *m_languageNote = nullptr;
     QLineEdit *m_inboundCap = nullptr;

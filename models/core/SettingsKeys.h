@@ -41,9 +41,12 @@ inline constexpr bool kDefaultFilterCorrected = false;
 inline const QString kInboundCap = QStringLiteral("preview/inboundCap");
 inline constexpr qint64 kDefaultInboundCap = 500;
 
-// curator/: who records corrections.
-//! The name a correction carries; empty or absent: the login name ($USER).
+// curator/: who records corrections (the window's Settings, `ledger-curator identity`).
+//! The name a correction carries and its signing key belongs to; the server's token name.
+//! Empty or absent: no correction can be made until one is set.
 inline const QString kCuratorName = QStringLiteral("curator/name");
+//! The curator's ORCID iD in its bare form (0000-0002-1825-0097); optional.
+inline const QString kCuratorOrcid = QStringLiteral("curator/orcid");
 
 // sync/: the server to sync with (SyncController); the token is not kept here.
 //! An http:// or https:// URL; empty or absent: no server.

@@ -2,6 +2,7 @@
 #include "CurationSession.h"
 
 #include "SettingsKeys.h"
+#include "SigningKeyStore.h"
 
 #include "Store.h"
 
@@ -56,7 +57,6 @@ private:
 CurationSession::CurationSession(Store &store, QObject *parent)
     : QObject(parent)
     , m_store(store)
-    , m_author(defaultCuratorName())
 {
     m_undoStack.setObjectName(QStringLiteral("undoStack"));
 }
@@ -104,21 +104,49 @@ Status CurationSession::reload()
     return {};
 }
 
+QString CurationSession::author() const
+{
+    return m_author.isEmpty() ? configuredCuratorName() : m_author;
+}
+
+Result<SigningKey> CurationSession::signingKey(const QString &author)
+{
+    if (m_key && m_key->first == author)
+        return m_key->second;
+    auto key = loadCuratorKey(author);
+    if (!key)
+        return key.error();
+    m_key.emplace(author, *key);
+    return *key;
+}
+
 Status CurationSession::writeValues(const QList<FieldEdit> &edits)
 {
     if (!hasRecord())
         return Error::failure(tr("No record is open."));
-    const QString now = nowUtc();
+    QString author = this->author();
+    if (author.isEmpty() && m_identityPrompt && m_identityPrompt())
+        author = this->author();
+    if (author.isEmpty())
+        return Error::of(Error::Kind::Cancelled,
+            tr("Not recorded: a correction needs your curator name (Edit > Settings)."));
+    auto key = signingKey(author);
+    if (!key)
+        return Error::failure(tr("Not recorded: the signing key of %1 could not be loaded: %2")
+                                  .arg(author, key.error().toString()));
+    const QString now = nowUtc(m_store.clockCorrectionMs());
     QList<CorrectionEvent> events;
     QStringList observations;
     for (const FieldEdit &edit : edits) {
         const FieldState *current = m_record.field(edit.observation, edit.field);
         const FieldState empty;
         events.append(makeEditEvents(current ? *current : empty, m_record.upstream.arxivId,
-            edit.observation, edit.field, edit.value, m_author, now));
+            edit.observation, edit.field, edit.value, author, now));
         if (!observations.contains(edit.observation))
             observations.append(edit.observation);
     }
+    for (CorrectionEvent &event : events)
+        signEvent(event, *key);
     if (auto stored = m_store.addCorrections(events); !stored)
         return stored;
     if (!applyMoreCorrections(m_record, events)) {
@@ -154,17 +182,44 @@ Result<bool> CurationSession::applyEdits(const QList<FieldEdit> &edits, const QS
     return true;
 }
 
-QString defaultCuratorName()
+QString configuredCuratorName()
 {
-    const QString configured = QSettings().value(SettingsKeys::kCuratorName).toString().trimmed();
-    if (!configured.isEmpty())
-        return configured;
+    return QSettings().value(SettingsKeys::kCuratorName).toString().trimmed();
+}
+
+QString loginName()
+{
     for (const char *variable : { "USER", "LOGNAME", "USERNAME" }) {
         const QString name = qEnvironmentVariable(variable).trimmed();
         if (!name.isEmpty())
             return name;
     }
-    return QStringLiteral("unknown");
+    return {};
+}
+
+QString curatorNameProblem(const QString &name)
+{
+    if (name.trimmed().isEmpty())
+        return CurationSession::tr("Enter a name: every correction carries its curator's name.");
+    if (name.size() > 100)
+        return CurationSession::tr("The name has %1 characters; at most 100 are allowed.")
+            .arg(name.size());
+    for (const QChar c : name) {
+        if (c.isSpace() || c.category() == QChar::Other_Control)
+            return CurationSession::tr(
+                "The name cannot contain spaces or control characters (it must match your sync "
+                "token's name), as in %1.")
+                .arg(QStringLiteral("jane.doe"));
+    }
+    return {};
+}
+
+Result<SigningKey> loadCuratorKey(const QString &curator)
+{
+    auto stored = SigningKeyStore().loadOrCreate(curator);
+    if (!stored)
+        return stored.error();
+    return stored->key;
 }
 
 } // namespace LedgerCurator

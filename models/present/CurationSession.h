@@ -2,10 +2,14 @@
 #pragma once
 
 #include "CuratedRecord.h"
+#include "EventSignature.h"
 #include "Result.h"
 
 #include <QObject>
 #include <QUndoStack>
+
+#include <functional>
+#include <optional>
 
 namespace LedgerCurator {
 
@@ -20,7 +24,9 @@ struct FieldEdit
 };
 
 //! The record being curated: its corrections, the undo stack over them, and the writes to the
-//! cache. Every write appends correction events; undo and redo append events too.
+//! cache. Every write appends correction events; undo and redo append events too. Each event
+//! carries the curator's name, is timed by the cache's corrected clock and is signed with the
+//! curator's key when it is made; without a curator name nothing is written.
 class CurationSession final : public QObject
 {
     Q_OBJECT
@@ -38,8 +44,14 @@ public:
     bool hasRecord() const { return !m_record.upstream.arxivId.isEmpty(); }
     const CuratedRecord &record() const { return m_record; }
 
-    QString author() const { return m_author; }
-    void setAuthor(const QString &author) { m_author = author; }
+    //! Who the corrections are by: the name given to setAuthor(), else the configured curator
+    //! name (QSettings curator/name, read at each correction); empty when there is none.
+    QString author() const;
+    void setAuthor(const QString &author) { m_author = author.trimmed(); }
+
+    //! Asked before a correction when there is no curator name: true once one is set (in
+    //! QSettings), false to cancel the correction. The window shows its first-run prompt here.
+    void setIdentityPrompt(std::function<bool()> prompt) { m_identityPrompt = std::move(prompt); }
 
     QUndoStack *undoStack() { return &m_undoStack; }
 
@@ -60,13 +72,28 @@ Q_SIGNALS:
     void errorOccurred(const QString &message);
 
 private:
+    //! The author's signing key, loaded once per name.
+    Result<SigningKey> signingKey(const QString &author);
+
     Store &m_store;
     CuratedRecord m_record;
     QString m_author;
+    std::function<bool()> m_identityPrompt;
+    std::optional<std::pair<QString, SigningKey>> m_key;
     QUndoStack m_undoStack;
 };
 
-//! The configured curator name (QSettings curator/name), else the login name.
-QString defaultCuratorName();
+//! The configured curator name (QSettings curator/name), trimmed; empty when none is set. There
+//! is no fallback: a correction needs a name the curator chose (the server's token name).
+QString configuredCuratorName();
+//! The login name ($USER, $LOGNAME or $USERNAME), to suggest as the curator name; may be empty.
+QString loginName();
+//! Why `name` cannot be a curator name, empty when it can: the rule of the server's token names
+//! (`ledger-server token add NAME`), 1 to 100 characters without spaces or control characters,
+//! since a synced correction's author must be its token's name. Translated in the window.
+QString curatorNameProblem(const QString &name);
+
+//! The curator's signing key from SigningKeyStore (made on first use); the error says why not.
+Result<SigningKey> loadCuratorKey(const QString &curator);
 
 } // namespace LedgerCurator

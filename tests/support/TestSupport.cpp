@@ -189,6 +189,8 @@ CliRun runCli(const QStringList &arguments, const QString &home)
     env.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/xdg-data"));
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/xdg-config"));
     env.insert(QStringLiteral("USER"), QStringLiteral("tester"));
+    // Signing keys in files under home/xdg-data, never in the user's keyring.
+    env.insert(QStringLiteral("LC_SIGNING_KEY_STORE"), QStringLiteral("file"));
     process.setProcessEnvironment(env);
     process.start(QStringLiteral(LC_CLI_PATH), arguments);
     if (!process.waitForFinished(scaledTimeoutMs(120000)))

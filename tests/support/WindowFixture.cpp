@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "WindowFixture.h"
 
+#include "CurationSession.h"
 #include "LedgerText.h"
 #include "MainWindow.h"
 #include "Store.h"
 #include "TestSupport.h"
+
+#include <QStandardPaths>
 
 namespace LedgerCurator::TestSupport {
 
@@ -30,6 +33,12 @@ QString seedCache(const QString &path, const QList<Record> &records)
 WindowFixture::WindowFixture(const QString &cacheName)
     : m_cachePath(m_folder.filePath(cacheName))
 {
+    // Corrections are signed where they are made: the keys go to files in this folder (under
+    // QStandardPaths' test mode AppDataLocation is below the moved HOME instead), never to the
+    // user's keyring or data folder.
+    qputenv("LC_SIGNING_KEY_STORE", "file");
+    if (!QStandardPaths::isTestModeEnabled())
+        qputenv("XDG_DATA_HOME", m_folder.filePath(QStringLiteral("xdg-data")).toLocal8Bit());
 }
 
 WindowFixture::~WindowFixture()
@@ -71,6 +80,8 @@ MainWindow &WindowFixture::makeWindow()
     Q_ASSERT(m_store);
     closeWindow();
     m_window = std::make_unique<MainWindow>(*m_store);
+    // A window here corrects as "tester" (no first-run prompt) unless the test says otherwise.
+    m_window->session().setAuthor(QStringLiteral("tester"));
     return *m_window;
 }
 

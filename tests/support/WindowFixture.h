@@ -42,7 +42,9 @@ public:
     bool openCache(const QList<Record> &records = { fixtureRecord() });
     //! openCache(), then a main window on the cache (not shown yet).
     bool open(const QList<Record> &records = { fixtureRecord() });
-    //! A new main window on the open cache; the one made before is destroyed first.
+    //! A new main window on the open cache; the one made before is destroyed first. Its
+    //! session's author is "tester" (setAuthor({}) brings back the configured name and the
+    //! first-run prompt); signing keys are kept in files of the fixture's folder.
     MainWindow &makeWindow();
     //! Destroys the window (the cache stays open).
     void closeWindow();
