@@ -160,8 +160,6 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     out << ", " << plural(synced->recordsUpdated, "record", "records") << " updated, "
         << plural(synced->eventsPulled, "event", "events") << " pulled; last seq "
         << synced->lastSeq << Qt::endl;
-    if (synced->keyRegistered)
-        out << "registered the signing key of " << options.curator << Qt::endl;
     if (synced->signedNow > 0)
         out << "signed " << plural(synced->signedNow, "correction", "corrections")
             << " made before signatures" << Qt::endl;

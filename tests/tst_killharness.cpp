@@ -710,7 +710,7 @@ bool TestKillHarness::startServer()
                           TestSupport::dataPath(QStringLiteral("ledger-2104.04473.txt")) },
         &problem);
     const QByteArray alice = m_server->command(
-        { QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("alice"),
+        { QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("kh-cli"),
             QStringLiteral("--role"), QStringLiteral("curator") },
         &problem);
     m_aliceToken = path(QStringLiteral("alice.token"));
@@ -719,6 +719,14 @@ bool TestKillHarness::startServer()
         return false;
     }
     QFile::setPermissions(m_aliceToken, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    // The token is the harness curator's: a sync signs and pushes kh-cli's corrections, and the
+    // server takes events only under the token's name (issue 19).
+    if (const Attempt named
+        = cli({ QStringLiteral("identity"), QStringLiteral("--name"), QStringLiteral("kh-cli") });
+        !named.succeeded()) {
+        qWarning("%s", qPrintable(named.describe()));
+        return false;
+    }
     if (!m_server->start(&problem)) {
         qWarning("%s", qPrintable(problem));
         return false;
@@ -729,7 +737,8 @@ bool TestKillHarness::startServer()
 namespace {
 
 //! Outbox events: `count` notes on the record's observations, each naming the field's current
-//! head (the events before it on the same observation and field), values "kh-PREFIX-N".
+//! head (the events before it on the same observation and field), values "kh-PREFIX-N", by the
+//! harness curator kh-cli, unsigned as an older version made them: the sync signs them.
 QList<CorrectionEvent> makeNotes(
     Store &store, const QString &record, const QString &prefix, int count, QString *problem)
 {
@@ -750,7 +759,7 @@ QList<CorrectionEvent> makeNotes(
             heads.insert(observation, current ? *current : FieldState {});
         }
         CorrectionEvent e = makeEdit(heads[observation], record, observation, CurationField::Note,
-            QStringLiteral("kh-%1-%2").arg(prefix).arg(i), QStringLiteral("kh-push"), now);
+            QStringLiteral("kh-%1-%2").arg(prefix).arg(i), QStringLiteral("kh-cli"), now);
         heads[observation].heads = { e };
         events.append(e);
     }

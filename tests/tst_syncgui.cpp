@@ -392,10 +392,8 @@ void TestSyncGui::concurrentEditIsAConflictOnBothSides()
     QCOMPARE(marksShown(a, kPhoenix1), QStringLiteral("conflict"));
     selectObservation(a, kPhoenix1);
     QTRY_VERIFY(a.findChild<QWidget *>(QStringLiteral("conflictBox"))->isVisible());
-    // Both sides show the same value: the head with the greatest (signed, created_at, id).
-    // Until ledger-server keeps an event's key_id and signature (issue 19, the server's part),
-    // each side pulls the other's correction unsigned and ranks its own signed one first.
-    QEXPECT_FAIL("", "ledger-server drops key_id and signature (issue 19, server part)", Continue);
+    // Both sides show the same value: the head with the greatest (signed, created_at, id); both
+    // heads are signed, and each side verified the other's.
     QCOMPARE(stateShown(a, kPhoenix1), stateShown(b, kPhoenix1));
     // Each side offers both curators' values.
     for (MainWindow *window : { &a, &b }) {

@@ -613,6 +613,19 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
         <comment>the value as received</comment>
         <translation>Ursprungswert</translation>
     </message>
+    <message>
+        <source>%1 (unsigned)</source>
+        <comment>an event made before signatures</comment>
+        <translation>%1 (unsigniert)</translation>
+    </message>
+    <message>
+        <source>Signed with key %1</source>
+        <translation>Signiert mit Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>Not signed: made before corrections were signed. It never outranks a signed correction.</source>
+        <translation>Nicht signiert: entstanden, bevor Korrekturen signiert wurden. Sie hat nie Vorrang vor einer signierten Korrektur.</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::CurationSession</name>
@@ -1938,6 +1951,20 @@ arXiv:%2 v%3 · Stand %4</translation>
         <translation>
             <numerusform>%Ln Korrektur wartet im Postausgang und geht mit der nächsten Synchronisation hinaus.</numerusform>
             <numerusform>%Ln Korrekturen warten im Postausgang und gehen mit der nächsten Synchronisation hinaus.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This computer&apos;s clock is off: corrections are timed by the server&apos;s clock (%Ln re-timed).</source>
+        <translation>
+            <numerusform>Die Uhr dieses Computers geht falsch: Korrekturen erhalten die Zeit des Servers (%Ln neu datiert).</numerusform>
+            <numerusform>Die Uhr dieses Computers geht falsch: Korrekturen erhalten die Zeit des Servers (%Ln neu datiert).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln event(s) by %1 failed the signature check and were not applied. They are kept aside in the cache for inspection.</source>
+        <translation>
+            <numerusform>%Ln Ereignis von %1 hat die Signaturprüfung nicht bestanden und wurde nicht übernommen. Es wird zur Prüfung im Cache beiseitegelegt.</numerusform>
+            <numerusform>%Ln Ereignisse von %1 haben die Signaturprüfung nicht bestanden und wurden nicht übernommen. Sie werden zur Prüfung im Cache beiseitegelegt.</numerusform>
         </translation>
     </message>
 </context>

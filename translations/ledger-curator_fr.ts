@@ -613,6 +613,19 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
         <source>Resolve conflict on %1</source>
         <translation>Résoudre le conflit sur %1</translation>
     </message>
+    <message>
+        <source>%1 (unsigned)</source>
+        <comment>an event made before signatures</comment>
+        <translation>%1 (non signée)</translation>
+    </message>
+    <message>
+        <source>Signed with key %1</source>
+        <translation>Signée avec la clé %1</translation>
+    </message>
+    <message>
+        <source>Not signed: made before corrections were signed. It never outranks a signed correction.</source>
+        <translation>Non signée : faite avant que les corrections soient signées. Elle ne l’emporte jamais sur une correction signée.</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::CurationSession</name>
@@ -1938,6 +1951,20 @@ arXiv:%2 v%3 · au %4</translation>
         <translation>
             <numerusform>%Ln correction attend dans la boîte d’envoi et partira à la prochaine synchronisation.</numerusform>
             <numerusform>%Ln corrections attendent dans la boîte d’envoi et partiront à la prochaine synchronisation.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This computer&apos;s clock is off: corrections are timed by the server&apos;s clock (%Ln re-timed).</source>
+        <translation>
+            <numerusform>L’horloge de cet ordinateur est décalée : les corrections prennent l’heure du serveur (%Ln redatée).</numerusform>
+            <numerusform>L’horloge de cet ordinateur est décalée : les corrections prennent l’heure du serveur (%Ln redatées).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln event(s) by %1 failed the signature check and were not applied. They are kept aside in the cache for inspection.</source>
+        <translation>
+            <numerusform>%Ln événement de %1 n’a pas passé la vérification de signature et n’a pas été appliqué. Il est mis de côté dans le cache pour examen.</numerusform>
+            <numerusform>%Ln événements de %1 n’ont pas passé la vérification de signature et n’ont pas été appliqués. Ils sont mis de côté dans le cache pour examen.</numerusform>
         </translation>
     </message>
 </context>

@@ -594,9 +594,10 @@ void CurationPanel::fillHistory()
             m_history, { when, author, fieldName(e.field), describe(before), describe(e.value) });
         item->setToolTip(0, e.createdAt + QStringLiteral("\n") + e.id);
         item->setToolTip(1,
-            e.isSigned() ? tr("Signed with key %1").arg(e.keyId)
-                         : tr("Not signed: made before corrections were signed, or not yet synced "
-                              "by its author. It never outranks a signed correction."));
+            e.isSigned()
+                ? tr("Signed with key %1").arg(e.keyId)
+                : tr("Not signed: made before corrections were signed. It never outranks a signed "
+                     "correction."));
     }
     m_history->header()->resizeSections(QHeaderView::ResizeToContents);
     m_history->scrollToBottom();

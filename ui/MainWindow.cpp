@@ -330,6 +330,7 @@ void MainWindow::restoreSettings()
 void MainWindow::setupSync()
 {
     m_sync = new SyncController(m_store.path(), this);
+    m_sync->setCurator([this] { return m_session->author(); });
     m_syncStatus = new SyncStatus(m_store, *m_sync, statusBar(), this);
     // Every correction (and undo, redo, reload) changes the outbox.
     connect(m_session.get(), &CurationSession::recordChanged, m_syncStatus, &SyncStatus::update);

@@ -374,7 +374,9 @@ void SyncController::startRun(Trigger trigger)
     SyncOptions options = m_options;
     options.server = m_server;
     options.token = m_token;
-    options.curator = QSettings().value(SettingsKeys::kCuratorName).toString().trimmed();
+    options.curator = m_curator
+        ? m_curator().trimmed()
+        : QSettings().value(SettingsKeys::kCuratorName).toString().trimmed();
     // The worker reaches this object only through queued calls; the destructor waits for it.
     options.log = [this](const QString &message) {
         QMetaObject::invokeMethod(

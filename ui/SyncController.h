@@ -4,9 +4,11 @@
 #include "SyncClient.h"
 
 #include <QObject>
+
 #include <QPointer>
 #include <QString>
 #include <QUrl>
+#include <functional>
 
 #include <memory>
 
@@ -73,6 +75,10 @@ public:
     bool syncNow(Trigger trigger = Trigger::User);
     //! Abandons the running sync; syncFinished() follows with a "cancelled" message.
     void cancel();
+    //! Who the window's corrections are by (CurationSession::author()): the sync registers that
+    //! curator's key and signs that curator's unsigned outbox events. Without it, the configured
+    //! curator name.
+    void setCurator(std::function<QString()> curator) { m_curator = std::move(curator); }
 
     //! Overrides the engine's timeouts and retry counts (tests); server and token are ignored.
     void setSyncOptions(const SyncOptions &options) { m_options = options; }
@@ -133,6 +139,7 @@ private:
     QTimer *m_timer = nullptr;
     QThreadPool *m_pool = nullptr;
     std::shared_ptr<RunState> m_running;
+    std::function<QString()> m_curator;
 };
 
 } // namespace LedgerCurator
