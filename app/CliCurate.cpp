@@ -321,10 +321,14 @@ int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                 { QStringLiteral("value"), e.value ? QJsonValue(*e.value) : QJsonValue() },
                 { QStringLiteral("parents"), QJsonArray::fromStringList(e.parents) },
                 { QStringLiteral("author"), e.author },
-                { QStringLiteral("created_at"), e.createdAt } });
+                { QStringLiteral("created_at"), e.createdAt },
+                { QStringLiteral("key_id"), e.isSigned() ? QJsonValue(e.keyId) : QJsonValue() },
+                { QStringLiteral("signed"), e.isSigned() } });
             continue;
         }
-        out << e.createdAt << "  " << e.author << "  " << curationFieldKey(e.field) << ": "
+        // An event from before signatures says so: it never outranks a signed one.
+        out << e.createdAt << "  " << e.author << (e.isSigned() ? "" : " (unsigned)") << "  "
+            << curationFieldKey(e.field) << ": "
             << describeValue(e.field, before, *target->upstream) << " -> "
             << describeValue(e.field, e.value, *target->upstream) << "  [" << e.id << "]"
             << Qt::endl;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Curating from the command line, end to end: curate, history, undo, check and render --upstream,
 // each a separate run of the real binary on the same cache file (closed and reopened every time).
+#include "CurationLog.h"
+#include "Store.h"
 #include "TestSupport.h"
 
 #include <QJsonArray>
@@ -9,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using namespace LedgerCurator;
 using namespace LedgerCurator::TestSupport;
 
 namespace {
@@ -159,11 +162,31 @@ void TestCurateCli::historyShowsWhoWhenFromTo()
     QCOMPARE(events[0][QStringLiteral("author")].toString(), QStringLiteral("alice"));
     QVERIFY(events[0][QStringLiteral("from")].isNull());
     QVERIFY(events[0][QStringLiteral("created_at")].toString().endsWith(u'Z'));
+    // Every correction made here is signed, and says with which key.
+    QVERIFY(events[0][QStringLiteral("signed")].toBool());
+    QCOMPARE(events[0][QStringLiteral("key_id")].toString().size(), 32);
+    QVERIFY(!history.out.contains("(unsigned)"));
     // Default author: the configured curator name.
     QCOMPARE(
         run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("note=checked") }).exitCode,
         0);
     QVERIFY(run({ QStringLiteral("history"), kRecord, kOpt }).out.contains("  tester  note:"));
+
+    // An event from before signatures (stored unsigned, as an older version did) is marked.
+    {
+        Store store(m_db);
+        QVERIFY(store.open());
+        QVERIFY(store.addCorrections({ makeEdit(FieldState {}, kRecord, kOpt, CurationField::Title,
+            QStringLiteral("An old title"), QStringLiteral("olga"), nowUtc()) }));
+    }
+    const CliRun marked = run({ QStringLiteral("history"), kRecord, kOpt });
+    QVERIFY2(marked.out.contains("  olga (unsigned)  title:"), marked.out.constData());
+    const QJsonArray all = QJsonDocument::fromJson(
+        run({ QStringLiteral("history"), kRecord, kOpt, QStringLiteral("--json") }).out)
+                               .array();
+    QCOMPARE(all.size(), 5);
+    QVERIFY(!all.last()[QStringLiteral("signed")].toBool());
+    QVERIFY(all.last()[QStringLiteral("key_id")].isNull());
 }
 
 void TestCurateCli::undoRestoresTheEarlierValue()
