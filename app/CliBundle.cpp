@@ -363,16 +363,12 @@ int runImportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
         else
             ++withoutSeq;
     }
-    // The record first: a page older than the cached one is refused there, before anything else
-    // is written.
-    auto outcomes = store->importRecords({ bundle->record }, {}, RecordCheck::AlreadyValidated);
-    if (!outcomes)
-        return report(outcomes.error(), err);
-    if (auto stored = store->storeCuratorKeys(check.keys); !stored)
-        return report(stored.error(), err);
-    if (auto stored = store->addSyncedCorrections(synced, {}); !stored)
-        return report(stored.error(), err);
-    const ImportOutcome &o = outcomes->first();
+    // Record, keys and events in one transaction: a page older than the cached one, or any
+    // failure, leaves the cache as it was.
+    auto imported = store->importBundle(bundle->record, check.keys, synced);
+    if (!imported)
+        return report(imported.error(), err);
+    const ImportOutcome &o = *imported;
     const Record &record = bundle->record;
     const qsizetype legacy = std::count_if(synced.cbegin(), synced.cend(),
         [](const CorrectionEvent &e) { return e.keyId.isEmpty() && e.signature.isEmpty(); });

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void badFilesSayWhereAndWhat();
     void badEventSaysLineAndMember();
     void exportNeverWritesOverTheCache();
+    void importIsAllOrNothing();
 
 private:
     CliRun run(const QStringList &arguments) const { return runCli(arguments, m_dir->path()); }
@@ -570,6 +571,24 @@ void TestBundle::exportNeverWritesOverTheCache()
     QVERIFY2(
         r.err.contains(QByteArray("no public key for " + stray.keyId.toUtf8())), r.err.constData());
     QVERIFY(!QFile::exists(out));
+}
+
+void TestBundle::importIsAllOrNothing()
+{
+    // The record imports, then a key fails to store: nothing of the bundle is left in the cache.
+    Store store(path(QStringLiteral("target.sqlite")));
+    QVERIFY(store.open());
+    const QString before = dumpDatabase(store.path());
+    CuratorKey wrong;
+    wrong.keyId = QStringLiteral("00112233445566778899aabbccddeeff"); // not the key's id
+    wrong.curator = QStringLiteral("carol");
+    wrong.publicKey = SigningKey::generate().publicKey;
+    auto imported = store.importBundle(m_record, { wrong }, {});
+    QVERIFY(!imported);
+    QVERIFY2(imported.error().message.contains(QStringLiteral("does not match its id")),
+        qPrintable(imported.error().message));
+    QCOMPARE(dumpDatabase(store.path()), before);
+    QVERIFY(!store.loadRecord(m_record.arxivId).value().has_value());
 }
 
 QTEST_GUILESS_MAIN(TestBundle)

@@ -318,7 +318,8 @@ Result<QList<ImportOutcome>> Store::importRecords(
 }
 
 Result<QList<ImportOutcome>> Store::importInTransaction(const QList<Record> &records,
-    const MetaEntries &meta, const Progress &progress, RecordCheck check)
+    const MetaEntries &meta, const Progress &progress, RecordCheck check,
+    const std::function<Status(QSqlDatabase &db)> &alsoWrite)
 {
     QSqlDatabase db = database();
     // A large page touches many index pages (observation ids are random): a page cache of 64 MiB
@@ -384,6 +385,10 @@ Result<QList<ImportOutcome>> Store::importInTransaction(const QList<Record> &rec
     }
     if (auto status = writeMeta(db, meta); !status)
         return write.fail(status.error());
+    if (alsoWrite) {
+        if (auto status = alsoWrite(db); !status)
+            return write.fail(status.error());
+    }
     if (auto status = write.commit(QStringLiteral("%1: cannot commit the import").arg(m_path));
         !status)
         return status.error();

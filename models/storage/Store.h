@@ -11,6 +11,7 @@
 #include <QSqlDatabase>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace LedgerCurator {
@@ -132,6 +133,10 @@ public:
     Result<KeyRing> curatorKeys() const;
     //! Stores keys (a key already held is updated: revocation only ever sets, never clears).
     Status storeCuratorKeys(const QList<CuratorKey> &keys);
+    //! A verified bundle (docs/bundle.md) in one transaction, all or nothing: the record (refused
+    //! when the cache holds a newer page), the keys, and the events as received from a server.
+    Result<ImportOutcome> importBundle(
+        const Record &record, const QList<CuratorKey> &keys, const QList<CorrectionEvent> &events);
     //! Events received that failed their check (TrustedKeys.h): kept aside, out of every merge.
     struct RejectedEvent
     {
@@ -197,8 +202,13 @@ private:
     class Write;
     //! importRecords() and importRecordsWithMeta(): the records, then the meta entries, in one
     //! transaction.
+    //! `alsoWrite`, when given, writes more in the same transaction, after the records.
     Result<QList<ImportOutcome>> importInTransaction(const QList<Record> &records,
-        const MetaEntries &meta, const Progress &progress, RecordCheck check);
+        const MetaEntries &meta, const Progress &progress, RecordCheck check,
+        const std::function<Status(QSqlDatabase &db)> &alsoWrite = {});
+    //! The writes of storeCuratorKeys() and addSyncedCorrections(), in the caller's transaction.
+    static Status writeCuratorKeys(QSqlDatabase &db, const QList<CuratorKey> &keys);
+    static Status writeSyncedCorrections(QSqlDatabase &db, const QList<CorrectionEvent> &events);
     //! After a failed statement of a write: a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB) sets
     //! writeRefusal(). Returns `error` unchanged.
     Error noteFailure(Error error) const;

@@ -259,6 +259,11 @@ Result<qsizetype> Store::narrowWideOutboxEvents()
     return wide.size();
 }
 
+Status Store::writeSyncedCorrections(QSqlDatabase &db, const QList<CorrectionEvent> &events)
+{
+    return writeCorrections(db, events);
+}
+
 Status Store::addSyncedCorrections(const QList<CorrectionEvent> &events, const MetaEntries &meta,
     const QList<RejectedEvent> &rejected)
 {

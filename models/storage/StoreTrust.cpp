@@ -58,7 +58,15 @@ Status Store::storeCuratorKeys(const QList<CuratorKey> &keys)
     if (auto begun = write.begin(QStringLiteral("%1: cannot start storing keys").arg(m_path));
         !begun)
         return begun;
-    QSqlQuery insert(database());
+    QSqlDatabase db = database();
+    if (auto status = writeCuratorKeys(db, keys); !status)
+        return write.fail(status.error());
+    return write.commit(QStringLiteral("%1: cannot commit keys").arg(m_path));
+}
+
+Status Store::writeCuratorKeys(QSqlDatabase &db, const QList<CuratorKey> &keys)
+{
+    QSqlQuery insert(db);
     // A key id names its public key (its hash), so a row never changes key; a revocation is kept
     // once learnt, whatever a later list says.
     insert.prepare(QStringLiteral(
@@ -72,8 +80,8 @@ Status Store::storeCuratorKeys(const QList<CuratorKey> &keys)
     const QVariant nullSeq(QMetaType::fromType<qint64>());
     for (const CuratorKey &key : keys) {
         if (key.publicKey.size() != 32 || keyIdOf(key.publicKey) != key.keyId)
-            return write.fail(Error::badInput(
-                QStringLiteral("key %1: the public key does not match its id").arg(key.keyId)));
+            return Error::badInput(
+                QStringLiteral("key %1: the public key does not match its id").arg(key.keyId));
         insert.bindValue(0, key.keyId);
         insert.bindValue(1, key.curator);
         insert.bindValue(2, toBase64Url(key.publicKey));
@@ -81,10 +89,24 @@ Status Store::storeCuratorKeys(const QList<CuratorKey> &keys)
         insert.bindValue(4, key.revoked ? 1 : 0);
         insert.bindValue(5, key.revokedAfterSeq ? QVariant(*key.revokedAfterSeq) : nullSeq);
         if (!insert.exec())
-            return write.fail(
-                sqlError(QStringLiteral("cannot store key %1").arg(key.keyId), insert.lastError()));
+            return sqlError(
+                QStringLiteral("cannot store key %1").arg(key.keyId), insert.lastError());
     }
-    return write.commit(QStringLiteral("%1: cannot commit keys").arg(m_path));
+    return {};
+}
+
+Result<ImportOutcome> Store::importBundle(
+    const Record &record, const QList<CuratorKey> &keys, const QList<CorrectionEvent> &events)
+{
+    auto outcomes = importInTransaction({ record }, {}, {}, RecordCheck::AlreadyValidated,
+        [&keys, &events](QSqlDatabase &db) -> Status {
+            if (auto status = writeCuratorKeys(db, keys); !status)
+                return status;
+            return writeSyncedCorrections(db, events);
+        });
+    if (!outcomes)
+        return outcomes.error();
+    return outcomes->first();
 }
 
 Result<QList<Store::RejectedEvent>> Store::rejectedEvents(const QString &arxivId) const
