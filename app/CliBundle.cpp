@@ -37,19 +37,6 @@ const QCommandLineOption kPageFileOption(
     QStringLiteral("Write the verified page to FILE instead of standard output."),
     QStringLiteral("FILE"));
 
-//! Writes `bytes` to `path` all or nothing (QSaveFile), never onto a file SQLite holds open.
-Status writeFileAtomically(const QString &path, const QByteArray &bytes)
-{
-    if (SqliteLocks::isOpenBySqlite(path))
-        return Error::badInput(
-            QStringLiteral("this is a file of the cache that is open; it is not overwritten"),
-            path);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return Error::failure(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
-    return {};
-}
-
 Result<CurationBundle> readBundleFile(const QString &path)
 {
     if (SqliteLocks::isOpenBySqlite(path))
@@ -249,7 +236,7 @@ int runExportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
             err);
     bundle.exportedAt = nowUtc(store->clockCorrectionMs());
     bundle.exportedBy = QSettings().value(SettingsKeys::kCuratorName).toString().trimmed();
-    if (auto written = writeFileAtomically(path, writeBundleJson(bundle)); !written)
+    if (auto written = writeBytes(path, out, writeBundleJson(bundle)); !written)
         return report(written.error(), err);
     out << "exported arXiv:" << bundle.record.arxivId << " v" << bundle.record.version << " with "
         << eventCounts(signedEvents, bundle.events.size() - signedEvents) << " and "
@@ -300,24 +287,13 @@ int runVerifyBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
                                 .arg(curated.shown.arxivId)
                                 .arg(curated.shown.version)
                                 .arg(eventCounts(check.signedEvents, check.legacy.size()));
-    if (output.isEmpty() || output == u"-") {
-        out.flush();
-        if (QIODevice *device = out.device()) {
-            if (device->write(page) != page.size())
-                return report(Error::failure(QStringLiteral("cannot write to standard output: %1")
-                                                 .arg(device->errorString())),
-                    err);
-            if (auto *fileDevice = qobject_cast<QFileDevice *>(device))
-                fileDevice->flush();
-        } else {
-            out << QString::fromUtf8(page);
-        }
-        err << "ledger-curator: " << file << ": " << verdict << Qt::endl;
-        return ExitOk;
-    }
-    if (auto written = writeFileAtomically(output, page); !written)
+    if (auto written = writeBytes(output, out, page); !written)
         return report(written.error(), err);
-    out << verdict << "; the page written to " << output << Qt::endl;
+    // The verdict goes where the page does not.
+    if (output.isEmpty() || output == u"-")
+        err << "ledger-curator: " << file << ": " << verdict << Qt::endl;
+    else
+        out << verdict << "; the page written to " << output << Qt::endl;
     return ExitOk;
 }
 

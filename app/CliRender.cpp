@@ -20,58 +20,6 @@ namespace LedgerCurator::Cli {
 
 namespace {
 
-//! Hands bytes to be written; false once a write has failed.
-using ByteSink = std::function<bool(QByteArrayView)>;
-
-//! Writes what `produce` hands over to the file at `path` (all or nothing, through QSaveFile) or,
-//! for "" or "-", to the output stream's device: the bytes are UTF-8 already, what the stream
-//! would write, so they go straight out in pieces instead of being decoded into one huge QString
-//! for the stream to encode again.
-Status writeOutputStreamed(
-    const QString &path, QTextStream &out, const std::function<void(const ByteSink &)> &produce)
-{
-    if (path.isEmpty() || path == u"-") {
-        out.flush();
-        QIODevice *device = out.device();
-        if (!device) {
-            QByteArray all;
-            produce([&all](QByteArrayView bytes) {
-                all += bytes;
-                return true;
-            });
-            out << QString::fromUtf8(all);
-            out.flush();
-            return {};
-        }
-        bool failed = false;
-        produce([device, &failed](QByteArrayView bytes) {
-            failed = failed || device->write(bytes.data(), bytes.size()) != bytes.size();
-            return !failed;
-        });
-        if (auto *file = qobject_cast<QFileDevice *>(device))
-            failed = !file->flush() || failed;
-        if (failed)
-            return Error::failure(
-                QStringLiteral("cannot write to standard output: %1").arg(device->errorString()));
-        return {};
-    }
-    if (SqliteLocks::isOpenBySqlite(path)) // it would replace the cache under SQLite
-        return Error::badInput(
-            QStringLiteral("%1: this is a file of the cache that is open; it is not overwritten")
-                .arg(path));
-    QSaveFile file(path);
-    bool failed = !file.open(QIODevice::WriteOnly);
-    if (!failed) {
-        produce([&file, &failed](QByteArrayView bytes) {
-            failed = failed || file.write(bytes.data(), bytes.size()) != bytes.size();
-            return !failed;
-        });
-    }
-    if (failed || !file.commit())
-        return Error::failure(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
-    return {};
-}
-
 const QCommandLineOption kFormatOption(QStringLiteral("format"),
     QStringLiteral("text (default), json or html."), QStringLiteral("FORMAT"),
     QStringLiteral("text"));

@@ -3,7 +3,11 @@
 
 #include "Cli.h"
 #include "Identifier.h"
+#include "SqliteLocks.h"
 #include "Store.h"
+
+#include <QFileDevice>
+#include <QSaveFile>
 
 namespace LedgerCurator::Cli {
 
@@ -82,6 +86,56 @@ std::optional<CuratedRecord> openRecord(
 QString padded(const QString &text, int width)
 {
     return text.leftJustified(width, u' ');
+}
+
+Status writeOutputStreamed(
+    const QString &path, QTextStream &out, const std::function<void(const ByteSink &)> &produce)
+{
+    if (path.isEmpty() || path == u"-") {
+        out.flush();
+        QIODevice *device = out.device();
+        if (!device) {
+            QByteArray all;
+            produce([&all](QByteArrayView bytes) {
+                all += bytes;
+                return true;
+            });
+            out << QString::fromUtf8(all);
+            out.flush();
+            return {};
+        }
+        bool failed = false;
+        produce([device, &failed](QByteArrayView bytes) {
+            failed = failed || device->write(bytes.data(), bytes.size()) != bytes.size();
+            return !failed;
+        });
+        if (auto *file = qobject_cast<QFileDevice *>(device))
+            failed = !file->flush() || failed;
+        if (failed)
+            return Error::failure(
+                QStringLiteral("cannot write to standard output: %1").arg(device->errorString()));
+        return {};
+    }
+    if (SqliteLocks::isOpenBySqlite(path)) // it would replace the cache under SQLite
+        return Error::badInput(
+            QStringLiteral("%1: this is a file of the cache that is open; it is not overwritten")
+                .arg(path));
+    QSaveFile file(path);
+    bool failed = !file.open(QIODevice::WriteOnly);
+    if (!failed) {
+        produce([&file, &failed](QByteArrayView bytes) {
+            failed = failed || file.write(bytes.data(), bytes.size()) != bytes.size();
+            return !failed;
+        });
+    }
+    if (failed || !file.commit())
+        return Error::failure(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
+    return {};
+}
+
+Status writeBytes(const QString &path, QTextStream &out, const QByteArray &bytes)
+{
+    return writeOutputStreamed(path, out, [&bytes](const ByteSink &write) { write(bytes); });
 }
 
 } // namespace LedgerCurator::Cli

@@ -12,6 +12,7 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -55,5 +56,18 @@ std::optional<CuratedRecord> openRecord(
 //! `text` padded with spaces to `width` characters: a column of the plain-text tables.
 QString padded(const QString &text, int width);
 
+//! Hands bytes to be written; false once a write has failed.
+using ByteSink = std::function<bool(QByteArrayView)>;
+
+//! Writes what `produce` hands over to the file at `path` (all or nothing, through QSaveFile,
+//! never onto a file SQLite holds open) or, for "" or "-", to the output stream's device: the
+//! bytes are UTF-8 already, what the stream would write, so they go straight out in pieces instead
+//! of being decoded into one huge QString for the stream to encode again.
+Status writeOutputStreamed(
+    const QString &path, QTextStream &out, const std::function<void(const ByteSink &)> &produce);
+//! writeOutputStreamed() of bytes already made.
+Status writeBytes(const QString &path, QTextStream &out, const QByteArray &bytes);
+
 } // namespace Cli
+
 } // namespace LedgerCurator
