@@ -5,6 +5,7 @@
 #include "EventJson.h"
 #include "LedgerText.h"
 #include "RecordJson.h"
+#include "ServerDatabases.h"
 #include "ServerStore.h"
 #include "TestKeys.h"
 #include "TestSupport.h"
@@ -192,7 +193,6 @@ private:
     HttpReply postEvents(const QList<CorrectionEvent> &events, const QUrl &base = {});
     QList<CorrectionEvent> allEvents(const QUrl &base = {});
     QSqlDatabase directDatabase();
-    QString postgresUrl(const QString &database) const;
     void runConcurrentClients(const QList<QUrl> &servers);
 
     QString m_backend;
@@ -212,13 +212,6 @@ void TestServer::initTestCase_data()
     QTest::newRow("postgresql") << kPostgres;
 }
 
-QString TestServer::postgresUrl(const QString &database) const
-{
-    QUrl url(qEnvironmentVariable("LC_TEST_POSTGRES_URL"));
-    url.setPath(u'/' + database);
-    return url.toString();
-}
-
 void TestServer::init()
 {
     QFETCH_GLOBAL(QString, backend);
@@ -227,30 +220,13 @@ void TestServer::init()
     QVERIFY(m_dir->isValid());
     m_pgDatabase.clear();
     if (backend == kPostgres) {
-        if (qEnvironmentVariableIsEmpty("LC_TEST_POSTGRES_URL"))
+        if (!postgresAvailable())
             QSKIP("LC_TEST_POSTGRES_URL is not set; run scripts/with-postgres.sh "
                   "build-testing/tests/tst_server for the PostgreSQL rows");
         // A database of its own for every test: it starts from an empty schema.
-        const QString name
-            = QStringLiteral("lc_test_%1")
-                  .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
-        {
-            QSqlDatabase admin
-                = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("tst-admin"));
-            const QUrl url(qEnvironmentVariable("LC_TEST_POSTGRES_URL"));
-            admin.setHostName(url.host());
-            admin.setPort(url.port(5432));
-            admin.setUserName(url.userName());
-            admin.setPassword(url.password());
-            admin.setDatabaseName(url.path().mid(1));
-            QVERIFY2(admin.open(), qPrintable(admin.lastError().text()));
-            QSqlQuery create(admin);
-            // The name is made here, not taken from input.
-            QVERIFY2(create.exec(QStringLiteral("CREATE DATABASE ") + name),
-                qPrintable(create.lastError().text()));
-            admin.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("tst-admin"));
+        QString problem;
+        const QString name = createPostgresDatabase(QStringLiteral("lc_test"), &problem);
+        QVERIFY2(!name.isEmpty(), qPrintable(problem));
         m_pgDatabase = name;
         m_db = postgresUrl(name);
     } else {
@@ -271,30 +247,9 @@ void TestServer::init()
 void TestServer::cleanup()
 {
     stopServers();
-    if (QSqlDatabase::contains(QStringLiteral("tst-direct"))) {
-        QSqlDatabase::database(QStringLiteral("tst-direct"), false).close();
-        QSqlDatabase::removeDatabase(QStringLiteral("tst-direct"));
-    }
-    if (!m_pgDatabase.isEmpty()) {
-        {
-            QSqlDatabase admin
-                = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("tst-admin"));
-            const QUrl url(qEnvironmentVariable("LC_TEST_POSTGRES_URL"));
-            admin.setHostName(url.host());
-            admin.setPort(url.port(5432));
-            admin.setUserName(url.userName());
-            admin.setPassword(url.password());
-            admin.setDatabaseName(url.path().mid(1));
-            if (admin.open()) {
-                QSqlQuery drop(admin);
-                drop.exec(QStringLiteral("DROP DATABASE IF EXISTS ") + m_pgDatabase
-                    + QStringLiteral(" WITH (FORCE)"));
-                admin.close();
-            }
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("tst-admin"));
-        m_pgDatabase.clear();
-    }
+    closeDatabase(QStringLiteral("tst-direct"));
+    dropPostgresDatabase(m_pgDatabase);
+    m_pgDatabase.clear();
     m_dir.reset();
 }
 
@@ -441,25 +396,7 @@ QList<CorrectionEvent> TestServer::allEvents(const QUrl &base)
 
 QSqlDatabase TestServer::directDatabase()
 {
-    const QString name = QStringLiteral("tst-direct");
-    if (QSqlDatabase::contains(name))
-        return QSqlDatabase::database(name);
-    QSqlDatabase db;
-    if (m_backend == kSqlite) {
-        db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(m_db);
-    } else {
-        db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
-        const QUrl url(m_db);
-        db.setHostName(url.host());
-        db.setPort(url.port(5432));
-        db.setUserName(url.userName());
-        db.setPassword(url.password());
-        db.setDatabaseName(url.path().mid(1));
-    }
-    if (!db.open())
-        qWarning("cannot open the server's database: %s", qPrintable(db.lastError().text()));
-    return db;
+    return openServerDatabase(QStringLiteral("tst-direct"), m_db);
 }
 
 // --- health and tokens --------------------------------------------------------------------------

@@ -7,6 +7,7 @@
 // need LC_TEST_POSTGRES_URL: run scripts/with-postgres.sh build-testing/tests/tst_servertrust).
 #include "EventJson.h"
 #include "EventSignature.h"
+#include "ServerDatabases.h"
 #include "TestKeys.h"
 #include "TestSupport.h"
 
@@ -103,7 +104,6 @@ private Q_SLOTS:
     void alteredEventKeepsItsSignature();
 
 private:
-    QSqlDatabase adminDatabase();
     QSqlDatabase directDatabase();
     CliRun runServer(const QStringList &arguments) const;
     QByteArray addToken(const QString &name, const QString &role);
@@ -141,20 +141,6 @@ void TestServerTrust::initTestCase_data()
     QTest::newRow("postgresql") << kPostgres;
 }
 
-QSqlDatabase TestServerTrust::adminDatabase()
-{
-    QSqlDatabase admin
-        = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("trust-admin"));
-    const QUrl url(qEnvironmentVariable("LC_TEST_POSTGRES_URL"));
-    admin.setHostName(url.host());
-    admin.setPort(url.port(5432));
-    admin.setUserName(url.userName());
-    admin.setPassword(url.password());
-    admin.setDatabaseName(url.path().mid(1));
-    admin.open();
-    return admin;
-}
-
 void TestServerTrust::init()
 {
     QFETCH_GLOBAL(QString, backend);
@@ -163,25 +149,13 @@ void TestServerTrust::init()
     QVERIFY(m_dir->isValid());
     m_pgDatabase.clear();
     if (backend == kPostgres) {
-        if (qEnvironmentVariableIsEmpty("LC_TEST_POSTGRES_URL"))
+        if (!postgresAvailable())
             QSKIP("LC_TEST_POSTGRES_URL is not set; run scripts/with-postgres.sh "
                   "build-testing/tests/tst_servertrust for the PostgreSQL rows");
-        const QString name
-            = QStringLiteral("lc_trust_%1")
-                  .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
-        {
-            QSqlDatabase admin = adminDatabase();
-            QVERIFY2(admin.isOpen(), qPrintable(admin.lastError().text()));
-            QSqlQuery create(admin);
-            QVERIFY2(create.exec(QStringLiteral("CREATE DATABASE ") + name),
-                qPrintable(create.lastError().text()));
-            admin.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("trust-admin"));
-        m_pgDatabase = name;
-        QUrl url(qEnvironmentVariable("LC_TEST_POSTGRES_URL"));
-        url.setPath(u'/' + name);
-        m_db = url.toString();
+        QString problem;
+        m_pgDatabase = createPostgresDatabase(QStringLiteral("lc_trust"), &problem);
+        QVERIFY2(!m_pgDatabase.isEmpty(), qPrintable(problem));
+        m_db = postgresUrl(m_pgDatabase);
     } else {
         m_db = m_dir->filePath(QStringLiteral("server.db"));
     }
@@ -208,45 +182,15 @@ void TestServerTrust::cleanup()
             server->waitForFinished(5000);
         }
     }
-    if (QSqlDatabase::contains(QStringLiteral("trust-direct"))) {
-        QSqlDatabase::database(QStringLiteral("trust-direct"), false).close();
-        QSqlDatabase::removeDatabase(QStringLiteral("trust-direct"));
-    }
-    if (!m_pgDatabase.isEmpty()) {
-        {
-            QSqlDatabase admin = adminDatabase();
-            QSqlQuery drop(admin);
-            drop.exec(QStringLiteral("DROP DATABASE IF EXISTS ") + m_pgDatabase
-                + QStringLiteral(" WITH (FORCE)"));
-            admin.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("trust-admin"));
-        m_pgDatabase.clear();
-    }
+    closeDatabase(QStringLiteral("trust-direct"));
+    dropPostgresDatabase(m_pgDatabase);
+    m_pgDatabase.clear();
     m_dir.reset();
 }
 
 QSqlDatabase TestServerTrust::directDatabase()
 {
-    const QString name = QStringLiteral("trust-direct");
-    if (QSqlDatabase::contains(name))
-        return QSqlDatabase::database(name);
-    QSqlDatabase db;
-    if (m_backend == kPostgres) {
-        db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
-        const QUrl url(m_db);
-        db.setHostName(url.host());
-        db.setPort(url.port(5432));
-        db.setUserName(url.userName());
-        db.setPassword(url.password());
-        db.setDatabaseName(url.path().mid(1));
-    } else {
-        db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(m_db);
-    }
-    if (!db.open())
-        qWarning("cannot open the server's database: %s", qPrintable(db.lastError().text()));
-    return db;
+    return openServerDatabase(QStringLiteral("trust-direct"), m_db);
 }
 
 CliRun TestServerTrust::runServer(const QStringList &arguments) const
