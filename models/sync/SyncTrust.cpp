@@ -243,12 +243,14 @@ Status SyncClient::prepareOutbox(Context &context, qint64 offsetMs)
                 retime = true;
             }
             times.insert(event.id, event.createdAt);
+            if (!retime && event.isSigned())
+                continue; // as it was made: the usual case, nothing to check
+            if (!key || event.author != curator)
+                continue; // another's event cannot be signed (or re-timed) here
             // An event the server would refuse anyway (made by a version that checked less) is
             // left for the push to find refused: signing it changes nothing.
-            const bool mine
-                = key && event.author == curator && checkCorrectionEvent(event).isEmpty();
-            if (!mine || (!retime && event.isSigned()))
-                continue; // another's event cannot be signed (or re-timed) here
+            if (!checkCorrectionEvent(event).isEmpty())
+                continue;
             if (!event.isSigned())
                 ++context.report.signedNow;
             if (retime)
