@@ -89,6 +89,7 @@ private Q_SLOTS:
     void cliSignsMergesToo();
     void firstRunPromptCancelStoresNothing();
     void firstRunPromptStoresTheNameAndSigns();
+    void promptGivesALongMessageItsRoom();
     void settingsDialogCuratorFields();
 
 private:
@@ -455,6 +456,28 @@ void TestIdentity::firstRunPromptStoresTheNameAndSigns()
     }
     QSettings().remove(SettingsKeys::kCuratorName);
     QSettings().remove(SettingsKeys::kCuratorOrcid);
+}
+
+void TestIdentity::promptGivesALongMessageItsRoom()
+{
+    // A wrong check digit is explained in three wrapped lines: all of them are shown, none cut
+    // off by a dialog sized for an empty message (seen under Xvfb before the fix).
+    CuratorIdentityDialog dialog(nullptr);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *orcid = dialog.findChild<QLineEdit *>(QStringLiteral("curatorOrcidEdit"));
+    auto *problem = dialog.findChild<QLabel *>(QStringLiteral("curatorIdentityProblem"));
+    QVERIFY(orcid && problem);
+    dialog.findChild<QLineEdit *>(QStringLiteral("curatorNameEdit"))
+        ->setText(QStringLiteral("carol"));
+    orcid->setText(QStringLiteral("0000-0002-1825-0098"));
+    QVERIFY(problem->isVisible());
+    QVERIFY2(problem->text().contains(QStringLiteral("check digit")), qPrintable(problem->text()));
+    QTRY_VERIFY2(problem->height() >= problem->heightForWidth(problem->width()),
+        qPrintable(QStringLiteral("%1 < %2")
+                       .arg(problem->height())
+                       .arg(problem->heightForWidth(problem->width()))));
+    QVERIFY(saveScreenshot(&dialog, QStringLiteral("identity-prompt-check-digit.png")));
 }
 
 void TestIdentity::settingsDialogCuratorFields()

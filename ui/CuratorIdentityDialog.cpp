@@ -114,8 +114,15 @@ CuratorIdentityDialog::CuratorIdentityDialog(QWidget *parent)
     layout->addWidget(m_buttons);
     resize(std::max(460, sizeHint().width()), sizeHint().height());
 
-    auto update = [this] {
+    auto update = [this, layout] {
         m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_fields->problem().isEmpty());
+        // A message of two or three wrapped lines (a wrong ORCID check digit) gets the room it
+        // needs: the dialog was sized for none.
+        layout->activate();
+        const int needed = layout->hasHeightForWidth() ? layout->totalHeightForWidth(width())
+                                                       : layout->totalSizeHint().height();
+        if (height() < needed)
+            resize(width(), needed);
     };
     connect(m_fields, &CuratorIdentityFields::changed, this, update);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &CuratorIdentityDialog::accept);
