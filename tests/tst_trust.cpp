@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QTemporaryDir>
+#include <QUuid>
 #include <QtTest>
 
 using namespace LedgerCurator;
@@ -185,6 +186,34 @@ private Q_SLOTS:
         QCOMPARE(rejectedEventsMessage({ altered, byBob, altered }),
             QStringLiteral("3 events by carol and bob fail their signatures and were not applied"));
         QVERIFY(rejectedEventsMessage({}).isEmpty());
+    }
+
+    void verdictsAreTheSameOnAnyNumberOfThreads()
+    {
+        const SigningKey carol = keyOf("carol");
+        const KeyRing ring = ringOf({ { QStringLiteral("carol"), carol } });
+        QList<CorrectionEvent> events;
+        for (int i = 0; i < 2000; ++i) {
+            CorrectionEvent e = sampleEvent();
+            e.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+            e.value = QStringLiteral("note %1").arg(i);
+            e.seq = i + 1;
+            if (i % 3 != 0)
+                signEvent(e, carol);
+            if (i % 7 == 0)
+                e.value = QStringLiteral("altered %1").arg(i); // fails if signed
+            events.append(e);
+        }
+        const TrustSplit one = splitByTrust(events, ring, 600, 1);
+        QVERIFY(one.rejected.size() > 0 && one.legacy > 0 && one.accepted.size() > 1000);
+        for (int threads : { 2, 3, 8 }) {
+            const TrustSplit many = splitByTrust(events, ring, 600, threads);
+            QCOMPARE(many.accepted, one.accepted);
+            QCOMPARE(many.rejected, one.rejected);
+            QCOMPARE(many.reasons, one.reasons);
+            QCOMPARE(many.legacy, one.legacy);
+        }
+        QVERIFY(splitByTrust({}, ring, 0, 4).accepted.isEmpty());
     }
 
     void signedHeadOutranksUnsignedWhateverTheTime()

@@ -270,7 +270,8 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
         if (json.more)
             nextPage = send(context, "GET", pageUrl(newLast), QByteArray(), {});
         // Every event checked against the curators' keys: what fails is kept aside, never merged.
-        TrustSplit split = splitByTrust(json.events, context.keys, context.legacyUntilSeq);
+        TrustSplit split = splitByTrust(
+            json.events, context.keys, context.legacyUntilSeq, QThread::idealThreadCount());
         const bool unknownKey = std::any_of(
             split.rejected.cbegin(), split.rejected.cend(), [&context](const CorrectionEvent &e) {
                 return !e.keyId.isEmpty() && !context.keys.contains(e.keyId);
@@ -284,7 +285,8 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
                 if (!context.keys.contains(key.keyId))
                     context.keys.insert(key.keyId, key);
             }
-            split = splitByTrust(json.events, context.keys, context.legacyUntilSeq);
+            split = splitByTrust(
+                json.events, context.keys, context.legacyUntilSeq, QThread::idealThreadCount());
         }
         const QString receivedAt = nowUtc();
         for (const CorrectionEvent &rejected : std::as_const(split.rejected))

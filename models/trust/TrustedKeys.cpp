@@ -5,6 +5,10 @@
 
 #include <QSet>
 
+#include <algorithm>
+#include <thread>
+#include <vector>
+
 namespace LedgerCurator {
 
 TrustVerdict verifyEvent(const CorrectionEvent &event, const KeyRing &keys, qint64 legacyUntilSeq)
@@ -30,12 +34,31 @@ TrustVerdict verifyEvent(const CorrectionEvent &event, const KeyRing &keys, qint
 }
 
 TrustSplit splitByTrust(
-    const QList<CorrectionEvent> &events, const KeyRing &keys, qint64 legacyUntilSeq)
+    const QList<CorrectionEvent> &events, const KeyRing &keys, qint64 legacyUntilSeq, int threads)
 {
+    // An Ed25519 verification is about 75 us here (bench: a fresh client checks 100,000 events),
+    // the whole cost of the check: large lists are judged in slices on threads of their own,
+    // joined before the verdicts are gathered in order.
+    std::vector<TrustVerdict> verdicts(size_t(events.size()));
+    const qsizetype slices
+        = std::clamp<qsizetype>(qsizetype(threads), 1, std::max<qsizetype>(1, events.size() / 256));
+    {
+        std::vector<std::jthread> workers;
+        const qsizetype step = (events.size() + slices - 1) / std::max<qsizetype>(1, slices);
+        for (qsizetype from = step; from < events.size(); from += step) {
+            workers.emplace_back([&, from] {
+                for (qsizetype i = from; i < std::min(events.size(), from + step); ++i)
+                    verdicts[size_t(i)] = verifyEvent(events[i], keys, legacyUntilSeq);
+            });
+        }
+        for (qsizetype i = 0; i < std::min(events.size(), step); ++i)
+            verdicts[size_t(i)] = verifyEvent(events[i], keys, legacyUntilSeq);
+    }
     TrustSplit split;
     split.accepted.reserve(events.size());
-    for (const CorrectionEvent &event : events) {
-        const TrustVerdict verdict = verifyEvent(event, keys, legacyUntilSeq);
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        const CorrectionEvent &event = events[i];
+        const TrustVerdict &verdict = verdicts[size_t(i)];
         if (verdict.trust == EventTrust::Rejected) {
             split.rejected.append(event);
             split.reasons.append(

@@ -56,8 +56,10 @@ struct TrustSplit
     QStringList reasons; // one per rejected event, "event ID by AUTHOR: REASON"
     qsizetype legacy = 0;
 };
-TrustSplit splitByTrust(
-    const QList<CorrectionEvent> &events, const KeyRing &keys, qint64 legacyUntilSeq);
+//! `threads`: how many threads may judge (a large list is split among them; the verdicts and
+//! their order are the same for any number). KeyRing and the events are only read meanwhile.
+TrustSplit splitByTrust(const QList<CorrectionEvent> &events, const KeyRing &keys,
+    qint64 legacyUntilSeq, int threads = 1);
 
 //! "1 event by carol fails its signature and was not applied", "3 events by bob and carol fail
 //! their signatures and were not applied"; empty when none was rejected.
