@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CurationLog.h"
 #include "EventJson.h"
+#include "EventSignature.h"
 #include "Record.h"
 
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QRandomGenerator>
 #include <QRegularExpression>
@@ -122,7 +124,10 @@ QList<CorrectionEvent> bruteHeads(const QList<CorrectionEvent> &events, const Fi
         if (!named)
             heads.append(e);
     }
+    // Winner first: a signed head before an unsigned one, then the latest, then the greatest id.
     std::sort(heads.begin(), heads.end(), [](const auto &a, const auto &b) {
+        if (a.isSigned() != b.isSigned())
+            return a.isSigned();
         return a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id > b.id;
     });
     return heads;
@@ -720,9 +725,15 @@ void tst_CurationLog::parseFieldRejects()
 void tst_CurationLog::randomHistories_data()
 {
     QTest::addColumn<quint32>("seed");
+    // Who signs (issue 19): nobody (events from before signatures), everybody, or every other
+    // curator (signed and legacy heads meet).
+    QTest::addColumn<int>("signing");
     for (quint32 seed : { 1u, 2u, 3u, 5u, 8u, 13u, 21u, 34u, 55u, 89u, 144u, 233u, 377u, 610u, 987u,
-             1597u, 0xc0ffeeu, 0xdecafu, 20261129u, 4294967295u })
-        QTest::addRow("seed %u", seed) << seed;
+             1597u, 0xc0ffeeu, 0xdecafu, 20261129u, 4294967295u }) {
+        QTest::addRow("seed %u", seed) << seed << 0;
+        QTest::addRow("seed %u, signed", seed) << seed << 1;
+        QTest::addRow("seed %u, some signed", seed) << seed << 2;
+    }
 }
 
 // Several curators, each with their own replica, edit, undo and redo a few fields concurrently and
@@ -731,6 +742,7 @@ void tst_CurationLog::randomHistories_data()
 void tst_CurationLog::randomHistories()
 {
     QFETCH(quint32, seed);
+    QFETCH(int, signing);
     QRandomGenerator rng(seed);
 
     struct Undo
@@ -743,6 +755,7 @@ void tst_CurationLog::randomHistories()
     struct Curator
     {
         QString author;
+        std::optional<SigningKey> key; // signs what this curator publishes
         qint64 skewMs = 0;
         QList<CorrectionEvent> events;
         QSet<QString> ids;
@@ -767,6 +780,9 @@ void tst_CurationLog::randomHistories()
     for (qsizetype i = 0; i < curators.size(); ++i) {
         curators[i].author = QStringLiteral("curator%1").arg(i);
         curators[i].skewMs = 500 * (rng.bounded(3) - 1);
+        if (signing == 1 || (signing == 2 && i % 2 == 0))
+            curators[i].key = SigningKey::fromSeed(
+                QCryptographicHash::hash(curators[i].author.toUtf8(), QCryptographicHash::Sha256));
     }
 
     QList<CorrectionEvent> all; // everything anyone published, once each
@@ -781,6 +797,8 @@ void tst_CurationLog::randomHistories()
     };
     auto publish = [&](Curator &c, CorrectionEvent e) {
         e.id = seededUuid(rng); // makeEdit's id is random; keep histories reproducible
+        if (c.key)
+            signEvent(e, *c.key);
         receive(c, e);
         all.append(e);
         return e;
