@@ -448,6 +448,17 @@ ApiReply ApiReply::error(
     return reply;
 }
 
+QStringList errorCodes(int status)
+{
+    QStringList codes { errorCode(status) };
+    if (status == 403)
+        codes << QStringLiteral("wrong_author") << QStringLiteral("key_revoked");
+    else if (status == 422)
+        codes << QStringLiteral("unsigned_event") << QStringLiteral("unknown_key")
+              << QStringLiteral("bad_signature") << QStringLiteral("clock_ahead");
+    return codes;
+}
+
 QString errorCode(int status)
 {
     switch (status) {

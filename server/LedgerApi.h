@@ -54,6 +54,10 @@ struct ApiReply
 
 //! The error code of a status: bad_request, unauthorized, ... (see docs/sync-protocol.md).
 QString errorCode(int status);
+//! Every code an error of that status may carry: errorCode(status), then the refusals of one
+//! event that have codes of their own (403: wrong_author, key_revoked; 422: unsigned_event,
+//! unknown_key, bad_signature, clock_ahead), as docs/sync-protocol.md lists them.
+QStringList errorCodes(int status);
 
 enum class Endpoint { Health, Records, Record, Events, Keys, WhoAmI };
 
