@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The server's request parsing, without a socket: the input is an HTTP/1.1 request as a client
-// sends it (request line, headers, blank line, body). Its head goes through scanRequestHead()
-// (what BodyLimitGate reads before Qt does); then the request, split as QHttpServerRequest splits
-// it, goes through handleApiRequest() (routing, the query, Authorization, If-None-Match,
+// The server's request handling, without a socket: the input is an HTTP/1.1 request as a client
+// sends it (request line, headers, blank line, body). It is read by HttpRequestParser, as
+// HttpConnection reads it; a refusal must be one of the parser's statuses with a message. A
+// request it reads goes through checkRequestHead() (what the server checks before the body) and
+// handleApiRequest() (routing, the query, Authorization, If-None-Match,
 // Content-Type, the JSON bodies of PUT /v1/records/ID and POST /v1/events) against a real
 // ServerStore on a temporary SQLite database. In an Authorization header, @admin@, @curator@ and
 // @reader@ stand for real tokens of those roles, so that the fuzzer reaches every endpoint.
@@ -10,8 +11,8 @@
 // the client's error), and an error reply is the protocol's error object.
 
 #include "FuzzSupport.h"
+#include "HttpRequestParser.h"
 #include "LedgerApi.h"
-#include "LedgerServer.h"
 #include "ServerStore.h"
 
 #include <QCoreApplication>
@@ -23,7 +24,6 @@
 #include <memory>
 
 using namespace LedgerCurator;
-using Method = QHttpServerRequest::Method;
 
 namespace {
 
@@ -36,19 +36,6 @@ struct Server
 };
 
 Server *server = nullptr;
-
-Method methodOf(const QByteArray &name)
-{
-    static const QList<std::pair<QByteArray, Method>> methods = { { "GET", Method::Get },
-        { "PUT", Method::Put }, { "POST", Method::Post }, { "DELETE", Method::Delete },
-        { "HEAD", Method::Head }, { "OPTIONS", Method::Options }, { "PATCH", Method::Patch },
-        { "CONNECT", Method::Connect }, { "TRACE", Method::Trace } };
-    for (const auto &[text, method] : methods) {
-        if (name == text)
-            return method;
-    }
-    return Method::Unknown;
-}
 
 } // namespace
 
@@ -75,45 +62,39 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const QByteArray input = Fuzz::bytesOf(data, size);
-    qsizetype headEnd = input.indexOf("\r\n\r\n");
-    const QByteArray head = headEnd < 0 ? input : input.left(headEnd);
-    const QByteArray body = headEnd < 0 ? QByteArray() : input.mid(headEnd + 4);
-    const RequestHead scanned = scanRequestHead(head);
-    (void)scanned;
-
-    // The request line and the headers, as QHttpServerRequest gives them to handleRequest().
-    QList<QByteArray> lines = head.split('\n');
-    for (QByteArray &line : lines) {
-        if (line.endsWith('\r'))
-            line.chop(1);
+    // Authorization placeholders become real tokens before the parser sees the request.
+    QByteArray bytes = input;
+    for (const auto &[placeholder, token] : std::as_const(server->tokens))
+        bytes.replace(placeholder, token);
+    HttpRequestParser parser;
+    qsizetype taken = 0;
+    HttpRequestParser::Step step = parser.feed(bytes.constData(), bytes.size(), &taken);
+    if (step == HttpRequestParser::Step::Failed) {
+        static const QList<int> refusals = { 400, 413, 414, 417, 431, 501, 505 };
+        LC_FUZZ_CHECK(refusals.contains(parser.errorStatus()) && !parser.errorMessage().isEmpty(),
+            QStringLiteral("parser status %1: %2")
+                .arg(parser.errorStatus())
+                .arg(parser.errorMessage()));
+        return 0;
     }
-    const QList<QByteArray> requestLine = lines.value(0).split(' ');
-    ApiRequest request;
-    request.method = methodOf(requestLine.value(0));
-    const QUrl url = QUrl::fromEncoded("http://localhost" + requestLine.value(1));
-    request.path = url.path(QUrl::FullyDecoded);
-    request.query = QUrlQuery(url);
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const qsizetype colon = lines[i].indexOf(':');
-        if (colon <= 0)
-            continue;
-        const QByteArray name = lines[i].left(colon).trimmed().toLower();
-        QByteArray value = lines[i].mid(colon + 1).trimmed();
-        if (name == "authorization") {
-            for (const auto &[placeholder, token] : std::as_const(server->tokens))
-                value.replace(placeholder, token);
-            request.authorization = value;
-        } else if (name == "if-none-match") {
-            request.ifNoneMatch = value;
-        } else if (name == "content-type") {
-            request.contentType = value;
-        }
-    }
-    const Route route = matchRoute(request.method, request.path);
-    if (route.takesBody)
-        request.body = body;
-
+    if (step != HttpRequestParser::Step::HeadDone)
+        return 0; // a head that never ends: the server times it out
+    ApiRequest request = apiRequestFrom(parser.head());
+    QString tokenName;
+    const std::optional<ApiReply> refused = checkRequestHead(*server->store, request, &tokenName);
+    parser.readBody();
+    qsizetype bodyTaken = 0;
+    step = parser.feed(bytes.constData() + taken, bytes.size() - taken, &bodyTaken);
+    if (step != HttpRequestParser::Step::Done)
+        return 0; // a body cut short or refused: the parser said why above
+    request.body = parser.takeBody();
     const ApiReply reply = handleApiRequest(*server->store, request);
+    // What the head's checks refuse, the whole request is refused for too.
+    if (refused)
+        LC_FUZZ_CHECK(refused->status == reply.status,
+            QStringLiteral("the head was refused %1, the request %2")
+                .arg(refused->status)
+                .arg(reply.status));
     static const QList<int> statuses
         = { 200, 201, 304, 400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 503 };
     LC_FUZZ_CHECK(statuses.contains(reply.status),

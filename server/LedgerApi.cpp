@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QUrl>
 
 #ifndef LC_SERVER_VERSION
 #define LC_SERVER_VERSION "0.0.0"
@@ -20,7 +21,7 @@
 
 namespace LedgerCurator {
 
-using Method = QHttpServerRequest::Method;
+using Method = HttpMethod;
 
 namespace {
 
@@ -544,9 +545,29 @@ bool etagMatches(const QByteArray &ifNoneMatch, const QString &etag)
     return false;
 }
 
-ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request)
+ApiRequest apiRequestFrom(const HttpRequestHead &head)
 {
-    const Route route = matchRoute(request.method, request.path);
+    ApiRequest request;
+    request.method = head.method;
+    if (head.target.startsWith('/')) {
+        const QUrl url = QUrl::fromEncoded("http://localhost" + head.target);
+        request.path = url.path(QUrl::FullyDecoded);
+        request.query = QUrlQuery(url);
+    } else {
+        request.path = QString::fromLatin1(head.target);
+    }
+    request.authorization = head.header(QByteArrayLiteral("authorization"));
+    request.ifNoneMatch = head.header(QByteArrayLiteral("if-none-match"));
+    request.contentType = head.header(QByteArrayLiteral("content-type"));
+    return request;
+}
+
+namespace {
+
+//! The checks of checkRequestHead(); on success *token holds the token's owner.
+std::optional<ApiReply> checkHead(
+    ServerStore &store, const ApiRequest &request, const Route &route, TokenInfo *token)
+{
     if (!route.endpoint)
         return ApiReply::error(404, QStringLiteral("no such path: %1").arg(request.path));
     if (!route.methodAllowed) {
@@ -556,54 +577,77 @@ ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request)
         return reply;
     }
     if (*route.endpoint == Endpoint::Health)
-        return health(store);
+        return std::nullopt;
 
     // Authentication: Authorization: Bearer TOKEN.
     const QByteArray authorization = request.authorization.trimmed();
     const qsizetype space = authorization.indexOf(' ');
     if (authorization.isEmpty() || space < 0 || authorization.left(space).toLower() != "bearer")
         return ApiReply::error(401, QStringLiteral("send Authorization: Bearer TOKEN"));
-    const QByteArray token = authorization.mid(space + 1).trimmed();
-    auto who = store.authenticate(token);
+    const QByteArray secret = authorization.mid(space + 1).trimmed();
+    auto who = store.authenticate(secret);
     if (!who)
         return fromError(who.error());
     if (!who->has_value())
         return ApiReply::error(401, QStringLiteral("unknown token"));
-    const TokenInfo &info = **who;
+    *token = **who;
     const Role needed = requiredRole(*route.endpoint, request.method);
-    ApiReply reply;
-    if (info.role < needed) {
-        reply = ApiReply::error(403,
+    if (token->role < needed)
+        return ApiReply::error(403,
             QStringLiteral("%1 needs the %2 role; %3 is a %4")
-                .arg(request.path, roleName(needed), info.name, roleName(info.role)));
-    } else if (route.takesBody && mediaType(request.contentType) != "application/json") {
-        reply = ApiReply::error(415,
+                .arg(request.path, roleName(needed), token->name, roleName(token->role)));
+    if (route.takesBody && mediaType(request.contentType) != "application/json")
+        return ApiReply::error(415,
             QStringLiteral("send the body as Content-Type: application/json (found '%1')")
                 .arg(QString::fromLatin1(request.contentType)));
-    } else {
-        switch (*route.endpoint) {
-        case Endpoint::Health:
-            break;
-        case Endpoint::Records:
-            reply = listRecords(store, request);
-            break;
-        case Endpoint::Record:
-            reply = request.method == Method::Put ? putRecord(store, request, route.recordId)
-                                                  : getRecord(store, request, route.recordId);
-            break;
-        case Endpoint::Events:
-            reply = request.method == Method::Post ? postEvents(store, request, info)
-                                                   : getEvents(store, request);
-            break;
-        case Endpoint::Keys:
-            reply = request.method == Method::Post ? postKey(store, request, info) : getKeys(store);
-            break;
-        case Endpoint::WhoAmI:
-            reply = ApiReply::json(200,
-                QJsonObject { { QStringLiteral("name"), info.name },
-                    { QStringLiteral("role"), roleName(info.role) } });
-            break;
-        }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<ApiReply> checkRequestHead(
+    ServerStore &store, const ApiRequest &request, QString *tokenName)
+{
+    TokenInfo token;
+    std::optional<ApiReply> refused
+        = checkHead(store, request, matchRoute(request.method, request.path), &token);
+    *tokenName = token.name;
+    if (refused)
+        refused->tokenName = token.name;
+    return refused;
+}
+
+ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request)
+{
+    const Route route = matchRoute(request.method, request.path);
+    TokenInfo info;
+    if (std::optional<ApiReply> refused = checkHead(store, request, route, &info)) {
+        refused->tokenName = info.name;
+        return *refused;
+    }
+    ApiReply reply;
+    switch (*route.endpoint) {
+    case Endpoint::Health:
+        return health(store);
+    case Endpoint::Records:
+        reply = listRecords(store, request);
+        break;
+    case Endpoint::Record:
+        reply = request.method == Method::Put ? putRecord(store, request, route.recordId)
+                                              : getRecord(store, request, route.recordId);
+        break;
+    case Endpoint::Events:
+        reply = request.method == Method::Post ? postEvents(store, request, info)
+                                               : getEvents(store, request);
+        break;
+    case Endpoint::Keys:
+        reply = request.method == Method::Post ? postKey(store, request, info) : getKeys(store);
+        break;
+    case Endpoint::WhoAmI:
+        reply = ApiReply::json(200,
+            QJsonObject { { QStringLiteral("name"), info.name },
+                { QStringLiteral("role"), roleName(info.role) } });
+        break;
     }
     reply.tokenName = info.name;
     return reply;

@@ -4,8 +4,9 @@
 // The sync protocol's endpoints (docs/sync-protocol.md), apart from the transport: a request in,
 // a reply out. LedgerServer runs handleApiRequest() on a worker thread with that thread's store.
 
+#include "HttpRequestParser.h"
+
 #include <QByteArray>
-#include <QHttpServerRequest>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -26,7 +27,7 @@ inline constexpr int kRetryAfterSeconds = 1;
 //! What a handler needs of an HTTP request (copied, so that it can cross threads).
 struct ApiRequest
 {
-    QHttpServerRequest::Method method = QHttpServerRequest::Method::Unknown;
+    HttpMethod method = HttpMethod::Unknown;
     QString path; // decoded
     QUrlQuery query;
     QByteArray authorization;
@@ -73,10 +74,20 @@ struct Route
     bool takesBody = false; // PUT and POST: the body must be JSON
 };
 
-Route matchRoute(QHttpServerRequest::Method method, const QString &path);
+Route matchRoute(HttpMethod method, const QString &path);
 
 //! Whether an If-None-Match header names etag (or is "*").
 bool etagMatches(const QByteArray &ifNoneMatch, const QString &etag);
+
+//! What the endpoints read of a request's head: the method, the decoded path, the query and the
+//! headers they need (the body comes apart).
+ApiRequest apiRequestFrom(const HttpRequestHead &head);
+
+//! The checks of a request that need only its head: the route, the method, the credentials, the
+//! role, the body's media type. An error reply when one fails, nullopt when the body may be read;
+//! in both cases *tokenName says whose token it was (empty when none was valid).
+std::optional<ApiReply> checkRequestHead(
+    ServerStore &store, const ApiRequest &request, QString *tokenName);
 
 //! Authenticates, authorizes and answers one request against store.
 ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request);

@@ -1,210 +1,75 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LedgerServer.h"
 
+#include "RequestLog.h"
+
 #include <QDateTime>
-#include <QHttpServerRequest>
-#include <QHttpServerResponder>
+#include <QElapsedTimer>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTimer>
 
 #include <cstdio>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 namespace LedgerCurator {
 
 namespace {
 
-using Method = QHttpServerRequest::Method;
-
-QByteArray methodName(Method method)
+//! Descriptors kept out of reach of the connections: each worker's database connection (SQLite:
+//! the database, its WAL and its shared memory), the listening socket, standard streams, Qt's
+//! own (event dispatcher, signal pipe) and some to spare.
+int reservedDescriptors(int workers)
 {
-    switch (method) {
-    case Method::Get:
-        return QByteArrayLiteral("GET");
-    case Method::Put:
-        return QByteArrayLiteral("PUT");
-    case Method::Delete:
-        return QByteArrayLiteral("DELETE");
-    case Method::Post:
-        return QByteArrayLiteral("POST");
-    case Method::Head:
-        return QByteArrayLiteral("HEAD");
-    case Method::Options:
-        return QByteArrayLiteral("OPTIONS");
-    case Method::Patch:
-        return QByteArrayLiteral("PATCH");
-    case Method::Connect:
-        return QByteArrayLiteral("CONNECT");
-    case Method::Trace:
-        return QByteArrayLiteral("TRACE");
-    default:
-        return QByteArrayLiteral("UNKNOWN");
-    }
+    return 3 * (workers + 1) + 32;
 }
 
-constexpr qsizetype kMaxHeaderBytes = 64 * 1024;
-constexpr qint64 kMaxDrainBytes = 64 * 1024 * 1024;
-constexpr int kDrainTimeoutMs = 30000;
+QString peerText(const QHostAddress &address)
+{
+    bool isV4 = false;
+    const quint32 v4 = address.toIPv4Address(&isV4);
+    return isV4 ? QHostAddress(v4).toString() : address.toString();
+}
 
-//! Watches the bytes of one connection before QAbstractHttpServer reads them, and refuses a
-//! request whose Content-Length is over the limit as soon as its headers are in:
-//! QAbstractHttpServer (6.4) would otherwise read the whole body into memory before handleRequest()
-//! sees it. The refused body is read and thrown away (up to kMaxDrainBytes), so that the client,
-//! which is still sending, gets to read the 413; then the connection is closed. Chunked bodies
-//! cannot be judged early: handleRequest() checks their size.
-class BodyLimitGate final : public QObject
+const QByteArray kShedReply = QByteArrayLiteral(
+    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: "
+    "1\r\nConnection: close\r\nContent-Length: 95\r\n\r\n{\"error\":{\"code\":\"unavailable\","
+    "\"message\":\"the server has too many connections; retry shortly\"}}");
+
+} // namespace
+
+//! A QTcpServer that hands each accepted descriptor to LedgerServer, which may refuse it, and
+//! that never stops accepting for good: QTcpServer pauses itself when accept() fails for want
+//! of descriptors (EMFILE, ENFILE, ENOBUFS), and this resumes it a moment later.
+class ListeningSocket final : public QTcpServer
 {
 public:
-    BodyLimitGate(QTcpSocket *socket, LedgerServer *server)
-        : QObject(socket)
-        , m_socket(socket)
-        , m_server(server)
-    {
-        // Connected before QAbstractHttpServer connects its own handler: this one runs first.
-        connect(socket, &QTcpSocket::readyRead, this, [this] { onReadyRead(); });
-    }
-
-private:
-    enum class State { Headers, Body, Untracked, Draining };
-
-    void onReadyRead()
-    {
-        if (m_state == State::Untracked)
-            return;
-        if (m_state == State::Draining) {
-            drain();
-            return;
-        }
-        // QAbstractHttpServer reads everything on each readyRead, so what is available now is
-        // exactly what arrived since.
-        QByteArray chunk = m_socket->peek(m_socket->bytesAvailable());
-        while (!chunk.isEmpty() && m_state != State::Untracked && m_state != State::Draining) {
-            if (m_state == State::Body) {
-                const qint64 take = std::min<qint64>(m_remaining, chunk.size());
-                m_remaining -= take;
-                chunk.remove(0, take);
-                if (m_remaining == 0)
-                    m_state = State::Headers;
-                continue;
-            }
-            m_head += chunk;
-            chunk.clear();
-            const qsizetype end = m_head.indexOf("\r\n\r\n");
-            if (end < 0) {
-                if (m_head.size() > kMaxHeaderBytes)
-                    m_state = State::Untracked;
-                return;
-            }
-            const QByteArray head = m_head.left(end);
-            chunk = m_head.mid(end + 4);
-            m_head.clear();
-            const RequestHead scanned = scanRequestHead(head);
-            const qint64 length = scanned.contentLength;
-            if (scanned.chunked) {
-                m_state = State::Untracked;
-                return;
-            }
-            if (m_server && length > m_server->options().maxBody) {
-                refuse(head.split('\n').value(0).trimmed(), length, length - chunk.size());
-                return;
-            }
-            m_remaining = length;
-            m_state = length > 0 ? State::Body : State::Headers;
-        }
-    }
-
-    void refuse(const QByteArray &requestLine, qint64 length, qint64 stillToCome)
-    {
-        // Take the connection away from QAbstractHttpServer: it must not buffer this body.
-        QObject::disconnect(m_socket, &QTcpSocket::readyRead, m_server, nullptr);
-        if (m_socket->isTransactionStarted())
-            m_socket->commitTransaction();
-        m_socket->readAll();
-        const ApiReply reply = ApiReply::error(413,
-            QStringLiteral("the body is %1 bytes; this server takes at most %2")
-                .arg(length)
-                .arg(m_server->options().maxBody));
-        QByteArray out = "HTTP/1.1 413 Payload Too Large\r\n";
-        for (const auto &[name, value] : reply.headers)
-            out += name + ": " + value + "\r\n";
-        out += "Content-Length: " + QByteArray::number(reply.body.size())
-            + "\r\nConnection: close\r\n\r\n" + reply.body;
-        m_socket->write(out);
-        const QList<QByteArray> parts = requestLine.split(' ');
-        m_server->logRequest(parts.value(0), QString::fromUtf8(parts.value(1)), 413,
-            reply.body.size(), 0, QString(), QStringLiteral("refused from Content-Length"));
-        m_state = State::Draining;
-        m_drainLeft = std::min(stillToCome, kMaxDrainBytes);
-        QTimer::singleShot(kDrainTimeoutMs, this, [this] { m_socket->abort(); });
-        if (stillToCome > kMaxDrainBytes)
-            m_socket->disconnectFromHost(); // too much to read through: close at once
-        else
-            drain();
-    }
-
-    void drain()
-    {
-        m_drainLeft -= m_socket->readAll().size();
-        if (m_drainLeft <= 0 && m_socket->state() == QAbstractSocket::ConnectedState)
-            m_socket->disconnectFromHost();
-    }
-
-    QTcpSocket *m_socket;
-    QPointer<LedgerServer> m_server;
-    State m_state = State::Headers;
-    QByteArray m_head;
-    qint64 m_remaining = 0;
-    qint64 m_drainLeft = 0;
-};
-
-//! A QTcpServer that puts a BodyLimitGate on every connection before handing it on.
-class GatedTcpServer final : public QTcpServer
-{
-public:
-    explicit GatedTcpServer(LedgerServer *server)
+    explicit ListeningSocket(LedgerServer *server)
         : QTcpServer(server)
         , m_server(server)
     {
+        connect(this, &QTcpServer::acceptError, this, [this](QAbstractSocket::SocketError error) {
+            m_server->logRequest("-", "-", 0, 0, 0, {}, {},
+                QStringLiteral("accept failed (%1, error %2); accepting again in 200 ms")
+                    .arg(errorString())
+                    .arg(int(error)));
+            QTimer::singleShot(200, this, [this] { resumeAccepting(); });
+        });
     }
 
 protected:
-    void incomingConnection(qintptr descriptor) override
-    {
-        auto *socket = new QTcpSocket(this);
-        if (!socket->setSocketDescriptor(descriptor)) {
-            delete socket;
-            return;
-        }
-        new BodyLimitGate(socket, m_server);
-        addPendingConnection(socket);
-    }
+    void incomingConnection(qintptr descriptor) override { m_server->accept(descriptor); }
 
 private:
     LedgerServer *m_server;
 };
 
-} // namespace
-
-RequestHead scanRequestHead(const QByteArray &head)
-{
-    RequestHead scanned;
-    const QList<QByteArray> lines = head.split('\n');
-    for (const QByteArray &line : lines) {
-        const qsizetype colon = line.indexOf(':');
-        if (colon <= 0)
-            continue;
-        const QByteArray name = line.left(colon).trimmed().toLower();
-        const QByteArray value = line.mid(colon + 1).trimmed();
-        if (name == "content-length")
-            scanned.contentLength = value.toLongLong();
-        else if (name == "transfer-encoding" && value.toLower().contains("chunked"))
-            scanned.chunked = true;
-    }
-    return scanned;
-}
-
 LedgerServer::LedgerServer(ServerOptions options, QObject *parent)
-    : QAbstractHttpServer(parent)
+    : QObject(parent)
     , m_options(std::move(options))
+    , m_throttle(m_options.authBurst, m_options.authIntervalMs)
 {
     m_pool.setMaxThreadCount(std::max(1, m_options.workers));
     m_pool.setExpiryTimeout(-1); // keep the threads, and their connections
@@ -212,105 +77,213 @@ LedgerServer::LedgerServer(ServerOptions options, QObject *parent)
 
 LedgerServer::~LedgerServer()
 {
+    // The connections first: a job that finishes now finds its connection gone.
+    for (const auto &[connection, share] : m_connections) {
+        QObject::disconnect(connection, nullptr, this, nullptr);
+        delete connection;
+    }
+    m_connections.clear();
     m_pool.waitForDone();
 }
 
 quint16 LedgerServer::listenOn(const QHostAddress &address, quint16 port)
 {
-    auto *tcp = new GatedTcpServer(this);
+    rlimit limit {};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0) {
+        if (limit.rlim_cur < limit.rlim_max) {
+            limit.rlim_cur = limit.rlim_max;
+            ::setrlimit(RLIMIT_NOFILE, &limit);
+            ::getrlimit(RLIMIT_NOFILE, &limit);
+        }
+        const qint64 usable = qint64(std::min<rlim_t>(limit.rlim_cur, 1 << 20))
+            - reservedDescriptors(m_options.workers);
+        if (usable < 1) {
+            m_errorString = QStringLiteral(
+                "only %1 open files are allowed (ulimit -n); the server needs more than %2")
+                                .arg(qint64(limit.rlim_cur))
+                                .arg(reservedDescriptors(m_options.workers));
+            return 0;
+        }
+        m_maxConnections = int(std::min<qint64>(m_options.maxConnections, usable));
+    } else {
+        m_maxConnections = m_options.maxConnections;
+    }
+    auto *tcp = new ListeningSocket(this);
+    tcp->setListenBacklogSize(128);
     if (!tcp->listen(address, port)) {
         m_errorString = tcp->errorString();
         delete tcp;
         return 0;
     }
-    bind(tcp);
     return tcp->serverPort();
 }
 
-void LedgerServer::logRequest(const QByteArray &method, const QString &path, int status,
-    qint64 bytes, qint64 ms, const QString &tokenName, const QString &note) const
+void LedgerServer::logRequest(const QByteArray &method, const QByteArray &target, int status,
+    qint64 bytes, qint64 ms, const QString &tokenName, const QString &peer,
+    const QString &note) const
 {
-    QString line = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) + u' '
-        + QString::fromLatin1(method) + u' ' + path + u' ' + QString::number(status) + u' '
-        + QString::number(bytes) + QStringLiteral("B ") + QString::number(ms)
-        + QStringLiteral("ms ") + (tokenName.isEmpty() ? QStringLiteral("-") : tokenName);
-    if (!note.isEmpty())
-        line += QStringLiteral(" (") + note + u')';
-    line += u'\n';
-    const QByteArray bytesOut = line.toUtf8();
-    std::fwrite(bytesOut.constData(), 1, size_t(bytesOut.size()), stderr);
+    const QByteArray line = requestLogLine(
+        RequestLogEntry { method, target, status, bytes, ms, tokenName, peer, note },
+        QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+    std::fwrite(line.constData(), 1, size_t(line.size()), stderr);
     std::fflush(stderr);
 }
 
-bool LedgerServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+void LedgerServer::accept(qintptr descriptor)
 {
-    Pending pending;
-    pending.timer.start();
-    pending.socket = socket;
-    pending.method = methodName(request.method());
-    pending.path = request.url().path(QUrl::FullyDecoded);
-    pending.responder = std::make_unique<QHttpServerResponder>(makeResponder(request, socket));
+    if (int(m_connections.size()) >= m_maxConnections) {
+        shed(descriptor);
+        return;
+    }
+    auto *socket = new QTcpSocket;
+    if (!socket->setSocketDescriptor(descriptor)) {
+        delete socket;
+        ::close(int(descriptor));
+        return;
+    }
+    auto *connection = new HttpConnection(socket, m_options.limits, m_options.timeouts, this);
+    m_connections.emplace(connection, 0);
+    connect(connection, &HttpConnection::headReceived, this, &LedgerServer::onHead);
+    connect(connection, &HttpConnection::requestReceived, this, &LedgerServer::onRequest);
+    connect(connection, &HttpConnection::requestRefused, this, &LedgerServer::onRefused);
+    connect(connection, &HttpConnection::closed, this, &LedgerServer::onClosed);
+}
 
-    ApiRequest api;
-    api.method = request.method();
-    api.path = pending.path;
-    api.query = request.query();
-    api.authorization = request.value(QByteArrayLiteral("authorization"));
-    api.ifNoneMatch = request.value(QByteArrayLiteral("if-none-match"));
-    api.contentType = request.value(QByteArrayLiteral("content-type"));
+void LedgerServer::shed(qintptr descriptor)
+{
+    // Too many connections: this one gets a short 503 (best effort: it is never waited for) and
+    // is closed at once, so that the descriptors never run out.
+    [[maybe_unused]] const ssize_t sent = ::send(int(descriptor), kShedReply.constData(),
+        size_t(kShedReply.size()), MSG_DONTWAIT | MSG_NOSIGNAL);
+    ::close(int(descriptor));
+    ++m_shedSinceLog;
+    static QElapsedTimer clock;
+    if (!clock.isValid())
+        clock.start();
+    if (m_lastShedLogMs < 0 || clock.elapsed() - m_lastShedLogMs >= 1000) {
+        logRequest("-", "-", 503, kShedReply.size(), 0, {}, {},
+            QStringLiteral("%1 connection(s) refused: %2 are open, the most allowed")
+                .arg(m_shedSinceLog)
+                .arg(m_maxConnections));
+        m_shedSinceLog = 0;
+        m_lastShedLogMs = clock.elapsed();
+    }
+}
 
-    // What needs no database is answered here, at once.
-    const Route route = matchRoute(api.method, api.path);
+void LedgerServer::onClosed(HttpConnection *connection)
+{
+    releaseBody(connection);
+    m_connections.erase(connection);
+}
+
+void LedgerServer::releaseBody(HttpConnection *connection)
+{
+    const auto found = m_connections.find(connection);
+    if (found == m_connections.end())
+        return;
+    m_bodyMemory -= found->second;
+    found->second = 0;
+}
+
+void LedgerServer::onRefused(HttpConnection *connection, int status, const QString &message)
+{
+    const HttpRequestHead &head = connection->head();
+    ApiReply reply = ApiReply::error(status, message);
+    logRequest(head.methodName.isEmpty() ? QByteArray("-") : head.methodName, head.target, status,
+        reply.body.size(), connection->elapsedMs(), {}, peerText(connection->peerAddress()),
+        message);
+    reply.note.clear();
+    respond(connection, reply, true);
+    Q_EMIT requestFinished(status);
+}
+
+void LedgerServer::onHead(HttpConnection *connection)
+{
+    const HttpRequestHead &head = connection->head();
+    Job job;
+    job.connection = connection;
+    job.request = apiRequestFrom(head);
+    job.target = head.target;
+    job.address = connection->peerAddress();
+    job.peer = peerText(job.address);
+
+    const Route route = matchRoute(job.request.method, job.request.path);
+    const auto answer = [&](const ApiReply &reply) { finish(job, reply); };
     if (!route.endpoint) {
-        respond(pending, ApiReply::error(404, QStringLiteral("no such path: %1").arg(api.path)));
-        return true;
+        answer(ApiReply::error(404, QStringLiteral("no such path: %1").arg(job.request.path)));
+        return;
     }
     if (!route.methodAllowed) {
-        ApiReply reply = ApiReply::error(
-            405, QStringLiteral("%1 takes %2").arg(api.path, QString::fromLatin1(route.allow)));
+        ApiReply reply = ApiReply::error(405,
+            QStringLiteral("%1 takes %2").arg(job.request.path, QString::fromLatin1(route.allow)));
         reply.headers.append({ QByteArrayLiteral("Allow"), route.allow });
-        respond(pending, reply);
-        return true;
+        answer(reply);
+        return;
     }
-    if (request.body().size() > m_options.maxBody) {
-        respond(pending,
-            ApiReply::error(413,
-                QStringLiteral("the body is %1 bytes; this server takes at most %2")
-                    .arg(request.body().size())
-                    .arg(m_options.maxBody)));
-        return true;
+    if (!route.takesBody && head.hasBody()) {
+        answer(ApiReply::error(400,
+            QStringLiteral("%1 %2 takes no body")
+                .arg(QString::fromLatin1(head.methodName), job.request.path)));
+        return;
     }
+    if (*route.endpoint != Endpoint::Health) {
+        if (const int wait = m_throttle.retryAfterSeconds(connection->peerAddress()); wait > 0) {
+            ApiReply reply = ApiReply::error(429,
+                QStringLiteral("too many failed authentications from %1; retry in %2 s")
+                    .arg(job.peer)
+                    .arg(wait));
+            reply.headers.removeIf([](const auto &h) { return h.first == "Retry-After"; });
+            reply.headers.append({ QByteArrayLiteral("Retry-After"), QByteArray::number(wait) });
+            reply.note = QStringLiteral("throttled");
+            answer(reply);
+            return;
+        }
+    }
+    if (!route.takesBody || !head.hasBody()) {
+        dispatch(std::move(job));
+        return;
+    }
+    // A body: its share of the memory for bodies, then the credentials, then the body.
+    const qint64 share = head.chunked ? m_options.limits.maxBody : head.contentLength;
+    if (m_bodyMemory + share > m_options.maxBodyMemory) {
+        ApiReply reply = ApiReply::error(
+            503, QStringLiteral("the server is reading too many bodies at once; retry shortly"));
+        reply.note = QStringLiteral("body memory %1 of %2 bytes in use")
+                         .arg(m_bodyMemory)
+                         .arg(m_options.maxBodyMemory);
+        answer(reply);
+        return;
+    }
+    m_bodyMemory += share;
+    m_connections[connection] = share;
+    job.preflight = true;
+    dispatch(std::move(job));
+}
+
+void LedgerServer::onRequest(HttpConnection *connection, const QByteArray &body)
+{
+    Job job;
+    job.connection = connection;
+    job.request = apiRequestFrom(connection->head());
+    job.request.body = body;
+    job.target = connection->head().target;
+    job.address = connection->peerAddress();
+    job.peer = peerText(job.address);
+    dispatch(std::move(job));
+}
+
+void LedgerServer::dispatch(Job job)
+{
     if (m_inflight >= m_options.maxInflight) {
         ApiReply reply = ApiReply::error(503,
             QStringLiteral("the server is busy (%1 requests in flight); retry shortly")
                 .arg(m_inflight));
         reply.note = QStringLiteral("overloaded");
-        respond(pending, reply);
-        return true;
+        finish(job, reply);
+        return;
     }
-    if (route.takesBody)
-        api.body = request.body();
-    const quint64 id = m_nextId++;
-    m_pending.emplace(id, std::move(pending));
     ++m_inflight;
-    dispatch(id, std::move(api));
-    return true;
-}
-
-void LedgerServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
-{
-    Pending pending;
-    pending.timer.start();
-    pending.socket = socket;
-    pending.method = methodName(request.method());
-    pending.path = request.url().path(QUrl::FullyDecoded);
-    pending.responder = std::make_unique<QHttpServerResponder>(makeResponder(request, socket));
-    respond(pending, ApiReply::error(404, QStringLiteral("no such path: %1").arg(pending.path)));
-}
-
-void LedgerServer::dispatch(quint64 id, ApiRequest request)
-{
-    m_pool.start([this, id, request = std::move(request)] {
+    m_pool.start([this, job = std::move(job)]() mutable {
         ApiReply reply;
         if (!m_stores.hasLocalData() || !m_stores.localData()) {
             auto store = std::make_unique<ServerStore>(m_options.database, &m_sqliteWriteLock);
@@ -322,50 +295,61 @@ void LedgerServer::dispatch(quint64 id, ApiRequest request)
                 reply.note = opened.error().message;
             }
         }
+        bool passed = false; // a preflight whose checks all passed: read the body
         if (ServerStore *store = m_stores.hasLocalData() ? m_stores.localData() : nullptr) {
-            reply = handleApiRequest(*store, request);
+            if (job.preflight) {
+                QString tokenName;
+                if (auto refused = checkRequestHead(*store, job.request, &tokenName))
+                    reply = std::move(*refused);
+                else
+                    passed = true;
+            } else {
+                reply = handleApiRequest(*store, job.request);
+            }
             // After a server-side failure start again with a fresh connection (PostgreSQL may have
             // dropped this one).
             if (reply.status == 500 || store->isBroken())
                 m_stores.setLocalData(nullptr); // deletes the store
         }
         QMetaObject::invokeMethod(
-            this, [this, id, reply = std::move(reply)] { finish(id, reply); },
+            this,
+            [this, job = std::move(job), reply = std::move(reply), passed] {
+                --m_inflight;
+                if (passed) {
+                    if (job.connection)
+                        job.connection->readBody();
+                    return;
+                }
+                finish(job, reply);
+            },
             Qt::QueuedConnection);
     });
 }
 
-void LedgerServer::finish(quint64 id, const ApiReply &reply)
+void LedgerServer::finish(const Job &job, const ApiReply &reply)
 {
-    const auto found = m_pending.find(id);
-    if (found == m_pending.end())
-        return;
-    --m_inflight;
-    respond(found->second, reply);
-    m_pending.erase(found);
-}
-
-void LedgerServer::respond(Pending &pending, const ApiReply &reply)
-{
-    const qint64 ms = pending.timer.elapsed();
-    if (!pending.socket || pending.socket->state() != QAbstractSocket::ConnectedState) {
-        logRequest(pending.method, pending.path, reply.status, 0, ms, reply.tokenName,
+    if (reply.status == 401)
+        m_throttle.recordFailure(job.address);
+    HttpConnection *connection = job.connection;
+    const qint64 ms = connection ? connection->elapsedMs() : 0;
+    const QByteArray method = httpMethodName(job.request.method);
+    if (!connection || !connection->isOpen()) {
+        logRequest(method, job.target, reply.status, 0, ms, reply.tokenName, job.peer,
             QStringLiteral("client gone")
                 + (reply.note.isEmpty() ? QString() : QStringLiteral("; ") + reply.note));
         Q_EMIT requestFinished(reply.status);
         return;
     }
-    QHttpServerResponder &responder = *pending.responder;
-    responder.writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(reply.status));
-    for (const auto &[name, value] : reply.headers)
-        responder.writeHeader(name, value);
-    if (reply.status != 304)
-        responder.writeHeader(
-            QByteArrayLiteral("Content-Length"), QByteArray::number(reply.body.size()));
-    responder.writeBody(reply.body);
-    logRequest(pending.method, pending.path, reply.status, reply.body.size(), ms, reply.tokenName,
+    releaseBody(connection);
+    respond(connection, reply);
+    logRequest(method, job.target, reply.status, reply.body.size(), ms, reply.tokenName, job.peer,
         reply.note);
     Q_EMIT requestFinished(reply.status);
+}
+
+void LedgerServer::respond(HttpConnection *connection, const ApiReply &reply, bool close)
+{
+    connection->respond(reply.status, reply.headers, reply.body, close);
 }
 
 } // namespace LedgerCurator

@@ -9,6 +9,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QHostAddress>
 #include <QSocketNotifier>
 #include <QStandardPaths>
@@ -129,7 +130,40 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
         QStringLiteral(
             "Milliseconds to wait for a database lock before answering 503 (default 2000)."),
         QStringLiteral("MS"), QStringLiteral("2000"));
-    parser.addOptions({ kDbOption, listen, maxBody, maxInflight, workers, busyTimeout });
+    const ServerOptions defaults;
+    const auto seconds = [](int ms) { return QString::number(ms / 1000.0); };
+    const QCommandLineOption maxConnections(QStringLiteral("max-connections"),
+        QStringLiteral("Connections open at once; more are answered 503 and closed (default "
+                       "1000, and fewer when the open-files limit is lower)."),
+        QStringLiteral("N"), QString::number(defaults.maxConnections));
+    const QCommandLineOption maxHeaderBytes(QStringLiteral("max-header-bytes"),
+        QStringLiteral("Largest request line and headers in bytes; 431 beyond (default 16384)."),
+        QStringLiteral("BYTES"), QString::number(defaults.limits.maxHeadBytes));
+    const QCommandLineOption maxBodyMemory(QStringLiteral("max-body-memory"),
+        QStringLiteral("Bytes of request bodies held at once; 503 beyond (default 128 MiB)."),
+        QStringLiteral("BYTES"), QString::number(defaults.maxBodyMemory));
+    const QCommandLineOption headerTimeout(QStringLiteral("header-timeout"),
+        QStringLiteral("Seconds for a request's line and headers to arrive (default 30)."),
+        QStringLiteral("S"), seconds(defaults.timeouts.headerMs));
+    const QCommandLineOption bodyTimeout(QStringLiteral("body-timeout"),
+        QStringLiteral("Seconds for a request's body to arrive (default 60)."), QStringLiteral("S"),
+        seconds(defaults.timeouts.bodyMs));
+    const QCommandLineOption idleTimeout(QStringLiteral("idle-timeout"),
+        QStringLiteral("Seconds a connection may wait idle between requests (default 60)."),
+        QStringLiteral("S"), seconds(defaults.timeouts.idleMs));
+    const QCommandLineOption writeTimeout(QStringLiteral("write-timeout"),
+        QStringLiteral("Seconds for a reply to be sent to the client (default 60)."),
+        QStringLiteral("S"), seconds(defaults.timeouts.writeMs));
+    const QCommandLineOption authFailures(QStringLiteral("auth-failures"),
+        QStringLiteral("Failed authentications an address may make before 429 (default 20; 0: "
+                       "no limit)."),
+        QStringLiteral("N"), QString::number(defaults.authBurst));
+    const QCommandLineOption authInterval(QStringLiteral("auth-interval"),
+        QStringLiteral("Then one more failure per this many seconds (default 3)."),
+        QStringLiteral("S"), seconds(defaults.authIntervalMs));
+    parser.addOptions({ kDbOption, listen, maxBody, maxInflight, workers, busyTimeout,
+        maxConnections, maxHeaderBytes, maxBodyMemory, headerTimeout, bodyTimeout, idleTimeout,
+        writeTimeout, authFailures, authInterval });
     if (!parser.parse(arguments))
         return usage(QStringLiteral("serve: ") + parser.errorText(), err);
     if (parser.positionalArguments().size() > 1)
@@ -149,25 +183,67 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
             return std::nullopt;
         return value;
     };
+    //! Seconds (0.001 to a day) as milliseconds.
+    auto milliseconds = [&parser](const QCommandLineOption &option) -> std::optional<int> {
+        bool ok = false;
+        const double value = parser.value(option).toDouble(&ok);
+        if (!ok || !(value >= 0.001) || value > 86400)
+            return std::nullopt;
+        return int(value * 1000 + 0.5);
+    };
     ServerOptions options;
-    const auto body = number(maxBody, 1, qint64(1) << 40);
-    const auto inflight = number(maxInflight, 1, 1000000);
-    const auto threads = number(workers, 1, 256);
-    const auto busy = number(busyTimeout, 0, 600000);
-    if (!body)
-        return usage(QStringLiteral("serve: --max-body takes a number of bytes >= 1"), err);
-    if (!inflight)
-        return usage(QStringLiteral("serve: --max-inflight takes a number >= 1"), err);
-    if (!threads)
-        return usage(QStringLiteral("serve: --workers takes a number from 1 to 256"), err);
-    if (!busy)
-        return usage(
-            QStringLiteral("serve: --busy-timeout takes milliseconds from 0 to 600000"), err);
-    database->busyTimeoutMs = int(*busy);
+    struct Check
+    {
+        const QCommandLineOption &option;
+        qint64 minimum;
+        qint64 maximum;
+        QString expected;
+    };
+    const QList<Check> checks = {
+        { maxBody, 1, qint64(1) << 40, QStringLiteral("a number of bytes >= 1") },
+        { maxInflight, 1, 1000000, QStringLiteral("a number >= 1") },
+        { workers, 1, 256, QStringLiteral("a number from 1 to 256") },
+        { busyTimeout, 0, 600000, QStringLiteral("milliseconds from 0 to 600000") },
+        { maxConnections, 1, 1000000, QStringLiteral("a number from 1 to 1000000") },
+        { maxHeaderBytes, 256, 1024 * 1024, QStringLiteral("bytes from 256 to 1048576") },
+        { maxBodyMemory, 1, qint64(1) << 40, QStringLiteral("a number of bytes >= 1") },
+        { authFailures, 0, 1000000, QStringLiteral("a number >= 0") },
+    };
+    QList<qint64> values;
+    for (const Check &check : checks) {
+        const auto value = number(check.option, check.minimum, check.maximum);
+        if (!value)
+            return usage(QStringLiteral("serve: --%1 takes %2, found '%3'")
+                             .arg(check.option.names().constFirst(), check.expected,
+                                 parser.value(check.option)),
+                err);
+        values.append(*value);
+    }
+    QList<int> timeouts;
+    for (const QCommandLineOption *option :
+        { &headerTimeout, &bodyTimeout, &idleTimeout, &writeTimeout, &authInterval }) {
+        const auto value = milliseconds(*option);
+        if (!value)
+            return usage(QStringLiteral("serve: --%1 takes seconds from 0.001 to 86400, found '%2'")
+                             .arg(option->names().constFirst(), parser.value(*option)),
+                err);
+        timeouts.append(*value);
+    }
+    database->busyTimeoutMs = int(values[3]);
     options.database = *database;
-    options.maxBody = *body;
-    options.maxInflight = int(*inflight);
-    options.workers = int(*threads);
+    options.limits.maxBody = values[0];
+    options.maxInflight = int(values[1]);
+    options.workers = int(values[2]);
+    options.maxConnections = int(values[4]);
+    options.limits.maxHeadBytes = values[5];
+    options.limits.maxRequestLine = std::min(options.limits.maxRequestLine, values[5]);
+    options.maxBodyMemory = std::max(values[6], options.limits.maxBody);
+    options.authBurst = int(values[7]);
+    options.timeouts.headerMs = timeouts[0];
+    options.timeouts.bodyMs = timeouts[1];
+    options.timeouts.idleMs = timeouts[2];
+    options.timeouts.writeMs = timeouts[3];
+    options.authIntervalMs = timeouts[4];
 
     const QString listenText = parser.value(listen);
     const qsizetype colon = listenText.lastIndexOf(u':');
@@ -193,6 +269,14 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
     if (!openStore(options.database, err, &status))
         return status;
 
+    if (options.database.backend == DatabaseConfig::Backend::Sqlite) {
+        const QFileInfo file(options.database.sqlitePath);
+        if (file.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther))
+            err << "ledger-server: warning: " << options.database.sqlitePath
+                << " can be read by other users (it holds token hashes and every correction); "
+                   "chmod 600 it"
+                << Qt::endl;
+    }
     LedgerServer server(options);
     const quint16 bound = server.listenOn(address, quint16(port));
     if (bound == 0) {
@@ -205,7 +289,8 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
         ? u'[' + address.toString() + u']'
         : address.toString();
     out << "listening on http://" << shownHost << ':' << bound << Qt::endl; // endl flushes
-    err << "ledger-server: serving " << options.database.describe() << Qt::endl;
+    err << "ledger-server: serving " << options.database.describe() << "; at most "
+        << server.effectiveMaxConnections() << " connections" << Qt::endl;
     const int code = QCoreApplication::exec();
     err << "ledger-server: stopped" << Qt::endl;
     return code == 0 ? ExitOk : ExitFailure;

@@ -6,6 +6,8 @@
 #include <QDeadlineTimer>
 #include <QFile>
 
+#include <sys/resource.h>
+
 namespace LedgerCurator::TestSupport {
 
 ServerProcess::ServerProcess(QString database)
@@ -46,7 +48,7 @@ QString ServerProcess::addToken(const QString &name, const QString &role, QStrin
     return QString::fromUtf8(out.trimmed().split('\n').last()).trimmed();
 }
 
-bool ServerProcess::start(QString *problem, int port)
+bool ServerProcess::start(QString *problem, int port, const QStringList &extra, int maxOpenFiles)
 {
     stop();
     m_url.clear();
@@ -56,9 +58,16 @@ bool ServerProcess::start(QString *problem, int port)
     m_process = std::make_unique<QProcess>();
     m_process->setStandardOutputFile(outputPath());
     m_process->setStandardErrorFile(logPath());
+    if (maxOpenFiles > 0) {
+        m_process->setChildProcessModifier([maxOpenFiles] {
+            const rlimit limit { rlim_t(maxOpenFiles), rlim_t(maxOpenFiles) };
+            ::setrlimit(RLIMIT_NOFILE, &limit);
+        });
+    }
     m_process->start(QStringLiteral(LC_SERVER_PATH),
-        { QStringLiteral("serve"), QStringLiteral("--db"), m_database, QStringLiteral("--listen"),
-            QStringLiteral("127.0.0.1:%1").arg(port) });
+        QStringList { QStringLiteral("serve"), QStringLiteral("--db"), m_database,
+            QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port) }
+            + extra);
     const QString prefix = QStringLiteral("listening on ");
     QString line;
     QDeadlineTimer deadline(scaledTimeoutMs(30000));
@@ -93,6 +102,11 @@ void ServerProcess::stop()
         m_process->waitForFinished(scaledTimeoutMs(10000));
     }
     m_process.reset();
+}
+
+qint64 ServerProcess::pid() const
+{
+    return isRunning() ? m_process->processId() : 0;
 }
 
 bool ServerProcess::isRunning() const

@@ -34,10 +34,14 @@ public:
     //! where it listens (url()). Its standard output and error go to files beside the database
     //! (output(), log()): it logs every request, and a pipe nobody reads while a test waits on
     //! other processes would fill and stop it.
-    bool start(QString *problem, int port = 0);
+    //! extra: more options of `serve` (--header-timeout 1, ...). maxOpenFiles > 0: the server
+    //! runs with that limit of open descriptors (soft and hard), as `prlimit --nofile` would.
+    bool start(QString *problem, int port = 0, const QStringList &extra = {}, int maxOpenFiles = 0);
     //! Kills `serve` (SIGKILL, as a crash would) and waits for it to end.
     void stop();
     bool isRunning() const;
+    //! The serving process's id (0 when none runs), to read its /proc/PID/status.
+    qint64 pid() const;
 
     //! Where `serve` listens, as it said: http://127.0.0.1:PORT.
     QUrl url() const { return m_url; }
