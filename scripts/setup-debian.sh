@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
     build-essential cmake ninja-build pkg-config clang-format
-    qt6-base-dev qt6-base-dev-tools qt6-httpserver-dev qt6-websockets-dev
+    qt6-base-dev qt6-base-dev-tools
     libqt6sql6-sqlite libqt6sql6-psql qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-svg-dev qt6-translations-l10n libxkbcommon-dev libgl-dev libvulkan-dev
     sqlite3 libsqlite3-dev poppler-utils xvfb xauth fonts-dejavu-core

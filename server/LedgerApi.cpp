@@ -473,18 +473,30 @@ QString errorCode(int status)
         return QStringLiteral("not_found");
     case 405:
         return QStringLiteral("method_not_allowed");
+    case 408:
+        return QStringLiteral("request_timeout");
     case 409:
         return QStringLiteral("conflict");
     case 413:
         return QStringLiteral("payload_too_large");
+    case 414:
+        return QStringLiteral("uri_too_long");
     case 415:
         return QStringLiteral("unsupported_media_type");
+    case 417:
+        return QStringLiteral("expectation_failed");
     case 422:
         return QStringLiteral("invalid_event");
     case 429:
         return QStringLiteral("too_many_requests");
+    case 431:
+        return QStringLiteral("headers_too_large");
+    case 501:
+        return QStringLiteral("not_implemented");
     case 503:
         return QStringLiteral("unavailable");
+    case 505:
+        return QStringLiteral("http_version_not_supported");
     default:
         return QStringLiteral("internal");
     }
