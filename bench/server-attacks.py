@@ -128,7 +128,7 @@ def attack_split_headers(server, scale):
            f"reply: {first_line(s)}"
 
 
-def attack_slowloris(server, scale, count=100, seconds=40):
+def attack_slowloris(server, scale, count=100, seconds=60):
     socks = [connect(server) for _ in range(count)]
     start = time.time()
     alive = count

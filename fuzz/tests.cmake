@@ -14,7 +14,7 @@ set(LC_FUZZ_ENV
 add_test(NAME fuzz_build COMMAND ${CMAKE_SOURCE_DIR}/scripts/fuzz.sh --build-only)
 set_tests_properties(fuzz_build PROPERTIES FIXTURES_SETUP lc_fuzz_build TIMEOUT 1800)
 
-foreach(name ledger_text record_json event_page retraction_csv server_request)
+foreach(name ledger_text record_json event_page retraction_csv server_request http_request)
     set(work ${CMAKE_CURRENT_BINARY_DIR}/fuzz/${name})
     add_test(NAME fuzz_${name}
         COMMAND ${LC_FUZZ_BUILD}/fuzz_${name}

@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(ledger_text record_json event_page retraction_csv server_request)
+targets=(ledger_text record_json event_page retraction_csv server_request http_request)
 seconds=300
 only=""
 build_only=0

@@ -4,7 +4,6 @@
 #include "RequestLog.h"
 
 #include <QDateTime>
-#include <QElapsedTimer>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
@@ -72,6 +71,8 @@ LedgerServer::LedgerServer(ServerOptions options, QObject *parent)
     , m_throttle(m_options.authBurst, m_options.authIntervalMs)
 {
     m_pool.setMaxThreadCount(std::max(1, m_options.workers));
+    m_shedLogTimer.setSingleShot(true);
+    connect(&m_shedLogTimer, &QTimer::timeout, this, &LedgerServer::logShed);
     m_pool.setExpiryTimeout(-1); // keep the threads, and their connections
 }
 
@@ -156,18 +157,23 @@ void LedgerServer::shed(qintptr descriptor)
     [[maybe_unused]] const ssize_t sent = ::send(int(descriptor), kShedReply.constData(),
         size_t(kShedReply.size()), MSG_DONTWAIT | MSG_NOSIGNAL);
     ::close(int(descriptor));
+    // One log line a second at most, so that a flood cannot flood the log too.
     ++m_shedSinceLog;
-    static QElapsedTimer clock;
-    if (!clock.isValid())
-        clock.start();
-    if (m_lastShedLogMs < 0 || clock.elapsed() - m_lastShedLogMs >= 1000) {
-        logRequest("-", "-", 503, kShedReply.size(), 0, {}, {},
-            QStringLiteral("%1 connection(s) refused: %2 are open, the most allowed")
-                .arg(m_shedSinceLog)
-                .arg(m_maxConnections));
-        m_shedSinceLog = 0;
-        m_lastShedLogMs = clock.elapsed();
+    if (!m_shedLogTimer.isActive()) {
+        logShed();
+        m_shedLogTimer.start(1000);
     }
+}
+
+void LedgerServer::logShed()
+{
+    if (m_shedSinceLog == 0)
+        return;
+    logRequest("-", "-", 503, kShedReply.size(), 0, {}, {},
+        QStringLiteral("%1 connection(s) refused: %2 are open, the most allowed")
+            .arg(m_shedSinceLog)
+            .arg(m_maxConnections));
+    m_shedSinceLog = 0;
 }
 
 void LedgerServer::onClosed(HttpConnection *connection)

@@ -20,6 +20,7 @@
 #include <QPointer>
 #include <QThreadPool>
 #include <QThreadStorage>
+#include <QTimer>
 
 #include <memory>
 #include <unordered_map>
@@ -83,6 +84,7 @@ private:
 
     void accept(qintptr descriptor);
     void shed(qintptr descriptor);
+    void logShed();
     void onHead(HttpConnection *connection);
     void onRequest(HttpConnection *connection, const QByteArray &body);
     void onRefused(HttpConnection *connection, int status, const QString &message);
@@ -106,8 +108,8 @@ private:
     qint64 m_bodyMemory = 0;
     int m_inflight = 0;
     AuthThrottle m_throttle;
-    qint64 m_shedSinceLog = 0;
-    qint64 m_lastShedLogMs = -1;
+    qint64 m_shedSinceLog = 0; // connections shed since the last log line about it
+    QTimer m_shedLogTimer;
 };
 
 } // namespace LedgerCurator

@@ -226,8 +226,10 @@ qint64 TestServerHostile::growthKb() const
 
 Reply TestServerHostile::health()
 {
+    // Connection: close, so that the server has let this connection go (and no longer counts it)
+    // by the time its reply is read.
     RawClient client(m_server->url());
-    client.send("GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    client.send("GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     return client.read();
 }
 
