@@ -169,12 +169,11 @@ bool HttpRequestParser::takeLine(const char *data, qsizetype size, qsizetype *po
         fail(status, QStringLiteral("%1 is longer than %2 bytes").arg(what).arg(limit));
         return false;
     }
-    m_line.append(begin, length);
-    *pos += length;
     const bool inHead = m_state == State::RequestLine || m_state == State::Headers;
     if (inHead || m_state == State::Trailers) {
-        m_headBytes += length;
-        if (m_headBytes > m_limits.maxHeadBytes + 2) {
+        // The head (and then the trailers) as a whole: checked before the bytes are taken, so
+        // that no more than the limit is ever held or counted.
+        if (m_headBytes + length > m_limits.maxHeadBytes + 2) {
             fail(431,
                 QStringLiteral("the request's %1 are longer than %2 bytes")
                     .arg(m_state == State::Trailers ? QStringLiteral("trailers")
@@ -182,7 +181,10 @@ bool HttpRequestParser::takeLine(const char *data, qsizetype size, qsizetype *po
                     .arg(m_limits.maxHeadBytes));
             return false;
         }
+        m_headBytes += length;
     }
+    m_line.append(begin, length);
+    *pos += length;
     if (newline == end)
         return false;
     m_line.chop(m_line.endsWith("\r\n") ? 2 : 1);
