@@ -97,11 +97,13 @@ QString htmlEscaped(const QString &text)
     return tokenized(text, true).toHtmlEscaped();
 }
 
-QString forHtml(const QString &text, qsizetype breakRunsLongerThan)
+QString forHtml(const QString &text, qsizetype breakRunsLongerThan, Isolate isolate)
 {
-    return QStringLiteral("<bdi>&#x2068;")
-        + withBreakOpportunities(tokenized(text, true), breakRunsLongerThan).toHtmlEscaped()
-        + QStringLiteral("&#x2069;</bdi>");
+    const QString escaped
+        = withBreakOpportunities(tokenized(text, true), breakRunsLongerThan).toHtmlEscaped();
+    if (isolate == Isolate::ElementAndCharacters)
+        return QStringLiteral("<bdi>&#x2068;") + escaped + QStringLiteral("&#x2069;</bdi>");
+    return QStringLiteral("<bdi>") + escaped + QStringLiteral("</bdi>");
 }
 
 QString forPrint(const QString &text)

@@ -40,12 +40,22 @@ QString forTerminal(const QString &text, Lines lines = Lines::Tokenize);
 //! an attribute value or <title>.
 QString htmlEscaped(const QString &text);
 
+//! How forHtml() isolates a field.
+enum class Isolate {
+    //! <bdi>TEXT</bdi>: browsers isolate it; QTextDocument ignores the element (text searched or
+    //! copied from the preview stays as typed).
+    Element,
+    //! <bdi>&#x2068;TEXT&#x2069;</bdi>: also FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE
+    //! around the text, which QTextDocument's bidi algorithm honours (the PDF; its text as
+    //! pdftotext reads it back has neither character).
+    ElementAndCharacters,
+};
+
 //! One field of data in an HTML page: htmlEscaped(), with break opportunities when
-//! `breakRunsLongerThan` > 0 (withBreakOpportunities()), isolated from the text around it:
-//! <bdi>&#x2068;TEXT&#x2069;</bdi>. Browsers isolate <bdi>; QTextDocument (the preview and the
-//! PDF) ignores the element and isolates by the FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE
-//! pair around the text. The data's own bidi controls were tokenized, so none reaches past it.
-QString forHtml(const QString &text, qsizetype breakRunsLongerThan = 0);
+//! `breakRunsLongerThan` > 0 (withBreakOpportunities()), isolated from the text around it.
+//! The data's own bidi controls were tokenized, so none reaches past the field either way.
+QString forHtml(
+    const QString &text, qsizetype breakRunsLongerThan = 0, Isolate isolate = Isolate::Element);
 
 //! Plain text for QPainter::drawText() or a PDF's metadata: forTerminal(), isolated by
 //! U+2068 ... U+2069 (not HTML-escaped).
