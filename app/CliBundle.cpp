@@ -142,12 +142,12 @@ BundleCheck checkBundle(const CurationBundle &bundle, const KeyRing *known = nul
 bool tellCheck(const QString &file, const BundleCheck &check, QTextStream &err)
 {
     for (const QString &warning : check.keyWarnings)
-        err << "ledger-curator: " << file << ": warning: " << warning << Qt::endl;
+        err << "ledger-curator: " << file << ": warning: " << inert(warning) << Qt::endl;
     for (const QString &legacy : check.legacy)
-        err << "ledger-curator: " << file << ": " << legacy
+        err << "ledger-curator: " << file << ": " << inert(legacy)
             << " is not signed: taken as legacy, below any signed event" << Qt::endl;
     for (const QString &failure : check.failures)
-        err << "ledger-curator: " << file << ": " << failure << Qt::endl;
+        err << "ledger-curator: " << file << ": " << inert(failure) << Qt::endl;
     return check.failures.isEmpty();
 }
 

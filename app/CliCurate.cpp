@@ -234,7 +234,7 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             return report(stored.error(), err);
     }
     for (const QString &line : std::as_const(lines))
-        out << line << Qt::endl;
+        out << inert(line) << Qt::endl;
     return ExitOk;
 }
 
@@ -280,9 +280,9 @@ int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         return report(signedAll.error(), err);
     if (auto stored = target->store->addCorrections(made); !stored)
         return report(stored.error(), err);
-    out << "undid correction " << winner.id << ": " << curationFieldKey(*field) << " "
-        << describeValue(*field, state->value(), *target->upstream) << " -> "
-        << describeValue(*field, restored, *target->upstream) << " (correction "
+    out << "undid correction " << inert(winner.id) << ": " << curationFieldKey(*field) << " "
+        << inert(describeValue(*field, state->value(), *target->upstream)) << " -> "
+        << inert(describeValue(*field, restored, *target->upstream)) << " (correction "
         << made.constLast().id << ")" << mergeNote(*state, made) << Qt::endl;
     return ExitOk;
 }
@@ -307,8 +307,8 @@ int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     const QList<CorrectionEvent> history = target->curated.history(target->observation);
     QJsonArray array;
     if (!parser.isSet(kJsonOption)) {
-        out << "Observation " << target->observation
-            << " of arXiv:" << target->curated.upstream.arxivId << ": " << history.size()
+        out << "Observation " << inert(target->observation)
+            << " of arXiv:" << inert(target->curated.upstream.arxivId) << ": " << history.size()
             << (history.size() == 1 ? " correction" : " corrections") << Qt::endl;
     }
     for (const CorrectionEvent &e : history) {
@@ -327,14 +327,16 @@ int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             continue;
         }
         // An event from before signatures says so: it never outranks a signed one.
-        out << e.createdAt << "  " << e.author << (e.isSigned() ? "" : " (unsigned)") << "  "
-            << curationFieldKey(e.field) << ": "
-            << describeValue(e.field, before, *target->upstream) << " -> "
-            << describeValue(e.field, e.value, *target->upstream) << "  [" << e.id << "]"
-            << Qt::endl;
+        // Every value from the log, the author's name included, shown inert: the log may come
+        // from a server or an old cache.
+        out << inert(e.createdAt) << "  " << inert(e.author) << (e.isSigned() ? "" : " (unsigned)")
+            << "  " << curationFieldKey(e.field) << ": "
+            << inert(describeValue(e.field, before, *target->upstream)) << " -> "
+            << inert(describeValue(e.field, e.value, *target->upstream)) << "  [" << inert(e.id)
+            << "]" << Qt::endl;
     }
     if (parser.isSet(kJsonOption)) {
-        out << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        out << inertJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
         return ExitOk;
     }
     for (CurationField field : kAllCurationFields) {
@@ -346,7 +348,7 @@ int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                     QStringLiteral("%1 by %2")
                         .arg(describeValue(field, head.value, *target->upstream), head.author));
             out << "conflict on " << curationFieldKey(field) << ": "
-                << values.join(QStringLiteral("; "))
+                << inert(values.join(QStringLiteral("; ")))
                 << " (shown: the first; resolve with 'ledger-curator curate')" << Qt::endl;
         }
     }

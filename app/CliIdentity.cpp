@@ -79,9 +79,10 @@ int runIdentity(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     out << "name: "
         << (configured.isEmpty() ? QStringLiteral("(not set: corrections need one; set it with "
                                                   "'ledger-curator identity --name NAME')")
-                                 : configured)
+                                 : inert(configured))
         << Qt::endl;
-    out << "orcid: " << (configuredOrcid.isEmpty() ? QStringLiteral("(none)") : configuredOrcid)
+    out << "orcid: "
+        << (configuredOrcid.isEmpty() ? QStringLiteral("(none)") : inert(configuredOrcid))
         << Qt::endl;
     out << "settings: " << settings.fileName() << Qt::endl;
     return ExitOk;

@@ -29,9 +29,9 @@ int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &
         return report(csv.error(), err);
     const RetractionImport converted = standingNotices(*csv, nowUtc());
     for (const auto &skipped : std::as_const(csv->skipped))
-        err << file << ':' << skipped.line << ": skipped: " << skipped.message << Qt::endl;
+        err << file << ':' << skipped.line << ": skipped: " << inert(skipped.message) << Qt::endl;
     for (const auto &left : converted.leftOut)
-        err << file << ':' << left.line << ": left out: " << left.message << Qt::endl;
+        err << file << ':' << left.line << ": left out: " << inert(left.message) << Qt::endl;
     int status = ExitOk;
     auto store = openStore(parser, err, &status);
     if (!store)

@@ -45,7 +45,7 @@ int runImport(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             err << files[i];
             if (warning.line > 0)
                 err << ':' << warning.line;
-            err << ": warning: " << warning.message << Qt::endl;
+            err << ": warning: " << inert(warning.message) << Qt::endl;
         }
     }
     int status = ExitOk;
@@ -62,11 +62,11 @@ int runImport(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     for (qsizetype i = 0; i < outcomes->size(); ++i) {
         const ImportOutcome &o = outcomes->at(i);
         const Record &record = records[i];
-        out << (o.replaced ? "replaced " : "imported ") << o.arxivId << " v" << record.version
-            << " (as of " << record.asOf << ", " << o.observations << " observations) from "
-            << files[i];
+        out << (o.replaced ? "replaced " : "imported ") << inert(o.arxivId) << " v"
+            << record.version << " (as of " << inert(record.asOf) << ", " << o.observations
+            << " observations) from " << inert(files[i]);
         if (o.replaced)
-            out << "; the page as of " << o.previousAsOf << " was replaced";
+            out << "; the page as of " << inert(o.previousAsOf) << " was replaced";
         out << Qt::endl;
     }
     return ExitOk;
@@ -103,7 +103,7 @@ int runList(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                 { QStringLiteral("needs_attention"), s.needsAttention },
                 { QStringLiteral("states"), states } });
         }
-        out << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        out << inertJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
         return ExitOk;
     }
     if (summaries->isEmpty()) {
@@ -115,10 +115,10 @@ int runList(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         << padded(QStringLiteral("OUT"), 7) << padded(QStringLiteral("IN"), 9)
         << padded(QStringLiteral("ATTENTION"), 11) << "TITLE" << Qt::endl;
     for (const auto &s : std::as_const(*summaries)) {
-        out << padded(s.arxivId + QStringLiteral(" v") + QString::number(s.version), 18)
-            << padded(s.asOf, 12) << padded(QString::number(s.outbound), 7)
+        out << padded(inert(s.arxivId) + QStringLiteral(" v") + QString::number(s.version), 18)
+            << padded(inert(s.asOf), 12) << padded(QString::number(s.outbound), 7)
             << padded(QString::number(s.inbound), 9)
-            << padded(QString::number(s.needsAttention), 11) << s.title << Qt::endl;
+            << padded(QString::number(s.needsAttention), 11) << inert(s.title) << Qt::endl;
     }
     return ExitOk;
 }
@@ -167,11 +167,11 @@ int runShow(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             if (states.isEmpty() || states.contains(record->observations[i].state))
                 array.append(all[i]);
         }
-        out << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        out << inertJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
         return ExitOk;
     }
-    out << "arXiv:" << record->arxivId << " v" << record->version << " · " << record->title
-        << Qt::endl;
+    out << "arXiv:" << inert(record->arxivId) << " v" << record->version << " · "
+        << inert(record->title) << Qt::endl;
     out << shown.size() << " of " << record->observations.size() << " observations";
     if (!states.isEmpty()) {
         QStringList names;
@@ -195,10 +195,11 @@ int runShow(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             mark += u'!';
         if (o->curation.excluded)
             mark += u'X';
-        out << padded(o->id, 38) << padded(directionKey(o->direction), 10)
-            << padded(stateText(o->state), 22) << padded(o->basis, 18)
+        out << padded(inert(o->id), 38) << padded(directionKey(o->direction), 10)
+            << padded(stateText(o->state), 22) << padded(inert(o->basis), 18)
             << padded(o->reference ? QString::number(*o->reference) : QStringLiteral("-"), 7)
-            << padded(mark.isEmpty() ? QStringLiteral("-") : mark, 5) << o->citingTitle << Qt::endl;
+            << padded(mark.isEmpty() ? QStringLiteral("-") : mark, 5) << inert(o->citingTitle)
+            << Qt::endl;
     }
     out << Qt::endl << "MARK: C corrected, ! conflicting corrections, X excluded" << Qt::endl;
     return ExitOk;
@@ -252,13 +253,14 @@ int runCheck(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                 array.append(object);
                 continue;
             }
-            out << id << ": " << anomalyKindKey(hint.kind) << ": " << hint.message << Qt::endl;
+            out << inert(id) << ": " << anomalyKindKey(hint.kind) << ": " << inert(hint.message)
+                << Qt::endl;
             for (const QString &observation : hint.observations)
-                out << "    " << observation << Qt::endl;
+                out << "    " << inert(observation) << Qt::endl;
         }
     }
     if (parser.isSet(kJsonOption))
-        out << QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        out << inertJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
     else
         out << total << (total == 1 ? " hint in " : " hints in ") << ids.size()
             << (ids.size() == 1 ? " record" : " records") << Qt::endl;

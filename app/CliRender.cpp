@@ -4,6 +4,7 @@
 
 #include "Cli.h"
 #include "CliSupport.h"
+#include "DisplayText.h"
 #include "LedgerText.h"
 #include "PageHtml.h"
 #include "PdfExport.h"
@@ -13,6 +14,7 @@
 
 #include <QSaveFile>
 #include <QSettings>
+#include <QStringDecoder>
 
 #include <functional>
 
@@ -93,26 +95,58 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     const Record &record = parser.isSet(kUpstreamOption) ? kept->upstream : kept->shown;
     // Text and JSON are written as they are made, a megabyte at a time: a large record's page is
     // never held whole (nor as UTF-16 and UTF-8 both).
+    // To standard output (a terminal, maybe) the text form's controls and bidi characters are
+    // shown as <U+XXXX> tokens and JSON spells them \uXXXX; a file (-o) gets the page as it is,
+    // the text form exact for import (docs/rendering.md, "Text from data is inert").
+    const QString output = parser.value(kOutputOption);
+    const bool toStdout = output.isEmpty() || output == u"-";
     std::function<void(const ByteSink &)> produce;
     if (format == u"json") {
-        produce = [&record](const ByteSink &write) {
+        produce = [&record, toStdout](const ByteSink &write) {
             bool ok = true;
-            writeRecordJson(record, [&](QByteArrayView bytes) { ok = ok && write(bytes); });
+            if (!toStdout) {
+                writeRecordJson(record, [&](QByteArrayView bytes) { ok = ok && write(bytes); });
+                return;
+            }
+            // Pieces may end inside a UTF-8 sequence: the decoder keeps the rest for the next.
+            QStringDecoder decoder(QStringDecoder::Utf8);
+            writeRecordJson(record, [&](QByteArrayView bytes) {
+                const QString text = decoder.decode(bytes);
+                ok = ok && write(DisplayText::forJsonTerminal(text).toUtf8());
+            });
         };
     } else if (format == u"html") {
         produce = [&record, &parser](const ByteSink &write) {
             HtmlOptions options;
             options.inboundCap = pageCap(parser);
             options.css = loadPageStylesheet();
+            options.breakRunsLongerThan = 0; // the data as it is: browsers wrap long runs
             write(renderPageHtml(record, options).toUtf8());
         };
     } else {
-        produce = [&record](const ByteSink &write) {
+        produce = [&record, toStdout](const ByteSink &write) {
             bool ok = true;
-            renderLedgerText(record, [&](QStringView text) { ok = ok && write(text.toUtf8()); });
+            if (!toStdout) {
+                renderLedgerText(
+                    record, [&](QStringView text) { ok = ok && write(text.toUtf8()); });
+                return;
+            }
+            QString pending; // a high surrogate that ended a piece, for the next one
+            renderLedgerText(record, [&](QStringView text) {
+                QString piece = pending + text;
+                pending.clear();
+                if (!piece.isEmpty() && piece.back().isHighSurrogate()) {
+                    pending = piece.back();
+                    piece.chop(1);
+                }
+                ok = ok
+                    && write(DisplayText::forTerminal(piece, DisplayText::Lines::Keep).toUtf8());
+            });
+            if (!pending.isEmpty())
+                ok = ok && write(DisplayText::forTerminal(pending).toUtf8());
         };
     }
-    if (auto written = writeOutputStreamed(parser.value(kOutputOption), out, produce); !written)
+    if (auto written = writeOutputStreamed(output, out, produce); !written)
         return report(written.error(), err);
     return ExitOk;
 }
@@ -159,7 +193,7 @@ int runExportPdf(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     options.inboundCap = pageCap(parser);
     if (auto written = exportPdf(record, path, options); !written)
         return report(written.error(), err);
-    out << "exported arXiv:" << record.arxivId << " v" << record.version << " to " << path
+    out << "exported arXiv:" << inert(record.arxivId) << " v" << record.version << " to " << path
         << Qt::endl;
     return ExitOk;
 }

@@ -28,13 +28,14 @@ int exitStatus(const Error &error)
 
 int report(const Error &error, QTextStream &err)
 {
-    err << "ledger-curator: " << error.toString() << Qt::endl;
+    // A message may quote a file, a reply or the cache.
+    err << "ledger-curator: " << inert(error.toString(), DisplayText::Lines::Keep) << Qt::endl;
     return exitStatus(error);
 }
 
 int usage(const QString &message, QTextStream &err, const QString &helpOf)
 {
-    err << "ledger-curator: " << message << Qt::endl
+    err << "ledger-curator: " << inert(message, DisplayText::Lines::Keep) << Qt::endl
         << "Try 'ledger-curator " << (helpOf.isEmpty() ? QString() : helpOf + u' ') << "--help'."
         << Qt::endl;
     return ExitBadInput;
@@ -81,6 +82,16 @@ std::optional<CuratedRecord> openRecord(
         return std::nullopt;
     }
     return std::move(*curated);
+}
+
+QString inert(const QString &text, DisplayText::Lines lines)
+{
+    return DisplayText::forTerminal(text, lines);
+}
+
+QString inertJson(const QByteArray &json)
+{
+    return DisplayText::forJsonTerminal(QString::fromUtf8(json));
 }
 
 QString padded(const QString &text, int width)

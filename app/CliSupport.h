@@ -6,6 +6,7 @@
 // on the command line.
 
 #include "CuratedRecord.h"
+#include "DisplayText.h"
 #include "Result.h"
 
 #include <QCommandLineOption>
@@ -52,6 +53,14 @@ Result<CuratedRecord> loadRecordArgument(Store &store, const QString &argument);
 //! sets *status. For commands that only read the record.
 std::optional<CuratedRecord> openRecord(
     const QCommandLineParser &parser, const QString &argument, QTextStream &err, int *status);
+
+//! Text from data as a terminal may be shown it: DisplayText::forTerminal() (controls, bidi
+//! characters and, unless `lines` keeps them, newlines as <U+XXXX> tokens).
+QString inert(const QString &text, DisplayText::Lines lines = DisplayText::Lines::Tokenize);
+
+//! JSON for standard output (DisplayText::forJsonTerminal()): the same data, with C1, DEL and
+//! bidi characters spelled \uXXXX.
+QString inertJson(const QByteArray &json);
 
 //! `text` padded with spaces to `width` characters: a column of the plain-text tables.
 QString padded(const QString &text, int width);

@@ -5,6 +5,7 @@
 #include "PageText.h"
 
 #include "AnomalyHints.h"
+#include "DisplayText.h"
 #include "Identifier.h"
 #include "LedgerText.h"
 
@@ -25,9 +26,10 @@ QString pageText(const char *text)
 
 using namespace PageText;
 
+//! Text of the page or from data, escaped, its controls shown as tokens; not isolated.
 QString esc(const QString &text)
 {
-    return text.toHtmlEscaped();
+    return DisplayText::htmlEscaped(text);
 }
 
 QString grouped(qint64 n)
@@ -75,6 +77,13 @@ public:
     QString write();
 
 private:
+    //! One field of data: escaped, tokens for its controls, isolated, long runs breakable.
+    QString field(const QString &text) const
+    {
+        return DisplayText::forHtml(text, m_options.breakRunsLongerThan,
+            m_options.forPrint ? DisplayText::Isolate::ElementAndCharacters
+                               : DisplayText::Isolate::Element);
+    }
     void header();
     void recordNotes();
     void coverage();
@@ -130,7 +139,8 @@ QString PageWriter::write()
 void PageWriter::header()
 {
     m_out += QStringLiteral("<p class=\"kicker\">") + esc(kHeading)
-        + QStringLiteral("</p>\n<h1 class=\"title\">") + esc(m_r.title) + QStringLiteral("</h1>\n");
+        + QStringLiteral("</p>\n<h1 class=\"title\">") + field(m_r.title)
+        + QStringLiteral("</h1>\n");
     // The as-of sentence, word for word as on the page; the record id links to arXiv.
     const QString before
         = QStringLiteral("As of %1, this Paper Citation Record lists %2 of %3 outbound "
@@ -142,7 +152,7 @@ void PageWriter::header()
         + QStringLiteral(".</p>\n");
     m_out
         += QStringLiteral("<p class=\"disclaimer\">") + esc(kDisclaimer) + QStringLiteral("</p>\n");
-    m_out += QStringLiteral("<p class=\"schema\"><span class=\"mono\">") + esc(m_r.schema)
+    m_out += QStringLiteral("<p class=\"schema\"><span class=\"mono\">") + field(m_r.schema)
         + QStringLiteral("</span><br/>")
         + arxivLink(m_r.arxivId, m_r.arxivId + QStringLiteral(" v") + QString::number(m_r.version))
         + QStringLiteral("</p>\n");
@@ -153,7 +163,7 @@ void PageWriter::recordNotes()
     QStringList lines;
     for (const AnomalyHint &hint : std::as_const(m_hints)) {
         if (hint.observations.isEmpty())
-            lines.append(esc(hint.message));
+            lines.append(field(hint.message));
     }
     if (!lines.isEmpty())
         appendNote(m_out, QStringLiteral("hint"), pageText("Notes for the librarian:"), lines);
@@ -167,12 +177,15 @@ void PageWriter::coverage()
             + esc(QStringLiteral("measured %1 of %2 %3")
                       .arg(QString::number(facet.measured), QString::number(facet.of),
                           facetText(facet.kind)))
-            + QStringLiteral("</p>\n<p class=\"facet-text\">") + esc(facet.description)
+            + QStringLiteral("</p>\n<p class=\"facet-text\">") + field(facet.description)
             + QStringLiteral("</p>\n");
-        QString source = QStringLiteral("Source: ") + facet.sources.join(QStringLiteral(", "));
+        QStringList sources;
+        for (const QString &source : facet.sources)
+            sources.append(field(source));
+        QString source = esc(QStringLiteral("Source: ")) + sources.join(QStringLiteral(", "));
         if (!facet.observedAt.isEmpty())
-            source += kObserved + facet.observedAt;
-        m_out += QStringLiteral("<p class=\"source\">") + esc(source) + QStringLiteral("</p>\n");
+            source += esc(kObserved) + field(facet.observedAt);
+        m_out += QStringLiteral("<p class=\"source\">") + source + QStringLiteral("</p>\n");
     }
 }
 
@@ -198,8 +211,8 @@ void PageWriter::measurements()
         m_out += QStringLiteral("<p>") + esc(kNoMeasurements) + QStringLiteral("</p>\n");
     for (const auto &m : m_r.measurements) {
         m_out += QStringLiteral("<p class=\"measurement\"><span class=\"value\">")
-            + QString::number(m.value) + QStringLiteral("</span><br/>")
-            + esc(m.observedAt.isEmpty() ? m.source : m.source + kObserved + m.observedAt)
+            + QString::number(m.value) + QStringLiteral("</span><br/>") + field(m.source)
+            + (m.observedAt.isEmpty() ? QString() : esc(kObserved) + field(m.observedAt))
             + QStringLiteral("</p>\n");
     }
 }
@@ -269,26 +282,26 @@ void PageWriter::observation(const Observation &o)
             + QStringLiteral("&#160;</span>");
     m_out += QStringLiteral("</p>\n<p class=\"sentence\">");
     if (o.direction == Direction::Inbound)
-        m_out += QStringLiteral("<b>") + esc(o.citingTitle)
+        m_out += QStringLiteral("<b>") + field(o.citingTitle)
             + QStringLiteral("</b> cites this paper.");
     else
-        m_out
-            += QStringLiteral("This paper cites <b>") + esc(o.citedTitle) + QStringLiteral("</b>.");
+        m_out += QStringLiteral("This paper cites <b>") + field(o.citedTitle)
+            + QStringLiteral("</b>.");
     m_out += QStringLiteral("</p>\n<p class=\"titles\"><span class=\"label\">")
-        + esc(pageText("Citing:")) + QStringLiteral("</span> ") + esc(o.citingTitle)
+        + esc(pageText("Citing:")) + QStringLiteral("</span> ") + field(o.citingTitle)
         + QStringLiteral("<br/><span class=\"label\">") + esc(pageText("Cited:"))
-        + QStringLiteral("</span> ") + esc(o.citedTitle) + QStringLiteral("</p>\n");
+        + QStringLiteral("</span> ") + field(o.citedTitle) + QStringLiteral("</p>\n");
     if (o.reference) {
         m_out += QStringLiteral("<p class=\"reference\">Reference ") + QString::number(*o.reference)
             + QStringLiteral("</p>\n");
     }
     m_out += QStringLiteral("<p class=\"resolution\">Resolution: ") + badge(o.state)
-        + esc(QStringLiteral("; ") + o.basis) + esc(kObserved)
-        + QStringLiteral("<span class=\"stamp\">") + esc(o.observedAt)
+        + esc(QStringLiteral("; ")) + field(o.basis) + esc(kObserved)
+        + QStringLiteral("<span class=\"stamp\">") + field(o.observedAt)
         + QStringLiteral("</span></p>\n");
 
     if (!o.curation.mark.isEmpty()) {
-        QStringList lines { esc(o.curation.mark) };
+        QStringList lines { field(o.curation.mark) };
         if (!o.curation.identifier.isEmpty()) {
             const QString url = arxivAbsUrl(o.curation.identifier);
             if (!url.isEmpty())
@@ -308,7 +321,7 @@ void PageWriter::observation(const Observation &o)
         found != m_hintsByObservation.cend()) {
         QStringList lines;
         for (const qsizetype index : *found)
-            lines.append(esc(m_hints.at(index).message));
+            lines.append(field(m_hints.at(index).message));
         appendNote(m_out, QStringLiteral("hint"), pageText("Hint:"), lines);
     }
     events(o);
@@ -321,27 +334,27 @@ void PageWriter::events(const Observation &o)
         + QStringLiteral("</p>\n<p class=\"events\">");
     switch (o.events.status) {
     case EventsCheck::Status::NoneFound:
-        m_out += esc(QStringLiteral("No event found in the named queried sources as of ")
-            + o.events.asOf + u'.');
+        m_out += esc(QStringLiteral("No event found in the named queried sources as of "))
+            + field(o.events.asOf) + u'.';
         break;
     case EventsCheck::Status::Unavailable:
-        m_out += esc(QStringLiteral("Unavailable: ") + o.events.reason + u'.');
+        m_out += esc(QStringLiteral("Unavailable: ")) + field(o.events.reason) + u'.';
         break;
     case EventsCheck::Status::Found:
         m_out += QStringLiteral("<span class=\"found\">")
-            + esc(QStringLiteral("%1 %2 found in the named queried sources as of %3.")
+            + esc(QStringLiteral("%1 %2 found in the named queried sources as of ")
                       .arg(QString::number(o.events.events.size()),
                           o.events.events.size() == 1 ? QStringLiteral("event")
-                                                      : QStringLiteral("events"),
-                          o.events.asOf))
-            + QStringLiteral("</span>");
+                                                      : QStringLiteral("events")))
+            + field(o.events.asOf) + u'.' + QStringLiteral("</span>");
         for (const auto &e : o.events.events) {
-            QString text = eventKindText(e.kind) + kDot + e.date + kDot + e.source;
-            if (!e.notice.isEmpty())
-                text += kDot + e.notice; // a DOI or URL, shown as text: the page links nothing else
-            m_out += QStringLiteral("<br/>") + esc(text);
+            QString text
+                = esc(eventKindText(e.kind) + kDot) + field(e.date) + esc(kDot) + field(e.source);
+            if (!e.notice.isEmpty()) // a DOI or URL, shown as text: the page links nothing else
+                text += esc(kDot) + field(e.notice);
+            m_out += QStringLiteral("<br/>") + text;
             if (!e.detail.isEmpty())
-                m_out += QStringLiteral("<br/>Detail: ") + esc(e.detail);
+                m_out += QStringLiteral("<br/>Detail: ") + field(e.detail);
         }
         break;
     }
@@ -351,7 +364,7 @@ void PageWriter::events(const Observation &o)
         const QString status = reviewStatusOf(o);
         QStringList lines { esc(pageText("Review status: %1.").arg(status)) };
         if (!o.curation.reviewNote.isEmpty())
-            lines.append(esc(pageText("Reviewer's note: %1").arg(o.curation.reviewNote)));
+            lines.append(esc(pageText("Reviewer's note: ")) + field(o.curation.reviewNote));
         appendNote(m_out,
             isRetracted(o.events) ? QStringLiteral("retracted") : QStringLiteral("review"),
             isRetracted(o.events) ? pageText("Retracted work.") : pageText("Notice."), lines);

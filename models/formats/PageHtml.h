@@ -3,8 +3,11 @@
 
 // The rendered page: a record with its curated values as HTML, section by section as the text
 // form (LedgerText.h) writes it. The preview pane shows it, `render --format html` writes it and
-// the PDF export lays it out. Every string from data is escaped; the page names no external
-// resource (no <img>, no stylesheet link), and its only links are https://arxiv.org/abs/ID.
+// the PDF export lays it out. Every string from data is escaped, its control and bidi characters
+// shown as <U+XXXX> tokens, and each field is isolated (DisplayText::forHtml(): <bdi> with
+// U+2068 ... U+2069), so no field can reorder or hide the text around it; the page names no
+// external resource (no <img>, no stylesheet link), and its only links are
+// https://arxiv.org/abs/ID.
 
 #include "AnomalyHints.h"
 #include "Record.h"
@@ -32,6 +35,11 @@ struct HtmlOptions
     //! The record's anomaly hints when the caller has them (anomalyHints(shown), as the table
     //! model holds them); computed when absent, which takes a second on 200,000 observations.
     std::optional<QList<AnomalyHint>> hints {};
+    //! A field's runs of more than this many characters without a line-break opportunity get
+    //! one (U+200B) every 16 characters (DisplayText::withBreakOpportunities()): QTextDocument
+    //! wraps an unbroken run in time quadratic in its length (a 1 MB title: two minutes). 0 =
+    //! the text as it is (`render --format html`: browsers wrap such runs themselves).
+    qsizetype breakRunsLongerThan = 64;
 };
 
 //! The page of `shown` (a record with curated values, CuratedRecord::shown). Each observation is

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ObservationTableModel.h"
 
+#include "DisplayText.h"
+
 #include "ThemeColors.h"
 
 #include <QColor>
@@ -568,9 +570,11 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
             return o.events.status == EventsCheck::Status::Unavailable ? o.events.reason
                                                                        : QVariant();
         case CitingTitleColumn:
-            return o.citingTitle;
+            return DisplayText::forTerminal(o.citingTitle);
         case MarksColumn:
-            return o.curation.mark.isEmpty() ? QVariant() : o.curation.mark;
+            return o.curation.mark.isEmpty()
+                ? QVariant()
+                : QVariant(DisplayText::forTerminal(o.curation.mark, DisplayText::Lines::Keep));
         case HintsColumn:
             return row.hints.isEmpty() ? QVariant() : hintsAt(index.row()).join(u'\n');
         default:
@@ -613,12 +617,14 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case StateColumn:
             return stateDisplayText(o.state);
+        // Controls and bidi characters from data as <U+XXXX> tokens: a U+202E in a title would
+        // reverse the cell (the sort and filter roles keep the data as it is).
         case CitingTitleColumn:
-            return o.citingTitle;
+            return DisplayText::forTerminal(o.citingTitle);
         case ReferenceColumn:
             return o.reference ? QVariant(*o.reference) : QVariant();
         case BasisColumn:
-            return o.basis;
+            return DisplayText::forTerminal(o.basis);
         case ObservedColumn:
             return displayDate(o.observedAt.left(10));
         case NoticesColumn:

@@ -3,6 +3,7 @@
 
 #include "SqliteLocks.h"
 
+#include "DisplayText.h"
 #include "PageHtml.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -15,6 +16,9 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
+#include <QTextBlock>
+#include <QTextBoundaryFinder>
+#include <QTextCursor>
 #include <QTextDocument>
 
 namespace LedgerCurator {
@@ -46,6 +50,59 @@ void withoutLigatures(QFont &font)
     font.setLetterSpacing(QFont::AbsoluteSpacing, 1.0 / 64);
 }
 
+//! The record's title for the running header: no more than a header can show (eliding a 1 MB
+//! title on every page shaped it whole each time), its controls as tokens, isolated.
+QString headerTitle(const QString &title)
+{
+    constexpr qsizetype kLongest = 400;
+    qsizetype cut = std::min(title.size(), kLongest);
+    if (cut < title.size() && cut > 0 && title.at(cut - 1).isHighSurrogate())
+        --cut; // not half a pair
+    return DisplayText::forPrint(title.left(cut));
+}
+
+//! Drawing a page itemizes every block on it again, whole (QTextEngine::itemize()), so a block
+//! running over many pages (a 1 MB title: 1,400 pages) took time quadratic in its length: two
+//! minutes. Blocks of more than kLongestBlock characters are split into blocks of at most that
+//! many (at grapheme boundaries), without margins between them, so they read on as one paragraph;
+//! no character is added or lost (issue 20, item 6).
+void splitLongBlocks(QTextDocument &document)
+{
+    constexpr int kLongestBlock = 2048;
+    QTextCursor cursor(&document);
+    cursor.beginEditBlock();
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
+        if (block.length() <= kLongestBlock + 1)
+            continue;
+        const QString text = block.text();
+        const int base = block.position();
+        QTextBlockFormat format = block.blockFormat();
+        const qreal bottom = format.bottomMargin();
+        format.setBottomMargin(0);
+        cursor.setPosition(base);
+        cursor.setBlockFormat(format);
+        format.setTopMargin(0);
+        QTextBoundaryFinder graphemes(QTextBoundaryFinder::Grapheme, text);
+        int inserted = 0; // paragraph separators added before the next split
+        for (int at = kLongestBlock; at < text.size(); at += kLongestBlock) {
+            graphemes.setPosition(at);
+            if (!graphemes.isAtBoundary()) {
+                const qsizetype next = graphemes.toNextBoundary();
+                if (next == -1 || next >= text.size())
+                    break;
+                at = int(next);
+            }
+            cursor.setPosition(base + at + inserted);
+            cursor.insertBlock(format);
+            ++inserted;
+        }
+        format.setBottomMargin(bottom);
+        cursor.setBlockFormat(format);
+        block = cursor.block();
+    }
+    cursor.endEditBlock();
+}
+
 qreal mmToDots(qreal mm)
 {
     return mm * kResolution / 25.4;
@@ -67,7 +124,7 @@ void drawFurniture(QPainter &painter, const QRectF &area, const Record &record, 
     const QString kicker = pageText("Paper Citation Record");
     const qreal kickerWidth = metrics.horizontalAdvance(kicker);
     const QString title = metrics.elidedText(
-        record.title, Qt::ElideRight, area.width() - kickerWidth - mmToDots(6));
+        headerTitle(record.title), Qt::ElideRight, area.width() - kickerWidth - mmToDots(6));
     painter.drawText(header, Qt::AlignLeft | Qt::AlignBottom | Qt::TextSingleLine, title);
     painter.drawText(header, Qt::AlignRight | Qt::AlignBottom | Qt::TextSingleLine, kicker);
     painter.setPen(QPen(QColor(0xc8, 0xcd, 0xd3), mmToDots(0.2)));
@@ -79,8 +136,10 @@ void drawFurniture(QPainter &painter, const QRectF &area, const Record &record, 
         QPointF(area.right(), footer.top() - mmToDots(1.2)));
     painter.setPen(QColor(0x3c, 0x40, 0x43));
     // "arXiv:ID · page N of M": the record id and the page on every page.
-    const QString text
-        = pageText("arXiv:%1 · page %2 of %3").arg(record.arxivId).arg(page).arg(pages);
+    const QString text = pageText("arXiv:%1 · page %2 of %3")
+                             .arg(DisplayText::forTerminal(record.arxivId))
+                             .arg(page)
+                             .arg(pages);
     painter.drawText(footer, Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine, text);
     painter.restore();
 }
@@ -121,7 +180,7 @@ Status exportPdf(
     writer.setPageLayout(QPageLayout(QPageSize(options.pageSize), QPageLayout::Portrait,
         QMarginsF(kMarginMm, kMarginMm * 0.8, kMarginMm, kMarginMm * 0.8),
         QPageLayout::Millimeter));
-    writer.setTitle(shown.title);
+    writer.setTitle(DisplayText::forTerminal(shown.title)); // a viewer's title bar: inert
     writer.setCreator(QStringLiteral("Ledger Curator"));
 
     // Painter coordinates start at the top left of the paint rectangle (inside the margins).
@@ -138,7 +197,9 @@ Status exportPdf(
     document.setDocumentMargin(0);
     document.setDefaultStyleSheet(loadPageStylesheet());
     document.setPageSize(body.size());
+    document.setUndoRedoEnabled(false);
     document.setHtml(html);
+    splitLongBlocks(document);
     qCDebug(lcPdf) << "setHtml" << timer.restart() << "ms";
     const int pages = document.pageCount(); // lays the whole document out
     qCDebug(lcPdf) << "layout of" << pages << "pages" << timer.restart() << "ms";
