@@ -141,9 +141,9 @@ def main():
     parser.add_argument("--only", default="")
     parser.add_argument("--gigabytes", type=float, default=3.0)
     parser.add_argument("--give-up", type=float, default=60.0)
-    parser.add_argument("extra", nargs=argparse.REMAINDER)
-    args = parser.parse_args()
-    extra = [a for a in args.extra if a != "--"]
+    argv = sys.argv[1:]
+    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    args = parser.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
     attacks = ["huge", "chunked", "nolength", "dribble"]
     chosen = [a for a in attacks if not args.only or a in args.only.split(",")]
     total = int(args.gigabytes * 1024 * MB)
