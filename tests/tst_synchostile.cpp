@@ -209,7 +209,8 @@ private:
                     return;
                 }
                 if (chunked)
-                    guarded->write(QByteArray::number(filler.size(), 16) + "\r\n" + filler + "\r\n");
+                    guarded->write(
+                        QByteArray::number(filler.size(), 16) + "\r\n" + filler + "\r\n");
                 else
                     guarded->write(filler);
                 streamed += filler.size();
@@ -326,12 +327,12 @@ void TestSyncHostile::oversizedReplyIsRefusedWithBoundedMemory_data()
     QTest::addColumn<QString>("message");
 
     const QString passed = QStringLiteral("passed the %1 MiB a reply may have");
-    QTest::newRow("keys: 3 GB announced") << QByteArray("GET") << QStringLiteral("/v1/keys")
-                                          << int(Hostile::HugeAnnounced) << 4 * kMiB
-                                          << QStringLiteral("announces 3221225472 bytes");
-    QTest::newRow("push: 3 GB announced") << QByteArray("POST") << QStringLiteral("/v1/events")
-                                          << int(Hostile::HugeAnnounced) << 4 * kMiB
-                                          << QStringLiteral("more than the 4 MiB");
+    QTest::newRow("keys: 3 GB announced")
+        << QByteArray("GET") << QStringLiteral("/v1/keys") << int(Hostile::HugeAnnounced)
+        << 4 * kMiB << QStringLiteral("announces 3221225472 bytes");
+    QTest::newRow("push: 3 GB announced")
+        << QByteArray("POST") << QStringLiteral("/v1/events") << int(Hostile::HugeAnnounced)
+        << 4 * kMiB << QStringLiteral("more than the 4 MiB");
     QTest::newRow("events: chunked without end")
         << QByteArray("GET") << QStringLiteral("/v1/events") << int(Hostile::EndlessChunked)
         << 16 * kMiB << passed.arg(16);
