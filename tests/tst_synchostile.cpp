@@ -34,7 +34,15 @@ constexpr qint64 kMiB = 1024 * 1024;
 //! What a streaming fake sends at most, so that a client without limits ends too (and fails).
 constexpr qint64 kStreamLimit = 512 * kMiB;
 
-enum class Hostile { None, HugeAnnounced, EndlessChunked, EndlessNoLength, Dribble, Late };
+enum class Hostile {
+    None,
+    HugeAnnounced,
+    EndlessChunked,
+    EndlessNoLength,
+    Dribble,
+    Late,
+    Error500
+};
 
 //! Peak memory (VmHWM) in bytes since the last resetPeak(); from /proc/self/status.
 qint64 procStatus(const QByteArray &field)
@@ -180,6 +188,11 @@ private:
         case Hostile::Dribble:
             headers += "Content-Length: 100000\r\n\r\n";
             break;
+        case Hostile::Error500:
+            client->write("HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json\r\n"
+                          "Content-Length: 2\r\nConnection: close\r\n\r\n{}");
+            client->disconnectFromHost();
+            return;
         case Hostile::None:
         case Hostile::Late:
             break;
@@ -237,6 +250,7 @@ private Q_SLOTS:
     void oversizedReplyIsRefusedWithBoundedMemory();
     void dribblingReplyTripsTheRequestDeadline();
     void slowServerTripsTheSyncDeadline();
+    void retryPastTheSyncDeadlineIsNotWaitedFor();
     void cliStopsOnADribblingServer();
 
 private:
@@ -441,6 +455,38 @@ void TestSyncHostile::slowServerTripsTheSyncDeadline()
         QVERIFY2(m_proxy->requests >= 3, qPrintable(QString::number(m_proxy->requests)));
         QVERIFY2(elapsed >= 1000 && elapsed < 1000 + scaledTimeoutMs(1500),
             qPrintable(QString::number(elapsed)));
+    }
+    checkOutboxKeptAndNextSyncCompletes();
+}
+
+void TestSyncHostile::retryPastTheSyncDeadlineIsNotWaitedFor()
+{
+    // A 500 is retried after a backoff of 2 to 4 s; the sync may take 1 s: it ends at once.
+    m_proxy->method = "GET";
+    m_proxy->path = QStringLiteral("/v1/keys");
+    m_proxy->hostile = Hostile::Error500;
+    SyncOptions hostileOptions = options();
+    hostileOptions.initialBackoffMs = 4000;
+    hostileOptions.maxBackoffMs = 4000;
+    hostileOptions.syncDeadlineMs = 1000;
+    {
+        Store alice(m_cachePath);
+        QVERIFY(alice.open());
+        SyncClient client(alice);
+        QElapsedTimer timer;
+        timer.start();
+        auto report = client.run(hostileOptions);
+        const qint64 elapsed = timer.elapsed();
+        QVERIFY(!report);
+        const QString error = report.error().message;
+        QVERIFY2(error.contains(QStringLiteral("the sync took longer than the 1 s it may take")),
+            qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("sooner than the next attempt of GET ")
+                     + m_proxy->url().toString() + QStringLiteral("/v1/keys")),
+            qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("HTTP 500")), qPrintable(error));
+        QCOMPARE(m_proxy->hostileRequests, 1);
+        QVERIFY2(elapsed < 1000, qPrintable(QString::number(elapsed)));
     }
     checkOutboxKeptAndNextSyncCompletes();
 }
