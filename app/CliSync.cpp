@@ -76,6 +76,19 @@ void syncOptions(QCommandLineParser &parser)
         QStringLiteral("Give up on a request after MS milliseconds without data "
                        "(default 15000)."),
         QStringLiteral("MS")));
+    parser.addOption(QCommandLineOption(QStringLiteral("max-reply-mb"),
+        QStringLiteral("Refuse a reply whose body is larger than N MiB (default %1).")
+            .arg(SyncOptions::kDefaultMaxReplyBytes / (1024 * 1024)),
+        QStringLiteral("N")));
+    parser.addOption(QCommandLineOption(QStringLiteral("request-timeout"),
+        QStringLiteral("Give up on a request that is not complete after S seconds, however "
+                       "steadily data comes (default %1; 0: no limit).")
+            .arg(SyncOptions::kDefaultRequestDeadlineMs / 1000),
+        QStringLiteral("S")));
+    parser.addOption(QCommandLineOption(QStringLiteral("sync-timeout"),
+        QStringLiteral("Stop the sync after S seconds in all (default %1; 0: no limit).")
+            .arg(SyncOptions::kDefaultSyncDeadlineMs / 1000),
+        QStringLiteral("S")));
 }
 
 int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
@@ -106,6 +119,50 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                     .arg(parser.value(QStringLiteral("timeout"))),
                 err);
     }
+    // The limits on what the server may send (docs/sync-client.md, "Limits").
+    auto number = [&parser](const QString &name, qint64 most, qint64 *value) {
+        bool ok = false;
+        const qint64 n = parser.value(name).toLongLong(&ok);
+        if (!ok || n < 0 || n > most)
+            return false;
+        *value = n;
+        return true;
+    };
+    constexpr qint64 kMostMb = 1024 * 1024; // a TiB: a cap, not a wish
+    constexpr qint64 kMostSeconds = 365 * 24 * 3600;
+    if (parser.isSet(QStringLiteral("max-reply-mb"))) {
+        qint64 mb = 0;
+        if (!number(QStringLiteral("max-reply-mb"), kMostMb, &mb) || mb < 1)
+            return syncUsage(QStringLiteral("--max-reply-mb: expected a whole number of MiB from "
+                                            "1 to %1, found '%2'")
+                                 .arg(kMostMb)
+                                 .arg(parser.value(QStringLiteral("max-reply-mb"))),
+                err);
+        options.maxReplyBytes = mb * 1024 * 1024;
+    }
+    if (parser.isSet(QStringLiteral("request-timeout"))) {
+        qint64 seconds = 0;
+        // An int of milliseconds: at most 24 days.
+        if (!number(QStringLiteral("request-timeout"), 2'000'000, &seconds))
+            return syncUsage(QStringLiteral("--request-timeout: expected a whole number of seconds "
+                                            "from 0 (no limit) to 2000000, found '%1'")
+                                 .arg(parser.value(QStringLiteral("request-timeout"))),
+                err);
+        options.requestDeadlineMs = int(seconds * 1000);
+    }
+    if (parser.isSet(QStringLiteral("sync-timeout"))) {
+        qint64 seconds = 0;
+        if (!number(QStringLiteral("sync-timeout"), kMostSeconds, &seconds))
+            return syncUsage(QStringLiteral("--sync-timeout: expected a whole number of seconds "
+                                            "from 0 (no limit) to %1, found '%2'")
+                                 .arg(kMostSeconds)
+                                 .arg(parser.value(QStringLiteral("sync-timeout"))),
+                err);
+        options.syncDeadlineMs = seconds * 1000;
+    }
+    options.maxReplyHint = QStringLiteral("--max-reply-mb N");
+    options.requestDeadlineHint = QStringLiteral("--request-timeout S");
+    options.syncDeadlineHint = QStringLiteral("--sync-timeout S");
     QString problem;
     options.token = readToken(parser, err, &problem);
     if (!problem.isEmpty())

@@ -840,6 +840,33 @@ void TestSync::commandLine()
         m_dir->path());
     QCOMPARE(run.exitCode, 2);
     QVERIFY(run.err.contains("cannot read the token file"));
+
+    // The limits (docs/sync-client.md, "Limits"): values in range sync as before; others are bad
+    // usage naming the option.
+    run = runCli({ QStringLiteral("sync"), QStringLiteral("--server"), server,
+                     QStringLiteral("--token-file"), tokenFile, QStringLiteral("--db"), db,
+                     QStringLiteral("--max-reply-mb"), QStringLiteral("64"),
+                     QStringLiteral("--request-timeout"), QStringLiteral("0"),
+                     QStringLiteral("--sync-timeout"), QStringLiteral("600") },
+        m_dir->path());
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QList<std::pair<QString, QString>> badLimits { { QStringLiteral("--max-reply-mb"),
+                                                             QStringLiteral("0") },
+        { QStringLiteral("--max-reply-mb"), QStringLiteral("2MB") },
+        { QStringLiteral("--max-reply-mb"), QStringLiteral("99999999") },
+        { QStringLiteral("--request-timeout"), QStringLiteral("-1") },
+        { QStringLiteral("--request-timeout"), QStringLiteral("2000001") },
+        { QStringLiteral("--sync-timeout"), QStringLiteral("soon") } };
+    for (const auto &[option, value] : badLimits) {
+        run = runCli({ QStringLiteral("sync"), QStringLiteral("--server"), server,
+                         QStringLiteral("--token-file"), tokenFile, QStringLiteral("--db"), db,
+                         option, value },
+            m_dir->path());
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains((option + QStringLiteral(": expected a whole number")).toUtf8())
+                && run.err.contains(("'" + value + "'").toUtf8()),
+            run.err.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSync)

@@ -8,6 +8,7 @@
 #include "ObservationTableModel.h"
 #include "Screenshots.h"
 #include "ServerProcess.h"
+#include "SettingsKeys.h"
 #include "Store.h"
 #include "SyncController.h"
 #include "SyncSettingsDialog.h"
@@ -18,6 +19,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -68,6 +70,7 @@ private Q_SLOTS:
     void tokenFileFallbackIsPrivate();
     void automaticSyncFollowsTheInterval();
     void cancelKeepsTheOutbox();
+    void deadlinesFromTheSettingsTripAndKeepTheOutbox();
 
 private:
     //! One curator: a cache and a main window on it.
@@ -602,6 +605,58 @@ void TestSyncGui::cancelKeepsTheOutbox()
     QVERIFY(a.findChild<QAction *>(QStringLiteral("syncNowAction"))->isEnabled());
     QCOMPARE(m_a->store().outboxCount().value(), 1);
     QCOMPARE(syncStatus(a), QStringLiteral("Never synced · 1 correction waiting"));
+}
+
+void TestSyncGui::deadlinesFromTheSettingsTripAndKeepTheOutbox()
+{
+    // A server that never answers: only the deadlines from the settings end the sync (the
+    // inactivity timeout of 15 s would retry, and the defaults are minutes).
+    MainWindow &a = m_a->window();
+    QTcpServer silent;
+    QVERIFY(silent.listen(QHostAddress::LocalHost));
+    configure(a, QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort()), m_alice);
+    correctStateThroughThePanel(a, kOpt, QStringLiteral("verified_exact"));
+    QCOMPARE(m_a->store().outboxCount().value(), 1);
+
+    struct Case
+    {
+        QString key;
+        QString expected;
+    };
+    for (const Case &c : { Case { SettingsKeys::kSyncRequestTimeoutSeconds,
+                               QStringLiteral("/v1/keys: the reply was not complete after 1 s") },
+             Case { SettingsKeys::kSyncTimeoutSeconds,
+                 QStringLiteral("the sync took longer than the 1 s it may take") } }) {
+        QSettings().remove(SettingsKeys::kSyncRequestTimeoutSeconds);
+        QSettings().remove(SettingsKeys::kSyncTimeoutSeconds);
+        QSettings().setValue(c.key, 1);
+        QElapsedTimer clock;
+        clock.start();
+        QString message;
+        QVERIFY(!syncAndWait(a, &message));
+        QVERIFY2(clock.elapsed() < 8000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY2(message.contains(c.expected), qPrintable(message));
+        // The message names the setting that raises the limit, and where it is.
+        QVERIFY2(message.contains(QStringLiteral("the setting ") + c.key + QStringLiteral(" in ")
+                     + QSettings().fileName()),
+            qPrintable(message));
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY(
+            (box = a.findChild<QMessageBox *>(QStringLiteral("errorBox"))) && box->isVisible());
+        QVERIFY2(box->text().contains(QStringLiteral("1 correction waits in the outbox")),
+            qPrintable(box->text()));
+        box->close();
+        QCOMPARE(m_a->store().outboxCount().value(), 1);
+    }
+
+    // A value that is not a number of seconds is ignored: the default (minutes) applies, so
+    // the real server's sync completes.
+    QSettings().setValue(SettingsKeys::kSyncRequestTimeoutSeconds, QStringLiteral("soon"));
+    QSettings().remove(SettingsKeys::kSyncTimeoutSeconds);
+    configure(a, m_server->url().toString(), m_alice);
+    QString message;
+    QVERIFY2(syncAndWait(a, &message), qPrintable(message));
+    QCOMPARE(m_a->store().outboxCount().value(), 0);
 }
 
 int main(int argc, char *argv[])

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 #include <utility>
 
 namespace LedgerCurator {
@@ -28,6 +29,36 @@ namespace {
 
 constexpr int kKeyringTimeoutMs = 10000; // a keyring that does not answer counts as none
 constexpr int kMaxIntervalMinutes = 24 * 60;
+
+//! The limits on what the server may send, from the settings where they are set (and valid: a
+//! value that is not a whole number in range is ignored, the default stays); a limit that trips
+//! names the key that raises it.
+void applySyncLimits(SyncOptions &options)
+{
+    const QSettings settings;
+    auto read
+        = [&settings](const QString &key, qint64 least, qint64 most) -> std::optional<qint64> {
+        if (!settings.contains(key))
+            return std::nullopt;
+        bool ok = false;
+        const qint64 n = settings.value(key).toLongLong(&ok);
+        if (!ok || n < least || n > most)
+            return std::nullopt;
+        return n;
+    };
+    if (auto mb = read(SettingsKeys::kSyncMaxReplyMb, 1, qint64(1024) * 1024))
+        options.maxReplyBytes = *mb * 1024 * 1024;
+    if (auto seconds = read(SettingsKeys::kSyncRequestTimeoutSeconds, 0, 2'000'000))
+        options.requestDeadlineMs = int(*seconds * 1000);
+    if (auto seconds = read(SettingsKeys::kSyncTimeoutSeconds, 0, qint64(365) * 24 * 3600))
+        options.syncDeadlineMs = *seconds * 1000;
+    const QString where = QStringLiteral("the setting %1 in ") + settings.fileName();
+    options.maxReplyHint = where.arg(SettingsKeys::kSyncMaxReplyMb) + QStringLiteral(" (MiB)");
+    options.requestDeadlineHint
+        = where.arg(SettingsKeys::kSyncRequestTimeoutSeconds) + QStringLiteral(" (seconds)");
+    options.syncDeadlineHint
+        = where.arg(SettingsKeys::kSyncTimeoutSeconds) + QStringLiteral(" (seconds)");
+}
 
 QString storeName(SyncController::TokenStore store)
 {
@@ -372,6 +403,7 @@ void SyncController::startRun(Trigger trigger)
     m_lastTrigger = trigger;
     m_lastCancelled = false;
     SyncOptions options = m_options;
+    applySyncLimits(options);
     options.server = m_server;
     options.token = m_token;
     options.curator = m_curator

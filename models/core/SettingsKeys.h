@@ -56,5 +56,10 @@ inline const QString kSyncIntervalMinutes = QStringLiteral("sync/intervalMinutes
 inline constexpr int kDefaultSyncIntervalMinutes = 0;
 //! Where the token is: "keyring" (the default) or "file".
 inline const QString kSyncTokenStore = QStringLiteral("sync/tokenStore");
+//! The limits on what the server may send (docs/sync-client.md, "Limits"); absent: the
+//! SyncOptions defaults (256 MiB, 300 s, 1800 s). The deadlines take 0 for none.
+inline const QString kSyncMaxReplyMb = QStringLiteral("sync/maxReplyMb");
+inline const QString kSyncRequestTimeoutSeconds = QStringLiteral("sync/requestTimeoutSeconds");
+inline const QString kSyncTimeoutSeconds = QStringLiteral("sync/syncTimeoutSeconds");
 
 } // namespace LedgerCurator::SettingsKeys

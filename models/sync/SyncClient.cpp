@@ -7,6 +7,62 @@ namespace LedgerCurator {
 
 using namespace SyncDetail;
 
+namespace {
+
+QString shownDuration(qint64 ms)
+{
+    return ms % 1000 == 0 ? QStringLiteral("%1 s").arg(ms / 1000) : QStringLiteral("%1 ms").arg(ms);
+}
+
+QString shownBytes(qint64 bytes)
+{
+    constexpr qint64 mib = 1024 * 1024;
+    return bytes % mib == 0 ? QStringLiteral("%1 MiB").arg(bytes / mib)
+                            : QStringLiteral("%1 bytes").arg(bytes);
+}
+
+//! The message of a reply over SyncOptions::maxReplyBytes.
+Error replyCapError(
+    const QString &shownUrl, const SyncOptions &options, const SyncReplyGuard &guard)
+{
+    const QString what = guard.announced() > options.maxReplyBytes
+        ? QStringLiteral("the reply announces %1 bytes, more than the %2 a reply may have; it was "
+                         "refused before its body was read")
+              .arg(QString::number(guard.announced()), shownBytes(options.maxReplyBytes))
+        : QStringLiteral("the reply passed the %1 a reply may have; it was abandoned there")
+              .arg(shownBytes(options.maxReplyBytes));
+    return Error::failure(
+        QStringLiteral("%1: %2. Nothing of it was stored and the outbox is kept. If this "
+                       "server's replies are legitimately this large, raise the limit with %3")
+            .arg(shownUrl, what, options.maxReplyHint));
+}
+
+//! The message of a request over SyncOptions::requestDeadlineMs.
+Error requestDeadlineError(
+    const QString &shownUrl, const SyncOptions &options, const SyncReplyGuard &guard)
+{
+    return Error::failure(
+        QStringLiteral("%1: the reply was not complete after %2, the most a request may take (%3 "
+                       "bytes of it had come); it was abandoned. Nothing of it was stored and the "
+                       "outbox is kept. If the server is slow rather than broken, raise the limit "
+                       "with %4")
+            .arg(shownUrl, shownDuration(options.requestDeadlineMs),
+                QString::number(guard.received()), options.requestDeadlineHint));
+}
+
+//! The message of a sync over SyncOptions::syncDeadlineMs; `during` says what it was doing.
+Error syncDeadlineError(const SyncOptions &options, const QString &during)
+{
+    return Error::failure(
+        QStringLiteral(
+            "the sync took longer than the %1 it may take (%2); it stopped. What "
+            "earlier steps stored stays, the outbox is kept for the next sync. Raise the "
+            "limit with %3")
+            .arg(shownDuration(options.syncDeadlineMs), during, options.syncDeadlineHint));
+}
+
+} // namespace
+
 SyncClient::SyncClient(Store &store, QObject *parent)
     : QObject(parent)
     , m_store(store)
@@ -107,6 +163,10 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
     if (options.maxAttempts < 1 || options.timeoutMs < 1 || options.initialBackoffMs < 0
         || options.maxBackoffMs < 0)
         return Error::badInput(QStringLiteral("attempts and timeouts must be positive"));
+    if (options.maxReplyBytes < 1)
+        return Error::badInput(QStringLiteral("the reply limit must be at least one byte"));
+    if (options.requestDeadlineMs < 0 || options.syncDeadlineMs < 0)
+        return Error::badInput(QStringLiteral("the deadlines must be 0 (none) or positive"));
     if (!m_store.isOpen())
         return Error::failure(QStringLiteral("%1: the cache is not open").arg(m_store.path()));
 
@@ -121,6 +181,8 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
     context.base
         = server.adjusted(QUrl::StripTrailingSlash | QUrl::RemoveQuery | QUrl::RemoveFragment);
     context.shownServer = context.base.toDisplayString(QUrl::RemoveUserInfo);
+    if (options.syncDeadlineMs > 0)
+        context.syncDeadline = QDeadlineTimer(options.syncDeadlineMs, Qt::PreciseTimer);
 
     if (auto status = pullKeys(context); !status)
         return status.error();
@@ -184,9 +246,13 @@ std::unique_ptr<QNetworkReply> SyncClient::send(Context &context, const QByteArr
         request.setRawHeader(name, value);
 
     ++context.report.requests;
-    return std::unique_ptr<QNetworkReply>(body.isNull()
+    std::unique_ptr<QNetworkReply> reply(body.isNull()
             ? m_network->sendCustomRequest(request, verb)
             : m_network->sendCustomRequest(request, verb, body));
+    // Started from this thread's event loop, so the guard is in place before the first byte.
+    new SyncReplyGuard(
+        *reply, options.maxReplyBytes, options.requestDeadlineMs, context.syncDeadline);
+    return reply;
 }
 
 Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray &verb,
@@ -199,8 +265,12 @@ Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray
     for (int attempt = 1;; ++attempt) {
         if (cancelled())
             return Error::cancelled();
+        if (context.syncDeadline.hasExpired())
+            return syncDeadlineError(
+                options, QStringLiteral("before %1 %2").arg(QString::fromLatin1(verb), shownUrl));
         std::unique_ptr<QNetworkReply> reply
             = attempt == 1 && sent ? std::move(sent) : send(context, verb, url, body, headers);
+        SyncReplyGuard *guard = SyncReplyGuard::of(*reply);
         {
             QEventLoop loop;
             connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
@@ -220,7 +290,24 @@ Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray
 
         const QNetworkReply::NetworkError error = reply->error();
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QByteArray replyBody = reply->isOpen() ? reply->readAll() : QByteArray();
+        const QByteArray replyBody
+            = guard ? guard->takeBody() : (reply->isOpen() ? reply->readAll() : QByteArray());
+        if (guard) {
+            // A limit that tripped is not retried: the same server would do the same again.
+            switch (guard->tripped()) {
+            case SyncReplyGuard::Tripped::No:
+                break;
+            case SyncReplyGuard::Tripped::ReplyCap:
+                return replyCapError(shownUrl, options, *guard);
+            case SyncReplyGuard::Tripped::RequestDeadline:
+                return requestDeadlineError(shownUrl, options, *guard);
+            case SyncReplyGuard::Tripped::SyncDeadline:
+                return syncDeadlineError(options,
+                    QStringLiteral("during %1 %2, after %3 of it")
+                        .arg(QString::fromLatin1(verb), shownUrl,
+                            shownDuration(guard->elapsedMs())));
+            }
+        }
 
         QString problem; // why this attempt failed
         bool retry = false;
@@ -310,6 +397,10 @@ Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray
                 options.maxBackoffMs, qint64(options.initialBackoffMs) << qMin(attempt - 1, 20));
             delay = int(step / 2 + QRandomGenerator::global()->bounded(step / 2 + 1));
         }
+        if (!context.syncDeadline.isForever() && context.syncDeadline.remainingTime() < delay)
+            return syncDeadlineError(options,
+                QStringLiteral("its end is sooner than the next attempt of %1 %2 in %3 ms; %4")
+                    .arg(QString::fromLatin1(verb), shownUrl, QString::number(delay), problem));
         ++context.report.retries;
         context.log(QStringLiteral("%1; retrying in %2 ms (attempt %3 of %4)")
                         .arg(problem)

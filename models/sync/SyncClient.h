@@ -40,6 +40,24 @@ struct SyncOptions
     int pushBatch = 500; // events per POST /v1/events (1 to 1000)
     int maxBackoffMs = 30000; // the longest wait between attempts; a longer Retry-After gives up
     int initialBackoffMs = 500; // the wait after the first failed attempt, doubled each time
+    //! The most bytes a reply's body may have (docs/sync-client.md, "Limits"): a reply announcing
+    //! more is refused from its headers, one sending more is abandoned as soon as it passes, and
+    //! neither is retried. The largest legitimate reply is a large record (a record of 202,000
+    //! observations, the bench's, is 134 MB), so 256 MiB by default.
+    qint64 maxReplyBytes = kDefaultMaxReplyBytes;
+    //! The longest one attempt of a request may take, from its sending to its last byte, however
+    //! steadily the bytes come; 0: none. Not retried: the same server would do the same again.
+    int requestDeadlineMs = kDefaultRequestDeadlineMs;
+    //! The longest the whole sync may take, retries and waits included; 0: none.
+    qint64 syncDeadlineMs = kDefaultSyncDeadlineMs;
+    //! How the user raises each limit, named in the message when it trips ("--max-reply-mb N").
+    QString maxReplyHint = QStringLiteral("SyncOptions::maxReplyBytes");
+    QString requestDeadlineHint = QStringLiteral("SyncOptions::requestDeadlineMs");
+    QString syncDeadlineHint = QStringLiteral("SyncOptions::syncDeadlineMs");
+
+    static constexpr qint64 kDefaultMaxReplyBytes = qint64(256) * 1024 * 1024;
+    static constexpr int kDefaultRequestDeadlineMs = 300 * 1000;
+    static constexpr qint64 kDefaultSyncDeadlineMs = qint64(30) * 60 * 1000;
     //! Told of each retry and of each record left alone, as one line; may be empty.
     std::function<void(const QString &message)> log;
     //! Who this cache's curator is (the configured name) and their signing key: the key is

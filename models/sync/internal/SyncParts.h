@@ -10,8 +10,10 @@
 #include "Identifier.h"
 #include "RecordJson.h"
 #include "Store.h"
+#include "SyncReplyGuard.h"
 
 #include <QDateTime>
+#include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -84,6 +86,9 @@ struct SyncClient::Context
     SyncProgress progress;
     SyncReport report;
     QUrl base; // the server URL without a trailing slash
+    //! When the sync must be over (SyncOptions::syncDeadlineMs); shared by the fetch threads'
+    //! copies, as it is a point in time.
+    QDeadlineTimer syncDeadline { QDeadlineTimer::Forever };
     QString shownServer; // the server as messages name it
     QByteArray listEtag; // the record list's ETag, stored once every changed record is in
     KeyRing keys; // the curators' keys (GET /v1/keys and those the cache held)
