@@ -238,8 +238,8 @@ int runExportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
     bundle.exportedBy = QSettings().value(SettingsKeys::kCuratorName).toString().trimmed();
     if (auto written = writeBytes(path, out, writeBundleJson(bundle)); !written)
         return report(written.error(), err);
-    out << "exported arXiv:" << bundle.record.arxivId << " v" << bundle.record.version << " with "
-        << eventCounts(signedEvents, bundle.events.size() - signedEvents) << " and "
+    out << "exported arXiv:" << inert(bundle.record.arxivId) << " v" << bundle.record.version
+        << " with " << eventCounts(signedEvents, bundle.events.size() - signedEvents) << " and "
         << bundle.keys.size() << (bundle.keys.size() == 1 ? " key" : " keys") << " to " << path
         << Qt::endl;
     return ExitOk;
@@ -348,12 +348,12 @@ int runImportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
     const Record &record = bundle->record;
     const qsizetype legacy = std::count_if(synced.cbegin(), synced.cend(),
         [](const CorrectionEvent &e) { return e.keyId.isEmpty() && e.signature.isEmpty(); });
-    out << (o.replaced ? "replaced " : "imported ") << o.arxivId << " v" << record.version
-        << " (as of " << record.asOf << ", " << o.observations << " observations) with "
+    out << (o.replaced ? "replaced " : "imported ") << inert(o.arxivId) << " v" << record.version
+        << " (as of " << inert(record.asOf) << ", " << o.observations << " observations) with "
         << eventCounts(synced.size() - legacy, legacy) << " and " << check.keys.size()
         << (check.keys.size() == 1 ? " key" : " keys") << " from " << file;
     if (o.replaced)
-        out << "; the page as of " << o.previousAsOf << " was replaced";
+        out << "; the page as of " << inert(o.previousAsOf) << " was replaced";
     out << Qt::endl;
     if (withoutSeq > 0)
         err << "ledger-curator: " << file << ": " << withoutSeq

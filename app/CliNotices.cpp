@@ -69,7 +69,7 @@ int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &
             }
         }
         if (flagged > 0)
-            out << summary.arxivId << ": " << flagged
+            out << inert(summary.arxivId) << ": " << flagged
                 << (flagged == 1 ? " observation carries" : " observations carry")
                 << " imported notices (" << retracted << " retracted)" << Qt::endl;
     }

@@ -7,6 +7,7 @@
 // The strings go into the cache with SQLite after the binary has closed it: the readers refuse
 // such strings now (issue 20, the input side), but an older cache may hold them.
 #include "CurationLog.h"
+#include "ObservationTableModel.h"
 #include "Store.h"
 #include "TestSupport.h"
 
@@ -86,6 +87,7 @@ private Q_SLOTS:
     void htmlHasNoOverrideAndIsolatesFields();
     void pdfKeepsTheOrder();
     void pdfOfALongUnbrokenTitle();
+    void tableCellsAreInert();
 
 private:
     CliRun cli(QStringList arguments) const;
@@ -331,6 +333,40 @@ void TestOutputSafety::pdfOfALongUnbrokenTitle()
     // (Not the whole title in one piece: the lines at a page's foot are drawn on the next page
     // too, outside its clip, and pdftotext reads them twice.)
     QVERIFY(text.indexOf(title.left(64)) < text.indexOf(title.right(64)));
+}
+
+//! The window's observation table shows the citing title and basis cells (display and tooltip)
+//! in the token form; sorting keeps the data as it is.
+void TestOutputSafety::tableCellsAreInert()
+{
+    Store store(m_db);
+    QVERIFY(store.open());
+    auto curated = store.loadCurated(kRecord);
+    QVERIFY(curated && curated->has_value());
+    ObservationTableModel model;
+    model.setCuratedRecord(**curated);
+    int row = -1;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        if (model.index(r, 0).data(ObservationTableModel::ObservationIdRole).toString() == kOpt)
+            row = r;
+    }
+    QVERIFY(row >= 0);
+    for (const int column : { int(ObservationTableModel::CitingTitleColumn),
+             int(ObservationTableModel::BasisColumn) }) {
+        const QModelIndex cell = model.index(row, column);
+        for (const int role : { int(Qt::DisplayRole), int(Qt::ToolTipRole) }) {
+            const QString shown = cell.data(role).toString();
+            if (role == Qt::ToolTipRole && shown.isEmpty())
+                continue; // this column has no tooltip
+            QVERIFY2(firstForbidden(shown.toUtf8()).isEmpty(), qPrintable(shown));
+            QVERIFY2(shown.contains(QStringLiteral("rlo<U+202E>desrever end")), qPrintable(shown));
+            QVERIFY2(shown.contains(QStringLiteral("<U+001B>[31mred")), qPrintable(shown));
+        }
+    }
+    const QString sorted = model.index(row, ObservationTableModel::CitingTitleColumn)
+                               .data(ObservationTableModel::SortRole)
+                               .toString();
+    QVERIFY2(sorted.contains(QChar(0x202E)), "sorting uses the data as it is");
 }
 
 QTEST_GUILESS_MAIN(TestOutputSafety)
