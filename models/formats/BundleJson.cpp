@@ -3,6 +3,7 @@
 
 #include "EventJson.h"
 #include "JsonLineIndex.h"
+#include "JsonText.h"
 #include "Quote.h"
 #include "RecordJson.h"
 
@@ -290,12 +291,13 @@ QByteArray writeBundleJson(const CurationBundle &bundle)
 
 Result<CurationBundle> readBundleJson(const QByteArray &data, const QString &file)
 {
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(data, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
+    JsonTextError parseError;
+    const auto parsed = parseJsonStrictly(data, &parseError);
+    if (!parsed)
         return Error::badInput(QStringLiteral("not valid JSON: %1 (a bundle is one JSON object)")
-                                   .arg(parseError.errorString()),
+                                   .arg(parseError.message),
             file, JsonLineIndex::lineAtOffset(data, parseError.offset));
+    const QJsonDocument &document = *parsed;
     if (!document.isObject())
         return Error::badInput(
             QStringLiteral("expected a bundle object at the top level, found %1")

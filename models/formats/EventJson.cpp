@@ -7,10 +7,11 @@
 #include "Identifier.h"
 #include "JsonCursor.h"
 #include "JsonEscape.h"
+#include "JsonText.h"
+#include "TextHygiene.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
-#include <QRegularExpression>
 
 #include <array>
 #include <cmath>
@@ -46,17 +47,6 @@ QString jsonTypeName(const QJsonValue &v)
     }
     return QStringLiteral("something else");
 }
-
-namespace {
-
-bool isTimestamp(const QString &text)
-{
-    if (text.size() < 20 || text.size() > 40)
-        return false;
-    return QDateTime::fromString(text, Qt::ISODateWithMs).isValid();
-}
-
-} // namespace
 
 QJsonObject correctionToJson(const CorrectionEvent &e)
 {
@@ -199,14 +189,6 @@ bool isBase64Url(const QString &text, qsizetype size)
     });
 }
 
-//! yyyy-MM-ddTHH:mm:ss.zzzZ: the one form a signed event's time may take.
-bool isCanonicalTime(const QString &text)
-{
-    static const QRegularExpression form(
-        QStringLiteral("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"));
-    return form.match(text).hasMatch();
-}
-
 //! Checks what the members say, in the order the messages name them, and makes the event.
 Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
 {
@@ -219,6 +201,8 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
         if (raw.texts[i].size() > kMaxText)
             return bad(QLatin1String(kEventTextKeys[i]),
                 QStringLiteral("longer than %1 characters").arg(kMaxText));
+        if (const QString problem = textProblem(raw.texts[i]); !problem.isEmpty())
+            return bad(QLatin1String(kEventTextKeys[i]), problem);
     }
     CorrectionEvent e;
     // isUuid() takes lower-case hex digits only: a UUID it accepts is in lower case.
@@ -259,10 +243,10 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
     if (e.author.contains(u'\n') || e.author.contains(u'\r'))
         return bad(QStringLiteral("author"), QStringLiteral("must be one line"));
     e.createdAt = std::move(raw.texts[CreatedAt]);
-    if (!isTimestamp(e.createdAt))
+    if (!isCanonicalUtcTime(e.createdAt))
         return bad(QStringLiteral("created_at"),
-            QStringLiteral(
-                "expected an ISO-8601 UTC time such as 2026-11-29T17:00:00.000Z, found %1")
+            QStringLiteral("expected a UTC time written yyyy-MM-ddTHH:mm:ss.zzzZ such as "
+                           "2026-11-29T17:00:00.000Z, found %1")
                 .arg(quoted(e.createdAt)));
     e.seq = raw.seq;
     if (raw.keyId.has_value() != raw.signature.has_value())
@@ -277,11 +261,6 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
             return bad(QStringLiteral("signature"),
                 QStringLiteral("expected 86 base64url characters, found %1 characters")
                     .arg(raw.signature->size()));
-        if (!isCanonicalTime(e.createdAt))
-            return bad(QStringLiteral("created_at"),
-                QStringLiteral(
-                    "a signed event's time is written yyyy-MM-ddTHH:mm:ss.zzzZ, found %1")
-                    .arg(quoted(e.createdAt)));
         e.keyId = std::move(*raw.keyId);
         e.signature = std::move(*raw.signature);
     }
@@ -405,12 +384,12 @@ std::optional<qint64> jsonWholeNumber(const QJsonValue &value)
 
 Result<EventPageJson> readEventPageJsonThroughDocument(const QByteArray &body)
 {
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        return Error::badInput(QStringLiteral("not JSON (%1 at byte %2)")
-                                   .arg(parseError.errorString())
-                                   .arg(parseError.offset));
+    JsonTextError parseError;
+    const auto parsed = parseJsonStrictly(body, &parseError);
+    if (!parsed)
+        return Error::badInput(
+            QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.message).arg(parseError.offset));
+    const QJsonDocument &document = *parsed;
     if (!document.isObject())
         return Error::badInput(QStringLiteral("expected an object"));
     const QJsonObject object = document.object();

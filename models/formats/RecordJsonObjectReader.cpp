@@ -6,8 +6,10 @@
 #include "RecordJson.h"
 
 #include "JsonLineIndex.h"
+#include "JsonText.h"
 #include "RecordJsonChecks.h"
 #include "RecordJsonKeys.h"
+#include "TextHygiene.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -212,8 +214,15 @@ public:
 
     std::optional<QString> string(const QJsonValue &value, const Path &at)
     {
-        if (value.isString())
-            return value.toString();
+        if (value.isString()) {
+            QString text = value.toString();
+            // Every string of a record is one line of text (TextHygiene.h).
+            if (const auto problem = findTextProblem(text)) {
+                fail(at, at.display() + QStringLiteral(": ") + problem->message());
+                return std::nullopt;
+            }
+            return text;
+        }
         failExpected(at, QStringLiteral("a string"), value);
         return std::nullopt;
     }
@@ -781,11 +790,12 @@ Result<Record> readRecordJsonThroughDocument(const QByteArray &data, const QStri
         return Error::badInput(
             QStringLiteral("the text is empty, expected a JSON object"), file, 1);
 
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(data, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        return Error::badInput(QStringLiteral("not valid JSON: ") + parseError.errorString(), file,
+    JsonTextError parseError;
+    const auto parsed = parseJsonStrictly(data, &parseError);
+    if (!parsed)
+        return Error::badInput(QStringLiteral("not valid JSON: ") + parseError.message, file,
             JsonLineIndex::lineAtOffset(data, parseError.offset));
+    const QJsonDocument &document = *parsed;
 
     // Cheap: the index scans the text only if an error must be reported.
     const JsonLineIndex index(data);

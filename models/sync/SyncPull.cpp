@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Pulling: the record list, the records that changed (fetched on a thread of their own while the
 // ones before are stored), and the event pages.
+#include "JsonText.h"
 #include "SyncParts.h"
 
 namespace LedgerCurator {
@@ -33,7 +34,7 @@ Status SyncClient::pullRecordList(
         return Error::failure(QStringLiteral("%1: malformed reply: %2").arg(shownListUrl, what));
     };
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(list->body, &parseError);
+    const QJsonDocument document = fromJsonStrictly(list->body, &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return malformed(QStringLiteral("not JSON (%1 at byte %2)")
                              .arg(parseError.errorString())
