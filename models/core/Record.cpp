@@ -360,7 +360,7 @@ bool isUuid(QStringView text)
     return true;
 }
 
-QString validateRecord(const Record &record)
+QString validateRecord(const Record &record, TextRules rules)
 {
     if (record.arxivId.isEmpty())
         return QStringLiteral("the record has no arXiv id");
@@ -376,14 +376,17 @@ QString validateRecord(const Record &record)
             .arg(kCoverageFacetCount)
             .arg(record.coverage.size());
     // Every string of a record is one line of text (TextHygiene.h).
-    const auto textProblemOf = [](QStringView text, const char *what) -> QString {
+    const bool checkText = rules == TextRules::Enforce;
+    const auto textProblemOf = [checkText](QStringView text, const char *what) -> QString {
+        if (!checkText)
+            return {};
         if (const auto problem = findTextProblem(text))
             return QLatin1String(what) + QLatin1Char(' ') + problem->message();
         return {};
     };
-    for (const auto &[text, what] :
-        { std::pair { &record.arxivId, "the arXiv id" }, std::pair { &record.title, "the record title" },
-            std::pair { &record.asOf, "the record's date" } }) {
+    for (const auto &[text, what] : { std::pair { &record.arxivId, "the arXiv id" },
+             std::pair { &record.title, "the record title" },
+             std::pair { &record.asOf, "the record's date" } }) {
         if (QString problem = textProblemOf(*text, what); !problem.isEmpty())
             return problem;
     }
@@ -471,7 +474,7 @@ QString validateRecord(const Record &record)
             }
             return QString();
         };
-        if (QString problem = observationText(); !problem.isEmpty())
+        if (QString problem = checkText ? observationText() : QString(); !problem.isEmpty())
             return where() + QStringLiteral(": ") + problem;
         if (o.events.status == EventsCheck::Status::Found && o.events.events.isEmpty())
             return where() + QStringLiteral(": events were found but none is listed");

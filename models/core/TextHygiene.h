@@ -13,6 +13,10 @@
 
 namespace LedgerCurator {
 
+//! Whether text is held to the rules: Enforce for what comes from a file, the network or a
+//! person; AsStored for what the cache already holds (written before the rules, and still read).
+enum class TextRules { Enforce, AsStored };
+
 //! What a field may hold.
 enum class TextKind {
     //! Titles, names, identifiers, notes, timestamps: no C0 control (U+0000-U+001F, tab and line

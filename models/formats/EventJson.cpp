@@ -190,10 +190,22 @@ bool isBase64Url(const QString &text, qsizetype size)
 }
 
 //! Checks what the members say, in the order the messages name them, and makes the event.
-Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
+//! With `setAside`, a value or author holding what TextHygiene.h refuses, or a time not in the
+//! protocol's form, does not fail the event: the first such problem is told there and the event
+//! made as it is (for one a server stored before it checked these, to be kept aside).
+Result<CorrectionEvent> checkedEvent(
+    RawEvent raw, const QString &where, QString *setAside = nullptr)
 {
     auto bad = [&where](const QString &member, const QString &message) {
         return Error::badInput(where + QLatin1Char('.') + member + QStringLiteral(": ") + message);
+    };
+    // Whether a problem of text may be set aside; if so, the first one is kept.
+    auto aside = [&](const QString &member, const QString &message) {
+        if (!setAside)
+            return false;
+        if (setAside->isEmpty())
+            *setAside = where + QLatin1Char('.') + member + QStringLiteral(": ") + message;
+        return true;
     };
     for (int i = 0; i < EventTextCount; ++i) {
         if (raw.texts[i].isEmpty())
@@ -201,8 +213,10 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
         if (raw.texts[i].size() > kMaxText)
             return bad(QLatin1String(kEventTextKeys[i]),
                 QStringLiteral("longer than %1 characters").arg(kMaxText));
-        if (const QString problem = textProblem(raw.texts[i]); !problem.isEmpty())
-            return bad(QLatin1String(kEventTextKeys[i]), problem);
+        if (const QString problem = textProblem(raw.texts[i]); !problem.isEmpty()) {
+            if (!(i == Author && aside(QLatin1String(kEventTextKeys[i]), problem)))
+                return bad(QLatin1String(kEventTextKeys[i]), problem);
+        }
     }
     CorrectionEvent e;
     // isUuid() takes lower-case hex digits only: a UUID it accepts is in lower case.
@@ -225,9 +239,12 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
         return bad(QStringLiteral("field"),
             QStringLiteral("unknown field %1").arg(quoted(raw.texts[FieldName])));
     e.field = *field;
+    const QString valueProblem = textProblem(raw.value.value_or(QString()));
     e.value = std::move(raw.value);
-    if (const QString problem = checkCorrectionValue(e.field, e.value); !problem.isEmpty())
-        return bad(QStringLiteral("value"), problem);
+    if (valueProblem.isEmpty() || !aside(QStringLiteral("value"), valueProblem)) {
+        if (const QString problem = checkCorrectionValue(e.field, e.value); !problem.isEmpty())
+            return bad(QStringLiteral("value"), problem);
+    }
     if (raw.parents.size() > kMaxParents)
         return bad(
             QStringLiteral("parents"), QStringLiteral("more than %1 parents").arg(kMaxParents));
@@ -243,7 +260,10 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
     if (e.author.contains(u'\n') || e.author.contains(u'\r'))
         return bad(QStringLiteral("author"), QStringLiteral("must be one line"));
     e.createdAt = std::move(raw.texts[CreatedAt]);
-    if (!isCanonicalUtcTime(e.createdAt))
+    if (!isCanonicalUtcTime(e.createdAt)
+        && !aside(QStringLiteral("created_at"),
+            QStringLiteral("expected a UTC time written yyyy-MM-ddTHH:mm:ss.zzzZ, found %1")
+                .arg(quoted(e.createdAt))))
         return bad(QStringLiteral("created_at"),
             QStringLiteral("expected a UTC time written yyyy-MM-ddTHH:mm:ss.zzzZ such as "
                            "2026-11-29T17:00:00.000Z, found %1")
@@ -289,7 +309,10 @@ QString checkCorrectionEvent(const CorrectionEvent &event)
     return checked ? QString() : checked.error().message;
 }
 
-Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QString &where)
+namespace {
+
+Result<CorrectionEvent> readCorrection(
+    const QJsonValue &value, const QString &where, QString *setAside)
 {
     if (!value.isObject())
         return Error::badInput(QStringLiteral("%1: expected an event object, found %2")
@@ -352,7 +375,20 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
                 QStringLiteral("expected a string, found %1").arg(jsonTypeName(v)));
         *target = v.toString();
     }
-    return checkedEvent(std::move(raw), where);
+    return checkedEvent(std::move(raw), where, setAside);
+}
+
+} // namespace
+
+Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QString &where)
+{
+    return readCorrection(value, where, nullptr);
+}
+
+Result<CorrectionEvent> correctionFromJson(
+    const QJsonValue &value, const QString &where, QString *setAside)
+{
+    return readCorrection(value, where, setAside);
 }
 
 Result<QList<CorrectionEvent>> correctionsFromJson(const QJsonValue &value, const QString &where)
@@ -387,18 +423,29 @@ Result<EventPageJson> readEventPageJsonThroughDocument(const QByteArray &body)
     JsonTextError parseError;
     const auto parsed = parseJsonStrictly(body, &parseError);
     if (!parsed)
-        return Error::badInput(
-            QStringLiteral("not JSON (%1 at byte %2)").arg(parseError.message).arg(parseError.offset));
+        return Error::badInput(QStringLiteral("not JSON (%1 at byte %2)")
+                                   .arg(parseError.message)
+                                   .arg(parseError.offset));
     const QJsonDocument &document = *parsed;
     if (!document.isObject())
         return Error::badInput(QStringLiteral("expected an object"));
     const QJsonObject object = document.object();
-    auto events
-        = correctionsFromJson(object.value(QStringLiteral("events")), QStringLiteral("events"));
-    if (!events)
-        return events.error();
     EventPageJson page;
-    page.events = std::move(*events);
+    const QJsonValue events = object.value(QStringLiteral("events"));
+    if (!events.isArray())
+        return Error::badInput(QStringLiteral("events: expected an array of events, found %1")
+                                   .arg(jsonTypeName(events)));
+    const QJsonArray array = events.toArray();
+    page.events.reserve(array.size());
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        QString setAside;
+        auto e = readCorrection(array.at(i), QStringLiteral("events[%1]").arg(i), &setAside);
+        if (!e)
+            return e.error();
+        if (!setAside.isEmpty())
+            page.setAside.insert(i, setAside);
+        page.events.append(std::move(*e));
+    }
     const auto count = [&object](const QString &key, qint64 &out) -> Status {
         const QJsonValue v = object.value(key);
         const auto n = jsonWholeNumber(v);

@@ -639,7 +639,8 @@ Result<ParsedPage> parseLedgerText(
             line.chop(1);
         // Every line of a page is text without control characters (TextHygiene.h).
         if (const auto problem = findTextProblem(line))
-            return Error::badInput(QStringLiteral("the line ") + problem->message(), file, int(i) + 1);
+            return Error::badInput(
+                QStringLiteral("the line ") + problem->message(), file, int(i) + 1);
     }
     // A final newline (or several blank lines at the end) is not a line of the page.
     while (lines.size() > 1 && lines.last().isEmpty())

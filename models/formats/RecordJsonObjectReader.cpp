@@ -161,9 +161,10 @@ constexpr MessageMember kRecordMembers[] = {
 class Decoder
 {
 public:
-    Decoder(const QString &file, const JsonLineIndex *index)
+    Decoder(const QString &file, const JsonLineIndex *index, TextRules rules)
         : m_file(file)
         , m_index(index)
+        , m_rules(rules)
     {
     }
 
@@ -217,7 +218,8 @@ public:
         if (value.isString()) {
             QString text = value.toString();
             // Every string of a record is one line of text (TextHygiene.h).
-            if (const auto problem = findTextProblem(text)) {
+            if (const auto problem
+                = m_rules == TextRules::Enforce ? findTextProblem(text) : std::nullopt) {
                 fail(at, at.display() + QStringLiteral(": ") + problem->message());
                 return std::nullopt;
             }
@@ -277,6 +279,7 @@ private:
 
     const QString &m_file;
     const JsonLineIndex *m_index;
+    TextRules m_rules;
 };
 
 //! "\"a\", \"b\" or \"c\"" (or "and").
@@ -807,13 +810,13 @@ Result<Record> readRecordJsonThroughDocument(const QByteArray &data, const QStri
 }
 
 Result<Record> recordFromJson(
-    const QJsonObject &object, const QString &file, const JsonLineIndex *index)
+    const QJsonObject &object, const QString &file, const JsonLineIndex *index, TextRules rules)
 {
-    Decoder decoder(file, index);
+    Decoder decoder(file, index, rules);
     auto record = decoder.record(object);
     if (!record)
         return *decoder.error;
-    if (const QString problem = validateRecord(*record); !problem.isEmpty()) {
+    if (const QString problem = validateRecord(*record, rules); !problem.isEmpty()) {
         decoder.failValidation(problem, object);
         return *decoder.error;
     }

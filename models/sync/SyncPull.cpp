@@ -270,6 +270,12 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
 
         if (json.more)
             nextPage = send(context, "GET", pageUrl(newLast), QByteArray(), {});
+        // Events an older server stored with text or a time now refused: kept aside, never merged.
+        QList<std::pair<CorrectionEvent, QString>> setAside;
+        for (qsizetype i = json.events.size() - 1; i >= 0; --i) {
+            if (json.setAside.contains(i))
+                setAside.prepend({ json.events.takeAt(i), json.setAside.value(i) });
+        }
         // Every event checked against the curators' keys: what fails is kept aside, never merged.
         TrustSplit split = splitByTrust(
             json.events, context.keys, context.legacyUntilSeq, QThread::idealThreadCount());
@@ -294,6 +300,14 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
             page.rejected.append({ rejected, serverKey(context.base),
                 split.reasons.at(page.rejected.size()), receivedAt });
         page.rejectedReasons = std::move(split.reasons);
+        for (const auto &[e, problem] : std::as_const(setAside)) {
+            const QString reason = QStringLiteral("event %1 (seq %2) refused: %3")
+                                       .arg(e.id)
+                                       .arg(e.seq.value_or(0))
+                                       .arg(problem);
+            page.rejected.append({ e, serverKey(context.base), reason, receivedAt });
+            page.rejectedReasons.append(reason);
+        }
         page.legacy = split.legacy;
         page.events = std::move(split.accepted);
         page.lastSeq = newLast;
