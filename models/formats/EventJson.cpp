@@ -241,9 +241,11 @@ Result<CorrectionEvent> checkedEvent(
     e.field = *field;
     const QString valueProblem = textProblem(raw.value.value_or(QString()));
     e.value = std::move(raw.value);
-    if (valueProblem.isEmpty() || !aside(QStringLiteral("value"), valueProblem)) {
-        if (const QString problem = checkCorrectionValue(e.field, e.value); !problem.isEmpty())
-            return bad(QStringLiteral("value"), problem);
+    if (!valueProblem.isEmpty()) {
+        if (!aside(QStringLiteral("value"), valueProblem))
+            return bad(QStringLiteral("value"), valueProblem);
+    } else if (const QString problem = checkCorrectionValue(e.field, e.value); !problem.isEmpty()) {
+        return bad(QStringLiteral("value"), problem);
     }
     if (raw.parents.size() > kMaxParents)
         return bad(
