@@ -12,6 +12,7 @@
 #include "RetractionCsv.h"
 #include "ServerProcess.h"
 #include "Store.h"
+#include "SyncClient.h"
 #include "TestSupport.h"
 #include "TextHygiene.h"
 
@@ -22,6 +23,9 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -79,6 +83,7 @@ private Q_SLOTS:
     void cacheStillReadsWhatItHolds();
     void cliCurateRefusesAControlCharacter();
     void serverRefusesSuchEvents();
+    void pullSetsAsideAnOldBadEvent();
 };
 
 void TestInputHygiene::textRules_data()
@@ -539,6 +544,70 @@ void TestInputHygiene::serverRefusesSuchEvents()
     QVERIFY2(timeMessage.startsWith(QStringLiteral("events[0].created_at: expected a UTC time")),
         qPrintable(timeMessage));
     QVERIFY(server.isRunning());
+}
+
+void TestInputHygiene::pullSetsAsideAnOldBadEvent()
+{
+    // A server that stored, before the rules, an event whose note holds ESC and BEL (a legacy
+    // event, which clients take unsigned): the pull keeps it aside and goes on, every time.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    ServerProcess server(dir.filePath(QStringLiteral("server.db")));
+    QString problem;
+    const QString token
+        = server.addToken(QStringLiteral("rita"), QStringLiteral("reader"), &problem);
+    QVERIFY2(!token.isEmpty(), qPrintable(problem));
+    {
+        QSqlDatabase db
+            = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("old"));
+        db.setDatabaseName(server.database());
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        const QStringList notes = { QStringLiteral("fine"), QStringLiteral("\x1b]0;owned\x07"),
+            QStringLiteral("also fine") };
+        for (int n = 1; n <= 3; ++n) {
+            QVERIFY(query.prepare(QStringLiteral(
+                "INSERT INTO events (seq, id, record, observation, field, value, parents, author,"
+                " created_at, received_at) VALUES (?, ?, '2104.04473', ?, 'note', ?, '[]',"
+                " 'old-timer', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')")));
+            for (const QVariant &value : { QVariant(n), QVariant(uuidFor(n)),
+                     QVariant(uuidFor(100)), QVariant(notes[n - 1]) })
+                query.addBindValue(value);
+            QVERIFY2(query.exec(), qPrintable(query.lastError().text()));
+        }
+        for (const char *statement : { "UPDATE counters SET value = 3 WHERE name = 'events'",
+                 "UPDATE counters SET value = 3 WHERE name = 'legacy_until'" })
+            QVERIFY2(
+                query.exec(QString::fromLatin1(statement)), qPrintable(query.lastError().text()));
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("old"));
+    QVERIFY2(server.start(&problem), qPrintable(problem));
+
+    Store store(dir.filePath(QStringLiteral("cache.sqlite")));
+    QVERIFY(store.open().ok());
+    SyncOptions options;
+    options.server = server.url();
+    options.token = token;
+    options.timeoutMs = 5000;
+    options.maxAttempts = 2;
+    for (int run = 0; run < 2; ++run) {
+        SyncClient client(store);
+        const auto report = client.run(options);
+        QVERIFY2(report.ok(), report.ok() ? "" : qPrintable(report.error().toString()));
+        if (run == 0) {
+            QCOMPARE(report->eventsPulled, 2);
+            QCOMPARE(report->rejected.size(), 1);
+            QCOMPARE(report->rejected[0],
+                QStringLiteral("event %1 (seq 2) refused: events[1].value: contains the control "
+                               "character U+001B at position 1")
+                    .arg(uuidFor(2)));
+        }
+        QCOMPARE(report->lastSeq, 3);
+    }
+    const auto rejected = store.rejectedEvents();
+    QVERIFY(rejected.ok());
+    QCOMPARE(rejected->size(), 1);
+    QCOMPARE(rejected->at(0).event.value, QStringLiteral("\x1b]0;owned\x07"));
 }
 
 QTEST_GUILESS_MAIN(TestInputHygiene)

@@ -394,7 +394,8 @@ CurationValue normalizeCurationValue(
         return { std::nullopt, {} };
     auto bad = [](QString message) { return CurationValue { std::nullopt, std::move(message) }; };
     // Every field is one line of text: no control character, no lone surrogate (TextHygiene.h).
-    if (const auto problem = findTextProblem(text, TextKind::SingleLine))
+    // Line breaks are left to each field's own message ("a note is one line").
+    if (const auto problem = findTextProblem(text, TextKind::SingleLine); problem && oneLine(text))
         return bad(CuratedRecordText::tr("the value %1").arg(problem->message()));
     switch (field) {
     case CurationField::State: {

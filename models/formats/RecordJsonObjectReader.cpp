@@ -217,9 +217,11 @@ public:
     {
         if (value.isString()) {
             QString text = value.toString();
-            // Every string of a record is one line of text (TextHygiene.h).
+            // Every string of a record is one line of text (TextHygiene.h); a line break is left
+            // to validateRecord(), which says which strings must be one line.
             if (const auto problem
-                = m_rules == TextRules::Enforce ? findTextProblem(text) : std::nullopt) {
+                = m_rules == TextRules::Enforce ? findTextProblem(text) : std::nullopt;
+                problem && problem->codePoint != u'\n' && problem->codePoint != u'\r') {
                 fail(at, at.display() + QStringLiteral(": ") + problem->message());
                 return std::nullopt;
             }
