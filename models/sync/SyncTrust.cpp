@@ -173,8 +173,10 @@ Status SyncClient::pullKeys(Context &context)
                             serverMessage(registered->body)));
         return {};
     }
-    const QString curator
-        = fromJsonStrictly(registered->body).object().value(QStringLiteral("curator")).toString();
+    const QString curator = QJsonDocument::fromJson(registered->body)
+                                .object()
+                                .value(QStringLiteral("curator"))
+                                .toString();
     CuratorKey mine;
     mine.keyId = signing->keyId();
     mine.curator = curator.isEmpty() ? context.options.curator : curator;
