@@ -9,6 +9,7 @@
 #include "CurationSession.h"
 #include "EventSignature.h"
 #include "Store.h"
+#include "TextHygiene.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -51,6 +52,8 @@ Result<QString> authorFor(const QCommandLineParser &parser, const Store &store)
     const QString author = parser.value(kAuthorOption).trimmed();
     if (author.isEmpty() || author.contains(u'\n'))
         return Error::badInput(QStringLiteral("--author needs a name on one line"));
+    if (const auto problem = findTextProblem(author))
+        return Error::badInput(QStringLiteral("--author: the name %1").arg(problem->message()));
     if (author == configured)
         return author;
     auto synced = store.hasSynced();

@@ -19,9 +19,13 @@ QString outcome(const Result<EventPageJson> &page)
         return QStringLiteral("error: ") + page.error().toString();
     QString text
         = QStringLiteral("%1 %2 %3 |").arg(page->lastSeq).arg(page->latestSeq).arg(page->more);
-    for (const CorrectionEvent &e : page->events)
-        text += QString::fromUtf8(QJsonDocument(correctionToJson(e)).toJson(QJsonDocument::Compact))
+    for (qsizetype i = 0; i < page->events.size(); ++i) {
+        text += QString::fromUtf8(
+                    QJsonDocument(correctionToJson(page->events[i])).toJson(QJsonDocument::Compact))
             + u'|';
+        if (page->setAside.contains(i))
+            text += QStringLiteral("set aside: ") + page->setAside.value(i) + u'|';
+    }
     return text;
 }
 
@@ -51,11 +55,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             QStringLiteral("direct: %1\ndocument: %2").arg(outcome(*alone), outcome(through)));
     }
     if (through) {
-        // Every event read is one the client can store: written and read again, it is the same.
-        for (const CorrectionEvent &event : std::as_const(through->events)) {
-            const auto again = correctionFromJson(correctionToJson(event), QStringLiteral("event"));
+        // Every event read is one the client can store: written and read again, it is the same;
+        // one set aside for its text or time (issue 20) reads back as the rejected events do.
+        for (qsizetype i = 0; i < through->events.size(); ++i) {
+            const CorrectionEvent &event = through->events[i];
+            QString setAside;
+            const auto again = through->setAside.contains(i)
+                ? correctionFromJson(correctionToJson(event), QStringLiteral("event"), &setAside)
+                : correctionFromJson(correctionToJson(event), QStringLiteral("event"));
             LC_FUZZ_CHECK(again.ok(), again.error().toString());
             LC_FUZZ_CHECK(*again == event, QStringLiteral("an event reads back otherwise"));
+            LC_FUZZ_CHECK(setAside.isEmpty() != through->setAside.contains(i),
+                QStringLiteral("an event set aside reads back clean, or the other way round"));
         }
     }
     return 0;

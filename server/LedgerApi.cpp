@@ -4,6 +4,7 @@
 #include "EventJson.h"
 #include "EventSignature.h"
 #include "Identifier.h"
+#include "JsonText.h"
 #include "RecordJson.h"
 #include "ServerStore.h"
 
@@ -59,15 +60,16 @@ QByteArray mediaType(const QByteArray &contentType)
 
 std::optional<QJsonObject> parseObject(const QByteArray &body, ApiReply *failure)
 {
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
+    JsonTextError parseError;
+    const auto parsed = parseJsonStrictly(body, &parseError);
+    if (!parsed) {
         *failure = ApiReply::error(400,
             QStringLiteral("invalid JSON at offset %1: %2")
                 .arg(parseError.offset)
-                .arg(parseError.errorString()));
+                .arg(parseError.message));
         return std::nullopt;
     }
+    const QJsonDocument &document = *parsed;
     if (!document.isObject()) {
         *failure = ApiReply::error(400, QStringLiteral("expected a JSON object"));
         return std::nullopt;

@@ -101,7 +101,7 @@ Record sampleRecord()
             ResolutionState::VerifiedExact, "arxiv_id", noneFound()),
         makeObservation("a4d62a99-e85b-4e0d-86d5-17278d726ff1", Direction::Outbound,
             QStringLiteral("Efficient <Large-Scale> Training"),
-            QStringLiteral("Back\\slash C:\\path\\ and a\ttab"), 2, ResolutionState::VerifiedFuzzy,
+            QStringLiteral("Back\\slash C:\\path\\ and a/slash"), 2, ResolutionState::VerifiedFuzzy,
             "local_arxiv", unavailable("canonical work link unavailable")),
         makeObservation("a4d62a99-e85b-4e0d-86d5-17278d726ff2", Direction::Outbound,
             QStringLiteral("Efficient <Large-Scale> Training"), QStringLiteral("A retracted work"),
@@ -355,7 +355,7 @@ void TestRecordJson::writtenForm()
     QCOMPARE(text.count("\"notice\""), 3);
     // Strings are written as they are, UTF-8, with only JSON's own escapes.
     QVERIFY(text.contains("\"Tags <b>bold</b> & \\\"quoted\\\" & 'single'\""));
-    QVERIFY(text.contains("\"Back\\\\slash C:\\\\path\\\\ and a\\ttab\""));
+    QVERIFY(text.contains("\"Back\\\\slash C:\\\\path\\\\ and a/slash\""));
     QVERIFY(text.contains(QStringLiteral("大规模语言模型的高效训练").toUtf8()));
     QVERIFY(text.contains(QStringLiteral("🚀 Scaling laws").toUtf8()));
     // Keys and values as the format spells them.

@@ -293,7 +293,7 @@ private Q_SLOTS:
         loose.insert(QStringLiteral("created_at"), QStringLiteral("2026-11-29T18:00:00.000+01:00"));
         QVERIFY(correctionFromJson(loose, QStringLiteral("e"))
                     .error()
-                    .message.contains(QStringLiteral("e.created_at: a signed event's time")));
+                    .message.contains(QStringLiteral("e.created_at: expected a UTC time written")));
     }
 
     void keyFileIsMadeOnceAndKeptPrivate()

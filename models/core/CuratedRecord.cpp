@@ -2,6 +2,7 @@
 #include "CuratedRecord.h"
 
 #include "Identifier.h"
+#include "TextHygiene.h"
 
 #include <QCoreApplication>
 #include <QSet>
@@ -392,6 +393,10 @@ CurationValue normalizeCurationValue(
     if (text.isEmpty())
         return { std::nullopt, {} };
     auto bad = [](QString message) { return CurationValue { std::nullopt, std::move(message) }; };
+    // Every field is one line of text: no control character, no lone surrogate (TextHygiene.h).
+    // Line breaks are left to each field's own message ("a note is one line").
+    if (const auto problem = findTextProblem(text, TextKind::SingleLine); problem && oneLine(text))
+        return bad(CuratedRecordText::tr("the value %1").arg(problem->message()));
     switch (field) {
     case CurationField::State: {
         const auto state = parseState(text);

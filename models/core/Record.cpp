@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Record.h"
 
+#include "TextHygiene.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QLocale>
 #include <QSet>
+
+#include <utility>
 
 namespace LedgerCurator {
 
@@ -356,7 +360,7 @@ bool isUuid(QStringView text)
     return true;
 }
 
-QString validateRecord(const Record &record)
+QString validateRecord(const Record &record, TextRules rules)
 {
     if (record.arxivId.isEmpty())
         return QStringLiteral("the record has no arXiv id");
@@ -371,6 +375,39 @@ QString validateRecord(const Record &record)
         return QStringLiteral("the coverage vector must have %1 facets, found %2")
             .arg(kCoverageFacetCount)
             .arg(record.coverage.size());
+    // Every string of a record is one line of text (TextHygiene.h).
+    const bool checkText = rules == TextRules::Enforce;
+    const auto textProblemOf = [checkText](QStringView text, const char *what) -> QString {
+        if (!checkText)
+            return {};
+        if (const auto problem = findTextProblem(text))
+            return QLatin1String(what) + QLatin1Char(' ') + problem->message();
+        return {};
+    };
+    for (const auto &[text, what] : { std::pair { &record.arxivId, "the arXiv id" },
+             std::pair { &record.title, "the record title" },
+             std::pair { &record.asOf, "the record's date" } }) {
+        if (QString problem = textProblemOf(*text, what); !problem.isEmpty())
+            return problem;
+    }
+    for (const auto &facet : record.coverage) {
+        QString problem = textProblemOf(facet.description, "a coverage description");
+        if (problem.isEmpty())
+            problem = textProblemOf(facet.observedAt, "a coverage timestamp");
+        for (const QString &source : facet.sources) {
+            if (problem.isEmpty())
+                problem = textProblemOf(source, "a coverage source");
+        }
+        if (!problem.isEmpty())
+            return problem;
+    }
+    for (const auto &m : record.measurements) {
+        QString problem = textProblemOf(m.source, "a measurement source");
+        if (problem.isEmpty())
+            problem = textProblemOf(m.observedAt, "a measurement timestamp");
+        if (!problem.isEmpty())
+            return problem;
+    }
     QSet<QString> ids;
     ids.reserve(record.observations.size());
     // Without allocating: trimmed() would copy every title just to test it.
@@ -405,6 +442,40 @@ QString validateRecord(const Record &record)
         if (!o.curation.mark.isEmpty()
             && !o.curation.mark.startsWith(QStringLiteral("Curated by ")))
             return where() + QStringLiteral(": the curation mark must start with 'Curated by '");
+        const auto observationText = [&] {
+            const CurationInfo &c = o.curation;
+            for (const auto &[text, what] : { std::pair { &o.citingTitle, "the citing title" },
+                     std::pair { &o.citedTitle, "the cited title" },
+                     std::pair { &o.basis, "the basis" },
+                     std::pair { &o.observedAt, "the observed timestamp" },
+                     std::pair { &o.events.asOf, "the event check's time" },
+                     std::pair { &o.events.reason, "the event check's reason" },
+                     std::pair { &c.mark, "the curation mark" },
+                     std::pair { &c.identifier, "the curated identifier" },
+                     std::pair { &c.note, "the curation note" },
+                     std::pair { &c.duplicateOf, "the curated duplicate" },
+                     std::pair { &c.review, "the notice review" },
+                     std::pair { &c.reviewNote, "the notice review note" } }) {
+                if (QString problem = textProblemOf(*text, what); !problem.isEmpty())
+                    return problem;
+            }
+            for (const QString &conflict : c.conflicts) {
+                if (QString problem = textProblemOf(conflict, "a conflict"); !problem.isEmpty())
+                    return problem;
+            }
+            for (const auto &e : o.events.events) {
+                for (const auto &[text, what] : { std::pair { &e.date, "an event's date" },
+                         std::pair { &e.source, "an event's source" },
+                         std::pair { &e.notice, "an event's notice" },
+                         std::pair { &e.detail, "an event's detail" } }) {
+                    if (QString problem = textProblemOf(*text, what); !problem.isEmpty())
+                        return problem;
+                }
+            }
+            return QString();
+        };
+        if (QString problem = checkText ? observationText() : QString(); !problem.isEmpty())
+            return where() + QStringLiteral(": ") + problem;
         if (o.events.status == EventsCheck::Status::Found && o.events.events.isEmpty())
             return where() + QStringLiteral(": events were found but none is listed");
         if (o.events.status != EventsCheck::Status::Found && !o.events.events.isEmpty())

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "TextHygiene.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -198,9 +200,10 @@ struct StatedCountLines
 //! Stated counts against itemized observations.
 QList<Warning> statedCountWarnings(const Record &record, const StatedCountLines &lines = {});
 
-//! Checks a record built by hand or read from JSON: ids, titles on one line, events lists.
+//! Checks a record built by hand or read from JSON: ids, titles on one line, events lists, and
+//! (with TextRules::Enforce) every string as TextHygiene.h has it.
 //! Returns an empty string when the record is well formed, else what is wrong.
-QString validateRecord(const Record &record);
+QString validateRecord(const Record &record, TextRules rules = TextRules::Enforce);
 
 bool isUuid(QStringView text);
 

@@ -3,8 +3,10 @@
 
 #include "EventJson.h"
 #include "JsonLineIndex.h"
+#include "JsonText.h"
 #include "Quote.h"
 #include "RecordJson.h"
+#include "TextHygiene.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -43,9 +45,10 @@ const QRegularExpression &publicKeyForm()
     return form;
 }
 
+//! A time as nowUtc() writes it, the protocol's form (TextHygiene.h).
 bool isIsoTime(const QString &text)
 {
-    return !text.isEmpty() && QDateTime::fromString(text, Qt::ISODateWithMs).isValid();
+    return isCanonicalUtcTime(text);
 }
 
 QJsonObject keyToJson(const BundleKey &key)
@@ -96,9 +99,12 @@ public:
                     .arg(found(exportedAt)));
         bundle.exportedAt = exportedAt.toString();
         const QJsonValue exportedBy = top.value(QStringLiteral("exported_by"));
-        if (exportedBy.isString())
+        if (exportedBy.isString()) {
             bundle.exportedBy = exportedBy.toString();
-        else if (!exportedBy.isUndefined() && !exportedBy.isNull())
+            if (const QString problem = textProblem(bundle.exportedBy); !problem.isEmpty())
+                return bad(
+                    QStringLiteral("/exported_by"), QStringLiteral("exported_by: ") + problem);
+        } else if (!exportedBy.isUndefined() && !exportedBy.isNull())
             return bad(QStringLiteral("/exported_by"),
                 QStringLiteral("exported_by: expected a string, found %1")
                     .arg(jsonTypeName(exportedBy)));
@@ -224,6 +230,8 @@ private:
                 || key.curator.contains(u'\r'))
                 return badMember("curator",
                     QStringLiteral("expected one line of at most %1 characters").arg(kMaxName));
+            if (const QString problem = textProblem(key.curator); !problem.isEmpty())
+                return badMember("curator", problem);
             const QJsonValue publicKey = o.value(QStringLiteral("public_key"));
             if (!publicKey.isString() || !matchesWhole(publicKey.toString(), publicKeyForm()))
                 return badMember("public_key",
@@ -236,7 +244,7 @@ private:
             const QJsonValue registeredAt = o.value(QStringLiteral("registered_at"));
             if (!registeredAt.isString() || !isIsoTime(registeredAt.toString()))
                 return badMember("registered_at",
-                    QStringLiteral("expected an ISO-8601 UTC time, found %1")
+                    QStringLiteral("expected a UTC time such as 2026-11-29T17:00:00.000Z, found %1")
                         .arg(found(registeredAt)));
             key.registeredAt = registeredAt.toString();
             const QJsonValue revoked = o.value(QStringLiteral("revoked"));
@@ -290,12 +298,13 @@ QByteArray writeBundleJson(const CurationBundle &bundle)
 
 Result<CurationBundle> readBundleJson(const QByteArray &data, const QString &file)
 {
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(data, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
+    JsonTextError parseError;
+    const auto parsed = parseJsonStrictly(data, &parseError);
+    if (!parsed)
         return Error::badInput(QStringLiteral("not valid JSON: %1 (a bundle is one JSON object)")
-                                   .arg(parseError.errorString()),
+                                   .arg(parseError.message),
             file, JsonLineIndex::lineAtOffset(data, parseError.offset));
+    const QJsonDocument &document = *parsed;
     if (!document.isObject())
         return Error::badInput(
             QStringLiteral("expected a bundle object at the top level, found %1")

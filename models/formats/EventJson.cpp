@@ -7,10 +7,11 @@
 #include "Identifier.h"
 #include "JsonCursor.h"
 #include "JsonEscape.h"
+#include "JsonText.h"
+#include "TextHygiene.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
-#include <QRegularExpression>
 
 #include <array>
 #include <cmath>
@@ -46,17 +47,6 @@ QString jsonTypeName(const QJsonValue &v)
     }
     return QStringLiteral("something else");
 }
-
-namespace {
-
-bool isTimestamp(const QString &text)
-{
-    if (text.size() < 20 || text.size() > 40)
-        return false;
-    return QDateTime::fromString(text, Qt::ISODateWithMs).isValid();
-}
-
-} // namespace
 
 QJsonObject correctionToJson(const CorrectionEvent &e)
 {
@@ -199,19 +189,23 @@ bool isBase64Url(const QString &text, qsizetype size)
     });
 }
 
-//! yyyy-MM-ddTHH:mm:ss.zzzZ: the one form a signed event's time may take.
-bool isCanonicalTime(const QString &text)
-{
-    static const QRegularExpression form(
-        QStringLiteral("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$"));
-    return form.match(text).hasMatch();
-}
-
 //! Checks what the members say, in the order the messages name them, and makes the event.
-Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
+//! With `setAside`, a value or author holding what TextHygiene.h refuses, or a time not in the
+//! protocol's form, does not fail the event: the first such problem is told there and the event
+//! made as it is (for one a server stored before it checked these, to be kept aside).
+Result<CorrectionEvent> checkedEvent(
+    RawEvent raw, const QString &where, QString *setAside = nullptr)
 {
     auto bad = [&where](const QString &member, const QString &message) {
         return Error::badInput(where + QLatin1Char('.') + member + QStringLiteral(": ") + message);
+    };
+    // Whether a problem of text may be set aside; if so, the first one is kept.
+    auto aside = [&](const QString &member, const QString &message) {
+        if (!setAside)
+            return false;
+        if (setAside->isEmpty())
+            *setAside = where + QLatin1Char('.') + member + QStringLiteral(": ") + message;
+        return true;
     };
     for (int i = 0; i < EventTextCount; ++i) {
         if (raw.texts[i].isEmpty())
@@ -219,6 +213,10 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
         if (raw.texts[i].size() > kMaxText)
             return bad(QLatin1String(kEventTextKeys[i]),
                 QStringLiteral("longer than %1 characters").arg(kMaxText));
+        if (const QString problem = textProblem(raw.texts[i]); !problem.isEmpty()) {
+            if (!(i == Author && aside(QLatin1String(kEventTextKeys[i]), problem)))
+                return bad(QLatin1String(kEventTextKeys[i]), problem);
+        }
     }
     CorrectionEvent e;
     // isUuid() takes lower-case hex digits only: a UUID it accepts is in lower case.
@@ -241,9 +239,14 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
         return bad(QStringLiteral("field"),
             QStringLiteral("unknown field %1").arg(quoted(raw.texts[FieldName])));
     e.field = *field;
+    const QString valueProblem = textProblem(raw.value.value_or(QString()));
     e.value = std::move(raw.value);
-    if (const QString problem = checkCorrectionValue(e.field, e.value); !problem.isEmpty())
+    if (!valueProblem.isEmpty()) {
+        if (!aside(QStringLiteral("value"), valueProblem))
+            return bad(QStringLiteral("value"), valueProblem);
+    } else if (const QString problem = checkCorrectionValue(e.field, e.value); !problem.isEmpty()) {
         return bad(QStringLiteral("value"), problem);
+    }
     if (raw.parents.size() > kMaxParents)
         return bad(
             QStringLiteral("parents"), QStringLiteral("more than %1 parents").arg(kMaxParents));
@@ -259,10 +262,13 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
     if (e.author.contains(u'\n') || e.author.contains(u'\r'))
         return bad(QStringLiteral("author"), QStringLiteral("must be one line"));
     e.createdAt = std::move(raw.texts[CreatedAt]);
-    if (!isTimestamp(e.createdAt))
+    if (!isCanonicalUtcTime(e.createdAt)
+        && !aside(QStringLiteral("created_at"),
+            QStringLiteral("expected a UTC time written yyyy-MM-ddTHH:mm:ss.zzzZ, found %1")
+                .arg(quoted(e.createdAt))))
         return bad(QStringLiteral("created_at"),
-            QStringLiteral(
-                "expected an ISO-8601 UTC time such as 2026-11-29T17:00:00.000Z, found %1")
+            QStringLiteral("expected a UTC time written yyyy-MM-ddTHH:mm:ss.zzzZ such as "
+                           "2026-11-29T17:00:00.000Z, found %1")
                 .arg(quoted(e.createdAt)));
     e.seq = raw.seq;
     if (raw.keyId.has_value() != raw.signature.has_value())
@@ -277,11 +283,6 @@ Result<CorrectionEvent> checkedEvent(RawEvent raw, const QString &where)
             return bad(QStringLiteral("signature"),
                 QStringLiteral("expected 86 base64url characters, found %1 characters")
                     .arg(raw.signature->size()));
-        if (!isCanonicalTime(e.createdAt))
-            return bad(QStringLiteral("created_at"),
-                QStringLiteral(
-                    "a signed event's time is written yyyy-MM-ddTHH:mm:ss.zzzZ, found %1")
-                    .arg(quoted(e.createdAt)));
         e.keyId = std::move(*raw.keyId);
         e.signature = std::move(*raw.signature);
     }
@@ -310,7 +311,10 @@ QString checkCorrectionEvent(const CorrectionEvent &event)
     return checked ? QString() : checked.error().message;
 }
 
-Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QString &where)
+namespace {
+
+Result<CorrectionEvent> readCorrection(
+    const QJsonValue &value, const QString &where, QString *setAside)
 {
     if (!value.isObject())
         return Error::badInput(QStringLiteral("%1: expected an event object, found %2")
@@ -373,7 +377,20 @@ Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QStrin
                 QStringLiteral("expected a string, found %1").arg(jsonTypeName(v)));
         *target = v.toString();
     }
-    return checkedEvent(std::move(raw), where);
+    return checkedEvent(std::move(raw), where, setAside);
+}
+
+} // namespace
+
+Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QString &where)
+{
+    return readCorrection(value, where, nullptr);
+}
+
+Result<CorrectionEvent> correctionFromJson(
+    const QJsonValue &value, const QString &where, QString *setAside)
+{
+    return readCorrection(value, where, setAside);
 }
 
 Result<QList<CorrectionEvent>> correctionsFromJson(const QJsonValue &value, const QString &where)
@@ -405,21 +422,32 @@ std::optional<qint64> jsonWholeNumber(const QJsonValue &value)
 
 Result<EventPageJson> readEventPageJsonThroughDocument(const QByteArray &body)
 {
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
+    JsonTextError parseError;
+    const auto parsed = parseJsonStrictly(body, &parseError);
+    if (!parsed)
         return Error::badInput(QStringLiteral("not JSON (%1 at byte %2)")
-                                   .arg(parseError.errorString())
+                                   .arg(parseError.message)
                                    .arg(parseError.offset));
+    const QJsonDocument &document = *parsed;
     if (!document.isObject())
         return Error::badInput(QStringLiteral("expected an object"));
     const QJsonObject object = document.object();
-    auto events
-        = correctionsFromJson(object.value(QStringLiteral("events")), QStringLiteral("events"));
-    if (!events)
-        return events.error();
     EventPageJson page;
-    page.events = std::move(*events);
+    const QJsonValue events = object.value(QStringLiteral("events"));
+    if (!events.isArray())
+        return Error::badInput(QStringLiteral("events: expected an array of events, found %1")
+                                   .arg(jsonTypeName(events)));
+    const QJsonArray array = events.toArray();
+    page.events.reserve(array.size());
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        QString setAside;
+        auto e = readCorrection(array.at(i), QStringLiteral("events[%1]").arg(i), &setAside);
+        if (!e)
+            return e.error();
+        if (!setAside.isEmpty())
+            page.setAside.insert(i, setAside);
+        page.events.append(std::move(*e));
+    }
     const auto count = [&object](const QString &key, qint64 &out) -> Status {
         const QJsonValue v = object.value(key);
         const auto n = jsonWholeNumber(v);

@@ -9,6 +9,7 @@
 #include "CurationLog.h"
 #include "Result.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -29,6 +30,11 @@ void appendCorrectionsJson(QByteArray &out, const QList<CorrectionEvent> &events
 //! which member is wrong and why, e.g. "events[3].field: unknown field 'colour'". A server's
 //! "seq" is read when present (a positive whole number).
 Result<CorrectionEvent> correctionFromJson(const QJsonValue &value, const QString &where);
+//! The same, but a value or author with what TextHygiene.h refuses, or a time not in the
+//! protocol's form, is read as it is and told in `setAside` (the first such problem): for an
+//! event kept aside in the cache, or one a server stored before it checked these.
+Result<CorrectionEvent> correctionFromJson(
+    const QJsonValue &value, const QString &where, QString *setAside);
 //! Checks an event as correctionFromJson() checks one read from JSON, which is what the server
 //! checks of every event pushed to it: empty when it passes, else what is wrong ("correction
 //! ID.parents: more than 64 parents"). The store refuses an event that fails, so that nothing
@@ -46,6 +52,11 @@ std::optional<qint64> jsonWholeNumber(const QJsonValue &value);
 struct EventPageJson
 {
     QList<CorrectionEvent> events;
+    //! Events (by their index in `events`) a server stored before it refused what they hold: a
+    //! value or author with a control character or a lone surrogate, a time not in the
+    //! protocol's form (docs/sync-protocol.md, "Text rules"). Read as they are, with the first
+    //! problem; never to be merged, but kept aside as an event that fails its signature is.
+    QHash<qsizetype, QString> setAside;
     qint64 lastSeq = 0;
     qint64 latestSeq = 0;
     bool more = false;

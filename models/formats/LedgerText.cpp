@@ -3,6 +3,7 @@
 
 #include "PageText.h"
 #include "Quote.h"
+#include "TextHygiene.h"
 #include "TwoThreadBlocks.h"
 
 #include <QDate>
@@ -632,9 +633,14 @@ Result<ParsedPage> parseLedgerText(
         return Error::badInput(QStringLiteral("expected text, found a NUL character"), file,
             int(QStringView(text).left(nul).count(u'\n')) + 1);
     QList<QStringView> lines = QStringView(text).split(u'\n');
-    for (auto &line : lines) {
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        QStringView &line = lines[i];
         if (line.endsWith(u'\r'))
             line.chop(1);
+        // Every line of a page is text without control characters (TextHygiene.h).
+        if (const auto problem = findTextProblem(line))
+            return Error::badInput(
+                QStringLiteral("the line ") + problem->message(), file, int(i) + 1);
     }
     // A final newline (or several blank lines at the end) is not a line of the page.
     while (lines.size() > 1 && lines.last().isEmpty())

@@ -38,8 +38,9 @@ Result<Record> readRecordJsonThroughDocument(const QByteArray &data, const QStri
 
 //! Reads a record from a parsed JSON object. With an \a index of the text the object was
 //! parsed from, errors carry the line of the offending value; without one, their line is 0.
-Result<Record> recordFromJson(
-    const QJsonObject &object, const QString &file, const JsonLineIndex *index = nullptr);
+//! TextRules::AsStored reads the cache's own records: their strings are not checked again.
+Result<Record> recordFromJson(const QJsonObject &object, const QString &file,
+    const JsonLineIndex *index = nullptr, TextRules rules = TextRules::Enforce);
 
 //! The "curation" member of an observation (see docs/record-json.md).
 QJsonObject curationToJson(const CurationInfo &curation);

@@ -6,8 +6,10 @@
 #include "RecordJson.h"
 
 #include "JsonLineIndex.h"
+#include "JsonText.h"
 #include "RecordJsonChecks.h"
 #include "RecordJsonKeys.h"
+#include "TextHygiene.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -159,9 +161,10 @@ constexpr MessageMember kRecordMembers[] = {
 class Decoder
 {
 public:
-    Decoder(const QString &file, const JsonLineIndex *index)
+    Decoder(const QString &file, const JsonLineIndex *index, TextRules rules)
         : m_file(file)
         , m_index(index)
+        , m_rules(rules)
     {
     }
 
@@ -212,8 +215,18 @@ public:
 
     std::optional<QString> string(const QJsonValue &value, const Path &at)
     {
-        if (value.isString())
-            return value.toString();
+        if (value.isString()) {
+            QString text = value.toString();
+            // Every string of a record is one line of text (TextHygiene.h); a line break is left
+            // to validateRecord(), which says which strings must be one line.
+            if (const auto problem
+                = m_rules == TextRules::Enforce ? findTextProblem(text) : std::nullopt;
+                problem && problem->codePoint != u'\n' && problem->codePoint != u'\r') {
+                fail(at, at.display() + QStringLiteral(": ") + problem->message());
+                return std::nullopt;
+            }
+            return text;
+        }
         failExpected(at, QStringLiteral("a string"), value);
         return std::nullopt;
     }
@@ -268,6 +281,7 @@ private:
 
     const QString &m_file;
     const JsonLineIndex *m_index;
+    TextRules m_rules;
 };
 
 //! "\"a\", \"b\" or \"c\"" (or "and").
@@ -781,11 +795,12 @@ Result<Record> readRecordJsonThroughDocument(const QByteArray &data, const QStri
         return Error::badInput(
             QStringLiteral("the text is empty, expected a JSON object"), file, 1);
 
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(data, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        return Error::badInput(QStringLiteral("not valid JSON: ") + parseError.errorString(), file,
+    JsonTextError parseError;
+    const auto parsed = parseJsonStrictly(data, &parseError);
+    if (!parsed)
+        return Error::badInput(QStringLiteral("not valid JSON: ") + parseError.message, file,
             JsonLineIndex::lineAtOffset(data, parseError.offset));
+    const QJsonDocument &document = *parsed;
 
     // Cheap: the index scans the text only if an error must be reported.
     const JsonLineIndex index(data);
@@ -797,13 +812,13 @@ Result<Record> readRecordJsonThroughDocument(const QByteArray &data, const QStri
 }
 
 Result<Record> recordFromJson(
-    const QJsonObject &object, const QString &file, const JsonLineIndex *index)
+    const QJsonObject &object, const QString &file, const JsonLineIndex *index, TextRules rules)
 {
-    Decoder decoder(file, index);
+    Decoder decoder(file, index, rules);
     auto record = decoder.record(object);
     if (!record)
         return *decoder.error;
-    if (const QString problem = validateRecord(*record); !problem.isEmpty()) {
+    if (const QString problem = validateRecord(*record, rules); !problem.isEmpty()) {
         decoder.failValidation(problem, object);
         return *decoder.error;
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RetractionCsv.h"
 
+#include "TextHygiene.h"
+
 #include "Quote.h"
 
 #include "SqliteLocks.h"
@@ -454,7 +456,17 @@ Result<RetractionCsv> parseRetractionCsv(const QByteArray &data, const QString &
             return index[column] < 0 ? QString() : csv.text(fields[index[column]]);
         };
 
+        // Text without control characters (a quoted field may hold line breaks and tabs).
         problems.clear();
+        for (int c = 0; c < ColumnCount && problems.isEmpty(); ++c) {
+            if (const auto problem = findTextProblem(text(Column(c)), TextKind::MultiLine))
+                problems.append(columnName(Column(c)) + QStringLiteral(": ") + problem->message());
+        }
+        if (!problems.isEmpty()) {
+            out.skipped.append({ line, problems.constFirst() });
+            continue;
+        }
+
         RetractionNotice notice;
         notice.line = line;
         notice.recordId = text(RecordId).trimmed();

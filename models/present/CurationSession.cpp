@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CurationSession.h"
 
+#include "TextHygiene.h"
+
 #include "SettingsKeys.h"
 #include "SigningKeyStore.h"
 
@@ -204,6 +206,8 @@ QString curatorNameProblem(const QString &name)
     if (name.size() > 100)
         return CurationSession::tr("The name has %1 characters; at most 100 are allowed.")
             .arg(name.size());
+    if (const auto problem = findTextProblem(name))
+        return CurationSession::tr("The name %1.").arg(problem->message());
     for (const QChar c : name) {
         if (c.isSpace() || c.category() == QChar::Other_Control)
             return CurationSession::tr(

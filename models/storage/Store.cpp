@@ -557,7 +557,8 @@ Result<std::optional<Record>> Store::loadRecord(
         return std::optional<Record>();
     QJsonObject header = QJsonDocument::fromJson(query.value(0).toString().toUtf8()).object();
     header.insert(QStringLiteral("observations"), QJsonArray());
-    auto decoded = recordFromJson(header, m_path);
+    // The cache's own record: read as stored, whatever the text rules say now (TextHygiene.h).
+    auto decoded = recordFromJson(header, m_path, nullptr, TextRules::AsStored);
     if (!decoded)
         return Error::failure(QStringLiteral("%1: record %2 is damaged in the cache: %3")
                                   .arg(m_path, arxivId, decoded.error().message));

@@ -123,7 +123,8 @@ Result<QList<Store::RejectedEvent>> Store::rejectedEvents(const QString &arxivId
     QList<RejectedEvent> out;
     while (query.next()) {
         const QJsonDocument json = QJsonDocument::fromJson(query.value(0).toByteArray());
-        auto event = correctionFromJson(json.object(), QStringLiteral("rejected event"));
+        QString setAside; // an event kept aside for its text reads as it was received
+        auto event = correctionFromJson(json.object(), QStringLiteral("rejected event"), &setAside);
         if (!event)
             continue; // kept as received; what does not read again is not shown
         out.append({ std::move(*event), query.value(1).toString(), query.value(2).toString(),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Pulling: the record list, the records that changed (fetched on a thread of their own while the
 // ones before are stored), and the event pages.
+#include "JsonText.h"
 #include "SyncParts.h"
 
 namespace LedgerCurator {
@@ -33,7 +34,7 @@ Status SyncClient::pullRecordList(
         return Error::failure(QStringLiteral("%1: malformed reply: %2").arg(shownListUrl, what));
     };
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(list->body, &parseError);
+    const QJsonDocument document = fromJsonStrictly(list->body, &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return malformed(QStringLiteral("not JSON (%1 at byte %2)")
                              .arg(parseError.errorString())
@@ -269,6 +270,12 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
 
         if (json.more)
             nextPage = send(context, "GET", pageUrl(newLast), QByteArray(), {});
+        // Events an older server stored with text or a time now refused: kept aside, never merged.
+        QList<std::pair<CorrectionEvent, QString>> setAside;
+        for (qsizetype i = json.events.size() - 1; i >= 0; --i) {
+            if (json.setAside.contains(i))
+                setAside.prepend({ json.events.takeAt(i), json.setAside.value(i) });
+        }
         // Every event checked against the curators' keys: what fails is kept aside, never merged.
         TrustSplit split = splitByTrust(
             json.events, context.keys, context.legacyUntilSeq, QThread::idealThreadCount());
@@ -293,6 +300,14 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
             page.rejected.append({ rejected, serverKey(context.base),
                 split.reasons.at(page.rejected.size()), receivedAt });
         page.rejectedReasons = std::move(split.reasons);
+        for (const auto &[e, problem] : std::as_const(setAside)) {
+            const QString reason = QStringLiteral("event %1 (seq %2) refused: %3")
+                                       .arg(e.id)
+                                       .arg(e.seq.value_or(0))
+                                       .arg(problem);
+            page.rejected.append({ e, serverKey(context.base), reason, receivedAt });
+            page.rejectedReasons.append(reason);
+        }
         page.legacy = split.legacy;
         page.events = std::move(split.accepted);
         page.lastSeq = newLast;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Pushing the outbox: batches of events, a refused batch split down to the one event refused.
+#include "JsonText.h"
 #include "SyncParts.h"
 
 namespace LedgerCurator {
@@ -118,7 +119,7 @@ Status SyncClient::pushEvents(
         return Error::failure(QStringLiteral("%1: malformed reply: %2").arg(shownUrl, what));
     };
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(reply->body, &parseError);
+    const QJsonDocument document = fromJsonStrictly(reply->body, &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return malformed(QStringLiteral("not JSON (%1 at byte %2)")
                              .arg(parseError.errorString())

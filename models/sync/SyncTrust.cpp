@@ -3,6 +3,7 @@
 // the curator's key registered, the clock compared with the server's, and the outbox signed and
 // re-timed before it is pushed.
 #include "EventSignature.h"
+#include "JsonText.h"
 #include "SyncParts.h"
 
 #include <QDateTime>
@@ -68,7 +69,7 @@ Result<SyncClient::ServerKeys> SyncClient::fetchKeys(Context &context)
         return Error::failure(QStringLiteral("%1: malformed reply: %2").arg(shownUrl, what));
     };
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(reply->body, &parseError);
+    const QJsonDocument document = fromJsonStrictly(reply->body, &parseError);
     if (parseError.error != QJsonParseError::NoError || !document.isObject())
         return malformed(QStringLiteral("expected a JSON object"));
     const QJsonObject object = document.object();

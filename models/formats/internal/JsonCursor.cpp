@@ -3,11 +3,16 @@
 
 namespace LedgerCurator {
 
-namespace {
+JsonCursor::JsonCursor(QByteArrayView text)
+    : m_begin(text.data())
+    , m_at(text.data())
+    , m_end(text.data() + text.size())
+{
+    if (text.startsWith("\xEF\xBB\xBF"))
+        m_at += 3;
+}
 
-//! Past the well-formed UTF-8 sequence of one character at `p` (a byte of 0x80 or more);
-//! nullptr if malformed, as Qt's parser refuses it: overlong, a surrogate, above U+10FFFF, cut.
-const char *utf8Sequence(const char *p, const char *end)
+const char *JsonCursor::utf8Sequence(const char *p, const char *end)
 {
     const auto byte = [&p](int i) { return uchar(p[i]); };
     const auto continuation = [](uchar b) { return (b & 0xc0) == 0x80; };
@@ -35,17 +40,6 @@ const char *utf8Sequence(const char *p, const char *end)
     return nullptr;
 }
 
-} // namespace
-
-JsonCursor::JsonCursor(QByteArrayView text)
-    : m_begin(text.data())
-    , m_at(text.data())
-    , m_end(text.data() + text.size())
-{
-    if (text.startsWith("\xEF\xBB\xBF"))
-        m_at += 3;
-}
-
 int JsonCursor::hexDigit(char c)
 {
     if (c >= '0' && c <= '9')
@@ -59,9 +53,10 @@ int JsonCursor::hexDigit(char c)
 
 bool JsonCursor::decodeString(const char *p, QString &out)
 {
-    // UTF-8 and escapes: as Qt's parser decodes them (an escape \uXXXX is the UTF-16 unit XXXX,
-    // a lone surrogate included). Raw control characters and unusual escapes, which Qt's parser
-    // takes in its own way, are declined.
+    // UTF-8 and escapes: as Qt's parser decodes them (an escape \uXXXX is the UTF-16 unit XXXX;
+    // a surrogate pair is two escapes). Raw control characters, escapes JSON does not have and
+    // lone surrogate escapes, which Qt's parser takes in its own way, are refused, as
+    // parseJsonStrictly() refuses them (JsonText.h).
     const char *run = m_at + 1;
     QString text;
     const auto flush = [&] {
@@ -71,7 +66,7 @@ bool JsonCursor::decodeString(const char *p, QString &out)
     while (p != m_end && *p != '"') {
         const uchar c = uchar(*p);
         if (c < 0x20)
-            return fail(Problem::Declined, p);
+            return fail(Problem::Malformed, p);
         if (c < 0x80 && c != '\\') {
             ++p;
             continue;
@@ -121,11 +116,31 @@ bool JsonCursor::decodeString(const char *p, QString &out)
                     return fail(Problem::Malformed, p + i);
                 unit = char16_t((unit << 4) | digit);
             }
+            // A surrogate pair is two escapes, read together; a lone surrogate is refused.
+            if (QChar::isLowSurrogate(unit))
+                return fail(Problem::Malformed, p);
+            if (QChar::isHighSurrogate(unit)) {
+                const char *const low = p + 6;
+                if (m_end - low < 6 || low[0] != '\\' || low[1] != 'u')
+                    return fail(Problem::Malformed, p);
+                char16_t next = 0;
+                for (int i = 2; i < 6; ++i) {
+                    const int digit = hexDigit(low[i]);
+                    if (digit < 0)
+                        return fail(Problem::Malformed, low + i);
+                    next = char16_t((next << 4) | digit);
+                }
+                if (!QChar::isLowSurrogate(next))
+                    return fail(Problem::Malformed, p);
+                text += QChar(unit);
+                unit = next;
+                p += 6;
+            }
             p += 4;
             break;
         }
         default:
-            return fail(Problem::Declined, p);
+            return fail(Problem::Malformed, p); // an escape JSON does not have
         }
         text += QChar(unit);
         p += 2;

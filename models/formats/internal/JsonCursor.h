@@ -3,7 +3,7 @@
 
 // Not part of the formats' API: the tokenizer of the direct readers, readRecordJson() and
 // readEventPageJson(), which read the texts they are sure of straight from the bytes and leave
-// everything else to QJsonDocument.
+// everything else to parseJsonStrictly() and QJsonDocument.
 
 #include <QByteArrayView>
 #include <QString>
@@ -20,17 +20,18 @@ namespace LedgerCurator {
 //! - Every read first skips the whitespace JSON allows (space, tab, line feed, carriage return).
 //!   A read that succeeds leaves the cursor just past its token. After a read that fails the
 //!   position is unspecified: the caller gives up on the text.
-//! - What a read accepts, it reads as QJsonDocument::fromJson() reads the same bytes: the same
-//!   characters in a string (escapes, UTF-8 and lone surrogate escapes decoded as Qt's parser
-//!   decodes them; "" is an empty, not a null, string) and the same whole number.
-//! - It reads a subset of what QJsonDocument reads, and says so when it stops. The first read
-//!   that fails sets problem(): Malformed when QJsonDocument refuses the text too, whatever
-//!   follows problemOffset(); Declined when the text may still be one QJsonDocument reads: a
-//!   number with a sign, a fraction or an exponent (Qt's parser also takes ".5" and "1."), or more
-//!   digits than asked for; a string with a raw control character or an escape RFC 8259 does not
-//!   have; a key with an escape or a byte outside ASCII; nesting deeper than kMaxSkipDepth in a
-//!   skipped value; or a value of another kind than the one asked for. A reader that gives up for
-//!   reasons of its own (a value it does not like) leaves problem() at None.
+//! - What a read accepts, it reads as parseJsonStrictly() (JsonText.h: QJsonDocument::fromJson()
+//!   refusing also what RFC 8259 refuses) reads the same bytes: the same characters in a string
+//!   (escapes, UTF-8 and surrogate pairs decoded as Qt's parser decodes them; "" is an empty, not
+//!   a null, string) and the same whole number.
+//! - It reads a subset of what parseJsonStrictly() reads, and says so when it stops. The first
+//!   read that fails sets problem(): Malformed when parseJsonStrictly() refuses the text too,
+//!   whatever follows problemOffset() (a raw control character in a string, an escape RFC 8259
+//!   does not have and a lone surrogate escape among them); Declined when the text may still be
+//!   one it reads: a number with a sign, a fraction or an exponent, or more digits than asked
+//!   for; a key with an escape or a byte outside ASCII; nesting deeper than kMaxSkipDepth in a
+//!   skipped value; or a value of another kind than the one asked for. A reader that gives up
+//!   for reasons of its own (a value it does not like) leaves problem() at None.
 //! - It never reads outside the text, whatever the bytes.
 //!
 //! A UTF-8 byte order mark at the start is skipped, as QJsonDocument skips it.
@@ -95,6 +96,10 @@ public:
 
     //! The value of a hexadecimal digit (either case), or -1.
     static int hexDigit(char c);
+    //! Past the well-formed UTF-8 sequence of one character at `p` (a byte of 0x80 or more);
+    //! nullptr if malformed, as Qt's parser refuses it: overlong, a surrogate, above U+10FFFF,
+    //! cut.
+    static const char *utf8Sequence(const char *p, const char *end);
 
 private:
     static bool isSpace(char c)
