@@ -175,6 +175,10 @@
         <source>unknown field</source>
         <translation>unbekanntes Feld</translation>
     </message>
+    <message>
+        <source>the value %1</source>
+        <translation>der Wert %1</translation>
+    </message>
 </context>
 <context>
     <name>Identifier</name>
@@ -660,6 +664,10 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
     <message>
         <source>The name cannot contain spaces or control characters (it must match your sync token&apos;s name), as in %1.</source>
         <translation>Der Name darf keine Leer- oder Steuerzeichen enthalten (er muss dem Namen Ihres Synchronisationstokens entsprechen), etwa %1.</translation>
+    </message>
+    <message>
+        <source>The name %1.</source>
+        <translation>Der Name %1.</translation>
     </message>
 </context>
 <context>
@@ -2024,6 +2032,21 @@ arXiv:%2 v%3 · Stand %4</translation>
     <message>
         <source>%1: this is a file of the cache that is open; it is not overwritten</source>
         <translation>%1: Dies ist eine Datei des geöffneten Caches; sie wird nicht überschrieben</translation>
+    </message>
+</context>
+<context>
+    <name>TextHygiene</name>
+    <message>
+        <source>contains the control character %1 at position %2</source>
+        <translation>enthält das Steuerzeichen %1 an Position %2</translation>
+    </message>
+    <message>
+        <source>contains a lone surrogate %1 at position %2</source>
+        <translation>enthält ein einzelnes Surrogat %1 an Position %2</translation>
+    </message>
+    <message>
+        <source>contains the noncharacter %1 at position %2</source>
+        <translation>enthält das Nichtzeichen %1 an Position %2</translation>
     </message>
 </context>
 <context>

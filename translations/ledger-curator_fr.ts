@@ -175,6 +175,10 @@
         <source>unknown field</source>
         <translation>champ inconnu</translation>
     </message>
+    <message>
+        <source>the value %1</source>
+        <translation>la valeur %1</translation>
+    </message>
 </context>
 <context>
     <name>Identifier</name>
@@ -660,6 +664,10 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     <message>
         <source>The name cannot contain spaces or control characters (it must match your sync token&apos;s name), as in %1.</source>
         <translation>Le nom ne peut contenir ni espaces ni caractères de contrôle (il doit être celui de votre jeton de synchronisation), par exemple %1.</translation>
+    </message>
+    <message>
+        <source>The name %1.</source>
+        <translation>Le nom %1.</translation>
     </message>
 </context>
 <context>
@@ -2024,6 +2032,21 @@ arXiv:%2 v%3 · au %4</translation>
     <message>
         <source>%1: this is a file of the cache that is open; it is not overwritten</source>
         <translation>%1 : ce fichier appartient au cache ouvert ; il n’est pas écrasé</translation>
+    </message>
+</context>
+<context>
+    <name>TextHygiene</name>
+    <message>
+        <source>contains the control character %1 at position %2</source>
+        <translation>contient le caractère de contrôle %1 à la position %2</translation>
+    </message>
+    <message>
+        <source>contains a lone surrogate %1 at position %2</source>
+        <translation>contient un demi-codet d’indirection isolé %1 à la position %2</translation>
+    </message>
+    <message>
+        <source>contains the noncharacter %1 at position %2</source>
+        <translation>contient le non-caractère %1 à la position %2</translation>
     </message>
 </context>
 <context>
