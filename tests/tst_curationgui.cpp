@@ -15,6 +15,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QPushButton>
 #include <QTableView>
 #include <QTreeWidget>
@@ -44,6 +45,7 @@ private Q_SLOTS:
     void keyboardOnlyTriage();
     void conflictIsShownAndResolvedByChoosing();
     void fixAllElevenProblems();
+    void bidiCharactersInLabelsAreShownInert();
 
 private:
     QTableView *table() const
@@ -364,6 +366,56 @@ void TestCurationGui::fixAllElevenProblems()
         m_window->session().undoStack()->undo();
     for (const QString &id : std::as_const(problems))
         QVERIFY(stateShown(id) != QStringLiteral("verified exact"));
+}
+
+void TestCurationGui::bidiCharactersInLabelsAreShownInert()
+{
+    // U+202E is allowed in data (right-to-left names need the bidi characters), so it must not
+    // reverse the labels it is shown in: the record's heading, the record list, the panel's
+    // heading and its history show it as a token; the editor holds the value itself.
+    const QString rlo(QChar(0x202E));
+    Record record = fixtureRecord();
+    record.title = QStringLiteral("Paper ") + rlo + QStringLiteral("desrever");
+    bool found = false;
+    for (Observation &o : record.observations) {
+        if (o.id == kDesignCp) {
+            o.citingTitle = QStringLiteral("Design ") + rlo + QStringLiteral("eltit");
+            found = true;
+        }
+    }
+    QVERIFY(found);
+    m_window = nullptr;
+    m_fixture = std::make_unique<WindowFixture>();
+    QVERIFY2(m_fixture->open({ record }), qPrintable(m_fixture->problem()));
+    m_window = &m_fixture->window();
+    m_window->session().setAuthor(QStringLiteral("librarian"));
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+
+    const QString token = QStringLiteral("<U+202E>");
+    QTRY_VERIFY(find<QLabel>("recordHeading")->text().contains(QStringLiteral("Paper ") + token));
+    QVERIFY(!find<QLabel>("recordHeading")->text().contains(rlo));
+    auto *list = find<QListView>("recordList");
+    const QString listed = list->model()->index(0, 0).data(Qt::DisplayRole).toString();
+    QVERIFY2(listed.contains(token) && !listed.contains(rlo), qPrintable(listed));
+
+    selectObservation(kDesignCp);
+    auto *heading = find<QLabel>("panelHeading");
+    QTRY_VERIFY(heading->isVisible());
+    QVERIFY2(
+        heading->text().contains(QStringLiteral("Design ") + token), qPrintable(heading->text()));
+    QVERIFY(!heading->text().contains(rlo));
+    QVERIFY(!find<QLabel>("upstream-title")->text().contains(rlo));
+    QVERIFY(find<QLineEdit>("editor-title")->text().contains(rlo));
+
+    // A note holding it: the history's line shows the token.
+    auto *note = find<QLineEdit>("editor-note");
+    note->setText(QStringLiteral("see ") + rlo + QStringLiteral("eton"));
+    QTest::mouseClick(find<QPushButton>("applyButton"), Qt::LeftButton);
+    auto *history = find<QTreeWidget>("historyView");
+    QTRY_COMPARE(history->topLevelItemCount(), 1);
+    const QString to = history->topLevelItem(0)->text(4);
+    QVERIFY2(to.contains(QStringLiteral("see ") + token) && !to.contains(rlo), qPrintable(to));
 }
 
 QTEST_MAIN(TestCurationGui)

@@ -3,6 +3,7 @@
 
 #include "CuratedRecord.h"
 #include "CurationSession.h"
+#include "DisplayText.h"
 #include "ThemeText.h"
 
 #include <QCheckBox>
@@ -88,7 +89,9 @@ QString valueForDisplay(CurationField field, const QString &value)
     default:
         break;
     }
-    return value;
+    // Data shown (not edited): controls and bidi characters as tokens, so that a U+202E in a
+    // value cannot reverse the label or the history line it is in (docs/rendering.md).
+    return DisplayText::forTerminal(value);
 }
 
 QString fieldLabel(CurationField field)
@@ -365,8 +368,9 @@ void CurationPanel::refresh()
     const QString id = m_observations.first();
     const Observation *shown = record.shown.findObservation(id);
     const Observation *upstream = record.upstream.findObservation(id);
-    m_heading->setText(
-        tr("%1\n%2 · %3").arg(shown->citingTitle, directionDisplayText(shown->direction), id));
+    m_heading->setText(tr("%1\n%2 · %3")
+                           .arg(DisplayText::forTerminal(shown->citingTitle),
+                               directionDisplayText(shown->direction), id));
     for (const FieldRow &row : std::as_const(m_rows)) {
         const QString original = valueForDisplay(row.field, upstreamValue(*upstream, row.field));
         // Long values (titles) are elided to one line; the tooltip holds them whole.
@@ -587,9 +591,10 @@ void CurationPanel::fillHistory()
         if (when == e.createdAt) // the C locale: the timestamp as stored, to the second
             when = e.createdAt.left(19).replace(u'T', u' ');
         // An event from before signatures is marked: it never outranks a signed one.
+        const QString shownAuthor = DisplayText::forTerminal(e.author);
         const QString author = e.isSigned()
-            ? e.author
-            : tr("%1 (unsigned)", "an event made before signatures").arg(e.author);
+            ? shownAuthor
+            : tr("%1 (unsigned)", "an event made before signatures").arg(shownAuthor);
         auto *item = new QTreeWidgetItem(
             m_history, { when, author, fieldName(e.field), describe(before), describe(e.value) });
         item->setToolTip(0, e.createdAt + QStringLiteral("\n") + e.id);
@@ -628,7 +633,7 @@ void CurationPanel::fillConflicts()
                 tr("Keep “%1” (%2, %3)")
                     .arg(head.value ? valueForDisplay(field, displayValue(field, head.value))
                                     : tr("upstream", "the value as received"),
-                        head.author, conflictTime(head.createdAt)),
+                        DisplayText::forTerminal(head.author), conflictTime(head.createdAt)),
                 m_conflictBox);
             button->setObjectName(
                 QStringLiteral("keep-") + curationFieldKey(field) + u'-' + head.id);

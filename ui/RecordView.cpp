@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RecordView.h"
+#include "DisplayText.h"
 
 #include "ObservationFilterProxy.h"
 #include "StateBadgeDelegate.h"
@@ -209,7 +210,7 @@ void RecordView::showMessage(const QString &text)
 void RecordView::showHeading(const Record &r)
 {
     m_heading->setText(tr("%1\narXiv:%2 v%3 · as of %4")
-                           .arg(r.title, r.arxivId)
+                           .arg(DisplayText::forTerminal(r.title), r.arxivId)
                            .arg(r.version)
                            .arg(displayDate(r.asOf)));
     setCurrentWidget(m_recordPage);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NoticeReviewModel.h"
+#include "DisplayText.h"
 
 #include "ThemeColors.h"
 
@@ -181,10 +182,11 @@ QVariant NoticeReviewModel::data(const QModelIndex &index, int role) const
         case WorkColumn:
             if (isGroup)
                 return v.touches.size() == 1
-                    ? tr("%1 (1 observation)").arg(group.label)
-                    : tr("%1 (%n observations)", nullptr, int(v.touches.size())).arg(group.label);
+                    ? tr("%1 (1 observation)").arg(DisplayText::forTerminal(group.label))
+                    : tr("%1 (%n observations)", nullptr, int(v.touches.size()))
+                          .arg(DisplayText::forTerminal(group.label));
             return (touch->direction == Direction::Inbound ? tr("cited by: %1") : tr("cites: %1"))
-                .arg(touch->citingTitle);
+                .arg(DisplayText::forTerminal(touch->citingTitle));
         case EventsColumn:
             if (isGroup) {
                 QStringList lines;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RecordListModel.h"
+#include "DisplayText.h"
 
 #include <QLocale>
 
@@ -93,9 +94,10 @@ QVariant RecordListModel::data(const QModelIndex &index, int role) const
             line3
                 = tr("%1 of %2 need attention")
                       .arg(QLocale().toString(s.needsAttention), QLocale().toString(observations));
-        return QString(s.title + u'\n' + line2 + u'\n' + line3);
+        return QString(DisplayText::forTerminal(s.title) + u'\n' + line2 + u'\n' + line3);
     }
     case Qt::ToolTipRole:
+        return DisplayText::forTerminal(s.title);
     case TitleRole:
         return s.title;
     case ArxivIdRole:
