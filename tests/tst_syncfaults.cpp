@@ -8,6 +8,7 @@
 #include "EventJson.h"
 #include "LedgerText.h"
 #include "RecordJson.h"
+#include "RequestProxy.h"
 #include "ServerProcess.h"
 #include "Store.h"
 #include "SyncClient.h"
@@ -49,9 +50,11 @@ constexpr int kAllPages
 enum class Fault { None, Close, CutBody, Error500, Busy503, Slow, Malformed, BadEvent, KillServer };
 
 //! A TCP proxy that forwards one HTTP request per connection to the server, or fails it on plan.
-class FaultProxy final : public QObject
+class FaultProxy final : public RequestProxy
 {
 public:
+    using RequestProxy::RequestProxy;
+
     struct Rule
     {
         QByteArray method;
@@ -70,62 +73,12 @@ public:
         Fault fault = Fault::None;
     };
 
-    explicit FaultProxy(quint16 targetPort)
-        : m_targetPort(targetPort)
-    {
-        connect(&m_server, &QTcpServer::newConnection, this, [this] {
-            while (QTcpSocket *client = m_server.nextPendingConnection())
-                accept(client);
-        });
-    }
-
-    bool listen() { return m_server.listen(QHostAddress::LocalHost); }
-    QUrl url() const
-    {
-        return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()));
-    }
-    void setTargetPort(quint16 port) { m_targetPort = port; }
-
     QList<Rule> rules;
     QList<Seen> seen;
     std::function<void()> killServer;
     int slowMs = 1500;
 
 private:
-    static qsizetype headerEnd(const QByteArray &data) { return data.indexOf("\r\n\r\n"); }
-
-    static qint64 contentLength(const QByteArray &head)
-    {
-        for (const QByteArray &line : head.split('\n')) {
-            const qsizetype colon = line.indexOf(':');
-            if (colon > 0 && line.left(colon).trimmed().toLower() == "content-length")
-                return line.mid(colon + 1).trimmed().toLongLong();
-        }
-        return -1;
-    }
-
-    void accept(QTcpSocket *client)
-    {
-        client->setParent(this);
-        auto buffer = std::make_shared<QByteArray>();
-        auto handled = std::make_shared<bool>(false);
-        connect(client, &QTcpSocket::disconnected, client, &QObject::deleteLater);
-        connect(client, &QTcpSocket::readyRead, this, [this, client, buffer, handled] {
-            buffer->append(client->readAll());
-            if (*handled)
-                return;
-            const qsizetype end = headerEnd(*buffer);
-            if (end < 0)
-                return;
-            const QByteArray head = buffer->left(end);
-            const qint64 length = qMax<qint64>(0, contentLength(head));
-            if (buffer->size() < end + 4 + length)
-                return;
-            *handled = true;
-            handle(client, head, buffer->mid(end + 4, length));
-        });
-    }
-
     Fault faultFor(const QByteArray &method, const QString &path, const QByteArray &request)
     {
         for (Rule &rule : rules) {
@@ -156,16 +109,12 @@ private:
         client->disconnectFromHost();
     }
 
-    void handle(QTcpSocket *client, const QByteArray &head, const QByteArray &body)
+    void handle(QTcpSocket *client, const Request &request) override
     {
-        const QList<QByteArray> requestLine = head.left(head.indexOf("\r\n")).split(' ');
-        const QByteArray method = requestLine.value(0);
-        const QByteArray target = requestLine.value(1);
-        const QString path = QString::fromLatin1(
-            target.left(target.indexOf('?') < 0 ? target.size() : target.indexOf('?')));
-        const Fault fault = faultFor(method, path,
-            target + '\n' + QCryptographicHash::hash(body, QCryptographicHash::Sha256));
-        seen.append({ method, path, fault });
+        const Fault fault = faultFor(request.method, request.path,
+            request.target + '\n'
+                + QCryptographicHash::hash(request.body, QCryptographicHash::Sha256));
+        seen.append({ request.method, request.path, fault });
         switch (fault) {
         case Fault::Close:
             client->disconnectFromHost();
@@ -194,12 +143,7 @@ private:
             break;
         }
         // Forward: one request per upstream connection, which closes after the reply.
-        QByteArray forwarded;
-        for (const QByteArray &line : head.split('\n')) {
-            if (!line.trimmed().toLower().startsWith("connection:"))
-                forwarded += line.trimmed() + "\r\n";
-        }
-        forwarded += "Connection: close\r\n\r\n" + body;
+        const QByteArray forwarded = RequestProxy::forwarded(request);
         auto *upstream = new QTcpSocket(this);
         auto response = std::make_shared<QByteArray>();
         auto done = std::make_shared<bool>(false);
@@ -261,12 +205,9 @@ private:
         connect(upstream, &QTcpSocket::disconnected, this, finish);
         connect(upstream, &QTcpSocket::errorOccurred, this,
             [finish](QAbstractSocket::SocketError) { finish(); });
-        upstream->connectToHost(QHostAddress::LocalHost, m_targetPort);
+        upstream->connectToHost(QHostAddress::LocalHost, targetPort());
         upstream->write(forwarded);
     }
-
-    QTcpServer m_server;
-    quint16 m_targetPort = 0;
 };
 
 struct HttpResult

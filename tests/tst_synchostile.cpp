@@ -5,6 +5,7 @@
 // or forwards every request late. Each time the sync fails with a message naming the URL, the
 // limit and how to raise it; the test process's memory stays bounded (VmHWM from /proc); the
 // outbox keeps its events; and a normal sync afterwards completes.
+#include "RequestProxy.h"
 #include "ServerProcess.h"
 #include "Store.h"
 #include "SyncClient.h"
@@ -66,23 +67,10 @@ bool resetPeak()
 
 //! Forwards each request to the server on a connection of its own, except the ones that match
 //! `method` and `path`, which it answers with `hostile` itself.
-class HostileProxy final : public QObject
+class HostileProxy final : public RequestProxy
 {
 public:
-    explicit HostileProxy(quint16 targetPort)
-        : m_targetPort(targetPort)
-    {
-        connect(&m_server, &QTcpServer::newConnection, this, [this] {
-            while (QTcpSocket *client = m_server.nextPendingConnection())
-                accept(client);
-        });
-    }
-
-    bool listen() { return m_server.listen(QHostAddress::LocalHost); }
-    QUrl url() const
-    {
-        return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()));
-    }
+    using RequestProxy::RequestProxy;
 
     QByteArray method;
     QString path; // without the query; empty: every path
@@ -93,59 +81,16 @@ public:
     int requests = 0;
 
 private:
-    static qsizetype headerEnd(const QByteArray &data) { return data.indexOf("\r\n\r\n"); }
-
-    static qint64 contentLength(const QByteArray &head)
-    {
-        for (const QByteArray &line : head.split('\n')) {
-            const qsizetype colon = line.indexOf(':');
-            if (colon > 0 && line.left(colon).trimmed().toLower() == "content-length")
-                return line.mid(colon + 1).trimmed().toLongLong();
-        }
-        return -1;
-    }
-
-    void accept(QTcpSocket *client)
-    {
-        client->setParent(this);
-        auto buffer = std::make_shared<QByteArray>();
-        auto handled = std::make_shared<bool>(false);
-        connect(client, &QTcpSocket::disconnected, client, &QObject::deleteLater);
-        connect(client, &QTcpSocket::readyRead, this, [this, client, buffer, handled] {
-            buffer->append(client->readAll());
-            if (*handled)
-                return;
-            const qsizetype end = headerEnd(*buffer);
-            if (end < 0)
-                return;
-            const QByteArray head = buffer->left(end);
-            const qint64 length = qMax<qint64>(0, contentLength(head));
-            if (buffer->size() < end + 4 + length)
-                return;
-            *handled = true;
-            handle(client, head, buffer->mid(end + 4, length));
-        });
-    }
-
-    void handle(QTcpSocket *client, const QByteArray &head, const QByteArray &body)
+    void handle(QTcpSocket *client, const Request &request) override
     {
         ++requests;
-        const QList<QByteArray> requestLine = head.left(head.indexOf("\r\n")).split(' ');
-        const QByteArray target = requestLine.value(1);
-        const QString requestPath = QString::fromLatin1(
-            target.left(target.indexOf('?') < 0 ? target.size() : target.indexOf('?')));
-        const bool matches = (method.isEmpty() || requestLine.value(0) == method)
-            && (path.isEmpty() || requestPath == path);
+        const bool matches = (method.isEmpty() || request.method == method)
+            && (path.isEmpty() || request.path == path);
         if (matches && hostile != Hostile::None && hostile != Hostile::Late) {
             ++hostileRequests;
             return answerHostile(client);
         }
-        QByteArray forwarded;
-        for (const QByteArray &line : head.split('\n')) {
-            if (!line.trimmed().toLower().startsWith("connection:"))
-                forwarded += line.trimmed() + "\r\n";
-        }
-        forwarded += "Connection: close\r\n\r\n" + body;
+        const QByteArray forwarded = RequestProxy::forwarded(request);
         QPointer<QTcpSocket> guarded(client);
         auto forward = [this, guarded, forwarded] {
             if (!guarded)
@@ -161,7 +106,7 @@ private:
                 if (guarded)
                     guarded->disconnectFromHost();
             });
-            upstream->connectToHost(QHostAddress::LocalHost, m_targetPort);
+            upstream->connectToHost(QHostAddress::LocalHost, targetPort());
             upstream->write(forwarded);
         };
         if (matches && hostile == Hostile::Late) {
@@ -232,9 +177,6 @@ private:
         connect(client, &QTcpSocket::bytesWritten, this, more);
         more();
     }
-
-    QTcpServer m_server;
-    quint16 m_targetPort = 0;
 };
 
 } // namespace
