@@ -34,6 +34,15 @@ constexpr int kOutbox = 3;
 constexpr qint64 kMiB = 1024 * 1024;
 //! What a streaming fake sends at most, so that a client without limits ends too (and fails).
 constexpr qint64 kStreamLimit = 512 * kMiB;
+//! What the client may grow by while a fake streams past its cap. Under AddressSanitizer (the
+//! asan preset) freed buffers wait in a quarantine of up to 256 MB before they are reused, so
+//! the bound is wider there (seen: 126 MB); it stays below what a client without the cap grows
+//! by (0.55-1.1 GB, seen) and below what the fakes send.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr qint64 kMostGrowth = 320 * kMiB;
+#else
+constexpr qint64 kMostGrowth = 64 * kMiB;
+#endif
 
 enum class Hostile {
     None,
@@ -324,7 +333,7 @@ void TestSyncHostile::oversizedReplyIsRefusedWithBoundedMemory()
         const qint64 growth = peak - before;
         qInfo("streamed %lld bytes; the process grew by %lld bytes at its peak (%s)",
             m_proxy->streamed, growth, peakReset ? "VmHWM reset" : "VmHWM over VmRSS before");
-        QVERIFY2(growth < 64 * kMiB, qPrintable(QString::number(growth)));
+        QVERIFY2(growth < kMostGrowth, qPrintable(QString::number(growth)));
         QVERIFY(!report);
         const QString error = report.error().message;
         QVERIFY2(error.contains(message), qPrintable(error));
