@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DisplayText.h"
 
+#include "TextHygiene.h"
+
 #include <QTextBoundaryFinder>
 
 namespace LedgerCurator::DisplayText {
@@ -73,9 +75,9 @@ QString tokenized(const QString &text, bool keepNewlines)
 
 bool needsToken(char32_t c, bool keepNewlines)
 {
-    if (c < 0x20)
-        return c != u'\t' && !(keepNewlines && c == u'\n');
-    if (c >= 0x7F && c <= 0x9F)
+    if (c == u'\t' || (keepNewlines && c == u'\n'))
+        return false;
+    if (isControlCharacter(c))
         return true;
     if (c >= 0xD800 && c <= 0xDFFF) // only a lone surrogate comes here as a code point
         return true;
@@ -84,7 +86,7 @@ bool needsToken(char32_t c, bool keepNewlines)
 
 QString token(char32_t c)
 {
-    return QStringLiteral("<U+%1>").arg(uint(c), 4, 16, QLatin1Char('0')).toUpper();
+    return u'<' + codePointName(c) + u'>';
 }
 
 QString forTerminal(const QString &text, Lines lines)

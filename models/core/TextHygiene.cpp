@@ -15,9 +15,9 @@ struct TextHygieneText
 
 bool isControl(char16_t unit, TextKind kind)
 {
-    if (unit < 0x20)
-        return !(kind == TextKind::MultiLine && (unit == u'\n' || unit == u'\t'));
-    return unit >= 0x7f && unit <= 0x9f;
+    if (kind == TextKind::MultiLine && (unit == u'\n' || unit == u'\t'))
+        return false;
+    return isControlCharacter(unit);
 }
 
 //! The code points of text[0, end): the 1-based position of the one at `end`.

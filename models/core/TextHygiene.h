@@ -51,6 +51,13 @@ QString textProblem(QStringView text, TextKind kind = TextKind::SingleLine);
 //! "U+001B", "U+1F600".
 QString codePointName(char32_t codePoint);
 
+//! A C0 control (U+0000-U+001F), DEL or a C1 control (U+007F-U+009F): what the input rules refuse
+//! (tab and line feed aside where a field may hold lines) and the display shows as a token.
+constexpr bool isControlCharacter(char32_t c)
+{
+    return c < 0x20 || (c >= 0x7f && c <= 0x9f);
+}
+
 //! The protocol's form of a time (docs/sync-protocol.md, `created_at`): exactly
 //! YYYY-MM-DDTHH:MM:SS.mmmZ, a real UTC date and time (2026-02-30 and 24:00 are refused), as
 //! nowUtc() writes it.
