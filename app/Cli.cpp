@@ -26,7 +26,7 @@ struct Command
 //! In the order `ledger-curator --help` lists them.
 const Command kCommands[] = {
     { "import", "import FILE... [--db PATH]", importOptions, runImport },
-    { "import-notices", "import-notices FILE.csv [--db PATH]", importNoticesOptions,
+    { "import-notices", "import-notices FILE.csv [--partial] [--db PATH]", importNoticesOptions,
         runImportNotices },
     { "list", "list [--db PATH] [--json]", listOptions, runList },
     { "show", "show RECORD [--db PATH] [--json] [--state STATE]...", showOptions, runShow },

@@ -11,10 +11,23 @@
 
 namespace LedgerCurator::Cli {
 
+namespace {
+
+const QCommandLineOption kPartialOption(QStringLiteral("partial"),
+    QStringLiteral("The file is an excerpt of the source's list: notices it does not name are "
+                   "not marked withdrawn."));
+
+//! At most this many withdrawn notices are named one by one in the report.
+constexpr qsizetype kWithdrawnNamed = 20;
+
+} // namespace
+
 void importNoticesOptions(QCommandLineParser &parser)
 {
     parser.addPositionalArgument(QStringLiteral("FILE"),
-        QStringLiteral("A Retraction Watch style CSV file."), QStringLiteral("FILE.csv"));
+        QStringLiteral("A Retraction Watch CSV file: the source's whole list, unless --partial."),
+        QStringLiteral("FILE.csv"));
+    parser.addOption(kPartialOption);
 }
 
 int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
@@ -36,18 +49,34 @@ int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &
     auto store = openStore(parser, err, &status);
     if (!store)
         return status;
-    auto outcome = store->importNotices(converted.notices);
+    NoticeImportScope scope
+        = parser.isSet(kPartialOption) ? NoticeImportScope::Partial : NoticeImportScope::Complete;
+    if (scope == NoticeImportScope::Complete && converted.unidentifiedRows > 0) {
+        // A row whose Record ID cannot be read may be any notice: none is withdrawn.
+        err << file << ": " << converted.unidentifiedRows
+            << (converted.unidentifiedRows == 1 ? " row names" : " rows name")
+            << " no readable Record ID, so no notice is marked withdrawn" << Qt::endl;
+        scope = NoticeImportScope::Partial;
+    }
+    auto outcome = store->importNotices(converted.notices, scope, converted.alsoListed);
     if (!outcome)
         return report(outcome.error(), err);
     out << file << ": " << csv->rows << (csv->rows == 1 ? " row, " : " rows, ")
         << converted.notices.size() << " notices: " << outcome->added << " new, "
-        << outcome->alreadyHeld << " already held";
+        << outcome->updated << " updated, " << outcome->alreadyHeld << " unchanged, "
+        << outcome->withdrawn << " withdrawn";
     if (!csv->skipped.isEmpty())
         out << "; " << csv->skipped.size()
             << (csv->skipped.size() == 1 ? " bad row skipped" : " bad rows skipped");
     if (!converted.leftOut.isEmpty())
         out << "; " << converted.leftOut.size() << " without an original paper DOI";
     out << Qt::endl;
+    for (qsizetype i = 0; i < outcome->withdrawnRefs.size() && i < kWithdrawnNamed; ++i)
+        out << "withdrawn by the source (no longer listed): " << inert(outcome->withdrawnRefs[i])
+            << Qt::endl;
+    if (outcome->withdrawnRefs.size() > kWithdrawnNamed)
+        out << "... and " << outcome->withdrawnRefs.size() - kWithdrawnNamed
+            << " more withdrawn (ledger-curator notices lists them)" << Qt::endl;
     // Which observations the notices now flag, record by record.
     auto summaries = store->recordSummaries();
     if (!summaries)

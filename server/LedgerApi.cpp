@@ -5,6 +5,7 @@
 #include "EventSignature.h"
 #include "Identifier.h"
 #include "JsonText.h"
+#include "NoticeJson.h"
 #include "RecordJson.h"
 #include "ServerStore.h"
 
@@ -340,6 +341,109 @@ QString serverTime()
     return nowUtc();
 }
 
+ApiReply getNotices(ServerStore &store, const ApiRequest &request)
+{
+    const auto after = queryNumber(request.query, QStringLiteral("after"), 0, 0);
+    if (!after)
+        return ApiReply::error(400,
+            QStringLiteral("after: expected a whole number >= 0, found '%1'")
+                .arg(request.query.queryItemValue(QStringLiteral("after"), QUrl::FullyDecoded)));
+    const auto limit = queryNumber(request.query, QStringLiteral("limit"), kDefaultNoticesLimit, 1);
+    if (!limit)
+        return ApiReply::error(400,
+            QStringLiteral("limit: expected a whole number from 1 to %1, found '%2'")
+                .arg(kMaxNoticesLimit)
+                .arg(request.query.queryItemValue(QStringLiteral("limit"), QUrl::FullyDecoded)));
+    auto page = store.notices(*after, std::min(*limit, kMaxNoticesLimit));
+    if (!page)
+        return fromError(page.error());
+    const qint64 lastSeq
+        = page->notices.isEmpty() ? *after : page->notices.constLast().seq.value_or(*after);
+    return ApiReply::json(200,
+        QJsonObject { { QStringLiteral("notices"), noticesToJson(page->notices) },
+            { QStringLiteral("last_seq"), lastSeq },
+            { QStringLiteral("latest_seq"), page->latestSeq },
+            { QStringLiteral("more"), lastSeq < page->latestSeq } });
+}
+
+//! A refusal of notices[index]: the error object names the index and the notice's ref when known.
+ApiReply noticeRefusal(int status, const QString &code, qsizetype index, const QString &ref,
+    const QString &message, QJsonObject more = {})
+{
+    more.insert(QStringLiteral("index"), qint64(index));
+    if (!ref.isEmpty())
+        more.insert(QStringLiteral("notice"), ref);
+    return ApiReply::error(status, code, message, more);
+}
+
+ApiReply postNotices(ServerStore &store, const ApiRequest &request, const TokenInfo &who)
+{
+    ApiReply failure;
+    const auto object = parseObject(request.body, &failure);
+    if (!object)
+        return failure;
+    const QJsonValue notices = object->value(QStringLiteral("notices"));
+    if (!notices.isArray())
+        return ApiReply::error(400, QStringLiteral("notices: expected an array of notices"));
+    const QJsonArray array = notices.toArray();
+    if (array.isEmpty())
+        return ApiReply::error(400,
+            QStringLiteral("notices: expected 1 to %1 notices, found none").arg(kMaxBatchNotices));
+    if (array.size() > kMaxBatchNotices)
+        return ApiReply::error(413,
+            QStringLiteral("notices: a batch holds at most %1 notices, found %2")
+                .arg(kMaxBatchNotices)
+                .arg(array.size()));
+    QList<StandingNotice> batch;
+    batch.reserve(array.size());
+    const qint64 nowMs = systemClockMs();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString at = QStringLiteral("notices[%1]").arg(i);
+        auto notice = noticeFromJson(array.at(i), at);
+        if (!notice) {
+            const QJsonObject posted = array.at(i).toObject();
+            const QString source = posted.value(QStringLiteral("source")).toString();
+            const QString sourceId = posted.value(QStringLiteral("source_id")).toString();
+            return noticeRefusal(422, QStringLiteral("invalid_notice"), i,
+                source.isEmpty() || sourceId.isEmpty() ? QString()
+                                                       : noticeRef(source, sourceId).left(200),
+                notice.error().message);
+        }
+        // The server records who sent it and assigns seqs: a client's are ignored.
+        notice->importedBy.clear();
+        notice->seq.reset();
+        const QDateTime imported = QDateTime::fromString(notice->importedAt, Qt::ISODateWithMs);
+        if (imported.isValid() && imported.toMSecsSinceEpoch() > nowMs + kMaxClockAheadMs) {
+            const QString serverTime
+                = QDateTime::fromMSecsSinceEpoch(nowMs, Qt::UTC).toString(Qt::ISODateWithMs);
+            return noticeRefusal(422, QStringLiteral("clock_ahead"), i, notice->ref(),
+                QStringLiteral("%1.imported_at: %2 is more than %3 minutes ahead of the server's "
+                               "clock (%4); correct the clock, or import the notice again")
+                    .arg(at, notice->importedAt)
+                    .arg(kMaxClockAheadMs / 60000)
+                    .arg(serverTime),
+                QJsonObject { { QStringLiteral("server_time"), serverTime } });
+        }
+        batch.append(std::move(*notice));
+    }
+    auto stored = store.storeNotices(batch, who.name);
+    if (!stored)
+        return fromError(stored.error());
+    QJsonArray results;
+    for (const NoticeResult &r : std::as_const(stored->results)) {
+        QJsonObject entry { { QStringLiteral("source"), r.source },
+            { QStringLiteral("source_id"), r.sourceId }, { QStringLiteral("seq"), r.seq },
+            { QStringLiteral("outcome"), noticeOutcomeKey(r.outcome) } };
+        if (r.outcome == NoticeOutcome::Stale && r.current)
+            entry.insert(QStringLiteral("current"), noticeToJson(*r.current));
+        results.append(entry);
+    }
+    return ApiReply::json(200,
+        QJsonObject { { QStringLiteral("stored"), stored->stored },
+            { QStringLiteral("duplicates"), stored->duplicates },
+            { QStringLiteral("stale"), stored->stale }, { QStringLiteral("results"), results } });
+}
+
 QJsonObject keyJson(const KeyRow &key)
 {
     QJsonObject object { { QStringLiteral("key_id"), key.keyId },
@@ -415,6 +519,8 @@ Role requiredRole(Endpoint endpoint, Method method)
         return Role::Admin;
     if (endpoint == Endpoint::Events && method == Method::Post)
         return Role::Curator;
+    if (endpoint == Endpoint::Notices && method == Method::Post)
+        return Role::Curator;
     return Role::Reader;
 }
 
@@ -458,7 +564,8 @@ QStringList errorCodes(int status)
         codes << QStringLiteral("wrong_author") << QStringLiteral("key_revoked");
     else if (status == 422)
         codes << QStringLiteral("unsigned_event") << QStringLiteral("unknown_key")
-              << QStringLiteral("bad_signature") << QStringLiteral("clock_ahead");
+              << QStringLiteral("bad_signature") << QStringLiteral("clock_ahead")
+              << QStringLiteral("invalid_notice");
     return codes;
 }
 
@@ -524,6 +631,9 @@ Route matchRoute(Method method, const QString &path)
         methods = { Method::Get, Method::Post };
     } else if (path == u"/v1/keys") {
         route.endpoint = Endpoint::Keys;
+        methods = { Method::Get, Method::Post };
+    } else if (path == u"/v1/notices") {
+        route.endpoint = Endpoint::Notices;
         methods = { Method::Get, Method::Post };
     } else if (path == u"/v1/whoami") {
         route.endpoint = Endpoint::WhoAmI;
@@ -656,6 +766,10 @@ ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request)
         break;
     case Endpoint::Keys:
         reply = request.method == Method::Post ? postKey(store, request, info) : getKeys(store);
+        break;
+    case Endpoint::Notices:
+        reply = request.method == Method::Post ? postNotices(store, request, info)
+                                               : getNotices(store, request);
         break;
     case Endpoint::WhoAmI:
         reply = ApiReply::json(200,

@@ -22,6 +22,9 @@ class ServerStore;
 inline constexpr qsizetype kMaxBatchEvents = 1000;
 inline constexpr qint64 kDefaultEventsLimit = 1000;
 inline constexpr qint64 kMaxEventsLimit = 20000;
+inline constexpr qsizetype kMaxBatchNotices = 1000;
+inline constexpr qint64 kDefaultNoticesLimit = 1000;
+inline constexpr qint64 kMaxNoticesLimit = 5000;
 inline constexpr int kRetryAfterSeconds = 1;
 
 //! What a handler needs of an HTTP request (copied, so that it can cross threads).
@@ -57,12 +60,14 @@ struct ApiReply
 QString errorCode(int status);
 //! Every code an error of that status may carry: errorCode(status), then the refusals of one
 //! event that have codes of their own (403: wrong_author, key_revoked; 422: unsigned_event,
-//! unknown_key, bad_signature, clock_ahead), as docs/sync-protocol.md lists them.
+//! unknown_key, bad_signature, clock_ahead) and of one notice (422: invalid_notice), as
+//! docs/sync-protocol.md lists them.
 QStringList errorCodes(int status);
 
-enum class Endpoint { Health, Records, Record, Events, Keys, WhoAmI };
+enum class Endpoint { Health, Records, Record, Events, Keys, WhoAmI, Notices };
 
-//! How far ahead of the server's clock an event's created_at may be (clock_ahead beyond).
+//! How far ahead of the server's clock an event's created_at, or a notice's imported_at, may be
+//! (clock_ahead beyond).
 inline constexpr qint64 kMaxClockAheadMs = 5 * 60 * 1000;
 
 struct Route

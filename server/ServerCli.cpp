@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ServerCli.h"
 
+#include "CurationLog.h"
+#include "DisplayText.h"
 #include "EventSignature.h"
 #include "LedgerServer.h"
+#include "NoticeJson.h"
 #include "PageFiles.h"
+#include "RetractionCsv.h"
 #include "ServerStore.h"
 
 #include <QCommandLineParser>
@@ -451,6 +455,136 @@ int runToken(const QStringList &arguments, QTextStream &out, QTextStream &err)
     return ExitOk;
 }
 
+// --- import-notices -----------------------------------------------------------------------------
+
+//! At most this many withdrawn notices are named one by one.
+constexpr qsizetype kWithdrawnNamed = 20;
+
+int runImportNotices(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption partial(QStringLiteral("partial"),
+        QStringLiteral("The file is an excerpt: withdraw nothing it does not name."));
+    const QCommandLineOption as(QStringLiteral("as"),
+        QStringLiteral("The importer recorded with every version stored (default admin)."),
+        QStringLiteral("NAME"), QStringLiteral("admin"));
+    parser.addOptions({ kDbOption, partial, as });
+    if (!parser.parse(arguments))
+        return usage(QStringLiteral("import-notices: ") + parser.errorText(), err);
+    const QStringList files = parser.positionalArguments().mid(1);
+    if (files.size() != 1)
+        return usage(QStringLiteral("import-notices: name one FILE.csv"), err);
+    const QString by = parser.value(as);
+    if (!isTokenName(by))
+        return usage(QStringLiteral("import-notices: --as takes a name of 1 to 100 characters "
+                                    "without spaces or control characters"),
+            err);
+    const QString &file = files.first();
+    const auto shown = [](const QString &text) { return DisplayText::forTerminal(text); };
+
+    // The whole file is read and checked before the database is touched.
+    auto csv = readRetractionCsvFile(file);
+    if (!csv) {
+        err << "ledger-server: import-notices: " << shown(csv.error().toString()) << Qt::endl;
+        return csv.error().kind == Error::Kind::BadInput ? ExitBadInput : ExitFailure;
+    }
+    const QString importedAt = nowUtc();
+    const RetractionImport converted = standingNotices(*csv, importedAt);
+    for (const auto &skipped : std::as_const(csv->skipped))
+        err << shown(file) << ':' << skipped.line << ": skipped: " << shown(skipped.message)
+            << Qt::endl;
+    for (const auto &left : converted.leftOut)
+        err << shown(file) << ':' << left.line << ": left out: " << shown(left.message) << Qt::endl;
+    // Every notice as POST /v1/notices would check it: a notice the server could not serve back
+    // is a bad file, and nothing is stored.
+    for (const StandingNotice &n : converted.notices) {
+        if (const QString problem = checkNotice(n); !problem.isEmpty()) {
+            int line = 0;
+            for (const RetractionNotice &row : std::as_const(csv->notices)) {
+                if (row.recordId == n.sourceId)
+                    line = row.line;
+            }
+            err << "ledger-server: import-notices: " << shown(file) << ':' << line << ": "
+                << shown(problem) << "; nothing is stored" << Qt::endl;
+            return ExitBadInput;
+        }
+    }
+    std::optional<NoticeWithdrawal> withdrawal;
+    if (!parser.isSet(partial)) {
+        if (converted.unidentifiedRows > 0) {
+            // A row whose Record ID cannot be read may be any notice: none is withdrawn.
+            err << "ledger-server: import-notices: " << shown(file) << ": "
+                << converted.unidentifiedRows
+                << (converted.unidentifiedRows == 1 ? " row" : " rows")
+                << " could not be read: no notice is marked withdrawn" << Qt::endl;
+        } else {
+            withdrawal = NoticeWithdrawal {};
+            for (const StandingNotice &n : converted.notices)
+                withdrawal->sources.insert(n.source);
+            withdrawal->keep = converted.alsoListed;
+            withdrawal->at = importedAt;
+        }
+    }
+
+    int status = ExitOk;
+    auto store = storeFrom(parser, err, &status);
+    if (!store)
+        return status;
+    auto batch = store->storeNotices(converted.notices, by, withdrawal);
+    if (!batch)
+        return fail(batch.error(), err);
+
+    // Counted per notice: a Record ID the file names twice is one notice.
+    struct Seen
+    {
+        bool wasHeld = false;
+        bool stored = false;
+        bool stale = false;
+    };
+    QHash<QString, Seen> seen;
+    QStringList order;
+    for (const NoticeResult &r : std::as_const(batch->results)) {
+        const QString ref = noticeRef(r.source, r.sourceId);
+        if (!seen.contains(ref)) {
+            order.append(ref);
+            seen.insert(ref, Seen { r.wasHeld, false, false });
+        }
+        Seen &s = seen[ref];
+        s.stored = s.stored || r.outcome == NoticeOutcome::Stored;
+        s.stale = r.outcome == NoticeOutcome::Stale;
+    }
+    qsizetype added = 0, updated = 0, unchanged = 0, stale = 0;
+    for (const QString &ref : std::as_const(order)) {
+        const Seen &s = seen[ref];
+        if (s.stored)
+            ++(s.wasHeld ? updated : added);
+        else if (s.stale)
+            ++stale;
+        else
+            ++unchanged;
+    }
+    QStringList withdrawn;
+    qsizetype withdrawnStale = 0;
+    for (const NoticeResult &r : std::as_const(batch->withdrawn)) {
+        if (r.outcome == NoticeOutcome::Stored)
+            withdrawn.append(noticeRef(r.source, r.sourceId));
+        else
+            ++withdrawnStale;
+    }
+    out << "import-notices: " << added << " new, " << updated << " updated, " << unchanged
+        << " unchanged, " << withdrawn.size() << " withdrawn" << Qt::endl;
+    if (stale + withdrawnStale > 0)
+        out << "import-notices: " << stale + withdrawnStale
+            << " kept as the server holds them (their versions there were imported later)"
+            << Qt::endl;
+    for (qsizetype i = 0; i < withdrawn.size() && i < kWithdrawnNamed; ++i)
+        out << "withdrawn by the source (no longer listed): " << shown(withdrawn[i]) << Qt::endl;
+    if (withdrawn.size() > kWithdrawnNamed)
+        out << "... and " << withdrawn.size() - kWithdrawnNamed << " more withdrawn" << Qt::endl;
+    return ExitOk;
+}
+
 int runKey(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     QCommandLineParser parser;
@@ -521,12 +655,15 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
         return runToken(arguments, out, err);
     if (command == u"key")
         return runKey(arguments, out, err);
+    if (command == u"import-notices")
+        return runImportNotices(arguments, out, err);
     if (command == u"-h" || command == u"--help" || command == u"help") {
         out << "Usage:\n"
                "  ledger-server serve [--db PATH|URL] [--listen HOST:PORT] [--max-body BYTES] "
                "[--max-inflight N]\n"
                "                      [--workers N] [--busy-timeout MS]\n"
                "  ledger-server import FILE... [--db PATH|URL]\n"
+               "  ledger-server import-notices FILE.csv [--partial] [--as NAME] [--db PATH|URL]\n"
                "  ledger-server token add NAME --role reader|curator|admin [--db PATH|URL]\n"
                "  ledger-server token list | token revoke NAME [--db PATH|URL]\n"
                "  ledger-server key list | key revoke KEYID [--db PATH|URL]\n"
@@ -541,8 +678,9 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
         out << "ledger-server " << QCoreApplication::applicationVersion() << Qt::endl;
         return ExitOk;
     }
-    return usage(command.isEmpty() ? QStringLiteral("name a command: serve, import, token or key")
-                                   : QStringLiteral("unknown command '%1'").arg(command),
+    return usage(command.isEmpty()
+            ? QStringLiteral("name a command: serve, import, import-notices, token or key")
+            : QStringLiteral("unknown command '%1'").arg(command),
         err);
 }
 

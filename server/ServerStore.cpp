@@ -116,6 +116,53 @@ const std::array kMigrations {
             "CREATE UNIQUE INDEX tokens_live_name ON tokens (name) WHERE revoked_at IS NULL",
             "INSERT INTO counters (name, value)"
             " SELECT 'legacy_until', value FROM counters WHERE name = 'events'" } },
+    // 4: standing notices as team data (docs/notices.md, issue 21). `notices` holds the current
+    // version of each notice, by its identity (source, source_id); `notice_versions` every
+    // version ever stored, appended only. Each stored version takes the next value of the
+    // 'notices' counter (locked like the events' one), so notice seqs are gap-free and become
+    // visible in order; a notice's seq changes with every new version.
+    Migration { 4,
+        { "CREATE TABLE notices ("
+          " source TEXT NOT NULL,"
+          " source_id TEXT NOT NULL,"
+          " seq BIGINT NOT NULL UNIQUE,"
+          " work TEXT NOT NULL,"
+          " event_kind TEXT NOT NULL,"
+          " nature TEXT NOT NULL,"
+          " event_date TEXT NOT NULL,"
+          " event_source TEXT NOT NULL,"
+          " notice_doi TEXT NOT NULL,"
+          " detail TEXT NOT NULL,"
+          " title TEXT NOT NULL,"
+          " journal TEXT NOT NULL,"
+          " urls TEXT NOT NULL,"
+          " origin TEXT NOT NULL,"
+          " status TEXT NOT NULL CHECK (status IN ('listed', 'withdrawn')),"
+          " imported_at TEXT NOT NULL,"
+          " imported_by TEXT NOT NULL,"
+          " received_at TEXT NOT NULL,"
+          " PRIMARY KEY (source, source_id))",
+            "CREATE TABLE notice_versions ("
+            " seq BIGINT PRIMARY KEY,"
+            " source TEXT NOT NULL,"
+            " source_id TEXT NOT NULL,"
+            " work TEXT NOT NULL,"
+            " event_kind TEXT NOT NULL,"
+            " nature TEXT NOT NULL,"
+            " event_date TEXT NOT NULL,"
+            " event_source TEXT NOT NULL,"
+            " notice_doi TEXT NOT NULL,"
+            " detail TEXT NOT NULL,"
+            " title TEXT NOT NULL,"
+            " journal TEXT NOT NULL,"
+            " urls TEXT NOT NULL,"
+            " origin TEXT NOT NULL,"
+            " status TEXT NOT NULL CHECK (status IN ('listed', 'withdrawn')),"
+            " imported_at TEXT NOT NULL,"
+            " imported_by TEXT NOT NULL,"
+            " received_at TEXT NOT NULL)",
+            "CREATE INDEX notice_versions_by_notice ON notice_versions (source, source_id, seq)",
+            "INSERT INTO counters (name, value) VALUES ('notices', 0)" } },
 };
 
 // Held (PostgreSQL, session level) while migrating, so that two servers starting together on

@@ -7,11 +7,13 @@
 // tokens and keys): prepared statements and bound values only.
 
 #include "CurationLog.h"
+#include "Notices.h"
 #include "Record.h"
 #include "Result.h"
 
 #include <QByteArray>
 #include <QList>
+#include <QSet>
 #include <QString>
 
 #include <functional>
@@ -128,6 +130,50 @@ struct StoredBatch
     QString revokedKeyId;
 };
 
+//! A page of GET /v1/notices: the current versions of notices, each with its seq and importedBy.
+struct NoticePage
+{
+    QList<StandingNotice> notices {}; // in seq order
+    qint64 latestSeq = 0; // the highest notice seq the server holds (same snapshot)
+};
+
+//! What storeNotices() did with one notice of a batch.
+enum class NoticeOutcome {
+    Stored, // new, or a version that supersedes the held one: a new seq
+    Duplicate, // the held version says the same: its seq
+    Stale, // the held version supersedes it: nothing stored; `current` is the held one
+};
+QString noticeOutcomeKey(NoticeOutcome outcome);
+
+struct NoticeResult
+{
+    QString source {};
+    QString sourceId {};
+    qint64 seq = 0; // Stored: the new seq; else the seq of the current version
+    NoticeOutcome outcome = NoticeOutcome::Stored;
+    bool wasHeld = false; // a version was held before the batch (Stored: an update)
+    std::optional<StandingNotice> current {}; // Stale: the version the server holds
+};
+
+//! Withdrawing what a complete list (import-notices without --partial) no longer names: every
+//! listed notice of `sources` that neither the batch nor `keep` names gets a new version,
+//! withdrawn.
+struct NoticeWithdrawal
+{
+    QSet<QString> sources {};
+    QSet<QString> keep {}; // refs (noticeRef) named by the list in rows that are no notices
+    QString at {}; // the withdrawn versions' importedAt
+};
+
+struct NoticeBatch
+{
+    qint64 stored = 0;
+    qint64 duplicates = 0;
+    qint64 stale = 0;
+    QList<NoticeResult> results {}; // one per notice of the batch, in batch order
+    QList<NoticeResult> withdrawn {}; // the versions withdrawn (NoticeWithdrawal), by ref
+};
+
 //! One named Qt Sql connection. A connection belongs to the thread that opened it: the server
 //! gives each worker thread its own ServerStore.
 class ServerStore final
@@ -191,6 +237,22 @@ public:
     //! Conflict naming the id. The counter row is locked first, so seqs are gap-free and a later
     //! seq is never visible before an earlier one, even with several servers on one database.
     Result<StoredBatch> storeEvents(const QList<CorrectionEvent> &events);
+
+    //! The current versions of the notices with seq > after, in seq order, at most limit, with
+    //! the latest notice seq, in one snapshot (ServerStoreNotices.cpp).
+    Result<NoticePage> notices(qint64 after, qint64 limit) const;
+    //! Stores a batch of notices in one transaction, in batch order, each against the version
+    //! held then (a notice named twice: the second meets the first): not held, or superseded by
+    //! it (noticeSupersedes()): stored with the next notice seq and importedBy = by; the same
+    //! content (sameNoticeContent()): a duplicate; else stale. importedBy and seq of the batch are
+    //! ignored. With `withdrawal`, then withdraws what the list no longer names (same
+    //! transaction). The 'notices' counter row is locked first, as storeEvents() locks the
+    //! events' one: seqs are gap-free and visible in order.
+    Result<NoticeBatch> storeNotices(const QList<StandingNotice> &notices, const QString &by,
+        const std::optional<NoticeWithdrawal> &withdrawal = std::nullopt);
+    //! Every version stored of one notice, oldest first, each with its seq and importedBy.
+    Result<QList<StandingNotice>> noticeVersions(
+        const QString &source, const QString &sourceId) const;
 
     //! SHA-256 of a token, lower-case hex: what the tokens table holds.
     static QString tokenHash(const QByteArray &token);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Retraction Watch CSV layout: RFC 4180 quoting, line numbers, skipped rows, refused files.
+#include "Notices.h"
 #include "RetractionCsv.h"
 #include "TestSupport.h"
 
@@ -113,6 +114,7 @@ private Q_SLOTS:
     void notices_data();
     void notices();
     void realHeaderRow();
+    void naturesAsTheSourceWordsThem();
     void rowErrors_data();
     void rowErrors();
     void fileErrors_data();
@@ -305,6 +307,40 @@ void TestRetractionCsv::notices()
     QCOMPARE(csv->rows, expected.size() + skipped.size());
 }
 
+void TestRetractionCsv::naturesAsTheSourceWordsThem()
+{
+    // A nature worded by the source is kept as given; its kind comes from the words, and a
+    // correction or an expression of concern never reads as a retraction.
+    const QByteArray data = kHeader + "1,,3/1/2024,,10.1234/p1,,Retraction and Replacement,\n"
+        + "2,,3/1/2024,,10.1234/p2,,Retracted and replaced,\n"
+        + "3,,3/1/2024,,10.1234/p3,,Correction/Erratum,\n"
+        + "4,,3/1/2024,,10.1234/p4,,  Expression of concern ,\n"
+        + "5,,3/1/2024,,10.1234/p5,,Withdrawn,\n";
+    const auto csv = parseRetractionCsv(data, QStringLiteral("r.csv"));
+    QVERIFY2(csv.ok(), qPrintable(errorText(csv)));
+    QVERIFY(csv->skipped.isEmpty());
+    QCOMPARE(csv->notices.size(), 5);
+    const QList<std::pair<EventKind, QString>> expected = {
+        { EventKind::Retraction, QStringLiteral("Retraction and Replacement") },
+        { EventKind::Retraction, QStringLiteral("Retracted and replaced") },
+        { EventKind::Correction, QStringLiteral("Correction/Erratum") },
+        { EventKind::ExpressionOfConcern, QStringLiteral("Expression of concern") },
+        { EventKind::Withdrawal, QStringLiteral("Withdrawn") },
+    };
+    for (qsizetype i = 0; i < expected.size(); ++i) {
+        QCOMPARE(csv->notices[i].kind, expected[i].first);
+        QCOMPARE(csv->notices[i].nature, expected[i].second);
+    }
+    const RetractionImport standing
+        = standingNotices(*csv, QStringLiteral("2026-12-03T00:00:00.000Z"));
+    QCOMPARE(standing.notices.size(), 5);
+    QCOMPARE(standing.notices[0].event.nature, QStringLiteral("Retraction and Replacement"));
+    QCOMPARE(standing.notices[0].source, QStringLiteral("retraction-watch"));
+    QCOMPARE(standing.notices[0].sourceId, QStringLiteral("1"));
+    QVERIFY(isReplacement(standing.notices[1].event));
+    QVERIFY(!isReplacement(standing.notices[2].event));
+}
+
 void TestRetractionCsv::realHeaderRow()
 {
     const QByteArray data = kRealHeader + "\r\n"
@@ -381,17 +417,19 @@ void TestRetractionCsv::rowErrors_data()
         << withDate(QByteArray(500, 'x')) << 3
         << dateMessage + u'\'' + QString(60, u'x') + QStringLiteral("…'") << both;
     QTest::newRow("unknown nature")
-        << h + good1 + "9,Bad,3/1/2024,,,,Retracted,\n" + good2 << 3
+        << h + good1 + "9,Bad,3/1/2024,,,,Reviewed,\n" + good2 << 3
         << QStringLiteral("RetractionNature: expected one of Retraction, Correction, Expression of "
-                          "concern, Reinstatement, Withdrawal, found 'Retracted'")
+                          "concern, Reinstatement, Withdrawal (or words naming one), found "
+                          "'Reviewed'")
         << both;
-    QTest::newRow("empty nature") << h + good1 + "9,Bad,3/1/2024,,,,,\n" + good2 << 3
-                                  << QStringLiteral("Withdrawal, found nothing") << both;
+    QTest::newRow("empty nature") << h + good1 + "9,Bad,3/1/2024,,,,,\n"
+            + good2 << 3 << QStringLiteral("Withdrawal (or words naming one), found nothing")
+                                  << both;
     QTest::newRow("empty record id")
         << h + good1 + " ,Bad,3/1/2024,,,,Retraction,\n" + good2 << 3
         << QStringLiteral("Record ID: expected an id, found nothing") << both;
     QTest::newRow("two problems in one row")
-        << h + good1 + "9,Bad,2024-03-01,,,,Retracted,\n" + good2 << 3
+        << h + good1 + "9,Bad,2024-03-01,,,,Reviewed,\n" + good2 << 3
         << QStringLiteral("found '2024-03-01'; RetractionNature: expected one of") << both;
     QTest::newRow("text after a closing quote")
         << h + good1 + "9,\"Bad\"x,3/1/2024,,,,Retraction,\n" + good2 << 3
@@ -648,7 +686,7 @@ void TestRetractionCsv::fiftyThousandRows()
     const QMap<int, QByteArray> bad {
         { 0, "1,Bad date first,,,,,,,,,2024-03-01,,,,,,Retraction,,,\n" },
         { 17000, "2,Short row\n" },
-        { 33333, "3,Unknown nature,,,,,,,,,3/1/2024 0:00,,,,,,Retracted,,,\n" },
+        { 33333, "3,Unknown nature,,,,,,,,,3/1/2024 0:00,,,,,,Reviewed,,,\n" },
         { kRows, "4,Impossible date last,,,,,,,,,2/30/2024 0:00,,,,,,Retraction,,,\n" },
     };
     QByteArray data = kRealHeader + "\r\n";
@@ -687,7 +725,7 @@ void TestRetractionCsv::fiftyThousandRows()
     QCOMPARE(skippedLines(*csv), badLines);
     QVERIFY(csv->skipped[0].message.contains(QStringLiteral("found '2024-03-01'")));
     QCOMPARE(csv->skipped[1].message, QStringLiteral("expected 20 fields, found 2"));
-    QVERIFY(csv->skipped[2].message.contains(QStringLiteral("found 'Retracted'")));
+    QVERIFY(csv->skipped[2].message.contains(QStringLiteral("found 'Reviewed'")));
     QVERIFY(csv->skipped[3].message.contains(QStringLiteral("found '2/30/2024 0:00'")));
 
     for (int i : { 0, 7, 1007, 12345, 17000, 33333, 49007, kRows - 1 }) {

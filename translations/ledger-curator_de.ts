@@ -1144,16 +1144,16 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
 %1</translation>
     </message>
     <message>
-        <source>%L1 notices read: %L2 new, %L3 already held.</source>
-        <translation>%L1 Mitteilungen gelesen: %L2 neu, %L3 bereits vorhanden.</translation>
-    </message>
-    <message>
         <source>Notices imported with skipped rows</source>
         <translation>Mitteilungen mit übersprungenen Zeilen importiert</translation>
     </message>
     <message>
         <source>Rows skipped or left out: %L1</source>
         <translation>Übersprungene oder ausgelassene Zeilen: %L1</translation>
+    </message>
+    <message>
+        <source>%L1 notices read: %L2 new, %L3 updated, %L4 unchanged, %L5 withdrawn by the source.</source>
+        <translation>%L1 Hinweise gelesen: %L2 neu, %L3 aktualisiert, %L4 unverändert, %L5 von der Quelle zurückgezogen.</translation>
     </message>
 </context>
 <context>

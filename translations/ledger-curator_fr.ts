@@ -1144,16 +1144,16 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
 %1</translation>
     </message>
     <message>
-        <source>%L1 notices read: %L2 new, %L3 already held.</source>
-        <translation>%L1 notices lues&#xa0;: %L2 nouvelles, %L3 déjà présentes.</translation>
-    </message>
-    <message>
         <source>Notices imported with skipped rows</source>
         <translation>Notices importées avec des lignes ignorées</translation>
     </message>
     <message>
         <source>Rows skipped or left out: %L1</source>
         <translation>Lignes ignorées ou écartées&#xa0;: %L1</translation>
+    </message>
+    <message>
+        <source>%L1 notices read: %L2 new, %L3 updated, %L4 unchanged, %L5 withdrawn by the source.</source>
+        <translation>%L1 avis lus&#xa0;: %L2 nouveaux, %L3 mis à jour, %L4 inchangés, %L5 retirés par la source.</translation>
     </message>
 </context>
 <context>

@@ -209,7 +209,13 @@ void NoticeController::importFile(const QString &file)
         Store store(path);
         if (auto opened = store.open(); !opened)
             return opened.error();
-        auto stored = store.importNotices(outcome.converted.notices);
+        // The file is the source's whole list, unless a row's Record ID cannot be read: that row
+        // may be any notice, so none is marked withdrawn.
+        const NoticeImportScope scope = outcome.converted.unidentifiedRows > 0
+            ? NoticeImportScope::Partial
+            : NoticeImportScope::Complete;
+        auto stored
+            = store.importNotices(outcome.converted.notices, scope, outcome.converted.alsoListed);
         if (!stored)
             return stored.error();
         outcome.stored = *stored;
@@ -228,10 +234,14 @@ void NoticeController::importFile(const QString &file)
                 problems.append(QStringLiteral("%1:%2: %3").arg(file).arg(s.line).arg(s.message));
             for (const auto &s : result->converted.leftOut)
                 problems.append(QStringLiteral("%1:%2: %3").arg(file).arg(s.line).arg(s.message));
-            const QString summary = tr("%L1 notices read: %L2 new, %L3 already held.")
-                                        .arg(result->converted.notices.size())
-                                        .arg(result->stored.added)
-                                        .arg(result->stored.alreadyHeld);
+            const QString summary
+                = tr("%L1 notices read: %L2 new, %L3 updated, %L4 unchanged, %L5 withdrawn by "
+                     "the source.")
+                      .arg(result->converted.notices.size())
+                      .arg(result->stored.added)
+                      .arg(result->stored.updated)
+                      .arg(result->stored.alreadyHeld)
+                      .arg(result->stored.withdrawn);
             m_window->statusBar()->showMessage(summary, 10000);
             if (!problems.isEmpty()) {
                 auto *box = new QMessageBox(QMessageBox::Information,

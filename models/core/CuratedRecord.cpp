@@ -53,9 +53,10 @@ QString markPart(CurationField field, const Observation &upstream, const QString
     case CurationField::Excluded:
         return value == u"yes" ? QStringLiteral("excluded from the ledger") : QString();
     case CurationField::Review:
-        return QStringLiteral("notice review ") + value;
     case CurationField::ReviewNote:
-        return QStringLiteral("review note ") + curlyQuoted(value);
+        // A review is a decision about a notice, not a correction of the observation: it is
+        // shown with the notice (resolveNoticeReviews()), never in the page's curation mark.
+        return {};
     }
     return {};
 }
@@ -212,6 +213,7 @@ CuratedRecord applyCorrections(
     curated.notices = std::move(notices);
     if (curated.fields.empty()) {
         matchAllNotices(curated);
+        resolveNoticeReviews(curated);
         return curated;
     }
 
@@ -237,7 +239,100 @@ CuratedRecord applyCorrections(
         it = last;
     }
     matchAllNotices(curated);
+    resolveNoticeReviews(curated);
     return curated;
+}
+
+NoticeReview CuratedRecord::noticeReview(const QString &ref) const
+{
+    if (const auto it = noticeReviews.constFind(ref); it != noticeReviews.constEnd())
+        return *it;
+    NoticeReview review;
+    review.ref = ref;
+    review.observation = noticeReviewObservation(ref);
+    review.status = QStringLiteral("unreviewed");
+    return review;
+}
+
+namespace {
+
+NoticeReview resolveReview(const CuratedRecord &curated, const QString &ref)
+{
+    NoticeReview review;
+    review.ref = ref;
+    review.observation = noticeReviewObservation(ref);
+    review.status = QStringLiteral("unreviewed");
+    if (const FieldState *status = curated.field(review.observation, CurationField::Review)) {
+        if (const auto value = status->value())
+            review.status = *value;
+        if (status->hasEvents()) {
+            review.author = status->heads.first().author;
+            review.at = status->heads.first().createdAt;
+        }
+        review.conflict = status->isConflict();
+    }
+    if (const FieldState *note = curated.field(review.observation, CurationField::ReviewNote)) {
+        review.note = note->value().value_or(QString());
+        review.conflict = review.conflict || note->isConflict();
+    }
+    return review;
+}
+
+//! The review an observation shows: the most pressing status of its notices (unreviewed, then
+//! escalated, acknowledged, dismissed), and their notes.
+void showReviews(Observation &o, const QList<NoticeReview> &reviews,
+    const std::optional<QString> &ownReview, const QString &ownNote)
+{
+    static const QStringList kUrgency = { QStringLiteral("unreviewed"), QStringLiteral("escalated"),
+        QStringLiteral("acknowledged"), QStringLiteral("dismissed") };
+    qsizetype shown = kUrgency.size();
+    QStringList notes;
+    for (const NoticeReview &r : reviews) {
+        QString status = r.status;
+        QString note = r.note;
+        if (status == u"unreviewed" && ownReview) {
+            status = *ownReview;
+            note = ownNote;
+        }
+        const qsizetype urgency = kUrgency.indexOf(status);
+        shown = std::min(shown, urgency < 0 ? qsizetype(0) : urgency);
+        if (!note.isEmpty() && !notes.contains(note))
+            notes.append(note);
+    }
+    o.curation.review = shown == 0 || shown >= kUrgency.size() ? QString() : kUrgency[shown];
+    o.curation.reviewNote = notes.join(QStringLiteral("; "));
+}
+
+} // namespace
+
+void resolveNoticeReviews(CuratedRecord &curated)
+{
+    curated.noticeReviews.clear();
+    Record &record = curated.shown;
+    for (Observation &o : record.observations) {
+        const FieldState *own = curated.field(o.id, CurationField::Review);
+        const FieldState *ownNote = curated.field(o.id, CurationField::ReviewNote);
+        const std::optional<QString> ownReview = own ? own->value() : std::nullopt;
+        const QString ownNoteText = ownNote ? ownNote->value().value_or(QString()) : QString();
+        if (o.events.status != EventsCheck::Status::Found || o.events.events.isEmpty()) {
+            // No notice to review: what the observation's own review said (if anything) stays.
+            o.curation.review = ownReview.value_or(QString());
+            o.curation.reviewNote = ownNoteText;
+            continue;
+        }
+        QString work = citedWorkKey(record, o);
+        if (work.isEmpty())
+            work = QStringLiteral("title:") + o.citedTitle;
+        QList<NoticeReview> reviews;
+        for (SourceEvent &e : o.events.events) {
+            e.noticeRef = noticeRefOf(e, work);
+            auto it = curated.noticeReviews.constFind(e.noticeRef);
+            if (it == curated.noticeReviews.constEnd())
+                it = curated.noticeReviews.insert(e.noticeRef, resolveReview(curated, e.noticeRef));
+            reviews.append(*it);
+        }
+        showReviews(o, reviews, ownReview, ownNoteText);
+    }
 }
 
 namespace {
@@ -321,12 +416,23 @@ bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &
             if (observations[i].id == id)
                 found = i;
         }
-        // Outbound observations move the stated state counts: leave those to a full apply.
-        if (found < 0 || observations[found].direction == Direction::Outbound)
+        if (found < 0) {
+            // A notice's review (its own observation id): only the reviews are recomputed.
+            const bool review
+                = std::all_of(added.cbegin(), added.cend(), [&id](const CorrectionEvent &e) {
+                      return e.observation != id || e.field == CurationField::Review
+                          || e.field == CurationField::ReviewNote;
+                  });
+            if (!review)
+                return false;
+        } else if (observations[found].direction == Direction::Outbound) {
+            // Outbound observations move the stated state counts: leave those to a full apply.
             return false;
+        }
         indexes.append(found);
     }
     curated.events.append(added);
+    bool reviewsChanged = false;
     for (qsizetype t = 0; t < touched.size(); ++t) {
         const QString &id = touched[t];
         QList<CorrectionEvent> own;
@@ -342,6 +448,10 @@ bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &
         for (auto &entry : resolveAll(own))
             curated.fields.insert(std::move(entry));
         const qsizetype index = indexes[t];
+        if (index < 0) {
+            reviewsChanged = true;
+            continue;
+        }
         curated.shown.observations[index] = curated.upstream.observations[index];
         FieldIterator begin
             = curated.fields.lower_bound(FieldKey { id, kAllCurationFields.front() });
@@ -351,7 +461,10 @@ bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &
         applyObservationFields(curated, index, begin, end);
         if (curated.notices)
             matchNotices(curated.shown, curated.shown.observations[index], *curated.notices);
+        reviewsChanged = true;
     }
+    if (reviewsChanged)
+        resolveNoticeReviews(curated);
     return true;
 }
 

@@ -22,6 +22,12 @@ struct CuratedRecord
     //! The standing notices of the cache, matched to the shown observations' cited works (so a
     //! corrected identifier shows the notices about the work it names at once). May be null.
     SharedNoticeIndex notices;
+    //! The review of every notice the shown observations carry, by noticeRef (Notices.h):
+    //! one decision per record and notice, kept as events on noticeReviewObservation(ref).
+    QHash<QString, NoticeReview> noticeReviews;
+
+    //! The review of a notice: unreviewed when no decision was made.
+    NoticeReview noticeReview(const QString &ref) const;
 
     //! nullptr when the field has no events.
     const FieldState *field(const QString &observation, CurationField field) const;
@@ -42,6 +48,12 @@ CuratedRecord applyCorrections(
 //! Returns false, changing nothing, where only a full applyCorrections() is right (an unknown or
 //! outbound observation, whose stated state counts move).
 bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &added);
+
+//! Recomputes noticeReviews and, for every shown observation with found events, the review status
+//! and note it shows (CurationInfo::review, reviewNote): each of its events' notice reviews, or
+//! the observation's own review (made before reviews were per notice) for a notice not yet
+//! reviewed. A review is no correction of the observation: it leaves the curation mark alone.
+void resolveNoticeReviews(CuratedRecord &curated);
 
 //! Makes equal texts that many observations repeat (the record's own title, basis, timestamps,
 //! events check fields) share one QString each, in both the upstream and the shown record: a

@@ -4,6 +4,8 @@
 #include "CuratedRecord.h"
 #include "Identifier.h"
 
+#include <QUuid>
+
 #include <algorithm>
 
 namespace LedgerCurator {
@@ -24,7 +26,115 @@ void sortNewestFirst(QList<SourceEvent> &events)
         [](const SourceEvent &a, const SourceEvent &b) { return a.date > b.date; });
 }
 
+//! The namespace of the notices' review observations (noticeReviewObservation()). Fixed forever:
+//! every cache and server must derive the same id from the same notice.
+const QUuid kNoticeReviewNamespace(QStringLiteral("{6f1c3a52-8d1e-4b7a-9c55-1e0d2b7c4a90}"));
+
 } // namespace
+
+QString StandingNotice::ref() const
+{
+    return noticeRef(source, sourceId);
+}
+
+QString noticeStatusKey(StandingNotice::Status status)
+{
+    return status == StandingNotice::Status::Listed ? QStringLiteral("listed")
+                                                    : QStringLiteral("withdrawn");
+}
+
+std::optional<StandingNotice::Status> parseNoticeStatus(QStringView text)
+{
+    if (text == u"listed")
+        return StandingNotice::Status::Listed;
+    if (text == u"withdrawn")
+        return StandingNotice::Status::Withdrawn;
+    return std::nullopt;
+}
+
+namespace {
+
+auto contentTie(const StandingNotice &n)
+{
+    return std::tie(n.source, n.sourceId, n.work, n.event.kind, n.event.date, n.event.source,
+        n.event.notice, n.event.detail, n.event.nature, n.title, n.journal, n.urls, n.status,
+        n.origin);
+}
+
+} // namespace
+
+bool sameNoticeContent(const StandingNotice &a, const StandingNotice &b)
+{
+    return contentTie(a) == contentTie(b);
+}
+
+bool noticeSupersedes(const StandingNotice &a, const StandingNotice &b)
+{
+    if (sameNoticeContent(a, b))
+        return false;
+    if (a.importedAt != b.importedAt)
+        return a.importedAt > b.importedAt;
+    // Equal times, other content: any fixed order will do, as long as every replica uses it.
+    const auto key = [](const StandingNotice &n) {
+        return QStringList { n.work, eventKindKey(n.event.kind), n.event.date, n.event.source,
+            n.event.notice, n.event.detail, n.event.nature, n.title, n.journal, n.urls,
+            noticeStatusKey(n.status), n.origin }
+            .join(QChar(0x1f));
+    };
+    return key(a) > key(b);
+}
+
+QString noticeRef(const QString &source, const QString &sourceId)
+{
+    return source + u':' + sourceId;
+}
+
+QString noticeRefOf(const SourceEvent &event, const QString &work)
+{
+    if (!event.noticeRef.isEmpty())
+        return event.noticeRef;
+    if (!event.notice.isEmpty())
+        return QStringLiteral("doi:") + event.notice.toLower();
+    return QStringLiteral("event:%1|%2|%3|%4")
+        .arg(work, eventKindKey(event.kind), event.date, event.source);
+}
+
+QString noticeReviewObservation(const QString &ref)
+{
+    return QUuid::createUuidV5(kNoticeReviewNamespace, ref).toString(QUuid::WithoutBraces);
+}
+
+std::optional<EventKind> kindOfNature(QStringView nature)
+{
+    const QStringView text = nature.trimmed();
+    if (const auto kind = parseEventKind(text))
+        return kind;
+    const QString folded = text.toString().toCaseFolded();
+    if (folded.contains(u"concern"))
+        return EventKind::ExpressionOfConcern;
+    if (folded.contains(u"reinstat"))
+        return EventKind::Reinstatement;
+    if (folded.contains(u"withdraw"))
+        return EventKind::Withdrawal;
+    if (folded.contains(u"retract"))
+        return EventKind::Retraction;
+    if (folded.contains(u"correct") || folded.contains(u"errat") || folded.contains(u"corrigend"))
+        return EventKind::Correction;
+    return std::nullopt;
+}
+
+QString natureText(const SourceEvent &event)
+{
+    return event.nature.isEmpty() ? eventKindText(event.kind) : event.nature;
+}
+
+bool isReplacement(const SourceEvent &event)
+{
+    if (event.kind != EventKind::Retraction)
+        return false;
+    const QString words = QString(event.nature + u' ' + event.detail).toCaseFolded();
+    return words.contains(u"replace");
+}
 
 QString workKey(const QString &identifier)
 {
@@ -59,11 +169,19 @@ bool matchNotices(const Record &record, Observation &o, const NoticeIndex &notic
     QString latest
         = o.events.status == EventsCheck::Status::Unavailable ? QString() : o.events.asOf;
     for (const StandingNotice &notice : *found) {
-        const bool listed = std::any_of(o.events.events.cbegin(), o.events.events.cend(),
-            [&notice](const SourceEvent &e) { return sameEvent(e, notice.event); });
-        if (listed)
+        if (!notice.isListed())
             continue;
-        o.events.events.append(notice.event);
+        const auto listed = std::find_if(o.events.events.begin(), o.events.events.end(),
+            [&notice](const SourceEvent &e) { return sameEvent(e, notice.event); });
+        if (listed != o.events.events.end()) {
+            // The page reports the same notice: it is reviewed as the standing one.
+            listed->noticeRef = notice.ref();
+            listed->nature = notice.event.nature;
+            continue;
+        }
+        SourceEvent event = notice.event;
+        event.noticeRef = notice.ref();
+        o.events.events.append(std::move(event));
         latest = std::max(latest, notice.importedAt);
         added = true;
     }
@@ -170,6 +288,65 @@ QList<NoticeGroup> mergeNoticeGroups(QList<NoticeGroup> groups)
     std::stable_sort(merged.begin(), merged.end(),
         [](const NoticeGroup &a, const NoticeGroup &b) { return a.newestDate() > b.newestDate(); });
     return merged;
+}
+
+} // namespace LedgerCurator
+
+namespace LedgerCurator {
+
+QList<OwnPaperNotice> ownPaperNotices(const CuratedRecord &curated)
+{
+    const Record &record = curated.shown;
+    const QString own = arxivDoi(record.arxivId);
+    QList<OwnPaperNotice> out;
+    QHash<QString, qsizetype> byRef;
+    QHash<QString, QString> origins;
+    if (curated.notices) {
+        for (const StandingNotice &n : curated.notices->value(own)) {
+            if (n.isListed())
+                origins.insert(n.ref(), n.origin);
+        }
+    }
+    auto add = [&](const SourceEvent &event) {
+        const QString ref = noticeRefOf(event, own);
+        if (byRef.contains(ref))
+            return;
+        byRef.insert(ref, out.size());
+        OwnPaperNotice notice;
+        notice.event = event;
+        notice.event.noticeRef = ref;
+        notice.origin = origins.value(ref);
+        notice.review = curated.noticeReview(ref);
+        out.append(std::move(notice));
+    };
+    for (const Observation &o : record.observations) {
+        if (o.events.status != EventsCheck::Status::Found || citedWorkKey(record, o) != own)
+            continue;
+        for (const SourceEvent &e : o.events.events)
+            add(e);
+    }
+    if (curated.notices) {
+        for (const StandingNotice &n : curated.notices->value(own)) {
+            if (!n.isListed())
+                continue;
+            SourceEvent event = n.event;
+            event.noticeRef = n.ref();
+            add(event);
+        }
+    }
+    std::stable_sort(out.begin(), out.end(), [](const OwnPaperNotice &a, const OwnPaperNotice &b) {
+        return a.event.date > b.event.date;
+    });
+    return out;
+}
+
+bool ownPaperRetracted(const QList<OwnPaperNotice> &notices)
+{
+    EventsCheck check;
+    check.status = EventsCheck::Status::Found;
+    for (const OwnPaperNotice &n : notices)
+        check.events.append(n.event);
+    return isRetracted(check);
 }
 
 } // namespace LedgerCurator

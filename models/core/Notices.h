@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace LedgerCurator {
 
@@ -20,15 +21,67 @@ struct CuratedRecord;
 //! The source name of events imported from a retraction database.
 inline constexpr char16_t kRetractionSource[] = u"retraction_status_cache";
 
-//! A notice about one work, as held in the cache.
+//! The identity of the notices imported from Retraction Watch CSV files (StandingNotice::source).
+inline constexpr char16_t kRetractionWatchSource[] = u"retraction-watch";
+
+//! A notice about one work, as the team knows it: imported from a retraction database (a
+//! Retraction Watch CSV) by a curator or an admin, shared through ledger-server, held in every
+//! cache (docs/notices.md). Its identity is (source, sourceId): a newer import of the same
+//! notice replaces it; one that left the source is kept, withdrawn.
 struct StandingNotice
 {
-    QString work; // the work's key: its DOI, lower case (arXiv ids as 10.48550/arxiv.ID)
-    SourceEvent event; // kind, date, source, notice DOI, detail
-    QString importedAt; // when the cache learned of it (the "as of" of a match)
-    QString origin; // where it came from, e.g. "Retraction Watch record 51234"
+    enum class Status { Listed, Withdrawn };
+
+    QString source {}; // who numbers the notices: "retraction-watch"
+    QString sourceId {}; // the source's id of the notice: the Retraction Watch Record ID
+    QString work {}; // the work's key: its DOI, lower case (arXiv ids as 10.48550/arxiv.ID)
+    SourceEvent event {}; // kind, date, source name on a page, notice DOI, detail, nature
+    QString title {}; // the original paper's title, as the source gives it
+    QString journal {};
+    QString urls {}; // the source's links about the notice, as given
+    Status status = Status::Listed; // Withdrawn: the source no longer lists it
+    QString importedAt {}; // when this version was imported (newer versions win)
+    QString importedBy {}; // the curator (or "admin") who imported it; set by the server
+    QString origin {}; // what a person reads of the identity: "Retraction Watch record 51234"
+    std::optional<qint64> seq {}; // the server's order once the server holds this version
+    bool isListed() const { return status == Status::Listed; }
+    //! sourceId joined to source: noticeRef() of this notice.
+    QString ref() const;
     friend bool operator==(const StandingNotice &, const StandingNotice &) = default;
 };
+
+//! "listed" / "withdrawn", and back.
+QString noticeStatusKey(StandingNotice::Status status);
+std::optional<StandingNotice::Status> parseNoticeStatus(QStringView text);
+
+//! Whether two versions of one notice say the same (all but importedAt, importedBy, seq).
+bool sameNoticeContent(const StandingNotice &a, const StandingNotice &b);
+//! Whether version a replaces version b of the same notice: the later importedAt wins; on equal
+//! times the greater content (so every replica picks the same one). False when they say the same.
+bool noticeSupersedes(const StandingNotice &a, const StandingNotice &b);
+
+//! The identity of a notice for its review: "SOURCE:ID" for a standing notice
+//! ("retraction-watch:51234").
+QString noticeRef(const QString &source, const QString &sourceId);
+//! The identity of an event on an observation whose cited work is `work`: its noticeRef when it
+//! came from a standing notice; else "doi:" + the notice DOI in lower case; else one made of the
+//! work, kind, date and source ("event:WORK|KIND|DATE|SOURCE").
+QString noticeRefOf(const SourceEvent &event, const QString &work);
+//! The observation id under which the reviews of a notice are kept as correction events (fields
+//! review and review-note): a name-based UUID (version 5) of the notice's ref, the same on every
+//! cache, so a review is one event per record and notice and syncs, merges and undoes like any
+//! other correction.
+QString noticeReviewObservation(const QString &ref);
+
+//! The kind a source's wording of a notice's nature names: the kinds' own words first (any case),
+//! then words that name one ("Retraction and replacement" is a retraction, "Erratum" a correction,
+//! "Expression of Concern update" an expression of concern). nullopt when it names none.
+std::optional<EventKind> kindOfNature(QStringView nature);
+//! What a person reads of an event's nature: as the source gives it, else the kind's text.
+QString natureText(const SourceEvent &event);
+//! Whether the nature says the work was replaced by a corrected version ("retracted and
+//! replaced", "Retraction and replacement", a reason "Retract and Replace").
+bool isReplacement(const SourceEvent &event);
 
 //! Notices by work key.
 using NoticeIndex = QHash<QString, QList<StandingNotice>>;
@@ -51,6 +104,33 @@ bool matchNotices(const Record &record, Observation &observation, const NoticeIn
 
 //! True when the events include a retraction or withdrawal not followed by a reinstatement.
 bool isRetracted(const EventsCheck &check);
+
+//! The review of one notice on one record: the events of the notice's review observation.
+struct NoticeReview
+{
+    QString ref; // noticeRef
+    QString observation; // noticeReviewObservation(ref)
+    QString status; // unreviewed, acknowledged, dismissed, escalated
+    QString note;
+    QString author; // who made the winning decision (empty: unreviewed)
+    QString at; // when
+    bool conflict = false; // concurrent decisions: the winner shows, the conflict is listed
+};
+
+//! A notice about the record's own paper (a retraction, a correction, ...): what the banner, the
+//! preview, the HTML and the PDF say first.
+struct OwnPaperNotice
+{
+    SourceEvent event;
+    QString origin; // "Retraction Watch record 51234", or empty for an event the page reported
+    NoticeReview review;
+};
+//! The notices about the record's own paper: the standing notices about its arXiv DOI and the
+//! events the page reports on its inbound observations whose link reaches it, each once, newest
+//! first.
+QList<OwnPaperNotice> ownPaperNotices(const CuratedRecord &record);
+//! Whether those notices retract the paper (a retraction or withdrawal not reinstated since).
+bool ownPaperRetracted(const QList<OwnPaperNotice> &notices);
 
 //! One observation a notice touches, for the review view.
 struct NoticeTouch

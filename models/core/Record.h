@@ -59,6 +59,13 @@ struct SourceEvent
     QString source; // e.g. retraction_status_cache
     QString notice; // DOI or URL of the notice; may be empty
     QString detail; // what the notice says (a reason, the nature of a correction); may be empty
+    // Only for a standing notice matched to an observation (Notices.h), never read from or
+    // written to a page: the nature as the source words it ("Retraction", "Retraction and
+    // replacement"; empty: the kind's text) and the notice's identity for its review
+    // (noticeRef(), e.g. "retraction-watch:51234"; empty for an event of the page itself, whose
+    // identity noticeRefOf() derives).
+    QString nature {};
+    QString noticeRef {};
     friend bool operator==(const SourceEvent &, const SourceEvent &) = default;
 };
 

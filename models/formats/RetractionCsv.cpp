@@ -463,7 +463,7 @@ Result<RetractionCsv> parseRetractionCsv(const QByteArray &data, const QString &
                 problems.append(columnName(Column(c)) + QStringLiteral(": ") + problem->message());
         }
         if (!problems.isEmpty()) {
-            out.skipped.append({ line, problems.constFirst() });
+            out.skipped.append({ line, problems.constFirst(), text(RecordId).trimmed() });
             continue;
         }
 
@@ -483,14 +483,17 @@ Result<RetractionCsv> parseRetractionCsv(const QByteArray &data, const QString &
         }
 
         const QString nature = text(Nature);
-        if (const auto kind = parseEventKind(QStringView(nature).trimmed())) {
+        // The nature as the source words it; its kind from the words ("Retraction and
+        // replacement" is a retraction, shown as the source says).
+        if (const auto kind = kindOfNature(nature)) {
             notice.kind = *kind;
+            notice.nature = nature.simplified();
         } else {
             problems.append(columnName(Nature) + QStringLiteral(": expected one of ") + kindList
-                + QStringLiteral(", found ") + foundText(nature));
+                + QStringLiteral(" (or words naming one), found ") + foundText(nature));
         }
         if (!problems.isEmpty()) {
-            out.skipped.append({ line, problems.join(QStringLiteral("; ")) });
+            out.skipped.append({ line, problems.join(QStringLiteral("; ")), notice.recordId });
             continue;
         }
 
@@ -556,14 +559,15 @@ RetractionImport standingNotices(const RetractionCsv &csv, const QString &import
     for (const RetractionNotice &n : csv.notices) {
         if (n.originalDoi.isEmpty()) {
             out.leftOut.append(
-                { n.line, QStringLiteral("no original paper DOI; the notice cannot be matched") });
+                { n.line, QStringLiteral("no original paper DOI; the notice cannot be matched"),
+                    n.recordId });
             continue;
         }
         const QString work = workKey(n.originalDoi);
         if (work.isEmpty()) {
             out.leftOut.append({ n.line,
-                QStringLiteral("OriginalPaperDOI: '%1' is not a DOI")
-                    .arg(n.originalDoi.left(60)) });
+                QStringLiteral("OriginalPaperDOI: '%1' is not a DOI").arg(n.originalDoi.left(60)),
+                n.recordId });
             continue;
         }
         StandingNotice notice;
@@ -577,9 +581,24 @@ RetractionImport standingNotices(const RetractionCsv &csv, const QString &import
         notice.event.detail = detail.simplified();
         notice.event.notice
             = notice.event.notice.simplified().replace(QStringLiteral(" · "), QStringLiteral(" "));
+        notice.event.nature = n.nature;
+        notice.source = QString::fromUtf16(kRetractionWatchSource);
+        notice.sourceId = n.recordId;
+        notice.title = n.title.simplified();
+        notice.journal = n.journal.simplified();
+        notice.urls = n.urls.simplified();
         notice.importedAt = importedAt;
         notice.origin = QStringLiteral("Retraction Watch record ") + n.recordId;
         out.notices.append(std::move(notice));
+    }
+    const QString source = QString::fromUtf16(kRetractionWatchSource);
+    for (const RetractionCsvRowError &left : std::as_const(out.leftOut))
+        out.alsoListed.insert(noticeRef(source, left.recordId));
+    for (const RetractionCsvRowError &bad : csv.skipped) {
+        if (bad.recordId.isEmpty())
+            ++out.unidentifiedRows;
+        else
+            out.alsoListed.insert(noticeRef(source, bad.recordId));
     }
     return out;
 }

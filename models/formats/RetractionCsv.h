@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QSet>
 #include <QString>
 
 namespace LedgerCurator {
@@ -19,7 +20,8 @@ struct RetractionNotice
     QString recordId; // "Record ID", trimmed; never empty
     QString title; // "Title"
     QString journal; // "Journal"
-    EventKind kind = EventKind::Retraction; // "RetractionNature"
+    EventKind kind = EventKind::Retraction; // "RetractionNature", as kindOfNature() reads it
+    QString nature; // "RetractionNature" as given (spaces simplified)
     QString date; // "RetractionDate" as YYYY-MM-DD
     QString noticeDoi; // "RetractionDOI": bare DOI in lower case; empty when unavailable
     QString originalDoi; // "OriginalPaperDOI": bare DOI in lower case; empty when unavailable
@@ -35,6 +37,7 @@ struct RetractionCsvRowError
 {
     int line = 0; // where the row starts
     QString message; // "RetractionDate: expected month/day/year such as 3/1/2024, found '...'"
+    QString recordId {}; // the row's Record ID when it could be read; empty otherwise
 };
 
 //! What a Retraction Watch CSV file holds: the good rows and the skipped ones, in file order.
@@ -88,6 +91,12 @@ struct RetractionImport
 {
     QList<StandingNotice> notices;
     QList<RetractionCsvRowError> leftOut; // no usable original paper DOI
+    // What an import of the whole list must not mark withdrawn: the noticeRefs of rows the file
+    // names but that could not become notices (a bad date, no original DOI)...
+    QSet<QString> alsoListed {};
+    // ...and how many bad rows name no readable Record ID: when any does, the file cannot say
+    // which notices it no longer lists, so none may be marked withdrawn.
+    qsizetype unidentifiedRows = 0;
 };
 
 //! The parsed rows as standing notices about their original papers (source

@@ -737,76 +737,6 @@ Result<std::optional<CuratedRecord>> Store::loadCurated(
         applyCorrections(std::move(**record), std::move(*events), std::move(*notices)));
 }
 
-Result<NoticeImportOutcome> Store::importNotices(const QList<StandingNotice> &notices)
-{
-    Write write(*this);
-    if (auto status = write.begin(QStringLiteral("%1: cannot start storing notices").arg(m_path));
-        !status)
-        return status.error();
-    QSqlQuery insert(database());
-    insert.prepare(QStringLiteral(
-        "INSERT INTO notices (work, kind, date, source, notice, detail, origin, imported_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"));
-    NoticeImportOutcome outcome;
-    for (const StandingNotice &n : notices) {
-        insert.bindValue(0, n.work);
-        insert.bindValue(1, int(n.event.kind));
-        insert.bindValue(2, n.event.date);
-        insert.bindValue(3, n.event.source);
-        // Empty, never NULL: the uniqueness of (work, kind, date, source, notice) must hold.
-        auto text = [](const QString &value) {
-            return value.isEmpty() ? QVariant(QStringLiteral("")) : QVariant(value);
-        };
-        insert.bindValue(4, text(n.event.notice.toLower()));
-        insert.bindValue(5, text(n.event.detail));
-        insert.bindValue(6, text(n.origin));
-        insert.bindValue(7, n.importedAt);
-        if (!insert.exec())
-            return write.fail(
-                sqlError(QStringLiteral("cannot store the notice about %1").arg(n.work),
-                    insert.lastError()));
-        if (insert.numRowsAffected() > 0)
-            ++outcome.added;
-        else
-            ++outcome.alreadyHeld;
-    }
-    if (auto status = write.commit(QStringLiteral("%1: cannot store notices").arg(m_path)); !status)
-        return status.error();
-    return outcome;
-}
-
-Result<SharedNoticeIndex> Store::noticeIndex() const
-{
-    QSqlQuery query(database());
-    query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral(
-            "SELECT work, kind, date, source, notice, detail, origin, imported_at FROM notices"
-            " ORDER BY work, date DESC, id")))
-        return sqlError(QStringLiteral("cannot read the notices"), query.lastError());
-    auto index = std::make_shared<NoticeIndex>();
-    while (query.next()) {
-        StandingNotice n;
-        n.work = query.value(0).toString();
-        n.event.kind = static_cast<EventKind>(query.value(1).toInt());
-        n.event.date = query.value(2).toString();
-        n.event.source = query.value(3).toString();
-        n.event.notice = query.value(4).toString();
-        n.event.detail = query.value(5).toString();
-        n.origin = query.value(6).toString();
-        n.importedAt = query.value(7).toString();
-        (*index)[n.work].append(std::move(n));
-    }
-    return SharedNoticeIndex(std::move(index));
-}
-
-Result<qint64> Store::noticeCount() const
-{
-    QSqlQuery query(database());
-    if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM notices")) || !query.next())
-        return sqlError(QStringLiteral("cannot count the notices"), query.lastError());
-    return query.value(0).toLongLong();
-}
-
 Result<qint64> Store::outboxCount() const
 {
     QSqlQuery query(database());
@@ -832,7 +762,8 @@ Result<QString> Store::changeStamp(const QString &arxivId) const
         "SELECT (SELECT COUNT(*) || ':' || IFNULL(MAX(rowid), 0) FROM corrections WHERE record_id "
         "= ?),"
         " (SELECT IFNULL(as_of, '') || ':' || IFNULL(version, 0) FROM records WHERE id = ?),"
-        " (SELECT COUNT(*) FROM notices)"));
+        " (SELECT COUNT(*) || ':' || IFNULL((SELECT value FROM meta WHERE key ="
+        " 'notices/generation'), 0) FROM notices)"));
     query.addBindValue(arxivId);
     query.addBindValue(arxivId);
     if (!query.exec() || !query.next())

@@ -8,6 +8,7 @@
 #include "Result.h"
 #include "TrustedKeys.h"
 
+#include <QSet>
 #include <QSqlDatabase>
 #include <QString>
 
@@ -41,9 +42,16 @@ struct ImportOutcome
 //! What an import of standing notices did.
 struct NoticeImportOutcome
 {
-    qsizetype added = 0;
-    qsizetype alreadyHeld = 0; // the same notice (work, kind, date, source, notice) was held
+    qsizetype added = 0; // notices the cache did not know
+    qsizetype updated = 0; // a newer version of a notice the cache held (another text, status...)
+    qsizetype alreadyHeld = 0; // the same version (all but the import time) was held
+    qsizetype withdrawn = 0; // listed notices of the source the file no longer lists (Complete)
+    QStringList withdrawnRefs; // their noticeRefs, for the report
 };
+
+//! Whether an imported file is the source's whole list (a notice it no longer lists is marked
+//! withdrawn by the source) or a part of it (nothing is withdrawn).
+enum class NoticeImportScope { Complete, Partial };
 
 //! Whether importRecords() checks the records with validateRecord(), or the caller already has:
 //! every record readPage(), parseLedgerText() and readRecordJson() return has been checked.
@@ -105,10 +113,20 @@ public:
     //! Corrections not yet acknowledged by a server (no seq).
     Result<qint64> outboxCount() const;
 
-    //! Stores standing notices in one transaction; a notice already held is not stored twice.
-    Result<NoticeImportOutcome> importNotices(const QList<StandingNotice> &notices);
-    //! Every standing notice, by work; loadCurated() matches them to the observations.
+    //! Stores notices imported here in one transaction. Identity is (source, sourceId): a notice
+    //! held with the same content is left as it is; another content is a newer version that
+    //! replaces it (and is sent to the server at the next sync). With Complete, every listed
+    //! notice of the same source(s) that `notices` does not name becomes withdrawn (kept), but
+    //! for the refs in `alsoListed` (named by the file in rows that could not become notices).
+    Result<NoticeImportOutcome> importNotices(const QList<StandingNotice> &notices,
+        NoticeImportScope scope = NoticeImportScope::Complete,
+        const QSet<QString> &alsoListed = {});
+    //! The listed standing notices, by work; loadCurated() matches them to the observations.
     Result<SharedNoticeIndex> noticeIndex() const;
+    //! Every notice the cache knows, listed and withdrawn, by source then source id (the Notices
+    //! view, `ledger-curator notices`).
+    Result<QList<StandingNotice>> notices() const;
+    //! How many notices the cache knows (listed and withdrawn).
     Result<qint64> noticeCount() const;
 
     //! PRAGMA data_version: changes when another connection (another process, or another Store
@@ -192,6 +210,19 @@ public:
     Status setMetaEntries(const MetaEntries &meta);
     //! Every meta entry whose key starts with `prefix`, keyed by the rest of the key.
     Result<QHash<QString, QString>> metaWithPrefix(const QString &prefix) const;
+    //! Up to `limit` notices imported here and not yet acknowledged by a server (no seq), in the
+    //! order they were stored, after the position `after`; `*last` gets the last one's position.
+    Result<QList<StandingNotice>> noticeOutbox(
+        qsizetype limit, qint64 after = 0, qint64 *last = nullptr) const;
+    Result<qint64> noticeOutboxCount() const;
+    //! Notes the server's seq (and importer) of notices sent, each only if the cache still holds
+    //! the version sent (same import time, no seq yet).
+    Status markNoticesSent(const QList<StandingNotice> &sent);
+    //! Stores notices received from a server (each with its seq) and the meta entries in one
+    //! transaction: a received version replaces the one held unless the cache holds a newer
+    //! version not yet sent (noticeSupersedes()). Returns how many notices changed here.
+    Result<qsizetype> addSyncedNotices(
+        const QList<StandingNotice> &received, const MetaEntries &meta);
     //! The as-of date of every cached record, by arXiv id.
     Result<QHash<QString, QString>> recordAsOfDates() const;
     // End of the sync block ----------------------------------------------------------------------

@@ -122,6 +122,47 @@ const QList<QStringList> &migrations()
                            " received_at TEXT NOT NULL,"
                            " PRIMARY KEY (id, server))"),
         },
+        // 5 -> 6: notices as team data (docs/notices.md): each notice's identity (source, source
+        // id: the Retraction Watch Record ID, read back from the origin the earlier schema kept),
+        // its nature as the source words it, what the source says of the paper, listed or
+        // withdrawn by the source, the version's import time and importer, and the server's seq
+        // of the version (NULL: not yet sent). Rebuilt, since the identity changes.
+        {
+            QStringLiteral("CREATE TABLE notices_v6 ("
+                           " id INTEGER PRIMARY KEY,"
+                           " source TEXT NOT NULL,"
+                           " source_id TEXT NOT NULL,"
+                           " work TEXT NOT NULL,"
+                           " kind INTEGER NOT NULL,"
+                           " nature TEXT NOT NULL DEFAULT '',"
+                           " date TEXT NOT NULL,"
+                           " event_source TEXT NOT NULL,"
+                           " notice TEXT NOT NULL,"
+                           " detail TEXT NOT NULL,"
+                           " title TEXT NOT NULL DEFAULT '',"
+                           " journal TEXT NOT NULL DEFAULT '',"
+                           " urls TEXT NOT NULL DEFAULT '',"
+                           " origin TEXT NOT NULL,"
+                           " status TEXT NOT NULL DEFAULT 'listed',"
+                           " imported_at TEXT NOT NULL,"
+                           " imported_by TEXT NOT NULL DEFAULT '',"
+                           " seq INTEGER,"
+                           " UNIQUE (source, source_id))"),
+            QStringLiteral(
+                "INSERT OR REPLACE INTO notices_v6 (id, source, source_id, work, kind, date,"
+                " event_source, notice, detail, origin, imported_at)"
+                " SELECT id,"
+                "  CASE WHEN origin LIKE 'Retraction Watch record _%' THEN 'retraction-watch'"
+                "   ELSE 'cache' END,"
+                "  CASE WHEN origin LIKE 'Retraction Watch record _%' THEN substr(origin, 25)"
+                "   ELSE CAST(id AS TEXT) END,"
+                "  work, kind, date, source, notice, detail, origin, imported_at"
+                " FROM notices ORDER BY id"),
+            QStringLiteral("DROP TABLE notices"),
+            QStringLiteral("ALTER TABLE notices_v6 RENAME TO notices"),
+            QStringLiteral("CREATE INDEX notices_by_work ON notices(work)"),
+            QStringLiteral("CREATE INDEX notices_outbox ON notices(id) WHERE seq IS NULL"),
+        },
     };
     return steps;
 }

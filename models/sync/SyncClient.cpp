@@ -84,6 +84,11 @@ QString SyncClient::lastSeqKey(const QUrl &server)
     return QStringLiteral("sync/") + serverKey(server) + QStringLiteral("/last_seq");
 }
 
+QString SyncClient::noticesSeqKey(const QUrl &server)
+{
+    return QStringLiteral("sync/") + serverKey(server) + QStringLiteral("/notices_last_seq");
+}
+
 QString SyncClient::recordsEtagKey(const QUrl &server)
 {
     return QStringLiteral("sync/") + serverKey(server) + QStringLiteral("/records_etag");
@@ -188,6 +193,8 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
         return status.error();
     if (auto status = push(context); !status)
         return status.error();
+    if (auto status = pushNotices(context); !status)
+        return status.error();
     // The event pages and the changed records are fetched and checked on threads of their own;
     // here the pages are stored as they come, then the records. A failure stops both fetches
     // (~SyncFetch), and what was stored stays: each page and each record is its own transaction.
@@ -209,6 +216,8 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
         if (auto status = storeRecords(context, *records, recordCount); !status)
             return status.error();
     }
+    if (auto status = pullNotices(context); !status)
+        return status.error();
     if (cancelled())
         return Error::cancelled();
 

@@ -99,6 +99,13 @@ struct SyncReport
     qint64 clockCorrectionMs = 0; // the correction now in use
     qint64 retimed = 0; // outbox events re-timed (and signed again) by the correction
     qint64 signedNow = 0; // outbox events this sync signed (made before signatures)
+    qint64 noticesPushed = 0; // notice versions the server stored from this cache
+    qint64 noticeDuplicates = 0; // notice versions sent that the server already held
+    qint64 noticesStale = 0; // sent, but the server held a newer version (taken here instead)
+    qint64 noticesPulled = 0; // notices received that changed this cache
+    //! Why the notices were not exchanged with this server (an older server without them, or a
+    //! notice it refused), one line; empty when they were.
+    QString noticesNote;
 };
 
 //! Told of progress: the step ("push", "records", "events"), done of total (total 0: unknown).
@@ -132,6 +139,7 @@ public:
     static QString recordsEtagKey(const QUrl &server); // "sync/<server>/records_etag"
     static QString recordEtagPrefix(const QUrl &server); // "sync/<server>/etag/" + id
     static QString lastFinishedKey(); // "sync/last_finished"
+    static QString noticesSeqKey(const QUrl &server); // "sync/<server>/notices_last_seq"
 
 private:
     struct Reply;
@@ -162,6 +170,12 @@ private:
     //! it in two halves, each pushed alone, down to the one event the server refuses, which is
     //! marked refused (Store::markRefused()) and left in the outbox; the others go through.
     Status pushEvents(Context &context, const QList<CorrectionEvent> &events, bool retryingRefused);
+    //! POST /v1/notices: the notices imported here and not yet on the server, in batches; each
+    //! one's seq noted, a stale one replaced by the server's newer version (SyncNotices.cpp).
+    Status pushNotices(Context &context);
+    //! GET /v1/notices after the stored cursor, page by page, each page and the cursor stored in
+    //! one transaction (Store::addSyncedNotices()).
+    Status pullNotices(Context &context);
     //! The record list: starts `fetch` on the `count` records that changed, or stores the list's
     //! ETag when none did.
     Status pullRecordList(

@@ -97,6 +97,7 @@ struct SyncClient::Context
     //! corrects the clock and starts again (once).
     std::optional<qint64> clockAheadServerMs;
     bool clockCorrectedInPush = false;
+    bool serverWithoutNotices = false; // it answered 404 to /v1/notices (an older server)
     QList<CorrectionEvent> rejectedEvents; // pulled events that failed their check
 
     QUrl endpoint(const QString &path, const QUrlQuery &query = {}) const

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The standing notices of the cache (docs/notices.md): imports, the versions received from and
+// sent to a server, and what loadCurated() matches to the observations. The SQL follows
+// Store.cpp's; every write is one transaction and bumps the meta entry notices/generation, which
+// changeStamp() reads (a notice changed in place changes no count).
+#include "Store.h"
+#include "StoreWrite.h"
+
+#include <QSet>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace LedgerCurator {
+
+namespace {
+
+const QString kColumns = QStringLiteral(
+    "source, source_id, work, kind, nature, date, event_source, notice, detail, title, journal,"
+    " urls, origin, status, imported_at, imported_by, seq");
+
+Error sqlFailure(const QString &what, const QSqlError &error)
+{
+    return sqlError(what, error);
+}
+
+StandingNotice readNotice(const QSqlQuery &query)
+{
+    StandingNotice n;
+    n.source = query.value(0).toString();
+    n.sourceId = query.value(1).toString();
+    n.work = query.value(2).toString();
+    n.event.kind = static_cast<EventKind>(query.value(3).toInt());
+    n.event.nature = query.value(4).toString();
+    n.event.date = query.value(5).toString();
+    n.event.source = query.value(6).toString();
+    n.event.notice = query.value(7).toString();
+    n.event.detail = query.value(8).toString();
+    n.title = query.value(9).toString();
+    n.journal = query.value(10).toString();
+    n.urls = query.value(11).toString();
+    n.origin = query.value(12).toString();
+    n.status
+        = parseNoticeStatus(query.value(13).toString()).value_or(StandingNotice::Status::Listed);
+    n.importedAt = query.value(14).toString();
+    n.importedBy = query.value(15).toString();
+    if (!query.value(16).isNull())
+        n.seq = query.value(16).toLongLong();
+    return n;
+}
+
+//! Inserts or replaces notices by (source, source_id); the caller holds the write.
+Status writeNotices(QSqlDatabase &db, const QList<StandingNotice> &notices)
+{
+    QSqlQuery upsert(db);
+    upsert.prepare(QStringLiteral("INSERT INTO notices (") + kColumns
+        + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                         " ON CONFLICT(source, source_id) DO UPDATE SET work = excluded.work,"
+                         " kind = excluded.kind, nature = excluded.nature, date = excluded.date,"
+                         " event_source = excluded.event_source, notice = excluded.notice,"
+                         " detail = excluded.detail, title = excluded.title,"
+                         " journal = excluded.journal, urls = excluded.urls,"
+                         " origin = excluded.origin, status = excluded.status,"
+                         " imported_at = excluded.imported_at,"
+                         " imported_by = excluded.imported_by, seq = excluded.seq"));
+    // Empty, never NULL: the columns are NOT NULL.
+    auto text = [](const QString &value) {
+        return value.isEmpty() ? QVariant(QStringLiteral("")) : QVariant(value);
+    };
+    for (const StandingNotice &n : notices) {
+        const QList<QVariant> values = { n.source, n.sourceId, n.work, int(n.event.kind),
+            text(n.event.nature), n.event.date, n.event.source, text(n.event.notice.toLower()),
+            text(n.event.detail), text(n.title), text(n.journal), text(n.urls), text(n.origin),
+            noticeStatusKey(n.status), n.importedAt, text(n.importedBy),
+            n.seq ? QVariant(*n.seq) : QVariant(QMetaType::fromType<qint64>()) };
+        for (int i = 0; i < values.size(); ++i)
+            upsert.bindValue(i, values[i]);
+        if (!upsert.exec())
+            return sqlFailure(
+                QStringLiteral("cannot store the notice %1").arg(n.ref()), upsert.lastError());
+    }
+    QSqlQuery bump(db);
+    if (!bump.exec(QStringLiteral(
+            "INSERT INTO meta (key, value) VALUES ('notices/generation', '1')"
+            " ON CONFLICT(key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)")))
+        return sqlFailure(QStringLiteral("cannot note the change of notices"), bump.lastError());
+    return {};
+}
+
+//! Every notice, by ref.
+Result<QHash<QString, StandingNotice>> noticesByRef(const QSqlDatabase &db)
+{
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM notices")))
+        return sqlFailure(QStringLiteral("cannot read the notices"), query.lastError());
+    QHash<QString, StandingNotice> out;
+    while (query.next()) {
+        StandingNotice n = readNotice(query);
+        out.insert(n.ref(), std::move(n));
+    }
+    return out;
+}
+
+} // namespace
+
+Result<NoticeImportOutcome> Store::importNotices(
+    const QList<StandingNotice> &notices, NoticeImportScope scope, const QSet<QString> &alsoListed)
+{
+    Write write(*this);
+    if (auto status = write.begin(QStringLiteral("%1: cannot start storing notices").arg(m_path));
+        !status)
+        return status.error();
+    QSqlDatabase db = database();
+    auto held = noticesByRef(db);
+    if (!held)
+        return write.fail(held.error());
+    NoticeImportOutcome outcome;
+    QList<StandingNotice> changed;
+    QHash<QString, qsizetype> changedAt; // a notice named twice: the later one counts
+    QSet<QString> named;
+    QSet<QString> sources;
+    QString importedAt;
+    for (const StandingNotice &incoming : notices) {
+        StandingNotice n = incoming;
+        n.seq.reset(); // a version made here: sent at the next sync
+        n.importedBy.clear();
+        const QString ref = n.ref();
+        named.insert(ref);
+        sources.insert(n.source);
+        importedAt = std::max(importedAt, n.importedAt);
+        if (const auto again = changedAt.constFind(ref); again != changedAt.constEnd()) {
+            changed[*again] = std::move(n);
+            continue;
+        }
+        const auto it = held->constFind(ref);
+        if (it == held->constEnd()) {
+            ++outcome.added;
+        } else if (sameNoticeContent(*it, n)) {
+            ++outcome.alreadyHeld;
+            continue;
+        } else {
+            ++outcome.updated;
+        }
+        changedAt.insert(ref, changed.size());
+        changed.append(std::move(n));
+    }
+    if (scope == NoticeImportScope::Complete) {
+        for (const StandingNotice &n : std::as_const(*held)) {
+            if (!n.isListed() || !sources.contains(n.source) || named.contains(n.ref())
+                || alsoListed.contains(n.ref()))
+                continue;
+            StandingNotice gone = n;
+            gone.status = StandingNotice::Status::Withdrawn;
+            gone.importedAt = importedAt;
+            gone.importedBy.clear();
+            gone.seq.reset();
+            outcome.withdrawnRefs.append(gone.ref());
+            changed.append(std::move(gone));
+        }
+        outcome.withdrawn = outcome.withdrawnRefs.size();
+        outcome.withdrawnRefs.sort();
+    }
+    if (!changed.isEmpty()) {
+        if (auto status = writeNotices(db, changed); !status)
+            return write.fail(status.error());
+    }
+    if (auto status = write.commit(QStringLiteral("%1: cannot store notices").arg(m_path)); !status)
+        return status.error();
+    return outcome;
+}
+
+Result<SharedNoticeIndex> Store::noticeIndex() const
+{
+    QSqlQuery query(database());
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT ") + kColumns
+            + QStringLiteral(" FROM notices WHERE status = 'listed' ORDER BY work, date DESC, id")))
+        return sqlError(QStringLiteral("cannot read the notices"), query.lastError());
+    auto index = std::make_shared<NoticeIndex>();
+    while (query.next()) {
+        StandingNotice n = readNotice(query);
+        (*index)[n.work].append(std::move(n));
+    }
+    return SharedNoticeIndex(std::move(index));
+}
+
+Result<QList<StandingNotice>> Store::notices() const
+{
+    QSqlQuery query(database());
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT ") + kColumns
+            + QStringLiteral(" FROM notices ORDER BY source, length(source_id), source_id")))
+        return sqlError(QStringLiteral("cannot read the notices"), query.lastError());
+    QList<StandingNotice> out;
+    while (query.next())
+        out.append(readNotice(query));
+    return out;
+}
+
+Result<qint64> Store::noticeCount() const
+{
+    QSqlQuery query(database());
+    if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM notices")) || !query.next())
+        return sqlError(QStringLiteral("cannot count the notices"), query.lastError());
+    return query.value(0).toLongLong();
+}
+
+Result<QList<StandingNotice>> Store::noticeOutbox(qsizetype limit, qint64 after, qint64 *last) const
+{
+    QSqlQuery query(database());
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT ") + kColumns
+        + QStringLiteral(", id FROM notices WHERE seq IS NULL AND id > ? ORDER BY id LIMIT ?"));
+    query.addBindValue(after);
+    query.addBindValue(qint64(limit));
+    if (!query.exec())
+        return sqlError(QStringLiteral("cannot read the notices to send"), query.lastError());
+    QList<StandingNotice> out;
+    while (query.next()) {
+        out.append(readNotice(query));
+        if (last)
+            *last = query.value(17).toLongLong();
+    }
+    return out;
+}
+
+Result<qint64> Store::noticeOutboxCount() const
+{
+    QSqlQuery query(database());
+    if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM notices WHERE seq IS NULL"))
+        || !query.next())
+        return sqlError(QStringLiteral("cannot count the notices to send"), query.lastError());
+    return query.value(0).toLongLong();
+}
+
+Status Store::markNoticesSent(const QList<StandingNotice> &sent)
+{
+    Write write(*this);
+    if (auto status
+        = write.begin(QStringLiteral("%1: cannot start noting sent notices").arg(m_path));
+        !status)
+        return status;
+    QSqlQuery update(database());
+    // Only the version that was sent: one imported here meanwhile is sent at the next sync.
+    update.prepare(QStringLiteral("UPDATE notices SET seq = ?, imported_by = ? WHERE source = ?"
+                                  " AND source_id = ? AND imported_at = ? AND seq IS NULL"));
+    for (const StandingNotice &n : sent) {
+        if (!n.seq)
+            continue;
+        update.bindValue(0, *n.seq);
+        update.bindValue(1, n.importedBy.isEmpty() ? QVariant(QStringLiteral("")) : n.importedBy);
+        update.bindValue(2, n.source);
+        update.bindValue(3, n.sourceId);
+        update.bindValue(4, n.importedAt);
+        if (!update.exec())
+            return write.fail(
+                sqlError(QStringLiteral("cannot note the notice %1 as sent").arg(n.ref()),
+                    update.lastError()));
+    }
+    return write.commit(QStringLiteral("%1: cannot note sent notices").arg(m_path));
+}
+
+Result<qsizetype> Store::addSyncedNotices(
+    const QList<StandingNotice> &received, const MetaEntries &meta)
+{
+    Write write(*this);
+    if (auto status = write.begin(QStringLiteral("%1: cannot start storing notices").arg(m_path));
+        !status)
+        return status.error();
+    QSqlDatabase db = database();
+    QSqlQuery find(db);
+    find.prepare(QStringLiteral("SELECT ") + kColumns
+        + QStringLiteral(" FROM notices WHERE source = ? AND source_id = ?"));
+    QList<StandingNotice> changed;
+    QHash<QString, qsizetype> changedAt;
+    for (const StandingNotice &n : received) {
+        const QString ref = n.ref();
+        std::optional<StandingNotice> local;
+        if (const auto again = changedAt.constFind(ref); again != changedAt.constEnd()) {
+            local = changed[*again];
+        } else {
+            find.bindValue(0, n.source);
+            find.bindValue(1, n.sourceId);
+            if (!find.exec())
+                return write.fail(sqlError(
+                    QStringLiteral("cannot read the notice %1").arg(ref), find.lastError()));
+            if (find.next())
+                local = readNotice(find);
+            find.finish();
+        }
+        // The server's version is taken unless this cache holds a newer one not yet sent (which
+        // the server will take in turn): the later import wins on every replica.
+        bool take = true;
+        if (local && sameNoticeContent(*local, n))
+            take = local->seq != n.seq || local->importedAt != n.importedAt
+                || local->importedBy != n.importedBy;
+        else if (local && !local->seq)
+            take = noticeSupersedes(n, *local);
+        if (!take)
+            continue;
+        if (const auto again = changedAt.constFind(ref); again != changedAt.constEnd()) {
+            changed[*again] = n;
+        } else {
+            changedAt.insert(ref, changed.size());
+            changed.append(n);
+        }
+    }
+    if (!changed.isEmpty()) {
+        if (auto status = writeNotices(db, changed); !status)
+            return write.fail(status.error());
+    }
+    if (auto status = writeMeta(db, meta); !status)
+        return write.fail(status.error());
+    if (auto status = write.commit(QStringLiteral("%1: cannot commit notices").arg(m_path));
+        !status)
+        return status.error();
+    return changed.size();
+}
+
+} // namespace LedgerCurator
