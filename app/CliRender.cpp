@@ -118,6 +118,8 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     } else if (format == u"html") {
         produce = [&record, &parser](const ByteSink &write) {
             HtmlOptions options;
+            options.ownNotices = parser.isSet(kUpstreamOption) ? ownPaperNotices(kept->upstream)
+                                                               : ownPaperNotices(*kept);
             options.inboundCap = pageCap(parser);
             options.css = loadPageStylesheet();
             options.breakRunsLongerThan = 0; // the data as it is: browsers wrap long runs
@@ -191,6 +193,8 @@ int runExportPdf(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     PdfOptions options;
     options.pageSize = size == u"letter" ? QPageSize::Letter : QPageSize::A4;
     options.inboundCap = pageCap(parser);
+    options.ownNotices = parser.isSet(kUpstreamOption) ? ownPaperNotices(curated->upstream)
+                                                       : ownPaperNotices(*curated);
     if (auto written = exportPdf(record, path, options); !written)
         return report(written.error(), err);
     out << "exported arXiv:" << inert(record.arxivId) << " v" << record.version << " to " << path

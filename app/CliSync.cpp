@@ -217,6 +217,18 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     out << ", " << plural(synced->recordsUpdated, "record", "records") << " updated, "
         << plural(synced->eventsPulled, "event", "events") << " pulled; last seq "
         << synced->lastSeq << Qt::endl;
+    if (synced->noticesPushed + synced->noticeDuplicates + synced->noticesStale
+            + synced->noticesPulled
+        > 0) {
+        out << "notices: " << synced->noticesPushed << " sent";
+        if (synced->noticeDuplicates > 0)
+            out << " (" << synced->noticeDuplicates << " already on the server)";
+        if (synced->noticesStale > 0)
+            out << ", " << synced->noticesStale << " replaced by the server's newer version";
+        out << ", " << synced->noticesPulled << " received" << Qt::endl;
+    }
+    if (!synced->noticesNote.isEmpty())
+        out << "notices not exchanged: " << synced->noticesNote << Qt::endl;
     if (synced->signedNow > 0)
         out << "signed " << plural(synced->signedNow, "correction", "corrections")
             << " made before signatures" << Qt::endl;

@@ -925,9 +925,6 @@ void TestNotices::isRetracted()
             { *kind, words[1], QStringLiteral("retraction_status_cache"), QString(), QString() });
     }
     QCOMPARE(LedgerCurator::isRetracted(check), retracted);
-    NoticeGroup group;
-    group.events = check.events;
-    QCOMPARE(group.retracted(), retracted);
     // Only a found check can be retracted.
     check.status = EventsCheck::Status::NoneFound;
     QCOMPARE(LedgerCurator::isRetracted(check), false);
@@ -944,7 +941,10 @@ void TestNotices::groupsOnFixture()
     QCOMPARE(g.work, kPaperKey);
     QVERIFY2(g.label.contains(QStringLiteral("arXiv:2104.04473")), qPrintable(g.label));
     QVERIFY2(g.label.contains(curated->shown.title), qPrintable(g.label));
-    QCOMPARE(g.events, QList<SourceEvent> { paperRetraction() });
+    QCOMPARE(g.event, paperRetraction());
+    QCOMPARE(g.ref, QStringLiteral("retraction-watch:51234"));
+    QCOMPARE(g.origin, QStringLiteral("Retraction Watch record 51234"));
+    QCOMPARE(g.records(), QStringList { kRecord });
     QCOMPARE(g.newestDate(), QStringLiteral("2024-03-01"));
     QVERIFY(g.retracted());
     QCOMPARE(g.touches.size(), 28);
@@ -1050,11 +1050,14 @@ void TestNotices::curatedOutboundIdentifierFormsItsOwnGroup()
 
     const QList<NoticeGroup> groups = noticeGroups(curated);
     QStringList works;
-    for (const NoticeGroup &g : groups)
+    QStringList notices; // one group per work and notice
+    for (const NoticeGroup &g : groups) {
         works.append(g.work);
+        notices.append(g.work + u' ' + g.ref);
+    }
     QVERIFY2(works.contains(QStringLiteral("10.5555/out.7")), qPrintable(works.join(u',')));
     QVERIFY2(works.contains(kPaperKey), qPrintable(works.join(u',')));
-    QCOMPARE(works.size(), QSet<QString>(works.cbegin(), works.cend()).size());
+    QCOMPARE(notices.size(), QSet<QString>(notices.cbegin(), notices.cend()).size());
     // Newest first.
     for (qsizetype i = 1; i < groups.size(); ++i)
         QVERIFY(groups[i - 1].newestDate() >= groups[i].newestDate());
@@ -1102,7 +1105,7 @@ void TestNotices::mergeAcrossRecords()
             if (g.work != kPaperKey)
                 continue;
             ++paperGroups;
-            QCOMPARE(g.events, QList<SourceEvent> { paperRetraction() });
+            QCOMPARE(g.event, paperRetraction());
             QCOMPARE(g.touches.size(), 29);
             QSet<QString> records;
             for (const NoticeTouch &t : g.touches)
@@ -1122,35 +1125,42 @@ void TestNotices::mergeAcrossRecords()
 
 void TestNotices::mergeSortsNewestFirst()
 {
-    auto event = [](EventKind kind, const char *date) {
-        return SourceEvent { kind, QString::fromLatin1(date),
+    auto group = [](const char *work, EventKind kind, const char *date, const char *record,
+                     const char *observation) {
+        NoticeGroup g;
+        g.work = QString::fromLatin1(work);
+        g.label = g.work + QStringLiteral(" Title");
+        g.event = SourceEvent { kind, QString::fromLatin1(date),
             QStringLiteral("retraction_status_cache"), QString(), QString() };
+        g.ref = noticeRefOf(g.event, g.work);
+        g.workRetracted = kind == EventKind::Retraction;
+        g.touches.append(NoticeTouch { QString::fromLatin1(record),
+            QString::fromLatin1(observation), Direction::Inbound, QStringLiteral("Citing"),
+            QStringLiteral("unreviewed"), QString() });
+        return g;
     };
-    auto touch = [](const char *record, const char *observation) {
-        return NoticeTouch { QString::fromLatin1(record), QString::fromLatin1(observation),
-            Direction::Inbound, QStringLiteral("Citing"), QStringLiteral("unreviewed"), QString() };
-    };
-    const SourceEvent old = event(EventKind::Correction, "2020-01-01");
-    const SourceEvent mid = event(EventKind::ExpressionOfConcern, "2023-05-05");
-    const SourceEvent recent = event(EventKind::Retraction, "2024-02-02");
-    QList<NoticeGroup> groups = {
-        NoticeGroup {
-            QStringLiteral("10.1/a"), QStringLiteral("10.1/a A"), { old }, { touch("r1", "o1") } },
-        NoticeGroup {
-            QStringLiteral("10.1/b"), QStringLiteral("10.1/b B"), { mid }, { touch("r1", "o2") } },
-        NoticeGroup { QStringLiteral("10.1/a"), QStringLiteral("10.1/a A"), { recent, old },
-            { touch("r2", "o3") } },
+    const QList<NoticeGroup> groups = {
+        group("10.1/a", EventKind::Correction, "2020-01-01", "r1", "o1"),
+        group("10.1/b", EventKind::ExpressionOfConcern, "2023-05-05", "r1", "o2"),
+        group("10.1/a", EventKind::Retraction, "2024-02-02", "r2", "o3"),
+        group("10.1/a", EventKind::Correction, "2020-01-01", "r2", "o3"),
     };
     const QList<NoticeGroup> merged = mergeNoticeGroups(groups);
-    QCOMPARE(merged.size(), 2);
+    // One group per work and notice: the 2020 correction of 10.1/a on both records is one.
+    QCOMPARE(merged.size(), 3);
     QCOMPARE(merged[0].work, QStringLiteral("10.1/a"));
-    QCOMPARE(merged[0].events, (QList<SourceEvent> { recent, old }));
+    QCOMPARE(merged[0].event.kind, EventKind::Retraction);
     QCOMPARE(merged[0].newestDate(), QStringLiteral("2024-02-02"));
-    QCOMPARE(touchIds(merged[0]), (QStringList { QStringLiteral("o1"), QStringLiteral("o3") }));
+    QCOMPARE(touchIds(merged[0]), QStringList { QStringLiteral("o3") });
     QVERIFY(merged[0].retracted());
     QCOMPARE(merged[1].work, QStringLiteral("10.1/b"));
-    QCOMPARE(merged[1].events, QList<SourceEvent> { mid });
     QVERIFY(!merged[1].retracted());
+    QCOMPARE(merged[2].work, QStringLiteral("10.1/a"));
+    QCOMPARE(merged[2].event.kind, EventKind::Correction);
+    QCOMPARE(touchIds(merged[2]), (QStringList { QStringLiteral("o1"), QStringLiteral("o3") }));
+    QCOMPARE(merged[2].records(), (QStringList { QStringLiteral("r1"), QStringLiteral("r2") }));
+    // A correction of a retracted work is no retraction.
+    QVERIFY(!merged[2].retracted());
     QVERIFY(mergeNoticeGroups({}).isEmpty());
 }
 

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Retraction notices in the desktop app: the table mark, the banner over a record whose cited
-// work is retracted, and the review window recording reviews as undoable corrections.
+// work is retracted or whose own paper is (said first, with the notice), and the review window
+// recording one review decision per record and notice, undoable, covering every observation.
 #include "CurationSession.h"
 #include "MainWindow.h"
 #include "NoticeReviewModel.h"
 #include "NoticeReviewWindow.h"
+#include "ObservationFilterProxy.h"
 #include "ObservationTableModel.h"
+#include "PreviewPane.h"
 #include "RetractionCsv.h"
 #include "Screenshots.h"
 #include "Store.h"
@@ -107,9 +110,22 @@ void TestNoticesGui::bannerAndTableMarkTheRetractedWork()
     QVERIFY(banner);
     QTRY_VERIFY(banner->isVisible());
     const QString text = window.findChild<QLabel *>(QStringLiteral("retractionBannerText"))->text();
-    QVERIFY2(text.contains(QStringLiteral("28 observations")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("28 not yet reviewed")), qPrintable(text));
+    // Said first: the paper itself is retracted, with the notice's date, source and identifiers;
+    // one notice to review, not one per observation.
+    for (const QString &said : { QStringLiteral("This paper (arXiv:2104.04473) is retracted: "
+                                                "Retraction · 2024-03-01 · Retraction Watch "
+                                                "record 51234 · notice 10.1234/retract.2104 · "
+                                                "unreviewed."),
+             QStringLiteral("1 notice not yet reviewed.") })
+        QVERIFY2(text.contains(said), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("28")), qPrintable(text));
     QCOMPARE(countRetractedRows(table->model()), 28);
+    // The preview says it at the top, once.
+    auto *preview = window.findChild<PreviewPane *>(QStringLiteral("previewPane"));
+    QTRY_VERIFY(preview->html().contains(QStringLiteral("This paper is retracted.")));
+    QCOMPARE(preview->html().count(QStringLiteral("This paper is retracted.")), 1);
+    QVERIFY(preview->html().indexOf(QStringLiteral("This paper is retracted."))
+        < preview->html().indexOf(QStringLiteral("Pith citing papers")));
     // The mark in the notices column, with its review status.
     for (int row = 0; row < table->model()->rowCount(); ++row) {
         const QModelIndex index = table->model()->index(row, ObservationTableModel::NoticesColumn);
@@ -167,18 +183,43 @@ void TestNoticesGui::reviewIsRecordedAndUndoable()
         review->findChild<QPushButton *>(QStringLiteral("recordReview")), Qt::LeftButton);
 
     QTRY_COMPARE(countReview(window.session().record().shown, QStringLiteral("escalated")), 28);
-    QCOMPARE(m_fixture->store().corrections(QStringLiteral("2104.04473"))->size(),
-        before + 56); // status + note each
+    // One decision: a status and a note on the notice, not one per observation.
+    QCOMPARE(m_fixture->store().corrections(QStringLiteral("2104.04473"))->size(), before + 2);
+    const QString ref = QStringLiteral("retraction-watch:51234");
+    QCOMPARE(window.session().record().noticeReview(ref).status, QStringLiteral("escalated"));
+    QCOMPARE(window.session().record().noticeReview(ref).author, QStringLiteral("tester"));
     for (const Observation &o : window.session().record().shown.observations) {
         if (o.events.status == EventsCheck::Status::Found)
             QCOMPARE(
                 o.curation.reviewNote, QStringLiteral("Asked the editor; retraction confirmed"));
+        // A review is no correction: no observation is marked corrected by it.
+        QVERIFY2(o.curation.mark.isEmpty(), qPrintable(o.curation.mark));
     }
+    // The table shows it on every retracted row at once.
+    for (int row = 0; row < table->model()->rowCount(); ++row) {
+        if (table->model()->index(row, 0).data(ObservationTableModel::RetractedRole).toBool())
+            QCOMPARE(
+                table->model()->index(row, ObservationTableModel::NoticesColumn).data().toString(),
+                QStringLiteral("⚠ Retracted (escalated)"));
+    }
+    // The Corrected filter does not count it.
+    auto *proxy = qobject_cast<ObservationFilterProxy *>(table->model());
+    QVERIFY(proxy);
+    proxy->setCuratedOnly(true);
+    QCOMPARE(proxy->rowCount(), 0);
+    proxy->setCuratedOnly(false);
+    QCOMPARE(proxy->rowCount(), 34);
     QTRY_COMPARE(model->index(0, NoticeReviewModel::ReviewColumn).data().toString(),
         QStringLiteral("escalated"));
     const QString bannerText
         = window.findChild<QLabel *>(QStringLiteral("retractionBannerText"))->text();
-    QVERIFY2(bannerText.contains(QStringLiteral("All reviewed")), qPrintable(bannerText));
+    QVERIFY2(bannerText.contains(QStringLiteral("All notices reviewed")), qPrintable(bannerText));
+    QVERIFY2(bannerText.contains(QStringLiteral("escalated by tester")), qPrintable(bannerText));
+    // The preview shows the decision with the notice, at the top.
+    auto *preview = window.findChild<PreviewPane *>(QStringLiteral("previewPane"));
+    // (each field from data is isolated: "by <bdi>tester</bdi>")
+    QTRY_VERIFY(preview->html().contains(QStringLiteral("Review: escalated by ")));
+    QVERIFY(preview->html().contains(QStringLiteral("Asked the editor; retraction confirmed")));
     // Reviewed notices no longer need attention; the page shows the review.
     QVERIFY(!table->model()->index(0, 0).data(ObservationTableModel::NeedsAttentionRole).toBool()
         || !table->model()->index(0, 0).data(ObservationTableModel::RetractedRole).toBool());
@@ -192,22 +233,25 @@ void TestNoticesGui::reviewIsRecordedAndUndoable()
     QTRY_COMPARE(model->index(0, NoticeReviewModel::ReviewColumn).data().toString(),
         QStringLiteral("unreviewed"));
     // Undo appends events too: nothing is lost.
-    QCOMPARE(m_fixture->store().corrections(QStringLiteral("2104.04473"))->size(), before + 112);
+    QCOMPARE(m_fixture->store().corrections(QStringLiteral("2104.04473"))->size(), before + 4);
     window.session().undoStack()->redo();
     QCOMPARE(countReview(window.session().record().shown, QStringLiteral("escalated")), 28);
 
-    // A review of single observations.
+    // An observation row stands for its record's decision on the notice: all 28 follow.
     review->findChild<QComboBox *>(QStringLiteral("reviewFilter"))->setCurrentIndex(0);
     const QModelIndex first = model->index(0, 0, model->index(0, 0));
-    const QString firstId = first.data(NoticeReviewModel::ObservationRole).toString();
     tree->selectionModel()->select(
         first, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     status->setCurrentIndex(status->findData(QStringLiteral("dismissed")));
     note->clear();
+    const qsizetype beforeDismiss
+        = m_fixture->store().corrections(QStringLiteral("2104.04473"))->size();
     QTest::keyClick(note, Qt::Key_Return);
-    QTRY_COMPARE(countReview(window.session().record().shown, QStringLiteral("dismissed")), 1);
+    QTRY_COMPARE(countReview(window.session().record().shown, QStringLiteral("dismissed")), 28);
+    QCOMPARE(
+        m_fixture->store().corrections(QStringLiteral("2104.04473"))->size(), beforeDismiss + 2);
     for (const Observation &o : window.session().record().shown.observations) {
-        if (o.id == firstId) {
+        if (o.events.status == EventsCheck::Status::Found) {
             QCOMPARE(o.curation.review, QStringLiteral("dismissed"));
             QVERIFY(o.curation.reviewNote.isEmpty());
         }
@@ -268,7 +312,7 @@ void TestNoticesGui::correctedIdentifierShowsTheNoticeAtOnce()
     QVERIFY(applied.ok() && *applied);
     QCOMPARE(countRetractedRows(table->model()), 29);
     const QString text = window.findChild<QLabel *>(QStringLiteral("retractionBannerText"))->text();
-    QVERIFY2(text.contains(QStringLiteral("29 observations")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("is retracted")), qPrintable(text));
     window.session().undoStack()->undo();
     QCOMPARE(countRetractedRows(table->model()), 28);
 }

@@ -115,6 +115,7 @@ private Q_SLOTS:
     void letterPages();
     void renderHtmlThroughTheCli();
     void correctionMarkInThePdf();
+    void retractionSaidFirst();
     void hostileTitlesStayText();
     void tenThousandObservations();
     void badUsage_data();
@@ -275,6 +276,65 @@ void TestPdfExport::correctionMarkInThePdf()
                  .exitCode,
         0);
     QVERIFY(!pdfText(upstream).contains(QStringLiteral("Curated by")));
+}
+
+void TestPdfExport::retractionSaidFirst()
+{
+    importFixture();
+    const QByteArray pageBefore = cli({ QStringLiteral("render"), kRecord }).out;
+    const CliRun notices = cli({ QStringLiteral("import-notices"),
+        dataPath(QStringLiteral("retractions-sample.csv")), QStringLiteral("--partial") });
+    QVERIFY2(notices.exitCode == 0, notices.err.constData());
+
+    // The PDF's first page says it, with the date, kind, source and identifiers; once.
+    const QString pdf = m_dir->filePath(QStringLiteral("retracted.pdf"));
+    const CliRun exported
+        = cli({ QStringLiteral("export-pdf"), kRecord, QStringLiteral("-o"), pdf });
+    QVERIFY2(exported.exitCode == 0, exported.err.constData());
+    keep(pdf, QStringLiteral("fixture-retracted.pdf"));
+    const QString first = pdfText(pdf, 1).simplified();
+    for (const QString &said : { QStringLiteral("This paper is retracted."),
+             QStringLiteral("Retraction · 2024-03-01 · retraction_status_cache · Retraction Watch "
+                            "record 51234 · notice 10.1234/retract.2104"),
+             QStringLiteral("Detail: Duplication of Article; Error in Data"),
+             QStringLiteral("Review: unreviewed.") })
+        QVERIFY2(first.contains(said), qPrintable(said + QStringLiteral("\n\n") + first));
+    // Before the page's own sections.
+    QVERIFY(first.indexOf(QStringLiteral("This paper is retracted."))
+        < first.indexOf(QStringLiteral("As of 5 August 2026")));
+    const QString all = pdfText(pdf).simplified();
+    QCOMPARE(all.count(QStringLiteral("This paper is retracted.")), 1);
+    QCOMPARE(all.count(QStringLiteral("Duplication of Article")), 1);
+    QCOMPARE(all.count(QStringLiteral("10.1234/retract.2104")), 1);
+    // The 28 observations citing the paper point at it instead of repeating it.
+    QCOMPARE(all.count(QStringLiteral("Retracted work.")), 0);
+    QCOMPARE(
+        all.count(QStringLiteral("1 event about this paper, listed at the top of the page.")), 28);
+
+    // The HTML says it at the top too, under the title.
+    const CliRun html = cli(
+        { QStringLiteral("render"), kRecord, QStringLiteral("--format"), QStringLiteral("html") });
+    QVERIFY2(html.exitCode == 0, html.err.constData());
+    const QString page = QString::fromUtf8(html.out);
+    const qsizetype said = page.indexOf(QStringLiteral("This paper is retracted."));
+    QVERIFY(said > page.indexOf(QStringLiteral("<h1 class=\"title\">")));
+    QVERIFY(said < page.indexOf(QStringLiteral("<p class=\"asof\">")));
+    QCOMPARE(page.count(QStringLiteral("This paper is retracted.")), 1);
+    QCOMPARE(page.count(QStringLiteral("Retracted work.")), 0);
+
+    // The text form keeps the page's own format: nothing said first, the upstream page as
+    // imported, byte for byte.
+    const CliRun text = cli({ QStringLiteral("render"), kRecord });
+    QVERIFY(!text.out.contains("This paper is retracted"));
+    QVERIFY(!text.out.contains("listed at the top of the page"));
+    QCOMPARE(
+        cli({ QStringLiteral("render"), kRecord, QStringLiteral("--upstream") }).out, pageBefore);
+    // (the published page has no line end after its last line; the text form ends with one)
+    QCOMPARE(pageBefore, readAll(dataPath(QStringLiteral("ledger-2104.04473.txt"))) + '\n');
+    // --upstream HTML: the page as received says nothing of the imported notice.
+    const CliRun upstreamHtml = cli({ QStringLiteral("render"), kRecord, QStringLiteral("--format"),
+        QStringLiteral("html"), QStringLiteral("--upstream") });
+    QVERIFY(!upstreamHtml.out.contains("This paper is retracted."));
 }
 
 void TestPdfExport::hostileTitlesStayText()

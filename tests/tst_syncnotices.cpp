@@ -2,7 +2,9 @@
 // Notices as team data through the real ledger-server on loopback (issue 21): a Retraction
 // Watch CSV imported on one cache reaches another; a retried upload, a second import of the same
 // file elsewhere and a repeated sync store nothing twice; a notice the source no longer lists
-// reaches the others as withdrawn; a cache that was offline catches up.
+// reaches the others as withdrawn; a cache that was offline catches up; one review of the
+// paper's retraction is one decision on both caches, shown on every observation it covers.
+#include "CurationLog.h"
 #include "Notices.h"
 #include "RetractionCsv.h"
 #include "ServerProcess.h"
@@ -78,6 +80,7 @@ private Q_SLOTS:
     void retriesAndRepeatedImportsStoreNothingTwice();
     void withdrawnBySourceReachesTheOthers();
     void offlineCacheCatchesUp();
+    void oneReviewIsOneDecisionOnBothCaches();
 
 private:
     Result<SyncReport> sync(Store &store, const QString &token);
@@ -280,6 +283,97 @@ void TestSyncNotices::offlineCacheCatchesUp()
     auto again = sync(*m_b, m_bob);
     QVERIFY(again);
     QCOMPARE(again->noticesPulled, 0);
+}
+
+namespace {
+
+const QString kRecord = QStringLiteral("2104.04473");
+
+std::optional<CuratedRecord> curatedOf(Store &store)
+{
+    auto loaded = store.loadCurated(kRecord);
+    if (!loaded || !loaded->has_value())
+        return std::nullopt;
+    return std::move(**loaded);
+}
+
+//! The observations that show the review of the notice `ref`: those citing its work.
+QStringList citingIds(const CuratedRecord &curated, const QString &ref)
+{
+    QStringList ids;
+    for (const Observation &o : curated.shown.observations) {
+        if (std::any_of(o.events.events.cbegin(), o.events.events.cend(),
+                [&ref](const SourceEvent &e) { return e.noticeRef == ref; }))
+            ids.append(o.id);
+    }
+    return ids;
+}
+
+} // namespace
+
+void TestSyncNotices::oneReviewIsOneDecisionOnBothCaches()
+{
+    QVERIFY(m_a->importNotices(sampleNotices(QStringLiteral("2026-12-01T09:00:00.000Z"))));
+    QVERIFY(sync(*m_a, m_alice));
+    QVERIFY(sync(*m_b, m_bob));
+    auto onA = curatedOf(*m_a);
+    QVERIFY(onA);
+    // The paper's own retraction, from the imported notices.
+    const QList<OwnPaperNotice> own = ownPaperNotices(*onA);
+    const auto retraction = std::find_if(own.cbegin(), own.cend(), [](const OwnPaperNotice &n) {
+        return n.event.kind == EventKind::Retraction && !n.origin.isEmpty();
+    });
+    QVERIFY(retraction != own.cend());
+    const QString ref = retraction->event.noticeRef;
+    QVERIFY2(ref.startsWith(QStringLiteral("retraction-watch:")), qPrintable(ref));
+    const QStringList citing = citingIds(*onA, ref);
+    QCOMPARE(citing.size(), 28);
+    QCOMPARE(onA->noticeReview(ref).status, QStringLiteral("unreviewed"));
+
+    // Alice reviews it once: one decision (a status and a note) on the notice's own id.
+    const QString observation = noticeReviewObservation(ref);
+    const qsizetype eventsBefore = m_a->corrections(kRecord)->size();
+    const QString at = nowUtc();
+    QVERIFY(
+        m_a->addCorrections({ makeEdit(FieldState {}, kRecord, observation, CurationField::Review,
+                                  QStringLiteral("acknowledged"), QStringLiteral("alice"), at),
+            makeEdit(FieldState {}, kRecord, observation, CurationField::ReviewNote,
+                QStringLiteral("retraction notice confirmed"), QStringLiteral("alice"), at) }));
+    QCOMPARE(m_a->corrections(kRecord)->size(), eventsBefore + 2);
+    auto pushed = sync(*m_a, m_alice);
+    QVERIFY2(pushed, qPrintable(errorOf(pushed)));
+    auto pulled = sync(*m_b, m_bob);
+    QVERIFY2(pulled, qPrintable(errorOf(pulled)));
+
+    for (Store *store : { m_a.get(), m_b.get() }) {
+        const auto curated = curatedOf(*store);
+        QVERIFY(curated);
+        const NoticeReview review = curated->noticeReview(ref);
+        QCOMPARE(review.status, QStringLiteral("acknowledged"));
+        QCOMPARE(review.note, QStringLiteral("retraction notice confirmed"));
+        QCOMPARE(review.author, QStringLiteral("alice"));
+        QVERIFY(!review.conflict);
+        // Shown on all 28 observations, none of them marked corrected by it.
+        QCOMPARE(citingIds(*curated, ref), citing);
+        qsizetype acknowledged = 0;
+        for (const Observation &o : curated->shown.observations) {
+            QVERIFY2(o.curation.mark.isEmpty(), qPrintable(o.id + u' ' + o.curation.mark));
+            if (citing.contains(o.id)) {
+                QCOMPARE(reviewStatusOf(o), QStringLiteral("acknowledged"));
+                QCOMPARE(o.curation.reviewNote, QStringLiteral("retraction notice confirmed"));
+                ++acknowledged;
+            }
+        }
+        QCOMPARE(acknowledged, 28);
+        // The page says the paper is retracted and reviewed, once.
+        const QList<OwnPaperNotice> shownOwn = ownPaperNotices(*curated);
+        QVERIFY(ownPaperRetracted(shownOwn));
+        QCOMPARE(std::count_if(shownOwn.cbegin(), shownOwn.cend(),
+                     [&ref](const OwnPaperNotice &n) { return n.event.noticeRef == ref; }),
+            1);
+    }
+    // Bob's cache holds Alice's two events, not one per observation.
+    QCOMPARE(m_b->corrections(kRecord)->size(), m_a->corrections(kRecord)->size());
 }
 
 QTEST_GUILESS_MAIN(TestSyncNotices)

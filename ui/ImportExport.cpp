@@ -69,9 +69,11 @@ void ImportExport::importFiles(const QStringList &files, bool showFirst)
         });
 }
 
-void ImportExport::exportPdf(const Record &record, const QString &path)
+void ImportExport::exportPdf(
+    const Record &record, const QString &path, QList<OwnPaperNotice> ownNotices)
 {
     PdfOptions options;
+    options.ownNotices = std::move(ownNotices);
     options.pageSize = QLocale().measurementSystem() == QLocale::ImperialUSSystem
         ? QPageSize::Letter
         : QPageSize::A4;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "Notices.h"
+
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -29,8 +31,10 @@ public:
     //! Imports the files (in one transaction: all of them or none); `showFirst` makes
     //! imported() name the first record imported rather than the last.
     void importFiles(const QStringList &files, bool showFirst);
-    //! Writes `record`'s page, every observation included, to the PDF file `path`.
-    void exportPdf(const Record &record, const QString &path);
+    //! Writes `record`'s page, every observation included, to the PDF file `path`; `ownNotices`
+    //! (ownPaperNotices()) are said first on page 1.
+    void exportPdf(
+        const Record &record, const QString &path, QList<OwnPaperNotice> ownNotices = {});
     //! The local files a drag and drop carries (what a drop onto the window imports).
     static QStringList localFiles(const QMimeData *mime);
 

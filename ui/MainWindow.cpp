@@ -415,7 +415,7 @@ void MainWindow::showRecordLoaded()
     m_view->showRecord(curated, m_loader->takePreparedTable(curated.shown.arxivId));
     m_panel->setObservations({});
     m_view->restorePosition(position);
-    m_preview->setRecord(curated.shown, m_model->hints());
+    m_preview->setRecord(curated.shown, m_model->hints(), ownPaperNotices(curated));
     Q_EMIT recordShown(curated.shown.arxivId);
 }
 
@@ -426,7 +426,8 @@ void MainWindow::showRecordChange(const QStringList &observations)
     if (m_loader->showsFirstRowsOnly())
         return;
     m_view->showChange(m_session->record(), observations);
-    m_preview->setRecord(m_session->record().shown, m_model->hints());
+    m_preview->setRecord(
+        m_session->record().shown, m_model->hints(), ownPaperNotices(m_session->record()));
     if (!observations.isEmpty())
         m_preview->scrollToObservation(observations.first());
     // The record list's attention counts follow corrections.
@@ -504,7 +505,7 @@ void MainWindow::exportPdfTo(const QString &path)
         return;
     }
     if (m_session->hasRecord())
-        m_files->exportPdf(m_session->record().shown, path);
+        m_files->exportPdf(m_session->record().shown, path, ownPaperNotices(m_session->record()));
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

@@ -31,7 +31,7 @@ class Store;
 class SyncController;
 class SyncStatus;
 class WindowSettings;
-struct NoticeTouch;
+struct NoticeReviewTarget;
 
 //! The main window: records on the left, the observations of the selected record in the middle
 //! (RecordView: summary bar, filters, table), the curation panel and the page preview on the
@@ -71,11 +71,12 @@ public:
     NoticeReviewWindow *noticeReview() { return m_notices->reviewWindow(); }
     //! Opens the review window and reads every record's notices.
     void showNoticeReview() { m_notices->showReview(); }
-    //! Records a review status and note for observations, as corrections through the session
-    //! (one undo step per record); observations of another record are reviewed once it is shown.
-    void applyReview(const QList<NoticeTouch> &touches, const QString &status, const QString &note)
+    //! Records a review decision (status and note) for notices on records, through the session
+    //! (one undo step per record); a notice of another record is reviewed once it is shown.
+    void applyReview(
+        const QList<NoticeReviewTarget> &targets, const QString &status, const QString &note)
     {
-        m_notices->applyReview(touches, status, note);
+        m_notices->applyReview(targets, status, note);
     }
     //! Imports a Retraction Watch style CSV file of notices in the background.
     void importNoticesFile(const QString &path) { m_notices->importFile(path); }

@@ -3,6 +3,7 @@
 
 #include "BackgroundJob.h"
 #include "CurationSession.h"
+#include "DisplayText.h"
 #include "Identifier.h"
 #include "NoticeReviewWindow.h"
 #include "Notices.h"
@@ -17,6 +18,7 @@
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSet>
 #include <QStatusBar>
 #include <QUndoStack>
 
@@ -70,40 +72,86 @@ NoticeController::NoticeController(Store &store, CurationSession &session, QMain
     });
 }
 
+namespace {
+
+//! "Retraction · 1 Mar 2024 · Retraction Watch record 51234 · notice 10.1/x · acknowledged by
+//! alice": one notice about the record's own paper, for the banner.
+QString ownNoticeText(const OwnPaperNotice &n)
+{
+    QStringList parts { DisplayText::forTerminal(natureText(n.event)), displayDate(n.event.date) };
+    if (!n.origin.isEmpty())
+        parts.append(DisplayText::forTerminal(n.origin));
+    else
+        parts.append(DisplayText::forTerminal(n.event.source));
+    if (!n.event.notice.isEmpty())
+        parts.append(
+            NoticeController::tr("notice %1").arg(DisplayText::forTerminal(n.event.notice)));
+    parts.append(n.review.author.isEmpty() ? reviewDisplayText(n.review.status)
+                                           : NoticeController::tr("%1 by %2")
+                                                 .arg(reviewDisplayText(n.review.status),
+                                                     DisplayText::forTerminal(n.review.author)));
+    return parts.join(QStringLiteral(" · "));
+}
+
+} // namespace
+
 void NoticeController::updateBanner()
 {
     if (!m_session.hasRecord()) {
         m_banner->hide();
         return;
     }
-    const Record &r = m_session.record().shown;
+    const CuratedRecord &curated = m_session.record();
+    const Record &r = curated.shown;
+    // Said first: the record's own paper's retraction, with its notices, once.
+    QStringList lines;
+    const QList<OwnPaperNotice> own = ownPaperNotices(curated);
+    if (ownPaperRetracted(own)) {
+        QStringList notices;
+        for (const OwnPaperNotice &n : own)
+            notices.append(ownNoticeText(n));
+        lines.append(tr("This paper (arXiv:%1) is retracted: %2.")
+                         .arg(r.arxivId, notices.join(QStringLiteral("; "))));
+    }
+    // Then the other retracted works its observations cite, and how many decisions are open.
+    const QString ownKey = arxivDoi(r.arxivId);
     qsizetype retracted = 0;
-    qsizetype unreviewed = 0;
     QStringList works;
+    QSet<QString> openReviews;
     for (const Observation &o : r.observations) {
         if (o.curation.excluded || !isRetracted(o.events))
             continue;
-        ++retracted;
-        if (reviewStatusOf(o) == u"unreviewed")
-            ++unreviewed;
         const QString key = citedWorkKey(r, o);
-        const QString name = key == arxivDoi(r.arxivId) ? tr("this paper (arXiv:%1)").arg(r.arxivId)
-                                                        : (key.isEmpty() ? o.citedTitle : key);
+        for (const SourceEvent &e : o.events.events) {
+            const QString ref = noticeRefOf(e, key.isEmpty() ? u"title:" + o.citedTitle : key);
+            if (curated.noticeReview(ref).status == u"unreviewed"
+                && reviewStatusOf(o) == u"unreviewed")
+                openReviews.insert(ref);
+        }
+        if (key == ownKey)
+            continue;
+        ++retracted;
+        const QString name = key.isEmpty() ? DisplayText::forTerminal(o.citedTitle) : key;
         if (!works.contains(name))
             works.append(name);
     }
-    if (retracted == 0) {
+    if (retracted > 0) {
+        QString text = retracted == 1
+            ? tr("1 observation of this record cites a retracted work")
+            : tr("%Ln observations of this record cite a retracted work", nullptr, int(retracted));
+        text += QStringLiteral(" (") + works.mid(0, 3).join(QStringLiteral("; "))
+            + (works.size() > 3 ? QStringLiteral("; ...") : QString()) + QStringLiteral(").");
+        lines.append(text);
+    }
+    if (lines.isEmpty()) {
         m_banner->hide();
         return;
     }
-    QString text = retracted == 1
-        ? tr("Retracted work: 1 observation of this record cites a retracted work")
-        : tr("Retracted work: %Ln observations of this record cite a retracted work", nullptr,
-            int(retracted));
-    text += QStringLiteral(" (") + works.mid(0, 3).join(QStringLiteral("; "))
-        + (works.size() > 3 ? QStringLiteral("; ...") : QString()) + QStringLiteral("). ");
-    text += unreviewed > 0 ? tr("%Ln not yet reviewed.", nullptr, int(unreviewed))
-                           : tr("All reviewed.");
+    lines.append(openReviews.isEmpty() ? tr("All notices reviewed.")
+            : openReviews.size() == 1
+            ? tr("1 notice not yet reviewed.")
+            : tr("%Ln notices not yet reviewed.", nullptr, int(openReviews.size())));
+    const QString text = lines.join(u' ');
     m_bannerText->setText(QStringLiteral("⚠ ") + text);
     m_banner->setAccessibleName(text);
     m_banner->show();
@@ -139,18 +187,19 @@ void NoticeController::showReview()
 }
 
 void NoticeController::applyReview(
-    const QList<NoticeTouch> &touches, const QString &status, const QString &note)
+    const QList<NoticeReviewTarget> &targets, const QString &status, const QString &note)
 {
     // One pending review per record, applied through the session when that record is shown.
     QList<PendingReview> reviews;
-    for (const NoticeTouch &t : touches) {
+    for (const NoticeReviewTarget &t : targets) {
         auto it = std::find_if(reviews.begin(), reviews.end(),
             [&t](const PendingReview &p) { return p.record == t.record; });
         if (it == reviews.end()) {
             reviews.append(PendingReview { t.record, {}, status, note });
             it = reviews.end() - 1;
         }
-        it->observations.append(t.observation);
+        if (!it->refs.contains(t.ref))
+            it->refs.append(t.ref);
     }
     m_pendingReviews.append(reviews);
     applyPendingReviews();
@@ -166,14 +215,15 @@ void NoticeController::applyPendingReviews()
         }
         const PendingReview review = m_pendingReviews.takeFirst();
         QList<FieldEdit> edits;
-        for (const QString &observation : review.observations) {
+        for (const QString &ref : review.refs) {
+            const QString observation = noticeReviewObservation(ref);
             edits.append(FieldEdit { observation, CurationField::Review, review.status });
             edits.append(FieldEdit { observation, CurationField::ReviewNote,
                 review.note.isEmpty() ? std::nullopt : std::optional<QString>(review.note) });
         }
-        const QString description = review.observations.size() == 1
+        const QString description = review.refs.size() == 1
             ? tr("Review 1 notice as %1").arg(reviewDisplayText(review.status))
-            : tr("Review %Ln notices as %1", nullptr, int(review.observations.size()))
+            : tr("Review %Ln notices as %1", nullptr, int(review.refs.size()))
                   .arg(reviewDisplayText(review.status));
         auto applied = m_session.applyEdits(edits, description);
         if (!applied) {

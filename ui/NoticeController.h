@@ -15,7 +15,7 @@ namespace LedgerCurator {
 class CurationSession;
 class NoticeReviewWindow;
 class Store;
-struct NoticeTouch;
+struct NoticeReviewTarget;
 
 //! The notices in the main window: the retraction banner over the table (which works of the
 //! shown record are retracted, how many are reviewed), the notice review window and its data,
@@ -36,9 +36,12 @@ public:
     NoticeReviewWindow *reviewWindow();
     //! Opens the review window and reads every record's notices.
     void showReview();
-    //! Records a review status and note for observations, as corrections through the session
-    //! (one undo step per record); observations of another record are reviewed once it is shown.
-    void applyReview(const QList<NoticeTouch> &touches, const QString &status, const QString &note);
+    //! Records a review decision (status and note) for each notice on its record: events on the
+    //! notice's review observation through the session (one undo step per record), covering
+    //! every observation of the record that cites the work; a notice of another record is
+    //! reviewed once that record is shown.
+    void applyReview(
+        const QList<NoticeReviewTarget> &targets, const QString &status, const QString &note);
     //! Imports a Retraction Watch style CSV file of notices in the background.
     void importFile(const QString &path);
 
@@ -66,7 +69,7 @@ private:
     struct PendingReview
     {
         QString record;
-        QStringList observations;
+        QStringList refs;
         QString status;
         QString note;
     };

@@ -68,7 +68,7 @@ NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
     m_tree->header()->setSectionResizeMode(NoticeReviewModel::WorkColumn, QHeaderView::Stretch);
     m_tree->setColumnWidth(NoticeReviewModel::EventsColumn, 360);
     m_tree->setColumnWidth(NoticeReviewModel::ReviewColumn, 160);
-    m_tree->setAccessibleName(tr("Notices by cited work"));
+    m_tree->setAccessibleName(tr("Notices with the observations they touch"));
     m_empty = new QLabel(this);
     m_empty->setObjectName(QStringLiteral("noticeEmpty"));
     m_empty->setAlignment(Qt::AlignCenter);
@@ -91,8 +91,8 @@ NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
     m_record = new QPushButton(tr("Record &Review"), this);
     m_record->setObjectName(QStringLiteral("recordReview"));
     m_record->setToolTip(
-        tr("Records the status and note for the selected observations, or for every shown "
-           "observation of a selected work (Ctrl+Return)"));
+        tr("Records the status and note for the selected notices: one decision per record and "
+           "notice, covering every observation of the record that cites the work (Ctrl+Return)"));
     m_show = new QPushButton(tr("&Show in Ledger"), this);
     m_show->setObjectName(QStringLiteral("showInLedger"));
     auto *statusLabel = new QLabel(tr("&Status:"), this);
@@ -216,12 +216,12 @@ void NoticeReviewWindow::rebuildModel()
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const QModelIndex group = m_model->index(row, 0);
         if (m_tree->isExpanded(group))
-            expanded.insert(group.data(NoticeReviewModel::WorkRole).toString());
+            expanded.insert(group.data(NoticeReviewModel::GroupKeyRole).toString());
     }
     for (const QModelIndex &index : m_tree->selectionModel()->selectedRows()) {
         const QString observation = index.data(NoticeReviewModel::ObservationRole).toString();
         selected.insert(observation.isEmpty()
-                ? QStringLiteral("work:") + index.data(NoticeReviewModel::WorkRole).toString()
+                ? QStringLiteral("notice:") + index.data(NoticeReviewModel::GroupKeyRole).toString()
                 : observation);
     }
     if (sender() == nullptr || !m_byRecord.isEmpty()) {
@@ -235,10 +235,10 @@ void NoticeReviewWindow::rebuildModel()
     QItemSelection selection;
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const QModelIndex group = m_model->index(row, 0);
-        const QString work = group.data(NoticeReviewModel::WorkRole).toString();
-        if (expandAll || expanded.contains(work))
+        const QString key = group.data(NoticeReviewModel::GroupKeyRole).toString();
+        if (expandAll || expanded.contains(key))
             m_tree->expand(group);
-        if (selected.contains(QStringLiteral("work:") + work))
+        if (selected.contains(QStringLiteral("notice:") + key))
             selection.select(group, m_model->index(row, NoticeReviewModel::ColumnCount - 1));
         for (int child = 0; child < m_model->rowCount(group); ++child) {
             const QModelIndex index = m_model->index(child, 0, group);
@@ -252,8 +252,9 @@ void NoticeReviewWindow::rebuildModel()
     int total = 0;
     for (const auto &groups : std::as_const(m_byRecord))
         total += int(groups.size());
-    m_count->setText(tr("%L1 cited works · %L2 observations shown")
+    m_count->setText(tr("%L1 notices · %L2 reviews · %L3 observations shown")
                          .arg(m_model->visibleGroupCount())
+                         .arg(m_model->visibleTargetCount())
                          .arg(m_model->visibleTouchCount()));
     if (m_model->rowCount() > 0) {
         m_stack->setCurrentWidget(m_tree);
@@ -283,22 +284,34 @@ QList<NoticeTouch> NoticeReviewWindow::selectedTouches() const
     return touches;
 }
 
+QList<NoticeReviewTarget> NoticeReviewWindow::selectedTargets() const
+{
+    QList<NoticeReviewTarget> targets;
+    for (const QModelIndex &index : m_tree->selectionModel()->selectedRows()) {
+        for (const NoticeReviewTarget &t : m_model->targetsAt(index)) {
+            if (!targets.contains(t))
+                targets.append(t);
+        }
+    }
+    return targets;
+}
+
 void NoticeReviewWindow::updateButtons()
 {
-    const QList<NoticeTouch> touches = selectedTouches();
-    m_record->setEnabled(!touches.isEmpty());
-    m_show->setEnabled(!touches.isEmpty());
-    m_record->setText(touches.size() > 1
-            ? tr("Record &Review for %Ln", nullptr, int(touches.size()))
+    const QList<NoticeReviewTarget> targets = selectedTargets();
+    m_record->setEnabled(!targets.isEmpty());
+    m_show->setEnabled(!targets.isEmpty());
+    m_record->setText(targets.size() > 1
+            ? tr("Record &Review for %Ln notices", nullptr, int(targets.size()))
             : tr("Record &Review"));
 }
 
 void NoticeReviewWindow::recordReview()
 {
-    const QList<NoticeTouch> touches = selectedTouches();
-    if (touches.isEmpty())
+    const QList<NoticeReviewTarget> targets = selectedTargets();
+    if (targets.isEmpty())
         return;
-    Q_EMIT reviewRequested(touches, m_status->currentData().toString(), m_note->text().trimmed());
+    Q_EMIT reviewRequested(targets, m_status->currentData().toString(), m_note->text().trimmed());
 }
 
 } // namespace LedgerCurator

@@ -20,10 +20,10 @@ namespace LedgerCurator {
 class NoticeReviewModel;
 class Store;
 
-//! Every found event across the records of the cache, grouped by cited work with the
-//! observations it touches, newest first; filters by kind and review status; a review status
-//! and a note recorded for a work or for single observations (as corrections, by the main
-//! window, so they are undoable and sync).
+//! Every notice across the records of the cache with the observations it touches, newest first;
+//! filters by kind and review status; a review status and a note recorded once per record and
+//! notice, covering all of its observations (as events, by the main window, so they are
+//! undoable and sync).
 class NoticeReviewWindow final : public QWidget
 {
     Q_OBJECT
@@ -43,8 +43,8 @@ public:
     void addToolActions(const QList<QAction *> &actions);
 
 Q_SIGNALS:
-    void reviewRequested(const QList<LedgerCurator::NoticeTouch> &touches, const QString &status,
-        const QString &note);
+    void reviewRequested(const QList<LedgerCurator::NoticeReviewTarget> &targets,
+        const QString &status, const QString &note);
     void showRequested(const QString &record, const QString &observation);
     void reloaded();
 
@@ -53,6 +53,7 @@ private:
     void updateButtons();
     void recordReview();
     QList<NoticeTouch> selectedTouches() const;
+    QList<NoticeReviewTarget> selectedTargets() const;
 
     Store &m_store;
     NoticeReviewModel *m_model = nullptr;

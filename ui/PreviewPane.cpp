@@ -75,11 +75,13 @@ PreviewPane::~PreviewPane()
         build->waitForFinished();
 }
 
-void PreviewPane::setRecord(const Record &shown, std::optional<QList<AnomalyHint>> hints)
+void PreviewPane::setRecord(
+    const Record &shown, std::optional<QList<AnomalyHint>> hints, QList<OwnPaperNotice> ownNotices)
 {
     const bool same = m_hasRecord && m_record.arxivId == shown.arxivId;
     m_record = shown;
     m_hints = std::move(hints);
+    m_ownNotices = std::move(ownNotices);
     m_hasRecord = true;
     render(same);
 }
@@ -91,6 +93,7 @@ void PreviewPane::clear()
     m_pendingObservation.clear();
     m_record = Record {};
     m_hints.reset();
+    m_ownNotices.clear();
     m_hasRecord = false;
     m_html.clear();
     m_headingBlocks.clear();
@@ -180,6 +183,7 @@ void PreviewPane::render(bool keepScroll)
     options.css = m_css;
     options.observationAnchors = false;
     options.hints = m_hints;
+    options.ownNotices = m_ownNotices;
     qsizetype itemized = 0;
     qsizetype inbound = 0;
     for (const Observation &o : std::as_const(m_record.observations))

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "AnomalyHints.h"
+#include "Notices.h"
 #include "Record.h"
 
 #include <QHash>
@@ -36,8 +37,10 @@ public:
 
     //! Renders `shown` (CuratedRecord::shown), keeping the scroll position when it is the record
     //! already shown (after a correction, say). `hints`: the record's anomaly hints when the
-    //! caller has them (the table model does), else they are computed.
-    void setRecord(const Record &shown, std::optional<QList<AnomalyHint>> hints = {});
+    //! caller has them (the table model does), else they are computed. `ownNotices`: the notices
+    //! about the record's own paper (ownPaperNotices()), said first at the top of the page.
+    void setRecord(const Record &shown, std::optional<QList<AnomalyHint>> hints = {},
+        QList<OwnPaperNotice> ownNotices = {});
     //! Shows nothing.
     void clear();
     //! Scrolls to the observation's block; false when the page does not itemize it (page cap).
@@ -85,6 +88,7 @@ private:
     QTextBrowser *m_browser = nullptr;
     Record m_record;
     std::optional<QList<AnomalyHint>> m_hints;
+    QList<OwnPaperNotice> m_ownNotices;
     bool m_hasRecord = false;
     qsizetype m_inboundCap = 0; // read from the settings when the pane is made
     QString m_css;

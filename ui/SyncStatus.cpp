@@ -147,6 +147,13 @@ void SyncStatus::showOutcome(bool ok, const QString &message, const SyncReport &
             summary += u' '
                 + tr("%Ln record(s) kept as cached: the cache holds a newer page.", nullptr,
                     int(report.recordsKeptLocal.size()));
+        if (report.noticesPushed + report.noticesPulled > 0)
+            summary += u' '
+                + tr("Notices: %L1 sent, %L2 received.")
+                      .arg(report.noticesPushed)
+                      .arg(report.noticesPulled);
+        if (!report.noticesNote.isEmpty())
+            summary += u' ' + tr("Notices not exchanged: %1").arg(report.noticesNote);
         if (!report.clockNote.isEmpty())
             summary += u' '
                 + tr("This computer's clock is off: corrections are timed by the server's clock "

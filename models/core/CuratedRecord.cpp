@@ -335,6 +335,25 @@ void resolveNoticeReviews(CuratedRecord &curated)
     }
 }
 
+QStringList observationsShowingChange(const CuratedRecord &curated, const QStringList &ids)
+{
+    QSet<QString> refs;
+    for (auto it = curated.noticeReviews.cbegin(); it != curated.noticeReviews.cend(); ++it) {
+        if (ids.contains(it->observation))
+            refs.insert(it.key());
+    }
+    if (refs.isEmpty())
+        return ids;
+    QStringList out = ids;
+    for (const Observation &o : curated.shown.observations) {
+        const bool shows = std::any_of(o.events.events.cbegin(), o.events.events.cend(),
+            [&refs](const SourceEvent &e) { return refs.contains(e.noticeRef); });
+        if (shows && !out.contains(o.id))
+            out.append(o.id);
+    }
+    return out;
+}
+
 namespace {
 
 //! One QString per distinct text among those offered: a few recent ones first, then a hash.

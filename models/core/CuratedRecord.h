@@ -55,6 +55,11 @@ bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &
 //! reviewed. A review is no correction of the observation: it leaves the curation mark alone.
 void resolveNoticeReviews(CuratedRecord &curated);
 
+//! `ids` (observations a change touched) with, for each notice review id among them
+//! (noticeReviewObservation()), the shown observations whose events carry that notice: what a
+//! view redraws after a review decision.
+QStringList observationsShowingChange(const CuratedRecord &curated, const QStringList &ids);
+
 //! Makes equal texts that many observations repeat (the record's own title, basis, timestamps,
 //! events check fields) share one QString each, in both the upstream and the shown record: a
 //! record read from the cache holds a copy per observation (tens of MB on 200,000 observations).

@@ -20,12 +20,6 @@ bool sameEvent(const SourceEvent &a, const SourceEvent &b)
         && a.notice.compare(b.notice, Qt::CaseInsensitive) == 0;
 }
 
-void sortNewestFirst(QList<SourceEvent> &events)
-{
-    std::stable_sort(events.begin(), events.end(),
-        [](const SourceEvent &a, const SourceEvent &b) { return a.date > b.date; });
-}
-
 //! The namespace of the notices' review observations (noticeReviewObservation()). Fixed forever:
 //! every cache and server must derive the same id from the same notice.
 const QUuid kNoticeReviewNamespace(QStringLiteral("{6f1c3a52-8d1e-4b7a-9c55-1e0d2b7c4a90}"));
@@ -210,10 +204,18 @@ bool isRetracted(const EventsCheck &check)
 
 bool NoticeGroup::retracted() const
 {
-    EventsCheck check;
-    check.status = EventsCheck::Status::Found;
-    check.events = events;
-    return isRetracted(check);
+    return workRetracted
+        && (event.kind == EventKind::Retraction || event.kind == EventKind::Withdrawal);
+}
+
+QStringList NoticeGroup::records() const
+{
+    QStringList out;
+    for (const NoticeTouch &t : touches) {
+        if (!out.contains(t.record))
+            out.append(t.record);
+    }
+    return out;
 }
 
 QString reviewStatusOf(const Observation &o)
@@ -221,72 +223,101 @@ QString reviewStatusOf(const Observation &o)
     return o.curation.review.isEmpty() ? QStringLiteral("unreviewed") : o.curation.review;
 }
 
+namespace {
+
+//! What a person reads of the work an observation cites.
+QString workLabel(const Record &record, const Observation &o, const QString &key)
+{
+    if (key.startsWith(u"title:"))
+        return o.citedTitle;
+    if (key == arxivDoi(record.arxivId))
+        return QStringLiteral("arXiv:") + record.arxivId + u' ' + record.title;
+    const IdentifierCheck id = parseIdentifier(o.curation.identifier);
+    return (id.ok() && id.identifier->kind != Identifier::Kind::Doi ? QStringLiteral("arXiv:")
+                                                                    : QString())
+        + (id.ok() ? id.identifier->canonical : key) + u' ' + o.citedTitle;
+}
+
+bool newerGroup(const NoticeGroup &a, const NoticeGroup &b)
+{
+    return a.newestDate() > b.newestDate();
+}
+
+} // namespace
+
 QList<NoticeGroup> noticeGroups(const CuratedRecord &curated)
 {
     const Record &record = curated.shown;
     QList<NoticeGroup> groups;
-    QHash<QString, qsizetype> byWork;
+    QHash<QString, qsizetype> byRef; // work + U+001F + ref
     for (const Observation &o : record.observations) {
         if (o.events.status != EventsCheck::Status::Found || o.events.events.isEmpty())
             continue;
         QString key = citedWorkKey(record, o);
-        QString label;
-        if (key.isEmpty()) {
+        if (key.isEmpty())
             key = QStringLiteral("title:") + o.citedTitle;
-            label = o.citedTitle;
-        } else if (key == arxivDoi(record.arxivId)) {
-            label = QStringLiteral("arXiv:") + record.arxivId + u' ' + record.title;
-        } else {
-            const IdentifierCheck id = parseIdentifier(o.curation.identifier);
-            label = (id.ok() && id.identifier->kind != Identifier::Kind::Doi
-                            ? QStringLiteral("arXiv:")
-                            : QString())
-                + (id.ok() ? id.identifier->canonical : key) + u' ' + o.citedTitle;
-        }
-        auto it = byWork.constFind(key);
-        if (it == byWork.constEnd()) {
-            it = byWork.insert(key, groups.size());
-            groups.append(NoticeGroup { key, label, {}, {} });
-        }
-        NoticeGroup &group = groups[*it];
+        const bool retracted = isRetracted(o.events);
         for (const SourceEvent &e : o.events.events) {
-            if (std::none_of(group.events.cbegin(), group.events.cend(),
-                    [&e](const SourceEvent &g) { return sameEvent(g, e); }))
-                group.events.append(e);
+            const QString ref = noticeRefOf(e, key);
+            const QString groupKey = key + QChar(0x1f) + ref;
+            auto it = byRef.constFind(groupKey);
+            if (it == byRef.constEnd()) {
+                it = byRef.insert(groupKey, groups.size());
+                NoticeGroup group;
+                group.work = key;
+                group.label = workLabel(record, o, key);
+                group.ref = ref;
+                group.event = e;
+                group.event.noticeRef = ref;
+                if (curated.notices) {
+                    for (const StandingNotice &n : curated.notices->value(key)) {
+                        if (n.ref() == ref)
+                            group.origin = n.origin;
+                    }
+                }
+                groups.append(std::move(group));
+            }
+            NoticeGroup &group = groups[*it];
+            group.workRetracted = group.workRetracted || retracted;
+            // The record's decision on the notice; before reviews were per notice, an
+            // observation's own review stood for all of its notices.
+            const NoticeReview review = curated.noticeReview(ref);
+            QString status = review.status;
+            QString note = review.note;
+            if (status == u"unreviewed") {
+                if (const FieldState *own = curated.field(o.id, CurationField::Review)) {
+                    status = own->value().value_or(status);
+                    const FieldState *ownNote = curated.field(o.id, CurationField::ReviewNote);
+                    note = ownNote ? ownNote->value().value_or(QString()) : QString();
+                }
+            }
+            group.touches.append(NoticeTouch { record.arxivId, o.id, o.direction, o.citingTitle,
+                status, note, review.author, review.conflict });
         }
-        group.touches.append(NoticeTouch { record.arxivId, o.id, o.direction, o.citingTitle,
-            reviewStatusOf(o), o.curation.reviewNote });
     }
-    for (NoticeGroup &g : groups)
-        sortNewestFirst(g.events);
-    std::stable_sort(groups.begin(), groups.end(),
-        [](const NoticeGroup &a, const NoticeGroup &b) { return a.newestDate() > b.newestDate(); });
+    std::stable_sort(groups.begin(), groups.end(), newerGroup);
     return groups;
 }
 
 QList<NoticeGroup> mergeNoticeGroups(QList<NoticeGroup> groups)
 {
     QList<NoticeGroup> merged;
-    QHash<QString, qsizetype> byWork;
+    QHash<QString, qsizetype> byRef;
     for (NoticeGroup &g : groups) {
-        const auto it = byWork.constFind(g.work);
-        if (it == byWork.constEnd()) {
-            byWork.insert(g.work, merged.size());
+        const QString key = g.work + QChar(0x1f) + g.ref;
+        const auto it = byRef.constFind(key);
+        if (it == byRef.constEnd()) {
+            byRef.insert(key, merged.size());
             merged.append(std::move(g));
             continue;
         }
         NoticeGroup &into = merged[*it];
-        for (const SourceEvent &e : std::as_const(g.events)) {
-            if (std::none_of(into.events.cbegin(), into.events.cend(),
-                    [&e](const SourceEvent &x) { return sameEvent(x, e); }))
-                into.events.append(e);
-        }
+        into.workRetracted = into.workRetracted || g.workRetracted;
+        if (into.origin.isEmpty())
+            into.origin = g.origin;
         into.touches.append(g.touches);
     }
-    for (NoticeGroup &g : merged)
-        sortNewestFirst(g.events);
-    std::stable_sort(merged.begin(), merged.end(),
-        [](const NoticeGroup &a, const NoticeGroup &b) { return a.newestDate() > b.newestDate(); });
+    std::stable_sort(merged.begin(), merged.end(), newerGroup);
     return merged;
 }
 
@@ -294,15 +325,17 @@ QList<NoticeGroup> mergeNoticeGroups(QList<NoticeGroup> groups)
 
 namespace LedgerCurator {
 
-QList<OwnPaperNotice> ownPaperNotices(const CuratedRecord &curated)
+namespace {
+
+QList<OwnPaperNotice> ownNoticesOf(
+    const Record &record, const NoticeIndex *notices, const CuratedRecord *reviews)
 {
-    const Record &record = curated.shown;
     const QString own = arxivDoi(record.arxivId);
     QList<OwnPaperNotice> out;
     QHash<QString, qsizetype> byRef;
     QHash<QString, QString> origins;
-    if (curated.notices) {
-        for (const StandingNotice &n : curated.notices->value(own)) {
+    if (notices) {
+        for (const StandingNotice &n : notices->value(own)) {
             if (n.isListed())
                 origins.insert(n.ref(), n.origin);
         }
@@ -316,7 +349,13 @@ QList<OwnPaperNotice> ownPaperNotices(const CuratedRecord &curated)
         notice.event = event;
         notice.event.noticeRef = ref;
         notice.origin = origins.value(ref);
-        notice.review = curated.noticeReview(ref);
+        if (reviews) {
+            notice.review = reviews->noticeReview(ref);
+        } else {
+            notice.review.ref = ref;
+            notice.review.observation = noticeReviewObservation(ref);
+            notice.review.status = QStringLiteral("unreviewed");
+        }
         out.append(std::move(notice));
     };
     for (const Observation &o : record.observations) {
@@ -325,8 +364,8 @@ QList<OwnPaperNotice> ownPaperNotices(const CuratedRecord &curated)
         for (const SourceEvent &e : o.events.events)
             add(e);
     }
-    if (curated.notices) {
-        for (const StandingNotice &n : curated.notices->value(own)) {
+    if (notices) {
+        for (const StandingNotice &n : notices->value(own)) {
             if (!n.isListed())
                 continue;
             SourceEvent event = n.event;
@@ -338,6 +377,18 @@ QList<OwnPaperNotice> ownPaperNotices(const CuratedRecord &curated)
         return a.event.date > b.event.date;
     });
     return out;
+}
+
+} // namespace
+
+QList<OwnPaperNotice> ownPaperNotices(const CuratedRecord &curated)
+{
+    return ownNoticesOf(curated.shown, curated.notices.get(), &curated);
+}
+
+QList<OwnPaperNotice> ownPaperNotices(const Record &page)
+{
+    return ownNoticesOf(page, nullptr, nullptr);
 }
 
 bool ownPaperRetracted(const QList<OwnPaperNotice> &notices)

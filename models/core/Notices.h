@@ -129,6 +129,9 @@ struct OwnPaperNotice
 //! events the page reports on its inbound observations whose link reaches it, each once, newest
 //! first.
 QList<OwnPaperNotice> ownPaperNotices(const CuratedRecord &record);
+//! The notices the page itself reports about its own paper (unreviewed): for the page as received
+//! (`render --upstream`).
+QList<OwnPaperNotice> ownPaperNotices(const Record &page);
 //! Whether those notices retract the paper (a retraction or withdrawal not reinstated since).
 bool ownPaperRetracted(const QList<OwnPaperNotice> &notices);
 
@@ -139,24 +142,42 @@ struct NoticeTouch
     QString observation; // UUID
     Direction direction = Direction::Inbound;
     QString citingTitle;
-    QString review; // unreviewed, acknowledged, dismissed, escalated
+    QString review; // the record's decision on the notice: unreviewed, acknowledged, ...
     QString reviewNote;
+    QString reviewer {}; // who made the decision shown (empty: unreviewed)
+    bool reviewConflict = false; // concurrent decisions: the most recent shows
 };
 
-//! Every found event of one cited work with the observations it touches.
+//! One notice (one event of a cited work) with the observations it touches, record by record:
+//! what the review window lists. Its review is one decision per record (CuratedRecord::
+//! noticeReview(ref)), shown on every touch of that record.
 struct NoticeGroup
 {
     QString work; // work key, or "title:" + cited title where no identifier is known
     QString label; // what a person reads: "arXiv:2104.04473 Title" or "10.1/x Title"
-    QList<SourceEvent> events; // newest first, each once
+    QString ref; // noticeRefOf(event, work): the identity its review is kept under
+    QString origin; // "Retraction Watch record 51234"; empty for an event the page reported
+    SourceEvent event;
+    bool workRetracted = false; // the work's events retract it (isRetracted())
     QList<NoticeTouch> touches;
-    QString newestDate() const { return events.isEmpty() ? QString() : events.first().date; }
+    QString newestDate() const { return event.date; }
+    //! A retraction or withdrawal of a work its events leave retracted (no reinstatement since).
     bool retracted() const;
+    //! The records the touches belong to, in order of first appearance.
+    QStringList records() const;
 };
 
-//! The groups of one curated record's shown observations, newest event first.
+//! What one review decision is about: a notice on a record.
+struct NoticeReviewTarget
+{
+    QString record; // arXiv id
+    QString ref; // noticeRef
+    friend bool operator==(const NoticeReviewTarget &, const NoticeReviewTarget &) = default;
+};
+
+//! The notices of one curated record's shown observations, one group per notice, newest first.
 QList<NoticeGroup> noticeGroups(const CuratedRecord &record);
-//! Merges groups of several records (same work: one group), newest first.
+//! Merges groups of several records (same work and notice: one group), newest first.
 QList<NoticeGroup> mergeNoticeGroups(QList<NoticeGroup> groups);
 
 //! The review status an observation shows: its recorded review, else "unreviewed".

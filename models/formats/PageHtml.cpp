@@ -85,6 +85,9 @@ private:
                                : DisplayText::Isolate::Element);
     }
     void header();
+    void saidFirst();
+    //! Whether the observation's events are the paper's own notices, said first.
+    bool saidFirst(const Observation &o) const;
     void recordNotes();
     void coverage();
     void resolutionCounts();
@@ -141,6 +144,8 @@ void PageWriter::header()
     m_out += QStringLiteral("<p class=\"kicker\">") + esc(kHeading)
         + QStringLiteral("</p>\n<h1 class=\"title\">") + field(m_r.title)
         + QStringLiteral("</h1>\n");
+    // The notices about the paper itself come first, right under its title.
+    saidFirst();
     // The as-of sentence, word for word as on the page; the record id links to arXiv.
     const QString before
         = QStringLiteral("As of %1, this Paper Citation Record lists %2 of %3 outbound "
@@ -156,6 +161,51 @@ void PageWriter::header()
         + QStringLiteral("</span><br/>")
         + arxivLink(m_r.arxivId, m_r.arxivId + QStringLiteral(" v") + QString::number(m_r.version))
         + QStringLiteral("</p>\n");
+}
+
+void PageWriter::saidFirst()
+{
+    if (m_options.ownNotices.isEmpty())
+        return;
+    const bool retracted = ownPaperRetracted(m_options.ownNotices);
+    QStringList lines;
+    for (const OwnPaperNotice &n : m_options.ownNotices) {
+        const SourceEvent &e = n.event;
+        QString line = QStringLiteral("<b>") + esc(eventKindText(e.kind)) + QStringLiteral("</b>");
+        if (!e.nature.isEmpty() && e.nature.compare(eventKindText(e.kind), Qt::CaseInsensitive))
+            line += esc(pageText(" (as the source words it: ")) + field(e.nature) + u')';
+        line += esc(kDot) + field(e.date) + esc(kDot) + field(e.source);
+        if (!n.origin.isEmpty())
+            line += esc(kDot) + field(n.origin);
+        if (!e.notice.isEmpty())
+            line += esc(kDot) + esc(pageText("notice ")) + field(e.notice);
+        lines.append(line);
+        if (!e.detail.isEmpty())
+            lines.append(esc(pageText("Detail: ")) + field(e.detail));
+        QString review = esc(pageText("Review: %1").arg(n.review.status));
+        if (!n.review.author.isEmpty())
+            review += esc(pageText(" by ")) + field(n.review.author);
+        if (!n.review.at.isEmpty())
+            review += esc(pageText(" on ")) + field(n.review.at.left(10));
+        if (!n.review.note.isEmpty())
+            review += esc(pageText("; note: ")) + field(n.review.note);
+        if (n.review.conflict)
+            review += esc(pageText(" (conflicting reviews: the most recent is shown)"));
+        lines.append(review + u'.');
+    }
+    m_out += QStringLiteral("<div class=\"said-first\">\n");
+    appendNote(m_out, retracted ? QStringLiteral("retracted") : QStringLiteral("review"),
+        retracted ? pageText("This paper is retracted.")
+                  : (m_options.ownNotices.size() == 1 ? pageText("A notice about this paper:")
+                                                      : pageText("Notices about this paper:")),
+        lines);
+    m_out += QStringLiteral("</div>\n");
+}
+
+bool PageWriter::saidFirst(const Observation &o) const
+{
+    return !m_options.ownNotices.isEmpty() && o.events.status == EventsCheck::Status::Found
+        && citedWorkKey(m_r, o) == arxivDoi(m_r.arxivId);
 }
 
 void PageWriter::recordNotes()
@@ -341,6 +391,16 @@ void PageWriter::events(const Observation &o)
         m_out += esc(QStringLiteral("Unavailable: ")) + field(o.events.reason) + u'.';
         break;
     case EventsCheck::Status::Found:
+        if (saidFirst(o)) {
+            // The paper's own notices are said once, at the top, with their review.
+            m_out += QStringLiteral("<span class=\"found\">")
+                + esc(pageText("%1 %2 about this paper, listed at the top of the page.")
+                          .arg(QString::number(o.events.events.size()),
+                              o.events.events.size() == 1 ? QStringLiteral("event")
+                                                          : QStringLiteral("events")))
+                + QStringLiteral("</span>");
+            break;
+        }
         m_out += QStringLiteral("<span class=\"found\">")
             + esc(QStringLiteral("%1 %2 found in the named queried sources as of ")
                       .arg(QString::number(o.events.events.size()),
@@ -359,7 +419,7 @@ void PageWriter::events(const Observation &o)
         break;
     }
     m_out += QStringLiteral("</p>\n");
-    if (o.events.status == EventsCheck::Status::Found) {
+    if (o.events.status == EventsCheck::Status::Found && !saidFirst(o)) {
         // The review of the notices: not part of the text form, shown in the preview and the PDF.
         const QString status = reviewStatusOf(o);
         QStringList lines { esc(pageText("Review status: %1.").arg(status)) };

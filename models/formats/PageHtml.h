@@ -10,6 +10,7 @@
 // https://arxiv.org/abs/ID.
 
 #include "AnomalyHints.h"
+#include "Notices.h"
 #include "Record.h"
 
 #include <QString>
@@ -40,13 +41,18 @@ struct HtmlOptions
     //! wraps an unbroken run in time quadratic in its length (a 1 MB title: two minutes). 0 =
     //! the text as it is (`render --format html`: browsers wrap such runs themselves).
     qsizetype breakRunsLongerThan = 64;
+    //! The notices about the record's own paper (ownPaperNotices()): said first, under the
+    //! title, once (a retraction or withdrawal as "This paper is retracted."), each with its
+    //! date, kind, nature, source, identifiers and review; the observations citing the paper
+    //! then point there instead of repeating them. Empty: nothing is said first.
+    QList<OwnPaperNotice> ownNotices {};
 };
 
 //! The page of `shown` (a record with curated values, CuratedRecord::shown). Each observation is
 //! one block <div class="obs" id="obs-UUID"> (the id is an anchor for QTextBrowser::scrollToAnchor;
 //! left out when forPrint, where the blocks are <div class="obs">); states are badges
 //! (<span class="state state-verified_exact">verified exact</span>); curation marks, conflicts and
-//! anomaly hints are notes.
+//! anomaly hints are notes; the notices about the paper itself come first (ownNotices).
 QString renderPageHtml(const Record &shown, const HtmlOptions &options = {});
 
 //! The page stylesheet, read from :/page/page.css (empty when the resource is missing).

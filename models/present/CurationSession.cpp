@@ -156,7 +156,8 @@ Status CurationSession::writeValues(const QList<FieldEdit> &edits)
         all.append(events);
         m_record = applyCorrections(m_record.upstream, std::move(all), m_record.notices);
     }
-    Q_EMIT recordChanged(observations);
+    // A review decision on a notice shows on every observation citing its work.
+    Q_EMIT recordChanged(observationsShowingChange(m_record, observations));
     return {};
 }
 

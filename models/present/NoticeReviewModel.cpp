@@ -6,6 +6,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QSet>
 
 #include <algorithm>
 
@@ -49,9 +50,7 @@ void NoticeReviewModel::rebuild()
     m_visible.clear();
     for (qsizetype g = 0; g < m_groups.size(); ++g) {
         const NoticeGroup &group = m_groups[g];
-        if (m_kind
-            && std::none_of(group.events.cbegin(), group.events.cend(),
-                [this](const SourceEvent &e) { return e.kind == *m_kind; }))
+        if (m_kind && group.event.kind != *m_kind)
             continue;
         Visible visible { g, {} };
         for (qsizetype t = 0; t < group.touches.size(); ++t) {
@@ -69,6 +68,34 @@ int NoticeReviewModel::visibleTouchCount() const
     for (const Visible &v : m_visible)
         count += v.touches.size();
     return int(count);
+}
+
+int NoticeReviewModel::visibleTargetCount() const
+{
+    qsizetype count = 0;
+    for (const Visible &v : m_visible) {
+        QSet<QString> records;
+        for (const qsizetype t : v.touches)
+            records.insert(m_groups[v.group].touches[t].record);
+        count += records.size();
+    }
+    return int(count);
+}
+
+QList<NoticeReviewTarget> NoticeReviewModel::targetsAt(const QModelIndex &index) const
+{
+    if (!index.isValid())
+        return {};
+    const Visible &v
+        = m_visible[size_t(index.parent().isValid() ? index.parent().row() : index.row())];
+    const QString &ref = m_groups[v.group].ref;
+    QList<NoticeReviewTarget> out;
+    for (const NoticeTouch &t : touchesAt(index)) {
+        const NoticeReviewTarget target { t.record, ref };
+        if (!out.contains(target))
+            out.append(target);
+    }
+    return out;
 }
 
 QList<NoticeTouch> NoticeReviewModel::touchesAt(const QModelIndex &index) const
@@ -126,11 +153,19 @@ int NoticeReviewModel::columnCount(const QModelIndex &) const
 
 namespace {
 
-QString eventLine(const SourceEvent &e)
+//! "Retraction and replacement (retraction) · 1 Mar 2024 · 10.1/notice · Retraction Watch record
+//! 51234": the nature as the source words it, the kind where the words differ from it.
+QString noticeLine(const NoticeGroup &group)
 {
-    QString line = eventKindDisplayText(e.kind) + QStringLiteral(" · ") + displayDate(e.date);
+    const SourceEvent &e = group.event;
+    QString line = DisplayText::forTerminal(natureText(e));
+    if (!e.nature.isEmpty() && e.nature.compare(eventKindText(e.kind), Qt::CaseInsensitive) != 0)
+        line += QStringLiteral(" (") + eventKindDisplayText(e.kind) + u')';
+    line += QStringLiteral(" · ") + displayDate(e.date);
     if (!e.notice.isEmpty())
-        line += QStringLiteral(" · ") + e.notice;
+        line += QStringLiteral(" · ") + DisplayText::forTerminal(e.notice);
+    if (!group.origin.isEmpty())
+        line += QStringLiteral(" · ") + DisplayText::forTerminal(group.origin);
     return line;
 }
 
@@ -151,6 +186,10 @@ QVariant NoticeReviewModel::data(const QModelIndex &index, int role) const
         return touch ? touch->observation : QVariant();
     case WorkRole:
         return group.work;
+    case RefRole:
+        return group.ref;
+    case GroupKeyRole:
+        return QString(group.work + QChar(0x1f) + group.ref);
     case RetractedRole:
         return group.retracted();
     case IsGroupRole:
@@ -168,14 +207,24 @@ QVariant NoticeReviewModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (index.column() == EventsColumn) {
-            QStringList lines;
-            for (const SourceEvent &e : group.events)
-                lines.append(eventLine(e) + QStringLiteral(" · ") + e.source
-                    + (e.detail.isEmpty() ? QString() : u'\n' + e.detail));
-            return lines.join(u'\n');
+            const SourceEvent &e = group.event;
+            return QString(noticeLine(group) + QStringLiteral(" · ")
+                + DisplayText::forTerminal(e.source)
+                + (e.detail.isEmpty() ? QString() : u'\n' + DisplayText::forTerminal(e.detail)));
         }
-        if (touch && index.column() == ReviewColumn && !touch->reviewNote.isEmpty())
-            return touch->reviewNote;
+        if (touch && index.column() == ReviewColumn) {
+            QStringList lines;
+            if (!touch->reviewer.isEmpty())
+                lines.append(tr("%1 by %2 for every observation of arXiv:%3 citing the work")
+                                 .arg(reviewDisplayText(touch->review),
+                                     DisplayText::forTerminal(touch->reviewer), touch->record));
+            if (touch->reviewConflict)
+                lines.append(tr("Curators decided differently at the same time: the most recent "
+                                "decision is shown; a new one settles it."));
+            if (!touch->reviewNote.isEmpty())
+                lines.append(DisplayText::forTerminal(touch->reviewNote));
+            return lines.isEmpty() ? QVariant() : QVariant(lines.join(u'\n'));
+        }
         return {};
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -188,19 +237,19 @@ QVariant NoticeReviewModel::data(const QModelIndex &index, int role) const
             return (touch->direction == Direction::Inbound ? tr("cited by: %1") : tr("cites: %1"))
                 .arg(DisplayText::forTerminal(touch->citingTitle));
         case EventsColumn:
-            if (isGroup) {
-                QStringList lines;
-                for (const SourceEvent &e : group.events)
-                    lines.append(eventLine(e));
-                return QString((group.retracted() ? QStringLiteral("⚠ ") : QString())
-                    + lines.join(QStringLiteral("; ")));
-            }
+            if (isGroup)
+                return QString(
+                    (group.retracted() ? QStringLiteral("⚠ ") : QString()) + noticeLine(group));
             return {};
         case ReviewColumn: {
-            if (touch)
-                return touch->reviewNote.isEmpty() ? reviewDisplayText(touch->review)
-                                                   : QString(reviewDisplayText(touch->review)
-                                                       + QStringLiteral(": ") + touch->reviewNote);
+            if (touch) {
+                QString text = reviewDisplayText(touch->review);
+                if (touch->reviewConflict)
+                    text += tr(" (conflict)");
+                if (!touch->reviewNote.isEmpty())
+                    text += QStringLiteral(": ") + DisplayText::forTerminal(touch->reviewNote);
+                return text;
+            }
             QStringList statuses;
             for (const qsizetype t : v.touches) {
                 if (!statuses.contains(group.touches[t].review))
@@ -230,7 +279,7 @@ QVariant NoticeReviewModel::headerData(int section, Qt::Orientation orientation,
     case WorkColumn:
         return tr("Cited work / observation");
     case EventsColumn:
-        return tr("Notices (newest first)");
+        return tr("Notice (newest first)");
     case ReviewColumn:
         return tr("Review");
     case RecordColumn:

@@ -9,8 +9,9 @@
 
 namespace LedgerCurator {
 
-//! The notice review tree: cited works (newest event first) with the observations their
-//! notices touch, filtered by event kind and review status.
+//! The notice review tree: notices (newest first), each with the observations it touches, record
+//! by record, filtered by kind and review status. A review is one decision per record and notice:
+//! an observation row stands for its record's decision.
 class NoticeReviewModel final : public QAbstractItemModel
 {
     Q_OBJECT
@@ -22,6 +23,8 @@ public:
         RecordRole = Qt::UserRole + 1, // arXiv id (observation rows)
         ObservationRole, // UUID (observation rows)
         WorkRole, // work key (both)
+        RefRole, // noticeRef (both)
+        GroupKeyRole, // work key and noticeRef: what identifies a notice row (both)
         RetractedRole, // bool (both)
         IsGroupRole, // bool
     };
@@ -31,16 +34,21 @@ public:
     void setGroups(QList<NoticeGroup> groups);
     const QList<NoticeGroup> &groups() const { return m_groups; }
 
-    //! Only groups with an event of this kind (nullopt: all).
+    //! Only notices of this kind (nullopt: all).
     void setKindFilter(std::optional<EventKind> kind);
-    //! Only observations with this review status (empty: all), and groups that have any.
+    //! Only observations whose record's review of the notice has this status (empty: all), and
+    //! notices that have any.
     void setReviewFilter(const QString &status);
 
     //! The (record, observation) pairs under an index: the observation itself, or every visible
     //! observation of a group.
     QList<NoticeTouch> touchesAt(const QModelIndex &index) const;
+    //! The review decisions an index stands for: one per record of its visible observations.
+    QList<NoticeReviewTarget> targetsAt(const QModelIndex &index) const;
     //! Counts of what is visible.
     int visibleGroupCount() const { return int(m_visible.size()); }
+    //! Review decisions (record and notice pairs) visible.
+    int visibleTargetCount() const;
     int visibleTouchCount() const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;

@@ -161,6 +161,7 @@ Status exportPdf(
     timer.start();
     HtmlOptions htmlOptions;
     htmlOptions.inboundCap = options.inboundCap;
+    htmlOptions.ownNotices = options.ownNotices;
     htmlOptions.standalone = false;
     htmlOptions.forPrint = true;
     const QString html = renderPageHtml(shown, htmlOptions);

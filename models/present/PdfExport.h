@@ -6,6 +6,7 @@
 // record's title and links go to https://arxiv.org/abs/ID. Needs a QGuiApplication (fonts); the
 // "offscreen" platform will do, so no display is needed.
 
+#include "Notices.h"
 #include "Record.h"
 #include "Result.h"
 
@@ -18,6 +19,8 @@ struct PdfOptions
 {
     QPageSize::PageSizeId pageSize = QPageSize::A4; // A4 or Letter
     qsizetype inboundCap = 0; // inbound observations itemized at most; 0 = all
+    //! The notices about the record's own paper (ownPaperNotices()), said first on page 1.
+    QList<OwnPaperNotice> ownNotices {};
 };
 
 //! Writes the page of `shown` to `path` atomically (QSaveFile): on failure or cancel nothing is
