@@ -169,6 +169,8 @@ NoticesView::NoticesView(Store &store, QWidget *parent)
 NoticesView::~NoticesView()
 {
     ++m_generation;
+    if (m_job)
+        m_job->cancel();
 }
 
 void NoticesView::showEvent(QShowEvent *event)
@@ -191,9 +193,11 @@ void NoticesView::reload()
     m_stale = false;
     m_loading = true;
     const int generation = ++m_generation;
+    if (m_job)
+        m_job->cancel(); // its records need not be read to the end
     updateCount();
     using Rows = QList<NoticeListRow>;
-    BackgroundJob::start<Result<Rows>>(
+    m_job = BackgroundJob::start<Result<Rows>>(
         this, {},
         [path = m_store.path()](
             auto &worker) -> Result<Rows> { return readNoticeList(path, worker.progress()); },
@@ -270,6 +274,8 @@ void NoticesView::updateCount()
                                : tr("%1 of %n notices", nullptr, total).arg(shown);
     if (rows != shown)
         count += tr(" (%n rows: a notice has a row for each record it concerns)", nullptr, rows);
+    if (m_loading && total > 0)
+        count += QStringLiteral(" · ") + tr("reading the cache again...");
     m_count->setText(total == 0 && m_loading ? QString() : count);
     m_export->setEnabled(!m_loading && rows > 0);
     if (rows > 0) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QPointer>
 #include <QWidget>
 
 class QComboBox;
@@ -13,6 +14,7 @@ class QTimer;
 
 namespace LedgerCurator {
 
+class BackgroundJob;
 class NoticeListFilterProxy;
 class NoticeListModel;
 class Store;
@@ -73,6 +75,7 @@ private:
     QTableView *m_table = nullptr;
     QPushButton *m_export = nullptr;
     QTimer *m_reloadSoon = nullptr;
+    QPointer<BackgroundJob> m_job; // the reload running, cancelled by a newer one
     QString m_loadError;
     bool m_loading = false;
     bool m_columnsFitted = false;

@@ -102,12 +102,10 @@ int NoticeListModel::noticeCount() const
 
 QStringList NoticeListModel::natures() const
 {
-    QStringList out;
-    for (const NoticeListRow &row : m_rows) {
-        const QString nature = natureText(row.notice.event);
-        if (!out.contains(nature))
-            out.append(nature);
-    }
+    QSet<QString> natures;
+    for (const NoticeListRow &row : m_rows)
+        natures.insert(natureText(row.notice.event));
+    QStringList out(natures.cbegin(), natures.cend());
     std::sort(out.begin(), out.end(),
         [](const QString &a, const QString &b) { return a.localeAwareCompare(b) < 0; });
     return out;
@@ -115,11 +113,12 @@ QStringList NoticeListModel::natures() const
 
 QStringList NoticeListModel::records() const
 {
-    QStringList out;
+    QSet<QString> records;
     for (const NoticeListRow &row : m_rows) {
-        if (!row.record.isEmpty() && !out.contains(row.record))
-            out.append(row.record);
+        if (!row.record.isEmpty())
+            records.insert(row.record);
     }
+    QStringList out(records.cbegin(), records.cend());
     std::sort(out.begin(), out.end());
     return out;
 }
