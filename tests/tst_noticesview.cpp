@@ -3,6 +3,7 @@
 // filtered, exported as CSV (the rows it shows, RFC 4180, UTF-8), its empty state, and a reload
 // when notices arrive. On a real cache in a temporary folder, offscreen.
 #include "CurationSession.h"
+#include "LedgerText.h"
 #include "MainWindow.h"
 #include "NoticeListModel.h"
 #include "NoticeRows.h"
@@ -58,6 +59,7 @@ private Q_SLOTS:
     void exportFailureIsSaid();
     void emptyStateThenNoticesArrive();
     void doubleClickShowsTheRecord();
+    void importedPageGainsItsNotice();
     void screenshot();
 
 private:
@@ -216,6 +218,39 @@ void TestNoticesView::doubleClickShowsTheRecord()
     QCOMPARE(wanted.size(), 1); // the rows without a cached record ask for nothing
     QCOMPARE(wanted.first().first().toString(), QStringLiteral("2104.04473"));
     QTRY_COMPARE(window.session().record().shown.arxivId, QStringLiteral("2104.04473"));
+}
+
+void TestNoticesView::importedPageGainsItsNotice()
+{
+    importNotices();
+    MainWindow &window = m_fixture->makeWindow();
+    window.show();
+    NoticesView *view = openView(window);
+    QVERIFY(view);
+    auto *record = view->findChild<QComboBox *>(QStringLiteral("noticesRecordFilter"));
+    record->setCurrentIndex(record->findData(QStringLiteral("none")));
+    QCOMPARE(view->proxy()->rowCount(), 2); // the retraction and replacement, the correction
+
+    // File > Import of the page of arXiv:2301.01234 while the view is open: the notice about its
+    // paper attaches to it.
+    const Record rich = richRecord();
+    const QString page = m_fixture->filePath(QStringLiteral("ledger-2301.01234.txt"));
+    QFile out(page);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(renderLedgerText(rich).toUtf8());
+    out.close();
+    QSignalSpy finished(&window, &MainWindow::importFinished);
+    window.importFiles({ page });
+    QTRY_COMPARE(finished.size(), 1);
+    QCOMPARE(finished.first().first().toBool(), true);
+    QTRY_COMPARE(view->proxy()->rowCount(), 1);
+    QVERIFY(record->findData(QStringLiteral("record:2301.01234")) > 0);
+    record->setCurrentIndex(record->findData(QStringLiteral("record:2301.01234")));
+    QCOMPARE(view->proxy()->rowCount(), 1);
+    QCOMPARE(view->proxy()->index(0, 0).data(NoticeListModel::RefRole).toString(),
+        QStringLiteral("retraction-watch:60001"));
+    QCOMPARE(view->proxy()->index(0, NoticeListModel::ReviewColumn).data().toString(),
+        QStringLiteral("unreviewed"));
 }
 
 void TestNoticesView::screenshot()
