@@ -7,6 +7,7 @@
 #include "CuratorIdentityDialog.h"
 #include "FileDialogs.h"
 #include "ImportExport.h"
+#include "NoticesView.h"
 #include "ObservationFilterProxy.h"
 #include "PreviewPane.h"
 #include "RecordList.h"
@@ -268,6 +269,11 @@ void MainWindow::createActions()
         = notices->addAction(tr("&Review Notices..."), this, &MainWindow::showNoticeReview);
     review->setObjectName(QStringLiteral("reviewNoticesAction"));
     review->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    QAction *allNotices = notices->addAction(tr("&All Notices..."), this, &MainWindow::showNotices);
+    allNotices->setObjectName(QStringLiteral("allNoticesAction"));
+    allNotices->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    allNotices->setStatusTip(tr("Every notice the team knows, with the records it concerns; "
+                                "filters and CSV export"));
     QAction *importNotices = notices->addAction(tr("&Import Notices..."), this, [this] {
         chooseFilesToOpen(this, QStringLiteral("importNoticesDialog"), tr("Import Notices"),
             tr("Retraction Watch CSV (*.csv);;All files (*)"), false,
@@ -315,6 +321,34 @@ void MainWindow::setupNotices()
     connect(m_notices, &NoticeController::errorOccurred, this, &MainWindow::showError);
     connect(m_notices, &NoticeController::imported, this, &MainWindow::noticesImported);
     connect(m_notices, &NoticeController::reviewApplied, this, &MainWindow::reviewApplied);
+}
+
+NoticesView *MainWindow::noticesView()
+{
+    if (!m_noticesView) {
+        m_noticesView = new NoticesView(m_store, this);
+        connect(m_noticesView, &NoticesView::showRecordRequested, this, [this](const QString &id) {
+            selectRecord(id);
+            raise();
+            activateWindow();
+        });
+        // What may change a notice, its records or their reviews: it reads the cache again.
+        const auto changed = [view = m_noticesView] { view->cacheChanged(); };
+        connect(m_notices, &NoticeController::imported, m_noticesView, changed);
+        connect(m_files, &ImportExport::imported, m_noticesView, changed);
+        connect(m_session.get(), &CurationSession::recordChanged, m_noticesView, changed);
+        connect(m_cacheWatch, &CacheWatch::changed, m_noticesView, changed);
+        connect(m_sync, &SyncController::syncFinished, m_noticesView, changed);
+    }
+    return m_noticesView;
+}
+
+void MainWindow::showNotices()
+{
+    NoticesView *view = noticesView();
+    view->show();
+    view->raise();
+    view->activateWindow();
 }
 
 void MainWindow::restoreSettings()

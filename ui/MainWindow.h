@@ -24,6 +24,7 @@ class CurationPanel;
 class CurationSession;
 class ImportExport;
 class NoticeReviewWindow;
+class NoticesView;
 class ObservationFilterProxy;
 class PreviewPane;
 class RecordList;
@@ -71,6 +72,10 @@ public:
     NoticeReviewWindow *noticeReview() { return m_notices->reviewWindow(); }
     //! Opens the review window and reads every record's notices.
     void showNoticeReview() { m_notices->showReview(); }
+    //! The Notices view: every notice the team knows (created on first use).
+    NoticesView *noticesView();
+    //! Notices > All Notices...: opens the Notices view (it reads the cache when shown).
+    void showNotices();
     //! Records a review decision (status and note) for notices on records, through the session
     //! (one undo step per record); a notice of another record is reviewed once it is shown.
     void applyReview(
@@ -155,6 +160,7 @@ private:
     QAction *m_syncAction = nullptr;
     QAction *m_cancelSyncAction = nullptr;
     NoticeController *m_notices = nullptr;
+    NoticesView *m_noticesView = nullptr;
     SyncController *m_sync = nullptr;
     SyncStatus *m_syncStatus = nullptr;
     CacheWatch *m_cacheWatch = nullptr;

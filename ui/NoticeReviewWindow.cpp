@@ -2,7 +2,9 @@
 #include "NoticeReviewWindow.h"
 
 #include "BackgroundJob.h"
+#include "NoticeChoices.h"
 #include "NoticeReviewModel.h"
+#include "RecordScan.h"
 #include "Store.h"
 
 #include <QAction>
@@ -33,15 +35,12 @@ NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
     m_kind = new QComboBox(this);
     m_kind->setObjectName(QStringLiteral("kindFilter"));
     m_kind->addItem(tr("All kinds"), -1);
-    for (EventKind kind : { EventKind::Retraction, EventKind::Correction,
-             EventKind::ExpressionOfConcern, EventKind::Withdrawal, EventKind::Reinstatement })
-        m_kind->addItem(eventKindDisplayText(kind), int(kind));
+    addKindChoices(m_kind);
     m_kind->setAccessibleName(tr("Show notices of kind"));
     m_reviewFilter = new QComboBox(this);
     m_reviewFilter->setObjectName(QStringLiteral("reviewFilter"));
     m_reviewFilter->addItem(tr("Any review status"), QString());
-    for (const QString &status : reviewStatuses())
-        m_reviewFilter->addItem(reviewDisplayText(status), status);
+    addReviewChoices(m_reviewFilter);
     m_reviewFilter->setAccessibleName(tr("Show observations with review status"));
     m_count = new QLabel(this);
     m_count->setObjectName(QStringLiteral("noticeCount"));
@@ -112,9 +111,7 @@ NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
     layout->addLayout(reviewRow);
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
-        const int kind = m_kind->currentData().toInt();
-        m_model->setKindFilter(
-            kind < 0 ? std::nullopt : std::optional<EventKind>(static_cast<EventKind>(kind)));
+        m_model->setKindFilter(chosenKind(m_kind));
         rebuildModel();
     });
     connect(m_reviewFilter, &QComboBox::currentIndexChanged, this, [this] {
@@ -168,17 +165,13 @@ void NoticeReviewWindow::reload()
             Store store(path);
             if (auto opened = store.open(); !opened)
                 return opened.error();
-            auto summaries = store.recordSummaries();
-            if (!summaries)
-                return summaries.error();
             Groups groups;
-            for (const RecordSummary &summary : std::as_const(*summaries)) {
-                auto curated = store.loadCurated(summary.arxivId);
-                if (!curated)
-                    return curated.error();
-                if (curated->has_value())
-                    groups.insert(summary.arxivId, noticeGroups(**curated));
-            }
+            if (auto scanned = forEachCuratedRecord(store,
+                    [&groups](const CuratedRecord &curated) {
+                        groups.insert(curated.shown.arxivId, noticeGroups(curated));
+                    });
+                !scanned)
+                return scanned.error();
             return groups;
         },
         [this, generation](Result<Groups> result) {

@@ -26,7 +26,8 @@ struct CuratedRecord
     //! one decision per record and notice, kept as events on noticeReviewObservation(ref).
     QHash<QString, NoticeReview> noticeReviews;
 
-    //! The review of a notice: unreviewed when no decision was made.
+    //! The review of a notice: unreviewed when no decision was made. A notice no shown
+    //! observation carries (withdrawn by the source, say) has the decision made on it, if any.
     NoticeReview noticeReview(const QString &ref) const;
 
     //! nullptr when the field has no events.

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RecordScan.h"
+
+#include "Store.h"
+
+namespace LedgerCurator {
+
+Status forEachCuratedRecord(const Store &store,
+    const std::function<void(const CuratedRecord &)> &visit, const Progress &progress)
+{
+    auto summaries = store.recordSummaries();
+    if (!summaries)
+        return summaries.error();
+    const qint64 total = summaries->size();
+    qint64 done = 0;
+    for (const RecordSummary &summary : std::as_const(*summaries)) {
+        if (progress && !progress(done, total))
+            return Error::cancelled();
+        auto curated = store.loadCurated(summary.arxivId);
+        if (!curated)
+            return curated.error();
+        if (curated->has_value())
+            visit(**curated);
+        ++done;
+    }
+    if (progress)
+        progress(done, total);
+    return {};
+}
+
+} // namespace LedgerCurator
