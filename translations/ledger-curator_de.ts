@@ -1063,6 +1063,14 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
         <source>arXiv:%1 is still loading: export it once it is shown.</source>
         <translation>arXiv:%1 wird noch geladen: exportieren Sie es, sobald es angezeigt wird.</translation>
     </message>
+    <message>
+        <source>&amp;All Notices...</source>
+        <translation>&amp;Alle Hinweise...</translation>
+    </message>
+    <message>
+        <source>Every notice the team knows, with the records it concerns; filters and CSV export</source>
+        <translation>Jeder Hinweis, den das Team kennt, mit den betroffenen Datensätzen; Filter und CSV-Export</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeController</name>
@@ -1077,32 +1085,6 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
     <message>
         <source>Filters the table to the observations needing attention</source>
         <translation>Filtert die Tabelle auf die Beobachtungen mit Handlungsbedarf</translation>
-    </message>
-    <message>
-        <source>this paper (arXiv:%1)</source>
-        <translation>dieses Paper (arXiv:%1)</translation>
-    </message>
-    <message>
-        <source>Retracted work: 1 observation of this record cites a retracted work</source>
-        <translation>Zurückgezogenes Werk: 1 Beobachtung dieses Datensatzes zitiert ein zurückgezogenes Werk</translation>
-    </message>
-    <message numerus="yes">
-        <source>Retracted work: %Ln observations of this record cite a retracted work</source>
-        <translation>
-            <numerusform>Zurückgezogenes Werk: %Ln Beobachtung dieses Datensatzes zitiert ein zurückgezogenes Werk</numerusform>
-            <numerusform>Zurückgezogenes Werk: %Ln Beobachtungen dieses Datensatzes zitieren ein zurückgezogenes Werk</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln not yet reviewed.</source>
-        <translation>
-            <numerusform>%Ln noch nicht geprüft.</numerusform>
-            <numerusform>%Ln noch nicht geprüft.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>All reviewed.</source>
-        <translation>Alle geprüft.</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
@@ -1155,6 +1137,159 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
         <source>%L1 notices read: %L2 new, %L3 updated, %L4 unchanged, %L5 withdrawn by the source.</source>
         <translation>%L1 Hinweise gelesen: %L2 neu, %L3 aktualisiert, %L4 unverändert, %L5 von der Quelle zurückgezogen.</translation>
     </message>
+    <message>
+        <source>notice %1</source>
+        <translation>Hinweis %1</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>This paper (arXiv:%1) is retracted: %2.</source>
+        <translation>Dieses Paper (arXiv:%1) ist zurückgezogen: %2.</translation>
+    </message>
+    <message>
+        <source>1 observation of this record cites a retracted work</source>
+        <translation>1 Beobachtung dieses Datensatzes zitiert ein zurückgezogenes Werk</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln observations of this record cite a retracted work</source>
+        <translation>
+            <numerusform>%Ln Beobachtung dieses Datensatzes zitiert ein zurückgezogenes Werk</numerusform>
+            <numerusform>%Ln Beobachtungen dieses Datensatzes zitieren ein zurückgezogenes Werk</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All notices reviewed.</source>
+        <translation>Alle Hinweise geprüft.</translation>
+    </message>
+    <message>
+        <source>1 notice not yet reviewed.</source>
+        <translation>1 Hinweis noch nicht geprüft.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln notices not yet reviewed.</source>
+        <translation>
+            <numerusform>%Ln Hinweis noch nicht geprüft.</numerusform>
+            <numerusform>%Ln Hinweise noch nicht geprüft.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::NoticeListModel</name>
+    <message>
+        <source>listed</source>
+        <translation>gelistet</translation>
+    </message>
+    <message>
+        <source>withdrawn by the source</source>
+        <translation>von der Quelle zurückgenommen</translation>
+    </message>
+    <message>
+        <source>%1 (conflicting decisions)</source>
+        <translation>%1 (widersprüchliche Entscheidungen)</translation>
+    </message>
+    <message>
+        <source>no cached record yet</source>
+        <translation>noch kein Datensatz im Cache</translation>
+    </message>
+    <message>
+        <source>Reasons: %1</source>
+        <translation>Gründe: %1</translation>
+    </message>
+    <message>
+        <source>Journal: %1</source>
+        <translation>Zeitschrift: %1</translation>
+    </message>
+    <message>
+        <source>Links: %1</source>
+        <translation>Links: %1</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>Importiert %1</translation>
+    </message>
+    <message>
+        <source>Imported %1 by %2</source>
+        <translation>Importiert %1 von %2</translation>
+    </message>
+    <message>
+        <source>The source lists this notice.</source>
+        <translation>Die Quelle listet diesen Hinweis.</translation>
+    </message>
+    <message>
+        <source>The source no longer lists this notice; it is kept, with its history, and no longer shown on the records&apos; pages.</source>
+        <translation>Die Quelle listet diesen Hinweis nicht mehr; er bleibt mit seiner Geschichte erhalten und wird auf den Seiten der Datensätze nicht mehr gezeigt.</translation>
+    </message>
+    <message>
+        <source>No cached record cites this work yet: the notice attaches to a record when a matching page is imported.</source>
+        <translation>Noch kein Datensatz im Cache zitiert dieses Werk: Der Hinweis wird einem Datensatz zugeordnet, sobald eine passende Seite importiert wird.</translation>
+    </message>
+    <message>
+        <source>The notice is about this record&apos;s own paper.</source>
+        <translation>Der Hinweis betrifft das Paper dieses Datensatzes selbst.</translation>
+    </message>
+    <message>
+        <source>Observations of this record cite the work.</source>
+        <translation>Beobachtungen dieses Datensatzes zitieren das Werk.</translation>
+    </message>
+    <message>
+        <source>Reviewed %1 by %2</source>
+        <translation>Geprüft %1 von %2</translation>
+    </message>
+    <message>
+        <source>Notice</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Nature</source>
+        <translation>Beschaffenheit</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Work</source>
+        <translation>Werk</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Notice DOI</source>
+        <translation>DOI des Hinweises</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <source>Observations</source>
+        <translation>Beobachtungen</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Reviewed by</source>
+        <translation>Geprüft von</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeReviewModel</name>
@@ -1186,16 +1321,28 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
         <translation>Zitiertes Werk / Beobachtung</translation>
     </message>
     <message>
-        <source>Notices (newest first)</source>
-        <translation>Mitteilungen (neueste zuerst)</translation>
-    </message>
-    <message>
         <source>Review</source>
         <translation>Prüfung</translation>
     </message>
     <message>
         <source>Record</source>
         <translation>Datensatz</translation>
+    </message>
+    <message>
+        <source>%1 by %2 for every observation of arXiv:%3 citing the work</source>
+        <translation>%1 von %2 für jede Beobachtung von arXiv:%3, die das Werk zitiert</translation>
+    </message>
+    <message>
+        <source>Curators decided differently at the same time: the most recent decision is shown; a new one settles it.</source>
+        <translation>Kuratoren haben gleichzeitig verschieden entschieden: Die neueste Entscheidung wird gezeigt; eine neue klärt es.</translation>
+    </message>
+    <message>
+        <source> (conflict)</source>
+        <translation> (Konflikt)</translation>
+    </message>
+    <message>
+        <source>Notice (newest first)</source>
+        <translation>Hinweis (neueste zuerst)</translation>
     </message>
 </context>
 <context>
@@ -1229,10 +1376,6 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
         <translation>&amp;Prüfung:</translation>
     </message>
     <message>
-        <source>Notices by cited work</source>
-        <translation>Mitteilungen nach zitiertem Werk</translation>
-    </message>
-    <message>
         <source>Review status to record</source>
         <translation>Zu erfassender Prüfstatus</translation>
     </message>
@@ -1247,10 +1390,6 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
     <message>
         <source>Record &amp;Review</source>
         <translation>Prüfung &amp;erfassen</translation>
-    </message>
-    <message>
-        <source>Records the status and note for the selected observations, or for every shown observation of a selected work (Ctrl+Return)</source>
-        <translation>Erfasst Status und Notiz für die ausgewählten Beobachtungen oder für jede angezeigte Beobachtung eines ausgewählten Werks (Strg+Eingabe)</translation>
     </message>
     <message>
         <source>&amp;Show in Ledger</source>
@@ -1271,10 +1410,6 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
 %1</translation>
     </message>
     <message>
-        <source>%L1 cited works · %L2 observations shown</source>
-        <translation>Zitierte Werke: %L1 · angezeigte Beobachtungen: %L2</translation>
-    </message>
-    <message>
         <source>No notices found in any record.
 
 Retractions, corrections and expressions of concern appear here when a page reports them, or after Notices &gt; Import Notices... reads a Retraction Watch CSV file.</source>
@@ -1286,11 +1421,187 @@ Rückzüge, Korrekturen und Bedenkenäußerungen erscheinen hier, wenn eine Seit
         <source>No notice matches the filters.</source>
         <translation>Keine Mitteilung passt zu den Filtern.</translation>
     </message>
+    <message>
+        <source>Notices with the observations they touch</source>
+        <translation>Hinweise mit den betroffenen Beobachtungen</translation>
+    </message>
+    <message>
+        <source>Records the status and note for the selected notices: one decision per record and notice, covering every observation of the record that cites the work (Ctrl+Return)</source>
+        <translation>Erfasst Status und Notiz für die ausgewählten Hinweise: eine Entscheidung je Datensatz und Hinweis, für jede Beobachtung des Datensatzes, die das Werk zitiert (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>%L1 notices · %L2 reviews · %L3 observations shown</source>
+        <translation>%L1 Hinweise · %L2 Prüfungen · %L3 Beobachtungen angezeigt</translation>
+    </message>
     <message numerus="yes">
-        <source>Record &amp;Review for %Ln</source>
+        <source>Record &amp;Review for %Ln notices</source>
         <translation>
-            <numerusform>Prüfung für %Ln &amp;erfassen</numerusform>
-            <numerusform>Prüfung für %Ln &amp;erfassen</numerusform>
+            <numerusform>&amp;Prüfung für %Ln Hinweis erfassen</numerusform>
+            <numerusform>&amp;Prüfung für %Ln Hinweise erfassen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::NoticesView</name>
+    <message>
+        <source>Notices - Ledger Curator</source>
+        <translation>Hinweise - Ledger Curator</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>Alle Arten</translation>
+    </message>
+    <message>
+        <source>Show notices of kind</source>
+        <translation>Hinweise dieser Art zeigen</translation>
+    </message>
+    <message>
+        <source>Show notices whose nature the source words as</source>
+        <translation>Hinweise zeigen, deren Beschaffenheit die Quelle so benennt</translation>
+    </message>
+    <message>
+        <source>Listed and withdrawn</source>
+        <translation>Gelistet und zurückgenommen</translation>
+    </message>
+    <message>
+        <source>Listed by the source</source>
+        <translation>Von der Quelle gelistet</translation>
+    </message>
+    <message>
+        <source>Withdrawn by the source</source>
+        <translation>Von der Quelle zurückgenommen</translation>
+    </message>
+    <message>
+        <source>Show notices the source lists or withdrew</source>
+        <translation>Hinweise zeigen, die die Quelle listet oder zurücknahm</translation>
+    </message>
+    <message>
+        <source>Any review status</source>
+        <translation>Jeder Prüfstatus</translation>
+    </message>
+    <message>
+        <source>Show notices with review status</source>
+        <translation>Hinweise mit diesem Prüfstatus zeigen</translation>
+    </message>
+    <message>
+        <source>Show notices of record</source>
+        <translation>Hinweise dieses Datensatzes zeigen</translation>
+    </message>
+    <message>
+        <source>Search: notice, DOI, title, arXiv id, note</source>
+        <translation>Suche: Hinweis, DOI, Titel, arXiv-ID, Notiz</translation>
+    </message>
+    <message>
+        <source>Search the notices</source>
+        <translation>Hinweise durchsuchen</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Art:</translation>
+    </message>
+    <message>
+        <source>&amp;Nature:</source>
+        <translation>&amp;Beschaffenheit:</translation>
+    </message>
+    <message>
+        <source>S&amp;tatus:</source>
+        <translation>S&amp;tatus:</translation>
+    </message>
+    <message>
+        <source>&amp;Review:</source>
+        <translation>&amp;Prüfung:</translation>
+    </message>
+    <message>
+        <source>Re&amp;cord:</source>
+        <translation>Daten&amp;satz:</translation>
+    </message>
+    <message>
+        <source>Notices</source>
+        <translation>Hinweise</translation>
+    </message>
+    <message>
+        <source>&amp;Export CSV...</source>
+        <translation>CSV &amp;exportieren...</translation>
+    </message>
+    <message>
+        <source>Writes the notices shown, as filtered and sorted, to a CSV file for a report (Ctrl+E)</source>
+        <translation>Schreibt die angezeigten Hinweise, gefiltert und sortiert, in eine CSV-Datei für einen Bericht (Strg+E)</translation>
+    </message>
+    <message>
+        <source>All natures</source>
+        <translation>Alle Beschaffenheiten</translation>
+    </message>
+    <message>
+        <source>Any record</source>
+        <translation>Jeder Datensatz</translation>
+    </message>
+    <message>
+        <source>No cached record yet</source>
+        <translation>Noch kein Datensatz im Cache</translation>
+    </message>
+    <message>
+        <source>%1 of 1 notice</source>
+        <translation>%1 von 1 Hinweis</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n notices</source>
+        <translation>
+            <numerusform>%1 von %n Hinweis</numerusform>
+            <numerusform>%1 von %n Hinweisen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n rows: a notice has a row for each record it concerns)</source>
+        <translation>
+            <numerusform> (%n Zeile: Ein Hinweis hat eine Zeile je betroffenem Datensatz)</numerusform>
+            <numerusform> (%n Zeilen: Ein Hinweis hat eine Zeile je betroffenem Datensatz)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>reading the cache again...</source>
+        <translation>Cache wird neu gelesen...</translation>
+    </message>
+    <message>
+        <source>Reading the notices and every record of the cache...</source>
+        <translation>Die Hinweise und alle Datensätze des Caches werden gelesen...</translation>
+    </message>
+    <message>
+        <source>The notices could not be read:
+%1</source>
+        <translation>Die Hinweise konnten nicht gelesen werden:
+%1</translation>
+    </message>
+    <message>
+        <source>No notices yet: import a Retraction Watch CSV with Notices &gt; Import Notices... or sync with the team&apos;s server.</source>
+        <translation>Noch keine Hinweise: Importieren Sie eine Retraction-Watch-CSV mit Hinweise &gt; Hinweise importieren... oder synchronisieren Sie mit dem Server des Teams.</translation>
+    </message>
+    <message>
+        <source>No notice matches the filters.</source>
+        <translation>Kein Hinweis passt zu den Filtern.</translation>
+    </message>
+    <message>
+        <source>Export Notices as CSV</source>
+        <translation>Hinweise als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV-Dateien (*.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>The notices were not exported; no file was changed.
+%1</source>
+        <translation>Die Hinweise wurden nicht exportiert; keine Datei wurde geändert.
+%1</translation>
+    </message>
+    <message>
+        <source>1 row exported to %1</source>
+        <translation>1 Zeile nach %1 exportiert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rows exported to %1</source>
+        <translation>
+            <numerusform>%n Zeile nach %1 exportiert</numerusform>
+            <numerusform>%n Zeilen nach %1 exportiert</numerusform>
         </translation>
     </message>
 </context>
@@ -1974,6 +2285,14 @@ arXiv:%2 v%3 · Stand %4</translation>
             <numerusform>%Ln Ereignis von %1 hat die Signaturprüfung nicht bestanden und wurde nicht übernommen. Es wird zur Prüfung im Cache beiseitegelegt.</numerusform>
             <numerusform>%Ln Ereignisse von %1 haben die Signaturprüfung nicht bestanden und wurden nicht übernommen. Sie werden zur Prüfung im Cache beiseitegelegt.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Notices: %L1 sent, %L2 received.</source>
+        <translation>Hinweise: %L1 gesendet, %L2 empfangen.</translation>
+    </message>
+    <message>
+        <source>Notices not exchanged: %1</source>
+        <translation>Hinweise nicht ausgetauscht: %1</translation>
     </message>
 </context>
 <context>

@@ -1063,6 +1063,14 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
         <source>arXiv:%1 is still loading: export it once it is shown.</source>
         <translation>arXiv:%1 est encore en cours de chargement : exportez-le une fois affiché.</translation>
     </message>
+    <message>
+        <source>&amp;All Notices...</source>
+        <translation>&amp;Tous les avis...</translation>
+    </message>
+    <message>
+        <source>Every notice the team knows, with the records it concerns; filters and CSV export</source>
+        <translation>Chaque avis connu de l'équipe, avec les fiches concernées ; filtres et export CSV</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeController</name>
@@ -1077,32 +1085,6 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     <message>
         <source>Filters the table to the observations needing attention</source>
         <translation>Filtre la table sur les observations à traiter</translation>
-    </message>
-    <message>
-        <source>this paper (arXiv:%1)</source>
-        <translation>cet article (arXiv:%1)</translation>
-    </message>
-    <message>
-        <source>Retracted work: 1 observation of this record cites a retracted work</source>
-        <translation>Œuvre rétractée&#xa0;: 1 observation de cette fiche cite une œuvre rétractée</translation>
-    </message>
-    <message numerus="yes">
-        <source>Retracted work: %Ln observations of this record cite a retracted work</source>
-        <translation>
-            <numerusform>Œuvre rétractée&#xa0;: %Ln observation de cette fiche cite une œuvre rétractée</numerusform>
-            <numerusform>Œuvre rétractée&#xa0;: %Ln observations de cette fiche citent une œuvre rétractée</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln not yet reviewed.</source>
-        <translation>
-            <numerusform>%Ln pas encore examinée.</numerusform>
-            <numerusform>%Ln pas encore examinées.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>All reviewed.</source>
-        <translation>Toutes examinées.</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
@@ -1155,6 +1137,159 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
         <source>%L1 notices read: %L2 new, %L3 updated, %L4 unchanged, %L5 withdrawn by the source.</source>
         <translation>%L1 avis lus&#xa0;: %L2 nouveaux, %L3 mis à jour, %L4 inchangés, %L5 retirés par la source.</translation>
     </message>
+    <message>
+        <source>notice %1</source>
+        <translation>avis %1</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 par %2</translation>
+    </message>
+    <message>
+        <source>This paper (arXiv:%1) is retracted: %2.</source>
+        <translation>Cet article (arXiv:%1) est rétracté : %2.</translation>
+    </message>
+    <message>
+        <source>1 observation of this record cites a retracted work</source>
+        <translation>1 observation de cette fiche cite une œuvre rétractée</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln observations of this record cite a retracted work</source>
+        <translation>
+            <numerusform>%Ln observation de cette fiche cite une œuvre rétractée</numerusform>
+            <numerusform>%Ln observations de cette fiche citent une œuvre rétractée</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All notices reviewed.</source>
+        <translation>Tous les avis sont examinés.</translation>
+    </message>
+    <message>
+        <source>1 notice not yet reviewed.</source>
+        <translation>1 avis pas encore examiné.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln notices not yet reviewed.</source>
+        <translation>
+            <numerusform>%Ln avis pas encore examiné.</numerusform>
+            <numerusform>%Ln avis pas encore examinés.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::NoticeListModel</name>
+    <message>
+        <source>listed</source>
+        <translation>répertorié</translation>
+    </message>
+    <message>
+        <source>withdrawn by the source</source>
+        <translation>retiré par la source</translation>
+    </message>
+    <message>
+        <source>%1 (conflicting decisions)</source>
+        <translation>%1 (décisions en conflit)</translation>
+    </message>
+    <message>
+        <source>no cached record yet</source>
+        <translation>pas encore de fiche en cache</translation>
+    </message>
+    <message>
+        <source>Reasons: %1</source>
+        <translation>Motifs : %1</translation>
+    </message>
+    <message>
+        <source>Journal: %1</source>
+        <translation>Revue : %1</translation>
+    </message>
+    <message>
+        <source>Links: %1</source>
+        <translation>Liens : %1</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>Importé le %1</translation>
+    </message>
+    <message>
+        <source>Imported %1 by %2</source>
+        <translation>Importé le %1 par %2</translation>
+    </message>
+    <message>
+        <source>The source lists this notice.</source>
+        <translation>La source répertorie cet avis.</translation>
+    </message>
+    <message>
+        <source>The source no longer lists this notice; it is kept, with its history, and no longer shown on the records&apos; pages.</source>
+        <translation>La source ne répertorie plus cet avis ; il est conservé, avec son historique, et n'est plus affiché sur les pages des fiches.</translation>
+    </message>
+    <message>
+        <source>No cached record cites this work yet: the notice attaches to a record when a matching page is imported.</source>
+        <translation>Aucune fiche en cache ne cite encore cette œuvre : l'avis s'attache à une fiche dès qu'une page correspondante est importée.</translation>
+    </message>
+    <message>
+        <source>The notice is about this record&apos;s own paper.</source>
+        <translation>L'avis concerne l'article même de cette fiche.</translation>
+    </message>
+    <message>
+        <source>Observations of this record cite the work.</source>
+        <translation>Des observations de cette fiche citent l'œuvre.</translation>
+    </message>
+    <message>
+        <source>Reviewed %1 by %2</source>
+        <translation>Examiné le %1 par %2</translation>
+    </message>
+    <message>
+        <source>Notice</source>
+        <translation>Avis</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Nature</source>
+        <translation>Nature</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Date</translation>
+    </message>
+    <message>
+        <source>Work</source>
+        <translation>Œuvre</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titre</translation>
+    </message>
+    <message>
+        <source>Notice DOI</source>
+        <translation>DOI de l'avis</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Statut</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Fiche</translation>
+    </message>
+    <message>
+        <source>Observations</source>
+        <translation>Observations</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Examen</translation>
+    </message>
+    <message>
+        <source>Reviewed by</source>
+        <translation>Examiné par</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeReviewModel</name>
@@ -1186,16 +1321,28 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
         <translation>Œuvre citée / observation</translation>
     </message>
     <message>
-        <source>Notices (newest first)</source>
-        <translation>Notices (plus récentes d’abord)</translation>
-    </message>
-    <message>
         <source>Review</source>
         <translation>Examen</translation>
     </message>
     <message>
         <source>Record</source>
         <translation>Fiche</translation>
+    </message>
+    <message>
+        <source>%1 by %2 for every observation of arXiv:%3 citing the work</source>
+        <translation>%1 par %2 pour chaque observation d'arXiv:%3 qui cite l'œuvre</translation>
+    </message>
+    <message>
+        <source>Curators decided differently at the same time: the most recent decision is shown; a new one settles it.</source>
+        <translation>Des curateurs ont décidé différemment en même temps : la décision la plus récente est affichée ; une nouvelle tranche.</translation>
+    </message>
+    <message>
+        <source> (conflict)</source>
+        <translation> (conflit)</translation>
+    </message>
+    <message>
+        <source>Notice (newest first)</source>
+        <translation>Avis (le plus récent d'abord)</translation>
     </message>
 </context>
 <context>
@@ -1229,10 +1376,6 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
         <translation>E&amp;xamen&#xa0;:</translation>
     </message>
     <message>
-        <source>Notices by cited work</source>
-        <translation>Notices par œuvre citée</translation>
-    </message>
-    <message>
         <source>Review status to record</source>
         <translation>Statut d’examen à enregistrer</translation>
     </message>
@@ -1247,10 +1390,6 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     <message>
         <source>Record &amp;Review</source>
         <translation>&amp;Enregistrer l’examen</translation>
-    </message>
-    <message>
-        <source>Records the status and note for the selected observations, or for every shown observation of a selected work (Ctrl+Return)</source>
-        <translation>Enregistre le statut et la note pour les observations sélectionnées, ou pour chaque observation affichée d’une œuvre sélectionnée (Ctrl+Entrée)</translation>
     </message>
     <message>
         <source>&amp;Show in Ledger</source>
@@ -1271,10 +1410,6 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
 %1</translation>
     </message>
     <message>
-        <source>%L1 cited works · %L2 observations shown</source>
-        <translation>Œuvres citées&#xa0;: %L1 · observations affichées&#xa0;: %L2</translation>
-    </message>
-    <message>
         <source>No notices found in any record.
 
 Retractions, corrections and expressions of concern appear here when a page reports them, or after Notices &gt; Import Notices... reads a Retraction Watch CSV file.</source>
@@ -1286,11 +1421,187 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
         <source>No notice matches the filters.</source>
         <translation>Aucune notice ne correspond aux filtres.</translation>
     </message>
+    <message>
+        <source>Notices with the observations they touch</source>
+        <translation>Avis avec les observations concernées</translation>
+    </message>
+    <message>
+        <source>Records the status and note for the selected notices: one decision per record and notice, covering every observation of the record that cites the work (Ctrl+Return)</source>
+        <translation>Enregistre le statut et la note des avis sélectionnés : une décision par fiche et par avis, valable pour chaque observation de la fiche qui cite l'œuvre (Ctrl+Entrée)</translation>
+    </message>
+    <message>
+        <source>%L1 notices · %L2 reviews · %L3 observations shown</source>
+        <translation>%L1 avis · %L2 examens · %L3 observations affichées</translation>
+    </message>
     <message numerus="yes">
-        <source>Record &amp;Review for %Ln</source>
+        <source>Record &amp;Review for %Ln notices</source>
         <translation>
-            <numerusform>&amp;Enregistrer l’examen pour %Ln</numerusform>
-            <numerusform>&amp;Enregistrer l’examen pour %Ln</numerusform>
+            <numerusform>Enregistrer l'&amp;examen de %Ln avis</numerusform>
+            <numerusform>Enregistrer l'&amp;examen de %Ln avis</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::NoticesView</name>
+    <message>
+        <source>Notices - Ledger Curator</source>
+        <translation>Avis - Ledger Curator</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>Tous les types</translation>
+    </message>
+    <message>
+        <source>Show notices of kind</source>
+        <translation>Afficher les avis de type</translation>
+    </message>
+    <message>
+        <source>Show notices whose nature the source words as</source>
+        <translation>Afficher les avis dont la source formule la nature ainsi</translation>
+    </message>
+    <message>
+        <source>Listed and withdrawn</source>
+        <translation>Répertoriés et retirés</translation>
+    </message>
+    <message>
+        <source>Listed by the source</source>
+        <translation>Répertoriés par la source</translation>
+    </message>
+    <message>
+        <source>Withdrawn by the source</source>
+        <translation>Retirés par la source</translation>
+    </message>
+    <message>
+        <source>Show notices the source lists or withdrew</source>
+        <translation>Afficher les avis que la source répertorie ou a retirés</translation>
+    </message>
+    <message>
+        <source>Any review status</source>
+        <translation>Tout statut d'examen</translation>
+    </message>
+    <message>
+        <source>Show notices with review status</source>
+        <translation>Afficher les avis avec le statut d'examen</translation>
+    </message>
+    <message>
+        <source>Show notices of record</source>
+        <translation>Afficher les avis de la fiche</translation>
+    </message>
+    <message>
+        <source>Search: notice, DOI, title, arXiv id, note</source>
+        <translation>Recherche : avis, DOI, titre, identifiant arXiv, note</translation>
+    </message>
+    <message>
+        <source>Search the notices</source>
+        <translation>Rechercher dans les avis</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Type :</translation>
+    </message>
+    <message>
+        <source>&amp;Nature:</source>
+        <translation>&amp;Nature :</translation>
+    </message>
+    <message>
+        <source>S&amp;tatus:</source>
+        <translation>S&amp;tatut :</translation>
+    </message>
+    <message>
+        <source>&amp;Review:</source>
+        <translation>&amp;Examen :</translation>
+    </message>
+    <message>
+        <source>Re&amp;cord:</source>
+        <translation>Fi&amp;che :</translation>
+    </message>
+    <message>
+        <source>Notices</source>
+        <translation>Avis</translation>
+    </message>
+    <message>
+        <source>&amp;Export CSV...</source>
+        <translation>&amp;Exporter en CSV...</translation>
+    </message>
+    <message>
+        <source>Writes the notices shown, as filtered and sorted, to a CSV file for a report (Ctrl+E)</source>
+        <translation>Écrit les avis affichés, filtrés et triés, dans un fichier CSV pour un rapport (Ctrl+E)</translation>
+    </message>
+    <message>
+        <source>All natures</source>
+        <translation>Toutes les natures</translation>
+    </message>
+    <message>
+        <source>Any record</source>
+        <translation>Toute fiche</translation>
+    </message>
+    <message>
+        <source>No cached record yet</source>
+        <translation>Pas encore de fiche en cache</translation>
+    </message>
+    <message>
+        <source>%1 of 1 notice</source>
+        <translation>%1 sur 1 avis</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n notices</source>
+        <translation>
+            <numerusform>%1 sur %n avis</numerusform>
+            <numerusform>%1 sur %n avis</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n rows: a notice has a row for each record it concerns)</source>
+        <translation>
+            <numerusform> (%n ligne : un avis a une ligne par fiche concernée)</numerusform>
+            <numerusform> (%n lignes : un avis a une ligne par fiche concernée)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>reading the cache again...</source>
+        <translation>relecture du cache...</translation>
+    </message>
+    <message>
+        <source>Reading the notices and every record of the cache...</source>
+        <translation>Lecture des avis et de toutes les fiches du cache...</translation>
+    </message>
+    <message>
+        <source>The notices could not be read:
+%1</source>
+        <translation>Les avis n'ont pas pu être lus :
+%1</translation>
+    </message>
+    <message>
+        <source>No notices yet: import a Retraction Watch CSV with Notices &gt; Import Notices... or sync with the team&apos;s server.</source>
+        <translation>Pas encore d'avis : importez un CSV Retraction Watch avec Avis &gt; Importer des avis... ou synchronisez avec le serveur de l'équipe.</translation>
+    </message>
+    <message>
+        <source>No notice matches the filters.</source>
+        <translation>Aucun avis ne correspond aux filtres.</translation>
+    </message>
+    <message>
+        <source>Export Notices as CSV</source>
+        <translation>Exporter les avis en CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>Fichiers CSV (*.csv);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>The notices were not exported; no file was changed.
+%1</source>
+        <translation>Les avis n'ont pas été exportés ; aucun fichier n'a été modifié.
+%1</translation>
+    </message>
+    <message>
+        <source>1 row exported to %1</source>
+        <translation>1 ligne exportée vers %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rows exported to %1</source>
+        <translation>
+            <numerusform>%n ligne exportée vers %1</numerusform>
+            <numerusform>%n lignes exportées vers %1</numerusform>
         </translation>
     </message>
 </context>
@@ -1974,6 +2285,14 @@ arXiv:%2 v%3 · au %4</translation>
             <numerusform>%Ln événement de %1 n’a pas passé la vérification de signature et n’a pas été appliqué. Il est mis de côté dans le cache pour examen.</numerusform>
             <numerusform>%Ln événements de %1 n’ont pas passé la vérification de signature et n’ont pas été appliqués. Ils sont mis de côté dans le cache pour examen.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Notices: %L1 sent, %L2 received.</source>
+        <translation>Avis : %L1 envoyés, %L2 reçus.</translation>
+    </message>
+    <message>
+        <source>Notices not exchanged: %1</source>
+        <translation>Avis non échangés : %1</translation>
     </message>
 </context>
 <context>
