@@ -243,17 +243,6 @@ CuratedRecord applyCorrections(
     return curated;
 }
 
-NoticeReview CuratedRecord::noticeReview(const QString &ref) const
-{
-    if (const auto it = noticeReviews.constFind(ref); it != noticeReviews.constEnd())
-        return *it;
-    NoticeReview review;
-    review.ref = ref;
-    review.observation = noticeReviewObservation(ref);
-    review.status = QStringLiteral("unreviewed");
-    return review;
-}
-
 namespace {
 
 NoticeReview resolveReview(const CuratedRecord &curated, const QString &ref)
@@ -277,6 +266,19 @@ NoticeReview resolveReview(const CuratedRecord &curated, const QString &ref)
     }
     return review;
 }
+
+} // namespace
+
+NoticeReview CuratedRecord::noticeReview(const QString &ref) const
+{
+    if (const auto it = noticeReviews.constFind(ref); it != noticeReviews.constEnd())
+        return *it;
+    // A notice no shown observation carries (withdrawn by the source, or one whose observations
+    // were corrected away) keeps the decision made on it.
+    return resolveReview(*this, ref);
+}
+
+namespace {
 
 //! The review an observation shows: the most pressing status of its notices (unreviewed, then
 //! escalated, acknowledged, dismissed), and their notes.
