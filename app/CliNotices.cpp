@@ -17,6 +17,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <functional>
 
 namespace LedgerCurator::Cli {
 
@@ -28,6 +29,32 @@ const QCommandLineOption kPartialOption(QStringLiteral("partial"),
 
 //! At most this many withdrawn notices are named one by one in the report.
 constexpr qsizetype kWithdrawnNamed = 20;
+
+//! Calls `visit` with every record of the cache, its corrections and listed notices applied, one
+//! record at a time. The notices are read once for all records (Store::loadCurated() reads them
+//! for each), so a cache of many records and many notices costs their sum, not their product.
+Status forEachCuratedRecord(
+    const Store &store, const std::function<void(const CuratedRecord &)> &visit)
+{
+    auto listed = store.noticeIndex();
+    if (!listed)
+        return listed.error();
+    auto summaries = store.recordSummaries();
+    if (!summaries)
+        return summaries.error();
+    for (const RecordSummary &summary : std::as_const(*summaries)) {
+        auto record = store.loadRecord(summary.arxivId);
+        if (!record)
+            return record.error();
+        if (!record->has_value())
+            continue;
+        auto events = store.corrections(summary.arxivId);
+        if (!events)
+            return events.error();
+        visit(applyCorrections(std::move(**record), std::move(*events), *listed));
+    }
+    return {};
+}
 
 } // namespace
 
@@ -87,16 +114,7 @@ int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &
         out << "... and " << outcome->withdrawnRefs.size() - kWithdrawnNamed
             << " more withdrawn (ledger-curator notices lists them)" << Qt::endl;
     // Which observations the notices now flag, record by record.
-    auto summaries = store->recordSummaries();
-    if (!summaries)
-        return report(summaries.error(), err);
-    for (const RecordSummary &summary : std::as_const(*summaries)) {
-        auto curated = store->loadCurated(summary.arxivId);
-        if (!curated)
-            return report(curated.error(), err);
-        if (!curated->has_value())
-            continue;
-        const CuratedRecord &record = **curated;
+    const Status visited = forEachCuratedRecord(*store, [&out](const CuratedRecord &record) {
         qsizetype flagged = 0;
         qsizetype retracted = 0;
         for (qsizetype i = 0; i < record.shown.observations.size(); ++i) {
@@ -107,11 +125,11 @@ int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &
             }
         }
         if (flagged > 0)
-            out << inert(summary.arxivId) << ": " << flagged
+            out << inert(record.shown.arxivId) << ": " << flagged
                 << (flagged == 1 ? " observation carries" : " observations carry")
                 << " imported notices (" << retracted << " retracted)" << Qt::endl;
-    }
-    return ExitOk;
+    });
+    return visited ? ExitOk : report(visited.error(), err);
 }
 
 // --- the notices of a record ---------------------------------------------------------------------
@@ -442,28 +460,14 @@ Result<QList<NoticeEntry>> allNotices(const Store &store, const QList<StandingNo
         event.noticeRef = n.ref();
         entries.append(NoticeEntry { RecordNotice { n.ref(), n.work, event, n, {} }, {} });
     }
-    auto listed = store.noticeIndex(); // read once, not once a record as loadCurated() does
-    if (!listed)
-        return listed.error();
-    auto summaries = store.recordSummaries();
-    if (!summaries)
-        return summaries.error();
-    for (const RecordSummary &summary : std::as_const(*summaries)) {
-        auto record = store.loadRecord(summary.arxivId);
-        if (!record)
-            return record.error();
-        if (!record->has_value())
-            continue;
-        auto events = store.corrections(summary.arxivId);
-        if (!events)
-            return events.error();
-        const CuratedRecord curated
-            = applyCorrections(std::move(**record), std::move(*events), *listed);
+    const Status visited = forEachCuratedRecord(store, [&](const CuratedRecord &curated) {
         for (const RecordNotice &notice : recordNotices(curated, byWork)) {
             if (const auto it = byRef.constFind(notice.ref); notice.standing && it != byRef.cend())
                 entries[*it].matches.append(matchOf(curated, notice));
         }
-    }
+    });
+    if (!visited)
+        return visited.error();
     return entries;
 }
 

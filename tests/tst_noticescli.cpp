@@ -5,6 +5,7 @@
 // covering every observation of the work, undone by `undo`, shown by `history`; refusals that
 // write nothing), each a separate run of the real binary on a real cache file.
 #include "CuratedRecord.h"
+#include "CurationLog.h"
 #include "LedgerText.h"
 #include "Notices.h"
 #include "RetractionRows.h"
@@ -131,6 +132,8 @@ private Q_SLOTS:
     void refusalsWriteNothing_data();
     void refusalsWriteNothing();
     void ambiguousDoiListsTheCandidates();
+    void concurrentDecisionsShowAndMerge();
+    void textFromTheSourceIsInert();
     void manyNoticesAndRecords();
 
 private:
@@ -616,6 +619,74 @@ void TestNoticesCli::ambiguousDoiListsTheCandidates()
     QVERIFY2(standing.exitCode == 0, standing.err.constData());
     QVERIFY(standing.out.contains("covers 28 observations"));
     QCOMPARE(eventCount(db), 2);
+}
+
+void TestNoticesCli::concurrentDecisionsShowAndMerge()
+{
+    // Two curators decided at once (as a sync would bring them): both decisions are heads.
+    const QString observation = noticeReviewObservation(kPaperRef);
+    {
+        Store store(m_db);
+        QVERIFY(store.open());
+        QVERIFY(store.addCorrections(
+            { makeEdit(FieldState {}, kRecord, observation, CurationField::Review,
+                  QStringLiteral("dismissed"), QStringLiteral("alice"),
+                  QStringLiteral("2026-09-01T10:00:00.000Z")),
+                makeEdit(FieldState {}, kRecord, observation, CurationField::Review,
+                    QStringLiteral("escalated"), QStringLiteral("bob"),
+                    QStringLiteral("2026-09-01T10:00:01.000Z")) }));
+    }
+    const CliRun shown = run({ QStringLiteral("notices"), kRecord });
+    QVERIFY2(blockOf(shown.out, kPaperRef)
+                 .contains(QStringLiteral("review: escalated by bob, 2026-09-01T10:00:01.000Z "
+                                          "(conflicting decisions: the first is shown; decide "
+                                          "again with 'ledger-curator review')")),
+        shown.out.constData());
+    const QJsonDocument json = QJsonDocument::fromJson(
+        run({ QStringLiteral("notices"), kRecord, QStringLiteral("--json") }).out);
+    QVERIFY(noticeOf(json, kPaperRef)[QStringLiteral("matches")][0][QStringLiteral("review")]
+                                     [QStringLiteral("conflict")]
+                                         .toBool());
+    // Deciding again, even on the value shown, resolves the conflict (as curate does: one event
+    // whose parents are both heads).
+    const CliRun decided = run({ QStringLiteral("review"), kRecord, QStringLiteral("51234"),
+        QStringLiteral("--status"), QStringLiteral("escalated") });
+    QVERIFY2(decided.exitCode == 0, decided.err.constData());
+    QVERIFY2(decided.out.contains("  review: escalated -> escalated (correction "),
+        decided.out.constData());
+    const auto curated = loadCuratedFrom(m_db);
+    QVERIFY(curated);
+    QVERIFY(!curated->noticeReview(kPaperRef).conflict);
+    QCOMPARE(curated->noticeReview(kPaperRef).status, QStringLiteral("escalated"));
+    QCOMPARE(curated->noticeReview(kPaperRef).author, QStringLiteral("tester"));
+    const CliRun history = run({ QStringLiteral("history"), kRecord, kPaperRef });
+    QVERIFY2(!history.out.contains("conflict on"), history.out.constData());
+}
+
+void TestNoticesCli::textFromTheSourceIsInert()
+{
+    // A title with a right-to-left override (control characters the CSV reader refuses).
+    QByteArray row = retractionCsvRow("51299", "2/2/2024 0:00", "10.1234/x.2104",
+        "10.48550/arXiv.2104.04473", "Retraction and Replacement", "+Error;");
+    row.replace("\"A Paper, Titled\"", "\"Evil \xe2\x80\xae title\"");
+    const QString csv = writeFile(QStringLiteral("evil.csv"), kHeader + row);
+    const CliRun imported
+        = run({ QStringLiteral("import-notices"), csv, QStringLiteral("--partial") });
+    QVERIFY2(imported.exitCode == 0, imported.err.constData());
+    const CliRun text = run({ QStringLiteral("notices"), kRecord });
+    QVERIFY2(text.exitCode == 0, text.err.constData());
+    const QString block = blockOf(text.out, QStringLiteral("retraction-watch:51299"));
+    QVERIFY2(block.contains(QStringLiteral("“Evil <U+202E> title”")), qPrintable(block));
+    QVERIFY(!text.out.contains("\xe2\x80\xae"));
+    // The source's nature as given, and what it means.
+    QVERIFY(block.contains(QStringLiteral(
+        "kind: Retraction; nature: Retraction and Replacement (retracted and replaced)")));
+    const CliRun json = run({ QStringLiteral("notices"), kRecord, QStringLiteral("--json") });
+    QVERIFY(!json.out.contains("\xe2\x80\xae"));
+    const QJsonObject notice
+        = noticeOf(QJsonDocument::fromJson(json.out), QStringLiteral("retraction-watch:51299"));
+    QCOMPARE(notice[QStringLiteral("title")].toString(), QStringLiteral("Evil \u202e title"));
+    QVERIFY(notice[QStringLiteral("replacement")].toBool());
 }
 
 void TestNoticesCli::manyNoticesAndRecords()
