@@ -102,17 +102,6 @@ Record fixtureRecord()
     return parsed->record;
 }
 
-//! The ids of the fixture's observations whose link reaches its paper.
-QStringList resolvingIds(const Record &record)
-{
-    QStringList ids;
-    for (const Observation &o : record.observations) {
-        if (o.direction == Direction::Inbound && o.basis != kNoResolverLink)
-            ids.append(o.id);
-    }
-    return ids;
-}
-
 qsizetype countOf(const QList<SourceEvent> &events, const SourceEvent &event)
 {
     return std::count(events.cbegin(), events.cend(), event);

@@ -36,7 +36,6 @@ const QString kPaperRef = QStringLiteral("retraction-watch:51234");
 const QString kCorrectionRef = QStringLiteral("retraction-watch:51235");
 const QString kConcernRef = QStringLiteral("retraction-watch:51236");
 const QString kOtherRef = QStringLiteral("retraction-watch:51252");
-const QString kNoResolverLink = QStringLiteral("no resolver link");
 
 const QByteArray kHeader = retractionCsvHeader();
 //! The retraction (51234) and a correction (51235) of the fixture's paper.
@@ -47,17 +46,6 @@ const QByteArray kPaperConcern = retractionCsvRow("51236", "6/6/2023 0:00", "10.
     "10.48550/arXiv.2104.04473", "Expression of Concern", "+Concerns/Issues About Data;");
 //! A retraction of a work no cached record cites (51252).
 const QByteArray kOtherRetraction = otherRetractionRow();
-
-//! The fixture's observations whose link reaches its paper (28).
-QStringList resolvingIds(const Record &record)
-{
-    QStringList ids;
-    for (const Observation &o : record.observations) {
-        if (o.direction == Direction::Inbound && o.basis != kNoResolverLink)
-            ids.append(o.id);
-    }
-    return ids;
-}
 
 std::optional<CuratedRecord> loadCuratedFrom(const QString &db)
 {
