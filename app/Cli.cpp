@@ -28,6 +28,7 @@ const Command kCommands[] = {
     { "import", "import FILE... [--db PATH]", importOptions, runImport },
     { "import-notices", "import-notices FILE.csv [--partial] [--db PATH]", importNoticesOptions,
         runImportNotices },
+    { "notices", "notices [RECORD] [--db PATH] [--json]", noticesOptions, runNotices },
     { "list", "list [--db PATH] [--json]", listOptions, runList },
     { "show", "show RECORD [--db PATH] [--json] [--state STATE]...", showOptions, runShow },
     { "render",
@@ -41,6 +42,10 @@ const Command kCommands[] = {
         curateOptions, runCurate },
     { "undo", "undo RECORD OBSERVATION FIELD [--author NAME] [--db PATH]", undoOptions, runUndo },
     { "history", "history RECORD OBSERVATION [--db PATH] [--json]", historyOptions, runHistory },
+    { "review",
+        "review RECORD NOTICE --status acknowledged|dismissed|escalated [--note TEXT] "
+        "[--author NAME] [--db PATH]",
+        reviewOptions, runReview },
     { "check", "check [RECORD] [--db PATH] [--json]", checkOptions, runCheck },
     { "sync", "sync --server URL [--token-file FILE] [--db PATH]", syncOptions, runSync },
     { "export-bundle", "export-bundle RECORD -o FILE.json [--db PATH]", exportBundleOptions,

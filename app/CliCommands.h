@@ -21,9 +21,13 @@ int runShow(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 void checkOptions(QCommandLineParser &parser);
 int runCheck(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 
-// CliNotices.cpp: retraction and correction notices (import-notices).
+// CliNotices.cpp: retraction and correction notices (import-notices, notices, review).
 void importNoticesOptions(QCommandLineParser &parser);
 int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
+void noticesOptions(QCommandLineParser &parser);
+int runNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
+void reviewOptions(QCommandLineParser &parser);
+int runReview(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 
 // CliRender.cpp: a record's page (render, export-pdf).
 void renderOptions(QCommandLineParser &parser);

@@ -3,6 +3,7 @@
 #include "CliCommands.h"
 
 #include "Cli.h"
+#include "CliReview.h"
 #include "CliSupport.h"
 #include "CuratedRecord.h"
 #include "CurationLog.h"
@@ -19,16 +20,17 @@ namespace LedgerCurator::Cli {
 
 namespace {
 
+//! How to set the curator name, for the messages that need one.
+const QString kHowToSetName = QStringLiteral(
+    "set it with 'ledger-curator identity --name NAME' (or in the window: Edit > Settings)");
+
+} // namespace
+
 const QCommandLineOption kAuthorOption(QStringLiteral("author"),
     QStringLiteral("Who makes the correction: the configured curator name (see 'ledger-curator "
                    "identity'); another name only in a cache that has never synced."),
     QStringLiteral("NAME"));
 
-//! How to set the curator name, for the messages that need one.
-const QString kHowToSetName = QStringLiteral(
-    "set it with 'ledger-curator identity --name NAME' (or in the window: Edit > Settings)");
-
-//! Neither --author nor a configured name: told before the cache is opened.
 bool lacksAuthor(const QCommandLineParser &parser)
 {
     return !parser.isSet(kAuthorOption) && configuredCuratorName().isEmpty();
@@ -40,10 +42,6 @@ Error noCuratorName()
                                .arg(kHowToSetName));
 }
 
-//! The author of the corrections: the configured curator name. --author may repeat it, or name
-//! someone else in a cache that has never synced (a scratch cache, a test); once a cache has
-//! synced, its corrections go to a server that takes only the name its token was issued to, and
-//! the signing key is the configured curator's.
 Result<QString> authorFor(const QCommandLineParser &parser, const Store &store)
 {
     const QString configured = configuredCuratorName();
@@ -74,7 +72,6 @@ Result<QString> authorFor(const QCommandLineParser &parser, const Store &store)
             .arg(author, configured, store.path()));
 }
 
-//! Signs the events where they are made, with the author's key (made on first use).
 Status signAll(QList<CorrectionEvent> &events, const QString &author)
 {
     auto key = loadCuratorKey(author);
@@ -87,6 +84,49 @@ Status signAll(QList<CorrectionEvent> &events, const QString &author)
     return {};
 }
 
+namespace {
+
+//! ", resolving N concurrent corrections through M merge events" when the edit needed merges.
+QString mergeNote(const FieldState &state, const QList<CorrectionEvent> &made)
+{
+    if (made.size() < 2)
+        return {};
+    return QStringLiteral(", resolving %1 concurrent corrections through %2 merge events")
+        .arg(state.heads.size())
+        .arg(made.size() - 1);
+}
+
+} // namespace
+
+Result<QList<RecordedChange>> recordChanges(Store &store, const CuratedRecord &curated,
+    const QString &observation, const QList<FieldChange> &changes, const QString &author)
+{
+    QList<CorrectionEvent> events;
+    QList<RecordedChange> outcome;
+    const QString now = nowUtc(store.clockCorrectionMs());
+    for (const FieldChange &change : changes) {
+        const FieldState *current = curated.field(observation, change.field);
+        const FieldState empty;
+        const FieldState &state = current ? *current : empty;
+        RecordedChange recorded { change.field, state.value(), change.value, {}, {} };
+        if (state.isConflict() || state.value() != change.value) {
+            const QList<CorrectionEvent> made = makeEditEvents(state, curated.upstream.arxivId,
+                observation, change.field, change.value, author, now);
+            recorded.correction = made.constLast().id;
+            recorded.mergeNote = mergeNote(state, made);
+            events.append(made);
+        }
+        outcome.append(std::move(recorded));
+    }
+    if (!events.isEmpty()) {
+        if (auto signedAll = signAll(events, author); !signedAll)
+            return signedAll.error();
+        if (auto stored = store.addCorrections(events); !stored)
+            return stored.error();
+    }
+    return outcome;
+}
+
 QString describeValue(
     CurationField field, const std::optional<QString> &value, const Observation &upstream)
 {
@@ -97,6 +137,20 @@ QString describeValue(
                               : QStringLiteral("%1 (upstream)").arg(original);
 }
 
+QString describeChange(const RecordedChange &change, const Observation &upstream)
+{
+    const QString field = curationFieldKey(change.field);
+    if (!change.recorded())
+        return QStringLiteral("%1 is already %2; nothing recorded")
+            .arg(field, describeValue(change.field, change.after, upstream));
+    return QStringLiteral("%1: %2 -> %3 (correction %4)%5")
+        .arg(field, describeValue(change.field, change.before, upstream),
+            describeValue(change.field, change.after, upstream), change.correction,
+            change.mergeNote);
+}
+
+namespace {
+
 //! The observation that curate, undo and history work on, named by their RECORD and
 //! OBSERVATION arguments, with the cache it was found in (left open to store corrections).
 struct ObservationArguments
@@ -105,6 +159,12 @@ struct ObservationArguments
     CuratedRecord curated;
     const Observation *upstream = nullptr;
     QString observation;
+    //! undo and history: the notice whose review observation OBSERVATION names (upstream is
+    //! null then), and what its review's values are described against (reviewUpstreamOf()).
+    std::optional<RecordNotice> notice;
+    Observation reviewUpstream;
+    //! What the corrections' values are described against.
+    const Observation &base() const { return upstream ? *upstream : reviewUpstream; }
 };
 
 //! Adds RECORD and OBSERVATION, the first arguments of curate, undo and history.
@@ -116,10 +176,14 @@ void observationOptions(QCommandLineParser &parser)
         QStringLiteral("OBSERVATION"), QStringLiteral("UUID of the observation."));
 }
 
+//! Whether OBSERVATION may name a notice instead: its review observation's UUID, or NOTICE as
+//! `review` takes it (undo and history of a review).
+enum class NoticeArgument { Refused, Accepted };
+
 //! Opens the cache and finds the RECORD and OBSERVATION named on the command line; on failure
 //! reports it and sets *status.
-std::optional<ObservationArguments> openObservation(
-    const QCommandLineParser &parser, QTextStream &err, int *status)
+std::optional<ObservationArguments> openObservation(const QCommandLineParser &parser,
+    QTextStream &err, int *status, NoticeArgument notices = NoticeArgument::Refused)
 {
     const QStringList args = parser.positionalArguments();
     auto store = openStore(parser, err, status);
@@ -130,27 +194,47 @@ std::optional<ObservationArguments> openObservation(
         *status = report(curated.error(), err);
         return std::nullopt;
     }
-    ObservationArguments target { std::move(store), std::move(*curated), nullptr,
-        args[2].trimmed().toLower() };
-    target.upstream = target.curated.upstream.findObservation(target.observation);
-    if (!target.upstream) {
-        *status = report(Error::badInput(QStringLiteral(
-                             "record %1 has no observation '%2' (see 'ledger-curator show %1')")
-                                             .arg(target.curated.upstream.arxivId, args[2])),
+    auto target = std::make_optional(ObservationArguments { std::move(store), std::move(*curated),
+        nullptr, args[2].trimmed().toLower(), std::nullopt, {} });
+    target->upstream = target->curated.upstream.findObservation(target->observation);
+    if (target->upstream)
+        return target;
+    const QString &record = target->curated.upstream.arxivId;
+    const QString noObservation
+        = QStringLiteral("record %1 has no observation '%2' (see 'ledger-curator show %1')")
+              .arg(record, args[2]);
+    if (notices == NoticeArgument::Refused) {
+        *status = report(Error::badInput(noObservation), err);
+        return std::nullopt;
+    }
+    auto all = target->store->notices();
+    if (!all) {
+        *status = report(all.error(), err);
+        return std::nullopt;
+    }
+    const NoticeIndex byWork = noticesByWork(*all);
+    const QList<RecordNotice> ofRecord = recordNotices(target->curated, byWork);
+    std::optional<RecordNotice> notice = noticeOfReviewObservation(ofRecord, target->observation);
+    if (!notice && !isUuid(target->observation)) {
+        auto found = findRecordNotice(ofRecord, args[2], record, byWork);
+        if (!found) {
+            *status = report(found.error(), err);
+            return std::nullopt;
+        }
+        notice = std::move(*found);
+    }
+    if (!notice) {
+        *status = report(Error::badInput(noObservation
+                             + QStringLiteral(", nor a notice whose review it keeps (see "
+                                              "'ledger-curator notices %1')")
+                                   .arg(record)),
             err);
         return std::nullopt;
     }
+    target->observation = noticeReviewObservation(notice->ref);
+    target->reviewUpstream = reviewUpstreamOf(*notice);
+    target->notice = std::move(notice);
     return target;
-}
-
-//! ", resolving N concurrent corrections through M merge events" when the edit needed merges.
-QString mergeNote(const FieldState &state, const QList<CorrectionEvent> &made)
-{
-    if (made.size() < 2)
-        return {};
-    return QStringLiteral(", resolving %1 concurrent corrections through %2 merge events")
-        .arg(state.heads.size())
-        .arg(made.size() - 1);
 }
 
 } // namespace
@@ -185,10 +269,7 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     const CuratedRecord &curated = target->curated;
 
     // Check every assignment before writing anything.
-    QList<CorrectionEvent> events;
-    QStringList lines;
-    const QString now = nowUtc(target->store->clockCorrectionMs());
-    QList<CurationField> seen;
+    QList<FieldChange> changes;
     for (const QString &assignment : args.mid(3)) {
         const qsizetype equals = assignment.indexOf(u'=');
         if (equals <= 0)
@@ -202,42 +283,23 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                     "reference, note, duplicate-of, excluded or review")
                     .arg(assignment.left(equals)),
                 err);
-        if (seen.contains(*field))
+        if (std::any_of(changes.cbegin(), changes.cend(),
+                [&field](const FieldChange &c) { return c.field == *field; }))
             return usage(
                 QStringLiteral("curate: %1 is given twice").arg(curationFieldKey(*field)), err);
-        seen.append(*field);
         const CurationValue value = normalizeCurationValue(
             *field, assignment.mid(equals + 1), curated.upstream, target->observation);
         if (!value.ok())
             return report(Error::badInput(
                               QStringLiteral("%1: %2").arg(curationFieldKey(*field), value.error)),
                 err);
-        const FieldState *current = curated.field(target->observation, *field);
-        const FieldState empty;
-        const FieldState &state = current ? *current : empty;
-        if (!state.isConflict() && state.value() == value.value) {
-            lines.append(QStringLiteral("%1 is already %2; nothing recorded")
-                             .arg(curationFieldKey(*field),
-                                 describeValue(*field, value.value, *target->upstream)));
-            continue;
-        }
-        const QList<CorrectionEvent> made = makeEditEvents(state, curated.upstream.arxivId,
-            target->observation, *field, value.value, *author, now);
-        lines.append(QStringLiteral("%1: %2 -> %3 (correction %4)%5")
-                         .arg(curationFieldKey(*field),
-                             describeValue(*field, state.value(), *target->upstream),
-                             describeValue(*field, value.value, *target->upstream),
-                             made.constLast().id, mergeNote(state, made)));
-        events.append(made);
+        changes.append(FieldChange { *field, value.value });
     }
-    if (!events.isEmpty()) {
-        if (auto signedAll = signAll(events, *author); !signedAll)
-            return report(signedAll.error(), err);
-        if (auto stored = target->store->addCorrections(events); !stored)
-            return report(stored.error(), err);
-    }
-    for (const QString &line : std::as_const(lines))
-        out << inert(line) << Qt::endl;
+    auto recorded = recordChanges(*target->store, curated, target->observation, changes, *author);
+    if (!recorded)
+        return report(recorded.error(), err);
+    for (const RecordedChange &change : std::as_const(*recorded))
+        out << inert(describeChange(change, target->base())) << Qt::endl;
     return ExitOk;
 }
 
@@ -251,6 +313,26 @@ void undoOptions(QCommandLineParser &parser)
     parser.addOption(kAuthorOption);
 }
 
+namespace {
+
+//! The fields one undo takes back: `field`; for the review of a notice, also its note when the
+//! same decision set it (same author, same time: what `review` writes at once).
+QList<CurationField> fieldsToUndo(const ObservationArguments &target, CurationField field)
+{
+    QList<CurationField> fields { field };
+    if (!target.notice || field != CurationField::Review)
+        return fields;
+    const FieldState *review = target.curated.field(target.observation, CurationField::Review);
+    const FieldState *note = target.curated.field(target.observation, CurationField::ReviewNote);
+    if (review && note && review->hasEvents() && note->hasEvents()
+        && review->heads.first().createdAt == note->heads.first().createdAt
+        && review->heads.first().author == note->heads.first().author)
+        fields.append(CurationField::ReviewNote);
+    return fields;
+}
+
+} // namespace
+
 int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
 {
     const QStringList args = parser.positionalArguments();
@@ -262,31 +344,45 @@ int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (lacksAuthor(parser))
         return report(noCuratorName(), err);
     int status = ExitOk;
-    auto target = openObservation(parser, err, &status);
+    auto target = openObservation(parser, err, &status, NoticeArgument::Accepted);
     if (!target)
         return status;
     auto author = authorFor(parser, *target->store);
     if (!author)
         return report(author.error(), err);
-    const FieldState *state = target->curated.field(target->observation, *field);
-    if (!state) {
-        out << curationFieldKey(*field) << " of " << target->observation
-            << " has no correction to undo" << Qt::endl;
-        return ExitOk;
+    const QString now = nowUtc(target->store->clockCorrectionMs());
+    QList<CorrectionEvent> made;
+    QStringList lines;
+    for (const CurationField undone : fieldsToUndo(*target, *field)) {
+        const FieldState *state = target->curated.field(target->observation, undone);
+        if (!state) {
+            lines.append(QStringLiteral("%1 of %2 has no correction to undo")
+                             .arg(curationFieldKey(undone), target->observation));
+            continue;
+        }
+        const CorrectionEvent &winner = state->heads.first();
+        const auto restored
+            = valueBefore(target->curated.fieldEvents(target->observation, undone), winner.id);
+        const QList<CorrectionEvent> events = makeEditEvents(*state,
+            target->curated.upstream.arxivId, target->observation, undone, restored, *author, now);
+        lines.append(QStringLiteral("undid correction %1: %2 %3 -> %4 (correction %5)%6")
+                         .arg(winner.id, curationFieldKey(undone),
+                             describeValue(undone, state->value(), target->base()),
+                             describeValue(undone, restored, target->base()), events.constLast().id,
+                             mergeNote(*state, events)));
+        made.append(events);
     }
-    const CorrectionEvent &winner = state->heads.first();
-    const auto restored
-        = valueBefore(target->curated.fieldEvents(target->observation, *field), winner.id);
-    QList<CorrectionEvent> made = makeEditEvents(*state, target->curated.upstream.arxivId,
-        target->observation, *field, restored, *author, nowUtc(target->store->clockCorrectionMs()));
-    if (auto signedAll = signAll(made, *author); !signedAll)
-        return report(signedAll.error(), err);
-    if (auto stored = target->store->addCorrections(made); !stored)
-        return report(stored.error(), err);
-    out << "undid correction " << inert(winner.id) << ": " << curationFieldKey(*field) << " "
-        << inert(describeValue(*field, state->value(), *target->upstream)) << " -> "
-        << inert(describeValue(*field, restored, *target->upstream)) << " (correction "
-        << made.constLast().id << ")" << mergeNote(*state, made) << Qt::endl;
+    if (!made.isEmpty()) {
+        if (auto signedAll = signAll(made, *author); !signedAll)
+            return report(signedAll.error(), err);
+        if (auto stored = target->store->addCorrections(made); !stored)
+            return report(stored.error(), err);
+    }
+    if (target->notice)
+        out << "review of notice " << inert(target->notice->label()) << " on "
+            << inert(target->curated.upstream.arxivId) << ":" << Qt::endl;
+    for (const QString &line : std::as_const(lines))
+        out << inert(line) << Qt::endl;
     return ExitOk;
 }
 
@@ -304,15 +400,23 @@ int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (args.size() != 3)
         return usage(QStringLiteral("history: name RECORD and OBSERVATION"), err);
     int status = ExitOk;
-    auto target = openObservation(parser, err, &status);
+    auto target = openObservation(parser, err, &status, NoticeArgument::Accepted);
     if (!target)
         return status;
     const QList<CorrectionEvent> history = target->curated.history(target->observation);
     QJsonArray array;
     if (!parser.isSet(kJsonOption)) {
-        out << "Observation " << inert(target->observation)
-            << " of arXiv:" << inert(target->curated.upstream.arxivId) << ": " << history.size()
-            << (history.size() == 1 ? " correction" : " corrections") << Qt::endl;
+        if (target->notice)
+            out << "Review of notice " << inert(target->notice->label())
+                << " on arXiv:" << inert(target->curated.upstream.arxivId) << " (observation "
+                << inert(target->observation) << ", covering "
+                << target->notice->observations.size()
+                << (target->notice->observations.size() == 1 ? " observation" : " observations")
+                << "): ";
+        else
+            out << "Observation " << inert(target->observation)
+                << " of arXiv:" << inert(target->curated.upstream.arxivId) << ": ";
+        out << history.size() << (history.size() == 1 ? " correction" : " corrections") << Qt::endl;
     }
     for (const CorrectionEvent &e : history) {
         const auto fieldEvents = target->curated.fieldEvents(target->observation, e.field);
@@ -334,9 +438,9 @@ int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         // from a server or an old cache.
         out << inert(e.createdAt) << "  " << inert(e.author) << (e.isSigned() ? "" : " (unsigned)")
             << "  " << curationFieldKey(e.field) << ": "
-            << inert(describeValue(e.field, before, *target->upstream)) << " -> "
-            << inert(describeValue(e.field, e.value, *target->upstream)) << "  [" << inert(e.id)
-            << "]" << Qt::endl;
+            << inert(describeValue(e.field, before, target->base())) << " -> "
+            << inert(describeValue(e.field, e.value, target->base())) << "  [" << inert(e.id) << "]"
+            << Qt::endl;
     }
     if (parser.isSet(kJsonOption)) {
         out << inertJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
@@ -349,10 +453,12 @@ int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             for (const auto &head : state->heads)
                 values.append(
                     QStringLiteral("%1 by %2")
-                        .arg(describeValue(field, head.value, *target->upstream), head.author));
+                        .arg(describeValue(field, head.value, target->base()), head.author));
             out << "conflict on " << curationFieldKey(field) << ": "
                 << inert(values.join(QStringLiteral("; ")))
-                << " (shown: the first; resolve with 'ledger-curator curate')" << Qt::endl;
+                << (target->notice ? " (shown: the first; resolve with 'ledger-curator review')"
+                                   : " (shown: the first; resolve with 'ledger-curator curate')")
+                << Qt::endl;
         }
     }
     return ExitOk;

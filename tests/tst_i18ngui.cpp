@@ -11,6 +11,7 @@
 #include "CurationSession.h"
 #include "MainWindow.h"
 #include "NoticeReviewModel.h"
+#include "Notices.h"
 #include "ObservationTableModel.h"
 #include "RetractionCsv.h"
 #include "Screenshots.h"
@@ -625,6 +626,15 @@ void TestI18nGui::noEnglishLeft()
             data << o.citingTitle << o.citedTitle << o.id << o.curation.identifier << o.basis;
             for (const SourceEvent &e : o.events.events)
                 data << e.notice << e.detail << e.source;
+        }
+        // A notice's identity as its source names it ("Retraction Watch record 51234"), and a
+        // nature in the source's own words where they are more than the kind's name.
+        const auto notices = store.notices();
+        QVERIFY(notices);
+        for (const StandingNotice &n : *notices) {
+            data << n.origin << n.title << n.journal << n.urls << n.ref();
+            if (natureDisplayText(n.event) == n.event.nature)
+                data << n.event.nature;
         }
         std::sort(data.begin(), data.end(),
             [](const QString &a, const QString &b) { return a.size() > b.size(); });

@@ -9,6 +9,7 @@
 #include "Notices.h"
 #include "RecordJson.h"
 #include "RetractionCsv.h"
+#include "RetractionRows.h"
 #include "Store.h"
 #include "TestSupport.h"
 
@@ -45,32 +46,10 @@ const QStringList kUnresolved = {
     QStringLiteral("73494bae-8a1d-4c9f-a9ac-3a3c3d90d1a0"),
 };
 
-//! The header of the real Retraction Watch export, 20 columns.
-const QByteArray kHeader
-    = "Record ID,Title,Subject,Institution,Journal,Publisher,Country,Author,URLS,ArticleType,"
-      "RetractionDate,RetractionDOI,RetractionPubMedID,OriginalPaperDate,OriginalPaperDOI,"
-      "OriginalPaperPubMedID,RetractionNature,Reason,Paywalled,Notes\n";
-
-//! One row of the real export's layout.
-QByteArray csvRow(const QByteArray &id, const QByteArray &date, const QByteArray &noticeDoi,
-    const QByteArray &originalDoi, const QByteArray &nature, const QByteArray &reason)
-{
-    return id
-        + ",\"A Paper, Titled\",(B/T) Computer Science;,Example Institute,arXiv,Cornell University,"
-          "United States,A. Author;B. Author,https://retractionwatch.com/example/"
-        + id + ",Preprint;," + date + ',' + noticeDoi + ",0,4/9/2021 0:00," + originalDoi + ",0,"
-        + nature + ',' + reason + ",No,\n";
-}
-
-//! The retraction of the fixture's paper, under its arXiv DOI in upper case.
-const QByteArray kPaperRetraction = csvRow("51234", "3/1/2024 0:00", "10.1234/RETRACT.2104",
-    "10.48550/ARXIV.2104.04473", "Retraction", "+Duplication of Article;+Error in Data;");
-//! A correction of the fixture's paper, older than the retraction.
-const QByteArray kPaperCorrection = csvRow("51235", "11/2/2023 0:00", "10.1234/corr.2104",
-    "arXiv:2104.04473", "Correction", "+Error in Figures;");
-//! A retraction of some other work, newer than the paper's.
-const QByteArray kOtherRetraction = csvRow("51252", "1/9/2025 0:00", "10.5555/ecr.2025.r001",
-    "10.5555/ECR.2019.1187", "Retraction", "+Duplication of Image;");
+const QByteArray kHeader = retractionCsvHeader();
+const QByteArray kPaperRetraction = paperRetractionRow();
+const QByteArray kPaperCorrection = paperCorrectionRow();
+const QByteArray kOtherRetraction = otherRetractionRow();
 const QString kOtherKey = QStringLiteral("10.5555/ecr.2019.1187");
 
 //! What the paper retraction row becomes on an observation.
@@ -121,17 +100,6 @@ Record fixtureRecord()
         return {};
     }
     return parsed->record;
-}
-
-//! The ids of the fixture's observations whose link reaches its paper.
-QStringList resolvingIds(const Record &record)
-{
-    QStringList ids;
-    for (const Observation &o : record.observations) {
-        if (o.direction == Direction::Inbound && o.basis != kNoResolverLink)
-            ids.append(o.id);
-    }
-    return ids;
 }
 
 qsizetype countOf(const QList<SourceEvent> &events, const SourceEvent &event)
@@ -592,9 +560,9 @@ void TestNotices::curatedOutboundIdentifierReachesTheWorkViaSession()
     Store store(m_db);
     QVERIFY(store.open());
     QVERIFY(store.importRecords({ rich }));
-    const QByteArray rows = csvRow("70001", "2/2/2026", "10.5555/eoc.1", "10.5555/OUT.7",
+    const QByteArray rows = retractionCsvRow("70001", "2/2/2026", "10.5555/eoc.1", "10.5555/OUT.7",
                                 "Expression of concern", "+Concerns/Issues About Data;")
-        + csvRow("70002", "5/5/2025", "10.5555/r.2301", "arXiv:2301.01234", "Retraction",
+        + retractionCsvRow("70002", "5/5/2025", "10.5555/r.2301", "arXiv:2301.01234", "Retraction",
             "+Paper Mill;");
     const auto csv = parseRetractionCsv(kHeader + rows, QStringLiteral("r.csv"));
     QVERIFY(csv);
@@ -654,8 +622,9 @@ void TestNotices::reimportAddsNothing()
     QCOMPARE(render(QStringLiteral("json")), json);
 
     // The same row spelled differently (lower-case DOIs, doi.org link) is the same notice.
-    const QByteArray respelled = csvRow("51234", "3/1/2024", "https://doi.org/10.1234/retract.2104",
-        "doi:10.48550/arxiv.2104.04473", "Retraction", "+Duplication of Article;+Error in Data;");
+    const QByteArray respelled = retractionCsvRow("51234", "3/1/2024",
+        "https://doi.org/10.1234/retract.2104", "doi:10.48550/arxiv.2104.04473", "Retraction",
+        "+Duplication of Article;+Error in Data;");
     const QString other = writeFile(QStringLiteral("respelled.csv"), kHeader + respelled);
     const CliRun third = run({ QStringLiteral("import-notices"), other });
     QVERIFY2(third.exitCode == 0, third.err.constData());
@@ -703,12 +672,15 @@ void TestNotices::badRowIsSkippedTheRestImported_data()
 {
     QTest::addColumn<QByteArray>("badRow");
     QTest::addColumn<QString>("message");
-    QTest::newRow("malformed date") << csvRow("60001", "2024-03-01", "10.1/n", "10.5555/bad.1",
-        "Retraction", "+X;") << QStringLiteral("RetractionDate");
-    QTest::newRow("impossible date") << csvRow("60001", "2/30/2024 0:00", "10.1/n", "10.5555/bad.1",
-        "Retraction", "+X;") << QStringLiteral("RetractionDate");
-    QTest::newRow("unknown nature") << csvRow("60001", "3/1/2024", "10.1/n", "10.5555/bad.1",
-        "Reviewed", "+X;") << QStringLiteral("RetractionNature");
+    QTest::newRow("malformed date")
+        << retractionCsvRow("60001", "2024-03-01", "10.1/n", "10.5555/bad.1", "Retraction", "+X;")
+        << QStringLiteral("RetractionDate");
+    QTest::newRow("impossible date") << retractionCsvRow(
+        "60001", "2/30/2024 0:00", "10.1/n", "10.5555/bad.1", "Retraction", "+X;")
+                                     << QStringLiteral("RetractionDate");
+    QTest::newRow("unknown nature")
+        << retractionCsvRow("60001", "3/1/2024", "10.1/n", "10.5555/bad.1", "Reviewed", "+X;")
+        << QStringLiteral("RetractionNature");
     QTest::newRow("too few fields")
         << QByteArray("60001,Title,3/1/2024\n") << QStringLiteral("fields");
 }

@@ -184,9 +184,9 @@ void TestPackaging::manPagesFormat()
         : QStringList { QStringLiteral("import"), QStringLiteral("list"), QStringLiteral("show"),
               QStringLiteral("render"), QStringLiteral("export-pdf"), QStringLiteral("identity"),
               QStringLiteral("curate"), QStringLiteral("undo"), QStringLiteral("history"),
-              QStringLiteral("check"), QStringLiteral("import-notices"), QStringLiteral("sync"),
-              QStringLiteral("export-bundle"), QStringLiteral("verify-bundle"),
-              QStringLiteral("import-bundle") };
+              QStringLiteral("check"), QStringLiteral("import-notices"), QStringLiteral("notices"),
+              QStringLiteral("review"), QStringLiteral("sync"), QStringLiteral("export-bundle"),
+              QStringLiteral("verify-bundle"), QStringLiteral("import-bundle") };
     QString plain = text.out;
     plain.remove(QRegularExpression(QStringLiteral("\x1b\\[[0-9;]*m|.\b")));
     plain.replace(QChar(0x2010), u'-'); // hyphen
@@ -228,12 +228,13 @@ void TestPackaging::versionAndHelp()
 void TestPackaging::helpListsEverySubcommand()
 {
     // `ledger-curator --help` names every subcommand, and each of them answers its own --help.
-    const QStringList subcommands = { QStringLiteral("import"), QStringLiteral("import-notices"),
-        QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("render"),
-        QStringLiteral("export-pdf"), QStringLiteral("identity"), QStringLiteral("curate"),
-        QStringLiteral("undo"), QStringLiteral("history"), QStringLiteral("check"),
-        QStringLiteral("sync"), QStringLiteral("export-bundle"), QStringLiteral("verify-bundle"),
-        QStringLiteral("import-bundle") };
+    const QStringList subcommands
+        = { QStringLiteral("import"), QStringLiteral("import-notices"), QStringLiteral("notices"),
+              QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("render"),
+              QStringLiteral("export-pdf"), QStringLiteral("identity"), QStringLiteral("curate"),
+              QStringLiteral("undo"), QStringLiteral("history"), QStringLiteral("review"),
+              QStringLiteral("check"), QStringLiteral("sync"), QStringLiteral("export-bundle"),
+              QStringLiteral("verify-bundle"), QStringLiteral("import-bundle") };
     const Run help = run(QStringLiteral(LC_CLI_PATH), { QStringLiteral("--help") });
     QVERIFY(help.finished);
     QCOMPARE(help.exitCode, 0);

@@ -730,6 +730,9 @@ void TestServer::version1DatabaseMigratesItsRecords()
                  "ALTER TABLE events DROP COLUMN key_id",
                  "ALTER TABLE events DROP COLUMN signature", "DROP TABLE curator_keys",
                  "DROP INDEX tokens_live_name", "DELETE FROM counters WHERE name = 'legacy_until'",
+                 // ... and what migration 4 added (the notices).
+                 "DROP TABLE notice_versions", "DROP TABLE notices",
+                 "DELETE FROM counters WHERE name = 'notices'",
                  "UPDATE schema_version SET version = 1" })
             QVERIFY2(
                 query.exec(QString::fromLatin1(statement)), qPrintable(query.lastError().text()));

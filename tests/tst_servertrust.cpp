@@ -519,6 +519,9 @@ void TestServerTrust::migratedEventsAreLegacy()
         for (const char *statement : { "ALTER TABLE events DROP COLUMN key_id",
                  "ALTER TABLE events DROP COLUMN signature", "DROP TABLE curator_keys",
                  "DROP INDEX tokens_live_name", "DELETE FROM counters WHERE name = 'legacy_until'",
+                 // ... and what migration 4 added (the notices).
+                 "DROP TABLE notice_versions", "DROP TABLE notices",
+                 "DELETE FROM counters WHERE name = 'notices'",
                  "UPDATE counters SET value = 3 WHERE name = 'events'",
                  "UPDATE schema_version SET version = 2" })
             QVERIFY2(

@@ -1065,11 +1065,11 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>&amp;All Notices...</source>
-        <translation>&amp;Tous les avis...</translation>
+        <translation>&amp;Toutes les notices...</translation>
     </message>
     <message>
         <source>Every notice the team knows, with the records it concerns; filters and CSV export</source>
-        <translation>Chaque avis connu de l'équipe, avec les fiches concernées ; filtres et export CSV</translation>
+        <translation>Chaque notice connue de l&apos;équipe, avec les fiches concernées ; filtres et export CSV</translation>
     </message>
 </context>
 <context>
@@ -1135,11 +1135,11 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>%L1 notices read: %L2 new, %L3 updated, %L4 unchanged, %L5 withdrawn by the source.</source>
-        <translation>%L1 avis lus&#xa0;: %L2 nouveaux, %L3 mis à jour, %L4 inchangés, %L5 retirés par la source.</translation>
+        <translation>%L1 notices lues&#xa0;: %L2 nouvelles, %L3 mises à jour, %L4 inchangées, %L5 retirées par la source.</translation>
     </message>
     <message>
         <source>notice %1</source>
-        <translation>avis %1</translation>
+        <translation>notice %1</translation>
     </message>
     <message>
         <source>%1 by %2</source>
@@ -1162,17 +1162,17 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>All notices reviewed.</source>
-        <translation>Tous les avis sont examinés.</translation>
+        <translation>Toutes les notices sont examinées.</translation>
     </message>
     <message>
         <source>1 notice not yet reviewed.</source>
-        <translation>1 avis pas encore examiné.</translation>
+        <translation>1 notice pas encore examinée.</translation>
     </message>
     <message numerus="yes">
         <source>%Ln notices not yet reviewed.</source>
         <translation>
-            <numerusform>%Ln avis pas encore examiné.</numerusform>
-            <numerusform>%Ln avis pas encore examinés.</numerusform>
+            <numerusform>%Ln notice pas encore examinée.</numerusform>
+            <numerusform>%Ln notices pas encore examinées.</numerusform>
         </translation>
     </message>
 </context>
@@ -1216,23 +1216,23 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>The source lists this notice.</source>
-        <translation>La source répertorie cet avis.</translation>
+        <translation>La source répertorie cette notice.</translation>
     </message>
     <message>
         <source>The source no longer lists this notice; it is kept, with its history, and no longer shown on the records&apos; pages.</source>
-        <translation>La source ne répertorie plus cet avis ; il est conservé, avec son historique, et n'est plus affiché sur les pages des fiches.</translation>
+        <translation>La source ne répertorie plus cette notice ; elle est conservée, avec son historique, et n&apos;est plus affiché sur les pages des fiches.</translation>
     </message>
     <message>
         <source>No cached record cites this work yet: the notice attaches to a record when a matching page is imported.</source>
-        <translation>Aucune fiche en cache ne cite encore cette œuvre : l'avis s'attache à une fiche dès qu'une page correspondante est importée.</translation>
+        <translation>Aucune fiche en cache ne cite encore cette œuvre : la notice s&apos;attache à une fiche dès qu&apos;une page correspondante est importée.</translation>
     </message>
     <message>
         <source>The notice is about this record&apos;s own paper.</source>
-        <translation>L'avis concerne l'article même de cette fiche.</translation>
+        <translation>La notice concerne l&apos;article même de cette fiche.</translation>
     </message>
     <message>
         <source>Observations of this record cite the work.</source>
-        <translation>Des observations de cette fiche citent l'œuvre.</translation>
+        <translation>Des observations de cette fiche citent l&apos;œuvre.</translation>
     </message>
     <message>
         <source>Reviewed %1 by %2</source>
@@ -1240,7 +1240,7 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>Notice</source>
-        <translation>Avis</translation>
+        <translation>Notice</translation>
     </message>
     <message>
         <source>Kind</source>
@@ -1264,7 +1264,7 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>Notice DOI</source>
-        <translation>DOI de l'avis</translation>
+        <translation>DOI de la notice</translation>
     </message>
     <message>
         <source>Status</source>
@@ -1330,7 +1330,7 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>%1 by %2 for every observation of arXiv:%3 citing the work</source>
-        <translation>%1 par %2 pour chaque observation d'arXiv:%3 qui cite l'œuvre</translation>
+        <translation>%1 par %2 pour chaque observation d&apos;arXiv:%3 qui cite l&apos;œuvre</translation>
     </message>
     <message>
         <source>Curators decided differently at the same time: the most recent decision is shown; a new one settles it.</source>
@@ -1342,7 +1342,7 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>Notice (newest first)</source>
-        <translation>Avis (le plus récent d'abord)</translation>
+        <translation>Notice (la plus récente d&apos;abord)</translation>
     </message>
 </context>
 <context>
@@ -1423,21 +1423,21 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     </message>
     <message>
         <source>Notices with the observations they touch</source>
-        <translation>Avis avec les observations concernées</translation>
+        <translation>Notices avec les observations concernées</translation>
     </message>
     <message>
         <source>Records the status and note for the selected notices: one decision per record and notice, covering every observation of the record that cites the work (Ctrl+Return)</source>
-        <translation>Enregistre le statut et la note des avis sélectionnés : une décision par fiche et par avis, valable pour chaque observation de la fiche qui cite l'œuvre (Ctrl+Entrée)</translation>
+        <translation>Enregistre le statut et la note des notices sélectionnées : une décision par fiche et par notice, valable pour chaque observation de la fiche qui cite l&apos;œuvre (Ctrl+Entrée)</translation>
     </message>
     <message>
         <source>%L1 notices · %L2 reviews · %L3 observations shown</source>
-        <translation>%L1 avis · %L2 examens · %L3 observations affichées</translation>
+        <translation>%L1 notices · %L2 examens · %L3 observations affichées</translation>
     </message>
     <message numerus="yes">
         <source>Record &amp;Review for %Ln notices</source>
         <translation>
-            <numerusform>Enregistrer l'&amp;examen de %Ln avis</numerusform>
-            <numerusform>Enregistrer l'&amp;examen de %Ln avis</numerusform>
+            <numerusform>Enregistrer l&apos;&amp;examen de %Ln notice</numerusform>
+            <numerusform>Enregistrer l&apos;&amp;examen de %Ln notices</numerusform>
         </translation>
     </message>
 </context>
@@ -1445,7 +1445,7 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     <name>LedgerCurator::NoticesView</name>
     <message>
         <source>Notices - Ledger Curator</source>
-        <translation>Avis - Ledger Curator</translation>
+        <translation>Notices - Ledger Curator</translation>
     </message>
     <message>
         <source>All kinds</source>
@@ -1453,11 +1453,11 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     </message>
     <message>
         <source>Show notices of kind</source>
-        <translation>Afficher les avis de type</translation>
+        <translation>Afficher les notices de type</translation>
     </message>
     <message>
         <source>Show notices whose nature the source words as</source>
-        <translation>Afficher les avis dont la source formule la nature ainsi</translation>
+        <translation>Afficher les notices dont la source formule la nature ainsi</translation>
     </message>
     <message>
         <source>Listed and withdrawn</source>
@@ -1473,27 +1473,27 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     </message>
     <message>
         <source>Show notices the source lists or withdrew</source>
-        <translation>Afficher les avis que la source répertorie ou a retirés</translation>
+        <translation>Afficher les notices que la source répertorie ou a retirés</translation>
     </message>
     <message>
         <source>Any review status</source>
-        <translation>Tout statut d'examen</translation>
+        <translation>Tout statut d&apos;examen</translation>
     </message>
     <message>
         <source>Show notices with review status</source>
-        <translation>Afficher les avis avec le statut d'examen</translation>
+        <translation>Afficher les notices avec le statut d&apos;examen</translation>
     </message>
     <message>
         <source>Show notices of record</source>
-        <translation>Afficher les avis de la fiche</translation>
+        <translation>Afficher les notices de la fiche</translation>
     </message>
     <message>
         <source>Search: notice, DOI, title, arXiv id, note</source>
-        <translation>Recherche : avis, DOI, titre, identifiant arXiv, note</translation>
+        <translation>Recherche : notice, DOI, titre, identifiant arXiv, note</translation>
     </message>
     <message>
         <source>Search the notices</source>
-        <translation>Rechercher dans les avis</translation>
+        <translation>Rechercher dans les notices</translation>
     </message>
     <message>
         <source>&amp;Kind:</source>
@@ -1517,7 +1517,7 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     </message>
     <message>
         <source>Notices</source>
-        <translation>Avis</translation>
+        <translation>Notices</translation>
     </message>
     <message>
         <source>&amp;Export CSV...</source>
@@ -1525,7 +1525,7 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     </message>
     <message>
         <source>Writes the notices shown, as filtered and sorted, to a CSV file for a report (Ctrl+E)</source>
-        <translation>Écrit les avis affichés, filtrés et triés, dans un fichier CSV pour un rapport (Ctrl+E)</translation>
+        <translation>Écrit les notices affichées, filtrées et triées, dans un fichier CSV pour un rapport (Ctrl+E)</translation>
     </message>
     <message>
         <source>All natures</source>
@@ -1541,20 +1541,20 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     </message>
     <message>
         <source>%1 of 1 notice</source>
-        <translation>%1 sur 1 avis</translation>
+        <translation>%1 sur 1 notice</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n notices</source>
         <translation>
-            <numerusform>%1 sur %n avis</numerusform>
-            <numerusform>%1 sur %n avis</numerusform>
+            <numerusform>%1 sur %n notice</numerusform>
+            <numerusform>%1 sur %n notices</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> (%n rows: a notice has a row for each record it concerns)</source>
         <translation>
-            <numerusform> (%n ligne : un avis a une ligne par fiche concernée)</numerusform>
-            <numerusform> (%n lignes : un avis a une ligne par fiche concernée)</numerusform>
+            <numerusform> (%n ligne : une notice a une ligne par fiche concernée)</numerusform>
+            <numerusform> (%n lignes : une notice a une ligne par fiche concernée)</numerusform>
         </translation>
     </message>
     <message>
@@ -1563,25 +1563,25 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     </message>
     <message>
         <source>Reading the notices and every record of the cache...</source>
-        <translation>Lecture des avis et de toutes les fiches du cache...</translation>
+        <translation>Lecture des notices et de toutes les fiches du cache...</translation>
     </message>
     <message>
         <source>The notices could not be read:
 %1</source>
-        <translation>Les avis n'ont pas pu être lus :
+        <translation>Les notices n&apos;ont pas pu être lues :
 %1</translation>
     </message>
     <message>
         <source>No notices yet: import a Retraction Watch CSV with Notices &gt; Import Notices... or sync with the team&apos;s server.</source>
-        <translation>Pas encore d'avis : importez un CSV Retraction Watch avec Avis &gt; Importer des avis... ou synchronisez avec le serveur de l'équipe.</translation>
+        <translation>Pas encore de notices : importez un CSV Retraction Watch avec Notices &gt; Importer des notices... ou synchronisez avec le serveur de l&apos;équipe.</translation>
     </message>
     <message>
         <source>No notice matches the filters.</source>
-        <translation>Aucun avis ne correspond aux filtres.</translation>
+        <translation>Aucune notice ne correspond aux filtres.</translation>
     </message>
     <message>
         <source>Export Notices as CSV</source>
-        <translation>Exporter les avis en CSV</translation>
+        <translation>Exporter les notices en CSV</translation>
     </message>
     <message>
         <source>CSV files (*.csv);;All files (*)</source>
@@ -1590,7 +1590,7 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     <message>
         <source>The notices were not exported; no file was changed.
 %1</source>
-        <translation>Les avis n'ont pas été exportés ; aucun fichier n'a été modifié.
+        <translation>Les notices n&apos;ont pas été exportées ; aucun fichier n&apos;a été modifié.
 %1</translation>
     </message>
     <message>
@@ -2288,11 +2288,11 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>Notices: %L1 sent, %L2 received.</source>
-        <translation>Avis : %L1 envoyés, %L2 reçus.</translation>
+        <translation>Notices : %L1 envoyées, %L2 reçues.</translation>
     </message>
     <message>
         <source>Notices not exchanged: %1</source>
-        <translation>Avis non échangés : %1</translation>
+        <translation>Notices non échangées : %1</translation>
     </message>
 </context>
 <context>

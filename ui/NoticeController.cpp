@@ -78,7 +78,8 @@ namespace {
 //! alice": one notice about the record's own paper, for the banner.
 QString ownNoticeText(const OwnPaperNotice &n)
 {
-    QStringList parts { DisplayText::forTerminal(natureText(n.event)), displayDate(n.event.date) };
+    QStringList parts { DisplayText::forTerminal(natureDisplayText(n.event)),
+        displayDate(n.event.date) };
     if (!n.origin.isEmpty())
         parts.append(DisplayText::forTerminal(n.origin));
     else

@@ -236,7 +236,7 @@ void NoticesView::fillFilterChoices()
     m_nature->clear();
     m_nature->addItem(tr("All natures"), QString());
     for (const QString &text : m_model->natures())
-        m_nature->addItem(DisplayText::forTerminal(text), text);
+        m_nature->addItem(DisplayText::forTerminal(m_model->natureLabel(text)), text);
     m_record->clear();
     m_record->addItem(tr("Any record"), QString());
     m_record->addItem(tr("No cached record yet"), QStringLiteral("none"));

@@ -273,8 +273,8 @@ NoticeReview CuratedRecord::noticeReview(const QString &ref) const
 {
     if (const auto it = noticeReviews.constFind(ref); it != noticeReviews.constEnd())
         return *it;
-    // A notice no shown observation carries (one withdrawn by the source, say) keeps the
-    // decision made on it while it was listed.
+    // A notice no shown observation carries (withdrawn by the source, or one whose observations
+    // were corrected away) keeps the decision made on it.
     return resolveReview(*this, ref);
 }
 

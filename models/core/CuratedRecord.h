@@ -26,8 +26,9 @@ struct CuratedRecord
     //! one decision per record and notice, kept as events on noticeReviewObservation(ref).
     QHash<QString, NoticeReview> noticeReviews;
 
-    //! The review of a notice: unreviewed when no decision was made. A notice no shown
-    //! observation carries (withdrawn by the source, say) has the decision made on it, if any.
+    //! The review of a notice: the decision made on it, whether or not a shown observation
+    //! carries it now (a notice withdrawn by the source keeps its review); unreviewed when no
+    //! decision was made.
     NoticeReview noticeReview(const QString &ref) const;
 
     //! nullptr when the field has no events.

@@ -122,6 +122,14 @@ QString natureText(const SourceEvent &event)
     return event.nature.isEmpty() ? eventKindText(event.kind) : event.nature;
 }
 
+QString natureDisplayText(const SourceEvent &event)
+{
+    if (event.nature.isEmpty()
+        || event.nature.trimmed().compare(eventKindText(event.kind), Qt::CaseInsensitive) == 0)
+        return eventKindDisplayText(event.kind);
+    return event.nature;
+}
+
 bool isReplacement(const SourceEvent &event)
 {
     if (event.kind != EventKind::Retraction)

@@ -111,6 +111,15 @@ QStringList NoticeListModel::natures() const
     return out;
 }
 
+QString NoticeListModel::natureLabel(const QString &nature) const
+{
+    for (const NoticeListRow &row : m_rows) {
+        if (natureText(row.notice.event) == nature)
+            return natureDisplayText(row.notice.event);
+    }
+    return nature;
+}
+
 QStringList NoticeListModel::records() const
 {
     QSet<QString> records;
@@ -174,7 +183,7 @@ QVariant NoticeListModel::display(const NoticeListRow &row, int column) const
     case KindColumn:
         return eventKindDisplayText(n.event.kind);
     case NatureColumn:
-        return forTerminal(natureText(n.event));
+        return forTerminal(natureDisplayText(n.event));
     case DateColumn:
         return displayDate(n.event.date);
     case WorkColumn:

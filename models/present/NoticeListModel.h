@@ -96,6 +96,8 @@ public:
     int noticeCount() const;
     //! The natures as the source words them, and the records, for the filters (sorted).
     QStringList natures() const;
+    //! What the interface shows of one of natures(): natureDisplayText() of a notice so worded.
+    QString natureLabel(const QString &nature) const;
     QStringList records() const;
 
     int rowCount(const QModelIndex &parent = {}) const override;

@@ -158,7 +158,7 @@ namespace {
 QString noticeLine(const NoticeGroup &group)
 {
     const SourceEvent &e = group.event;
-    QString line = DisplayText::forTerminal(natureText(e));
+    QString line = DisplayText::forTerminal(natureDisplayText(e));
     if (!e.nature.isEmpty() && e.nature.compare(eventKindText(e.kind), Qt::CaseInsensitive) != 0)
         line += QStringLiteral(" (") + eventKindDisplayText(e.kind) + u')';
     line += QStringLiteral(" · ") + displayDate(e.date);

@@ -34,6 +34,16 @@ QString uuidFor(int n)
     return QUuid::createUuidV5(QUuid(), QString::number(n)).toString(QUuid::WithoutBraces);
 }
 
+QStringList resolvingIds(const Record &record)
+{
+    QStringList ids;
+    for (const Observation &o : record.observations) {
+        if (o.direction == Direction::Inbound && o.basis != u"no resolver link")
+            ids.append(o.id);
+    }
+    return ids;
+}
+
 Record richRecord()
 {
     Record r;

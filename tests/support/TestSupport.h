@@ -20,6 +20,10 @@ QByteArray readAll(const QString &path);
 //! The fixture page, tests/data/ledger-2104.04473.txt (arXiv:2104.04473 v5, 34 observations).
 QByteArray fixture();
 
+//! The ids of the observations whose link reaches the record's own paper (inbound, basis not
+//! "no resolver link"): the 28 of the fixture that its paper's notices concern.
+QStringList resolvingIds(const Record &record);
+
 //! Deterministic lower-case UUIDs.
 QString uuidFor(int n);
 
