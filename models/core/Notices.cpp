@@ -124,8 +124,7 @@ QString natureText(const SourceEvent &event)
 
 QString natureDisplayText(const SourceEvent &event)
 {
-    if (event.nature.isEmpty()
-        || event.nature.trimmed().compare(eventKindText(event.kind), Qt::CaseInsensitive) == 0)
+    if (event.nature.isEmpty() || event.nature == eventKindText(event.kind))
         return eventKindDisplayText(event.kind);
     return event.nature;
 }

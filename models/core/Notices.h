@@ -79,9 +79,9 @@ QString noticeReviewObservation(const QString &ref);
 std::optional<EventKind> kindOfNature(QStringView nature);
 //! What a person reads of an event's nature: as the source gives it, else the kind's text.
 QString natureText(const SourceEvent &event);
-//! natureText() for the interface: the kind's translated name where the source's words are just
-//! the kind's own English name (or absent), else the source's words as given ("Retraction and
-//! replacement").
+//! natureText() for the interface: the kind's translated name where the source's words are
+//! exactly the kind's own English name (or absent), else the source's words as given
+//! ("Retraction and replacement", "Expression of Concern").
 QString natureDisplayText(const SourceEvent &event);
 //! Whether the nature says the work was replaced by a corrected version ("retracted and
 //! replaced", "Retraction and replacement", a reason "Retract and Replace").
