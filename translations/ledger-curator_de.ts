@@ -1429,16 +1429,40 @@ Rückzüge, Korrekturen und Bedenkenäußerungen erscheinen hier, wenn eine Seit
         <source>Records the status and note for the selected notices: one decision per record and notice, covering every observation of the record that cites the work (Ctrl+Return)</source>
         <translation>Erfasst Status und Notiz für die ausgewählten Hinweise: eine Entscheidung je Datensatz und Hinweis, für jede Beobachtung des Datensatzes, die das Werk zitiert (Strg+Eingabe)</translation>
     </message>
-    <message>
-        <source>%L1 notices · %L2 reviews · %L3 observations shown</source>
-        <translation>%L1 Hinweise · %L2 Prüfungen · %L3 Beobachtungen angezeigt</translation>
-    </message>
     <message numerus="yes">
         <source>Record &amp;Review for %Ln notices</source>
         <translation>
             <numerusform>&amp;Prüfung für %Ln Hinweis erfassen</numerusform>
             <numerusform>&amp;Prüfung für %Ln Hinweise erfassen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 shown</source>
+        <translation>%1 · %2 · %3 angezeigt</translation>
+    </message>
+    <message>
+        <source>1 notice</source>
+        <translation>1 Hinweis</translation>
+    </message>
+    <message>
+        <source>%L1 notices</source>
+        <translation>%L1 Hinweise</translation>
+    </message>
+    <message>
+        <source>1 review</source>
+        <translation>1 Prüfung</translation>
+    </message>
+    <message>
+        <source>%L1 reviews</source>
+        <translation>%L1 Prüfungen</translation>
+    </message>
+    <message>
+        <source>1 observation</source>
+        <translation>1 Beobachtung</translation>
+    </message>
+    <message>
+        <source>%L1 observations</source>
+        <translation>%L1 Beobachtungen</translation>
     </message>
 </context>
 <context>

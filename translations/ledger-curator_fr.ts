@@ -1429,16 +1429,40 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
         <source>Records the status and note for the selected notices: one decision per record and notice, covering every observation of the record that cites the work (Ctrl+Return)</source>
         <translation>Enregistre le statut et la note des notices sélectionnées : une décision par fiche et par notice, valable pour chaque observation de la fiche qui cite l&apos;œuvre (Ctrl+Entrée)</translation>
     </message>
-    <message>
-        <source>%L1 notices · %L2 reviews · %L3 observations shown</source>
-        <translation>%L1 notices · %L2 examens · %L3 observations affichées</translation>
-    </message>
     <message numerus="yes">
         <source>Record &amp;Review for %Ln notices</source>
         <translation>
             <numerusform>Enregistrer l&apos;&amp;examen de %Ln notice</numerusform>
             <numerusform>Enregistrer l&apos;&amp;examen de %Ln notices</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 shown</source>
+        <translation>%1 · %2 · %3 affichées</translation>
+    </message>
+    <message>
+        <source>1 notice</source>
+        <translation>1 notice</translation>
+    </message>
+    <message>
+        <source>%L1 notices</source>
+        <translation>%L1 notices</translation>
+    </message>
+    <message>
+        <source>1 review</source>
+        <translation>1 examen</translation>
+    </message>
+    <message>
+        <source>%L1 reviews</source>
+        <translation>%L1 examens</translation>
+    </message>
+    <message>
+        <source>1 observation</source>
+        <translation>1 observation</translation>
+    </message>
+    <message>
+        <source>%L1 observations</source>
+        <translation>%L1 observations</translation>
     </message>
 </context>
 <context>

@@ -245,10 +245,14 @@ void NoticeReviewWindow::rebuildModel()
     int total = 0;
     for (const auto &groups : std::as_const(m_byRecord))
         total += int(groups.size());
-    m_count->setText(tr("%L1 notices · %L2 reviews · %L3 observations shown")
-                         .arg(m_model->visibleGroupCount())
-                         .arg(m_model->visibleTargetCount())
-                         .arg(m_model->visibleTouchCount()));
+    const int notices = m_model->visibleGroupCount();
+    const int reviews = m_model->visibleTargetCount();
+    const int observations = m_model->visibleTouchCount();
+    m_count->setText(tr("%1 · %2 · %3 shown")
+                         .arg(notices == 1 ? tr("1 notice") : tr("%L1 notices").arg(notices),
+                             reviews == 1 ? tr("1 review") : tr("%L1 reviews").arg(reviews),
+                             observations == 1 ? tr("1 observation")
+                                               : tr("%L1 observations").arg(observations)));
     if (m_model->rowCount() > 0) {
         m_stack->setCurrentWidget(m_tree);
     } else if (!m_loading) {
