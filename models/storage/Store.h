@@ -220,7 +220,8 @@ public:
     Status markNoticesSent(const QList<StandingNotice> &sent);
     //! Stores notices received from a server (each with its seq) and the meta entries in one
     //! transaction: a received version replaces the one held unless the cache holds a newer
-    //! version not yet sent (noticeSupersedes()). Returns how many notices changed here.
+    //! version not yet sent (noticeSupersedes()). Returns how many notices changed here (a version
+    //! sent from here that only learns its importer's name does not count).
     Result<qsizetype> addSyncedNotices(
         const QList<StandingNotice> &received, const MetaEntries &meta);
     //! The as-of date of every cached record, by arXiv id.

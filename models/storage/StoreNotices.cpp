@@ -273,6 +273,9 @@ Result<qsizetype> Store::addSyncedNotices(
         + QStringLiteral(" FROM notices WHERE source = ? AND source_id = ?"));
     QList<StandingNotice> changed;
     QHash<QString, qsizetype> changedAt;
+    // Notices whose version this cache already held and that only learn their importer's name
+    // (a version sent from here: the server's answer names its seq, not the token's name).
+    QSet<QString> onlyAttributed;
     for (const StandingNotice &n : received) {
         const QString ref = n.ref();
         std::optional<StandingNotice> local;
@@ -298,6 +301,11 @@ Result<qsizetype> Store::addSyncedNotices(
             take = noticeSupersedes(n, *local);
         if (!take)
             continue;
+        if (local && sameNoticeContent(*local, n) && local->seq == n.seq
+            && local->importedAt == n.importedAt)
+            onlyAttributed.insert(ref);
+        else
+            onlyAttributed.remove(ref);
         if (const auto again = changedAt.constFind(ref); again != changedAt.constEnd()) {
             changed[*again] = n;
         } else {
@@ -314,7 +322,7 @@ Result<qsizetype> Store::addSyncedNotices(
     if (auto status = write.commit(QStringLiteral("%1: cannot commit notices").arg(m_path));
         !status)
         return status.error();
-    return changed.size();
+    return changed.size() - onlyAttributed.size();
 }
 
 } // namespace LedgerCurator
