@@ -307,34 +307,43 @@ void showReviews(Observation &o, const QList<NoticeReview> &reviews,
 
 } // namespace
 
+namespace {
+
+//! The review one observation shows (resolveNoticeReviews()), adding the decisions on its
+//! notices to curated.noticeReviews as they are first met.
+void resolveObservationReviews(CuratedRecord &curated, Observation &o)
+{
+    const FieldState *own = curated.field(o.id, CurationField::Review);
+    const FieldState *ownNote = curated.field(o.id, CurationField::ReviewNote);
+    const std::optional<QString> ownReview = own ? own->value() : std::nullopt;
+    const QString ownNoteText = ownNote ? ownNote->value().value_or(QString()) : QString();
+    if (o.events.status != EventsCheck::Status::Found || o.events.events.isEmpty()) {
+        // No notice to review: what the observation's own review said (if anything) stays.
+        o.curation.review = ownReview.value_or(QString());
+        o.curation.reviewNote = ownNoteText;
+        return;
+    }
+    QString work = citedWorkKey(curated.shown, o);
+    if (work.isEmpty())
+        work = QStringLiteral("title:") + o.citedTitle;
+    QList<NoticeReview> reviews;
+    for (SourceEvent &e : o.events.events) {
+        e.noticeRef = noticeRefOf(e, work);
+        auto it = curated.noticeReviews.constFind(e.noticeRef);
+        if (it == curated.noticeReviews.constEnd())
+            it = curated.noticeReviews.insert(e.noticeRef, resolveReview(curated, e.noticeRef));
+        reviews.append(*it);
+    }
+    showReviews(o, reviews, ownReview, ownNoteText);
+}
+
+} // namespace
+
 void resolveNoticeReviews(CuratedRecord &curated)
 {
     curated.noticeReviews.clear();
-    Record &record = curated.shown;
-    for (Observation &o : record.observations) {
-        const FieldState *own = curated.field(o.id, CurationField::Review);
-        const FieldState *ownNote = curated.field(o.id, CurationField::ReviewNote);
-        const std::optional<QString> ownReview = own ? own->value() : std::nullopt;
-        const QString ownNoteText = ownNote ? ownNote->value().value_or(QString()) : QString();
-        if (o.events.status != EventsCheck::Status::Found || o.events.events.isEmpty()) {
-            // No notice to review: what the observation's own review said (if anything) stays.
-            o.curation.review = ownReview.value_or(QString());
-            o.curation.reviewNote = ownNoteText;
-            continue;
-        }
-        QString work = citedWorkKey(record, o);
-        if (work.isEmpty())
-            work = QStringLiteral("title:") + o.citedTitle;
-        QList<NoticeReview> reviews;
-        for (SourceEvent &e : o.events.events) {
-            e.noticeRef = noticeRefOf(e, work);
-            auto it = curated.noticeReviews.constFind(e.noticeRef);
-            if (it == curated.noticeReviews.constEnd())
-                it = curated.noticeReviews.insert(e.noticeRef, resolveReview(curated, e.noticeRef));
-            reviews.append(*it);
-        }
-        showReviews(o, reviews, ownReview, ownNoteText);
-    }
+    for (Observation &o : curated.shown.observations)
+        resolveObservationReviews(curated, o);
 }
 
 QStringList observationsShowingChange(const CuratedRecord &curated, const QStringList &ids)
@@ -453,7 +462,9 @@ bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &
         indexes.append(found);
     }
     curated.events.append(added);
-    bool reviewsChanged = false;
+    // A decision on a notice shows on every observation citing its work: all are resolved again.
+    // A correction of observations changes only what those show.
+    bool decisionChanged = false;
     for (qsizetype t = 0; t < touched.size(); ++t) {
         const QString &id = touched[t];
         QList<CorrectionEvent> own;
@@ -470,7 +481,7 @@ bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &
             curated.fields.insert(std::move(entry));
         const qsizetype index = indexes[t];
         if (index < 0) {
-            reviewsChanged = true;
+            decisionChanged = true;
             continue;
         }
         curated.shown.observations[index] = curated.upstream.observations[index];
@@ -482,10 +493,13 @@ bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &
         applyObservationFields(curated, index, begin, end);
         if (curated.notices)
             matchNotices(curated.shown, curated.shown.observations[index], *curated.notices);
-        reviewsChanged = true;
     }
-    if (reviewsChanged)
+    if (decisionChanged) {
         resolveNoticeReviews(curated);
+    } else {
+        for (const qsizetype index : std::as_const(indexes))
+            resolveObservationReviews(curated, curated.shown.observations[index]);
+    }
     return true;
 }
 
