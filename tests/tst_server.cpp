@@ -6,6 +6,7 @@
 #include "LedgerText.h"
 #include "RecordJson.h"
 #include "ServerDatabases.h"
+#include "ServerProcess.h"
 #include "ServerStore.h"
 #include "TestKeys.h"
 #include "TestSupport.h"
@@ -255,29 +256,13 @@ void TestServer::cleanup()
 
 CliRun TestServer::runServer(const QStringList &arguments) const
 {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("xdg-data")));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(LC_SERVER_PATH), arguments);
-    if (!process.waitForFinished(60000)) {
-        qWarning("ledger-server %s: %s", qPrintable(arguments.join(u' ')),
-            qPrintable(process.errorString()));
-        return {};
-    }
-    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-        process.readAllStandardOutput(), process.readAllStandardError() };
+    return runServerCommand(arguments, m_dir->filePath(QStringLiteral("xdg-data")), 60000);
 }
 
 QByteArray TestServer::addToken(const QString &name, const QString &role)
 {
-    const CliRun run = runServer({ QStringLiteral("token"), QStringLiteral("add"), name,
-        QStringLiteral("--role"), role, QStringLiteral("--db"), m_db });
-    if (run.exitCode != 0) {
-        qWarning("token add failed (exit %d): %s", run.exitCode, run.err.constData());
-        return {};
-    }
-    return run.out.trimmed().split('\n').constLast().trimmed();
+    return addServerToken([this](const QStringList &arguments) { return runServer(arguments); },
+        name, role, { QStringLiteral("--db"), m_db });
 }
 
 QUrl TestServer::startServer(const QStringList &extra)

@@ -8,6 +8,7 @@
 // scripts/with-postgres.sh build-testing/tests/tst_servernotices).
 #include "NoticeJson.h"
 #include "ServerDatabases.h"
+#include "ServerProcess.h"
 #include "TestSupport.h"
 
 #include <QDateTime>
@@ -204,29 +205,13 @@ void TestServerNotices::cleanup()
 
 CliRun TestServerNotices::runServer(const QStringList &arguments) const
 {
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("xdg-data")));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(LC_SERVER_PATH), arguments);
-    if (!process.waitForFinished(120000)) {
-        qWarning("ledger-server %s: %s", qPrintable(arguments.join(u' ')),
-            qPrintable(process.errorString()));
-        return {};
-    }
-    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-        process.readAllStandardOutput(), process.readAllStandardError() };
+    return runServerCommand(arguments, m_dir->filePath(QStringLiteral("xdg-data")), 120000);
 }
 
 QByteArray TestServerNotices::addToken(const QString &name, const QString &role)
 {
-    const CliRun run = runServer({ QStringLiteral("token"), QStringLiteral("add"), name,
-        QStringLiteral("--role"), role, QStringLiteral("--db"), m_db });
-    if (run.exitCode != 0) {
-        qWarning("token add failed (exit %d): %s", run.exitCode, run.err.constData());
-        return {};
-    }
-    return run.out.trimmed().split('\n').constLast().trimmed();
+    return addServerToken([this](const QStringList &arguments) { return runServer(arguments); },
+        name, role, { QStringLiteral("--db"), m_db });
 }
 
 bool TestServerNotices::startServer()

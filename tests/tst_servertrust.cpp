@@ -8,6 +8,7 @@
 #include "EventJson.h"
 #include "EventSignature.h"
 #include "ServerDatabases.h"
+#include "ServerProcess.h"
 #include "TestKeys.h"
 #include "TestSupport.h"
 
@@ -195,24 +196,13 @@ QSqlDatabase TestServerTrust::directDatabase()
 
 CliRun TestServerTrust::runServer(const QStringList &arguments) const
 {
-    QProcess process;
-    process.start(
-        QStringLiteral(LC_SERVER_PATH), arguments + QStringList { QStringLiteral("--db"), m_db });
-    if (!process.waitForFinished(scaledTimeoutMs(60000)))
-        return {};
-    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-        process.readAllStandardOutput(), process.readAllStandardError() };
+    return runServerCommand(arguments + QStringList { QStringLiteral("--db"), m_db }, {}, 60000);
 }
 
 QByteArray TestServerTrust::addToken(const QString &name, const QString &role)
 {
-    const CliRun run = runServer(
-        { QStringLiteral("token"), QStringLiteral("add"), name, QStringLiteral("--role"), role });
-    if (run.exitCode != 0) {
-        qWarning("token add failed (exit %d): %s", run.exitCode, run.err.constData());
-        return {};
-    }
-    return run.out.trimmed().split('\n').constLast().trimmed();
+    return addServerToken(
+        [this](const QStringList &arguments) { return runServer(arguments); }, name, role);
 }
 
 QUrl TestServerTrust::startServer(qint64 skewMs)

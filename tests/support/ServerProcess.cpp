@@ -10,6 +10,37 @@
 
 namespace LedgerCurator::TestSupport {
 
+CliRun runServerCommand(const QStringList &arguments, const QString &dataHome, int timeoutMs)
+{
+    QProcess process;
+    if (!dataHome.isEmpty()) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), dataHome);
+        process.setProcessEnvironment(env);
+    }
+    process.start(QStringLiteral(LC_SERVER_PATH), arguments);
+    if (!process.waitForFinished(scaledTimeoutMs(timeoutMs))) {
+        qWarning("ledger-server %s: %s", qPrintable(arguments.join(u' ')),
+            qPrintable(process.errorString()));
+        return {};
+    }
+    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+        process.readAllStandardOutput(), process.readAllStandardError() };
+}
+
+QByteArray addServerToken(const std::function<CliRun(const QStringList &)> &runServer,
+    const QString &name, const QString &role, const QStringList &extra)
+{
+    const CliRun run = runServer(QStringList { QStringLiteral("token"), QStringLiteral("add"), name,
+                                     QStringLiteral("--role"), role }
+        + extra);
+    if (run.exitCode != 0) {
+        qWarning("token add failed (exit %d): %s", run.exitCode, run.err.constData());
+        return {};
+    }
+    return run.out.trimmed().split('\n').constLast().trimmed();
+}
+
 ServerProcess::ServerProcess(QString database)
     : m_database(std::move(database))
 {

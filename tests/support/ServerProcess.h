@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The real ledger-server for the tests that sync against it (tst_sync, tst_syncfaults,
+// The real ledger-server for the tests: its subcommands for the server tests, and a serving
+// process for those that sync against it (tst_sync, tst_syncfaults,
 // tst_syncgui, tst_killharness).
 #pragma once
+
+#include "TestSupport.h"
 
 #include <QByteArray>
 #include <QProcess>
@@ -9,9 +12,20 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
 
 namespace LedgerCurator::TestSupport {
+
+//! Runs a ledger-server (LC_SERVER_PATH) subcommand to completion, with XDG_DATA_HOME set to
+//! `dataHome` when it is not empty: its exit code (-1 when it crashed or did not finish within
+//! `timeoutMs`, scaled by scaledTimeoutMs()) and output. The server tests' one way to run it.
+CliRun runServerCommand(
+    const QStringList &arguments, const QString &dataHome = {}, int timeoutMs = 120000);
+//! `token add NAME --role ROLE` through runServer: the token (the last line it prints), or empty
+//! with a warning naming what failed.
+QByteArray addServerToken(const std::function<CliRun(const QStringList &)> &runServer,
+    const QString &name, const QString &role, const QStringList &extra = {});
 
 //! The real ledger-server (LC_SERVER_PATH) on a database of its own: its subcommands run to
 //! completion on it, and `serve` listens on a loopback port.
