@@ -7,6 +7,7 @@
 #include "CliSupport.h"
 #include "Identifier.h"
 #include "PageFiles.h"
+#include "RecordAttention.h"
 #include "RecordJson.h"
 #include "Store.h"
 
@@ -17,6 +18,31 @@
 namespace LedgerCurator::Cli {
 
 namespace {
+
+//! The breakdown of what needs attention (Attention.h), as list --json and check --json give it.
+QJsonObject attentionJson(const AttentionCount &count)
+{
+    return QJsonObject { { QStringLiteral("observations"), count.observations },
+        { QStringLiteral("problem_state"), count.states },
+        { QStringLiteral("conflict"), count.conflicts },
+        { QStringLiteral("anomaly_hint"), count.hints },
+        { QStringLiteral("unreviewed_notice"), count.notices } };
+}
+
+//! ": 6 in a problem state, 5 with anomaly hints" (English: the command line's language), or "".
+QString attentionText(const AttentionCount &count)
+{
+    QStringList parts;
+    if (count.states > 0)
+        parts.append(QStringLiteral("%1 in a problem state").arg(count.states));
+    if (count.conflicts > 0)
+        parts.append(QStringLiteral("%1 with conflicting corrections").arg(count.conflicts));
+    if (count.hints > 0)
+        parts.append(QStringLiteral("%1 with anomaly hints").arg(count.hints));
+    if (count.notices > 0)
+        parts.append(QStringLiteral("%1 with an unreviewed notice").arg(count.notices));
+    return parts.isEmpty() ? QString() : QStringLiteral(": ") + parts.join(QStringLiteral(", "));
+}
 
 const QCommandLineOption kStateOption(QStringLiteral("state"),
     QStringLiteral("Only observations in STATE (repeatable)."), QStringLiteral("STATE"));
@@ -90,6 +116,8 @@ int runList(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     auto summaries = store->recordSummaries();
     if (!summaries)
         return report(summaries.error(), err);
+    if (auto counted = fillAttention(*store, *summaries); !counted)
+        return report(counted.error(), err);
     if (parser.isSet(kJsonOption)) {
         QJsonArray array;
         for (const auto &s : std::as_const(*summaries)) {
@@ -100,7 +128,8 @@ int runList(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                 { QStringLiteral("version"), s.version }, { QStringLiteral("title"), s.title },
                 { QStringLiteral("as_of"), s.asOf }, { QStringLiteral("inbound"), s.inbound },
                 { QStringLiteral("outbound"), s.outbound },
-                { QStringLiteral("needs_attention"), s.needsAttention },
+                { QStringLiteral("needs_attention"), s.attention->observations },
+                { QStringLiteral("attention"), attentionJson(*s.attention) },
                 { QStringLiteral("states"), states } });
         }
         out << inertJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
@@ -118,7 +147,7 @@ int runList(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         out << padded(inert(s.arxivId) + QStringLiteral(" v") + QString::number(s.version), 18)
             << padded(inert(s.asOf), 12) << padded(QString::number(s.outbound), 7)
             << padded(QString::number(s.inbound), 9)
-            << padded(QString::number(s.needsAttention), 11) << inert(s.title) << Qt::endl;
+            << padded(QString::number(s.attention->observations), 11) << inert(s.title) << Qt::endl;
     }
     return ExitOk;
 }
@@ -235,25 +264,34 @@ int runCheck(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     }
     QJsonArray array;
     qsizetype total = 0;
+    qint64 attentionTotal = 0;
     for (const QString &id : std::as_const(ids)) {
         auto curated = loadRecordArgument(*store, id);
         if (!curated)
             return report(curated.error(), err);
         const QList<AnomalyHint> hints = anomalyHints(curated->shown);
-        total += hints.size();
+        const AttentionCount attention = countAttention(curated->shown, hints);
+        attentionTotal += attention.observations;
+        if (!parser.isSet(kJsonOption))
+            out << inert(id) << ": " << attention.observations << " of "
+                << curated->shown.observations.size() << " observations need attention"
+                << attentionText(attention) << Qt::endl;
         for (const AnomalyHint &hint : hints) {
+            total += hint.dismissed ? 0 : 1;
             if (parser.isSet(kJsonOption)) {
                 QJsonObject object { { QStringLiteral("record"), id },
                     { QStringLiteral("kind"), anomalyKindKey(hint.kind) },
                     { QStringLiteral("observations"),
                         QJsonArray::fromStringList(hint.observations) },
-                    { QStringLiteral("message"), hint.message } };
+                    { QStringLiteral("message"), hint.message },
+                    { QStringLiteral("dismissed"), hint.dismissed } };
                 if (hint.kind == AnomalyHint::Kind::RepeatedCitingPaper)
                     object.insert(QStringLiteral("likely_duplicate"), hint.likelyDuplicate);
                 array.append(object);
                 continue;
             }
-            out << inert(id) << ": " << anomalyKindKey(hint.kind) << ": " << inert(hint.message)
+            out << inert(id) << ": " << anomalyKindKey(hint.kind)
+                << (hint.dismissed ? " (dismissed)" : "") << ": " << inert(hint.message)
                 << Qt::endl;
             for (const QString &observation : hint.observations)
                 out << "    " << inert(observation) << Qt::endl;
@@ -263,7 +301,9 @@ int runCheck(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         out << inertJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
     else
         out << total << (total == 1 ? " hint in " : " hints in ") << ids.size()
-            << (ids.size() == 1 ? " record" : " records") << Qt::endl;
+            << (ids.size() == 1 ? " record; " : " records; ") << attentionTotal
+            << (attentionTotal == 1 ? " observation needs" : " observations need") << " attention"
+            << Qt::endl;
     return ExitOk;
 }
 

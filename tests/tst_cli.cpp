@@ -122,7 +122,12 @@ void TestCli::listAndShow()
     const QJsonArray records = QJsonDocument::fromJson(listJson.out).array();
     QCOMPARE(records.size(), 1);
     QCOMPARE(records[0][QStringLiteral("inbound")].toInt(), 34);
-    QCOMPARE(records[0][QStringLiteral("needs_attention")].toInt(), 11);
+    // 11 in a problem state (6 unresolved, 5 mismatches) and 5 more with anomaly hints.
+    QCOMPARE(records[0][QStringLiteral("needs_attention")].toInt(), 16);
+    const QJsonObject attention = records[0][QStringLiteral("attention")].toObject();
+    QCOMPARE(attention[QStringLiteral("problem_state")].toInt(), 11);
+    QCOMPARE(attention[QStringLiteral("anomaly_hint")].toInt(), 10);
+    QCOMPARE(attention[QStringLiteral("unreviewed_notice")].toInt(), 0);
 
     Run show = run(
         { QStringLiteral("show"), QStringLiteral("2104.04473"), QStringLiteral("--db"), m_db });

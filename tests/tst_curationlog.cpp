@@ -684,7 +684,8 @@ void tst_CurationLog::fieldKeys_data()
     const QStringList keys { QStringLiteral("state"), QStringLiteral("basis"),
         QStringLiteral("identifier"), QStringLiteral("title"), QStringLiteral("reference"),
         QStringLiteral("note"), QStringLiteral("duplicate-of"), QStringLiteral("excluded"),
-        QStringLiteral("review"), QStringLiteral("review-note") };
+        QStringLiteral("review"), QStringLiteral("review-note"),
+        QStringLiteral("dismissed-hints") };
     QCOMPARE(keys.size(), kCurationFieldCount);
     for (int i = 0; i < kCurationFieldCount; ++i)
         QTest::newRow(qPrintable(keys.at(i))) << kAllCurationFields.at(i) << keys.at(i);

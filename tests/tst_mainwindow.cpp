@@ -77,10 +77,18 @@ void TestMainWindow::firstStartShowsTheDemoRecord()
     QCOMPARE(records->model()->rowCount(), 1);
     const QString text = records->model()->index(0, 0).data().toString();
     QVERIFY2(text.contains(QStringLiteral("arXiv:2104.04473 v5")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("11 of 34 need attention")), qPrintable(text));
+    // One count everywhere: the record list, the footer and the filter say the same number.
+    QVERIFY2(text.contains(QStringLiteral("16 of 34 need attention")), qPrintable(text));
     QTRY_COMPARE(tableOf(window)->model()->rowCount(), 34);
     auto *status = window.findChild<QLabel *>(QStringLiteral("filterStatus"));
     QVERIFY(status->text().contains(QStringLiteral("7 anomaly hints")));
+    QVERIFY2(
+        status->text().contains(QStringLiteral("16 need attention")), qPrintable(status->text()));
+    QVERIFY2(status->toolTip().contains(QStringLiteral("11 in a problem state")),
+        qPrintable(status->toolTip()));
+    window.findChild<QCheckBox *>(QStringLiteral("attentionFilter"))->setChecked(true);
+    QCOMPARE(tableOf(window)->model()->rowCount(), 16);
+    window.findChild<QCheckBox *>(QStringLiteral("attentionFilter"))->setChecked(false);
     auto *heading = window.findChild<QLabel *>(QStringLiteral("recordHeading"));
     QVERIFY(heading->text().contains(QStringLiteral("arXiv:2104.04473 v5 · as of 2026-08-05")));
     QCOMPARE(*store.recordCount(), 1);

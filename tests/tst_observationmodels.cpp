@@ -115,7 +115,7 @@ RecordSummary summary(
     s.asOf = QStringLiteral("2026-08-05");
     s.inbound = inbound;
     s.outbound = outbound;
-    s.needsAttention = needsAttention;
+    s.attention = AttentionCount { needsAttention, needsAttention, 0, 0, 0 };
     return s;
 }
 
@@ -679,8 +679,11 @@ void TestObservationModels::recordListDisplay_data()
         << qint64(34) << qint64(0) << qint64(11) << QStringLiteral("11 of 34 need attention");
     QTest::newRow("both directions")
         << qint64(4) << qint64(6) << qint64(3) << QStringLiteral("3 of 10 need attention");
-    QTest::newRow("all resolved") << qint64(30) << qint64(4) << qint64(0)
-                                  << QStringLiteral("all 34 resolved");
+    QTest::newRow("nothing needs attention")
+        << qint64(30) << qint64(4) << qint64(0) << QStringLiteral("none of 34 need attention");
+    QTest::newRow("not counted yet")
+        << qint64(30) << qint64(4) << qint64(-1)
+        << QStringLiteral("34 observations \u00b7 counting what needs attention\u2026");
     QTest::newRow("none") << qint64(0) << qint64(0) << qint64(0)
                           << QStringLiteral("no observations");
 }
@@ -694,12 +697,21 @@ void TestObservationModels::recordListDisplay()
 
     const QString title = QStringLiteral(
         "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM");
-    m_records->setSummaries({ summary(kRecord, title, inbound, outbound, needsAttention) });
+    RecordSummary s = summary(kRecord, title, inbound, outbound, needsAttention);
+    if (needsAttention < 0)
+        s.attention.reset();
+    m_records->setSummaries({ s });
     QCOMPARE(m_records->rowCount(), 1);
     const QModelIndex index = m_records->index(0);
     QCOMPARE(index.data().toString(),
         title + QStringLiteral("\narXiv:2104.04473 v5 \u00b7 as of 2026-08-05\n") + lastLine);
-    QCOMPARE(index.data(Qt::ToolTipRole).toString(), title);
+    // The tooltip says why: the breakdown of what needs attention, once counted.
+    const QString tip = index.data(Qt::ToolTipRole).toString();
+    QVERIFY(tip.startsWith(title));
+    if (needsAttention > 0)
+        QVERIFY2(tip.contains(QStringLiteral("in a problem state")), qPrintable(tip));
+    if (needsAttention < 0)
+        QCOMPARE(tip, title);
     QCOMPARE(index.data(RecordListModel::ObservationCountRole).toLongLong(), inbound + outbound);
     QCOMPARE(index.data(RecordListModel::NeedsAttentionRole).toLongLong(), needsAttention);
 }
@@ -724,7 +736,7 @@ void TestObservationModels::recordListRolesAndLookup()
     QCOMPARE(second.data(RecordListModel::TitleRole).toString(), QStringLiteral("Ledgers"));
     QCOMPARE(second.data(RecordListModel::VersionRole).toInt(), 5);
     QCOMPARE(second.data(RecordListModel::AsOfRole).toString(), QStringLiteral("2026-08-05"));
-    QVERIFY(second.data().toString().endsWith(QStringLiteral("\nall 12 resolved")));
+    QVERIFY(second.data().toString().endsWith(QStringLiteral("\nnone of 12 need attention")));
 
     const auto names = m_records->roleNames();
     QCOMPARE(names.value(Qt::DisplayRole), QByteArray("display"));
@@ -758,7 +770,7 @@ void TestObservationModels::recordListSameIdsUpdateInPlace()
     QSignalSpy changed(m_records.get(), &QAbstractItemModel::dataChanged);
 
     QList<RecordSummary> after = before;
-    after[1].needsAttention = 3;
+    after[1].attention = AttentionCount { 3, 3, 0, 0, 0 };
     after[3].asOf = QStringLiteral("2026-09-01");
     m_records->setSummaries(after);
     QCOMPARE(aboutToReset.count(), 0);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The SQLite cache: migrations, reopening, import all-or-nothing, replacing upstream data.
 #include "LedgerText.h"
+#include "RecordAttention.h"
 #include "Store.h"
 #include "StoreSqlite.h"
 #include "TestSupport.h"
@@ -268,10 +269,36 @@ void TestStore::summariesCountStates()
     QCOMPARE(fixtureSummary.arxivId, QStringLiteral("2104.04473"));
     QCOMPARE(fixtureSummary.inbound, 34);
     QCOMPARE(fixtureSummary.outbound, 0);
-    QCOMPARE(fixtureSummary.needsAttention, 11);
     QCOMPARE(fixtureSummary.states[int(ResolutionState::VerifiedExact)], 23);
     QCOMPARE(summaries->at(1).outbound, 6);
-    QCOMPARE(summaries->at(1).needsAttention, 8);
+    // Not counted yet: fillAttention() counts (and keeps) what needs attention.
+    QVERIFY(!fixtureSummary.attention);
+    QVERIFY(fillAttention(store, *summaries).ok());
+    const AttentionCount counted = *summaries->at(0).attention;
+    QCOMPARE(counted.states, 11); // 6 unresolved, 5 metadata mismatches
+    QVERIFY(counted.hints > 0);
+    QVERIFY(counted.observations >= counted.states);
+    QVERIFY(counted.observations <= counted.states + counted.hints);
+    auto record = store.loadCurated(QStringLiteral("2104.04473"));
+    QVERIFY(record.ok() && record->has_value());
+    QCOMPARE(counted, countAttention((*record)->shown, anomalyHints((*record)->shown)));
+    QCOMPARE(summaries->at(1).attention->states, 8);
+    // Kept while the record is unchanged...
+    auto again = store.recordSummaries();
+    QVERIFY(again.ok());
+    QCOMPARE(again->at(0).attention, summaries->at(0).attention);
+    QCOMPARE(again->at(1).attention, summaries->at(1).attention);
+    // ...and counted again once it changes.
+    const Observation &first = (*record)->shown.observations.first();
+    QVERIFY(store
+                .addCorrections({ makeEdit({}, QStringLiteral("2104.04473"), first.id,
+                    CurationField::Excluded, QStringLiteral("yes"), QStringLiteral("alice"),
+                    QStringLiteral("2026-12-03T10:00:00.000Z")) })
+                .ok());
+    again = store.recordSummaries();
+    QVERIFY(again.ok());
+    QVERIFY(!again->at(0).attention);
+    QCOMPARE(again->at(1).attention, summaries->at(1).attention);
 }
 
 void TestStore::largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable()

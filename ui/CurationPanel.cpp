@@ -64,6 +64,8 @@ QString fieldName(CurationField field)
         return CurationPanel::tr("review", "correction field");
     case CurationField::ReviewNote:
         return CurationPanel::tr("review-note", "correction field");
+    case CurationField::DismissedHints:
+        return CurationPanel::tr("dismissed hints", "correction field");
     }
     return curationFieldKey(field);
 }
@@ -117,6 +119,8 @@ QString fieldLabel(CurationField field)
         return CurationPanel::tr("Notice re&view");
     case CurationField::ReviewNote:
         return CurationPanel::tr("Review n&ote");
+    case CurationField::DismissedHints:
+        return CurationPanel::tr("Dismissed hints");
     }
     return {};
 }
@@ -145,6 +149,8 @@ QString shownValue(const Observation &o, CurationField field)
         return o.curation.review;
     case CurationField::ReviewNote:
         return o.curation.reviewNote;
+    case CurationField::DismissedHints:
+        return o.curation.dismissedHints.join(u' ');
     }
     return {};
 }
@@ -202,6 +208,8 @@ void CurationPanel::buildSingle()
     grid->setColumnStretch(2, 1);
     int gridRow = 0;
     for (CurationField field : kAllCurationFields) {
+        if (field == CurationField::DismissedHints)
+            continue; // decided with the hint's own buttons, not typed
         FieldRow row;
         row.field = field;
         auto *label = new QLabel(fieldLabel(field), fieldsBox);

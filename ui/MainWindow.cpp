@@ -2,6 +2,7 @@
 #include "MainWindow.h"
 
 #include "AboutDialog.h"
+#include "BackgroundJob.h"
 #include "CurationPanel.h"
 #include "CurationSession.h"
 #include "CuratorIdentityDialog.h"
@@ -10,6 +11,7 @@
 #include "NoticesView.h"
 #include "ObservationFilterProxy.h"
 #include "PreviewPane.h"
+#include "RecordAttention.h"
 #include "RecordList.h"
 #include "SettingsDialog.h"
 #include "Store.h"
@@ -406,6 +408,7 @@ void MainWindow::reloadRecords()
         return;
     }
     m_records->setSummaries(*summaries);
+    countListedAttention();
     if (summaries->isEmpty()) {
         m_session->close();
         m_view->showMessage(
@@ -450,7 +453,51 @@ void MainWindow::showRecordLoaded()
     m_panel->setObservations({});
     m_view->restorePosition(position);
     m_preview->setRecord(curated.shown, m_model->hints(), ownPaperNotices(curated));
+    keepShownAttention();
     Q_EMIT recordShown(curated.shown.arxivId);
+}
+
+void MainWindow::keepShownAttention()
+{
+    if (!m_session->hasRecord() || m_loader->showsFirstRowsOnly())
+        return;
+    const QString id = m_session->record().upstream.arxivId;
+    const AttentionCount count = m_model->attention();
+    if (auto stamp = m_store.changeStamp(id))
+        (void)m_store.keepAttention(id, *stamp, count); // a shortcut for the next start only
+    m_records->setAttention(id, count);
+}
+
+void MainWindow::countListedAttention()
+{
+    const QStringList ids = m_records->uncounted();
+    const int generation = ++m_attentionJobs;
+    if (ids.isEmpty())
+        return;
+    const QString path = m_store.path();
+    using Counts = QList<std::pair<QString, AttentionCount>>;
+    BackgroundJob::start<Counts>(
+        this, {},
+        [path, ids](auto &worker) -> Counts {
+            Counts counts;
+            Store store(path);
+            if (!store.open())
+                return counts; // the list keeps saying "counting"; the next change tries again
+            for (const QString &id : ids) {
+                if (worker.isCancelled())
+                    break;
+                if (auto count = countRecordAttention(store, id))
+                    counts.append({ id, *count });
+            }
+            return counts;
+        },
+        [this, generation](Counts counts) {
+            if (generation != m_attentionJobs)
+                return; // the list was read again since: a newer count is on its way
+            for (const auto &[id, count] : std::as_const(counts))
+                m_records->setAttention(id, count);
+            Q_EMIT attentionCounted();
+        });
 }
 
 void MainWindow::showRecordChange(const QStringList &observations)
@@ -465,8 +512,10 @@ void MainWindow::showRecordChange(const QStringList &observations)
     if (!observations.isEmpty())
         m_preview->scrollToObservation(observations.first());
     // The record list's attention counts follow corrections.
+    keepShownAttention();
     if (auto summaries = m_store.recordSummaries())
         m_records->setSummaries(*summaries);
+    countListedAttention();
     m_records->select(m_session->record().upstream.arxivId);
 }
 

@@ -117,6 +117,8 @@ Q_SIGNALS:
     void exportFinished(bool ok);
     void noticesImported(bool ok);
     void reviewApplied(const QString &arxivId);
+    //! The record list's attention counts of records not shown came in.
+    void attentionCounted();
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -135,6 +137,11 @@ private:
     void showFirstRows(qsizetype total);
     void showRecordLoaded();
     void showRecordChange(const QStringList &observations);
+    //! Counts, on a worker, what needs attention in the listed records not counted since they
+    //! last changed.
+    void countListedAttention();
+    //! Keeps the shown record's attention count (the table's) and shows it in the record list.
+    void keepShownAttention();
     void updateSelection();
     void showError(const QString &message);
     void showObservation(const QString &record, const QString &observation);
@@ -165,6 +172,7 @@ private:
     SyncStatus *m_syncStatus = nullptr;
     CacheWatch *m_cacheWatch = nullptr;
     WindowSettings *m_settings = nullptr;
+    int m_attentionJobs = 0; // generation of the attention counting started last
     QString m_startRecord; // the record to show first (records/last), consumed by reloadRecords()
     bool m_showFirstImported = false; // set by openFiles(), consumed by importFiles()
 };

@@ -31,6 +31,21 @@ void RecordList::setSummaries(QList<RecordSummary> summaries)
     m_model->setSummaries(std::move(summaries));
 }
 
+void RecordList::setAttention(const QString &arxivId, const AttentionCount &count)
+{
+    m_model->setAttention(arxivId, count);
+}
+
+QStringList RecordList::uncounted() const
+{
+    QStringList ids;
+    for (const RecordSummary &s : m_model->summaries()) {
+        if (!s.attention)
+            ids.append(s.arxivId);
+    }
+    return ids;
+}
+
 bool RecordList::contains(const QString &arxivId) const
 {
     return m_model->rowOf(arxivId) >= 0;

@@ -125,8 +125,9 @@ void RecordView::createFilters()
     m_attentionOnly = new QCheckBox(tr("Needs &attention"), this);
     m_attentionOnly->setObjectName(QStringLiteral("attentionFilter"));
     m_attentionOnly->setToolTip(
-        tr("Unresolved, mismatched, uncertain or malformed observations, conflicts and "
-           "observations with anomaly hints (Ctrl+Shift+A)"));
+        tr("Observations that still need a decision: unresolved, mismatched, uncertain or "
+           "malformed ones, conflicting corrections, anomaly hints not dismissed and notices not "
+           "yet reviewed (Ctrl+Shift+A)"));
     m_filterRow->addWidget(m_attentionOnly);
     m_curatedOnly = new QCheckBox(tr("&Corrected"), this);
     m_curatedOnly->setObjectName(QStringLiteral("curatedFilter"));
@@ -306,13 +307,14 @@ void RecordView::selectObservation(const QString &uuid)
 void RecordView::updateSummary()
 {
     m_summaryBar->setCounts(m_model->stateCounts());
-    const int attention = m_model->attentionCount();
+    const AttentionCount attention = m_model->attention();
     m_filterStatus->setText(
         tr("Showing %L1 of %L2 observations · %L3 need attention · %L4 anomaly hints")
             .arg(m_proxy->rowCount())
             .arg(m_model->rowCount())
-            .arg(attention)
-            .arg(m_model->hints().size()));
+            .arg(attention.observations)
+            .arg(m_model->openHintCount()));
+    m_filterStatus->setToolTip(attentionBreakdown(attention));
 }
 
 void RecordView::updateChips()

@@ -224,6 +224,16 @@ QString asSentence(QString text)
 
 } // namespace
 
+namespace {
+
+bool dismissedKind(const Observation &o, AnomalyHint::Kind kind)
+{
+    return !o.curation.dismissedHints.isEmpty()
+        && o.curation.dismissedHints.contains(anomalyKindKey(kind));
+}
+
+} // namespace
+
 QString anomalyKindKey(AnomalyHint::Kind kind)
 {
     switch (kind) {
@@ -237,6 +247,17 @@ QString anomalyKindKey(AnomalyHint::Kind kind)
         return QStringLiteral("external_measurement");
     }
     return {};
+}
+
+std::optional<AnomalyHint::Kind> parseAnomalyKind(QStringView key)
+{
+    for (const auto kind :
+        { AnomalyHint::Kind::RepeatedCitingPaper, AnomalyHint::Kind::YearLikeReference,
+            AnomalyHint::Kind::StatedCount, AnomalyHint::Kind::ExternalMeasurement }) {
+        if (key == anomalyKindKey(kind))
+            return kind;
+    }
+    return std::nullopt;
 }
 
 QList<AnomalyHint> anomalyHints(const Record &record, const StatedCountLines &lines)
@@ -325,6 +346,8 @@ QList<AnomalyHint> anomalyHints(const Record &record, const StatedCountLines &li
             hint.likelyDuplicate
                 = std::adjacent_find(references.cbegin(), references.cend()) != references.cend();
             hint.message = repeatedMessage(record, members, hint.likelyDuplicate);
+            hint.dismissed = std::all_of(members.cbegin(), members.cend(),
+                [&](qsizetype m) { return dismissedKind(observations.at(m), hint.kind); });
             hints.append(std::move(hint));
         }
         if (!o.curation.excluded && isYearLike(o.reference)) {
@@ -332,6 +355,7 @@ QList<AnomalyHint> anomalyHints(const Record &record, const StatedCountLines &li
             hint.kind = AnomalyHint::Kind::YearLikeReference;
             hint.observations = { o.id };
             hint.message = yearMessage(*o.reference);
+            hint.dismissed = dismissedKind(o, hint.kind);
             hints.append(std::move(hint));
         }
     }
@@ -342,6 +366,8 @@ QHash<QString, QList<qsizetype>> hintsByObservation(const QList<AnomalyHint> &hi
 {
     QHash<QString, QList<qsizetype>> byObservation;
     for (qsizetype i = 0; i < hints.size(); ++i) {
+        if (hints.at(i).dismissed)
+            continue;
         for (const QString &id : hints.at(i).observations) {
             QList<qsizetype> &indexes = byObservation[id];
             // An id listed twice in one hint still maps to that hint once.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CuratedRecord.h"
 
+#include "AnomalyHints.h"
+
 #include "Identifier.h"
 #include "TextHygiene.h"
 
@@ -54,8 +56,10 @@ QString markPart(CurationField field, const Observation &upstream, const QString
         return value == u"yes" ? QStringLiteral("excluded from the ledger") : QString();
     case CurationField::Review:
     case CurationField::ReviewNote:
+    case CurationField::DismissedHints:
         // A review is a decision about a notice, not a correction of the observation: it is
         // shown with the notice (resolveNoticeReviews()), never in the page's curation mark.
+        // A dismissed hint is a decision about a hint, likewise.
         return {};
     }
     return {};
@@ -122,6 +126,9 @@ void applyObservationFields(
             break;
         case CurationField::ReviewNote:
             o.curation.reviewNote = *value;
+            break;
+        case CurationField::DismissedHints:
+            o.curation.dismissedHints = value->split(u' ', Qt::SkipEmptyParts);
             break;
         }
         const QString part = markPart(field, before, *value);
@@ -616,6 +623,18 @@ CurationValue normalizeCurationValue(
                            .arg(text.left(40)));
         return { lower, {} };
     }
+    case CurationField::DismissedHints: {
+        QStringList kinds = text.toLower().split(u' ', Qt::SkipEmptyParts);
+        for (const QString &kind : std::as_const(kinds)) {
+            if (!parseAnomalyKind(kind))
+                return bad(CuratedRecordText::tr(
+                    "dismissed-hints takes hint kinds such as repeated_citing_paper, found '%1'")
+                               .arg(kind.left(40)));
+        }
+        kinds.sort();
+        kinds.removeDuplicates();
+        return { kinds.join(u' '), {} };
+    }
     }
     return bad(CuratedRecordText::tr("unknown field"));
 }
@@ -640,6 +659,7 @@ QString upstreamValue(const Observation &o, CurationField field)
     case CurationField::Note:
     case CurationField::DuplicateOf:
     case CurationField::ReviewNote:
+    case CurationField::DismissedHints:
         return {};
     }
     return {};

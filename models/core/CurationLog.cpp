@@ -203,6 +203,8 @@ QString curationFieldKey(CurationField field)
         return QStringLiteral("review");
     case CurationField::ReviewNote:
         return QStringLiteral("review-note");
+    case CurationField::DismissedHints:
+        return QStringLiteral("dismissed-hints");
     }
     Q_UNREACHABLE();
     return {};

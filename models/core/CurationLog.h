@@ -30,9 +30,10 @@ enum class CurationField {
     DuplicateOf,
     Excluded,
     Review,
-    ReviewNote
+    ReviewNote,
+    DismissedHints
 };
-inline constexpr int kCurationFieldCount = 10;
+inline constexpr int kCurationFieldCount = 11;
 inline constexpr std::array<CurationField, kCurationFieldCount> kAllCurationFields {
     CurationField::State,
     CurationField::Basis,
@@ -44,6 +45,7 @@ inline constexpr std::array<CurationField, kCurationFieldCount> kAllCurationFiel
     CurationField::Excluded,
     CurationField::Review,
     CurationField::ReviewNote,
+    CurationField::DismissedHints,
 };
 
 //! "state", "basis", "identifier", "title", "reference", "note", "duplicate-of", "excluded",

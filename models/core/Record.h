@@ -105,6 +105,9 @@ struct CurationInfo
     bool excluded = false;
     QString review; // notice review: unreviewed, acknowledged, dismissed, escalated
     QString reviewNote; // what the reviewer wrote about the notice
+    //! Anomaly hint kinds (anomalyKindKey()) a curator dismissed on this observation ("these are
+    //! different"): a decision, like a review, that never sets the curation mark.
+    QStringList dismissedHints;
     QStringList conflicts; // field keys whose corrections are in conflict
     bool isEmpty() const { return *this == CurationInfo {}; }
     friend bool operator==(const CurationInfo &, const CurationInfo &) = default;

@@ -114,9 +114,8 @@ ObservationRowInfo rowInfo(const Observation &o, QList<qsizetype> hints)
     row.retracted = isRetracted(o.events);
     row.unreviewedNotice
         = o.events.status == EventsCheck::Status::Found && reviewStatusOf(o) == u"unreviewed";
-    row.needsAttention = !o.curation.excluded
-        && (stateNeedsAttention(o.state) || row.conflict || !row.hints.isEmpty()
-            || row.unreviewedNotice);
+    row.attention = attentionReasons(o, !row.hints.isEmpty());
+    row.needsAttention = bool(row.attention);
     return row;
 }
 
@@ -316,6 +315,7 @@ void ObservationTableModel::updateCuratedRecord(
             || was.citedTitle != now.citedTitle || was.reference != now.reference
             || was.curation.excluded != now.curation.excluded
             || was.curation.duplicateOf != now.curation.duplicateOf
+            || was.curation.dismissedHints != now.curation.dismissedHints
             || (now.direction == Direction::Outbound && was.state != now.state);
         current[row] = now;
     }
@@ -391,12 +391,23 @@ QStringList ObservationTableModel::hintsAt(int row) const
     return out;
 }
 
+AttentionCount ObservationTableModel::attention() const
+{
+    AttentionCount count;
+    for (const auto &row : m_data.rows)
+        count.add(row.attention);
+    return count;
+}
+
 int ObservationTableModel::attentionCount() const
 {
-    int count = 0;
-    for (const auto &row : m_data.rows)
-        count += row.needsAttention ? 1 : 0;
-    return count;
+    return int(attention().observations);
+}
+
+int ObservationTableModel::openHintCount() const
+{
+    return int(std::count_if(m_data.hints.cbegin(), m_data.hints.cend(),
+        [](const AnomalyHint &hint) { return !hint.dismissed; }));
 }
 
 QString ObservationTableModel::filterTextAt(int row) const

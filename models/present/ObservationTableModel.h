@@ -2,6 +2,7 @@
 #pragma once
 
 #include "AnomalyHints.h"
+#include "Attention.h"
 #include "CuratedRecord.h"
 #include "Record.h"
 
@@ -48,7 +49,8 @@ struct ObservationRowInfo
     QList<qsizetype> hints;
     bool curated = false;
     bool conflict = false;
-    bool needsAttention = false;
+    bool needsAttention = false; // attention is not empty
+    AttentionReasons attention;
     bool retracted = false; // the cited work is retracted (or withdrawn)
     bool unreviewedNotice = false; // found events nobody has reviewed yet
     int titleRank = 0; // rank of the case-folded citing title (equal titles, equal ranks)
@@ -137,8 +139,11 @@ public:
     QStringList hintsAt(int row) const;
     //! Shown observations per resolution state.
     std::array<int, kResolutionStateCount> stateCounts() const;
-    //! Rows that need attention (NeedsAttentionRole).
+    //! Rows that need attention (NeedsAttentionRole), with the breakdown by reason.
+    AttentionCount attention() const;
     int attentionCount() const;
+    //! Hints not dismissed (the footer's count).
+    int openHintCount() const;
 
     //! Changes whenever what the model shows changes (reset or dataChanged): caches of the proxy
     //! built for one generation are valid while it lasts.

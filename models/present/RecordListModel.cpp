@@ -14,7 +14,7 @@ bool sameSummary(const RecordSummary &a, const RecordSummary &b)
 {
     return a.arxivId == b.arxivId && a.version == b.version && a.title == b.title
         && a.asOf == b.asOf && a.inbound == b.inbound && a.outbound == b.outbound
-        && a.needsAttention == b.needsAttention && a.states == b.states;
+        && a.attention == b.attention && a.states == b.states;
 }
 
 } // namespace
@@ -68,6 +68,16 @@ int RecordListModel::rowOf(const QString &arxivId) const
     return m_rowById.value(arxivId, -1);
 }
 
+void RecordListModel::setAttention(const QString &arxivId, const AttentionCount &count)
+{
+    const int row = rowOf(arxivId);
+    if (row < 0 || m_summaries[row].attention == count)
+        return;
+    m_summaries[row].attention = count;
+    Q_EMIT dataChanged(
+        index(row), index(row), { Qt::DisplayRole, Qt::ToolTipRole, NeedsAttentionRole });
+}
+
 int RecordListModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_summaries.size());
@@ -88,16 +98,21 @@ QVariant RecordListModel::data(const QModelIndex &index, int role) const
         QString line3;
         if (observations == 0)
             line3 = tr("no observations");
-        else if (s.needsAttention == 0)
-            line3 = tr("all %1 resolved").arg(QLocale().toString(observations));
+        else if (!s.attention)
+            line3 = tr("%1 observations · counting what needs attention…")
+                        .arg(QLocale().toString(observations));
+        else if (s.attention->observations == 0)
+            line3 = tr("none of %1 need attention").arg(QLocale().toString(observations));
         else
-            line3
-                = tr("%1 of %2 need attention")
-                      .arg(QLocale().toString(s.needsAttention), QLocale().toString(observations));
+            line3 = tr("%1 of %2 need attention")
+                        .arg(QLocale().toString(s.attention->observations),
+                            QLocale().toString(observations));
         return QString(DisplayText::forTerminal(s.title) + u'\n' + line2 + u'\n' + line3);
     }
     case Qt::ToolTipRole:
-        return DisplayText::forTerminal(s.title);
+        return s.attention
+            ? QString(DisplayText::forTerminal(s.title) + u'\n' + attentionBreakdown(*s.attention))
+            : DisplayText::forTerminal(s.title);
     case TitleRole:
         return s.title;
     case ArxivIdRole:
@@ -107,7 +122,7 @@ QVariant RecordListModel::data(const QModelIndex &index, int role) const
     case AsOfRole:
         return s.asOf;
     case NeedsAttentionRole:
-        return s.needsAttention;
+        return s.attention ? s.attention->observations : qint64(-1);
     case ObservationCountRole:
         return observations;
     default:

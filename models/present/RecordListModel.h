@@ -20,7 +20,8 @@ public:
         TitleRole,
         VersionRole,
         AsOfRole,
-        NeedsAttentionRole, // qint64
+        NeedsAttentionRole, // qint64: observations needing attention (Attention.h); -1 while
+                            // counted
         ObservationCountRole, // qint64: inbound + outbound
     };
 
@@ -29,6 +30,8 @@ public:
     //! The same ids in the same order update the rows in place (dataChanged for the rows that
     //! changed, so selection survives); anything else resets the model.
     void setSummaries(QList<RecordSummary> summaries);
+    //! The attention count of one record, counted after the summaries came.
+    void setAttention(const QString &arxivId, const AttentionCount &count);
     const QList<RecordSummary> &summaries() const { return m_summaries; }
     //! nullptr when out of range.
     const RecordSummary *summaryAt(int row) const;

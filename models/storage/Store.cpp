@@ -43,6 +43,8 @@ constexpr qsizetype kRowsReadOnTwoThreads = 4096;
 //! then inbound observations in each upstream state. Written with the rows, in the same
 //! transaction, so the record list needs no scan of every observation.
 constexpr QStringView kCountsPrefix = u"counts/";
+// The attention count of a record, kept with the change stamp it was counted at.
+constexpr QStringView kAttentionPrefix = u"attention/";
 
 } // namespace
 
@@ -416,8 +418,6 @@ Result<QList<RecordSummary>> Store::recordSummaries() const
         (direction == Direction::Inbound ? s.inbound : s.outbound) += n;
         if (state >= 0 && state < kResolutionStateCount) {
             s.states[state] += n;
-            if (stateNeedsAttention(static_cast<ResolutionState>(state)))
-                s.needsAttention += n;
         }
     };
     // The counts stored with each record's rows; a record imported before they were kept is
@@ -516,12 +516,39 @@ Result<QList<RecordSummary>> Store::recordSummaries() const
             const auto after = stateValue ? parseState(*stateValue).value_or(before) : before;
             s.states[int(before)] -= 1;
             s.states[int(after)] += 1;
-            const bool neededBefore = stateNeedsAttention(before);
-            const bool needsNow = stateNeedsAttention(after) && !excluded;
-            s.needsAttention += int(needsNow) - int(neededBefore);
         }
     }
+    // The attention counts kept while each record is unchanged.
+    QSqlQuery kept(database());
+    kept.setForwardOnly(true);
+    kept.prepare(QStringLiteral("SELECT key, value FROM meta WHERE key >= ? AND key < ?"));
+    kept.addBindValue(kAttentionPrefix.toString());
+    kept.addBindValue(QStringLiteral("attention0")); // the key after every "attention/..."
+    if (!kept.exec())
+        return sqlError(QStringLiteral("cannot read the attention counts"), kept.lastError());
+    QHash<QString, QString> keptValues;
+    while (kept.next())
+        keptValues.insert(
+            kept.value(0).toString().mid(kAttentionPrefix.size()), kept.value(1).toString());
+    kept.finish();
+    for (RecordSummary &s : summaries) {
+        const QString value = keptValues.value(s.arxivId);
+        const qsizetype bar = value.indexOf(u'|');
+        if (bar < 0)
+            continue;
+        auto stamp = changeStamp(s.arxivId);
+        if (!stamp)
+            return stamp.error();
+        if (QStringView(value).left(bar) == *stamp)
+            s.attention = AttentionCount::fromText(value.mid(bar + 1));
+    }
     return summaries;
+}
+
+Status Store::keepAttention(
+    const QString &arxivId, const QString &stamp, const AttentionCount &count)
+{
+    return setMeta(kAttentionPrefix + arxivId, stamp + u'|' + count.toText());
 }
 
 Result<qint64> Store::recordCount() const

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "Attention.h"
 #include "CuratedRecord.h"
 #include "CurationLog.h"
 #include "Notices.h"
@@ -26,7 +27,9 @@ struct RecordSummary
     QString asOf;
     qint64 inbound = 0;
     qint64 outbound = 0;
-    qint64 needsAttention = 0; // observations whose state needs a person
+    //! What needs attention (Attention.h) as last counted, when the record has not changed since;
+    //! nullopt otherwise: fillAttention() (RecordAttention.h) counts it.
+    std::optional<AttentionCount> attention;
     std::array<qint64, kResolutionStateCount> states {};
 };
 
@@ -135,6 +138,10 @@ public:
     //! A short text that changes when what a record shows may have changed: its page, its
     //! corrections or the notices. Compared with an earlier one to decide on a reload.
     Result<QString> changeStamp(const QString &arxivId) const;
+    //! Keeps the attention count of a record as it was at changeStamp() `stamp`, for
+    //! recordSummaries() to give while the record stays unchanged (a count, not data: written
+    //! without a signature and never synced).
+    Status keepAttention(const QString &arxivId, const QString &stamp, const AttentionCount &count);
 
     Result<QString> meta(const QString &key) const;
     Status setMeta(const QString &key, const QString &value);
