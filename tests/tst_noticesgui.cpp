@@ -68,6 +68,7 @@ private Q_SLOTS:
     void reviewFilters();
     void correctedIdentifierShowsTheNoticeAtOnce();
     void importNoticesFromTheApp();
+    void reviewUndoTakesBackReviewsOnlyAndTheNoteEmpties();
 
 private:
     std::unique_ptr<WindowFixture>
@@ -145,6 +146,49 @@ void TestNoticesGui::bannerAndTableMarkTheRetractedWork()
     // Without notices there is no banner.
     MainWindow plain(m_fixture->store());
     Q_UNUSED(plain);
+}
+
+void TestNoticesGui::reviewUndoTakesBackReviewsOnlyAndTheNoteEmpties()
+{
+    importCsv();
+    MainWindow window(m_fixture->store());
+    window.session().setAuthor(QStringLiteral("tester"));
+    window.show();
+    auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
+    QTRY_COMPARE(table->model()->rowCount(), 34);
+    // A correction in the main window first: not the review window's to undo, nor to name.
+    const QString id = window.session().record().shown.observations.first().id;
+    auto corrected = window.session().applyEdits(
+        { { id, CurationField::Note, QStringLiteral("checked") } }, QStringLiteral("Correct note"));
+    QVERIFY(corrected.ok() && *corrected);
+    window.findChild<QAction *>(QStringLiteral("reviewNoticesAction"))->trigger();
+    NoticeReviewWindow *review = window.noticeReview();
+    QTRY_VERIFY(!review->isLoading());
+    auto *undo = review->findChild<QAction *>(QStringLiteral("reviewUndo"));
+    QVERIFY(undo);
+    QVERIFY(!undo->isEnabled());
+    QVERIFY2(!undo->text().contains(QStringLiteral("note")), qPrintable(undo->text()));
+    undo->trigger();
+    QCOMPARE(window.session().undoStack()->index(), 1); // the correction stays
+
+    auto *tree = review->findChild<QTreeView *>(QStringLiteral("noticeTree"));
+    tree->selectionModel()->select(review->model()->index(0, 0),
+        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    auto *note = review->findChild<QLineEdit *>(QStringLiteral("reviewNote"));
+    QTest::keyClicks(note, QStringLiteral("confirmed with the publisher"));
+    QTest::keyClick(note, Qt::Key_Return);
+    QTRY_COMPARE(window.session().undoStack()->index(), 2);
+    // Used, the note is gone: the next review does not carry it by mistake.
+    QCOMPARE(note->text(), QString());
+    QVERIFY(undo->isEnabled());
+    QVERIFY2(undo->text().contains(QStringLiteral("Review 1 notice")), qPrintable(undo->text()));
+    undo->trigger();
+    QCOMPARE(window.session().undoStack()->index(), 1);
+    QVERIFY(!undo->isEnabled()); // what is left is the main window's correction
+    auto *redo = review->findChild<QAction *>(QStringLiteral("reviewRedo"));
+    QVERIFY(redo->isEnabled());
+    redo->trigger();
+    QCOMPARE(window.session().undoStack()->index(), 2);
 }
 
 void TestNoticesGui::reviewIsRecordedAndUndoable()

@@ -5,6 +5,7 @@
 #include "CurationSession.h"
 #include "DisplayText.h"
 #include "ThemeText.h"
+#include "TitleDiff.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -14,6 +15,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QStackedWidget>
@@ -104,7 +106,7 @@ QString fieldLabel(CurationField field)
     case CurationField::Basis:
         return CurationPanel::tr("&Basis");
     case CurationField::Identifier:
-        return CurationPanel::tr("&Identifier");
+        return CurationPanel::tr("&Identifier (cited work)");
     case CurationField::Title:
         return CurationPanel::tr("Citing &title");
     case CurationField::Reference:
@@ -130,7 +132,9 @@ QString shownValue(const Observation &o, CurationField field)
 {
     switch (field) {
     case CurationField::State:
-        return stateText(o.state);
+        // As the state editor gives it (its item data): the key, "verified_exact", not the
+        // page's "verified exact", or every state with a space would look edited.
+        return stateKey(o.state);
     case CurationField::Basis:
         return o.basis;
     case CurationField::Identifier:
@@ -202,6 +206,13 @@ void CurationPanel::buildSingle()
     headingFont.setBold(true);
     m_heading->setFont(headingFont);
     layout->addWidget(m_heading);
+
+    m_context = new QLabel(page);
+    m_context->setObjectName(QStringLiteral("panelContext"));
+    m_context->setTextFormat(Qt::RichText);
+    m_context->setWordWrap(true);
+    m_context->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_context);
 
     auto *fieldsBox = new QGroupBox(tr("Correction (upstream value on the left)"), page);
     auto *grid = new QGridLayout(fieldsBox);
@@ -280,14 +291,55 @@ void CurationPanel::buildSingle()
         grid->addWidget(row.editor, gridRow, 2);
         ++gridRow;
         grid->addWidget(row.problem, gridRow++, 2);
+        if (field == CurationField::Identifier) {
+            m_identifierHint = new QLabel(fieldsBox);
+            m_identifierHint->setObjectName(QStringLiteral("identifierHint"));
+            m_identifierHint->setTextFormat(Qt::PlainText);
+            m_identifierHint->setWordWrap(true);
+            setTextTone(m_identifierHint, TextTone::Muted);
+            grid->addWidget(m_identifierHint, gridRow++, 2);
+            connect(qobject_cast<QLineEdit *>(row.editor), &QLineEdit::textEdited, this,
+                &CurationPanel::suggestStateForIdentifier);
+        }
+        if (field == CurationField::State) {
+            connect(qobject_cast<QComboBox *>(row.editor), &QComboBox::activated, this,
+                [this] { m_stateSuggested = false; }); // the curator chose the state
+        }
         m_rows.append(row);
     }
     layout->addWidget(fieldsBox);
 
+    m_warning = new QLabel(page);
+    m_warning->setObjectName(QStringLiteral("panelWarning"));
+    m_warning->setTextFormat(Qt::PlainText);
+    m_warning->setWordWrap(true);
+    setTextTone(m_warning, TextTone::Error);
+    m_warning->hide();
+    layout->addWidget(m_warning);
+
+    m_hintsBox = new QGroupBox(tr("Anomaly hints"), page);
+    m_hintsBox->setObjectName(QStringLiteral("hintsBox"));
+    auto *hintsLayout = new QVBoxLayout(m_hintsBox);
+    m_hintsText = new QLabel(m_hintsBox);
+    m_hintsText->setObjectName(QStringLiteral("hintsText"));
+    m_hintsText->setTextFormat(Qt::PlainText);
+    m_hintsText->setWordWrap(true);
+    hintsLayout->addWidget(m_hintsText);
+    m_dismissHints = new QPushButton(tr("Not a Problem: &Dismiss"), m_hintsBox);
+    m_dismissHints->setObjectName(QStringLiteral("dismissHintsButton"));
+    m_dismissHints->setToolTip(tr("Record that these hints are no problem (for a repeated "
+                                  "paper: the observations are different), then go on "
+                                  "(Ctrl+Shift+H dismisses and goes to the next)"));
+    hintsLayout->addWidget(m_dismissHints, 0, Qt::AlignLeft);
+    connect(m_dismissHints, &QPushButton::clicked, this, &CurationPanel::dismissHints);
+    layout->addWidget(m_hintsBox);
+
     auto *buttons = new QHBoxLayout;
     m_apply = new QPushButton(tr("&Apply"), page);
     m_apply->setObjectName(QStringLiteral("applyButton"));
-    m_apply->setToolTip(tr("Record the changed fields as one correction (Ctrl+Return)"));
+    m_apply->setToolTip(tr("Record the changed fields as one correction (Ctrl+Return; "
+                           "Ctrl+Shift+Return also goes to the next observation that needs "
+                           "attention)"));
     m_revert = new QPushButton(tr("Revert to &upstream"), page);
     m_revert->setObjectName(QStringLiteral("revertButton"));
     buttons->addWidget(m_apply);
@@ -310,6 +362,14 @@ void CurationPanel::buildSingle()
     m_history->setRootIsDecorated(false);
     m_history->setHeaderLabels({ tr("When"), tr("Who"), tr("Field"), tr("From"), tr("To") });
     m_history->setMinimumHeight(140);
+    // Every column in sight in the panel's width: the short ones fit their text, From and To
+    // share the rest (elided in the middle, whole in the tooltip).
+    m_history->setTextElideMode(Qt::ElideMiddle);
+    m_history->header()->setStretchLastSection(false);
+    for (int column : { 0, 1, 2 })
+        m_history->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    for (int column : { 3, 4 })
+        m_history->header()->setSectionResizeMode(column, QHeaderView::Stretch);
     historyLayout->addWidget(m_history);
     layout->addWidget(historyBox, 1);
 
@@ -388,6 +448,16 @@ void CurationPanel::refresh()
         row.upstream->setToolTip(original);
         setEditorText(row.field, shownValue(*shown, row.field));
     }
+    m_stateSuggested = false;
+    m_identifierHint->setText(shown->direction == Direction::Inbound
+            ? tr("The arXiv id or DOI of the work reference %1 of the citing paper points to "
+                 "(this record's paper: arXiv:%2).")
+                  .arg(shown->reference ? QString::number(*shown->reference) : tr("(no number)"),
+                      record.shown.arxivId)
+            : tr("The arXiv id or DOI of the work this paper cites: “%1”.")
+                  .arg(DisplayText::forTerminal(shown->citedTitle)));
+    fillContext(*shown);
+    fillHints();
     fillConflicts();
     fillHistory();
     m_stack->setCurrentIndex(1);
@@ -505,7 +575,15 @@ void CurationPanel::validate()
         row.problem->setVisible(!problem.isEmpty());
         anyProblem = anyProblem || !problem.isEmpty();
     }
-    m_apply->setEnabled(anyChange && !anyProblem);
+    const QString warning = contradiction();
+    const bool noted = !editorText(CurationField::Note).trimmed().isEmpty();
+    m_warning->setText(warning.isEmpty() ? QString()
+            : noted                      ? tr("%1 Recorded anyway, with your note.").arg(warning)
+                    : tr("%1 Give an identifier, or say in the note why it is right, to record it.")
+                          .arg(warning));
+    m_warning->setVisible(!warning.isEmpty());
+    setTextTone(m_warning, noted ? TextTone::Muted : TextTone::Error);
+    m_apply->setEnabled(anyChange && !anyProblem && (warning.isEmpty() || noted));
     bool curated = false;
     for (CurationField field : kAllCurationFields) {
         if (const FieldState *state = record.field(id, field);
@@ -522,6 +600,14 @@ bool CurationPanel::canApply() const
 
 bool CurationPanel::apply()
 {
+    if (m_observations.size() == 1) {
+        // The action's shortcut reaches here whatever the button says: the same check.
+        if (const QString warning = contradiction();
+            !warning.isEmpty() && editorText(CurationField::Note).trimmed().isEmpty()) {
+            Q_EMIT messageChanged(tr("Not applied: %1").arg(warning));
+            return false;
+        }
+    }
     QString error;
     const QList<FieldEdit> edits = pendingEdits(&error);
     if (!error.isEmpty()) {
@@ -581,6 +667,171 @@ bool CurationPanel::revertToUpstream()
     return *result;
 }
 
+QString CurationPanel::contradiction() const
+{
+    const QString state = editorText(CurationField::State);
+    const bool verified = state == stateKey(ResolutionState::VerifiedExact)
+        || state == stateKey(ResolutionState::VerifiedFuzzy);
+    if (verified && editorText(CurationField::Basis).trimmed() == u"no resolver link"
+        && editorText(CurationField::Identifier).trimmed().isEmpty())
+        return tr("Verified, yet with no resolver link and no identifier: nothing says what the "
+                  "link was verified against.");
+    return {};
+}
+
+void CurationPanel::suggestStateForIdentifier()
+{
+    if (m_observations.size() != 1)
+        return;
+    const CuratedRecord &record = m_session.record();
+    const QString id = m_observations.first();
+    const Observation *shown = record.shown.findObservation(id);
+    if (!shown || !stateNeedsAttention(shown->state))
+        return;
+    const QString state = editorText(CurationField::State);
+    if (state != stateKey(shown->state) && !m_stateSuggested)
+        return; // the curator chose a state: it stays
+    const QString typed = editorText(CurationField::Identifier).trimmed();
+    const bool valid = !typed.isEmpty()
+        && normalizeCurationValue(CurationField::Identifier, typed, record.upstream, id).ok();
+    if (valid && !m_stateSuggested) {
+        setEditorText(CurationField::State, stateKey(ResolutionState::VerifiedExact));
+        m_stateSuggested = true;
+        Q_EMIT messageChanged(tr("State set to verified exact for the identifier given; "
+                                 "choose another if the match is not exact."));
+    } else if (!valid && m_stateSuggested) {
+        setEditorText(CurationField::State, stateKey(shown->state));
+        m_stateSuggested = false;
+    }
+    validate();
+}
+
+namespace {
+
+QString markedTitle(const QList<TitlePart> &parts, TitlePart::Kind own)
+{
+    QString html;
+    for (const TitlePart &part : parts) {
+        if (part.kind != TitlePart::Kind::Same && part.kind != own)
+            continue;
+        if (!html.isEmpty())
+            html += u' ';
+        const QString text = DisplayText::forTerminal(part.text).toHtmlEscaped();
+        html += part.kind == own ? QStringLiteral("<u><b>%1</b></u>").arg(text) : text;
+    }
+    return html;
+}
+
+} // namespace
+
+void CurationPanel::fillContext(const Observation &shown)
+{
+    const CuratedRecord &record = m_session.record();
+    QString html;
+    switch (shown.state) {
+    case ResolutionState::MetadataMismatch:
+        if (shown.direction == Direction::Inbound) {
+            const QString cited = shown.citedTitle;
+            const QString own = record.shown.title;
+            if (sameTitleWords(cited, own)) {
+                html = tr("<b>Metadata mismatch.</b> The citing paper's reference gives this "
+                          "record's title word for word, so the mismatch is in what the page "
+                          "does not show (authors, year or venue): check reference %1 in the "
+                          "citing paper.")
+                           .arg(shown.reference ? QString::number(*shown.reference)
+                                                : tr("(no number)"));
+            } else {
+                const QList<TitlePart> parts = compareTitles(cited, own);
+                html = tr("<b>Metadata mismatch.</b> Words that differ are underlined.<br>"
+                          "As the citing paper gives it: %1<br>This record's title: %2")
+                           .arg(markedTitle(parts, TitlePart::Kind::OnlyFirst),
+                               markedTitle(parts, TitlePart::Kind::OnlySecond));
+            }
+        } else {
+            html = tr("<b>Metadata mismatch.</b> This paper cites “%1”; the resolved work's "
+                      "metadata differs. Check the identifier against the cited work.")
+                       .arg(DisplayText::forTerminal(shown.citedTitle).toHtmlEscaped());
+        }
+        break;
+    case ResolutionState::Unresolved:
+        html = tr("<b>Unresolved.</b> No resolver found the cited work: give its identifier "
+                  "below.");
+        break;
+    case ResolutionState::MalformedIdentifier:
+        html = tr("<b>Malformed identifier.</b> The reference names an identifier that is no "
+                  "valid arXiv id or DOI: give the right one below.");
+        break;
+    case ResolutionState::ParseUncertain:
+        html = tr("<b>Parse uncertain.</b> The reference could not be read with certainty: "
+                  "check it in the citing paper.");
+        break;
+    default:
+        break;
+    }
+    m_context->setText(html);
+    m_context->setVisible(!html.isEmpty());
+}
+
+void CurationPanel::refreshHints()
+{
+    if (m_observations.size() == 1 && m_stack->currentIndex() == 1)
+        fillHints();
+}
+
+void CurationPanel::fillHints()
+{
+    const QList<AnomalyHint> hints
+        = m_hintSource ? m_hintSource(m_observations.first()) : QList<AnomalyHint> {};
+    QStringList lines;
+    for (const AnomalyHint &hint : hints)
+        lines.append(DisplayText::forTerminal(hint.message));
+    m_hintsText->setText(lines.join(u'\n'));
+    m_hintsBox->setVisible(!hints.isEmpty());
+}
+
+bool CurationPanel::dismissHints()
+{
+    if (m_observations.size() != 1 || !m_hintSource)
+        return false;
+    const QString id = m_observations.first();
+    const QList<AnomalyHint> hints = m_hintSource(id);
+    if (hints.isEmpty())
+        return false;
+    const CuratedRecord &record = m_session.record();
+    // A repeated paper is a hint about all its observations: "these are different" is said of
+    // every one; a year-like reference is about this observation only.
+    QMap<QString, QStringList> kinds;
+    for (const AnomalyHint &hint : hints) {
+        const QStringList targets = hint.kind == AnomalyHint::Kind::RepeatedCitingPaper
+            ? hint.observations
+            : QStringList { id };
+        for (const QString &target : targets)
+            kinds[target].append(anomalyKindKey(hint.kind));
+    }
+    QList<FieldEdit> edits;
+    for (auto it = kinds.cbegin(); it != kinds.cend(); ++it) {
+        const Observation *o = record.shown.findObservation(it.key());
+        if (!o)
+            continue;
+        const CurationValue value = normalizeCurationValue(CurationField::DismissedHints,
+            (o->curation.dismissedHints + it.value()).join(u' '), record.upstream, it.key());
+        if (value.ok())
+            edits.append({ it.key(), CurationField::DismissedHints, value.value });
+    }
+    const QString description = tr("Dismiss hints on %Ln observations", nullptr, int(edits.size()));
+    auto result = m_session.applyEdits(edits, description);
+    if (!result) {
+        Q_EMIT messageChanged(result.error().toString());
+        return false;
+    }
+    if (*result) {
+        Q_EMIT messageChanged(tr("Recorded: %1.").arg(description));
+        Q_EMIT applied();
+    }
+    refresh();
+    return *result;
+}
+
 void CurationPanel::fillHistory()
 {
     m_history->clear();
@@ -606,13 +857,14 @@ void CurationPanel::fillHistory()
         auto *item = new QTreeWidgetItem(
             m_history, { when, author, fieldName(e.field), describe(before), describe(e.value) });
         item->setToolTip(0, e.createdAt + QStringLiteral("\n") + e.id);
+        item->setToolTip(3, item->text(3));
+        item->setToolTip(4, item->text(4));
         item->setToolTip(1,
             e.isSigned()
                 ? tr("Signed with key %1").arg(e.keyId)
                 : tr("Not signed: made before corrections were signed. It never outranks a signed "
                      "correction."));
     }
-    m_history->header()->resizeSections(QHeaderView::ResizeToContents);
     m_history->scrollToBottom();
 }
 

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "AnomalyHints.h"
 #include "CurationLog.h"
+
+#include <functional>
 
 #include <QWidget>
 
@@ -15,6 +18,10 @@ class QPushButton;
 class QStackedWidget;
 class QTreeWidget;
 class QVBoxLayout;
+
+namespace LedgerCurator {
+struct Observation;
+}
 
 namespace LedgerCurator {
 
@@ -41,6 +48,16 @@ public:
     //! Sends every corrected field of the selected observation back to upstream.
     bool revertToUpstream();
     bool canApply() const;
+    //! Dismisses the open anomaly hints of the selected observation (on every observation a
+    //! repeated-paper hint names: "these are different"), one undoable step; false when none.
+    bool dismissHints();
+    //! Shows the selected observation's open hints again (after the table recomputed them).
+    void refreshHints();
+    //! Where the panel finds the open hints about an observation (the table's).
+    void setHintSource(std::function<QList<AnomalyHint>(const QString &)> source)
+    {
+        m_hintSource = std::move(source);
+    }
 
 Q_SIGNALS:
     void applied();
@@ -63,6 +80,13 @@ private:
     QList<struct FieldEdit> pendingEdits(QString *error) const;
     void fillHistory();
     void fillConflicts();
+    void fillContext(const Observation &shown);
+    void fillHints();
+    //! With a valid identifier typed on a row still in a problem state, the state editor moves
+    //! to verified exact (shown, and changeable): the identifier is the decision.
+    void suggestStateForIdentifier();
+    //! The warning for a contradictory combination of the edited values (empty when none).
+    QString contradiction() const;
 
     CurationSession &m_session;
     QStringList m_observations;
@@ -71,6 +95,14 @@ private:
     // Single observation.
     QLabel *m_heading = nullptr;
     QList<FieldRow> m_rows;
+    QLabel *m_context = nullptr; // what is wrong: a mismatch's titles compared
+    QLabel *m_identifierHint = nullptr; // what the identifier identifies
+    QLabel *m_warning = nullptr; // a contradictory combination
+    QGroupBox *m_hintsBox = nullptr;
+    QLabel *m_hintsText = nullptr;
+    QPushButton *m_dismissHints = nullptr;
+    std::function<QList<AnomalyHint>(const QString &)> m_hintSource;
+    bool m_stateSuggested = false; // the state editor was moved by suggestStateForIdentifier()
     QPushButton *m_apply = nullptr;
     QPushButton *m_revert = nullptr;
     QGroupBox *m_conflictBox = nullptr;

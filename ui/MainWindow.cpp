@@ -115,6 +115,7 @@ void MainWindow::createWidgets()
     m_table = m_view->table();
 
     m_panel = new CurationPanel(*m_session, this);
+    m_panel->setHintSource([this](const QString &id) { return m_model->openHintsOf(id); });
     m_preview = new PreviewPane(this);
     m_preview->setObjectName(QStringLiteral("previewPane"));
     m_sideTabs = new QTabWidget(this);
@@ -205,6 +206,20 @@ void MainWindow::createActions()
     m_applyAction->setShortcuts(
         { QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter) });
     m_applyAction->setShortcutContext(Qt::WindowShortcut);
+    m_applyNextAction = edit->addAction(tr("Apply and &Next"), this, &MainWindow::applyAndNext);
+    m_applyNextAction->setObjectName(QStringLiteral("applyNextAction"));
+    m_applyNextAction->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter) });
+    m_applyNextAction->setShortcutContext(Qt::WindowShortcut);
+    m_applyNextAction->setStatusTip(
+        tr("Record the correction, then go to the next observation that needs attention"));
+    m_dismissHintsAction
+        = edit->addAction(tr("&Dismiss Hints and Next"), this, &MainWindow::dismissHintsAndNext);
+    m_dismissHintsAction->setObjectName(QStringLiteral("dismissHintsAction"));
+    m_dismissHintsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+    m_dismissHintsAction->setStatusTip(tr("The anomaly hints of the selected observation are no "
+                                          "problem: dismiss them and go to the next observation "
+                                          "that needs attention"));
     m_revertAction
         = edit->addAction(tr("Revert to &Upstream"), this, [this] { m_panel->revertToUpstream(); });
     m_revertAction->setObjectName(QStringLiteral("revertAction"));
@@ -507,6 +522,7 @@ void MainWindow::showRecordChange(const QStringList &observations)
     if (m_loader->showsFirstRowsOnly())
         return;
     m_view->showChange(m_session->record(), observations);
+    m_panel->refreshHints();
     m_preview->setRecord(
         m_session->record().shown, m_model->hints(), ownPaperNotices(m_session->record()));
     if (!observations.isEmpty())
@@ -534,6 +550,33 @@ void MainWindow::updateSelection()
     if (current.isValid())
         m_preview->scrollToObservation(
             current.data(ObservationTableModel::ObservationIdRole).toString());
+}
+
+void MainWindow::applyAndNext()
+{
+    const QString before = m_view->currentObservation();
+    if (!m_panel->apply())
+        return;
+    moveOnFrom(before);
+}
+
+void MainWindow::dismissHintsAndNext()
+{
+    const QString before = m_view->currentObservation();
+    if (!m_panel->dismissHints())
+        return;
+    moveOnFrom(before);
+}
+
+void MainWindow::moveOnFrom(const QString &decided)
+{
+    // The row decided may have left the view (a filter no longer matches): the view then holds
+    // the row that took its place, which is the next one when it still needs attention.
+    const QString current = m_view->currentObservation();
+    if (current != decided && !current.isEmpty() && m_view->currentNeedsAttention())
+        return;
+    if (!m_view->goToAttention(true))
+        statusBar()->showMessage(tr("Nothing else in this view needs attention."), 8000);
 }
 
 void MainWindow::showObservation(const QString &record, const QString &observation)

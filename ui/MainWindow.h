@@ -64,6 +64,11 @@ public:
     void exportPdfTo(const QString &path);
     //! Moves the table's current row to the next (or previous) observation needing attention.
     bool goToAttention(bool forward) { return m_view->goToAttention(forward); }
+    //! Applies the correction panel's edits and selects the next observation that needs
+    //! attention in the view (Ctrl+Shift+Return), keeping the filters.
+    void applyAndNext();
+    //! Dismisses the selected observation's anomaly hints, then as applyAndNext().
+    void dismissHintsAndNext();
     bool isLoading() const { return m_loader->isLoading(); }
 
     CurationSession &session() { return *m_session; }
@@ -140,6 +145,7 @@ private:
     //! Counts, on a worker, what needs attention in the listed records not counted since they
     //! last changed.
     void countListedAttention();
+    void moveOnFrom(const QString &decided);
     //! Keeps the shown record's attention count (the table's) and shows it in the record list.
     void keepShownAttention();
     void updateSelection();
@@ -163,6 +169,8 @@ private:
     PreviewPane *m_preview = nullptr;
     QTabWidget *m_sideTabs = nullptr;
     QAction *m_applyAction = nullptr;
+    QAction *m_applyNextAction = nullptr;
+    QAction *m_dismissHintsAction = nullptr;
     QAction *m_revertAction = nullptr;
     QAction *m_syncAction = nullptr;
     QAction *m_cancelSyncAction = nullptr;

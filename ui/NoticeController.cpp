@@ -162,11 +162,35 @@ NoticeReviewWindow *NoticeController::reviewWindow()
 {
     if (!m_review) {
         m_review = new NoticeReviewWindow(m_store, m_window);
-        QAction *undo = m_session.undoStack()->createUndoAction(m_review, tr("&Undo"));
+        // The window's Undo and Redo take back and redo reviews only: a correction made in the
+        // main window is not this window's to undo, nor to name.
+        QUndoStack *stack = m_session.undoStack();
+        auto *undo = new QAction(m_review);
         undo->setShortcut(QKeySequence::Undo);
         undo->setObjectName(QStringLiteral("reviewUndo"));
-        QAction *redo = m_session.undoStack()->createRedoAction(m_review, tr("&Redo"));
+        auto *redo = new QAction(m_review);
         redo->setShortcut(QKeySequence::Redo);
+        redo->setObjectName(QStringLiteral("reviewRedo"));
+        auto update = [this, stack, undo, redo] {
+            const int index = stack->index();
+            const bool canUndo = index > 0 && m_session.isReviewStep(index - 1);
+            const bool canRedo = index < stack->count() && m_session.isReviewStep(index);
+            undo->setEnabled(canUndo);
+            undo->setText(canUndo ? tr("&Undo %1").arg(stack->undoText()) : tr("&Undo Review"));
+            redo->setEnabled(canRedo);
+            redo->setText(canRedo ? tr("&Redo %1").arg(stack->redoText()) : tr("&Redo Review"));
+        };
+        update();
+        connect(stack, &QUndoStack::indexChanged, undo, update);
+        connect(stack, &QUndoStack::cleanChanged, undo, update);
+        connect(undo, &QAction::triggered, stack, [this, stack] {
+            if (stack->index() > 0 && m_session.isReviewStep(stack->index() - 1))
+                stack->undo();
+        });
+        connect(redo, &QAction::triggered, stack, [this, stack] {
+            if (stack->index() < stack->count() && m_session.isReviewStep(stack->index()))
+                stack->redo();
+        });
         m_review->addAction(undo);
         m_review->addAction(redo);
         m_review->addToolActions({ undo, redo });
@@ -235,6 +259,8 @@ void NoticeController::applyPendingReviews()
         }
         m_window->statusBar()->showMessage(
             *applied ? description : tr("Nothing to record: the review was already so."), 8000);
+        if (*applied && m_review)
+            m_review->clearNote(); // used: the next review starts with an empty note
         Q_EMIT reviewApplied(review.record);
     }
 }

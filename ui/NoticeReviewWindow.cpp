@@ -142,6 +142,11 @@ NoticeReviewWindow::~NoticeReviewWindow()
     ++m_generation;
 }
 
+void NoticeReviewWindow::clearNote()
+{
+    m_note->clear();
+}
+
 void NoticeReviewWindow::addToolActions(const QList<QAction *> &actions)
 {
     for (QAction *action : actions) {

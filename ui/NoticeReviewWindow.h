@@ -40,6 +40,8 @@ public:
     bool isLoading() const { return m_loading; }
     NoticeReviewModel *model() const { return m_model; }
     //! Adds buttons for actions of the main window (undo, redo).
+    //! Empties the note field (after the review it went with was recorded).
+    void clearNote();
     void addToolActions(const QList<QAction *> &actions);
 
 Q_SIGNALS:

@@ -266,9 +266,40 @@ void RecordView::clearRecord()
 
 void RecordView::showChange(const CuratedRecord &curated, const QStringList &observations)
 {
+    const int row = m_table->currentIndex().row();
+    const QString id = currentObservation();
     m_model->updateCuratedRecord(curated, observations);
     updateSummary();
     updateChips();
+    keepARowSelected(row, id);
+}
+
+void RecordView::keepARowSelected(int row, const QString &id)
+{
+    // A corrected row a filter no longer shows leaves the view: the row that took its place is
+    // selected, so that the correction panel never goes blank while rows remain.
+    if (row < 0 || id.isEmpty() || currentObservation() == id)
+        return;
+    if (!m_table->selectionModel()->selectedRows().isEmpty())
+        return;
+    const int rows = m_proxy->rowCount();
+    if (rows == 0)
+        return;
+    const QModelIndex index
+        = m_proxy->index(std::min(row, rows - 1), ObservationTableModel::CitingTitleColumn);
+    m_table->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(index);
+}
+
+QString RecordView::currentObservation() const
+{
+    return m_table->currentIndex().data(ObservationTableModel::ObservationIdRole).toString();
+}
+
+bool RecordView::currentNeedsAttention() const
+{
+    return m_table->currentIndex().data(ObservationTableModel::NeedsAttentionRole).toBool();
 }
 
 RecordView::Position RecordView::position() const

@@ -69,6 +69,9 @@ public:
     void selectObservation(const QString &uuid);
     //! Moves the table's current row to the next (or previous) observation needing attention.
     bool goToAttention(bool forward);
+    //! The current row's observation; empty when there is none.
+    QString currentObservation() const;
+    bool currentNeedsAttention() const;
     void clearFilters();
 
 Q_SIGNALS:
@@ -76,6 +79,7 @@ Q_SIGNALS:
     void statusMessage(const QString &text, int timeout);
 
 private:
+    void keepARowSelected(int row, const QString &id);
     void createFilters();
     void createTable();
     void showHeading(const Record &r);

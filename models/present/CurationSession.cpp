@@ -11,6 +11,8 @@
 #include <QSettings>
 #include <QUndoCommand>
 
+#include <algorithm>
+
 namespace LedgerCurator {
 
 namespace {
@@ -40,6 +42,14 @@ public:
         write(m_targets);
     }
     void undo() override { write(m_previous); }
+    //! Every edit is a notice review's (its status or note).
+    bool isReview() const
+    {
+        return !m_targets.isEmpty()
+            && std::all_of(m_targets.cbegin(), m_targets.cend(), [](const FieldEdit &e) {
+                   return e.field == CurationField::Review || e.field == CurationField::ReviewNote;
+               });
+    }
 
 private:
     void write(const QList<FieldEdit> &values)
@@ -64,6 +74,12 @@ CurationSession::CurationSession(Store &store, QObject *parent)
 }
 
 CurationSession::~CurationSession() = default;
+
+bool CurationSession::isReviewStep(int index) const
+{
+    const auto *command = dynamic_cast<const CorrectionCommand *>(m_undoStack.command(index));
+    return command && command->isReview();
+}
 
 void CurationSession::setRecord(CuratedRecord record)
 {

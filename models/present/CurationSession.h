@@ -54,6 +54,9 @@ public:
     void setIdentityPrompt(std::function<bool()> prompt) { m_identityPrompt = std::move(prompt); }
 
     QUndoStack *undoStack() { return &m_undoStack; }
+    //! Whether the step at `index` of the undo stack records notice reviews only (what the notice
+    //! review window's Undo and Redo take back and redo; never another correction).
+    bool isReviewStep(int index) const;
 
     //! Records the edits as one undoable step named `description`. Edits that would not change
     //! what is shown are dropped; returns false when nothing was left to record.

@@ -391,6 +391,17 @@ QStringList ObservationTableModel::hintsAt(int row) const
     return out;
 }
 
+QList<AnomalyHint> ObservationTableModel::openHintsOf(const QString &observationId) const
+{
+    QList<AnomalyHint> hints;
+    const int row = rowOf(observationId);
+    if (row < 0)
+        return hints;
+    for (const qsizetype h : m_data.rows[row].hints)
+        hints.append(m_data.hints[h]);
+    return hints;
+}
+
 AttentionCount ObservationTableModel::attention() const
 {
     AttentionCount count;

@@ -137,6 +137,8 @@ public:
     int rowOf(const QString &observationId) const;
     //! Hints about one row, as sentences.
     QStringList hintsAt(int row) const;
+    //! The open (not dismissed) hints about an observation.
+    QList<AnomalyHint> openHintsOf(const QString &observationId) const;
     //! Shown observations per resolution state.
     std::array<int, kResolutionStateCount> stateCounts() const;
     //! Rows that need attention (NeedsAttentionRole), with the breakdown by reason.
