@@ -220,8 +220,9 @@ void TestAccessibility::keyboardReachesEveryPart()
         if (focus == records)
             break;
     }
+    // (Apply is off, so out of the chain, until something is edited.)
     for (const char *name : { "filterEdit", "observationTable", "editor-state", "editor-identifier",
-             "applyButton", "recordList" })
+             "editor-note", "recordList" })
         QVERIFY2(reached.contains(QString::fromLatin1(name)), name);
 }
 

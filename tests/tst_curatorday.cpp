@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QStackedWidget>
 #include <QTableView>
@@ -57,6 +58,7 @@ private Q_SLOTS:
     void contradictionNeedsANote();
     void aCorrectedRowLeavingTheFilterKeepsThePanelFilled();
     void everyDecisionByKeyboardOneCountEverywhere();
+    void columnsFitTheDataUntilTheUserSizesThem();
 
 private:
     bool open(const QList<Record> &records = { fixtureRecord() });
@@ -383,6 +385,87 @@ void TestCuratorDay::everyDecisionByKeyboardOneCountEverywhere()
         0);
     // Every decision is its own undo step.
     QCOMPARE(m_window->session().undoStack()->count(), decisions);
+}
+
+void TestCuratorDay::columnsFitTheDataUntilTheUserSizesThem()
+{
+    // The demo (inbound only): the citing title has what the short columns leave, at both sizes.
+    QVERIFY(open());
+    QTRY_COMPARE(table()->model()->rowCount(), 34);
+    QHeaderView *header = table()->horizontalHeader();
+    QVERIFY(header->isSectionHidden(ObservationTableModel::CitedTitleColumn));
+    for (const QSize size : { QSize(1600, 1000), QSize(1280, 800) }) {
+        m_window->resize(size);
+        QTest::qWait(50);
+        const int citing = header->sectionSize(ObservationTableModel::CitingTitleColumn);
+        QVERIFY2(citing >= (size.width() == 1600 ? 400 : 150), qPrintable(QString::number(citing)));
+        // "none found" no longer takes what the titles need.
+        QVERIFY(header->sectionSize(ObservationTableModel::NoticesColumn) < 120);
+        if (screenshotsWanted())
+            QVERIFY(saveScreenshot(m_window,
+                QStringLiteral("table-columns-%1x%2.png").arg(size.width()).arg(size.height())));
+    }
+    cleanup();
+
+    // A record with outbound references: the cited title column is on; the citing title (what
+    // differs on most rows, inbound here) stretches.
+    Record record = fixtureRecord();
+    Observation outbound = record.observations.first();
+    outbound.id = QStringLiteral("0b0b0b0b-0000-4000-8000-000000000001");
+    outbound.direction = Direction::Outbound;
+    outbound.citingTitle = record.title;
+    outbound.citedTitle = QStringLiteral("Attention Is All You Need");
+    record.observations.prepend(outbound); // outbound references come first
+    record.stated.outboundListed = record.stated.outboundTotal = 1;
+    record.stated.outboundDisplayed = record.stated.outboundDisplayedOf = 1;
+    record.stated.outboundStates[int(outbound.state)] += 1;
+    QVERIFY(open({ record }));
+    QTRY_COMPARE(table()->model()->rowCount(), 35);
+    header = table()->horizontalHeader();
+    QVERIFY(!header->isSectionHidden(ObservationTableModel::CitedTitleColumn));
+    QCOMPARE(
+        header->sectionResizeMode(ObservationTableModel::CitingTitleColumn), QHeaderView::Stretch);
+    QCOMPARE(header->sectionResizeMode(ObservationTableModel::CitedTitleColumn),
+        QHeaderView::Interactive);
+    QVERIFY(header->sectionSize(ObservationTableModel::CitedTitleColumn) <= 110);
+    QCOMPARE(table()->textElideMode(), Qt::ElideMiddle);
+    // The record's own side says "this paper"; the tooltip holds its title.
+    const int row = table()->model()->rowCount() - 1;
+    bool found = false;
+    for (int r = 0; r < table()->model()->rowCount(); ++r) {
+        const QModelIndex citing
+            = table()->model()->index(r, ObservationTableModel::CitingTitleColumn);
+        if (citing.data(ObservationTableModel::ObservationIdRole).toString() != outbound.id)
+            continue;
+        found = true;
+        QCOMPARE(citing.data().toString(), QStringLiteral("this paper"));
+        QCOMPARE(citing.data(Qt::ToolTipRole).toString(), record.title);
+        QCOMPARE(
+            table()->model()->index(r, ObservationTableModel::CitedTitleColumn).data().toString(),
+            QStringLiteral("Attention Is All You Need"));
+    }
+    QVERIFY(found);
+    Q_UNUSED(row);
+
+    // The user drags a handle: from then on the widths are theirs.
+    QVERIFY(!header->property("arrangedByUser").toBool());
+    const int basis = ObservationTableModel::BasisColumn;
+    const int edge = header->sectionViewportPosition(basis) + header->sectionSize(basis) - 1;
+    const QPoint from(edge, header->height() / 2);
+    const QPoint to(edge + 40, header->height() / 2);
+    auto send = [header](QEvent::Type type, QPoint at, Qt::MouseButtons buttons) {
+        QMouseEvent event(
+            type, at, header->viewport()->mapToGlobal(at), Qt::LeftButton, buttons, Qt::NoModifier);
+        QApplication::sendEvent(header->viewport(), &event);
+    };
+    const int before = header->sectionSize(basis);
+    send(QEvent::MouseMove, from, Qt::NoButton);
+    send(QEvent::MouseButtonPress, from, Qt::LeftButton);
+    send(QEvent::MouseMove, to, Qt::LeftButton);
+    send(QEvent::MouseButtonRelease, to, Qt::NoButton);
+    QVERIFY2(header->sectionSize(basis) > before,
+        qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(header->sectionSize(basis))));
+    QVERIFY(header->property("arrangedByUser").toBool());
 }
 
 QTEST_MAIN(TestCuratorDay)

@@ -10,6 +10,7 @@
 #include "ObservationTableModel.h"
 #include "PreviewPane.h"
 #include "RecordJson.h"
+#include "RecordView.h"
 #include "Screenshots.h"
 #include "SettingsDialog.h"
 #include "SettingsKeys.h"
@@ -198,6 +199,9 @@ void TestSettingsGui::windowReopensAsItWasLeft()
         geometry = window.geometry();
 
         QHeaderView *header = tableOf(window)->horizontalHeader();
+        // As a drag of the header's handles does (tst_curatorday drags one): the columns are
+        // the user's, kept, no longer fitted to each record.
+        header->setProperty(RecordView::kArrangedByUser, true);
         header->resizeSection(ObservationTableModel::BasisColumn, 163);
         basisWidth = header->sectionSize(ObservationTableModel::BasisColumn);
         QCOMPARE(basisWidth, 163);

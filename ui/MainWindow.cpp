@@ -123,7 +123,7 @@ void MainWindow::createWidgets()
     m_sideTabs->setAccessibleName(tr("Correction and page preview"));
     m_sideTabs->addTab(m_panel, tr("Correct"));
     m_sideTabs->addTab(m_preview, tr("Page preview"));
-    m_sideTabs->setMinimumWidth(380);
+    m_sideTabs->setMinimumWidth(340);
     m_sideTabs->setMaximumWidth(640);
 
     auto *splitter = new QSplitter(this);
@@ -134,7 +134,8 @@ void MainWindow::createWidgets()
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setStretchFactor(2, 0);
-    const QList<int> splitterSizes { 220, 760, 420 };
+    // The table takes what the list and the panel leave: at 1280 pixels, about 700.
+    const QList<int> splitterSizes { 180, 820, 360 };
     splitter->setSizes(splitterSizes);
     splitter->setProperty(
         "defaultSizes", QVariant::fromValue(splitterSizes)); // for Reset Window Layout
@@ -685,9 +686,9 @@ void MainWindow::saveSettings()
 void MainWindow::resetLayout()
 {
     m_settings->resetLayout();
-    // As after every load (showRecordLoaded()), the state column fits its badges.
+    // As after every load (showRecordLoaded()), the columns fit the record's data.
     if (m_session->hasRecord())
-        m_table->resizeColumnToContents(ObservationTableModel::StateColumn);
+        m_view->fitColumns();
 }
 
 void MainWindow::showEvent(QShowEvent *event)

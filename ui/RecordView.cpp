@@ -9,6 +9,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -24,6 +25,8 @@
 #include <utility>
 
 namespace LedgerCurator {
+
+const char *const RecordView::kArrangedByUser = "arrangedByUser";
 
 RecordView::RecordView(ObservationTableModel *model, ObservationFilterProxy *proxy, QWidget *parent)
     : QStackedWidget(parent)
@@ -153,11 +156,15 @@ void RecordView::createTable()
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
+    // Long titles keep their beginning and their end ("OPT: Open Pre…GPU Clusters"); the whole
+    // text is in the tooltip.
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 10);
     QHeaderView *header = m_table->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(ObservationTableModel::CitingTitleColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(ObservationTableModel::CitedTitleColumn, QHeaderView::Stretch);
     header->resizeSection(ObservationTableModel::StateColumn, 170);
     header->resizeSection(ObservationTableModel::ReferenceColumn, 50);
     header->resizeSection(ObservationTableModel::BasisColumn, 115);
@@ -176,6 +183,19 @@ void RecordView::createTable()
     m_table->setColumnHidden(ObservationTableModel::ObservedColumn, true);
     m_table->setColumnHidden(ObservationTableModel::DirectionColumn, true);
     m_table->setColumnHidden(ObservationTableModel::IdColumn, true);
+    m_table->setColumnHidden(ObservationTableModel::CitedTitleColumn, true);
+    // A width the user gives a column is theirs: the fitting to the data stops.
+    // (Only a drag of the header's handles is the user's: a stretched column also resizes as the
+    // window does, and the fitting resizes the others.)
+    header->viewport()->installEventFilter(this);
+    connect(header, &QHeaderView::sectionResized, this, [this] {
+        if (m_headerPressed && !m_fittingColumns)
+            setColumnsSized(true);
+    });
+    connect(header, &QHeaderView::sectionMoved, this, [this] {
+        if (m_headerPressed)
+            setColumnsSized(true);
+    });
     // Right-click on the header shows or hides columns.
     header->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(
@@ -189,8 +209,10 @@ void RecordView::createTable()
                     = menu.addAction(m_model->headerData(column, Qt::Horizontal).toString());
                 action->setCheckable(true);
                 action->setChecked(!m_table->isColumnHidden(column));
-                connect(action, &QAction::toggled, this,
-                    [this, column](bool on) { m_table->setColumnHidden(column, !on); });
+                connect(action, &QAction::toggled, this, [this, column](bool on) {
+                    m_table->setColumnHidden(column, !on);
+                    setColumnsSized(true); // the user's choice of columns, kept with the layout
+                });
             }
             menu.exec(header->mapToGlobal(pos));
         });
@@ -251,11 +273,72 @@ void RecordView::showRecord(
         m_model->setTableData(std::move(*prepared));
     else
         m_model->setCuratedRecord(curated);
-    m_table->resizeColumnToContents(ObservationTableModel::StateColumn);
+    fitColumns();
     m_table->setUpdatesEnabled(true);
     showHeading(curated.shown);
     updateSummary();
     updateChips();
+}
+
+bool RecordView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table->horizontalHeader()->viewport()) {
+        if (event->type() == QEvent::MouseButtonPress)
+            m_headerPressed = true;
+        else if (event->type() == QEvent::MouseButtonRelease)
+            m_headerPressed = false;
+    }
+    return QStackedWidget::eventFilter(watched, event);
+}
+
+void RecordView::fitColumns()
+{
+    // The cited title is what differs between the rows of outbound references.
+    if (columnsSized())
+        return;
+    m_table->setColumnHidden(ObservationTableModel::CitedTitleColumn, !m_model->hasOutbound());
+    m_fittingColumns = true;
+    QHeaderView *header = m_table->horizontalHeader();
+    // The side of the link that differs from row to row stretches: the citing title where most
+    // rows are inbound, the cited title where most are outbound. The other fits its text, which
+    // on most rows is "this paper".
+    int outbound = 0;
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        outbound += m_model->observationAt(row)->direction == Direction::Outbound ? 1 : 0;
+    const bool mostlyOutbound = 2 * outbound > m_model->rowCount();
+    const int fitted = mostlyOutbound ? ObservationTableModel::CitingTitleColumn
+                                      : ObservationTableModel::CitedTitleColumn;
+    const int stretched = mostlyOutbound ? ObservationTableModel::CitedTitleColumn
+                                         : ObservationTableModel::CitingTitleColumn;
+    header->setSectionResizeMode(stretched, QHeaderView::Stretch);
+    header->setSectionResizeMode(fitted, QHeaderView::Interactive);
+    if (!m_table->isColumnHidden(fitted)) {
+        m_table->resizeColumnToContents(fitted);
+        header->resizeSection(fitted, std::clamp(header->sectionSize(fitted), 80, 110));
+    }
+    // The short columns fit their data (and header), within bounds; the titles share the rest.
+    for (int column = 0; column < ObservationTableModel::ColumnCount; ++column) {
+        if (column == ObservationTableModel::CitingTitleColumn
+            || column == ObservationTableModel::CitedTitleColumn || m_table->isColumnHidden(column))
+            continue;
+        m_table->resizeColumnToContents(column); // the data (a sample of a long table) and header
+        const int title = header->fontMetrics().horizontalAdvance(
+                              m_model->headerData(column, Qt::Horizontal).toString())
+            + 24;
+        header->resizeSection(
+            column, std::clamp(std::max(header->sectionSize(column), title), 40, 240));
+    }
+    m_fittingColumns = false;
+}
+
+bool RecordView::columnsSized() const
+{
+    return m_table->horizontalHeader()->property(kArrangedByUser).toBool();
+}
+
+void RecordView::setColumnsSized(bool sized)
+{
+    m_table->horizontalHeader()->setProperty(kArrangedByUser, sized);
 }
 
 void RecordView::clearRecord()

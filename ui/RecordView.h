@@ -71,6 +71,15 @@ public:
     bool goToAttention(bool forward);
     //! The current row's observation; empty when there is none.
     QString currentObservation() const;
+    //! Whether the user sized the columns (their widths are kept, not fitted to each record).
+    bool columnsSized() const;
+    //! Fits the short columns to the record's data until the user sizes one; shows the cited
+    //! title for records with outbound references unless the user chose.
+    void fitColumns();
+    void setColumnsSized(bool sized);
+    //! The table header's property saying the user arranged the columns (WindowSettings keeps
+    //! the header's state only then, and restoring it sets it).
+    static const char *const kArrangedByUser;
     bool currentNeedsAttention() const;
     void clearFilters();
 
@@ -78,8 +87,12 @@ Q_SIGNALS:
     //! A passing message for the status bar.
     void statusMessage(const QString &text, int timeout);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void keepARowSelected(int row, const QString &id);
+
     void createFilters();
     void createTable();
     void showHeading(const Record &r);
@@ -90,6 +103,8 @@ private:
     ObservationTableModel *m_model = nullptr;
     ObservationFilterProxy *m_proxy = nullptr;
     QTableView *m_table = nullptr;
+    bool m_fittingColumns = false;
+    bool m_headerPressed = false; // a mouse button is down on the header (the user resizing)
     QLineEdit *m_filter = nullptr;
     std::array<QToolButton *, kResolutionStateCount> m_chips {};
     QComboBox *m_direction = nullptr;

@@ -2,6 +2,7 @@
 #include "WindowSettings.h"
 
 #include "ObservationTableModel.h"
+#include "RecordView.h"
 #include "SettingsKeys.h"
 
 #include <QCheckBox>
@@ -94,6 +95,7 @@ QString WindowSettings::restore()
     if (!headerState.isEmpty()
         && settings.value(SettingsKeys::kTableColumns).toInt() == header->count()
         && header->restoreState(headerState)) {
+        header->setProperty(RecordView::kArrangedByUser, true);
         // The state and citing title columns are always shown (the header's menu cannot show them).
         for (int column : { int(ObservationTableModel::StateColumn),
                  int(ObservationTableModel::CitingTitleColumn) })
@@ -139,8 +141,14 @@ void WindowSettings::save(const QString &record)
                 SettingsKeys::kSplitterPrefix + splitter->objectName(), splitter->saveState());
     }
     QHeaderView *header = m_widgets.table->horizontalHeader();
-    settings.setValue(SettingsKeys::kTableHeader, header->saveState());
-    settings.setValue(SettingsKeys::kTableColumns, header->count());
+    // Kept once the user arranged the columns; until then they fit each record's data.
+    if (header->property(RecordView::kArrangedByUser).toBool()) {
+        settings.setValue(SettingsKeys::kTableHeader, header->saveState());
+        settings.setValue(SettingsKeys::kTableColumns, header->count());
+    } else {
+        settings.remove(SettingsKeys::kTableHeader);
+        settings.remove(SettingsKeys::kTableColumns);
+    }
     settings.setValue(SettingsKeys::kSideTab,
         m_widgets.sideTabs->currentWidget() == m_widgets.previewTab ? kSideTabPreview
                                                                     : kSideTabCorrect);
@@ -176,6 +184,7 @@ void WindowSettings::resetLayout()
             splitter->setSizes(m_defaultSplitterSizes.value(splitter->objectName()));
     }
     m_widgets.table->horizontalHeader()->restoreState(m_defaultHeaderState);
+    m_widgets.table->horizontalHeader()->setProperty(RecordView::kArrangedByUser, false);
 }
 
 void WindowSettings::restoreSplitters()

@@ -543,6 +543,25 @@ QString eventsCheckSummary(const EventsCheck &check)
     return {};
 }
 
+namespace {
+
+//! The record's own paper: the citing side of an outbound row, the cited side of an inbound one.
+bool isOwnSide(const Observation &o, int column)
+{
+    return (column == ObservationTableModel::CitingTitleColumn
+               && o.direction == Direction::Outbound)
+        || (column == ObservationTableModel::CitedTitleColumn && o.direction == Direction::Inbound);
+}
+
+} // namespace
+
+bool ObservationTableModel::hasOutbound() const
+{
+    const auto &observations = m_data.record.observations;
+    return std::any_of(observations.cbegin(), observations.cend(),
+        [](const Observation &o) { return o.direction == Direction::Outbound; });
+}
+
 QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -593,6 +612,8 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
                                                                        : QVariant();
         case CitingTitleColumn:
             return DisplayText::forTerminal(o.citingTitle);
+        case CitedTitleColumn:
+            return DisplayText::forTerminal(o.citedTitle);
         case MarksColumn:
             return o.curation.mark.isEmpty()
                 ? QVariant()
@@ -607,7 +628,7 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ForegroundRole:
-        if (o.curation.excluded)
+        if (o.curation.excluded || isOwnSide(o, index.column()))
             return toneColor(TextTone::Muted);
         if (index.column() == NoticesColumn && row.retracted)
             return toneColor(TextTone::Error);
@@ -629,6 +650,8 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
             return int(row.hints.size());
         case CitingTitleColumn:
             return o.citingTitle.toCaseFolded();
+        case CitedTitleColumn:
+            return o.citedTitle.toCaseFolded();
         case ObservedColumn:
             return o.observedAt;
         default:
@@ -642,7 +665,13 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
         // Controls and bidi characters from data as <U+XXXX> tokens: a U+202E in a title would
         // reverse the cell (the sort and filter roles keep the data as it is).
         case CitingTitleColumn:
-            return DisplayText::forTerminal(o.citingTitle);
+        case CitedTitleColumn:
+            // The record's own side of the link is the same on every row of a direction: said
+            // once as "this paper" (the tooltip holds the title), so the other side stands out.
+            if (isOwnSide(o, index.column()))
+                return tr("this paper");
+            return DisplayText::forTerminal(
+                index.column() == CitingTitleColumn ? o.citingTitle : o.citedTitle);
         case ReferenceColumn:
             return o.reference ? QVariant(*o.reference) : QVariant();
         case BasisColumn:
@@ -692,6 +721,8 @@ QVariant ObservationTableModel::headerData(int section, Qt::Orientation orientat
         return tr("State");
     case CitingTitleColumn:
         return tr("Citing title");
+    case CitedTitleColumn:
+        return tr("Cited title");
     case ReferenceColumn:
         return tr("Ref.");
     case BasisColumn:

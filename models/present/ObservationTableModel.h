@@ -78,6 +78,7 @@ public:
     enum Column {
         StateColumn,
         CitingTitleColumn,
+        CitedTitleColumn, // on by default for records with outbound observations
         ReferenceColumn,
         BasisColumn,
         ObservedColumn,
@@ -144,6 +145,8 @@ public:
     //! Rows that need attention (NeedsAttentionRole), with the breakdown by reason.
     AttentionCount attention() const;
     int attentionCount() const;
+    //! Whether the record has outbound observations (whose cited titles are what differs).
+    bool hasOutbound() const;
     //! Hints not dismissed (the footer's count).
     int openHintCount() const;
 
