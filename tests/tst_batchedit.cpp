@@ -6,6 +6,7 @@
 #include "CurationSession.h"
 #include "MainWindow.h"
 #include "ObservationTableModel.h"
+#include "Screenshots.h"
 #include "Store.h"
 #include "WindowFixture.h"
 
@@ -131,6 +132,10 @@ void TestBatchEdit::identifierNoteAndExcludedOnThreeRowsIsOneStep()
         QStringLiteral("Set identifier on 3 observations, excluded on 3 observations, note on 3 "
                        "observations."));
     QVERIFY(!find<QLabel>("multiProblem")->isVisible());
+    if (screenshotsWanted()) {
+        QTest::qWait(200);
+        QVERIFY(saveScreenshot(m_window, QStringLiteral("batch-edit.png")));
+    }
     auto *apply = find<QPushButton>("multiApplyButton");
     QVERIFY(apply->isEnabled());
     QTest::mouseClick(apply, Qt::LeftButton);

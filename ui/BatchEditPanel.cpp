@@ -77,7 +77,9 @@ BatchEditPanel::BatchEditPanel(CurationSession &session, QWidget *parent)
     auto *identifierRow = new QHBoxLayout;
     identifierRow->addWidget(m_identifier.mode);
     identifierRow->addWidget(m_identifier.edit, 1);
-    form->addRow(tr("&Identifier"), identifierRow);
+    auto *identifierLabel = new QLabel(tr("&Identifier"), this);
+    identifierLabel->setBuddy(m_identifier.mode);
+    form->addRow(identifierLabel, identifierRow);
     m_identifier.mode->setAccessibleName(tr("Identifier"));
     m_identifier.edit->setAccessibleName(tr("Identifier to set"));
 
@@ -92,7 +94,9 @@ BatchEditPanel::BatchEditPanel(CurationSession &session, QWidget *parent)
     auto *noteRow = new QHBoxLayout;
     noteRow->addWidget(m_note.mode);
     noteRow->addWidget(m_note.edit, 1);
-    form->addRow(tr("&Note"), noteRow);
+    auto *noteLabel = new QLabel(tr("&Note"), this);
+    noteLabel->setBuddy(m_note.mode);
+    form->addRow(noteLabel, noteRow);
     m_note.mode->setAccessibleName(tr("Note"));
     m_note.edit->setAccessibleName(tr("Note to set"));
 
@@ -104,7 +108,6 @@ BatchEditPanel::BatchEditPanel(CurationSession &session, QWidget *parent)
     m_review->setToolTip(
         tr("The notice review of each selected observation that has notices on its cited work"));
     form->addRow(tr("Notice re&view"), m_review);
-    // A form label names its field for screen readers; a row of two editors names them itself.
     for (QComboBox *combo : { m_state, m_basis, m_excluded, m_review })
         connect(combo, &QComboBox::currentIndexChanged, this, &BatchEditPanel::updatePlan);
     layout->addLayout(form);

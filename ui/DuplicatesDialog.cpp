@@ -74,6 +74,15 @@ DuplicatesDialog::DuplicatesDialog(
                 && hint.observations.contains(m_observations.first())) {
                 hintText = hint.dismissed ? tr("Hint (told apart before): %1").arg(hint.message)
                                           : tr("Hint: %1").arg(hint.message);
+                // These Are Different dismisses the hint once all of its observations are so
+                // marked: say when some are not among these.
+                const qsizetype others
+                    = std::count_if(hint.observations.cbegin(), hint.observations.cend(),
+                        [this](const QString &id) { return !m_observations.contains(id); });
+                if (others > 0)
+                    hintText += u' '
+                        + tr("%Ln more of its observations are not compared here.", nullptr,
+                            int(others));
                 break;
             }
         }
