@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CurationPanel.h"
 
+#include "BatchEditPanel.h"
+
 #include "CuratedRecord.h"
 #include "CurationSession.h"
 #include "DisplayText.h"
@@ -379,31 +381,9 @@ void CurationPanel::buildSingle()
 
 void CurationPanel::buildMultiple()
 {
-    auto *page = new QWidget(this);
-    auto *layout = new QVBoxLayout(page);
-    m_multiHeading = new QLabel(page);
-    m_multiHeading->setObjectName(QStringLiteral("multiHeading"));
-    layout->addWidget(m_multiHeading);
-    auto *form = new QFormLayout;
-    m_multiState = new QComboBox(page);
-    m_multiState->setObjectName(QStringLiteral("multiState"));
-    m_multiState->addItem(tr("(leave as is)"), QString());
-    for (ResolutionState state : kAllResolutionStates)
-        m_multiState->addItem(stateDisplayText(state), stateKey(state));
-    m_multiBasis = new QComboBox(page);
-    m_multiBasis->setObjectName(QStringLiteral("multiBasis"));
-    m_multiBasis->addItem(tr("(leave as is)"), QString());
-    for (const QString &basis : knownBases())
-        m_multiBasis->addItem(basis, basis);
-    form->addRow(tr("Set &state of all to"), m_multiState);
-    form->addRow(tr("Set &basis of all to"), m_multiBasis);
-    layout->addLayout(form);
-    m_multiApply = new QPushButton(tr("&Apply to all"), page);
-    m_multiApply->setObjectName(QStringLiteral("multiApplyButton"));
-    layout->addWidget(m_multiApply, 0, Qt::AlignLeft);
-    layout->addStretch();
-    connect(m_multiApply, &QPushButton::clicked, this, &CurationPanel::apply);
-    m_stack->addWidget(page);
+    m_batch = new BatchEditPanel(m_session, this);
+    connect(m_batch, &BatchEditPanel::applyRequested, this, &CurationPanel::apply);
+    m_stack->addWidget(m_batch);
 }
 
 void CurationPanel::setObservations(const QStringList &observationIds)
@@ -426,10 +406,7 @@ void CurationPanel::refresh()
         return;
     }
     if (m_observations.size() > 1) {
-        m_multiHeading->setText(
-            tr("%Ln observations selected.", nullptr, int(m_observations.size())));
-        m_multiState->setCurrentIndex(0);
-        m_multiBasis->setCurrentIndex(0);
+        m_batch->setObservations(m_observations);
         m_stack->setCurrentIndex(2);
         return;
     }
@@ -510,15 +487,8 @@ QList<FieldEdit> CurationPanel::pendingEdits(QString *error) const
 {
     QList<FieldEdit> edits;
     const CuratedRecord &record = m_session.record();
-    if (m_observations.size() > 1) {
-        for (const QString &id : m_observations) {
-            if (const QString state = m_multiState->currentData().toString(); !state.isEmpty())
-                edits.append({ id, CurationField::State, state });
-            if (const QString basis = m_multiBasis->currentData().toString(); !basis.isEmpty())
-                edits.append({ id, CurationField::Basis, basis });
-        }
-        return edits;
-    }
+    if (m_observations.size() > 1)
+        return m_batch->pendingEdits(error);
     if (m_observations.isEmpty())
         return edits;
     const QString id = m_observations.first();
@@ -552,11 +522,8 @@ QList<FieldEdit> CurationPanel::pendingEdits(QString *error) const
 
 void CurationPanel::validate()
 {
-    if (m_observations.size() != 1) {
-        m_multiApply->setEnabled(
-            m_multiState->currentIndex() > 0 || m_multiBasis->currentIndex() > 0);
-        return;
-    }
+    if (m_observations.size() != 1)
+        return; // the batch page checks its own values (BatchEditPanel)
     const CuratedRecord &record = m_session.record();
     const QString id = m_observations.first();
     const Observation *shown = record.shown.findObservation(id);
@@ -595,7 +562,7 @@ void CurationPanel::validate()
 
 bool CurationPanel::canApply() const
 {
-    return m_observations.size() > 1 ? m_multiApply->isEnabled() : m_apply->isEnabled();
+    return m_observations.size() > 1 ? m_batch->canApply() : m_apply->isEnabled();
 }
 
 bool CurationPanel::apply()

@@ -25,11 +25,12 @@ struct Observation;
 
 namespace LedgerCurator {
 
+class BatchEditPanel;
 class CurationSession;
 
 //! The side panel: the selected observation's upstream and current values, an editor per field,
 //! Apply and Revert to upstream, its history and its conflicts. With several observations
-//! selected it sets the state or basis of all of them as one undoable step.
+//! selected it shows a BatchEditPanel, whose values it records as one undoable step.
 class CurationPanel final : public QWidget
 {
     Q_OBJECT
@@ -109,10 +110,7 @@ private:
     QVBoxLayout *m_conflictLayout = nullptr;
     QTreeWidget *m_history = nullptr;
     // Several observations.
-    QLabel *m_multiHeading = nullptr;
-    QComboBox *m_multiState = nullptr;
-    QComboBox *m_multiBasis = nullptr;
-    QPushButton *m_multiApply = nullptr;
+    BatchEditPanel *m_batch = nullptr;
 };
 
 } // namespace LedgerCurator

@@ -6,6 +6,8 @@
 #include "CurationPanel.h"
 #include "CurationSession.h"
 #include "CuratorIdentityDialog.h"
+#include "DuplicateMerge.h"
+#include "DuplicatesDialog.h"
 #include "FileDialogs.h"
 #include "ImportExport.h"
 #include "NoticesView.h"
@@ -23,10 +25,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QGuiApplication>
 #include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QMenu>
@@ -225,6 +229,46 @@ void MainWindow::createActions()
         = edit->addAction(tr("Revert to &Upstream"), this, [this] { m_panel->revertToUpstream(); });
     m_revertAction->setObjectName(QStringLiteral("revertAction"));
     m_revertAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    edit->addSeparator();
+    m_duplicatesAction = edit->addAction(tr("Mark as &Duplicates..."), this,
+        [this] { compareObservations(selectedObservations()); });
+    m_duplicatesAction->setObjectName(QStringLiteral("markDuplicatesAction"));
+    m_duplicatesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    m_duplicatesAction->setStatusTip(
+        tr("Compare the selected observations side by side; keep one and mark the others as its "
+           "duplicates, or record that they are different"));
+    m_compareRepeatedAction = edit->addAction(tr("Compare with &Repeated..."), this, [this] {
+        const QStringList selected = selectedObservations();
+        if (selected.size() == 1)
+            compareObservations(repeatedWith(m_model->hints(), selected.first()));
+    });
+    m_compareRepeatedAction->setObjectName(QStringLiteral("compareRepeatedAction"));
+    m_compareRepeatedAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    m_compareRepeatedAction->setStatusTip(
+        tr("Compare the selected observation with the others from the same citing paper"));
+    m_copyUuidAction = edit->addAction(tr("&Copy Observation UUID"), this, [this] {
+        const QStringList selected = selectedObservations();
+        if (selected.isEmpty())
+            return;
+        QGuiApplication::clipboard()->setText(selected.join(u'\n'));
+        statusBar()->showMessage(selected.size() == 1
+                ? tr("Copied the UUID %1.").arg(selected.first())
+                : tr("Copied %Ln observation UUIDs.", nullptr, int(selected.size())),
+            5000);
+    });
+    m_copyUuidAction->setObjectName(QStringLiteral("copyUuidAction"));
+    m_copyUuidAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    // The table's context menu offers them too.
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        QMenu menu(this);
+        menu.addAction(m_duplicatesAction);
+        menu.addAction(m_compareRepeatedAction);
+        menu.addSeparator();
+        menu.addAction(m_copyUuidAction);
+        menu.exec(m_table->viewport()->mapToGlobal(pos));
+    });
+    updateObservationActions();
     edit->addSeparator();
     QAction *settings = edit->addAction(tr("&Settings..."), this, &MainWindow::showSettingsDialog);
     settings->setObjectName(QStringLiteral("settingsAction"));
@@ -470,6 +514,7 @@ void MainWindow::showRecordLoaded()
     m_view->restorePosition(position);
     m_preview->setRecord(curated.shown, m_model->hints(), ownPaperNotices(curated));
     keepShownAttention();
+    updateObservationActions();
     Q_EMIT recordShown(curated.shown.arxivId);
 }
 
@@ -534,23 +579,51 @@ void MainWindow::showRecordChange(const QStringList &observations)
         m_records->setSummaries(*summaries);
     countListedAttention();
     m_records->select(m_session->record().upstream.arxivId);
+    updateObservationActions(); // the hints may have changed
 }
 
 void MainWindow::updateSelection()
 {
+    updateObservationActions();
     if (m_loader->showsFirstRowsOnly()) // the session does not hold this record yet
         return;
+    m_panel->setObservations(selectedObservations());
+    const QModelIndex current = m_table->currentIndex();
+    if (current.isValid())
+        m_preview->scrollToObservation(
+            current.data(ObservationTableModel::ObservationIdRole).toString());
+}
+
+QStringList MainWindow::selectedObservations() const
+{
     QStringList ids;
     QModelIndexList rows = m_table->selectionModel()->selectedRows();
     std::sort(rows.begin(), rows.end(),
         [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
     for (const QModelIndex &index : rows)
         ids.append(index.data(ObservationTableModel::ObservationIdRole).toString());
-    m_panel->setObservations(ids);
-    const QModelIndex current = m_table->currentIndex();
-    if (current.isValid())
-        m_preview->scrollToObservation(
-            current.data(ObservationTableModel::ObservationIdRole).toString());
+    return ids;
+}
+
+void MainWindow::updateObservationActions()
+{
+    const bool ready = m_session->hasRecord() && !m_loader->showsFirstRowsOnly();
+    const QStringList selected = ready ? selectedObservations() : QStringList();
+    m_duplicatesAction->setEnabled(selected.size() >= 2);
+    m_compareRepeatedAction->setEnabled(
+        selected.size() == 1 && repeatedWith(m_model->hints(), selected.first()).size() >= 2);
+    m_copyUuidAction->setEnabled(!selected.isEmpty());
+}
+
+void MainWindow::compareObservations(const QStringList &observations)
+{
+    if (observations.size() < 2 || m_loader->showsFirstRowsOnly())
+        return;
+    auto *dialog = new DuplicatesDialog(*m_session, observations, this);
+    connect(dialog, &DuplicatesDialog::recorded, this, [this](const QString &description) {
+        statusBar()->showMessage(tr("Recorded: %1.").arg(description), 10000);
+    });
+    openWindowModal(dialog);
 }
 
 void MainWindow::applyAndNext()

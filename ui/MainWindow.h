@@ -108,6 +108,11 @@ public:
     void showSettingsDialog();
     //! Help > About Ledger Curator (window-modal, not blocking).
     void showAboutDialog();
+    //! The observations selected in the table, in table order.
+    QStringList selectedObservations() const;
+    //! Edit > Mark as Duplicates... (Ctrl+D): the observations compared side by side in the
+    //! duplicates dialog (window-modal, not blocking), to mark duplicates or tell them apart.
+    void compareObservations(const QStringList &observations);
 
     //! Looks at the cache now, as the window does every second: what another program (the
     //! command line, another window, a sync) committed is shown, and a cache whose files were
@@ -151,6 +156,8 @@ private:
     void updateSelection();
     void showError(const QString &message);
     void showObservation(const QString &record, const QString &observation);
+    //! Mark as Duplicates, Compare with Repeated and Copy Observation UUID follow the selection.
+    void updateObservationActions();
     //! The record list, the shown record (if its corrections, page or the notices changed) and
     //! the outbox count, read again from the cache.
     void showWhatTheCacheHolds();
@@ -172,6 +179,9 @@ private:
     QAction *m_applyNextAction = nullptr;
     QAction *m_dismissHintsAction = nullptr;
     QAction *m_revertAction = nullptr;
+    QAction *m_duplicatesAction = nullptr;
+    QAction *m_compareRepeatedAction = nullptr;
+    QAction *m_copyUuidAction = nullptr;
     QAction *m_syncAction = nullptr;
     QAction *m_cancelSyncAction = nullptr;
     NoticeController *m_notices = nullptr;
