@@ -219,7 +219,7 @@ void MainWindow::createActions()
     m_applyNextAction->setStatusTip(
         tr("Record the correction, then go to the next observation that needs attention"));
     m_dismissHintsAction
-        = edit->addAction(tr("&Dismiss Hints and Next"), this, &MainWindow::dismissHintsAndNext);
+        = edit->addAction(tr("Dismiss &Hints and Next"), this, &MainWindow::dismissHintsAndNext);
     m_dismissHintsAction->setObjectName(QStringLiteral("dismissHintsAction"));
     m_dismissHintsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
     m_dismissHintsAction->setStatusTip(tr("The anomaly hints of the selected observation are no "
