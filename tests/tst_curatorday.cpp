@@ -27,6 +27,8 @@
 #include <QListView>
 #include <QMouseEvent>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTreeWidget>
@@ -202,6 +204,13 @@ void TestCuratorDay::historyShowsEveryColumn()
                        .arg(header->sectionViewportPosition(to) + header->sectionSize(to))
                        .arg(history->viewport()->width())));
     QVERIFY(header->sectionSize(to) > 40);
+    // Nor is the panel wider than its place: nothing in it scrolls out of sight sideways.
+    auto *scroll = find<QScrollArea>("panelScroll");
+    QVERIFY2(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width(),
+        qPrintable(QStringLiteral("panel needs %1 of %2")
+                       .arg(scroll->widget()->minimumSizeHint().width())
+                       .arg(scroll->viewport()->width())));
+    QVERIFY(!scroll->horizontalScrollBar()->isVisible());
     bool tipped = false;
     for (int i = 0; i < history->topLevelItemCount(); ++i)
         tipped

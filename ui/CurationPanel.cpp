@@ -193,6 +193,7 @@ CurationPanel::~CurationPanel() = default;
 void CurationPanel::buildSingle()
 {
     auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("panelScroll"));
     scroll->setAccessibleName(tr("Correction of the selected observation"));
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -226,11 +227,12 @@ void CurationPanel::buildSingle()
         FieldRow row;
         row.field = field;
         auto *label = new QLabel(fieldLabel(field), fieldsBox);
+        label->setWordWrap(true); // "Identifier (cited work)" in two lines in a narrow panel
         row.upstream = new QLabel(fieldsBox);
         row.upstream->setObjectName(QStringLiteral("upstream-") + curationFieldKey(field));
         row.upstream->setTextFormat(Qt::PlainText);
         row.upstream->setStyleSheet(QStringLiteral("color: palette(mid);"));
-        row.upstream->setFixedWidth(115);
+        row.upstream->setFixedWidth(100);
         switch (field) {
         case CurationField::State: {
             auto *combo = new QComboBox(fieldsBox);
@@ -277,6 +279,11 @@ void CurationPanel::buildSingle()
         }
         }
         row.editor->setObjectName(QStringLiteral("editor-") + curationFieldKey(field));
+        // The panel is narrow: a choice is as wide as the panel gives, not its longest item.
+        if (auto *combo = qobject_cast<QComboBox *>(row.editor)) {
+            combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+            combo->setMinimumContentsLength(8);
+        }
         // The label is the editor's buddy, which names it for screen readers; an editable
         // combo box's line edit takes the focus itself and needs the name too.
         if (auto *combo = qobject_cast<QComboBox *>(row.editor); combo && combo->lineEdit())
@@ -364,13 +371,13 @@ void CurationPanel::buildSingle()
     m_history->setRootIsDecorated(false);
     m_history->setHeaderLabels({ tr("When"), tr("Who"), tr("Field"), tr("From"), tr("To") });
     m_history->setMinimumHeight(140);
-    // Every column in sight in the panel's width: the short ones fit their text, From and To
-    // share the rest (elided in the middle, whole in the tooltip).
+    // Every column in sight in the panel's width: who and the field fit their text, when, from
+    // and to share the rest (elided in the middle, whole in the tooltip).
     m_history->setTextElideMode(Qt::ElideMiddle);
     m_history->header()->setStretchLastSection(false);
-    for (int column : { 0, 1, 2 })
+    for (int column : { 1, 2 })
         m_history->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    for (int column : { 3, 4 })
+    for (int column : { 0, 3, 4 })
         m_history->header()->setSectionResizeMode(column, QHeaderView::Stretch);
     historyLayout->addWidget(m_history);
     layout->addWidget(historyBox, 1);
@@ -421,7 +428,7 @@ void CurationPanel::refresh()
         // Long values (titles) are elided to one line; the tooltip holds them whole.
         row.upstream->setText(original.isEmpty()
                 ? tr("(none)")
-                : row.upstream->fontMetrics().elidedText(original, Qt::ElideRight, 110));
+                : row.upstream->fontMetrics().elidedText(original, Qt::ElideRight, 96));
         row.upstream->setToolTip(original);
         setEditorText(row.field, shownValue(*shown, row.field));
     }
