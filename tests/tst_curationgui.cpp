@@ -101,17 +101,8 @@ QString TestCurationGui::stateShown(const QString &id) const
 
 void TestCurationGui::selectObservation(const QString &id)
 {
-    QAbstractItemModel *model = table()->model();
-    for (int row = 0; row < model->rowCount(); ++row) {
-        const QModelIndex index = model->index(row, ObservationTableModel::CitingTitleColumn);
-        if (index.data(ObservationTableModel::ObservationIdRole).toString() == id) {
-            table()->scrollTo(index);
-            QTest::mouseClick(
-                table()->viewport(), Qt::LeftButton, {}, table()->visualRect(index).center());
-            return;
-        }
-    }
-    QFAIL("observation not in the table");
+    if (!clickObservationRow(table(), id))
+        QFAIL("observation not in the table");
 }
 
 void TestCurationGui::correctUnresolvedThenUndoRedo()

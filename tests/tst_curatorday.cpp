@@ -111,17 +111,8 @@ void TestCuratorDay::cleanup()
 
 void TestCuratorDay::select(const QString &id)
 {
-    QAbstractItemModel *model = table()->model();
-    for (int row = 0; row < model->rowCount(); ++row) {
-        const QModelIndex index = model->index(row, ObservationTableModel::CitingTitleColumn);
-        if (index.data(ObservationTableModel::ObservationIdRole).toString() == id) {
-            table()->scrollTo(index);
-            QTest::mouseClick(
-                table()->viewport(), Qt::LeftButton, {}, table()->visualRect(index).center());
-            return;
-        }
-    }
-    QFAIL("observation not in the table");
+    if (!clickObservationRow(table(), id))
+        QFAIL("observation not in the table");
 }
 
 void TestCuratorDay::compareTitlesMarksTheWordsThatDiffer()

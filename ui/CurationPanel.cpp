@@ -306,7 +306,7 @@ void CurationPanel::buildSingle()
             m_identifierHint->setTextFormat(Qt::PlainText);
             m_identifierHint->setWordWrap(true);
             setTextTone(m_identifierHint, TextTone::Muted);
-            grid->addWidget(m_identifierHint, gridRow++, 2);
+            grid->addWidget(m_identifierHint, gridRow++, 1, 1, 2);
             connect(qobject_cast<QLineEdit *>(row.editor), &QLineEdit::textEdited, this,
                 &CurationPanel::suggestStateForIdentifier);
         }
@@ -605,6 +605,11 @@ bool CurationPanel::apply()
         ? tr("Set %1 of %Ln observations", nullptr, int(m_observations.size()))
               .arg(fields.join(QStringLiteral(", ")))
         : tr("Correct %1").arg(fields.join(QStringLiteral(", ")));
+    return recordStep(edits, description);
+}
+
+bool CurationPanel::recordStep(const QList<FieldEdit> &edits, const QString &description)
+{
     auto result = m_session.applyEdits(edits, description);
     if (!result) {
         Q_EMIT messageChanged(result.error().toString());
@@ -793,17 +798,7 @@ bool CurationPanel::dismissHints()
             edits.append({ it.key(), CurationField::DismissedHints, value.value });
     }
     const QString description = tr("Dismiss hints on %Ln observations", nullptr, int(edits.size()));
-    auto result = m_session.applyEdits(edits, description);
-    if (!result) {
-        Q_EMIT messageChanged(result.error().toString());
-        return false;
-    }
-    if (*result) {
-        Q_EMIT messageChanged(tr("Recorded: %1.").arg(description));
-        Q_EMIT applied();
-    }
-    refresh();
-    return *result;
+    return recordStep(edits, description);
 }
 
 void CurationPanel::fillHistory()

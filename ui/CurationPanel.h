@@ -81,6 +81,8 @@ private:
     QList<struct FieldEdit> pendingEdits(QString *error) const;
     void fillHistory();
     void fillConflicts();
+    //! Records the edits as one step, says so (or why not) and shows the result.
+    bool recordStep(const QList<struct FieldEdit> &edits, const QString &description);
     void fillContext(const Observation &shown);
     void fillHints();
     //! With a valid identifier typed on a row still in a problem state, the state editor moves

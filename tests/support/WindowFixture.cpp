@@ -4,10 +4,13 @@
 #include "CurationSession.h"
 #include "LedgerText.h"
 #include "MainWindow.h"
+#include "ObservationTableModel.h"
 #include "Store.h"
 #include "TestSupport.h"
 
 #include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
 
 namespace LedgerCurator::TestSupport {
 
@@ -16,6 +19,21 @@ Record fixtureRecord()
     auto page = parseLedgerText(fixture(), QStringLiteral("ledger-2104.04473.txt"));
     // The fixture is part of the sources; a test that finds it unreadable fails on its contents.
     return page ? page->record : Record();
+}
+
+bool clickObservationRow(QTableView *table, const QString &id)
+{
+    QAbstractItemModel *model = table->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, ObservationTableModel::CitingTitleColumn);
+        if (index.data(ObservationTableModel::ObservationIdRole).toString() == id) {
+            table->scrollTo(index);
+            QTest::mouseClick(
+                table->viewport(), Qt::LeftButton, {}, table->visualRect(index).center());
+            return true;
+        }
+    }
+    return false;
 }
 
 QString seedCache(const QString &path, const QList<Record> &records)

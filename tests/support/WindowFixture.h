@@ -10,6 +10,8 @@
 
 #include <memory>
 
+class QTableView;
+
 namespace LedgerCurator {
 
 class MainWindow;
@@ -20,6 +22,10 @@ namespace TestSupport {
 //! The fixture page (TestSupport::fixture()) parsed: arXiv:2104.04473 v5, 34 observations, the
 //! page the app's demo is made of.
 Record fixtureRecord();
+
+//! Clicks the table row of observation `id` (scrolled into view first), as a person selects it;
+//! false when the table does not show it.
+bool clickObservationRow(QTableView *table, const QString &id);
 
 //! Stores `records` in the cache at `path` (made when missing) and closes it again, so that a
 //! window opened on it shows what the test put there. Empty when done, else what failed.
