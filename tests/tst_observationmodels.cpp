@@ -683,7 +683,7 @@ void TestObservationModels::recordListDisplay_data()
         << qint64(30) << qint64(4) << qint64(0) << QStringLiteral("none of 34 need attention");
     QTest::newRow("not counted yet")
         << qint64(30) << qint64(4) << qint64(-1)
-        << QStringLiteral("34 observations \u00b7 counting what needs attention\u2026");
+        << QStringLiteral("34 observations \u00b7 attention not counted yet");
     QTest::newRow("none") << qint64(0) << qint64(0) << qint64(0)
                           << QStringLiteral("no observations");
 }

@@ -121,6 +121,10 @@ void MainWindow::createWidgets()
     m_panel = new CurationPanel(*m_session, this);
     m_panel->setHintSource([this](const QString &id) { return m_model->openHintsOf(id); });
     m_preview = new PreviewPane(this);
+    connect(m_preview, &PreviewPane::previewShown, this, [this] {
+        if (m_attentionPending)
+            countListedAttention();
+    });
     m_preview->setObjectName(QStringLiteral("previewPane"));
     m_sideTabs = new QTabWidget(this);
     m_sideTabs->setObjectName(QStringLiteral("sideTabs"));
@@ -468,7 +472,6 @@ void MainWindow::reloadRecords()
         return;
     }
     m_records->setSummaries(*summaries);
-    countListedAttention();
     if (summaries->isEmpty()) {
         m_session->close();
         m_view->showMessage(
@@ -480,6 +483,7 @@ void MainWindow::reloadRecords()
     const QString current = m_session->hasRecord() ? m_session->record().upstream.arxivId
                                                    : std::exchange(m_startRecord, QString());
     selectRecord(m_records->contains(current) ? current : summaries->first().arxivId);
+    countListedAttention(); // after the record to show: it waits until that one is in
 }
 
 void MainWindow::selectRecord(const QString &arxivId)
@@ -531,8 +535,19 @@ void MainWindow::keepShownAttention()
 
 void MainWindow::countListedAttention()
 {
-    const QStringList ids = m_records->uncounted();
+    // Not beside a record being read (a large one holds hundreds of MB while it loads): the
+    // count waits until it is shown, and never reads the shown record (the table counts it).
     const int generation = ++m_attentionJobs;
+    if (m_loader->isLoading() || m_preview->isBuilding()) {
+        m_attentionPending = true;
+        return;
+    }
+    m_attentionPending = false;
+    // A record of more than kAttentionCountedInBackground observations is counted when it is
+    // shown (or by `ledger-curator list`), not read whole beside the one the curator works on.
+    QStringList ids = m_records->uncounted(kAttentionCountedInBackground);
+    if (m_session->hasRecord())
+        ids.removeAll(m_session->record().upstream.arxivId);
     if (ids.isEmpty())
         return;
     const QString path = m_store.path();

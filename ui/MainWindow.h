@@ -191,6 +191,8 @@ private:
     CacheWatch *m_cacheWatch = nullptr;
     WindowSettings *m_settings = nullptr;
     int m_attentionJobs = 0; // generation of the attention counting started last
+    static constexpr qint64 kAttentionCountedInBackground = 50000;
+    bool m_attentionPending = false; // to count once the record being read is shown
     QString m_startRecord; // the record to show first (records/last), consumed by reloadRecords()
     bool m_showFirstImported = false; // set by openFiles(), consumed by importFiles()
 };

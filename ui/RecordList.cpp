@@ -36,11 +36,11 @@ void RecordList::setAttention(const QString &arxivId, const AttentionCount &coun
     m_model->setAttention(arxivId, count);
 }
 
-QStringList RecordList::uncounted() const
+QStringList RecordList::uncounted(qint64 maxObservations) const
 {
     QStringList ids;
     for (const RecordSummary &s : m_model->summaries()) {
-        if (!s.attention)
+        if (!s.attention && s.inbound + s.outbound <= maxObservations)
             ids.append(s.arxivId);
     }
     return ids;

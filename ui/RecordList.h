@@ -22,8 +22,8 @@ public:
     void setSummaries(QList<RecordSummary> summaries);
     //! The attention count of one record, counted after its summary came.
     void setAttention(const QString &arxivId, const AttentionCount &count);
-    //! The records whose attention is still being counted.
-    QStringList uncounted() const;
+    //! The records whose attention is not counted yet, of at most `maxObservations`.
+    QStringList uncounted(qint64 maxObservations) const;
     bool contains(const QString &arxivId) const;
     //! Makes the record the current row; false (and nothing changed) when the list lacks it.
     bool select(const QString &arxivId);

@@ -99,7 +99,7 @@ QVariant RecordListModel::data(const QModelIndex &index, int role) const
         if (observations == 0)
             line3 = tr("no observations");
         else if (!s.attention)
-            line3 = tr("%1 observations · counting what needs attention…")
+            line3 = tr("%1 observations · attention not counted yet")
                         .arg(QLocale().toString(observations));
         else if (s.attention->observations == 0)
             line3 = tr("none of %1 need attention").arg(QLocale().toString(observations));
