@@ -4,6 +4,7 @@
 // tripped over (Apply enabled with nothing edited, a note reported as a state correction, the
 // history's To column out of sight).
 #include "AnomalyHints.h"
+#include "Attention.h"
 #include "CurationPanel.h"
 #include "CurationSession.h"
 #include "MainWindow.h"
@@ -61,6 +62,7 @@ private Q_SLOTS:
     void aCorrectedRowLeavingTheFilterKeepsThePanelFilled();
     void everyDecisionByKeyboardOneCountEverywhere();
     void columnsFitTheDataUntilTheUserSizesThem();
+    void recordsNotShownAreCountedTheSameWay();
 
 private:
     bool open(const QList<Record> &records = { fixtureRecord() });
@@ -466,6 +468,40 @@ void TestCuratorDay::columnsFitTheDataUntilTheUserSizesThem()
     QVERIFY2(header->sectionSize(basis) > before,
         qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(header->sectionSize(basis))));
     QVERIFY(header->property("arrangedByUser").toBool());
+}
+
+void TestCuratorDay::recordsNotShownAreCountedTheSameWay()
+{
+    Record other = fixtureRecord();
+    other.arxivId = QStringLiteral("2301.01234");
+    other.title = QStringLiteral("Another ledger");
+    other.observations.removeLast(); // 33 observations
+    QVERIFY(open({ fixtureRecord(), other }));
+    QTRY_COMPARE(table()->model()->rowCount(), 34);
+    // The record not shown is counted on a worker once the shown one is in, with the one
+    // definition: the same number `list` gives.
+    auto *records = find<QListView>("recordList");
+    const AttentionCount expected = countAttention(other, anomalyHints(other));
+    QVERIFY(expected.observations > 0);
+    int row = -1;
+    for (int r = 0; r < records->model()->rowCount(); ++r) {
+        if (records->model()->index(r, 0).data().toString().contains(other.arxivId))
+            row = r;
+    }
+    QVERIFY(row >= 0);
+    QTRY_VERIFY2(records->model()->index(row, 0).data().toString().contains(
+                     QStringLiteral("%1 of 33 need attention").arg(expected.observations)),
+        qPrintable(records->model()->index(row, 0).data().toString()));
+    QVERIFY(records->model()
+                ->index(row, 0)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("in a problem state")));
+    // Kept in the cache: the command line reads the same count without counting again.
+    auto summaries = m_fixture->store().recordSummaries();
+    QVERIFY(summaries.ok());
+    for (const RecordSummary &s : std::as_const(*summaries))
+        QVERIFY2(s.attention.has_value(), qPrintable(s.arxivId));
 }
 
 QTEST_MAIN(TestCuratorDay)
