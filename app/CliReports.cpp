@@ -57,12 +57,13 @@ int runReport(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (format != u"text" && format != u"csv" && format != u"json")
         return usage(
             QStringLiteral("report: unknown format '%1'; expected text, csv or json").arg(format),
-            err);
+            err, QStringLiteral("report"));
     QString since;
     if (parser.isSet(kSinceOption)) {
         auto parsed = parseReportSince(parser.value(kSinceOption));
         if (!parsed)
-            return usage(QStringLiteral("report: ") + parsed.error().message, err);
+            return usage(
+                QStringLiteral("report: ") + parsed.error().message, err, QStringLiteral("report"));
         since = *parsed;
     }
     const QString output = parser.value(kReportOutputOption);

@@ -200,9 +200,9 @@ QString correctionReportText(const QList<CorrectionReportRow> &rows)
             + curationFieldKey(row.field) + QStringLiteral(": ") + row.fromText
             + QStringLiteral(" -> ") + row.toText;
         if (!row.notice.isEmpty())
-            out += QStringLiteral("  notice ") + row.notice;
+            out += QStringLiteral("  [notice ") + row.notice + u']';
         if (!row.note.isEmpty())
-            out += QStringLiteral("  note: ") + row.note;
+            out += QStringLiteral("  [note: ") + row.note + u']';
         out += u'\n';
     }
     return out;

@@ -71,7 +71,7 @@ QList<QStringList> correctionReportCsvRows(const QList<CorrectionReportRow> &row
 QByteArray correctionReportJson(const QList<CorrectionReportRow> &rows);
 
 //! A readable table: "N corrections", then one line per correction, "WHEN  WHO  RECORD
-//! OBSERVATION  FIELD: FROM -> TO", with "  notice REF" and "  note: TEXT" where there is one.
+//! OBSERVATION  FIELD: FROM -> TO", with "  [notice REF]" and "  [note: TEXT]" where there is one.
 //! Not inert: the command line makes it so for a terminal.
 QString correctionReportText(const QList<CorrectionReportRow> &rows);
 

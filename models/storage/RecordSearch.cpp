@@ -13,6 +13,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #ifdef __SSE2__
@@ -231,10 +232,10 @@ Result<SearchOutcome> searchCache(
         return Error::badInput(QStringLiteral("search: give the text to search for"));
     const FoldedMatcher matcher(folded);
     SearchOutcome outcome;
-    auto keep = [&](SearchHit hit) {
+    // Whether the next hit is kept, or only counted (made only when kept).
+    const auto keeping = [&] {
         ++outcome.total;
-        if (options.limit <= 0 || outcome.hits.size() < options.limit)
-            outcome.hits.append(std::move(hit));
+        return options.limit <= 0 || outcome.hits.size() < options.limit;
     };
 
     const QSqlDatabase db = store.database();
@@ -274,35 +275,52 @@ Result<SearchOutcome> searchCache(
     auto matchTitlesUpTo = [&](size_t end) {
         for (; titled < end; ++titled) {
             const CachedRecord &record = records[titled];
-            if (matcher.matches(record.title))
-                keep({ record.id, QString(), Direction::Inbound, ResolutionState::Unresolved,
-                    HitField::RecordTitle, QString::fromUtf8(record.title) });
+            if (matcher.matches(record.title) && keeping())
+                outcome.hits.append(
+                    { record.id, QString(), Direction::Inbound, ResolutionState::Unresolved,
+                        HitField::RecordTitle, QString::fromUtf8(record.title) });
         }
     };
-    int rc = SQLITE_ROW;
-    while ((rc = rows.step()) == SQLITE_ROW) {
-        const QByteArrayView recordId = rows.utf8(0);
+    bool cancelled = false;
+    sqlite3 *const handle = rows.get() ? sqliteHandle(db) : nullptr;
+    // One row, from the statement or from a block of rows copied out of it (same accessors).
+    const auto searchRow = [&](const auto &row) {
+        if (cancelled)
+            return;
+        const QByteArrayView recordId = row.utf8(0);
         while (current < records.size() && QByteArrayView(records[current].idUtf8) != recordId)
             ++current;
         if (current >= records.size())
-            break; // a row of no record read above (a foreign key forbids it): not searched
+            return; // a row of no record read above (a foreign key forbids it): not searched
         matchTitlesUpTo(current + 1);
         const CachedRecord &record = records[current];
         ++outcome.observations;
         if (options.progress && (outcome.observations & 0x3fff) == 0
-            && !options.progress(outcome.observations, 0))
-            return Error::cancelled();
+            && !options.progress(outcome.observations, 0)) {
+            cancelled = true;
+            if (handle)
+                sqlite3_interrupt(handle); // the reading thread stops at its next step
+            return;
+        }
 
-        const QByteArrayView id = rows.utf8(1);
-        const auto direction = static_cast<Direction>(rows.integer(2));
+        const QByteArrayView id = row.utf8(1);
+        const auto direction = static_cast<Direction>(row.integer(2));
         const Overlay *overlay = findOverlay(record.overlays, id);
-        const auto state = overlay && overlay->state
-            ? *overlay->state
-            : static_cast<ResolutionState>(rows.integer(3));
-        const QByteArrayView citing = rows.utf8(4);
-        const QByteArrayView cited = rows.utf8(5);
-        auto hit = [&](HitField field, const QString &value) {
-            keep({ record.id, QString::fromUtf8(id), direction, state, field, value });
+        const auto state = overlay && overlay->state ? *overlay->state
+                                                     : static_cast<ResolutionState>(row.integer(3));
+        const QByteArrayView citing = row.utf8(4);
+        const QByteArrayView cited = row.utf8(5);
+        // The hit's text: a QString, or the row's UTF-8, decoded only when the hit is kept.
+        auto hit = [&](HitField field, const auto &value) {
+            if (!keeping())
+                return;
+            QString text;
+            if constexpr (std::is_same_v<std::decay_t<decltype(value)>, QByteArrayView>)
+                text = QString::fromUtf8(value);
+            else
+                text = value;
+            outcome.hits.append(
+                { record.id, QString::fromUtf8(id), direction, state, field, std::move(text) });
         };
         const QByteArrayView ownTitle(record.title);
         if (overlay && overlay->citingTitle) {
@@ -310,16 +328,16 @@ Result<SearchOutcome> searchCache(
                 hit(HitField::CitingTitle, *overlay->citingTitle);
         } else if ((direction == Direction::Inbound || citing != ownTitle)
             && matcher.matches(citing)) {
-            hit(HitField::CitingTitle, QString::fromUtf8(citing));
+            hit(HitField::CitingTitle, citing);
         }
         if ((direction == Direction::Outbound || cited != ownTitle) && matcher.matches(cited))
-            hit(HitField::CitedTitle, QString::fromUtf8(cited));
+            hit(HitField::CitedTitle, cited);
         if (matcher.matches(id))
-            hit(HitField::Observation, QString::fromUtf8(id));
+            hit(HitField::Observation, id);
         CurationInfo upstream;
-        if (!rows.isNull(6))
+        if (!row.isNull(6))
             upstream
-                = curationFromJson(QJsonDocument::fromJson(rows.utf8(6).toByteArray()).object());
+                = curationFromJson(QJsonDocument::fromJson(row.utf8(6).toByteArray()).object());
         const QString identifier
             = overlay && overlay->identifier ? *overlay->identifier : upstream.identifier;
         if (foldedContains(identifier, folded))
@@ -329,11 +347,27 @@ Result<SearchOutcome> searchCache(
             hit(HitField::Note, note);
         if (overlay && overlay->citingTitle
             && citing != QByteArrayView(overlay->citingTitle->toUtf8()) && matcher.matches(citing))
-            hit(HitField::UpstreamCitingTitle, QString::fromUtf8(citing));
+            hit(HitField::UpstreamCitingTitle, citing);
         if (identifier != upstream.identifier && foldedContains(upstream.identifier, folded))
             hit(HitField::UpstreamIdentifier, upstream.identifier);
+    };
+    // A large cache is read on two cores: SQLite steps on this thread while a helper searches
+    // the rows read (blocks of 1,024, copied); the rows are searched in order either way.
+    int rc = SQLITE_ROW;
+    if (rows.get()) {
+        rc = stepInBlocksOnTwoThreads(rows.get(), 7, [&](CopiedRows &block) {
+            for (qsizetype i = 0; i < block.rows(); ++i) {
+                block.seek(i);
+                searchRow(block);
+            }
+        });
+    } else {
+        while ((rc = rows.step()) == SQLITE_ROW)
+            searchRow(rows);
     }
-    if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+    if (cancelled)
+        return Error::cancelled();
+    if (rc != SQLITE_DONE)
         return Error::failure(
             QStringLiteral("cannot read the observations to search: %1").arg(rows.errorText()));
     matchTitlesUpTo(records.size());
