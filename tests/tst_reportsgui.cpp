@@ -184,6 +184,31 @@ void TestReportsGui::searchOpensTheRecordAtTheRow()
     QVERIFY(recordHit.data(SearchResultModel::ObservationRole).toString().isEmpty());
     Q_EMIT table->activated(recordHit);
     QTRY_COMPARE(window.session().record().shown.arxivId, first);
+
+    // Opened again after the cache changed: the same text searched again.
+    {
+        const CorrectionEvent note = makeEdit({}, record, observation, CurationField::Note,
+            QStringLiteral("found by the search again"), QStringLiteral("alice"),
+            QStringLiteral("2026-11-29T10:00:00.000Z"));
+        QVERIFY(m_fixture->store().addCorrections({ note }).ok());
+    }
+    search->findChild<QLineEdit *>(QStringLiteral("searchAllField"))
+        ->setText(QStringLiteral("found by the search"));
+    QSignalSpy searched(search, &SearchWindow::searched);
+    QTest::keyClick(
+        search->findChild<QLineEdit *>(QStringLiteral("searchAllField")), Qt::Key_Return);
+    QTRY_COMPARE(searched.size(), 1);
+    QCOMPARE(search->model()->rowCount(), 1);
+    {
+        const CorrectionEvent other = makeEdit({}, first, fixtureShown ? kSpiking : uuidFor(12),
+            CurationField::Note, QStringLiteral("also found by the search"), QStringLiteral("bob"),
+            QStringLiteral("2026-11-29T10:00:00.000Z"));
+        QVERIFY(m_fixture->store().addCorrections({ other }).ok());
+    }
+    search->close();
+    window.findChild<QAction *>(QStringLiteral("searchAllAction"))->trigger();
+    QTRY_COMPARE(searched.size(), 2);
+    QCOMPARE(search->model()->rowCount(), 2);
 }
 
 void TestReportsGui::searchSaysWhenNothingMatches()

@@ -658,6 +658,7 @@ void MainWindow::showSearchWindow()
         connect(m_searchWindow, &SearchWindow::observationRequested, this,
             &MainWindow::openSearchResult);
     }
+    m_searchWindow->refresh(); // what the cache holds now
     m_searchWindow->show();
     m_searchWindow->raise();
     m_searchWindow->activateWindow();

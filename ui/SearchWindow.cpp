@@ -120,6 +120,12 @@ void SearchWindow::focusSearchField()
     m_field->selectAll();
 }
 
+void SearchWindow::refresh()
+{
+    if (!m_searched.isEmpty() && m_field->text().trimmed() == m_searched && !m_searching)
+        startSearch();
+}
+
 void SearchWindow::search(const QString &text)
 {
     m_field->setText(text);

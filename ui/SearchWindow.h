@@ -39,6 +39,9 @@ public:
     SearchResultModel *model() const { return m_model; }
     //! Puts the cursor in the search field, its text selected.
     void focusSearchField();
+    //! Searches again for the text last searched (the cache may have changed since); nothing
+    //! when there was none.
+    void refresh();
 
 Q_SIGNALS:
     //! A hit was activated: show `observation` (empty: the record itself) of `record`.
