@@ -8,8 +8,8 @@ namespace LedgerCurator {
 
 //! Exit statuses of the command line, the desktop app's bad usage included (the EXIT STATUS
 //! section of docs/man/ledger-curator.1): 0 success; 1 any other failure, such as a cache that
-//! cannot be opened or written or a server that cannot be reached; 2 bad usage or bad input (the
-//! message says what was expected).
+//! cannot be opened or written or a server that cannot be reached, and a search that found
+//! nothing (as grep); 2 bad usage or bad input (the message says what was expected).
 enum ExitStatus { ExitOk = 0, ExitFailure = 1, ExitBadInput = 2 };
 
 //! True when `name` is a headless subcommand of ledger-curator.

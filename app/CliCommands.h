@@ -35,6 +35,12 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 void exportPdfOptions(QCommandLineParser &parser);
 int runExportPdf(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 
+// CliReports.cpp: what the curators did and where things are (report, search; docs/reports.md).
+void reportOptions(QCommandLineParser &parser);
+int runReport(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
+void searchOptions(QCommandLineParser &parser);
+int runSearch(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
+
 // CliIdentity.cpp: the curator's name and ORCID iD (identity).
 void identityOptions(QCommandLineParser &parser);
 int runIdentity(QCommandLineParser &parser, QTextStream &out, QTextStream &err);

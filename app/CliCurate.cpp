@@ -5,6 +5,7 @@
 #include "Cli.h"
 #include "CliReview.h"
 #include "CliSupport.h"
+#include "CorrectionReport.h"
 #include "CuratedRecord.h"
 #include "CurationLog.h"
 #include "CurationSession.h"
@@ -130,11 +131,7 @@ Result<QList<RecordedChange>> recordChanges(Store &store, const CuratedRecord &c
 QString describeValue(
     CurationField field, const std::optional<QString> &value, const Observation &upstream)
 {
-    if (value)
-        return displayValue(field, value);
-    const QString original = upstreamValue(upstream, field);
-    return original.isEmpty() ? QStringLiteral("(upstream: none)")
-                              : QStringLiteral("%1 (upstream)").arg(original);
+    return describeCorrectionValue(field, value, upstream);
 }
 
 QString describeChange(const RecordedChange &change, const Observation &upstream)

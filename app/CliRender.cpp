@@ -4,8 +4,10 @@
 
 #include "Cli.h"
 #include "CliSupport.h"
+#include "CsvText.h"
 #include "DisplayText.h"
 #include "LedgerText.h"
+#include "ObservationCsv.h"
 #include "PageHtml.h"
 #include "PdfExport.h"
 #include "RecordJson.h"
@@ -23,8 +25,8 @@ namespace LedgerCurator::Cli {
 namespace {
 
 const QCommandLineOption kFormatOption(QStringLiteral("format"),
-    QStringLiteral("text (default), json or html."), QStringLiteral("FORMAT"),
-    QStringLiteral("text"));
+    QStringLiteral("text (default), json, html or csv (one row per observation)."),
+    QStringLiteral("FORMAT"), QStringLiteral("text"));
 const QCommandLineOption kOutputOption(
     QStringList { QStringLiteral("o"), QStringLiteral("output") },
     QStringLiteral("Write to FILE instead of standard output."), QStringLiteral("FILE"));
@@ -32,9 +34,12 @@ const QCommandLineOption kUpstreamOption(
     QStringLiteral("upstream"), QStringLiteral("The page as received, without corrections."));
 const QCommandLineOption kAllOption(
     QStringLiteral("all"), QStringLiteral("Itemize every inbound observation (no page cap)."));
+//! export-pdf always writes the whole record: --all is accepted, for the scripts that give it.
+const QCommandLineOption kPdfAllOption(QStringLiteral("all"),
+    QStringLiteral("Accepted and ignored: the PDF always itemizes every observation."));
 
-//! Inbound observations itemized on a rendered page: the preview's cap (setting
-//! preview/inboundCap, default 500), or none with --all.
+//! Inbound observations itemized on `render --format html`, the page as the app's preview shows
+//! it: the preview's cap (setting preview/inboundCap, default 500), or none with --all.
 qsizetype pageCap(const QCommandLineParser &parser)
 {
     if (parser.isSet(kAllOption))
@@ -69,9 +74,9 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (args.size() != 2)
         return usage(QStringLiteral("render: name one RECORD"), err);
     const QString format = parser.value(kFormatOption);
-    if (format != u"text" && format != u"json" && format != u"html")
-        return usage(
-            QStringLiteral("render: unknown format '%1'; expected text, json or html").arg(format),
+    if (format != u"text" && format != u"json" && format != u"html" && format != u"csv")
+        return usage(QStringLiteral("render: unknown format '%1'; expected text, json, html or csv")
+                         .arg(format),
             err);
     // The cache is closed before the page is written: its own files are refused here, not only
     // while SQLite holds them open.
@@ -114,6 +119,24 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                 const QString text = decoder.decode(bytes);
                 ok = ok && write(DisplayText::forJsonTerminal(text).toUtf8());
             });
+        };
+    } else if (format == u"csv") {
+        // One row per observation (ObservationCsv.h), written a block of rows at a time; fields
+        // that a spreadsheet would take for a formula are guarded (CsvText.h).
+        produce = [&record, toStdout](const ByteSink &write) {
+            write(csvText({ observationCsvHeader() }, CsvFormulas::Guard).toUtf8());
+            constexpr qsizetype kBlock = 4096;
+            QList<QStringList> block;
+            for (qsizetype i = 0; i < record.observations.size(); ++i) {
+                block.append(observationCsvFields(record, record.observations[i]));
+                if (block.size() == kBlock || i + 1 == record.observations.size()) {
+                    if (!write(csvText(
+                            toStdout ? inertRows(std::move(block)) : block, CsvFormulas::Guard)
+                                   .toUtf8()))
+                        return;
+                    block.clear();
+                }
+            }
         };
     } else if (format == u"html") {
         produce = [&record, &parser](const ByteSink &write) {
@@ -163,7 +186,7 @@ void exportPdfOptions(QCommandLineParser &parser)
         QCommandLineOption(QStringList { QStringLiteral("o"), QStringLiteral("output") },
             QStringLiteral("The PDF file to write."), QStringLiteral("FILE")));
     parser.addOption(kPageSizeOption);
-    parser.addOption(kAllOption);
+    parser.addOption(kPdfAllOption);
     parser.addOption(kUpstreamOption);
 }
 
@@ -192,7 +215,9 @@ int runExportPdf(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     const Record &record = parser.isSet(kUpstreamOption) ? curated->upstream : curated->shown;
     PdfOptions options;
     options.pageSize = size == u"letter" ? QPageSize::Letter : QPageSize::A4;
-    options.inboundCap = pageCap(parser);
+    // Exporting a record means the whole record, as File > Export PDF... does: the page cap is
+    // the preview's, for the screen (docs/rendering.md, "The page cap").
+    options.inboundCap = 0;
     options.ownNotices = parser.isSet(kUpstreamOption) ? ownPaperNotices(curated->upstream)
                                                        : ownPaperNotices(*curated);
     if (auto written = exportPdf(record, path, options); !written)

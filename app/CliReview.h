@@ -65,7 +65,8 @@ Result<QList<RecordedChange>> recordChanges(Store &store, const CuratedRecord &c
     const QString &observation, const QList<FieldChange> &changes, const QString &author);
 
 //! A value of a field as a person reads it, with the upstream value where it is nullopt:
-//! "verified exact", "142 (upstream)", "(upstream: none)".
+//! "verified exact", "142 (upstream)", "(upstream: none)": describeCorrectionValue(), which the
+//! corrections report shares (CorrectionReport.h).
 QString describeValue(
     CurationField field, const std::optional<QString> &value, const Observation &upstream);
 //! One line for a RecordedChange: "state: unresolved (upstream) -> verified exact (correction

@@ -94,6 +94,15 @@ QString inertJson(const QByteArray &json)
     return DisplayText::forJsonTerminal(QString::fromUtf8(json));
 }
 
+QList<QStringList> inertRows(QList<QStringList> rows)
+{
+    for (QStringList &row : rows) {
+        for (QString &field : row)
+            field = inert(field);
+    }
+    return rows;
+}
+
 QString padded(const QString &text, int width)
 {
     return text.leftJustified(width, u' ');

@@ -11,6 +11,7 @@
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
+#include <QStringList>
 #include <QTextStream>
 
 #include <functional>
@@ -61,6 +62,10 @@ QString inert(const QString &text, DisplayText::Lines lines = DisplayText::Lines
 //! JSON for standard output (DisplayText::forJsonTerminal()): the same data, with C1, DEL and
 //! bidi characters spelled \uXXXX.
 QString inertJson(const QByteArray &json);
+
+//! CSV rows for standard output: every field inert(), so that the CSV quoting (CsvText.h) is
+//! applied to the token form. A file gets the rows as they are.
+QList<QStringList> inertRows(QList<QStringList> rows);
 
 //! `text` padded with spaces to `width` characters: a column of the plain-text tables.
 QString padded(const QString &text, int width);

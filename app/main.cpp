@@ -54,6 +54,33 @@ void setIdentity()
     QCoreApplication::setOrganizationDomain(QStringLiteral("ledger-curator"));
 }
 
+//! The message handler before quietRuntimeDirNote() (Qt's own, unless another was installed).
+QtMessageHandler previousMessageHandler = nullptr;
+
+//! Drops exactly one message, Qt's "QStandardPaths: XDG_RUNTIME_DIR not set, defaulting to
+//! '/tmp/runtime-USER'", and hands every other message on. A QGuiApplication (export-pdf, which
+//! lays out text, and --help and --version, which print without a display) looks for a Flatpak
+//! sandbox as it starts (QStandardPaths::locate(RuntimeLocation, "flatpak-info")), and without
+//! XDG_RUNTIME_DIR, as on CI or over ssh, Qt warns of the folder it falls back to. Nothing of the
+//! command line uses that folder, and a command that did what it was asked says nothing on
+//! standard error. Setting XDG_RUNTIME_DIR ourselves would have Qt (and any child) trust a
+//! folder that is not the session's; the warning is what is wrong, so only it is dropped.
+void quietRuntimeDirNote(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type == QtWarningMsg
+        && message.startsWith(
+            QLatin1StringView("QStandardPaths: XDG_RUNTIME_DIR not set, defaulting to ")))
+        return;
+    previousMessageHandler(type, context, message);
+}
+
+//! For the subcommands and the app's --help and --version: installs quietRuntimeDirNote().
+void quietenCommandLine()
+{
+    if (!previousMessageHandler) // once: installed twice, it would hand messages to itself
+        previousMessageHandler = qInstallMessageHandler(quietRuntimeDirNote);
+}
+
 //! Moves the settings file from where earlier versions kept it, once, when there is none in its
 //! place yet: with no organization, Qt wrote ~/.config/Unknown Organization/ledger-curator.conf,
 //! and the documentation said ~/.config/ledger-curator.conf (a user may have put it there).
@@ -305,6 +332,7 @@ int main(int argc, char *argv[])
         const bool needsFonts = qstrcmp(argv[1], "export-pdf") == 0;
         if (needsFonts)
             qputenv("QT_QPA_PLATFORM", "offscreen");
+        quietenCommandLine();
         const std::unique_ptr<QCoreApplication> app = needsFonts
             ? std::make_unique<QGuiApplication>(argc, argv)
             : std::make_unique<QCoreApplication>(argc, argv);
@@ -323,8 +351,10 @@ int main(int argc, char *argv[])
     // --help and --version only print: like the subcommands, they need no display.
     for (int i = 1; i < argc; ++i) {
         for (const char *option : { "-h", "-?", "--help", "--help-all", "-v", "--version" }) {
-            if (qstrcmp(argv[i], option) == 0)
+            if (qstrcmp(argv[i], option) == 0) {
                 qputenv("QT_QPA_PLATFORM", "offscreen");
+                quietenCommandLine();
+            }
         }
     }
     return runGui(argc, argv, started);

@@ -16,6 +16,7 @@
 #include "PdfExport.h"
 #include "RecordGenerator.h"
 #include "RecordJson.h"
+#include "RecordSearch.h"
 #include "Store.h"
 #include "SyncBench.h"
 
@@ -566,6 +567,90 @@ bool benchStartup(Context &c)
     return true;
 }
 
+// --- search across every record ----------------------------------------------------------------
+
+//! `ledger-curator search` on the startup cache (1,000,000 observations over 5 records, built
+//! when the startup figure has not built it), with 1,000 notes and 1,000 identifiers corrected
+//! on the first record: a whole process for each text (< 1.5 s), and searchCache() in this
+//! process, for a phrase many titles hold, a rare one, an observation's UUID, a curated note,
+//! and Greek in upper case (case-folded to the titles' lower case).
+bool benchSearch(Context &c)
+{
+    Table &table = c.table;
+    const QString cache = c.dir.filePath(QStringLiteral("startup-cache.sqlite"));
+    if (!QFileInfo::exists(cache))
+        buildStartupCache(c, cache);
+    const Record first = Bench::generateRecord(16, 0, 101); // the ids of the first record
+    {
+        Store store(cache);
+        if (!store.open())
+            return false;
+        auto summaries = store.recordSummaries();
+        if (!summaries || summaries->isEmpty())
+            return false;
+        const QString record = summaries->first().arxivId;
+        auto corrections = store.corrections(record);
+        if (corrections && corrections->isEmpty()) {
+            auto loaded = store.loadRecord(record);
+            if (!loaded || !loaded->has_value())
+                return false;
+            QList<CorrectionEvent> events;
+            const QList<Observation> &observations = (*loaded)->observations;
+            for (qsizetype i = 0; i < 1000 && i * 97 < observations.size(); ++i) {
+                const QString observation = observations[i * 97].id;
+                for (const CurationField field :
+                    { CurationField::Note, CurationField::Identifier }) {
+                    CorrectionEvent e = makeEdit({}, record, observation, field,
+                        field == CurationField::Note
+                            ? QStringLiteral("Checked against the publisher's page %1").arg(i)
+                            : QStringLiteral("10.5555/bench.%1").arg(i),
+                        QStringLiteral("bench"), QStringLiteral("2026-11-29T10:00:00.000Z"));
+                    events.append(std::move(e));
+                }
+            }
+            if (!store.addCorrections(events))
+                return false;
+        }
+    }
+    const QString name = QStringLiteral("%1 obs / %2 records")
+                             .arg(c.sizes.cacheObservations)
+                             .arg(c.sizes.cacheRecords);
+    struct Case
+    {
+        const char *label;
+        QString text;
+    };
+    const Case cases[] = {
+        { "a phrase many titles hold", QStringLiteral("gradient checkpoint") },
+        { "a rare phrase", QStringLiteral("alignment quantization retrieval") },
+        { "an observation UUID", first.observations.value(7).id },
+        { "a curated note", QStringLiteral("publisher's page 421") },
+        { "Greek, upper case", QStringLiteral("ΠΑΡΆΛΛΗΛΗ") },
+    };
+    for (const Case &one : cases) {
+        qint64 total = 0;
+        const ProcessRun p = medianRun(c.runs, [&] {
+            return runProcess(c.cliPath,
+                { QStringLiteral("search"), one.text, QStringLiteral("--limit"),
+                    QStringLiteral("100"), QStringLiteral("--db"), cache },
+                true);
+        });
+        const double inProcess = measure(c.runs, [&] {
+            Store store(cache);
+            if (!store.open())
+                return;
+            if (auto found = searchCache(store, one.text, SearchOptions { 100, {} }))
+                total = found->total;
+        });
+        table.below(
+            QStringLiteral("search: %1 (%2), whole process").arg(QLatin1String(one.label), name),
+            p.wallMs, 1500);
+        table.info(
+            QStringLiteral("  searchCache() in this process (%1 hits)").arg(total), inProcess);
+    }
+    return true;
+}
+
 // --- the merge -------------------------------------------------------------------------------
 
 bool benchMerge(Context &c)
@@ -741,6 +826,7 @@ const Figure kFigures[] = {
     { "render", benchRender },
     { "table", benchTable },
     { "startup", benchStartup },
+    { "search", benchSearch },
     { "merge", benchMerge },
     { "pdf", benchPdf },
     { "sync", benchSync },

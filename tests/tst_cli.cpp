@@ -30,6 +30,7 @@ private Q_SLOTS:
     void badUsage_data();
     void badUsage();
     void unknownRecord();
+    void quietWithoutRuntimeDir();
 
 private:
     Run run(const QStringList &arguments) const;
@@ -341,6 +342,57 @@ void TestCli::unknownRecord()
         { QStringLiteral("render"), QStringLiteral("1234.56789"), QStringLiteral("--db"), m_db });
     QCOMPARE(result.exitCode, 2);
     QVERIFY(result.err.contains("no record 1234.56789"));
+}
+
+void TestCli::quietWithoutRuntimeDir()
+{
+    // Without XDG_RUNTIME_DIR (as on CI, over ssh, in a container), a subcommand that succeeds
+    // prints nothing on standard error: Qt's note on the folder it falls back to was printed by
+    // every command that starts a QGuiApplication (export-pdf, --help, --version).
+    const QString page = dataPath(QStringLiteral("ledger-2104.04473.txt"));
+    const QString record = QStringLiteral("2104.04473");
+    const QString observation = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2");
+    const QString db = m_db;
+    const QString pdf = m_dir->filePath(QStringLiteral("page.pdf"));
+    const QList<QStringList> commands = {
+        { QStringLiteral("import"), page, QStringLiteral("--db"), db },
+        { QStringLiteral("list"), QStringLiteral("--db"), db },
+        { QStringLiteral("show"), record, QStringLiteral("--db"), db },
+        { QStringLiteral("render"), record, QStringLiteral("--format"), QStringLiteral("html"),
+            QStringLiteral("--db"), db },
+        { QStringLiteral("render"), record, QStringLiteral("--format"), QStringLiteral("csv"),
+            QStringLiteral("--db"), db },
+        { QStringLiteral("identity"), QStringLiteral("--name"), QStringLiteral("alice") },
+        { QStringLiteral("curate"), record, observation, QStringLiteral("note=checked"),
+            QStringLiteral("--db"), db },
+        { QStringLiteral("history"), record, observation, QStringLiteral("--db"), db },
+        { QStringLiteral("report"), QStringLiteral("--db"), db },
+        { QStringLiteral("search"), QStringLiteral("megatron"), QStringLiteral("--db"), db },
+        { QStringLiteral("check"), QStringLiteral("--db"), db },
+        { QStringLiteral("notices"), QStringLiteral("--db"), db },
+        { QStringLiteral("export-pdf"), record, QStringLiteral("-o"), pdf, QStringLiteral("--db"),
+            db },
+        { QStringLiteral("export-pdf"), QStringLiteral("--help") },
+        { QStringLiteral("--help") },
+        { QStringLiteral("--version") },
+    };
+    for (const QStringList &arguments : commands) {
+        const Run ran = runCli(arguments, m_dir->path(), { QStringLiteral("XDG_RUNTIME_DIR") });
+        const QByteArray what = arguments.join(u' ').toUtf8();
+        QVERIFY2(ran.exitCode == 0, QByteArray(what + ": " + ran.err).constData());
+        QVERIFY2(ran.err.isEmpty(),
+            QByteArray(what + " wrote on standard error: " + ran.err).constData());
+        QVERIFY2(!ran.out.isEmpty(), what.constData());
+    }
+    QVERIFY(QFileInfo(pdf).size() > 0);
+    // Other messages still reach standard error.
+    const Run refused = runCli({ QStringLiteral("export-pdf"), QStringLiteral("9999.99999"),
+                                   QStringLiteral("-o"), pdf, QStringLiteral("--db"), db },
+        m_dir->path(), { QStringLiteral("XDG_RUNTIME_DIR") });
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(
+        refused.err.startsWith("ledger-curator: no record 9999.99999"), refused.err.constData());
+    QVERIFY2(!refused.err.contains("XDG_RUNTIME_DIR"), refused.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

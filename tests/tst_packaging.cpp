@@ -228,13 +228,13 @@ void TestPackaging::versionAndHelp()
 void TestPackaging::helpListsEverySubcommand()
 {
     // `ledger-curator --help` names every subcommand, and each of them answers its own --help.
-    const QStringList subcommands
-        = { QStringLiteral("import"), QStringLiteral("import-notices"), QStringLiteral("notices"),
-              QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("render"),
-              QStringLiteral("export-pdf"), QStringLiteral("identity"), QStringLiteral("curate"),
-              QStringLiteral("undo"), QStringLiteral("history"), QStringLiteral("review"),
-              QStringLiteral("check"), QStringLiteral("sync"), QStringLiteral("export-bundle"),
-              QStringLiteral("verify-bundle"), QStringLiteral("import-bundle") };
+    const QStringList subcommands = { QStringLiteral("import"), QStringLiteral("import-notices"),
+        QStringLiteral("notices"), QStringLiteral("list"), QStringLiteral("show"),
+        QStringLiteral("search"), QStringLiteral("render"), QStringLiteral("export-pdf"),
+        QStringLiteral("identity"), QStringLiteral("curate"), QStringLiteral("undo"),
+        QStringLiteral("history"), QStringLiteral("report"), QStringLiteral("review"),
+        QStringLiteral("check"), QStringLiteral("sync"), QStringLiteral("export-bundle"),
+        QStringLiteral("verify-bundle"), QStringLiteral("import-bundle") };
     const Run help = run(QStringLiteral(LC_CLI_PATH), { QStringLiteral("--help") });
     QVERIFY(help.finished);
     QCOMPARE(help.exitCode, 0);

@@ -15,7 +15,10 @@
 #include "PreviewPane.h"
 #include "RecordAttention.h"
 #include "RecordList.h"
+#include "ReportExport.h"
+#include "SearchWindow.h"
 #include "SettingsDialog.h"
+#include "ShortcutsDialog.h"
 #include "Store.h"
 #include "SyncController.h"
 #include "SyncSettingsDialog.h"
@@ -195,6 +198,20 @@ void MainWindow::createActions()
     exportPdf->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     exportPdf->setStatusTip(
         tr("Write the rendered page, every observation included, to a PDF file"));
+    // Reports (docs/reports.md): the shown record's observations, every record's corrections.
+    m_reports = new ReportExport(this, m_store.path(), this);
+    QAction *exportCsv = file->addAction(tr("Export Observations as &CSV..."), this, [this] {
+        if (m_session->hasRecord() && !m_loader->isLoading())
+            m_reports->chooseObservationsFile(m_session->record().shown);
+    });
+    exportCsv->setObjectName(QStringLiteral("exportObservationsCsvAction"));
+    exportCsv->setStatusTip(
+        tr("Write the shown record's observations, as corrected, to a CSV file"));
+    QAction *exportReport = file->addAction(
+        tr("Export Corrections &Report..."), m_reports, &ReportExport::chooseCorrectionsFile);
+    exportReport->setObjectName(QStringLiteral("exportCorrectionsAction"));
+    exportReport->setStatusTip(
+        tr("Write every correction of every cached record (when, who, what) to a CSV file"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -273,6 +290,13 @@ void MainWindow::createActions()
         menu.exec(m_table->viewport()->mapToGlobal(pos));
     });
     updateObservationActions();
+    edit->addSeparator();
+    QAction *searchAll
+        = edit->addAction(tr("Searc&h All Records..."), this, &MainWindow::showSearchWindow);
+    searchAll->setObjectName(QStringLiteral("searchAllAction"));
+    searchAll->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    searchAll->setStatusTip(
+        tr("Search every cached record's titles, observation UUIDs, identifiers and notes"));
     edit->addSeparator();
     QAction *settings = edit->addAction(tr("&Settings..."), this, &MainWindow::showSettingsDialog);
     settings->setObjectName(QStringLiteral("settingsAction"));
@@ -367,6 +391,9 @@ void MainWindow::createActions()
     syncSettings->setStatusTip(tr("The server to sync with, your token, and automatic syncs"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *shortcuts
+        = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+    shortcuts->setObjectName(QStringLiteral("shortcutsAction"));
     QAction *about
         = help->addAction(tr("&About Ledger Curator"), this, &MainWindow::showAboutDialog);
     about->setObjectName(QStringLiteral("aboutAction"));
@@ -803,6 +830,61 @@ void MainWindow::showSettingsDialog()
 void MainWindow::showAboutDialog()
 {
     openWindowModal(new AboutDialog(m_store.path(), this));
+}
+
+void MainWindow::showSearchWindow()
+{
+    if (!m_searchWindow) {
+        m_searchWindow = new SearchWindow(m_store.path(), this);
+        connect(m_searchWindow, &SearchWindow::observationRequested, this,
+            &MainWindow::openSearchResult);
+    }
+    m_searchWindow->refresh(); // what the cache holds now
+    m_searchWindow->show();
+    m_searchWindow->raise();
+    m_searchWindow->activateWindow();
+    m_searchWindow->focusSearchField();
+}
+
+void MainWindow::openSearchResult(const QString &record, const QString &observation)
+{
+    raise();
+    activateWindow();
+    // Selected in the table once the record is shown; the filters are cleared when they hide it.
+    auto select = [this, observation] {
+        if (observation.isEmpty())
+            return;
+        const auto selected = [this, &observation] {
+            return m_table->currentIndex().data(ObservationTableModel::ObservationIdRole).toString()
+                == observation;
+        };
+        m_view->selectObservation(observation);
+        if (!selected()) {
+            m_view->clearFilters();
+            m_view->selectObservation(observation);
+        }
+        m_table->setFocus(Qt::OtherFocusReason);
+    };
+    if (m_session->hasRecord() && m_session->record().shown.arxivId == record
+        && !m_loader->isLoading()) {
+        select();
+        return;
+    }
+    auto once = std::make_shared<QMetaObject::Connection>();
+    *once = connect(
+        this, &MainWindow::recordShown, this, [record, select, once](const QString &shown) {
+            QObject::disconnect(*once);
+            if (shown == record)
+                select();
+        });
+    selectRecord(record);
+}
+
+void MainWindow::showShortcuts()
+{
+    auto *dialog = new ShortcutsDialog(menuBar(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 } // namespace LedgerCurator

@@ -28,6 +28,8 @@ class NoticesView;
 class ObservationFilterProxy;
 class PreviewPane;
 class RecordList;
+class ReportExport;
+class SearchWindow;
 class Store;
 class SyncController;
 class SyncStatus;
@@ -162,6 +164,11 @@ private:
     //! the outbox count, read again from the cache.
     void showWhatTheCacheHolds();
     void chooseImportFiles();
+    //! Edit > Search All Records... (created on first use), and showing a hit it was asked to.
+    void showSearchWindow();
+    void openSearchResult(const QString &record, const QString &observation);
+    //! Help > Keyboard Shortcuts.
+    void showShortcuts();
 
     Store &m_store;
     std::unique_ptr<CurationSession> m_session;
@@ -186,6 +193,8 @@ private:
     QAction *m_cancelSyncAction = nullptr;
     NoticeController *m_notices = nullptr;
     NoticesView *m_noticesView = nullptr;
+    SearchWindow *m_searchWindow = nullptr;
+    ReportExport *m_reports = nullptr;
     SyncController *m_sync = nullptr;
     SyncStatus *m_syncStatus = nullptr;
     CacheWatch *m_cacheWatch = nullptr;

@@ -28,4 +28,34 @@ Status forEachCuratedRecord(const Store &store,
     return {};
 }
 
+Result<QList<CorrectionReportRow>> cacheCorrectionReport(
+    const Store &store, const QString &since, const Progress &progress)
+{
+    auto summaries = store.recordSummaries();
+    if (!summaries)
+        return summaries.error();
+    const qint64 total = summaries->size();
+    qint64 done = 0;
+    QList<CorrectionReportRow> rows;
+    for (const RecordSummary &summary : std::as_const(*summaries)) {
+        if (progress && !progress(done, total))
+            return Error::cancelled();
+        ++done;
+        auto events = store.corrections(summary.arxivId);
+        if (!events)
+            return events.error();
+        if (events->isEmpty())
+            continue;
+        auto curated = store.loadCurated(summary.arxivId);
+        if (!curated)
+            return curated.error();
+        if (curated->has_value())
+            rows.append(correctionReportRows(**curated, since));
+    }
+    if (progress)
+        progress(done, total);
+    sortCorrectionReport(rows);
+    return rows;
+}
+
 } // namespace LedgerCurator

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "CorrectionReport.h"
 #include "CuratedRecord.h"
 #include "Result.h"
 
@@ -17,5 +18,12 @@ class Store;
 //! the scan stops with Error::cancelled().
 Status forEachCuratedRecord(const Store &store,
     const std::function<void(const CuratedRecord &)> &visit, const Progress &progress = {});
+
+//! The corrections report of every record of the cache (correctionReportRows(), those made at or
+//! after `since`, empty: all), in sortCorrectionReport()'s order. Only the records that have
+//! corrections are loaded. `progress` is told of the records looked at; when it returns false
+//! the scan stops with Error::cancelled().
+Result<QList<CorrectionReportRow>> cacheCorrectionReport(
+    const Store &store, const QString &since = {}, const Progress &progress = {});
 
 } // namespace LedgerCurator

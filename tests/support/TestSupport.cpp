@@ -189,7 +189,7 @@ int scaledTimeoutMs(int ms)
     return scale > 1 ? ms * scale : ms;
 }
 
-CliRun runCli(const QStringList &arguments, const QString &home)
+CliRun runCli(const QStringList &arguments, const QString &home, const QStringList &unset)
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -201,6 +201,8 @@ CliRun runCli(const QStringList &arguments, const QString &home)
     env.insert(QStringLiteral("USER"), QStringLiteral("tester"));
     // Signing keys in files under home/xdg-data, never in the user's keyring.
     env.insert(QStringLiteral("LC_SIGNING_KEY_STORE"), QStringLiteral("file"));
+    for (const QString &name : unset)
+        env.remove(name);
     process.setProcessEnvironment(env);
     process.start(QStringLiteral(LC_CLI_PATH), arguments);
     if (!process.waitForFinished(scaledTimeoutMs(120000)))

@@ -45,8 +45,9 @@ struct CliRun
 //! test preset sets it: the sanitizers make every process several times slower).
 int scaledTimeoutMs(int ms);
 
-//! Runs ledger-curator with no display, its default data under `home`.
-CliRun runCli(const QStringList &arguments, const QString &home);
+//! Runs ledger-curator with no display, its default data under `home`; the environment
+//! variables `unset` names are removed from its environment (XDG_RUNTIME_DIR, as on CI).
+CliRun runCli(const QStringList &arguments, const QString &home, const QStringList &unset = {});
 
 //! For GUI tests' main(), before the QApplication: HOME (so settings and the sync token file)
 //! moves to the given temporary folder and QStandardPaths' test mode is on, so nothing touches
