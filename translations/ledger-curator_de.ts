@@ -130,6 +130,108 @@
     </message>
 </context>
 <context>
+    <name>Attention</name>
+    <message>
+        <source>Nothing needs attention.</source>
+        <translation>Kein Handlungsbedarf.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln in a problem state</source>
+        <translation>
+            <numerusform>%Ln in einem Problemzustand</numerusform>
+            <numerusform>%Ln in einem Problemzustand</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln with conflicting corrections</source>
+        <translation>
+            <numerusform>%Ln mit widersprüchlichen Korrekturen</numerusform>
+            <numerusform>%Ln mit widersprüchlichen Korrekturen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln with anomaly hints</source>
+        <translation>
+            <numerusform>%Ln mit Anomaliehinweisen</numerusform>
+            <numerusform>%Ln mit Anomaliehinweisen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln with an unreviewed notice</source>
+        <translation>
+            <numerusform>%Ln mit einem ungeprüften Hinweis</numerusform>
+            <numerusform>%Ln mit einem ungeprüften Hinweis</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln need attention: %1.</source>
+        <translation>
+            <numerusform>%Ln mit Handlungsbedarf: %1.</numerusform>
+            <numerusform>%Ln mit Handlungsbedarf: %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BatchEdit</name>
+    <message>
+        <source>state</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>basis</source>
+        <translation>Grundlage</translation>
+    </message>
+    <message>
+        <source>identifier</source>
+        <translation>Kennung</translation>
+    </message>
+    <message>
+        <source>excluded</source>
+        <translation>ausgeschlossen</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>notice review</source>
+        <translation>Hinweisprüfung</translation>
+    </message>
+    <message>
+        <source>%1 on 1 observation</source>
+        <comment>field on one</comment>
+        <translation>%1 bei 1 Beobachtung</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %n observations</source>
+        <comment>field on N observations</comment>
+        <translation>
+            <numerusform>%1 bei %n Beobachtung</numerusform>
+            <numerusform>%1 bei %n Beobachtungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to change: the selected observations already show these values.</source>
+        <translation>Nichts zu ändern: Die ausgewählten Beobachtungen zeigen diese Werte bereits.</translation>
+    </message>
+    <message>
+        <source>Set %1.</source>
+        <comment>a list of changes</comment>
+        <translation>Setzt %1.</translation>
+    </message>
+    <message>
+        <source>The notice review leaves 1 observation without a notice as is.</source>
+        <translation>Die Hinweisprüfung lässt 1 Beobachtung ohne Hinweis unverändert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The notice review leaves %n observations without a notice as is.</source>
+        <translation>
+            <numerusform>Die Hinweisprüfung lässt %n Beobachtung ohne Hinweis unverändert.</numerusform>
+            <numerusform>Die Hinweisprüfung lässt %n Beobachtungen ohne Hinweis unverändert.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CuratedRecord</name>
     <message>
         <source>unknown state &apos;%1&apos;; expected verified exact, verified fuzzy, unresolved, parse uncertain, malformed identifier or metadata mismatch</source>
@@ -178,6 +280,54 @@
     <message>
         <source>the value %1</source>
         <translation>der Wert %1</translation>
+    </message>
+    <message>
+        <source>dismissed-hints takes hint kinds such as repeated_citing_paper, found &apos;%1&apos;</source>
+        <translation>dismissed-hints erwartet Hinweisarten wie repeated_citing_paper, gefunden: „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>DuplicateMerge</name>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>notices (review)</comment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Citing title</source>
+        <translation>Zitierender Titel</translation>
+    </message>
+    <message>
+        <source>Cited title</source>
+        <translation>Zitierter Titel</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Basis</source>
+        <translation>Grundlage</translation>
+    </message>
+    <message>
+        <source>Identifier</source>
+        <translation>Kennung</translation>
+    </message>
+    <message>
+        <source>Observed at</source>
+        <translation>Beobachtet am</translation>
+    </message>
+    <message>
+        <source>Notices</source>
+        <translation>Hinweise</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
     </message>
 </context>
 <context>
@@ -350,6 +500,131 @@
     </message>
 </context>
 <context>
+    <name>LedgerCurator::BatchEditPanel</name>
+    <message>
+        <source>ref. %1 “%2” (%3)</source>
+        <translation>Ref. %1 „%2“ (%3)</translation>
+    </message>
+    <message>
+        <source>“%1” (%2)</source>
+        <translation>„%1“ (%2)</translation>
+    </message>
+    <message>
+        <source>Correction of the selected observations</source>
+        <translation>Korrektur der ausgewählten Beobachtungen</translation>
+    </message>
+    <message>
+        <source>Choose a value for the fields to change on every selected observation; the others are left as they are. Apply records them as one step, undone with Ctrl+Z.</source>
+        <translation>Wählen Sie einen Wert für die Felder, die bei jeder ausgewählten Beobachtung geändert werden sollen; die übrigen bleiben, wie sie sind. Übernehmen zeichnet sie als einen Schritt auf, rückgängig mit Strg+Z.</translation>
+    </message>
+    <message>
+        <source>(leave as is)</source>
+        <translation>(unverändert lassen)</translation>
+    </message>
+    <message>
+        <source>&amp;State</source>
+        <translation>&amp;Zustand</translation>
+    </message>
+    <message>
+        <source>&amp;Basis</source>
+        <translation>&amp;Grundlage</translation>
+    </message>
+    <message>
+        <source>arXiv id or DOI, e.g. 2205.01068 or 10.1234/abc</source>
+        <translation>arXiv-ID oder DOI, z. B. 2205.01068 oder 10.1234/abc</translation>
+    </message>
+    <message>
+        <source>&amp;Identifier</source>
+        <translation>&amp;Kennung</translation>
+    </message>
+    <message>
+        <source>Identifier</source>
+        <translation>Kennung</translation>
+    </message>
+    <message>
+        <source>Identifier to set</source>
+        <translation>Zu setzende Kennung</translation>
+    </message>
+    <message>
+        <source>Excluded from the ledger</source>
+        <translation>Vom Verzeichnis ausgeschlossen</translation>
+    </message>
+    <message>
+        <source>Not excluded</source>
+        <translation>Nicht ausgeschlossen</translation>
+    </message>
+    <message>
+        <source>E&amp;xcluded</source>
+        <translation>A&amp;usgeschlossen</translation>
+    </message>
+    <message>
+        <source>One line of text</source>
+        <translation>Eine Textzeile</translation>
+    </message>
+    <message>
+        <source>&amp;Note</source>
+        <translation>&amp;Notiz</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>Note to set</source>
+        <translation>Zu setzende Notiz</translation>
+    </message>
+    <message>
+        <source>The notice review of each selected observation that has notices on its cited work</source>
+        <translation>Die Hinweisprüfung jeder ausgewählten Beobachtung, deren zitiertes Werk Hinweise hat</translation>
+    </message>
+    <message>
+        <source>Notice re&amp;view</source>
+        <translation>Hinweis&amp;prüfung</translation>
+    </message>
+    <message>
+        <source>&amp;Apply to all</source>
+        <translation>Auf alle &amp;anwenden</translation>
+    </message>
+    <message>
+        <source>Record the chosen values as one correction (Ctrl+Return)</source>
+        <translation>Die gewählten Werte als eine Korrektur aufzeichnen (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Set to</source>
+        <translation>Setzen auf</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln observations selected.</source>
+        <translation>
+            <numerusform>%Ln Beobachtung ausgewählt.</numerusform>
+            <numerusform>%Ln Beobachtungen ausgewählt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing chosen yet: every field is left as is.</source>
+        <translation>Noch nichts gewählt: Jedes Feld bleibt, wie es ist.</translation>
+    </message>
+    <message>
+        <source>Nothing will be recorded until every value is accepted.</source>
+        <translation>Nichts wird aufgezeichnet, bis jeder Wert angenommen ist.</translation>
+    </message>
+    <message>
+        <source>Refused: %1 for %2: %3</source>
+        <translation>Abgelehnt: %1 für %2: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Refused: %1 for %2 and %Ln more: %3</source>
+        <translation>
+            <numerusform>Abgelehnt: %1 für %2 und %Ln weitere: %3</numerusform>
+            <numerusform>Abgelehnt: %1 für %2 und %Ln weitere: %3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LedgerCurator::CacheWatch</name>
     <message>
         <source>Not writing to the cache</source>
@@ -365,10 +640,6 @@
     <message>
         <source>&amp;Basis</source>
         <translation>&amp;Grundlage</translation>
-    </message>
-    <message>
-        <source>&amp;Identifier</source>
-        <translation>&amp;Kennung</translation>
     </message>
     <message>
         <source>Citing &amp;title</source>
@@ -427,10 +698,6 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
         <translation>&amp;Anwenden</translation>
     </message>
     <message>
-        <source>Record the changed fields as one correction (Ctrl+Return)</source>
-        <translation>Die geänderten Felder als eine Korrektur erfassen (Strg+Eingabe)</translation>
-    </message>
-    <message>
         <source>Revert to &amp;upstream</source>
         <translation>Auf &amp;Ursprungswert zurücksetzen</translation>
     </message>
@@ -461,22 +728,6 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
     <message>
         <source>To</source>
         <translation>Nach</translation>
-    </message>
-    <message>
-        <source>(leave as is)</source>
-        <translation>(unverändert lassen)</translation>
-    </message>
-    <message>
-        <source>Set &amp;state of all to</source>
-        <translation>&amp;Status aller setzen auf</translation>
-    </message>
-    <message>
-        <source>Set &amp;basis of all to</source>
-        <translation>&amp;Grundlage aller setzen auf</translation>
-    </message>
-    <message>
-        <source>&amp;Apply to all</source>
-        <translation>Auf alle &amp;anwenden</translation>
     </message>
     <message>
         <source>%1
@@ -599,13 +850,6 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
         <translation>Korrekturverlauf</translation>
     </message>
     <message numerus="yes">
-        <source>%Ln observations selected.</source>
-        <translation>
-            <numerusform>%Ln Beobachtung ausgewählt.</numerusform>
-            <numerusform>%Ln Beobachtungen ausgewählt.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>Set %1 of %Ln observations</source>
         <translation>
             <numerusform>%1 von %Ln Beobachtung festlegen</numerusform>
@@ -629,6 +873,94 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
     <message>
         <source>Not signed: made before corrections were signed. It never outranks a signed correction.</source>
         <translation>Nicht signiert: entstanden, bevor Korrekturen signiert wurden. Sie hat nie Vorrang vor einer signierten Korrektur.</translation>
+    </message>
+    <message>
+        <source>dismissed hints</source>
+        <comment>correction field</comment>
+        <translation>verworfene Hinweise</translation>
+    </message>
+    <message>
+        <source>&amp;Identifier (cited work)</source>
+        <translation>&amp;Kennung (zitiertes Werk)</translation>
+    </message>
+    <message>
+        <source>Dismissed hints</source>
+        <translation>Verworfene Hinweise</translation>
+    </message>
+    <message>
+        <source>Anomaly hints</source>
+        <translation>Anomaliehinweise</translation>
+    </message>
+    <message>
+        <source>Not a Problem: &amp;Dismiss</source>
+        <translation>Kein Problem: &amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>Record that these hints are no problem (for a repeated paper: the observations are different), then go on (Ctrl+Shift+H dismisses and goes to the next)</source>
+        <translation>Aufzeichnen, dass diese Hinweise kein Problem sind (bei einem wiederholten Paper: die Beobachtungen sind verschieden), dann weiter (Strg+Umschalt+H verwirft und geht zur nächsten)</translation>
+    </message>
+    <message>
+        <source>Record the changed fields as one correction (Ctrl+Return; Ctrl+Shift+Return also goes to the next observation that needs attention)</source>
+        <translation>Die geänderten Felder als eine Korrektur aufzeichnen (Strg+Eingabe; Strg+Umschalt+Eingabe geht außerdem zur nächsten Beobachtung, mit Handlungsbedarf)</translation>
+    </message>
+    <message>
+        <source>The arXiv id or DOI of the work reference %1 of the citing paper points to (this record&apos;s paper: arXiv:%2).</source>
+        <translation>Die arXiv-ID oder DOI des Werks, auf das Referenz %1 des zitierenden Papers verweist (das Paper dieses Eintrags: arXiv:%2).</translation>
+    </message>
+    <message>
+        <source>(no number)</source>
+        <translation>(ohne Nummer)</translation>
+    </message>
+    <message>
+        <source>The arXiv id or DOI of the work this paper cites: “%1”.</source>
+        <translation>Die arXiv-ID oder DOI des Werks, das dieses Paper zitiert: „%1“.</translation>
+    </message>
+    <message>
+        <source>%1 Recorded anyway, with your note.</source>
+        <translation>%1 Wird trotzdem aufgezeichnet, mit Ihrer Notiz.</translation>
+    </message>
+    <message>
+        <source>%1 Give an identifier, or say in the note why it is right, to record it.</source>
+        <translation>%1 Geben Sie eine Kennung an oder begründen Sie in der Notiz, warum es stimmt, um es aufzuzeichnen.</translation>
+    </message>
+    <message>
+        <source>Verified, yet with no resolver link and no identifier: nothing says what the link was verified against.</source>
+        <translation>Verifiziert, aber ohne Resolver-Link und ohne Kennung: Nichts sagt, woran die Verknüpfung geprüft wurde.</translation>
+    </message>
+    <message>
+        <source>State set to verified exact for the identifier given; choose another if the match is not exact.</source>
+        <translation>Zustand für die angegebene Kennung auf „exakt verifiziert“ gesetzt; wählen Sie einen anderen, wenn die Übereinstimmung nicht exakt ist.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Metadata mismatch.&lt;/b&gt; The citing paper&apos;s reference gives this record&apos;s title word for word, so the mismatch is in what the page does not show (authors, year or venue): check reference %1 in the citing paper.</source>
+        <translation>&lt;b&gt;Metadaten-Abweichung.&lt;/b&gt; Die Referenz des zitierenden Papers nennt den Titel dieses Eintrags Wort für Wort; die Abweichung liegt also in dem, was die Seite nicht zeigt (Autoren, Jahr oder Erscheinungsort): Prüfen Sie Referenz %1 im zitierenden Paper.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Metadata mismatch.&lt;/b&gt; Words that differ are underlined.&lt;br&gt;As the citing paper gives it: %1&lt;br&gt;This record&apos;s title: %2</source>
+        <translation>&lt;b&gt;Metadaten-Abweichung.&lt;/b&gt; Abweichende Wörter sind unterstrichen.&lt;br&gt;Wie das zitierende Paper ihn angibt: %1&lt;br&gt;Titel dieses Eintrags: %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Metadata mismatch.&lt;/b&gt; This paper cites “%1”; the resolved work&apos;s metadata differs. Check the identifier against the cited work.</source>
+        <translation>&lt;b&gt;Metadaten-Abweichung.&lt;/b&gt; Dieses Paper zitiert „%1“; die Metadaten des aufgelösten Werks weichen ab. Prüfen Sie die Kennung am zitierten Werk.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Unresolved.&lt;/b&gt; No resolver found the cited work: give its identifier below.</source>
+        <translation>&lt;b&gt;Nicht aufgelöst.&lt;/b&gt; Kein Resolver fand das zitierte Werk: Geben Sie unten seine Kennung an.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Malformed identifier.&lt;/b&gt; The reference names an identifier that is no valid arXiv id or DOI: give the right one below.</source>
+        <translation>&lt;b&gt;Fehlerhafte Kennung.&lt;/b&gt; Die Referenz nennt eine Kennung, die keine gültige arXiv-ID oder DOI ist: Geben Sie unten die richtige an.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Parse uncertain.&lt;/b&gt; The reference could not be read with certainty: check it in the citing paper.</source>
+        <translation>&lt;b&gt;Unsichere Auswertung.&lt;/b&gt; Die Referenz konnte nicht sicher gelesen werden: Prüfen Sie sie im zitierenden Paper.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dismiss hints on %Ln observations</source>
+        <translation>
+            <numerusform>Hinweise bei %Ln Beobachtung verwerfen</numerusform>
+            <numerusform>Hinweise bei %Ln Beobachtungen verwerfen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -798,6 +1130,128 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
         <source>escalated</source>
         <comment>notice review status</comment>
         <translation>eskaliert</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::DuplicatesDialog</name>
+    <message>
+        <source>ref. %1 (%2)</source>
+        <translation>Ref. %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Compare Observations</source>
+        <translation>Beobachtungen vergleichen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln observations side by side. Fields that differ are marked ≠ and highlighted. Choose the one to keep and mark the others as its duplicates, or record that they are different observations.</source>
+        <translation>
+            <numerusform>%Ln Beobachtung nebeneinander. Abweichende Felder sind mit ≠ markiert und hervorgehoben. Wählen Sie die zu behaltende und markieren Sie die anderen als ihre Duplikate, oder zeichnen Sie auf, dass es verschiedene Beobachtungen sind.</numerusform>
+            <numerusform>%Ln Beobachtungen nebeneinander. Abweichende Felder sind mit ≠ markiert und hervorgehoben. Wählen Sie die zu behaltende und markieren Sie die anderen als ihre Duplikate, oder zeichnen Sie auf, dass es verschiedene Beobachtungen sind.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hint (told apart before): %1</source>
+        <translation>Hinweis (schon unterschieden): %1</translation>
+    </message>
+    <message>
+        <source>Hint: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln more of its observations are not compared here.</source>
+        <translation>
+            <numerusform>%Ln weitere seiner Beobachtungen wird hier nicht verglichen.</numerusform>
+            <numerusform>%Ln weitere seiner Beobachtungen werden hier nicht verglichen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Observations compared field by field</source>
+        <translation>Beobachtungen Feld für Feld verglichen</translation>
+    </message>
+    <message>
+        <source>Mark as &amp;Duplicates</source>
+        <translation>Als &amp;Duplikate markieren</translation>
+    </message>
+    <message>
+        <source>Record every other observation as a duplicate of the kept one (one step, undone with Ctrl+Z)</source>
+        <translation>Jede andere Beobachtung als Duplikat der behaltenen aufzeichnen (ein Schritt, rückgängig mit Strg+Z)</translation>
+    </message>
+    <message>
+        <source>These Are &amp;Different</source>
+        <translation>Diese sind &amp;verschieden</translation>
+    </message>
+    <message>
+        <source>Record that these are different observations: their repeated citing paper hint is dismissed</source>
+        <translation>Aufzeichnen, dass es verschiedene Beobachtungen sind: Ihr Hinweis auf ein wiederholtes zitierendes Paper wird verworfen</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Behalten</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>weicht ab</translation>
+    </message>
+    <message>
+        <source>Keep this one</source>
+        <translation>Diese behalten</translation>
+    </message>
+    <message>
+        <source>Keep observation %1</source>
+        <translation>Beobachtung %1 behalten</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <comment>the observation kept of duplicates</comment>
+        <translation>behalten</translation>
+    </message>
+    <message>
+        <source>duplicate</source>
+        <comment>an observation marked a duplicate of the kept one</comment>
+        <translation>Duplikat</translation>
+    </message>
+    <message>
+        <source>Observation %1 · %2
+%3</source>
+        <translation>Beobachtung %1 · %2
+%3</translation>
+    </message>
+    <message>
+        <source>Mark as Duplicates keeps %1 and marks the other observation its duplicate.</source>
+        <translation>„Als Duplikate markieren“ behält %1 und markiert die andere Beobachtung als ihr Duplikat.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mark as Duplicates keeps %1 and marks the %Ln others its duplicates.</source>
+        <translation>
+            <numerusform>„Als Duplikate markieren“ behält %1 und markiert die %Ln andere als ihr Duplikat.</numerusform>
+            <numerusform>„Als Duplikate markieren“ behält %1 und markiert die %Ln anderen als ihre Duplikate.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to record: the observations already are so marked.</source>
+        <translation>Nichts aufzuzeichnen: Die Beobachtungen sind bereits so markiert.</translation>
+    </message>
+    <message>
+        <source>Mark 1 observation as a duplicate of %1</source>
+        <translation>1 Beobachtung als Duplikat von %1 markieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mark %Ln observations as duplicates of %1</source>
+        <translation>
+            <numerusform>%Ln Beobachtung als Duplikat von %1 markieren</numerusform>
+            <numerusform>%Ln Beobachtungen als Duplikate von %1 markieren</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Mark %Ln observations as different</source>
+        <translation>
+            <numerusform>%Ln Beobachtung als verschieden markieren</numerusform>
+            <numerusform>%Ln Beobachtungen als verschieden markieren</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1071,6 +1525,89 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
         <source>Every notice the team knows, with the records it concerns; filters and CSV export</source>
         <translation>Jeder Hinweis, den das Team kennt, mit den betroffenen Datensätzen; Filter und CSV-Export</translation>
     </message>
+    <message>
+        <source>Export Observations as &amp;CSV...</source>
+        <translation>Beobachtungen als &amp;CSV exportieren …</translation>
+    </message>
+    <message>
+        <source>Write the shown record&apos;s observations, as corrected, to a CSV file</source>
+        <translation>Die Beobachtungen des angezeigten Eintrags, wie korrigiert, in eine CSV-Datei schreiben</translation>
+    </message>
+    <message>
+        <source>Export Corrections &amp;Report...</source>
+        <translation>&amp;Korrekturbericht exportieren …</translation>
+    </message>
+    <message>
+        <source>Write every correction of every cached record (when, who, what) to a CSV file</source>
+        <translation>Jede Korrektur jedes zwischengespeicherten Eintrags (wann, wer, was) in eine CSV-Datei schreiben</translation>
+    </message>
+    <message>
+        <source>Apply and &amp;Next</source>
+        <translation>Übernehmen und &amp;nächste</translation>
+    </message>
+    <message>
+        <source>Record the correction, then go to the next observation that needs attention</source>
+        <translation>Die Korrektur aufzeichnen, dann zur nächsten Beobachtung gehen, mit Handlungsbedarf</translation>
+    </message>
+    <message>
+        <source>Dismiss &amp;Hints and Next</source>
+        <translation>&amp;Hinweise verwerfen und weiter</translation>
+    </message>
+    <message>
+        <source>The anomaly hints of the selected observation are no problem: dismiss them and go to the next observation that needs attention</source>
+        <translation>Die Anomaliehinweise der ausgewählten Beobachtung sind kein Problem: verwerfen und zur nächsten Beobachtung gehen, mit Handlungsbedarf</translation>
+    </message>
+    <message>
+        <source>Mark as &amp;Duplicates...</source>
+        <translation>Als &amp;Duplikate markieren …</translation>
+    </message>
+    <message>
+        <source>Compare the selected observations side by side; keep one and mark the others as its duplicates, or record that they are different</source>
+        <translation>Die ausgewählten Beobachtungen nebeneinander vergleichen; eine behalten und die anderen als ihre Duplikate markieren, oder aufzeichnen, dass sie verschieden sind</translation>
+    </message>
+    <message>
+        <source>Compare with &amp;Repeated...</source>
+        <translation>Mit Wiederholten &amp;vergleichen …</translation>
+    </message>
+    <message>
+        <source>Compare the selected observation with the others from the same citing paper</source>
+        <translation>Die ausgewählte Beobachtung mit den anderen desselben zitierenden Papers vergleichen</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Observation UUID</source>
+        <translation>Beobachtungs-UUID &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Copied the UUID %1.</source>
+        <translation>UUID %1 kopiert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %Ln observation UUIDs.</source>
+        <translation>
+            <numerusform>%Ln Beobachtungs-UUID kopiert.</numerusform>
+            <numerusform>%Ln Beobachtungs-UUIDs kopiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Searc&amp;h All Records...</source>
+        <translation>Alle Einträge durch&amp;suchen …</translation>
+    </message>
+    <message>
+        <source>Search every cached record&apos;s titles, observation UUIDs, identifiers and notes</source>
+        <translation>Titel, Beobachtungs-UUIDs, Kennungen und Notizen aller zwischengespeicherten Einträge durchsuchen</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Recorded: %1.</source>
+        <translation>Aufgezeichnet: %1.</translation>
+    </message>
+    <message>
+        <source>Nothing else in this view needs attention.</source>
+        <translation>Nichts anderes in dieser Ansicht hat Handlungsbedarf.</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeController</name>
@@ -1085,14 +1622,6 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
     <message>
         <source>Filters the table to the observations needing attention</source>
         <translation>Filtert die Tabelle auf die Beobachtungen mit Handlungsbedarf</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>&amp;Rückgängig</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
         <source>Review 1 notice as %1</source>
@@ -1174,6 +1703,22 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
             <numerusform>%Ln Hinweis noch nicht geprüft.</numerusform>
             <numerusform>%Ln Hinweise noch nicht geprüft.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Rückgängig: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Undo Review</source>
+        <translation>Prüfung &amp;rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Wiederholen: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo Review</source>
+        <translation>Prüfung &amp;wiederholen</translation>
     </message>
 </context>
 <context>
@@ -1714,6 +2259,14 @@ Rückzüge, Korrekturen und Bedenkenäußerungen erscheinen hier, wenn eine Seit
             <numerusform>%n Hinweise</numerusform>
         </translation>
     </message>
+    <message>
+        <source>this paper</source>
+        <translation>dieses Paper</translation>
+    </message>
+    <message>
+        <source>Cited title</source>
+        <translation>Zitierter Titel</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::PreviewPane</name>
@@ -1760,12 +2313,16 @@ Rückzüge, Korrekturen und Bedenkenäußerungen erscheinen hier, wenn eine Seit
         <translation>keine Beobachtungen</translation>
     </message>
     <message>
-        <source>all %1 resolved</source>
-        <translation>alle %1 aufgelöst</translation>
-    </message>
-    <message>
         <source>%1 of %2 need attention</source>
         <translation>%1 von %2 mit Handlungsbedarf</translation>
+    </message>
+    <message>
+        <source>%1 observations · attention not counted yet</source>
+        <translation>%1 Beobachtungen · Handlungsbedarf noch nicht gezählt</translation>
+    </message>
+    <message>
+        <source>none of %1 need attention</source>
+        <translation>kein Handlungsbedarf bei %1</translation>
     </message>
 </context>
 <context>
@@ -1824,10 +2381,6 @@ Versuchen Sie es erneut oder importieren Sie die Seite erneut über Datei &gt; I
         <translation>M&amp;it Handlungsbedarf</translation>
     </message>
     <message>
-        <source>Unresolved, mismatched, uncertain or malformed observations, conflicts and observations with anomaly hints (Ctrl+Shift+A)</source>
-        <translation>Nicht aufgelöste, abweichende, unsichere oder fehlerhafte Beobachtungen, Konflikte und Beobachtungen mit Anomaliehinweisen (Strg+Umschalt+A)</translation>
-    </message>
-    <message>
         <source>&amp;Corrected</source>
         <translation>&amp;Korrigiert</translation>
     </message>
@@ -1867,6 +2420,171 @@ arXiv:%2 v%3 · Stand %4</translation>
     <message>
         <source>No observation in this view needs attention.</source>
         <translation>Keine Beobachtung in dieser Ansicht hat Handlungsbedarf.</translation>
+    </message>
+    <message>
+        <source>Observations that still need a decision: unresolved, mismatched, uncertain or malformed ones, conflicting corrections, anomaly hints not dismissed and notices not yet reviewed (Ctrl+Shift+A)</source>
+        <translation>Beobachtungen, die noch eine Entscheidung brauchen: nicht aufgelöste, abweichende, unsichere oder fehlerhafte, widersprüchliche Korrekturen, nicht verworfene Anomaliehinweise und noch nicht geprüfte Hinweise (Strg+Umschalt+A)</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::ReportExport</name>
+    <message>
+        <source>Export Observations as CSV</source>
+        <translation>Beobachtungen als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV-Dateien (*.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Writing %1...</source>
+        <translation>%1 wird geschrieben...</translation>
+    </message>
+    <message>
+        <source>The observations were not exported; no file was changed.</source>
+        <translation>Die Beobachtungen wurden nicht exportiert; keine Datei wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Export Corrections Report</source>
+        <translation>Korrekturbericht exportieren</translation>
+    </message>
+    <message>
+        <source>The corrections report was not exported; no file was changed.</source>
+        <translation>Der Korrekturbericht wurde nicht exportiert; keine Datei wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation>%1 exportiert.</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SearchResultModel</name>
+    <message>
+        <source>Citing title</source>
+        <translation>Zitierender Titel</translation>
+    </message>
+    <message>
+        <source>Cited title</source>
+        <translation>Zitierter Titel</translation>
+    </message>
+    <message>
+        <source>Observation UUID</source>
+        <translation>Beobachtungs-UUID</translation>
+    </message>
+    <message>
+        <source>Identifier</source>
+        <translation>Kennung</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>Citing title (upstream)</source>
+        <translation>Zitierender Titel (Quelle)</translation>
+    </message>
+    <message>
+        <source>Identifier (upstream)</source>
+        <translation>Kennung (Quelle)</translation>
+    </message>
+    <message>
+        <source>Record title</source>
+        <translation>Titel des Eintrags</translation>
+    </message>
+    <message>
+        <source>(the record)</source>
+        <translation>(der Eintrag)</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>Observation</source>
+        <translation>Beobachtung</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Feld</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SearchWindow</name>
+    <message>
+        <source>Search All Records - Ledger Curator</source>
+        <translation>Alle Einträge durchsuchen - Ledger Curator</translation>
+    </message>
+    <message>
+        <source>Title, observation UUID, identifier or note</source>
+        <translation>Titel, Beobachtungs-UUID, Kennung oder Notiz</translation>
+    </message>
+    <message>
+        <source>Search every cached record</source>
+        <translation>Alle zwischengespeicherten Einträge durchsuchen</translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation>&amp;Suche:</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>Suchergebnisse</translation>
+    </message>
+    <message>
+        <source>Type what to look for: a title or part of one, an observation UUID, an identifier or a note. Every cached record is searched.</source>
+        <translation>Geben Sie ein, wonach gesucht werden soll: einen Titel oder einen Teil davon, eine Beobachtungs-UUID, eine Kennung oder eine Notiz. Jeder zwischengespeicherte Eintrag wird durchsucht.</translation>
+    </message>
+    <message>
+        <source>Searching every cached record for “%1”...</source>
+        <translation>Alle zwischengespeicherten Einträge werden nach „%1“ durchsucht...</translation>
+    </message>
+    <message>
+        <source>The cache could not be searched:
+%1</source>
+        <translation>Der Zwischenspeicher konnte nicht durchsucht werden:
+%1</translation>
+    </message>
+    <message>
+        <source>Nothing matches “%1” in the one cached record.</source>
+        <translation>Nichts passt zu „%1“ im einzigen zwischengespeicherten Eintrag.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing matches “%1” in the %Ln cached records.</source>
+        <translation>
+            <numerusform>Nichts passt zu „%1“ im %Ln zwischengespeicherten Eintrag.</numerusform>
+            <numerusform>Nichts passt zu „%1“ in den %Ln zwischengespeicherten Einträgen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 observations of %2 records searched.</source>
+        <translation>%1 Beobachtungen aus %2 Einträgen durchsucht.</translation>
+    </message>
+    <message>
+        <source>1 hit.</source>
+        <translation>1 Treffer.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln hits.</source>
+        <translation>
+            <numerusform>%Ln Treffer.</numerusform>
+            <numerusform>%Ln Treffer.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The first %1 are listed: add words to narrow the search.</source>
+        <translation>Die ersten %1 werden aufgeführt: Fügen Sie Wörter hinzu, um die Suche einzugrenzen.</translation>
     </message>
 </context>
 <context>
@@ -1958,6 +2676,29 @@ arXiv:%2 v%3 · Stand %4</translation>
     <message>
         <source>Every correction carries this name and is signed with your key for it. When you sync, it must be the name your sync token was issued to.</source>
         <translation>Jede Korrektur trägt diesen Namen und wird mit Ihrem Schlüssel dafür signiert. Beim Synchronisieren muss es der Name sein, auf den Ihr Synchronisationstoken ausgestellt ist.</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Kürzel</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
     </message>
 </context>
 <context>

@@ -130,6 +130,108 @@
     </message>
 </context>
 <context>
+    <name>Attention</name>
+    <message>
+        <source>Nothing needs attention.</source>
+        <translation>Rien à traiter.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln in a problem state</source>
+        <translation>
+            <numerusform>%Ln dans un état à problème</numerusform>
+            <numerusform>%Ln dans un état à problème</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln with conflicting corrections</source>
+        <translation>
+            <numerusform>%Ln avec des corrections contradictoires</numerusform>
+            <numerusform>%Ln avec des corrections contradictoires</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln with anomaly hints</source>
+        <translation>
+            <numerusform>%Ln avec des indices d’anomalie</numerusform>
+            <numerusform>%Ln avec des indices d’anomalie</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln with an unreviewed notice</source>
+        <translation>
+            <numerusform>%Ln avec une notice non examinée</numerusform>
+            <numerusform>%Ln avec une notice non examinée</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln need attention: %1.</source>
+        <translation>
+            <numerusform>%Ln à traiter : %1.</numerusform>
+            <numerusform>%Ln à traiter : %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BatchEdit</name>
+    <message>
+        <source>state</source>
+        <translation>état</translation>
+    </message>
+    <message>
+        <source>basis</source>
+        <translation>base</translation>
+    </message>
+    <message>
+        <source>identifier</source>
+        <translation>identifiant</translation>
+    </message>
+    <message>
+        <source>excluded</source>
+        <translation>exclue</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>note</translation>
+    </message>
+    <message>
+        <source>notice review</source>
+        <translation>examen de notice</translation>
+    </message>
+    <message>
+        <source>%1 on 1 observation</source>
+        <comment>field on one</comment>
+        <translation>%1 sur 1 observation</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %n observations</source>
+        <comment>field on N observations</comment>
+        <translation>
+            <numerusform>%1 sur %n observation</numerusform>
+            <numerusform>%1 sur %n observations</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to change: the selected observations already show these values.</source>
+        <translation>Rien à changer : les observations sélectionnées ont déjà ces valeurs.</translation>
+    </message>
+    <message>
+        <source>Set %1.</source>
+        <comment>a list of changes</comment>
+        <translation>Définit %1.</translation>
+    </message>
+    <message>
+        <source>The notice review leaves 1 observation without a notice as is.</source>
+        <translation>L’examen de notice laisse telle quelle 1 observation sans notice.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The notice review leaves %n observations without a notice as is.</source>
+        <translation>
+            <numerusform>L’examen de notice laisse telle quelle %n observation sans notice.</numerusform>
+            <numerusform>L’examen de notice laisse telles quelles %n observations sans notice.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CuratedRecord</name>
     <message>
         <source>unknown state &apos;%1&apos;; expected verified exact, verified fuzzy, unresolved, parse uncertain, malformed identifier or metadata mismatch</source>
@@ -178,6 +280,54 @@
     <message>
         <source>the value %1</source>
         <translation>la valeur %1</translation>
+    </message>
+    <message>
+        <source>dismissed-hints takes hint kinds such as repeated_citing_paper, found &apos;%1&apos;</source>
+        <translation>dismissed-hints attend des types d’indice comme repeated_citing_paper, trouvé « %1 »</translation>
+    </message>
+</context>
+<context>
+    <name>DuplicateMerge</name>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>notices (review)</comment>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Citing title</source>
+        <translation>Titre citant</translation>
+    </message>
+    <message>
+        <source>Cited title</source>
+        <translation>Titre cité</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>Référence</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Basis</source>
+        <translation>Base</translation>
+    </message>
+    <message>
+        <source>Identifier</source>
+        <translation>Identifiant</translation>
+    </message>
+    <message>
+        <source>Observed at</source>
+        <translation>Observée le</translation>
+    </message>
+    <message>
+        <source>Notices</source>
+        <translation>Notices</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
     </message>
 </context>
 <context>
@@ -350,6 +500,131 @@
     </message>
 </context>
 <context>
+    <name>LedgerCurator::BatchEditPanel</name>
+    <message>
+        <source>ref. %1 “%2” (%3)</source>
+        <translation>réf. %1 « %2 » (%3)</translation>
+    </message>
+    <message>
+        <source>“%1” (%2)</source>
+        <translation>« %1 » (%2)</translation>
+    </message>
+    <message>
+        <source>Correction of the selected observations</source>
+        <translation>Correction des observations sélectionnées</translation>
+    </message>
+    <message>
+        <source>Choose a value for the fields to change on every selected observation; the others are left as they are. Apply records them as one step, undone with Ctrl+Z.</source>
+        <translation>Choisissez une valeur pour les champs à changer sur chaque observation sélectionnée ; les autres restent tels quels. Appliquer les enregistre en une étape, annulée avec Ctrl+Z.</translation>
+    </message>
+    <message>
+        <source>(leave as is)</source>
+        <translation>(laisser tel quel)</translation>
+    </message>
+    <message>
+        <source>&amp;State</source>
+        <translation>É&amp;tat</translation>
+    </message>
+    <message>
+        <source>&amp;Basis</source>
+        <translation>&amp;Base</translation>
+    </message>
+    <message>
+        <source>arXiv id or DOI, e.g. 2205.01068 or 10.1234/abc</source>
+        <translation>identifiant arXiv ou DOI, p. ex. 2205.01068 ou 10.1234/abc</translation>
+    </message>
+    <message>
+        <source>&amp;Identifier</source>
+        <translation>&amp;Identifiant</translation>
+    </message>
+    <message>
+        <source>Identifier</source>
+        <translation>Identifiant</translation>
+    </message>
+    <message>
+        <source>Identifier to set</source>
+        <translation>Identifiant à définir</translation>
+    </message>
+    <message>
+        <source>Excluded from the ledger</source>
+        <translation>Exclue du registre</translation>
+    </message>
+    <message>
+        <source>Not excluded</source>
+        <translation>Non exclue</translation>
+    </message>
+    <message>
+        <source>E&amp;xcluded</source>
+        <translation>E&amp;xclue</translation>
+    </message>
+    <message>
+        <source>One line of text</source>
+        <translation>Une ligne de texte</translation>
+    </message>
+    <message>
+        <source>&amp;Note</source>
+        <translation>&amp;Note</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>Note to set</source>
+        <translation>Note à définir</translation>
+    </message>
+    <message>
+        <source>The notice review of each selected observation that has notices on its cited work</source>
+        <translation>L’examen de notice de chaque observation sélectionnée dont l’œuvre citée a des notices</translation>
+    </message>
+    <message>
+        <source>Notice re&amp;view</source>
+        <translation>E&amp;xamen de notice</translation>
+    </message>
+    <message>
+        <source>&amp;Apply to all</source>
+        <translation>&amp;Appliquer à toutes</translation>
+    </message>
+    <message>
+        <source>Record the chosen values as one correction (Ctrl+Return)</source>
+        <translation>Enregistrer les valeurs choisies en une correction (Ctrl+Entrée)</translation>
+    </message>
+    <message>
+        <source>Set to</source>
+        <translation>Définir à</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Effacer</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln observations selected.</source>
+        <translation>
+            <numerusform>%Ln observation sélectionnée.</numerusform>
+            <numerusform>%Ln observations sélectionnées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing chosen yet: every field is left as is.</source>
+        <translation>Rien de choisi : chaque champ reste tel quel.</translation>
+    </message>
+    <message>
+        <source>Nothing will be recorded until every value is accepted.</source>
+        <translation>Rien ne sera enregistré tant que chaque valeur n’est pas acceptée.</translation>
+    </message>
+    <message>
+        <source>Refused: %1 for %2: %3</source>
+        <translation>Refusé : %1 pour %2 : %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Refused: %1 for %2 and %Ln more: %3</source>
+        <translation>
+            <numerusform>Refusé : %1 pour %2 et %Ln autre : %3</numerusform>
+            <numerusform>Refusé : %1 pour %2 et %Ln autres : %3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LedgerCurator::CacheWatch</name>
     <message>
         <source>Not writing to the cache</source>
@@ -425,10 +700,6 @@
         <translation>&amp;Base</translation>
     </message>
     <message>
-        <source>&amp;Identifier</source>
-        <translation>&amp;Identifiant</translation>
-    </message>
-    <message>
         <source>Citing &amp;title</source>
         <translation>Titre &amp;citant</translation>
     </message>
@@ -493,10 +764,6 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
         <translation>&amp;Appliquer</translation>
     </message>
     <message>
-        <source>Record the changed fields as one correction (Ctrl+Return)</source>
-        <translation>Enregistrer les champs modifiés comme une seule correction (Ctrl+Entrée)</translation>
-    </message>
-    <message>
         <source>Revert to &amp;upstream</source>
         <translation>Revenir à la valeur d’&amp;origine</translation>
     </message>
@@ -531,29 +798,6 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     <message>
         <source>To</source>
         <translation>À</translation>
-    </message>
-    <message>
-        <source>(leave as is)</source>
-        <translation>(laisser tel quel)</translation>
-    </message>
-    <message>
-        <source>Set &amp;state of all to</source>
-        <translation>Mettre l’é&amp;tat de toutes à</translation>
-    </message>
-    <message>
-        <source>Set &amp;basis of all to</source>
-        <translation>Mettre la &amp;base de toutes à</translation>
-    </message>
-    <message>
-        <source>&amp;Apply to all</source>
-        <translation>&amp;Appliquer à toutes</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln observations selected.</source>
-        <translation>
-            <numerusform>%Ln observation sélectionnée.</numerusform>
-            <numerusform>%Ln observations sélectionnées.</numerusform>
-        </translation>
     </message>
     <message>
         <source>%1
@@ -629,6 +873,94 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     <message>
         <source>Not signed: made before corrections were signed. It never outranks a signed correction.</source>
         <translation>Non signée : faite avant que les corrections soient signées. Elle ne l’emporte jamais sur une correction signée.</translation>
+    </message>
+    <message>
+        <source>dismissed hints</source>
+        <comment>correction field</comment>
+        <translation>indices écartés</translation>
+    </message>
+    <message>
+        <source>&amp;Identifier (cited work)</source>
+        <translation>&amp;Identifiant (œuvre citée)</translation>
+    </message>
+    <message>
+        <source>Dismissed hints</source>
+        <translation>Indices écartés</translation>
+    </message>
+    <message>
+        <source>Anomaly hints</source>
+        <translation>Indices d’anomalie</translation>
+    </message>
+    <message>
+        <source>Not a Problem: &amp;Dismiss</source>
+        <translation>Pas un problème : é&amp;carter</translation>
+    </message>
+    <message>
+        <source>Record that these hints are no problem (for a repeated paper: the observations are different), then go on (Ctrl+Shift+H dismisses and goes to the next)</source>
+        <translation>Enregistrer que ces indices ne sont pas un problème (pour un article répété : les observations sont différentes), puis continuer (Ctrl+Maj+H écarte et passe à la suivante)</translation>
+    </message>
+    <message>
+        <source>Record the changed fields as one correction (Ctrl+Return; Ctrl+Shift+Return also goes to the next observation that needs attention)</source>
+        <translation>Enregistrer les champs modifiés en une correction (Ctrl+Entrée ; Ctrl+Maj+Entrée passe aussi à la prochaine observation à traiter)</translation>
+    </message>
+    <message>
+        <source>The arXiv id or DOI of the work reference %1 of the citing paper points to (this record&apos;s paper: arXiv:%2).</source>
+        <translation>L’identifiant arXiv ou le DOI de l’œuvre que désigne la référence %1 de l’article citant (l’article de cette fiche : arXiv:%2).</translation>
+    </message>
+    <message>
+        <source>(no number)</source>
+        <translation>(sans numéro)</translation>
+    </message>
+    <message>
+        <source>The arXiv id or DOI of the work this paper cites: “%1”.</source>
+        <translation>L’identifiant arXiv ou le DOI de l’œuvre que cite cet article : « %1 ».</translation>
+    </message>
+    <message>
+        <source>%1 Recorded anyway, with your note.</source>
+        <translation>%1 Enregistré malgré tout, avec votre note.</translation>
+    </message>
+    <message>
+        <source>%1 Give an identifier, or say in the note why it is right, to record it.</source>
+        <translation>%1 Donnez un identifiant, ou dites dans la note pourquoi c’est juste, pour l’enregistrer.</translation>
+    </message>
+    <message>
+        <source>Verified, yet with no resolver link and no identifier: nothing says what the link was verified against.</source>
+        <translation>Vérifié, mais sans lien de résolution ni identifiant : rien ne dit par rapport à quoi le lien a été vérifié.</translation>
+    </message>
+    <message>
+        <source>State set to verified exact for the identifier given; choose another if the match is not exact.</source>
+        <translation>État réglé sur « vérifié exact » pour l’identifiant donné ; choisissez-en un autre si la correspondance n’est pas exacte.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Metadata mismatch.&lt;/b&gt; The citing paper&apos;s reference gives this record&apos;s title word for word, so the mismatch is in what the page does not show (authors, year or venue): check reference %1 in the citing paper.</source>
+        <translation>&lt;b&gt;Métadonnées discordantes.&lt;/b&gt; La référence de l’article citant donne le titre de cette fiche mot pour mot ; la discordance porte donc sur ce que la page ne montre pas (auteurs, année ou lieu de publication) : vérifiez la référence %1 dans l’article citant.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Metadata mismatch.&lt;/b&gt; Words that differ are underlined.&lt;br&gt;As the citing paper gives it: %1&lt;br&gt;This record&apos;s title: %2</source>
+        <translation>&lt;b&gt;Métadonnées discordantes.&lt;/b&gt; Les mots qui diffèrent sont soulignés.&lt;br&gt;Tel que l’article citant le donne : %1&lt;br&gt;Titre de cette fiche : %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Metadata mismatch.&lt;/b&gt; This paper cites “%1”; the resolved work&apos;s metadata differs. Check the identifier against the cited work.</source>
+        <translation>&lt;b&gt;Métadonnées discordantes.&lt;/b&gt; Cet article cite « %1 » ; les métadonnées de l’œuvre résolue diffèrent. Vérifiez l’identifiant par rapport à l’œuvre citée.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Unresolved.&lt;/b&gt; No resolver found the cited work: give its identifier below.</source>
+        <translation>&lt;b&gt;Non résolu.&lt;/b&gt; Aucun résolveur n’a trouvé l’œuvre citée : donnez son identifiant ci-dessous.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Malformed identifier.&lt;/b&gt; The reference names an identifier that is no valid arXiv id or DOI: give the right one below.</source>
+        <translation>&lt;b&gt;Identifiant mal formé.&lt;/b&gt; La référence donne un identifiant qui n’est ni un identifiant arXiv ni un DOI valide : donnez le bon ci-dessous.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Parse uncertain.&lt;/b&gt; The reference could not be read with certainty: check it in the citing paper.</source>
+        <translation>&lt;b&gt;Analyse incertaine.&lt;/b&gt; La référence n’a pas pu être lue avec certitude : vérifiez-la dans l’article citant.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dismiss hints on %Ln observations</source>
+        <translation>
+            <numerusform>Écarter les indices sur %Ln observation</numerusform>
+            <numerusform>Écarter les indices sur %Ln observations</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -798,6 +1130,128 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
         <source>escalated</source>
         <comment>notice review status</comment>
         <translation>transmise</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::DuplicatesDialog</name>
+    <message>
+        <source>ref. %1 (%2)</source>
+        <translation>réf. %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Compare Observations</source>
+        <translation>Comparer les observations</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln observations side by side. Fields that differ are marked ≠ and highlighted. Choose the one to keep and mark the others as its duplicates, or record that they are different observations.</source>
+        <translation>
+            <numerusform>%Ln observation côte à côte. Les champs qui diffèrent sont marqués ≠ et mis en évidence. Choisissez celle à garder et marquez les autres comme ses doublons, ou enregistrez qu’il s’agit d’observations différentes.</numerusform>
+            <numerusform>%Ln observations côte à côte. Les champs qui diffèrent sont marqués ≠ et mis en évidence. Choisissez celle à garder et marquez les autres comme ses doublons, ou enregistrez qu’il s’agit d’observations différentes.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Hint (told apart before): %1</source>
+        <translation>Indice (déjà distinguées) : %1</translation>
+    </message>
+    <message>
+        <source>Hint: %1</source>
+        <translation>Indice : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln more of its observations are not compared here.</source>
+        <translation>
+            <numerusform>%Ln autre de ses observations n’est pas comparée ici.</numerusform>
+            <numerusform>%Ln autres de ses observations ne sont pas comparées ici.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Observations compared field by field</source>
+        <translation>Observations comparées champ par champ</translation>
+    </message>
+    <message>
+        <source>Mark as &amp;Duplicates</source>
+        <translation>Marquer comme &amp;doublons</translation>
+    </message>
+    <message>
+        <source>Record every other observation as a duplicate of the kept one (one step, undone with Ctrl+Z)</source>
+        <translation>Enregistrer chaque autre observation comme doublon de celle gardée (une étape, annulée avec Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>These Are &amp;Different</source>
+        <translation>Elles sont &amp;différentes</translation>
+    </message>
+    <message>
+        <source>Record that these are different observations: their repeated citing paper hint is dismissed</source>
+        <translation>Enregistrer qu’il s’agit d’observations différentes : leur indice d’article citant répété est écarté</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Garder</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(aucun)</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>diffère</translation>
+    </message>
+    <message>
+        <source>Keep this one</source>
+        <translation>Garder celle-ci</translation>
+    </message>
+    <message>
+        <source>Keep observation %1</source>
+        <translation>Garder l’observation %1</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <comment>the observation kept of duplicates</comment>
+        <translation>gardée</translation>
+    </message>
+    <message>
+        <source>duplicate</source>
+        <comment>an observation marked a duplicate of the kept one</comment>
+        <translation>doublon</translation>
+    </message>
+    <message>
+        <source>Observation %1 · %2
+%3</source>
+        <translation>Observation %1 · %2
+%3</translation>
+    </message>
+    <message>
+        <source>Mark as Duplicates keeps %1 and marks the other observation its duplicate.</source>
+        <translation>« Marquer comme doublons » garde %1 et marque l’autre observation comme son doublon.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mark as Duplicates keeps %1 and marks the %Ln others its duplicates.</source>
+        <translation>
+            <numerusform>« Marquer comme doublons » garde %1 et marque l’autre (%Ln) comme son doublon.</numerusform>
+            <numerusform>« Marquer comme doublons » garde %1 et marque les %Ln autres comme ses doublons.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to record: the observations already are so marked.</source>
+        <translation>Rien à enregistrer : les observations sont déjà ainsi marquées.</translation>
+    </message>
+    <message>
+        <source>Mark 1 observation as a duplicate of %1</source>
+        <translation>Marquer 1 observation comme doublon de %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mark %Ln observations as duplicates of %1</source>
+        <translation>
+            <numerusform>Marquer %Ln observation comme doublon de %1</numerusform>
+            <numerusform>Marquer %Ln observations comme doublons de %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Mark %Ln observations as different</source>
+        <translation>
+            <numerusform>Marquer %Ln observation comme différente</numerusform>
+            <numerusform>Marquer %Ln observations comme différentes</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1071,6 +1525,89 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
         <source>Every notice the team knows, with the records it concerns; filters and CSV export</source>
         <translation>Chaque notice connue de l&apos;équipe, avec les fiches concernées ; filtres et export CSV</translation>
     </message>
+    <message>
+        <source>Export Observations as &amp;CSV...</source>
+        <translation>Exporter les observations en &amp;CSV…</translation>
+    </message>
+    <message>
+        <source>Write the shown record&apos;s observations, as corrected, to a CSV file</source>
+        <translation>Écrire les observations de la fiche affichée, telles que corrigées, dans un fichier CSV</translation>
+    </message>
+    <message>
+        <source>Export Corrections &amp;Report...</source>
+        <translation>Exporter le &amp;rapport des corrections…</translation>
+    </message>
+    <message>
+        <source>Write every correction of every cached record (when, who, what) to a CSV file</source>
+        <translation>Écrire chaque correction de chaque fiche du cache (quand, qui, quoi) dans un fichier CSV</translation>
+    </message>
+    <message>
+        <source>Apply and &amp;Next</source>
+        <translation>Appliquer et &amp;suivante</translation>
+    </message>
+    <message>
+        <source>Record the correction, then go to the next observation that needs attention</source>
+        <translation>Enregistrer la correction, puis passer à la prochaine observation à traiter</translation>
+    </message>
+    <message>
+        <source>Dismiss &amp;Hints and Next</source>
+        <translation>Écarter les &amp;indices et suivante</translation>
+    </message>
+    <message>
+        <source>The anomaly hints of the selected observation are no problem: dismiss them and go to the next observation that needs attention</source>
+        <translation>Les indices d’anomalie de l’observation sélectionnée ne sont pas un problème : les écarter et passer à la prochaine observation à traiter</translation>
+    </message>
+    <message>
+        <source>Mark as &amp;Duplicates...</source>
+        <translation>Marquer comme &amp;doublons…</translation>
+    </message>
+    <message>
+        <source>Compare the selected observations side by side; keep one and mark the others as its duplicates, or record that they are different</source>
+        <translation>Comparer côte à côte les observations sélectionnées ; en garder une et marquer les autres comme ses doublons, ou enregistrer qu’elles sont différentes</translation>
+    </message>
+    <message>
+        <source>Compare with &amp;Repeated...</source>
+        <translation>Co&amp;mparer aux répétées…</translation>
+    </message>
+    <message>
+        <source>Compare the selected observation with the others from the same citing paper</source>
+        <translation>Comparer l’observation sélectionnée aux autres du même article citant</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Observation UUID</source>
+        <translation>&amp;Copier l’UUID de l’observation</translation>
+    </message>
+    <message>
+        <source>Copied the UUID %1.</source>
+        <translation>UUID %1 copié.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %Ln observation UUIDs.</source>
+        <translation>
+            <numerusform>%Ln UUID d’observation copié.</numerusform>
+            <numerusform>%Ln UUID d’observations copiés.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Searc&amp;h All Records...</source>
+        <translation>Rec&amp;hercher dans toutes les fiches…</translation>
+    </message>
+    <message>
+        <source>Search every cached record&apos;s titles, observation UUIDs, identifiers and notes</source>
+        <translation>Rechercher dans les titres, UUID d’observation, identifiants et notes de chaque fiche du cache</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>Recorded: %1.</source>
+        <translation>Enregistré : %1.</translation>
+    </message>
+    <message>
+        <source>Nothing else in this view needs attention.</source>
+        <translation>Rien d’autre à traiter dans cette vue.</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeController</name>
@@ -1085,14 +1622,6 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     <message>
         <source>Filters the table to the observations needing attention</source>
         <translation>Filtre la table sur les observations à traiter</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>&amp;Annuler</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>&amp;Rétablir</translation>
     </message>
     <message>
         <source>Review 1 notice as %1</source>
@@ -1174,6 +1703,22 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
             <numerusform>%Ln notice pas encore examinée.</numerusform>
             <numerusform>%Ln notices pas encore examinées.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Annuler : %1</translation>
+    </message>
+    <message>
+        <source>&amp;Undo Review</source>
+        <translation>&amp;Annuler l’examen</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Rétablir : %1</translation>
+    </message>
+    <message>
+        <source>&amp;Redo Review</source>
+        <translation>&amp;Rétablir l’examen</translation>
     </message>
 </context>
 <context>
@@ -1714,6 +2259,14 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
         <source>Observation</source>
         <translation>Observation</translation>
     </message>
+    <message>
+        <source>this paper</source>
+        <translation>cet article</translation>
+    </message>
+    <message>
+        <source>Cited title</source>
+        <translation>Titre cité</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::PreviewPane</name>
@@ -1760,12 +2313,16 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
         <translation>aucune observation</translation>
     </message>
     <message>
-        <source>all %1 resolved</source>
-        <translation>toutes les %1 résolues</translation>
-    </message>
-    <message>
         <source>%1 of %2 need attention</source>
         <translation>%1 sur %2 à traiter</translation>
+    </message>
+    <message>
+        <source>%1 observations · attention not counted yet</source>
+        <translation>%1 observations · pas encore décomptées</translation>
+    </message>
+    <message>
+        <source>none of %1 need attention</source>
+        <translation>aucune des %1 à traiter</translation>
     </message>
 </context>
 <context>
@@ -1824,10 +2381,6 @@ Réessayez, ou importez de nouveau la page avec Fichier &gt; Importer.</translat
         <translation>À trai&amp;ter</translation>
     </message>
     <message>
-        <source>Unresolved, mismatched, uncertain or malformed observations, conflicts and observations with anomaly hints (Ctrl+Shift+A)</source>
-        <translation>Observations non résolues, discordantes, incertaines ou mal formées, conflits et observations avec des indices d’anomalie (Ctrl+Maj+A)</translation>
-    </message>
-    <message>
         <source>&amp;Corrected</source>
         <translation>&amp;Corrigées</translation>
     </message>
@@ -1867,6 +2420,171 @@ arXiv:%2 v%3 · au %4</translation>
     <message>
         <source>No observation in this view needs attention.</source>
         <translation>Aucune observation de cette vue n’est à traiter.</translation>
+    </message>
+    <message>
+        <source>Observations that still need a decision: unresolved, mismatched, uncertain or malformed ones, conflicting corrections, anomaly hints not dismissed and notices not yet reviewed (Ctrl+Shift+A)</source>
+        <translation>Observations qui attendent encore une décision : non résolues, discordantes, incertaines ou mal formées, corrections contradictoires, indices d’anomalie non écartés et notices pas encore examinées (Ctrl+Maj+A)</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::ReportExport</name>
+    <message>
+        <source>Export Observations as CSV</source>
+        <translation>Exporter les observations en CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>Fichiers CSV (*.csv);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Writing %1...</source>
+        <translation>Écriture de %1...</translation>
+    </message>
+    <message>
+        <source>The observations were not exported; no file was changed.</source>
+        <translation>Les observations n’ont pas été exportées ; aucun fichier n’a été modifié.</translation>
+    </message>
+    <message>
+        <source>Export Corrections Report</source>
+        <translation>Exporter le rapport des corrections</translation>
+    </message>
+    <message>
+        <source>The corrections report was not exported; no file was changed.</source>
+        <translation>Le rapport des corrections n’a pas été exporté ; aucun fichier n’a été modifié.</translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation>%1 exporté.</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SearchResultModel</name>
+    <message>
+        <source>Citing title</source>
+        <translation>Titre citant</translation>
+    </message>
+    <message>
+        <source>Cited title</source>
+        <translation>Titre cité</translation>
+    </message>
+    <message>
+        <source>Observation UUID</source>
+        <translation>UUID de l’observation</translation>
+    </message>
+    <message>
+        <source>Identifier</source>
+        <translation>Identifiant</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>Citing title (upstream)</source>
+        <translation>Titre citant (source)</translation>
+    </message>
+    <message>
+        <source>Identifier (upstream)</source>
+        <translation>Identifiant (source)</translation>
+    </message>
+    <message>
+        <source>Record title</source>
+        <translation>Titre de la fiche</translation>
+    </message>
+    <message>
+        <source>(the record)</source>
+        <translation>(la fiche)</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Fiche</translation>
+    </message>
+    <message>
+        <source>Observation</source>
+        <translation>Observation</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <source>Field</source>
+        <translation>Champ</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Texte</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SearchWindow</name>
+    <message>
+        <source>Search All Records - Ledger Curator</source>
+        <translation>Rechercher dans toutes les fiches - Ledger Curator</translation>
+    </message>
+    <message>
+        <source>Title, observation UUID, identifier or note</source>
+        <translation>Titre, UUID d’observation, identifiant ou note</translation>
+    </message>
+    <message>
+        <source>Search every cached record</source>
+        <translation>Rechercher dans chaque fiche du cache</translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation>&amp;Rechercher :</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>Résultats de la recherche</translation>
+    </message>
+    <message>
+        <source>Type what to look for: a title or part of one, an observation UUID, an identifier or a note. Every cached record is searched.</source>
+        <translation>Tapez ce que vous cherchez : un titre ou une partie, un UUID d’observation, un identifiant ou une note. Chaque fiche du cache est parcourue.</translation>
+    </message>
+    <message>
+        <source>Searching every cached record for “%1”...</source>
+        <translation>Recherche de « %1 » dans chaque fiche du cache...</translation>
+    </message>
+    <message>
+        <source>The cache could not be searched:
+%1</source>
+        <translation>Le cache n’a pas pu être parcouru :
+%1</translation>
+    </message>
+    <message>
+        <source>Nothing matches “%1” in the one cached record.</source>
+        <translation>Rien ne correspond à « %1 » dans l’unique fiche du cache.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing matches “%1” in the %Ln cached records.</source>
+        <translation>
+            <numerusform>Rien ne correspond à « %1 » dans la %Ln fiche du cache.</numerusform>
+            <numerusform>Rien ne correspond à « %1 » dans les %Ln fiches du cache.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 observations of %2 records searched.</source>
+        <translation>%1 observations de %2 fiches parcourues.</translation>
+    </message>
+    <message>
+        <source>1 hit.</source>
+        <translation>1 résultat.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln hits.</source>
+        <translation>
+            <numerusform>%Ln résultat.</numerusform>
+            <numerusform>%Ln résultats.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The first %1 are listed: add words to narrow the search.</source>
+        <translation>Les %1 premiers sont listés : ajoutez des mots pour affiner la recherche.</translation>
     </message>
 </context>
 <context>
@@ -1958,6 +2676,29 @@ arXiv:%2 v%3 · au %4</translation>
     <message>
         <source>Every correction carries this name and is signed with your key for it. When you sync, it must be the name your sync token was issued to.</source>
         <translation>Chaque correction porte ce nom et est signée avec votre clé pour ce nom. Pour synchroniser, ce doit être le nom pour lequel votre jeton de synchronisation a été émis.</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Raccourci</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> ou </translation>
     </message>
 </context>
 <context>
