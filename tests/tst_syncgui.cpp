@@ -457,7 +457,8 @@ void TestSyncGui::refusedCorrectionIsNamedAndHoldsNothingBack()
             " 'no such state', '', 'alice', '2026-11-30T10:00:00.000Z')")
                                 .arg(bad, kOpt)));
     }
-    correctStateThroughThePanel(a, kLongStraw, QStringLiteral("verified_exact"));
+    // (parse uncertain: "verified" with no resolver link and no identifier wants a note first)
+    correctStateThroughThePanel(a, kLongStraw, QStringLiteral("parse_uncertain"));
     QVERIFY(syncAndWait(a));
     QMessageBox *box = nullptr;
     QTRY_VERIFY((box = a.findChild<QMessageBox *>(QStringLiteral("errorBox"))) && box->isVisible());
@@ -476,7 +477,7 @@ void TestSyncGui::refusedCorrectionIsNamedAndHoldsNothingBack()
     MainWindow &b = m_b->window();
     configure(b, m_server->url().toString(), m_bob);
     QVERIFY(syncAndWait(b));
-    QTRY_COMPARE(stateShown(b, kLongStraw), QStringLiteral("verified exact"));
+    QTRY_COMPARE(stateShown(b, kLongStraw), QStringLiteral("parse uncertain"));
 }
 
 void TestSyncGui::tokenFileFallbackIsPrivate()
