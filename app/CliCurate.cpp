@@ -248,6 +248,37 @@ void curateOptions(QCommandLineParser &parser)
     parser.addOption(kAuthorOption);
 }
 
+namespace {
+
+//! Why the observation, with `changes` applied, would be verified against nothing (the panel's
+//! rule, verifiedWithoutGrounds()): empty when it would not be, or a note says why.
+QString groundlessVerification(
+    const CuratedRecord &curated, const QString &id, const QList<FieldChange> &changes)
+{
+    const Observation *shown = curated.shown.findObservation(id);
+    const Observation *upstream = curated.upstream.findObservation(id);
+    if (!shown || !upstream)
+        return {};
+    auto after = [&](CurationField field, const QString &now) {
+        for (const FieldChange &c : changes) {
+            if (c.field == field)
+                return c.value ? *c.value : upstreamValue(*upstream, field);
+        }
+        return now;
+    };
+    const auto state = parseState(after(CurationField::State, stateKey(shown->state)));
+    if (!state
+        || !verifiedWithoutGrounds(*state, after(CurationField::Basis, shown->basis),
+            after(CurationField::Identifier, shown->curation.identifier))
+        || !after(CurationField::Note, shown->curation.note).trimmed().isEmpty())
+        return {};
+    return QStringLiteral("curate: verified with no resolver link and no identifier says nothing "
+                          "of what the link was verified against: give identifier=ID, or "
+                          "note=TEXT saying why it is right");
+}
+
+} // namespace
+
 int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
 {
     const QStringList args = parser.positionalArguments();
@@ -277,7 +308,7 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             return usage(
                 QStringLiteral(
                     "curate: unknown field '%1'; expected state, basis, identifier, title, "
-                    "reference, note, duplicate-of, excluded or review")
+                    "reference, note, duplicate-of, excluded, review or dismissed-hints")
                     .arg(assignment.left(equals)),
                 err);
         if (std::any_of(changes.cbegin(), changes.cend(),
@@ -292,6 +323,9 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                 err);
         changes.append(FieldChange { *field, value.value });
     }
+    if (const QString why = groundlessVerification(curated, target->observation, changes);
+        !why.isEmpty())
+        return report(Error::badInput(why), err);
     auto recorded = recordChanges(*target->store, curated, target->observation, changes, *author);
     if (!recorded)
         return report(recorded.error(), err);

@@ -29,18 +29,10 @@ QJsonObject attentionJson(const AttentionCount &count)
         { QStringLiteral("unreviewed_notice"), count.notices } };
 }
 
-//! ": 6 in a problem state, 5 with anomaly hints" (English: the command line's language), or "".
+//! ": 6 in a problem state, 5 with anomaly hints" (the command line's English), or "".
 QString attentionText(const AttentionCount &count)
 {
-    QStringList parts;
-    if (count.states > 0)
-        parts.append(QStringLiteral("%1 in a problem state").arg(count.states));
-    if (count.conflicts > 0)
-        parts.append(QStringLiteral("%1 with conflicting corrections").arg(count.conflicts));
-    if (count.hints > 0)
-        parts.append(QStringLiteral("%1 with anomaly hints").arg(count.hints));
-    if (count.notices > 0)
-        parts.append(QStringLiteral("%1 with an unreviewed notice").arg(count.notices));
+    const QStringList parts = attentionParts(count);
     return parts.isEmpty() ? QString() : QStringLiteral(": ") + parts.join(QStringLiteral(", "));
 }
 

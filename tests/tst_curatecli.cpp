@@ -30,6 +30,7 @@ private Q_SLOTS:
     void correctEveryObservationNeedingAttention();
     void historyShowsWhoWhenFromTo();
     void undoRestoresTheEarlierValue();
+    void verifiedWithANoteSayingWhy();
     void badCorrectionsWriteNothing_data();
     void badCorrectionsWriteNothing();
     void checkFindsTheFixtureHints();
@@ -248,6 +249,22 @@ void TestCurateCli::undoRestoresTheEarlierValue()
     QVERIFY(nothing.out.contains("no correction to undo"));
 }
 
+void TestCurateCli::verifiedWithANoteSayingWhy()
+{
+    // The same correction with a note, or with an identifier, is recorded.
+    const QString designCp = QStringLiteral("e919841b-30d3-4e66-a2d1-e594d06b6753");
+    CliRun r = run({ QStringLiteral("curate"), kRecord, designCp,
+        QStringLiteral("state=verified exact"), QStringLiteral("note=checked in the PDF"),
+        QStringLiteral("--author"), QStringLiteral("alice") });
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(r.out.contains("state: unresolved (upstream) -> verified exact"));
+    // Taking the note away again would leave it verified against nothing: refused.
+    r = run({ QStringLiteral("curate"), kRecord, designCp, QStringLiteral("note="),
+        QStringLiteral("--author"), QStringLiteral("alice") });
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("verified with no resolver link"), r.err.constData());
+}
+
 void TestCurateCli::badCorrectionsWriteNothing_data()
 {
     QTest::addColumn<QStringList>("arguments");
@@ -274,6 +291,12 @@ void TestCurateCli::badCorrectionsWriteNothing_data()
     QTest::newRow("unknown observation") << QStringList {
         QStringLiteral("00000000-0000-0000-0000-000000000000"), QStringLiteral("note=a")
     } << QStringLiteral("has no observation");
+    // Design-CP: unresolved, no resolver link. Verified with no identifier says nothing of what it
+    // was verified against (the correction panel's rule).
+    QTest::newRow("verified against nothing")
+        << QStringList { QStringLiteral("e919841b-30d3-4e66-a2d1-e594d06b6753"),
+               QStringLiteral("state=verified exact") }
+        << QStringLiteral("give identifier=ID, or note=TEXT");
     QTest::newRow("empty author") << QStringList { kOpt, QStringLiteral("note=a"),
         QStringLiteral("--author"), QStringLiteral(" ") }
                                   << QStringLiteral("--author");

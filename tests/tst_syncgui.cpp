@@ -221,18 +221,9 @@ QString TestSyncGui::marksShown(MainWindow &window, const QString &id)
 
 void TestSyncGui::selectObservation(MainWindow &window, const QString &id)
 {
-    auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
-    QAbstractItemModel *model = table->model();
-    for (int row = 0; row < model->rowCount(); ++row) {
-        const QModelIndex index = model->index(row, ObservationTableModel::CitingTitleColumn);
-        if (index.data(ObservationTableModel::ObservationIdRole).toString() == id) {
-            table->scrollTo(index);
-            QTest::mouseClick(
-                table->viewport(), Qt::LeftButton, {}, table->visualRect(index).center());
-            return;
-        }
-    }
-    QFAIL("observation not in the table");
+    if (!clickObservationRow(
+            window.findChild<QTableView *>(QStringLiteral("observationTable")), id))
+        QFAIL("observation not in the table");
 }
 
 void TestSyncGui::correctStateThroughThePanel(

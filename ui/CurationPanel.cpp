@@ -648,11 +648,10 @@ bool CurationPanel::revertToUpstream()
 
 QString CurationPanel::contradiction() const
 {
-    const QString state = editorText(CurationField::State);
-    const bool verified = state == stateKey(ResolutionState::VerifiedExact)
-        || state == stateKey(ResolutionState::VerifiedFuzzy);
-    if (verified && editorText(CurationField::Basis).trimmed() == u"no resolver link"
-        && editorText(CurationField::Identifier).trimmed().isEmpty())
+    const auto state = parseState(editorText(CurationField::State));
+    if (state
+        && verifiedWithoutGrounds(
+            *state, editorText(CurationField::Basis), editorText(CurationField::Identifier)))
         return tr("Verified, yet with no resolver link and no identifier: nothing says what the "
                   "link was verified against.");
     return {};

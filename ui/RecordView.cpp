@@ -296,15 +296,13 @@ void RecordView::fitColumns()
     // The cited title is what differs between the rows of outbound references.
     if (columnsSized())
         return;
-    m_table->setColumnHidden(ObservationTableModel::CitedTitleColumn, !m_model->hasOutbound());
+    const qsizetype outbound = m_model->outboundCount();
+    m_table->setColumnHidden(ObservationTableModel::CitedTitleColumn, outbound == 0);
     m_fittingColumns = true;
     QHeaderView *header = m_table->horizontalHeader();
     // The side of the link that differs from row to row stretches: the citing title where most
     // rows are inbound, the cited title where most are outbound. The other fits its text, which
     // on most rows is "this paper".
-    int outbound = 0;
-    for (int row = 0; row < m_model->rowCount(); ++row)
-        outbound += m_model->observationAt(row)->direction == Direction::Outbound ? 1 : 0;
     const bool mostlyOutbound = 2 * outbound > m_model->rowCount();
     const int fitted = mostlyOutbound ? ObservationTableModel::CitingTitleColumn
                                       : ObservationTableModel::CitedTitleColumn;

@@ -75,10 +75,8 @@ AttentionCount countAttention(const Record &shown, const QList<AnomalyHint> &hin
     return count;
 }
 
-QString attentionBreakdown(const AttentionCount &count)
+QStringList attentionParts(const AttentionCount &count)
 {
-    if (count.observations == 0)
-        return QCoreApplication::translate("Attention", "Nothing needs attention.");
     QStringList parts;
     if (count.states > 0)
         parts.append(QCoreApplication::translate(
@@ -92,9 +90,16 @@ QString attentionBreakdown(const AttentionCount &count)
     if (count.notices > 0)
         parts.append(QCoreApplication::translate(
             "Attention", "%Ln with an unreviewed notice", nullptr, int(count.notices)));
+    return parts;
+}
+
+QString attentionBreakdown(const AttentionCount &count)
+{
+    if (count.observations == 0)
+        return QCoreApplication::translate("Attention", "Nothing needs attention.");
     return QCoreApplication::translate(
         "Attention", "%Ln need attention: %1.", nullptr, int(count.observations))
-        .arg(parts.join(QStringLiteral(", ")));
+        .arg(attentionParts(count).join(QStringLiteral(", ")));
 }
 
 } // namespace LedgerCurator

@@ -47,6 +47,10 @@ struct AttentionCount
 //! The attention count of a record as shown, with its anomaly hints (anomalyHints(shown)).
 AttentionCount countAttention(const Record &shown, const QList<AnomalyHint> &hints);
 
+//! The breakdown's parts: "11 in a problem state", "5 with anomaly hints", ... (translated when a
+//! translator is installed: English on the command line).
+QStringList attentionParts(const AttentionCount &count);
+
 //! "11 need attention: 6 in a problem state, 5 with anomaly hints, 1 with an unreviewed notice",
 //! for tooltips; "Nothing needs attention." when none.
 QString attentionBreakdown(const AttentionCount &count);

@@ -665,6 +665,12 @@ QString upstreamValue(const Observation &o, CurationField field)
     return {};
 }
 
+bool verifiedWithoutGrounds(ResolutionState state, const QString &basis, const QString &identifier)
+{
+    return (state == ResolutionState::VerifiedExact || state == ResolutionState::VerifiedFuzzy)
+        && basis.trimmed() == u"no resolver link" && identifier.trimmed().isEmpty();
+}
+
 QString displayValue(CurationField field, const std::optional<QString> &value)
 {
     if (!value)

@@ -92,6 +92,11 @@ QString displayValue(CurationField field, const std::optional<QString> &value);
 std::optional<QString> valueSeenBefore(
     const QList<CorrectionEvent> &fieldEvents, const CorrectionEvent &event);
 
+//! A link said verified (exact or fuzzy) with basis "no resolver link" and no identifier:
+//! nothing says what it was verified against. The correction panel and `curate` record it only
+//! with a note saying why.
+bool verifiedWithoutGrounds(ResolutionState state, const QString &basis, const QString &identifier);
+
 //! The review statuses of a standing notice.
 QStringList reviewStatuses();
 

@@ -555,10 +555,10 @@ bool isOwnSide(const Observation &o, int column)
 
 } // namespace
 
-bool ObservationTableModel::hasOutbound() const
+qsizetype ObservationTableModel::outboundCount() const
 {
     const auto &observations = m_data.record.observations;
-    return std::any_of(observations.cbegin(), observations.cend(),
+    return std::count_if(observations.cbegin(), observations.cend(),
         [](const Observation &o) { return o.direction == Direction::Outbound; });
 }
 

@@ -145,8 +145,8 @@ public:
     //! Rows that need attention (NeedsAttentionRole), with the breakdown by reason.
     AttentionCount attention() const;
     int attentionCount() const;
-    //! Whether the record has outbound observations (whose cited titles are what differs).
-    bool hasOutbound() const;
+    //! The record's outbound observations (whose cited titles are what differs from row to row).
+    qsizetype outboundCount() const;
     //! Hints not dismissed (the footer's count).
     int openHintCount() const;
 
