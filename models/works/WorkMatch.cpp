@@ -1,0 +1,548 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "WorkMatch.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
+namespace LedgerCurator {
+
+namespace {
+
+// --- The normal form ----------------------------------------------------------------------
+
+// LaTeX letters with no Unicode decomposition to a base letter (\ss, \o, \ae, ...).
+const QHash<QString, QString> &latexLetters()
+{
+    static const QHash<QString, QString> letters {
+        { QStringLiteral("ss"), QStringLiteral("ss") },
+        { QStringLiteral("o"), QStringLiteral("o") },
+        { QStringLiteral("O"), QStringLiteral("o") },
+        { QStringLiteral("ae"), QStringLiteral("ae") },
+        { QStringLiteral("AE"), QStringLiteral("ae") },
+        { QStringLiteral("oe"), QStringLiteral("oe") },
+        { QStringLiteral("OE"), QStringLiteral("oe") },
+        { QStringLiteral("aa"), QStringLiteral("a") },
+        { QStringLiteral("AA"), QStringLiteral("a") },
+        { QStringLiteral("l"), QStringLiteral("l") },
+        { QStringLiteral("L"), QStringLiteral("l") },
+        { QStringLiteral("i"), QStringLiteral("i") },
+        { QStringLiteral("j"), QStringLiteral("j") },
+    };
+    return letters;
+}
+
+// The accent commands of LaTeX's text mode: one character after a backslash, or a letter
+// command that takes the next letter (\c{c}, \v{s}, \H{o}...).
+bool isAccentSymbol(QChar c)
+{
+    static const QString symbols = QStringLiteral("'`^\"~=.");
+    return symbols.contains(c);
+}
+
+bool isAccentLetterCommand(QStringView name)
+{
+    return name == u"c" || name == u"v" || name == u"u" || name == u"H" || name == u"k"
+        || name == u"r" || name == u"d" || name == u"b" || name == u"t";
+}
+
+// Resolves LaTeX in a title to plain text: accent commands leave their letter, letter commands
+// (\ss, \o) become letters, other commands (\emph, \textit, \mathcal, \alpha) leave their name
+// out unless they are Greek letters or symbols, whose names stay as words ("$\alpha$" ->
+// "alpha"); braces and dollars go. Not a TeX engine: what titles in the arXiv metadata hold.
+QString resolveLatex(QStringView in)
+{
+    if (!in.contains(u'\\') && !in.contains(u'{') && !in.contains(u'$'))
+        return in.toString();
+    static const QSet<QString> formatting { QStringLiteral("emph"), QStringLiteral("textit"),
+        QStringLiteral("textbf"), QStringLiteral("textrm"), QStringLiteral("textsc"),
+        QStringLiteral("texttt"), QStringLiteral("textsf"), QStringLiteral("mathrm"),
+        QStringLiteral("mathbf"), QStringLiteral("mathcal"), QStringLiteral("mathbb"),
+        QStringLiteral("mathit"), QStringLiteral("mathsf"), QStringLiteral("mathfrak"),
+        QStringLiteral("boldsymbol"), QStringLiteral("em"), QStringLiteral("it"),
+        QStringLiteral("bf"), QStringLiteral("rm"), QStringLiteral("sc"), QStringLiteral("tt"),
+        QStringLiteral("sl"), QStringLiteral("sf"), QStringLiteral("text"), QStringLiteral("mbox"),
+        QStringLiteral("hbox"), QStringLiteral("operatorname"), QStringLiteral("left"),
+        QStringLiteral("right"), QStringLiteral("big"), QStringLiteral("Big"),
+        QStringLiteral("displaystyle"), QStringLiteral("url"), QStringLiteral("href") };
+    QString out;
+    out.reserve(in.size());
+    const qsizetype n = in.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const QChar c = in[i];
+        if (c == u'{' || c == u'}' || c == u'$')
+            continue;
+        if (c != u'\\') {
+            out += c;
+            continue;
+        }
+        if (i + 1 >= n)
+            break;
+        const QChar next = in[i + 1];
+        if (isAccentSymbol(next)) {
+            // \'e, \'{e}, \"{\i}: drop the accent, keep the letter (the braces go by themselves)
+            ++i;
+            continue;
+        }
+        if (!next.isLetter()) {
+            // \&, \%, \_, \\ , \,: the character itself, or a space
+            ++i;
+            out += next == u'&' ? QStringLiteral(" and ") : QString(u' ');
+            continue;
+        }
+        qsizetype j = i + 1;
+        while (j < n && in[j].isLetter())
+            ++j;
+        const QString name = in.mid(i + 1, j - i - 1).toString();
+        i = j - 1;
+        if (isAccentLetterCommand(name))
+            continue; // \c{c} -> c, \v s -> s
+        if (const auto letter = latexLetters().constFind(name);
+            letter != latexLetters().constEnd()) {
+            out += *letter;
+            continue;
+        }
+        if (formatting.contains(name)) {
+            out += u' ';
+            continue;
+        }
+        // \alpha, \mu, \infty, \LaTeX: the name is the word
+        out += u' ';
+        out += name;
+        out += u' ';
+    }
+    return out;
+}
+
+// Letters NFKD leaves whole.
+QChar foldSpecialLetter(QChar c, QString *twoLetters)
+{
+    switch (c.unicode()) {
+    case 0x00DF: // ß
+        *twoLetters = QStringLiteral("ss");
+        return {};
+    case 0x00E6: // æ
+    case 0x00C6:
+        *twoLetters = QStringLiteral("ae");
+        return {};
+    case 0x0153: // œ
+    case 0x0152:
+        *twoLetters = QStringLiteral("oe");
+        return {};
+    case 0x00F8: // ø
+    case 0x00D8:
+        return u'o';
+    case 0x0142: // ł
+    case 0x0141:
+        return u'l';
+    case 0x0111: // đ
+    case 0x0110:
+    case 0x00F0: // ð
+        return u'd';
+    case 0x0131: // ı
+        return u'i';
+    case 0x00FE: // þ
+        *twoLetters = QStringLiteral("th");
+        return {};
+    default:
+        return c;
+    }
+}
+
+bool isApostrophe(QChar c)
+{
+    return c == u'\'' || c == u'\u2019' || c == u'\u2018' || c == u'`' || c == u'\u02BC';
+}
+
+struct WordWeights
+{
+    double stop = 0.25;
+    double word = 1.0;
+};
+
+double weightOf(const QString &word)
+{
+    return isStopWord(word) ? WordWeights {}.stop : WordWeights {}.word;
+}
+
+// --- Comparing words -------------------------------------------------------------------
+
+int editDistance(QStringView a, QStringView b, int cap)
+{
+    const qsizetype n = a.size(), m = b.size();
+    if (std::abs(int(n - m)) > cap)
+        return cap + 1;
+    std::vector<int> previous(m + 1), current(m + 1);
+    for (qsizetype j = 0; j <= m; ++j)
+        previous[j] = int(j);
+    for (qsizetype i = 1; i <= n; ++i) {
+        current[0] = int(i);
+        int rowMin = current[0];
+        for (qsizetype j = 1; j <= m; ++j) {
+            const int substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+            int best = std::min({ substitution, previous[j] + 1, current[j - 1] + 1 });
+            // a swap of two neighbours counts as one edit (Damerau)
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                best = std::min(best, previous[j - 2 < 0 ? 0 : j - 2] + 1);
+            current[j] = best;
+            rowMin = std::min(rowMin, best);
+        }
+        if (rowMin > cap)
+            return cap + 1;
+        std::swap(previous, current);
+    }
+    return previous[m];
+}
+
+// What OCR confuses, folded the same way on both sides: rn/m, vv/w, cl/d, 1/l, 0/o, 5/s.
+QString ocrFold(const QString &word)
+{
+    QString out = word;
+    out.replace(QStringLiteral("rn"), QStringLiteral("m"));
+    out.replace(QStringLiteral("vv"), QStringLiteral("w"));
+    out.replace(QStringLiteral("cl"), QStringLiteral("d"));
+    for (QChar &c : out) {
+        if (c == u'1' || c == u'i')
+            c = u'l';
+        else if (c == u'0')
+            c = u'o';
+        else if (c == u'5')
+            c = u's';
+    }
+    return out;
+}
+
+// How alike two words are, 0..1: 1 the same, about 0.9 one typo or an OCR confusion apart,
+// 0 different. `queryLast`: the query's last word, which a truncation may have cut short.
+double wordSimilarity(const QString &q, const QString &w, bool queryLast)
+{
+    if (q == w)
+        return 1.0;
+    const qsizetype longer = std::max(q.size(), w.size());
+    if (std::min(q.size(), w.size()) >= 3 && ocrFold(q) == ocrFold(w))
+        return 0.9;
+    if (queryLast && q.size() >= 3 && w.startsWith(q))
+        return 0.85;
+    if (std::min(q.size(), w.size()) < 4)
+        return 0;
+    const int cap = longer >= 8 ? 2 : 1;
+    const int d = editDistance(q, w, cap);
+    if (d > cap)
+        return 0;
+    return 1.0 - 0.6 * double(d) / double(longer);
+}
+
+inline constexpr double kSimilarEnough = 0.5;
+
+// --- The alignment --------------------------------------------------------------------------
+
+// Costs of the alignment, in word weights.
+struct AlignmentCosts
+{
+    double glued = 0.15; // a query word before or after the title (authors, venue, year)
+    double cutShort = 0.2; // a work word after the end of the query (truncation, subtitle)
+};
+
+// The title's similarity as 0..1: the work's words aligned in order with the query's (typos
+// allowed), words the query glued before or after the title and the work's words after the end
+// of the query (a truncated title, a dropped subtitle) costing less than words that differ
+// inside the title. 1 - cost / the work's weight.
+double alignedSimilarity(const QStringList &q, const QStringList &w)
+{
+    const qsizetype n = q.size(), m = w.size();
+    if (n == 0 || m == 0)
+        return 0;
+    const AlignmentCosts costs;
+    std::vector<double> wq(n), ww(m);
+    for (qsizetype i = 0; i < n; ++i)
+        wq[i] = weightOf(q[i]);
+    double workWeight = 0;
+    for (qsizetype j = 0; j < m; ++j) {
+        ww[j] = weightOf(w[j]);
+        workWeight += ww[j];
+    }
+    // suffix sums for the ends
+    std::vector<double> qTail(n + 1, 0), wTail(m + 1, 0);
+    for (qsizetype i = n - 1; i >= 0; --i)
+        qTail[i] = qTail[i + 1] + wq[i];
+    for (qsizetype j = m - 1; j >= 0; --j)
+        wTail[j] = wTail[j + 1] + ww[j];
+
+    // D[i][j]: the least cost of aligning q[..i) with w[..j), query words before the title
+    // glued.
+    std::vector<double> D((n + 1) * (m + 1));
+    auto at = [&](qsizetype i, qsizetype j) -> double & { return D[i * (m + 1) + j]; };
+    at(0, 0) = 0;
+    for (qsizetype i = 1; i <= n; ++i)
+        at(i, 0) = at(i - 1, 0) + costs.glued * wq[i - 1];
+    for (qsizetype j = 1; j <= m; ++j)
+        at(0, j) = at(0, j - 1) + ww[j - 1];
+    for (qsizetype i = 1; i <= n; ++i) {
+        for (qsizetype j = 1; j <= m; ++j) {
+            const double sim = wordSimilarity(q[i - 1], w[j - 1], i == n);
+            const double pair = std::max(wq[i - 1], ww[j - 1]);
+            double best = sim >= kSimilarEnough ? at(i - 1, j - 1) + (1.0 - sim) * pair
+                                                : at(i - 1, j - 1) + wq[i - 1] + ww[j - 1];
+            best = std::min(best, at(i - 1, j) + wq[i - 1]); // a word the work lacks
+            best = std::min(best, at(i, j - 1) + ww[j - 1]); // a word the query lacks
+            at(i, j) = best;
+        }
+    }
+    // The end: either query words glued after the title, or the work's words after the end of
+    // a query cut short, at their lower cost; not both.
+    double least = std::numeric_limits<double>::max();
+    for (qsizetype i = 0; i <= n; ++i) {
+        for (qsizetype j = 0; j <= m; ++j) {
+            const double gluedAfter = costs.glued * qTail[i] + wTail[j];
+            const double cutShort = qTail[i] + costs.cutShort * wTail[j];
+            least = std::min(least, at(i, j) + std::min(gluedAfter, cutShort));
+        }
+    }
+    return std::clamp(1.0 - least / workWeight, 0.0, 1.0);
+}
+
+// Words of `from` (informative ones only) that have no similar word in `in`.
+QStringList unmatchedWords(const QStringList &from, const QStringList &in, bool fromIsQuery)
+{
+    QStringList out;
+    for (qsizetype i = 0; i < from.size(); ++i) {
+        const QString &word = from[i];
+        if (isStopWord(word) || out.contains(word))
+            continue;
+        const bool last = fromIsQuery && i == from.size() - 1;
+        const bool found = std::any_of(in.cbegin(), in.cend(), [&](const QString &other) {
+            return fromIsQuery ? wordSimilarity(word, other, last) >= kSimilarEnough
+                               : wordSimilarity(other, word, false) >= kSimilarEnough;
+        });
+        if (!found)
+            out += word;
+    }
+    return out;
+}
+
+QString familyName(const QString &author)
+{
+    // "A. Vaswani", "Ashish Vaswani": the last word, normalised
+    const QStringList words = titleWords(author);
+    return words.isEmpty() ? QString() : words.last();
+}
+
+QStringList familyNames(const QString &authors)
+{
+    // "A. Vaswani, N. Shazeer and N. Parmar"; "Vaswani, A.; Shazeer, N.": by "and", ";" and
+    // ",", each part's family name (its last word; a part of initials only is skipped)
+    static const QRegularExpression separators(QStringLiteral(R"(\s+and\s+|;|,)"));
+    QStringList out;
+    const QStringList parts = authors.split(separators, Qt::SkipEmptyParts);
+    for (const QString &part : parts) {
+        const QString family = familyName(part);
+        if (family.size() > 1 && !out.contains(family))
+            out += family;
+    }
+    return out;
+}
+
+} // namespace
+
+QVariant Candidate::feature(const QString &featureId) const
+{
+    for (const CandidateFeature &f : features) {
+        if (f.id == featureId)
+            return f.value;
+    }
+    return {};
+}
+
+QString normalizeTitle(QStringView title)
+{
+    const QString plain = resolveLatex(title).normalized(QString::NormalizationForm_KD);
+    QString out;
+    out.reserve(plain.size());
+    bool space = true; // no leading space
+    auto put = [&](QChar c) {
+        if (c.isSpace()) {
+            if (!space)
+                out += u' ';
+            space = true;
+            return;
+        }
+        out += c;
+        space = false;
+    };
+    for (const QChar raw : plain) {
+        if (raw.category() == QChar::Mark_NonSpacing || raw.category() == QChar::Mark_Enclosing)
+            continue;
+        if (isApostrophe(raw))
+            continue; // "Schrödinger's" -> "schrodingers"
+        QString two;
+        const QChar c = foldSpecialLetter(raw, &two);
+        if (!two.isEmpty()) {
+            for (const QChar t : two)
+                put(t);
+            continue;
+        }
+        if (c == u'&') {
+            put(u' ');
+            for (const QChar t : QStringLiteral("and"))
+                put(t);
+            put(u' ');
+            continue;
+        }
+        if (c.isLetterOrNumber()) {
+            const QString folded = QString(c).toCaseFolded();
+            for (const QChar f : folded)
+                put(f);
+        } else {
+            put(u' ');
+        }
+    }
+    if (out.endsWith(u' '))
+        out.chop(1);
+    return out;
+}
+
+QStringList titleWords(QStringView title)
+{
+    return normalizeTitle(title).split(u' ', Qt::SkipEmptyParts);
+}
+
+bool isStopWord(QStringView word)
+{
+    static const QSet<QString> words = [] {
+        QSet<QString> set;
+        for (const char *w : { "a", "an", "the", "of", "for", "in", "on", "and", "or", "to", "with",
+                 "by", "at", "from", "as", "is", "are", "its", "via", "into", "using", "towards",
+                 "toward", "their", "we", "our", "be", "it", "this", "that", "do", "does", "not",
+                 "than", "de", "la", "le", "der", "die", "und", "et", "al" })
+            set.insert(QString::fromLatin1(w));
+        return set;
+    }();
+    return words.contains(word.toString());
+}
+
+Candidate scoreWork(const MatchQuery &query, const Work &work)
+{
+    const QStringList q = titleWords(query.title);
+    const QStringList w = titleWords(work.title);
+    Candidate c;
+    c.id = work.id;
+    c.name = work.title.simplified();
+    c.year = work.year;
+    c.authors = work.authors;
+    c.source = work.source;
+    const double similarity = 100.0 * alignedSimilarity(q, w);
+    c.missingWords = unmatchedWords(w, q, false);
+    c.extraWords = unmatchedWords(q, w, true);
+    double score = similarity;
+    c.features += CandidateFeature { QString::fromLatin1(kFeatureTitleSimilarity),
+        std::round(similarity * 10) / 10 };
+    c.features += CandidateFeature { QString::fromLatin1(kFeatureWordsMissing),
+        int(c.missingWords.size()) };
+    c.features
+        += CandidateFeature { QString::fromLatin1(kFeatureWordsExtra), int(c.extraWords.size()) };
+    if (query.year && work.year) {
+        const bool same = std::abs(*query.year - *work.year) <= 1;
+        c.features += CandidateFeature { QString::fromLatin1(kFeatureYearMatch), same };
+        if (!same)
+            score -= 10;
+    }
+    if (!query.authors.isEmpty() && !work.authors.isEmpty()) {
+        const QStringList workFamilies = familyNames(work.authors);
+        qsizetype found = 0;
+        for (const QString &author : query.authors) {
+            const QStringList words = titleWords(author);
+            if (!words.isEmpty() && workFamilies.contains(words.last()))
+                ++found;
+        }
+        const double share = double(found) / double(query.authors.size());
+        c.features += CandidateFeature { QString::fromLatin1(kFeatureAuthorsMatch),
+            std::round(share * 100) / 100 };
+        if (found == 0)
+            score -= 10;
+    }
+    c.score = std::clamp(std::round(score * 10) / 10, 0.0, 100.0);
+    return c;
+}
+
+namespace {
+
+// The first candidate explains the query strictly better than the second: every informative
+// query word the second matches it matches too, and every work word it leaves unmatched the
+// second leaves unmatched too, with at least one strictly.
+bool explainsBetter(const Candidate &first, const Candidate &second)
+{
+    const QSet<QString> e1(first.extraWords.cbegin(), first.extraWords.cend());
+    const QSet<QString> e2(second.extraWords.cbegin(), second.extraWords.cend());
+    const QSet<QString> m1(first.missingWords.cbegin(), first.missingWords.cend());
+    const QSet<QString> m2(second.missingWords.cbegin(), second.missingWords.cend());
+    if (!e2.contains(e1))
+        return false;
+    // the work words of the first the query lacks: no more than the second's
+    if (m1.size() > m2.size())
+        return false;
+    return e1.size() < e2.size() || m1.size() < m2.size();
+}
+
+} // namespace
+
+void rankCandidates(QList<Candidate> &candidates, qsizetype limit, const MatchPolicy &policy)
+{
+    std::stable_sort(
+        candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
+            if (a.score != b.score)
+                return a.score > b.score;
+            return a.id < b.id;
+        });
+    // one candidate per id (a work in two lists): the best
+    QSet<QString> seen;
+    QList<Candidate> unique;
+    for (Candidate &c : candidates) {
+        if (seen.contains(c.id))
+            continue;
+        seen.insert(c.id);
+        c.match = false;
+        unique += std::move(c);
+    }
+    candidates = std::move(unique);
+    if (!candidates.isEmpty()) {
+        Candidate &top = candidates.first();
+        bool clear = top.score >= policy.minScore;
+        if (clear && candidates.size() > 1) {
+            const Candidate &next = candidates.at(1);
+            clear = top.score - next.score >= policy.minMargin
+                || (top.score - next.score > 0 && explainsBetter(top, next));
+        }
+        top.match = clear;
+    }
+    if (limit >= 0 && candidates.size() > limit)
+        candidates.resize(limit);
+}
+
+QJsonObject candidateJson(const Candidate &candidate)
+{
+    QJsonArray features;
+    for (const CandidateFeature &f : candidate.features) {
+        features.append(QJsonObject { { QStringLiteral("id"), f.id },
+            { QStringLiteral("value"), QJsonValue::fromVariant(f.value) } });
+    }
+    QStringList description;
+    if (!candidate.missingWords.isEmpty())
+        description
+            += QStringLiteral("missing: ") + candidate.missingWords.join(QStringLiteral(", "));
+    if (!candidate.extraWords.isEmpty())
+        description += QStringLiteral("extra: ") + candidate.extraWords.join(QStringLiteral(", "));
+    QJsonObject out { { QStringLiteral("id"), candidate.id },
+        { QStringLiteral("name"), candidate.name }, { QStringLiteral("score"), candidate.score },
+        { QStringLiteral("match"), candidate.match }, { QStringLiteral("features"), features } };
+    if (!description.isEmpty())
+        out.insert(QStringLiteral("description"), description.join(QStringLiteral("; ")));
+    return out;
+}
+
+} // namespace LedgerCurator
