@@ -26,8 +26,8 @@ private Q_SLOTS:
     void aClearMatchNeedsAMargin();
     void siblingsAreToldApart();
     void reconciliationShape();
-    void labelledSetsBruteForce_data();
-    void labelledSetsBruteForce();
+    void labelledSets_data();
+    void labelledSets();
 };
 
 void TestWorkMatch::normalForm_data()
@@ -211,55 +211,63 @@ void TestWorkMatch::reconciliationShape()
         json.value(QStringLiteral("description")).toString(), QStringLiteral("missing: revisited"));
 }
 
-void TestWorkMatch::labelledSetsBruteForce_data()
+void TestWorkMatch::labelledSets_data()
 {
     QTest::addColumn<quint32>("seed");
+    // Seeds never used while tuning the scorer (that was 7001, through brute force); give
+    // LC_MATCH_SEEDS=a,b,c to measure others (LC_MATCH_VERBOSE=1 lists every miss).
     const QByteArray seeds = qgetenv("LC_MATCH_SEEDS");
     if (!seeds.isEmpty()) {
         for (const QByteArray &s : seeds.split(','))
             QTest::newRow(s.constData()) << s.toUInt();
         return;
     }
-    QTest::newRow("seed 7001") << quint32(7001);
+    QTest::newRow("seed 20261203") << quint32(20261203);
+    QTest::newRow("seed 4242") << quint32(4242);
+    QTest::newRow("seed 918273") << quint32(918273);
 }
 
-void TestWorkMatch::labelledSetsBruteForce()
+void TestWorkMatch::labelledSets()
 {
     QFETCH(quint32, seed);
-    const LabelledSet set = makeLabelledSet(seed, LabelledSetSize { 3000, 800, 150, 0.08 });
-    // a plain inverted index of informative words, to score only works sharing one
-    QHash<QString, QList<int>> byWord;
-    for (int i = 0; i < set.works.size(); ++i) {
-        for (const QString &w : titleWords(set.works[i].title)) {
-            if (!isStopWord(w))
-                byWord[w] += i;
+    const LabelledSet set = makeLabelledSet(seed, LabelledSetSize { 20000, 2000, 400, 0.06 });
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString connection = QStringLiteral("labelled-%1").arg(seed);
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(dir.filePath(QStringLiteral("works.sqlite")));
+        QVERIFY(db.open());
+        const Status schema = WorksIndex::ensureSchema(db);
+        QVERIFY2(schema, qPrintable(schema ? QString() : schema.error().toString()));
+        WorksIndex index(db);
+        const Status filled = index.replaceSource(QStringLiteral("labelled"), set.works);
+        QVERIFY2(filled, qPrintable(filled ? QString() : filled.error().toString()));
+
+        MatchQuality quality;
+        for (const LabelledQuery &q : set.queries) {
+            const auto found = index.candidates(MatchQuery { q.text, {}, {} }, 5);
+            QVERIFY2(found, qPrintable(found ? QString() : found.error().toString()));
+            countOutcome(quality, q, *found);
         }
-    }
-    MatchQuality quality;
-    for (const LabelledQuery &q : set.queries) {
-        QSet<int> shared;
-        for (const QString &w : titleWords(q.text)) {
-            for (int i : byWord.value(w))
-                shared.insert(i);
+        qInfo("seed %u: precision %.4f, recall %.4f, top-5 recall %.4f (%d matches; %d queries "
+              "of works in the set, %d of none; %lld works)",
+            seed, quality.precision(), quality.recall(), quality.topFiveRecall(), quality.matches,
+            quality.queries, quality.absent, qlonglong(set.works.size()));
+        if (qEnvironmentVariableIsSet("LC_MATCH_VERBOSE")) {
+            for (const QString &w : std::as_const(quality.wrong))
+                qInfo("WRONG %s", qPrintable(w));
+            for (const QString &m : std::as_const(quality.missed))
+                qInfo("MISSED %s", qPrintable(m));
         }
-        QList<Candidate> c;
-        for (int i : shared)
-            c += scoreWork(MatchQuery { q.text, {}, {} }, set.works[i]);
-        rankCandidates(c);
-        countOutcome(quality, q, c);
+        QVERIFY2(quality.precision() >= 0.99, qPrintable(quality.wrong.mid(0, 10).join(u'\n')));
+        QVERIFY2(quality.recall() >= 0.95, qPrintable(quality.missed.mid(0, 10).join(u'\n')));
+        QVERIFY2(
+            quality.topFiveRecall() >= 0.99, qPrintable(QString::number(quality.topFiveRecall())));
+        // the set is hard enough to mean something: noise of every kind, near misses
+        QVERIFY(quality.absent >= 400);
     }
-    qInfo("seed %u: precision %.4f recall %.4f top-5 %.4f (%d matches, %d queries, %d absent)",
-        seed, quality.precision(), quality.recall(), quality.topFiveRecall(), quality.matches,
-        quality.queries, quality.absent);
-    if (qEnvironmentVariableIsSet("LC_MATCH_VERBOSE")) {
-        for (const QString &w : quality.wrong)
-            qInfo("WRONG %s", qPrintable(w));
-        for (const QString &m : quality.missed)
-            qInfo("MISSED %s", qPrintable(m));
-    }
-    QVERIFY2(quality.precision() >= 0.99, qPrintable(quality.wrong.mid(0, 10).join(u'\n')));
-    QVERIFY2(quality.recall() >= 0.95, qPrintable(quality.missed.mid(0, 10).join(u'\n')));
-    QVERIFY(quality.topFiveRecall() >= 0.99);
+    QSqlDatabase::removeDatabase(connection);
 }
 
 QTEST_GUILESS_MAIN(TestWorkMatch)

@@ -235,7 +235,8 @@ double wordSimilarity(const QString &q, const QString &w, bool queryLast)
         return q.size() >= 3 ? 0.85 : 0.7; // "Image C..." cut in its last word
     if (std::min(q.size(), w.size()) < 4)
         return 0;
-    const int cap = longer >= 8 ? 2 : 1;
+    // one edit (a typo); two are as often another word ("processes", "processors")
+    const int cap = 1;
     const int d = editDistance(q, w, cap);
     if (d > cap)
         return 0;
@@ -254,7 +255,24 @@ struct AlignmentCosts
     double unmarked = 1.5; // one before or after the title with nothing setting it off
                            // ("Revisiting X" is not X)
     double cutShort = 0.2; // a work word after the end of the query (truncation, subtitle)
+    double marker = 3; // a version marker glued on
+    double midPhrase = 0.6; // a work word after a query ending in mid-phrase
+    double markerInside = 2; // a version marker inside the title, extra or missing
 };
+
+bool isVersionMarker(const QString &word)
+{
+    static const QSet<QString> markers { QStringLiteral("extended"), QStringLiteral("version"),
+        QStringLiteral("abstract"), QStringLiteral("part"), QStringLiteral("revisited"),
+        QStringLiteral("revisiting"), QStringLiteral("ii"), QStringLiteral("iii"),
+        QStringLiteral("iv"), QStringLiteral("supplementary"), QStringLiteral("supplement"),
+        QStringLiteral("erratum"), QStringLiteral("corrigendum"), QStringLiteral("addendum"),
+        QStringLiteral("reply"), QStringLiteral("comment"), QStringLiteral("comments"),
+        QStringLiteral("continued"), QStringLiteral("preliminary"), QStringLiteral("full"),
+        QStringLiteral("short"), QStringLiteral("journal"), QStringLiteral("update"),
+        QStringLiteral("updated"), QStringLiteral("retraction"), QStringLiteral("retracted") };
+    return markers.contains(word);
+}
 
 // The query's words, and for each whether a mark that sets off what a reference glues to a
 // title comes before it: ". ", ", ", "; ", a bracket. A colon or a dash does not: what follows
@@ -263,12 +281,12 @@ struct QueryWords
 {
     QStringList words;
     std::vector<bool> setOff;
+    bool truncated = false;
 };
 
-QueryWords queryWords(const QString &text)
+// The words of `text`, each marked when one of `marks` comes before it.
+QueryWords markedWords(const QString &text, const QRegularExpression &marks)
 {
-    static const QRegularExpression marks(
-        QStringLiteral(R"([.,;)\]](?=\s|$)|(?<=\s)[(\[]|^[(\[])"));
     QueryWords out;
     qsizetype from = 0;
     bool marked = false;
@@ -292,12 +310,33 @@ QueryWords queryWords(const QString &text)
     return out;
 }
 
+QueryWords queryWords(const QString &text)
+{
+    static const QRegularExpression marks(
+        QStringLiteral(R"([.,;)\]](?=\s|$)|(?<=\s)[(\[]|^[(\[])"));
+    QueryWords out = markedWords(text, marks);
+    // cut short by a length limit (or saying so): what follows its end may be cut off cheaply
+    const QString trimmed = text.trimmed();
+    out.truncated = trimmed.endsWith(QStringLiteral("...")) || trimmed.endsWith(u'\u2026')
+        || trimmed.size() >= 45;
+    return out;
+}
+
+// The work's words, each marked when a subtitle starts at it (after a colon or a dash).
+QueryWords workWords(const QString &title)
+{
+    static const QRegularExpression marks(
+        QStringLiteral(R"(:(?=\s|$)|\s[-\x{2013}\x{2014}]\s|[\x{2013}\x{2014}]|[(\[])"));
+    return markedWords(title, marks);
+}
+
 // The title's similarity as 0..1: the work's words aligned in order with the query's (typos
 // allowed), words the query glued before or after the title and the work's words after the end
 // of the query (a truncated title, a dropped subtitle) costing less than words that differ
 // inside the title. 1 - cost / the work's weight.
-double alignedSimilarity(const QueryWords &query, const QStringList &w)
+double alignedSimilarity(const QueryWords &query, const QueryWords &work)
 {
+    const QStringList &w = work.words;
     const QStringList &q = query.words;
     const qsizetype n = q.size(), m = w.size();
     if (n == 0 || m == 0)
@@ -312,11 +351,25 @@ double alignedSimilarity(const QueryWords &query, const QStringList &w)
         workWeight += ww[j];
     }
     // suffix sums for the ends
-    std::vector<double> qTail(n + 1, 0), wTail(m + 1, 0);
-    for (qsizetype i = n - 1; i >= 0; --i)
-        qTail[i] = qTail[i + 1] + wq[i];
-    for (qsizetype j = m - 1; j >= 0; --j)
+    // A version marker ("extended", "part", "ii", "revisiting") is never glued on nor cut
+    // off cheaply: it tells one version of a work from another.
+    std::vector<double> qTail(n + 1, 0), wTail(m + 1, 0), qMarkers(n + 1, 0), wCut(m + 1, 0);
+    for (qsizetype i = n - 1; i >= 0; --i) {
+        const bool marker = isVersionMarker(q[i]);
+        qTail[i] = qTail[i + 1] + (marker ? 0 : wq[i]);
+        qMarkers[i] = qMarkers[i + 1] + (marker ? costs.marker : 0);
+    }
+    for (qsizetype j = m - 1; j >= 0; --j) {
         wTail[j] = wTail[j + 1] + ww[j];
+        wCut[j] = wCut[j + 1] + (isVersionMarker(w[j]) ? ww[j] : costs.cutShort * ww[j]);
+    }
+    // Cut short: cheap at a subtitle of the work, or where the query was cut by a length limit;
+    // elsewhere a reference rarely ends a title in mid-phrase ("Real-Time Strings" is not
+    // "Real-Time Strings for Object Detection").
+    const auto cutCost = [&](qsizetype j) {
+        return (j < m && (work.setOff[j] || query.truncated)) ? wCut[j]
+                                                              : costs.midPhrase * wTail[j];
+    };
 
     // D[i][j]: the least cost of aligning q[..i) with w[..j), query words before the title
     // glued.
@@ -327,11 +380,11 @@ double alignedSimilarity(const QueryWords &query, const QStringList &w)
     auto aligned = [&](qsizetype i, qsizetype j) -> double & { return A[i * (m + 1) + j]; };
     at(0, 0) = 0;
     // the glued words before the title (q[..i), the title starting at q[i])
-    const auto gluedCost = [&](qsizetype i, double weight) {
-        return weight * (i < n && query.setOff[i] ? costs.glued : costs.unmarked);
+    const auto gluedCost = [&](qsizetype i, double weight, double markers) {
+        return weight * (i < n && query.setOff[i] ? costs.glued : costs.unmarked) + markers;
     };
     for (qsizetype i = 1; i <= n; ++i)
-        at(i, 0) = gluedCost(i, qTail[0] - qTail[i]);
+        at(i, 0) = gluedCost(i, qTail[0] - qTail[i], qMarkers[0] - qMarkers[i]);
     for (qsizetype j = 1; j <= m; ++j)
         at(0, j) = at(0, j - 1) + ww[j - 1];
     for (qsizetype i = 1; i <= n; ++i) {
@@ -341,8 +394,11 @@ double alignedSimilarity(const QueryWords &query, const QStringList &w)
             if (sim >= kSimilarEnough)
                 aligned(i, j) = at(i - 1, j - 1) + (1.0 - sim) * pair;
             double best = std::min(aligned(i, j), at(i - 1, j - 1) + wq[i - 1] + ww[j - 1]);
-            best = std::min(best, at(i - 1, j) + wq[i - 1]); // a word the work lacks
-            best = std::min(best, at(i, j - 1) + ww[j - 1]); // a word the query lacks
+            // a word the work lacks, a word the query lacks
+            best = std::min(
+                best, at(i - 1, j) + (isVersionMarker(q[i - 1]) ? costs.markerInside : wq[i - 1]));
+            best = std::min(
+                best, at(i, j - 1) + (isVersionMarker(w[j - 1]) ? costs.markerInside : ww[j - 1]));
             // a hyphen or a space lost or gained: "lowrank" for "low rank", and back
             if (j > 1 && q[i - 1].size() == w[j - 2].size() + w[j - 1].size()
                 && q[i - 1].startsWith(w[j - 2]) && q[i - 1].endsWith(w[j - 1]))
@@ -358,14 +414,14 @@ double alignedSimilarity(const QueryWords &query, const QStringList &w)
     double least = std::numeric_limits<double>::max();
     for (qsizetype i = 0; i <= n; ++i) {
         for (qsizetype j = 0; j <= m; ++j) {
-            const double gluedAfter = (i == n ? 0 : gluedCost(i, qTail[i])) + wTail[j];
+            const double gluedAfter = (i == n ? 0 : gluedCost(i, qTail[i], qMarkers[i])) + wTail[j];
             least = std::min(least, at(i, j) + gluedAfter);
         }
     }
     // cut short only after the query's last word aligned with a word of the work: a query
     // that ends in other words than the work's is no truncation of it
     for (qsizetype j = 1; j <= m; ++j)
-        least = std::min(least, aligned(n, j) + costs.cutShort * wTail[j]);
+        least = std::min(least, aligned(n, j) + cutCost(j));
     return std::clamp(1.0 - least / workWeight, 0.0, 1.0);
 }
 
@@ -492,16 +548,23 @@ Candidate scoreWork(const MatchQuery &query, const Work &work)
 {
     const QueryWords queryText = queryWords(query.title);
     const QStringList &q = queryText.words;
-    const QStringList w = titleWords(work.title);
+    const QueryWords workText = workWords(work.title);
+    const QStringList &w = workText.words;
     Candidate c;
     c.id = work.id;
     c.name = work.title.simplified();
     c.year = work.year;
     c.authors = work.authors;
     c.source = work.source;
-    const double similarity = 100.0 * alignedSimilarity(queryText, w);
+    const double similarity = 100.0 * alignedSimilarity(queryText, workText);
     c.missingWords = unmatchedWords(w, q, false);
     c.extraWords = unmatchedWords(q, w, true);
+    QSet<QString> matched;
+    for (const QString &word : q) {
+        if (weightOf(word) >= WordWeights {}.word && !c.extraWords.contains(word))
+            matched.insert(word);
+    }
+    c.matchedWords = matched.size();
     double score = similarity;
     c.features += CandidateFeature { QString::fromLatin1(kFeatureTitleSimilarity),
         std::round(similarity * 10) / 10 };
@@ -575,7 +638,11 @@ void rankCandidates(QList<Candidate> &candidates, qsizetype limit, const MatchPo
     candidates = std::move(unique);
     if (!candidates.isEmpty()) {
         Candidate &top = candidates.first();
-        bool clear = top.score >= policy.minScore;
+        // a title match rests on at least minWords of the query's informative words
+        const bool enoughWords
+            = !top.feature(QString::fromLatin1(kFeatureTitleSimilarity)).isValid()
+            || top.matchedWords >= policy.minWords;
+        bool clear = top.score >= policy.minScore && enoughWords;
         if (clear && candidates.size() > 1) {
             const Candidate &next = candidates.at(1);
             clear = top.score - next.score >= policy.minMargin
