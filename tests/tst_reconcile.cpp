@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ledger-server as a W3C Reconciliation API service (issue 23, docs/reconciliation.md), on the
 // real ledger-server binary on a loopback port over real HTTP: the works index seeded by
-// `ledger-server works import` from tests/data/works-sample.csv; the manifest; batches as
+// `ledger-server works import` from tests/data/reconcile-works.csv; the manifest; batches as
 // OpenRefine sends them (a form body), as JSON and in the URL; the properties year and authors;
 // every bad query answered 400 with its reason and its key; the token when the server asks for
 // one; and ReconcileClient, the app's client, getting the same candidates (on the calling thread
@@ -38,7 +38,7 @@ using namespace LedgerCurator::TestSupport;
 namespace {
 
 const QString kPostgres = QStringLiteral("postgresql");
-const QString kSampleCsv = QStringLiteral(LC_TEST_DATA_DIR "/works-sample.csv");
+const QString kSampleCsv = QStringLiteral(LC_TEST_DATA_DIR "/reconcile-works.csv");
 
 struct Reply
 {
@@ -320,7 +320,7 @@ void TestReconcile::worksImportAndStats()
         { QStringLiteral("works"), QStringLiteral("stats"), QStringLiteral("--works"), m_works });
     QVERIFY2(stats.exitCode == 0, stats.err.constData());
     QVERIFY2(stats.out.contains("works: 13 in "), stats.out.constData());
-    QVERIFY2(stats.out.contains("works-sample.csv"), stats.out.constData());
+    QVERIFY2(stats.out.contains("reconcile-works.csv"), stats.out.constData());
 
     // Bad lines are named with their line and skipped; the rest is imported.
     const QString bad = m_dir->filePath(QStringLiteral("bad.csv"));
