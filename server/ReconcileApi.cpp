@@ -245,7 +245,11 @@ ApiReply answer(const QList<ReconcileQuery> &queries, const ReconcileContext &co
             auto candidates = context.works->candidates(query.match, query.limit);
             if (!candidates) {
                 const Error &error = candidates.error();
-                ApiReply reply = error.kind == Error::Kind::Busy
+                // The index tells a lock held past the busy timeout by SQLite's words.
+                const bool busy = error.kind == Error::Kind::Busy
+                    || error.message.contains(u"database is locked")
+                    || error.message.contains(u"database is busy");
+                ApiReply reply = busy
                     ? ApiReply::error(503, QStringLiteral("the works index is busy; retry shortly"))
                     : ApiReply::error(
                         500, QStringLiteral("internal error; the server log says more"));

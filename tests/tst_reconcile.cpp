@@ -8,6 +8,7 @@
 // and on a worker thread) and refusing bad replies. The ledger's database is a fresh SQLite file
 // and a fresh PostgreSQL database per test (the "postgresql" rows need LC_TEST_POSTGRES_URL: run
 // scripts/with-postgres.sh build-testing/tests/tst_reconcile).
+#include "ReconcileApi.h"
 #include "ReconcileClient.h"
 #include "ServerDatabases.h"
 #include "ServerProcess.h"
@@ -152,6 +153,8 @@ private Q_SLOTS:
     void init();
     void cleanup();
 
+    void authorFamilyNames_data();
+    void authorFamilyNames();
     void worksImportAndStats();
     void worksImportBadUsage();
     void manifest();
@@ -311,6 +314,33 @@ Reply TestReconcile::postForm(const QJsonObject &queries)
 {
     return send("POST", QStringLiteral("/reconcile"), "queries=" + formEncoded(compact(queries)),
         "application/x-www-form-urlencoded");
+}
+
+void TestReconcile::authorFamilyNames_data()
+{
+    QTest::addColumn<QString>("authors");
+    QTest::addColumn<QStringList>("names");
+    QTest::newRow("and") << QStringLiteral("J. Kaplan, S. McCandlish and T. Henighan")
+                         << QStringList { QStringLiteral("Kaplan"), QStringLiteral("McCandlish"),
+                                QStringLiteral("Henighan") };
+    QTest::newRow("family first") << QStringLiteral("Kaplan, J.; McCandlish, S.")
+                                  << QStringList { QStringLiteral("Kaplan"),
+                                         QStringLiteral("McCandlish") };
+    QTest::newRow("et al") << QStringLiteral("Ashish Vaswani et al.")
+                           << QStringList { QStringLiteral("Vaswani") };
+    QTest::newRow("ampersand, initials joined") << QStringLiteral(
+        "D.P. Kingma & J. Ba") << QStringList { QStringLiteral("Kingma"), QStringLiteral("Ba") };
+    QTest::newRow("and inside a name")
+        << QStringLiteral("Anderson and Sandberg")
+        << QStringList { QStringLiteral("Anderson"), QStringLiteral("Sandberg") };
+    QTest::newRow("empty") << QString() << QStringList();
+}
+
+void TestReconcile::authorFamilyNames()
+{
+    QFETCH(QString, authors);
+    QFETCH(QStringList, names);
+    QCOMPARE(LedgerCurator::authorFamilyNames(authors), names);
 }
 
 void TestReconcile::worksImportAndStats()
