@@ -85,8 +85,11 @@ int runWorksImport(QCommandLineParser &parser, QTextStream &out, QTextStream &er
     installStopHandlers();
     QElapsedTimer sinceTold;
     sinceTold.start();
+    qint64 toldBytes = -1;
     auto progress = [&](const WorksImportProgress &p) {
-        if (sinceTold.elapsed() >= 400 || p.bytesDone == p.bytesTotal) {
+        if (p.bytesDone != toldBytes
+            && (sinceTold.elapsed() >= 400 || p.bytesDone == p.bytesTotal)) {
+            toldBytes = p.bytesDone;
             const int percent
                 = p.bytesTotal > 0 ? int(100.0 * double(p.bytesDone) / double(p.bytesTotal)) : 100;
             err << p.works << " works, " << percent << '%' << Qt::endl;
