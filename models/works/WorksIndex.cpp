@@ -964,7 +964,7 @@ Status WorksIndex::replaceSource(const QString &source, const QList<Work> &works
                         return s;
                     }
                 }
-                auto id = newSource(m_db, source, QStringLiteral("works"), 0, QString(), kComplete);
+                auto id = newSource(m_db, source, QStringLiteral("list"), 0, QString(), kComplete);
                 if (!id)
                     return id.error();
                 WorkWriter writer(m_db, *id);
@@ -1088,34 +1088,61 @@ Result<QList<Work>> WorksIndex::retrieve(const MatchQuery &query, int limit) con
     std::stable_sort(
         known.begin(), known.end(), [](const Word &a, const Word &b) { return a.docs < b.docs; });
 
-    // The rarest words, ORed, as long as the titles they find stay few; when even the two
-    // rarest are common, titles with two of the rarest four.
-    constexpr qint64 kBudget = 40000;
-    constexpr int kMaxWords = 8;
-    QStringList chosen;
-    qint64 cost = 0;
-    for (const Word &w : std::as_const(known)) {
-        if (chosen.size() >= kMaxWords || (chosen.size() >= 2 && cost + w.docs > kBudget))
-            break;
-        chosen += ftsTerm(w.text);
-        cost += w.docs;
-    }
-    QString match;
-    if (cost > kBudget && known.size() >= 2) {
-        QStringList pairs;
-        const qsizetype n = std::min<qsizetype>(known.size(), 4);
-        for (qsizetype i = 0; i < n; ++i) {
-            for (qsizetype j = i + 1; j < n; ++j)
-                pairs += u'(' + ftsTerm(known.at(i).text) + QStringLiteral(" AND ")
-                    + ftsTerm(known.at(j).text) + u')';
+    // The titles that hold the rarest words, each weighed by the words it holds (their idf),
+    // as long as the titles read stay few: FTS5's own bm25 rank reads each title's size row by
+    // row (tens of milliseconds for a word in ten thousand titles), a word's rowids cost
+    // next to nothing.
+    constexpr qint64 kBudget = 150000;
+    constexpr int kMaxWords = 10;
+    std::vector<std::pair<qint64, float>> hits;
+    {
+        SqliteStatement rowids(m_db, "SELECT rowid FROM works_fts WHERE works_fts MATCH ?1");
+        if (!rowids.ok())
+            return stepError(QStringLiteral("cannot search the works index"), rowids);
+        qint64 cost = 0;
+        int used = 0;
+        for (const Word &w : std::as_const(known)) {
+            if (used >= kMaxWords || (used >= 2 && cost + w.docs > kBudget))
+                break;
+            ++used;
+            cost += w.docs;
+            rowids.bindText(1, ftsTerm(w.text));
+            int rc;
+            while ((rc = rowids.step()) == SQLITE_ROW)
+                hits.emplace_back(rowids.integer(0), float(w.idf));
+            if (rc != SQLITE_DONE)
+                return stepError(QStringLiteral("cannot search the works index"), rowids);
+            rowids.reset();
         }
-        match = pairs.join(QStringLiteral(" OR "));
-    } else {
-        match = chosen.join(QStringLiteral(" OR "));
+    }
+    std::sort(hits.begin(), hits.end());
+    std::vector<std::pair<float, qint64>> weighed; // (weight, rowid)
+    for (size_t i = 0; i < hits.size();) {
+        size_t j = i;
+        float weight = 0;
+        for (; j < hits.size() && hits[j].first == hits[i].first; ++j)
+            weight += hits[j].second;
+        weighed.emplace_back(weight, hits[i].first);
+        i = j;
+    }
+    // Works of pending or retired sources are among the hits only while an import runs or a
+    // replaced list is being removed: then more are read, to leave enough visible ones.
+    bool allComplete = true;
+    {
+        QSqlQuery states(m_db);
+        if (states.exec(
+                QStringLiteral("SELECT 1 FROM works_sources WHERE state != 'complete' LIMIT 1")))
+            allComplete = !states.next();
+    }
+    const size_t fetch = size_t(std::max(limit * 5, 200)) * (allComplete ? 1 : 10);
+    if (weighed.size() > fetch) {
+        std::nth_element(weighed.begin(), weighed.begin() + qsizetype(fetch), weighed.end(),
+            [](const auto &a, const auto &b) {
+                return a.first > b.first || (a.first == b.first && a.second < b.second);
+            });
+        weighed.resize(fetch);
     }
 
-    // The best by FTS5's rank, then ranked again by the share of the query they explain.
-    const int fetch = std::max(limit * 4, 160);
     struct Found
     {
         Work work;
@@ -1124,51 +1151,33 @@ Result<QList<Work>> WorksIndex::retrieve(const MatchQuery &query, int limit) con
         double coverage = 0;
     };
     QList<Found> found;
-    auto collect = [&](const char *sql) -> Status {
-        found.clear();
-        SqliteStatement select(m_db, sql);
+    {
+        SqliteStatement select(m_db,
+            "SELECT w.id, w.title, w.title_norm, w.authors, w.year, w.doi, s.name FROM works w"
+            " JOIN works_sources s ON s.id = w.source_id WHERE w.rowid = ?1"
+            " AND s.state = 'complete'");
         if (!select.ok())
             return stepError(QStringLiteral("cannot search the works index"), select);
-        select.bindText(1, match);
-        select.bindInteger(2, fetch);
-        int rc;
-        while ((rc = select.step()) == SQLITE_ROW) {
-            Found f;
-            f.work.id = select.text(0);
-            f.work.title = select.text(1);
-            f.norm = select.text(2);
-            f.work.authors = select.text(3);
-            if (!select.isNull(4))
-                f.work.year = int(select.integer(4));
-            f.work.doi = select.text(5);
-            f.work.source = select.text(6);
-            f.rank = select.text(7).toDouble();
-            found += f;
+        for (const auto &[weight, rowid] : weighed) {
+            select.bindInteger(1, rowid);
+            const int rc = select.step();
+            if (rc == SQLITE_ROW) {
+                Found f;
+                f.work.id = select.text(0);
+                f.work.title = select.text(1);
+                f.norm = select.text(2);
+                f.work.authors = select.text(3);
+                if (!select.isNull(4))
+                    f.work.year = int(select.integer(4));
+                f.work.doi = select.text(5);
+                f.work.source = select.text(6);
+                f.rank = -double(weight);
+                found += f;
+            } else if (rc != SQLITE_DONE) {
+                return stepError(QStringLiteral("cannot search the works index"), select);
+            }
+            select.reset();
         }
-        if (rc != SQLITE_DONE)
-            return stepError(QStringLiteral("cannot search the works index"), select);
-        return {};
-    };
-    // Ranked in FTS5 alone, then joined (pending works are skipped after the ranking) ...
-    if (auto status
-        = collect("SELECT w.id, w.title, w.title_norm, w.authors, w.year, w.doi, s.name, f.rank"
-                  " FROM (SELECT rowid, rank FROM works_fts WHERE works_fts MATCH ?1"
-                  "  ORDER BY rank LIMIT ?2) f"
-                  " JOIN works w ON w.rowid = f.rowid JOIN works_sources s ON s.id = w.source_id"
-                  " WHERE s.state = 'complete' ORDER BY f.rank");
-        !status)
-        return status.error();
-    if (found.size() < limit) {
-        // ... unless pending works took the places: then ranked among the visible ones only.
-        if (auto status
-            = collect("SELECT w.id, w.title, w.title_norm, w.authors, w.year, w.doi, s.name,"
-                      " works_fts.rank"
-                      " FROM works_fts JOIN works w ON w.rowid = works_fts.rowid"
-                      " JOIN works_sources s ON s.id = w.source_id"
-                      " WHERE works_fts MATCH ?1 AND s.state = 'complete' ORDER BY works_fts.rank "
-                      "LIMIT ?2");
-            !status)
-            return status.error();
     }
 
     QHash<QString, double> idf;

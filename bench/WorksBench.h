@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "BenchSupport.h"
+
+namespace LedgerCurator::Bench {
+
+struct WorksBenchOptions
+{
+    QString cliPath; // the ledger-curator binary
+    QString workDir; // a temporary folder for the generated file and the cache
+    qint64 works = 2700000;
+    int queries = 1000;
+};
+
+//! The works index (issue 23): `ledger-curator works import` of a generated arXiv metadata
+//! snapshot (time and the child's own peak memory), the index's size on disk, and candidates()
+//! for noisy queries (median and 99th percentile, and how often the right work came first).
+void runWorksBench(Table &table, const WorksBenchOptions &options);
+
+} // namespace LedgerCurator::Bench
