@@ -3,6 +3,7 @@
 // batch's undo.
 #include "CliCommands.h"
 
+#include "CacheWorks.h"
 #include "Cli.h"
 #include "CliReview.h"
 #include "CliSupport.h"
@@ -185,7 +186,7 @@ int undoMatches(QCommandLineParser &parser, Store &store, const CuratedRecord &c
         if (auto stored = store.addCorrections(made); !stored)
             return report(stored.error(), err);
     }
-    if (auto cleared = store.setMeta(key, QString()); !cleared)
+    if (auto cleared = store.setMeta(key, QStringLiteral("")); !cleared)
         return report(cleared.error(), err);
     out << "took back " << undone << (undone == 1 ? " correction" : " corrections")
         << " of the batch of " << inert(lines.first());
@@ -256,7 +257,10 @@ int runSuggest(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (args.size() == 2)
         ids = observationsToSuggest(*curated);
 
-    const WorksIndex index(store->database());
+    // the works the cache knows (record papers, resolved identifiers) first brought up to date
+    if (auto refreshed = refreshCacheWorks(*store); !refreshed)
+        return report(refreshed.error(), err);
+    const WorksIndex index = cacheWorksIndex(*store);
     QList<ObservationSuggestions> suggestions;
     suggestions.reserve(ids.size());
     for (const QString &id : std::as_const(ids)) {

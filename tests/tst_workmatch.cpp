@@ -214,7 +214,8 @@ void TestWorkMatch::reconciliationShape()
 void TestWorkMatch::labelledSets_data()
 {
     QTest::addColumn<quint32>("seed");
-    // Seeds never used while tuning the scorer (that was 7001, through brute force); give
+    // Seeds never looked at while tuning the scorer (7001, and 20261203, 4242 and 918273, whose
+    // misses were read once): these were first run after the scorer was frozen. Give
     // LC_MATCH_SEEDS=a,b,c to measure others (LC_MATCH_VERBOSE=1 lists every miss).
     const QByteArray seeds = qgetenv("LC_MATCH_SEEDS");
     if (!seeds.isEmpty()) {
@@ -222,9 +223,9 @@ void TestWorkMatch::labelledSets_data()
             QTest::newRow(s.constData()) << s.toUInt();
         return;
     }
-    QTest::newRow("seed 20261203") << quint32(20261203);
-    QTest::newRow("seed 4242") << quint32(4242);
-    QTest::newRow("seed 918273") << quint32(918273);
+    QTest::newRow("seed 5550123") << quint32(5550123);
+    QTest::newRow("seed 8086") << quint32(8086);
+    QTest::newRow("seed 271828") << quint32(271828);
 }
 
 void TestWorkMatch::labelledSets()

@@ -255,6 +255,7 @@ struct AlignmentCosts
     double unmarked = 1.5; // one before or after the title with nothing setting it off
                            // ("Revisiting X" is not X)
     double cutShort = 0.2; // a work word after the end of the query (truncation, subtitle)
+    double gluedAtMost = 0.2; // all the words glued on one side, set off
     double marker = 3; // a version marker glued on
     double midPhrase = 0.6; // a work word after a query ending in mid-phrase
     double markerInside = 2; // a version marker inside the title, extra or missing
@@ -380,8 +381,13 @@ double alignedSimilarity(const QueryWords &query, const QueryWords &work)
     auto aligned = [&](qsizetype i, qsizetype j) -> double & { return A[i * (m + 1) + j]; };
     at(0, 0) = 0;
     // the glued words before the title (q[..i), the title starting at q[i])
+    // Set off by a mark, what is glued on costs little and at most gluedAtMost a side, however
+    // long an author list or a venue is; unmarked it costs more than a word inside the title.
     const auto gluedCost = [&](qsizetype i, double weight, double markers) {
-        return weight * (i < n && query.setOff[i] ? costs.glued : costs.unmarked) + markers;
+        const double words = i < n && query.setOff[i]
+            ? std::min(weight * costs.glued, costs.gluedAtMost)
+            : weight * costs.unmarked;
+        return words + markers;
     };
     for (qsizetype i = 1; i <= n; ++i)
         at(i, 0) = gluedCost(i, qTail[0] - qTail[i], qMarkers[0] - qMarkers[i]);
