@@ -45,7 +45,7 @@ const Command kCommands[] = {
     { "history", "history RECORD OBSERVATION [--db PATH] [--json]", historyOptions, runHistory },
     { "suggest",
         "suggest RECORD [OBSERVATION...] [--limit N] [--json] [--accept-matches | --undo-matches] "
-        "[--author NAME] [--db PATH]",
+        "[--server URL [--token-file FILE]] [--author NAME] [--db PATH]",
         suggestOptions, runSuggest },
     { "report", "report [RECORD] [--since DATE] [--format text|csv|json] [-o FILE] [--db PATH]",
         reportOptions, runReport },

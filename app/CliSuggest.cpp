@@ -9,9 +9,11 @@
 #include "CliSupport.h"
 #include "CurationLog.h"
 #include "MatchSuggestions.h"
+#include "ReconcileClient.h"
 #include "Store.h"
 #include "WorksIndex.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -29,6 +31,69 @@ const QCommandLineOption kAcceptOption(QStringLiteral("accept-matches"),
 const QCommandLineOption kUndoOption(QStringLiteral("undo-matches"),
     QStringLiteral("Take back the last --accept-matches batch of RECORD, every field it set "
                    "that nobody has changed since."));
+
+const QCommandLineOption kServerOption(QStringLiteral("server"),
+    QStringLiteral("Also ask this ledger-server's works index (its W3C reconciliation service, "
+                   "docs/reconciliation.md) for the observations the cache's own index has no "
+                   "clear match for."),
+    QStringLiteral("URL"));
+const QCommandLineOption kTokenFileOption(QStringLiteral("token-file"),
+    QStringLiteral("With --server: a file whose first line is the token, for a server that wants "
+                   "one for /reconcile (else $LEDGER_TOKEN, if set)."),
+    QStringLiteral("FILE"));
+
+//! Asks the server for the suggestions with no clear match (titles only: an identifier is the
+//! cache's own business) and ranks what it has with what the cache had. A server that cannot be
+//! asked is told on `err`; the cache's candidates stand.
+void askServer(const QCommandLineParser &parser, QList<ObservationSuggestions> &suggestions,
+    int limit, QTextStream &err)
+{
+    QList<qsizetype> asked;
+    QList<MatchQuery> queries;
+    for (qsizetype i = 0; i < suggestions.size(); ++i) {
+        const ObservationSuggestions &s = suggestions[i];
+        if (s.kind == SuggestionKind::NearestIdentifier
+            || (!s.candidates.isEmpty() && s.candidates.first().match))
+            continue;
+        asked += i;
+        queries += s.query;
+    }
+    if (queries.isEmpty())
+        return;
+    ReconcileOptions options;
+    options.service = QUrl(parser.value(kServerOption));
+    options.limit = limit;
+    if (parser.isSet(kTokenFileOption)) {
+        QFile file(parser.value(kTokenFileOption));
+        if (!file.open(QIODevice::ReadOnly)) {
+            err << "ledger-curator: suggest: cannot read the token file " << inert(file.fileName())
+                << ": " << file.errorString() << "; the cache's candidates only" << Qt::endl;
+            return;
+        }
+        options.token = QString::fromUtf8(file.readLine()).trimmed();
+    } else {
+        options.token = qEnvironmentVariable("LEDGER_TOKEN").trimmed();
+    }
+    ReconcileClient client(options);
+    auto answered = client.reconcile(queries);
+    if (!answered) {
+        err << "ledger-curator: suggest: the server " << inert(options.service.toDisplayString())
+            << " could not be asked: " << inert(answered.error().toString())
+            << "; the cache's candidates only" << Qt::endl;
+        return;
+    }
+    for (qsizetype k = 0; k < asked.size(); ++k) {
+        ObservationSuggestions &s = suggestions[asked[k]];
+        // scored again here, on the title the server gives, so that its candidates and the
+        // cache's are ranked by the one rule
+        for (const Candidate &c : answered->at(k)) {
+            Candidate local = scoreWork(s.query, Work { c.id, c.name, {}, {}, {}, {} });
+            local.source = QStringLiteral("server");
+            s.candidates += std::move(local);
+        }
+        rankCandidates(s.candidates, limit);
+    }
+}
 
 //! The meta entry that keeps the record's last batch of accepted matches: the ids of its edit
 //! events, one per line, after a first line with the author and the time.
@@ -209,6 +274,8 @@ void suggestOptions(QCommandLineParser &parser)
     parser.addOption(kJsonOption);
     parser.addOption(kAcceptOption);
     parser.addOption(kUndoOption);
+    parser.addOption(kServerOption);
+    parser.addOption(kTokenFileOption);
     parser.addOption(kAuthorOption);
 }
 
@@ -273,6 +340,8 @@ int runSuggest(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                 err);
         suggestions += std::move(s);
     }
+    if (parser.isSet(kServerOption))
+        askServer(parser, suggestions, limit, err);
     if (accept)
         return acceptMatches(parser, *store, *curated, suggestions, out, err);
 

@@ -4,6 +4,7 @@
 // of signed corrections, and --undo-matches taking that batch back. Through the real binary on a
 // real cache.
 
+#include "ServerProcess.h"
 #include "Store.h"
 #include "TestSupport.h"
 
@@ -98,6 +99,7 @@ private Q_SLOTS:
     void badUsage_data();
     void badUsage();
     void withoutAWorksList();
+    void theServerAnswersWhatTheCacheLacks();
 
 private:
     CliRun run(QStringList arguments) const;
@@ -344,6 +346,55 @@ void TestSuggestCli::withoutAWorksList()
     const QJsonArray all = QJsonDocument::fromJson(r.out).array();
     QCOMPARE(all.size(), 1);
     QVERIFY(all[0][QStringLiteral("candidates")].toArray().isEmpty());
+}
+
+void TestSuggestCli::theServerAnswersWhatTheCacheLacks()
+{
+    // the team's works index on a real ledger-server knows the paper the cache's list lacks
+    QFile works(m_dir->filePath(QStringLiteral("team-works.csv")));
+    QVERIFY(works.open(QIODevice::WriteOnly));
+    works.write(
+        "id,title,authors,year,doi\n"
+        "1902.00001,Language Models are Unsupervised Multitask Learners,Alec Radford,2019,\n"
+        "1902.00002,Language Models are Supervised Multitask Learners Too,Some One,2020,\n");
+    works.close();
+    ServerProcess server(m_dir->filePath(QStringLiteral("server.db")));
+    QString problem;
+    server.command(
+        { QStringLiteral("works"), QStringLiteral("import"), works.fileName() }, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QVERIFY2(server.start(&problem), qPrintable(problem));
+
+    const QJsonArray before = suggestions({ uuidFor(5) });
+    QVERIFY(before[0][QStringLiteral("candidates")].toArray().isEmpty()
+        || !before[0][QStringLiteral("candidates")][0][QStringLiteral("match")].toBool());
+    const QJsonArray asked = suggestions(
+        { uuidFor(5), uuidFor(1), QStringLiteral("--server"), server.url().toString() });
+    const QJsonArray candidates = asked[0][QStringLiteral("candidates")].toArray();
+    QVERIFY(!candidates.isEmpty());
+    QCOMPARE(candidates[0][QStringLiteral("id")].toString(), QStringLiteral("1902.00001"));
+    QVERIFY(candidates[0][QStringLiteral("match")].toBool());
+    // the observation the cache matched clearly was not sent: the server's log has one request
+    QCOMPARE(asked[1][QStringLiteral("candidates")][0][QStringLiteral("id")].toString(),
+        QStringLiteral("1706.03762"));
+    QVERIFY2(server.log().count("POST /reconcile") == 1, server.log().constData());
+
+    // a server that is gone: told, and the cache's candidates stand
+    const QUrl url = server.url();
+    server.stop();
+    const CliRun gone = run({ QStringLiteral("suggest"), kRecord, uuidFor(1),
+        QStringLiteral("--json"), QStringLiteral("--server"), url.toString() });
+    QCOMPARE(gone.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(gone.out)
+                 .array()[0][QStringLiteral("candidates")][0][QStringLiteral("id")]
+                 .toString(),
+        QStringLiteral("1706.03762"));
+    const CliRun goneFive = run({ QStringLiteral("suggest"), kRecord, uuidFor(5),
+        QStringLiteral("--server"), url.toString() });
+    QCOMPARE(goneFive.exitCode, 0);
+    QVERIFY2(goneFive.err.contains("could not be asked")
+            && goneFive.err.contains("the cache's candidates only"),
+        goneFive.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestSuggestCli)
