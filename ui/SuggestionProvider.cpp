@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "SuggestionProvider.h"
+
+#include "Attention.h"
+#include "BackgroundJob.h"
+#include "Store.h"
+#include "WorksIndex.h"
+
+#include <QSet>
+
+#include <deque>
+#include <mutex>
+
+namespace LedgerCurator {
+
+//! The queue of observations to look at, shared by the GUI thread (which adds to it, moves one
+//! to the front, or empties it) and the run that takes from it.
+struct SuggestionProvider::Work
+{
+    std::mutex mutex;
+    std::deque<Observation> queue; // to look at, in order
+    QString urgent; // taken first when still queued
+    std::shared_ptr<const CuratedRecord> record; // the record the observations are of
+    std::atomic<bool> cancelled { false };
+
+    //! The next observation to look at, and the record it is of; false when none is left.
+    bool take(Observation &next, std::shared_ptr<const CuratedRecord> &of)
+    {
+        const std::lock_guard lock(mutex);
+        if (cancelled.load() || queue.empty())
+            return false;
+        auto it = queue.begin();
+        if (!urgent.isEmpty()) {
+            it = std::find_if(queue.begin(), queue.end(),
+                [this](const Observation &o) { return o.id == urgent; });
+            if (it == queue.end())
+                it = queue.begin();
+            urgent.clear();
+        }
+        next = std::move(*it);
+        queue.erase(it);
+        of = record;
+        return true;
+    }
+};
+
+struct SuggestionProvider::Batch
+{
+    QList<ObservationSuggestions> items;
+    bool indexEmpty = false;
+    QString error; // the cache or the index could not be opened or asked
+};
+
+SuggestionProvider::SuggestionProvider(const QString &cachePath, QObject *parent)
+    : QObject(parent)
+    , m_cachePath(cachePath)
+{
+    m_pool.setMaxThreadCount(1);
+    m_pool.setObjectName(QStringLiteral("suggestions"));
+}
+
+SuggestionProvider::~SuggestionProvider()
+{
+    if (m_work)
+        m_work->cancelled = true;
+    m_pool.waitForDone(); // the run ends after the observation it is looking at
+}
+
+bool SuggestionProvider::wantsSuggestions(const Observation &observation)
+{
+    return attentionReasons(observation, false).testFlag(AttentionReason::State);
+}
+
+void SuggestionProvider::setRecord(
+    const CuratedRecord &record, const QStringList &tableOrder, const QString &first)
+{
+    clear();
+    m_hasRecord = true;
+    m_work = std::make_shared<Work>();
+    m_work->record = std::make_shared<const CuratedRecord>(record);
+    m_work->urgent = first;
+    QStringList order;
+    if (!first.isEmpty())
+        order.append(first);
+    order += tableOrder;
+    startRun(order);
+    Q_EMIT suggestionsChanged({});
+}
+
+void SuggestionProvider::clear()
+{
+    if (m_work) {
+        const std::lock_guard lock(m_work->mutex);
+        m_work->cancelled = true;
+        m_work->queue.clear();
+    }
+    m_work.reset();
+    ++m_generation; // what an older run still delivers is dropped
+    m_running = false;
+    m_hasRecord = false;
+    m_ready.clear();
+    m_indexEmpty = false;
+    m_error.clear();
+}
+
+void SuggestionProvider::observationsChanged(
+    const CuratedRecord &record, const QStringList &observations)
+{
+    if (!m_work || observations.isEmpty())
+        return;
+    QStringList changed;
+    {
+        const std::lock_guard lock(m_work->mutex);
+        m_work->record = std::make_shared<const CuratedRecord>(record);
+        const QSet<QString> ids(observations.cbegin(), observations.cend());
+        std::erase_if(m_work->queue, [&ids](const Observation &o) { return ids.contains(o.id); });
+        std::deque<Observation> first; // what was just changed is looked at first, in order
+        for (const QString &id : observations) {
+            m_ready.remove(id);
+            const Observation *o = record.shown.findObservation(id);
+            if (!o || changed.contains(id))
+                continue;
+            changed.append(id);
+            if (wantsSuggestions(*o))
+                first.push_back(*o);
+        }
+        m_work->queue.insert(m_work->queue.begin(), first.begin(), first.end());
+    }
+    if (!m_running && !m_indexEmpty && m_error.isEmpty())
+        startRun(std::nullopt);
+    if (!changed.isEmpty())
+        Q_EMIT suggestionsChanged(changed);
+}
+
+void SuggestionProvider::prioritize(const QString &observation)
+{
+    if (!m_work || m_ready.contains(observation))
+        return;
+    const std::lock_guard lock(m_work->mutex);
+    m_work->urgent = observation;
+}
+
+SuggestionProvider::Status SuggestionProvider::status(const QString &observation) const
+{
+    if (!m_hasRecord)
+        return Status::NotWanted;
+    if (m_ready.contains(observation))
+        return Status::Ready;
+    if (m_indexEmpty)
+        return Status::IndexEmpty;
+    if (!m_error.isEmpty())
+        return Status::Failed;
+    return Status::Pending;
+}
+
+const ObservationSuggestions *SuggestionProvider::suggestions(const QString &observation) const
+{
+    const auto it = m_ready.constFind(observation);
+    return it == m_ready.cend() ? nullptr : &it.value();
+}
+
+int SuggestionProvider::pendingAmong(
+    const CuratedRecord &record, const QStringList &observations) const
+{
+    if (m_indexEmpty || !m_error.isEmpty())
+        return 0;
+    int pending = 0;
+    for (const QString &id : observations) {
+        if (m_ready.contains(id))
+            continue;
+        if (const Observation *o = record.shown.findObservation(id); o && wantsSuggestions(*o))
+            ++pending;
+    }
+    return pending;
+}
+
+void SuggestionProvider::startRun(std::optional<QStringList> order)
+{
+    m_running = true;
+    const int generation = m_generation;
+    BackgroundJob::Options options;
+    options.pool = &m_pool;
+    auto work = [path = m_cachePath, shared = m_work, order = std::move(order)](
+                    BackgroundJob::Worker<Batch> &worker) {
+        if (order) {
+            // The record's observations that want suggestions: those of `order` first, in that
+            // order, then the rest as the record has them. Done here, not on the GUI thread: a
+            // record may hold a million observations.
+            std::shared_ptr<const CuratedRecord> record;
+            {
+                const std::lock_guard lock(shared->mutex);
+                record = shared->record;
+            }
+            QHash<QString, const Observation *> wanted;
+            for (const Observation &o : record->shown.observations) {
+                if (wantsSuggestions(o))
+                    wanted.insert(o.id, &o);
+            }
+            std::deque<Observation> queue;
+            QSet<QString> queued;
+            for (const QString &id : *order) {
+                if (const Observation *o = wanted.value(id); o && !queued.contains(id)) {
+                    queue.push_back(*o);
+                    queued.insert(id);
+                }
+            }
+            for (const Observation &o : record->shown.observations) {
+                if (wanted.contains(o.id) && !queued.contains(o.id))
+                    queue.push_back(o);
+            }
+            const std::lock_guard lock(shared->mutex);
+            for (Observation &o : queue)
+                shared->queue.push_back(std::move(o));
+        }
+        Batch failed;
+        Store store(path);
+        if (auto opened = store.open(); !opened) {
+            failed.error = opened.error().toString();
+            worker.deliver(failed);
+            return;
+        }
+        const WorksIndex index(store.database());
+        const Result<WorksStats> stats = index.stats();
+        if (!stats) {
+            failed.error = stats.error().toString();
+            worker.deliver(failed);
+            return;
+        }
+        if (stats.value().works == 0) {
+            failed.indexEmpty = true;
+            worker.deliver(failed);
+            return;
+        }
+        Observation next;
+        std::shared_ptr<const CuratedRecord> record;
+        while (!worker.isCancelled() && shared->take(next, record)) {
+            Batch batch;
+            batch.items.append(suggestFor(*record, next, index));
+            worker.deliver(std::move(batch));
+        }
+    };
+    auto *job = BackgroundJob::start<Batch>(this, options, std::move(work),
+        [this, generation](const Batch &batch) { receive(generation, batch); });
+    connect(job, &BackgroundJob::finished, this, [this, generation] { runFinished(generation); });
+}
+
+void SuggestionProvider::receive(int generation, const Batch &batch)
+{
+    if (generation != m_generation)
+        return; // a run of a record no longer shown
+    if (batch.indexEmpty || !batch.error.isEmpty()) {
+        m_indexEmpty = batch.indexEmpty;
+        m_error = batch.error;
+        if (m_work) {
+            const std::lock_guard lock(m_work->mutex);
+            m_work->queue.clear();
+        }
+        Q_EMIT suggestionsChanged({});
+        return;
+    }
+    QStringList ids;
+    for (const ObservationSuggestions &s : batch.items) {
+        m_ready.insert(s.observation, s);
+        ids.append(s.observation);
+    }
+    Q_EMIT suggestionsChanged(ids);
+}
+
+QList<FieldEdit> checkedSuggestionEdits(
+    const CuratedRecord &record, const QList<FieldEdit> &edits, QString *error)
+{
+    QList<FieldEdit> checked;
+    checked.reserve(edits.size());
+    for (FieldEdit edit : edits) {
+        if (edit.value) {
+            const CurationValue value = normalizeCurationValue(
+                edit.field, *edit.value, record.upstream, edit.observation);
+            if (!value.ok()) {
+                if (error)
+                    *error = QStringLiteral("%1 %2: %3")
+                                 .arg(edit.observation, curationFieldKey(edit.field), value.error);
+                return {};
+            }
+            edit.value = value.value;
+        }
+        checked.append(edit);
+    }
+    return checked;
+}
+
+void SuggestionProvider::runFinished(int generation)
+{
+    if (generation != m_generation)
+        return;
+    m_running = false;
+    bool more = false;
+    if (m_work && !m_indexEmpty && m_error.isEmpty()) {
+        const std::lock_guard lock(m_work->mutex);
+        more = !m_work->cancelled && !m_work->queue.empty();
+    }
+    if (more) {
+        startRun(std::nullopt); // added while the run was ending
+        return;
+    }
+    Q_EMIT idle();
+}
+
+} // namespace LedgerCurator
