@@ -66,13 +66,21 @@ struct WorksStats
     qint64 bytesOnDisk = 0; // the index's tables and their full-text index (dbstat), if known
 };
 
+//! How the index's writes run: each one is `body` in one transaction on the index's
+//! connection, committed only when `body` succeeds. `what` names the write in an error. The
+//! default begins and commits on the connection itself; the app's cache gives one that goes
+//! through the Store's write rules (cacheWorksIndex() in CacheWorks.h).
+using WorksWriteTransaction
+    = std::function<Status(const QString &what, const std::function<Status()> &body)>;
+
 class WorksIndex final
 {
 public:
-    //! Creates the index's tables in `db` if they are missing (idempotent).
+    //! Creates the index's tables in `db` if they are missing (idempotent). Opens no
+    //! transaction of its own: a schema migration runs it inside its own.
     static Status ensureSchema(QSqlDatabase &db);
 
-    explicit WorksIndex(QSqlDatabase db);
+    explicit WorksIndex(QSqlDatabase db, WorksWriteTransaction transaction = {});
 
     //! Imports a works file. All or nothing per file: no work of it is visible to search until
     //! every line is read. Resumable: a run stopped (cancelled, killed) goes on from where it
@@ -101,8 +109,16 @@ public:
 
     Result<std::optional<Work>> work(const QString &id) const;
 
+    //! How many lines an import reads between two commits (tests make it small).
+    void setBatchLines(qint64 lines) { m_batchLines = qMax<qint64>(1, lines); }
+
 private:
+    Status inTransaction(const QString &what, const std::function<Status()> &body) const;
+    Status purgeRetired() const;
+
     QSqlDatabase m_db;
+    WorksWriteTransaction m_transaction;
+    qint64 m_batchLines = 25000;
 };
 
 } // namespace LedgerCurator
