@@ -166,9 +166,12 @@ struct WordWeights
     double word = 1.0;
 };
 
+// Stop words, initials and bare numbers (pages, years, volumes) weigh little.
 double weightOf(const QString &word)
 {
-    return isStopWord(word) ? WordWeights {}.stop : WordWeights {}.word;
+    const bool light = isStopWord(word) || word.size() == 1
+        || std::all_of(word.cbegin(), word.cend(), [](QChar c) { return c.isDigit(); });
+    return light ? WordWeights {}.stop : WordWeights {}.word;
 }
 
 // --- Comparing words -------------------------------------------------------------------
@@ -178,7 +181,8 @@ int editDistance(QStringView a, QStringView b, int cap)
     const qsizetype n = a.size(), m = b.size();
     if (std::abs(int(n - m)) > cap)
         return cap + 1;
-    std::vector<int> previous(m + 1), current(m + 1);
+    // three rows: a swap of two neighbours counts as one edit (Damerau), which reaches two back
+    std::vector<int> twoBack(m + 1), previous(m + 1), current(m + 1);
     for (qsizetype j = 0; j <= m; ++j)
         previous[j] = int(j);
     for (qsizetype i = 1; i <= n; ++i) {
@@ -187,14 +191,14 @@ int editDistance(QStringView a, QStringView b, int cap)
         for (qsizetype j = 1; j <= m; ++j) {
             const int substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
             int best = std::min({ substitution, previous[j] + 1, current[j - 1] + 1 });
-            // a swap of two neighbours counts as one edit (Damerau)
             if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-                best = std::min(best, previous[j - 2 < 0 ? 0 : j - 2] + 1);
+                best = std::min(best, twoBack[j - 2] + 1);
             current[j] = best;
             rowMin = std::min(rowMin, best);
         }
         if (rowMin > cap)
             return cap + 1;
+        std::swap(twoBack, previous);
         std::swap(previous, current);
     }
     return previous[m];
@@ -225,10 +229,10 @@ double wordSimilarity(const QString &q, const QString &w, bool queryLast)
     if (q == w)
         return 1.0;
     const qsizetype longer = std::max(q.size(), w.size());
-    if (std::min(q.size(), w.size()) >= 3 && ocrFold(q) == ocrFold(w))
+    if (std::min(q.size(), w.size()) >= 2 && ocrFold(q) == ocrFold(w))
         return 0.9;
-    if (queryLast && q.size() >= 3 && w.startsWith(q))
-        return 0.85;
+    if (queryLast && w.startsWith(q))
+        return q.size() >= 3 ? 0.85 : 0.7; // "Image C..." cut in its last word
     if (std::min(q.size(), w.size()) < 4)
         return 0;
     const int cap = longer >= 8 ? 2 : 1;
@@ -245,16 +249,56 @@ inline constexpr double kSimilarEnough = 0.5;
 // Costs of the alignment, in word weights.
 struct AlignmentCosts
 {
-    double glued = 0.15; // a query word before or after the title (authors, venue, year)
+    double glued = 0.1; // a query word before or after the title, set off by ". " or ", "
+                        // (authors, venue, year)
+    double unmarked = 1.5; // one before or after the title with nothing setting it off
+                           // ("Revisiting X" is not X)
     double cutShort = 0.2; // a work word after the end of the query (truncation, subtitle)
 };
+
+// The query's words, and for each whether a mark that sets off what a reference glues to a
+// title comes before it: ". ", ", ", "; ", a bracket. A colon or a dash does not: what follows
+// one is a subtitle, part of the title.
+struct QueryWords
+{
+    QStringList words;
+    std::vector<bool> setOff;
+};
+
+QueryWords queryWords(const QString &text)
+{
+    static const QRegularExpression marks(
+        QStringLiteral(R"([.,;)\]](?=\s|$)|(?<=\s)[(\[]|^[(\[])"));
+    QueryWords out;
+    qsizetype from = 0;
+    bool marked = false;
+    QRegularExpressionMatchIterator it = marks.globalMatch(text);
+    const auto take = [&](QStringView segment) {
+        const QStringList words = titleWords(segment);
+        for (qsizetype k = 0; k < words.size(); ++k) {
+            out.words += words[k];
+            out.setOff.push_back(k == 0 && marked);
+        }
+        if (!words.isEmpty())
+            marked = false;
+    };
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        take(QStringView(text).mid(from, m.capturedStart() - from));
+        marked = true;
+        from = m.capturedEnd();
+    }
+    take(QStringView(text).mid(from));
+    return out;
+}
 
 // The title's similarity as 0..1: the work's words aligned in order with the query's (typos
 // allowed), words the query glued before or after the title and the work's words after the end
 // of the query (a truncated title, a dropped subtitle) costing less than words that differ
 // inside the title. 1 - cost / the work's weight.
-double alignedSimilarity(const QStringList &q, const QStringList &w)
+double alignedSimilarity(const QueryWords &query, const QStringList &w)
 {
+    const QStringList &q = query.words;
     const qsizetype n = q.size(), m = w.size();
     if (n == 0 || m == 0)
         return 0;
@@ -276,22 +320,37 @@ double alignedSimilarity(const QStringList &q, const QStringList &w)
 
     // D[i][j]: the least cost of aligning q[..i) with w[..j), query words before the title
     // glued.
-    std::vector<double> D((n + 1) * (m + 1));
+    constexpr double kNever = std::numeric_limits<double>::max() / 4;
+    std::vector<double> D((n + 1) * (m + 1)), A((n + 1) * (m + 1), kNever);
     auto at = [&](qsizetype i, qsizetype j) -> double & { return D[i * (m + 1) + j]; };
+    // the same, q[i-1] aligned with w[j-1] (a truncation ends in a word of the work)
+    auto aligned = [&](qsizetype i, qsizetype j) -> double & { return A[i * (m + 1) + j]; };
     at(0, 0) = 0;
+    // the glued words before the title (q[..i), the title starting at q[i])
+    const auto gluedCost = [&](qsizetype i, double weight) {
+        return weight * (i < n && query.setOff[i] ? costs.glued : costs.unmarked);
+    };
     for (qsizetype i = 1; i <= n; ++i)
-        at(i, 0) = at(i - 1, 0) + costs.glued * wq[i - 1];
+        at(i, 0) = gluedCost(i, qTail[0] - qTail[i]);
     for (qsizetype j = 1; j <= m; ++j)
         at(0, j) = at(0, j - 1) + ww[j - 1];
     for (qsizetype i = 1; i <= n; ++i) {
         for (qsizetype j = 1; j <= m; ++j) {
             const double sim = wordSimilarity(q[i - 1], w[j - 1], i == n);
             const double pair = std::max(wq[i - 1], ww[j - 1]);
-            double best = sim >= kSimilarEnough ? at(i - 1, j - 1) + (1.0 - sim) * pair
-                                                : at(i - 1, j - 1) + wq[i - 1] + ww[j - 1];
+            if (sim >= kSimilarEnough)
+                aligned(i, j) = at(i - 1, j - 1) + (1.0 - sim) * pair;
+            double best = std::min(aligned(i, j), at(i - 1, j - 1) + wq[i - 1] + ww[j - 1]);
             best = std::min(best, at(i - 1, j) + wq[i - 1]); // a word the work lacks
             best = std::min(best, at(i, j - 1) + ww[j - 1]); // a word the query lacks
-            at(i, j) = best;
+            // a hyphen or a space lost or gained: "lowrank" for "low rank", and back
+            if (j > 1 && q[i - 1].size() == w[j - 2].size() + w[j - 1].size()
+                && q[i - 1].startsWith(w[j - 2]) && q[i - 1].endsWith(w[j - 1]))
+                aligned(i, j) = std::min(aligned(i, j), at(i - 1, j - 2) + 0.1);
+            if (i > 1 && w[j - 1].size() == q[i - 2].size() + q[i - 1].size()
+                && w[j - 1].startsWith(q[i - 2]) && w[j - 1].endsWith(q[i - 1]))
+                aligned(i, j) = std::min(aligned(i, j), at(i - 2, j - 1) + 0.1);
+            at(i, j) = std::min(best, aligned(i, j));
         }
     }
     // The end: either query words glued after the title, or the work's words after the end of
@@ -299,11 +358,14 @@ double alignedSimilarity(const QStringList &q, const QStringList &w)
     double least = std::numeric_limits<double>::max();
     for (qsizetype i = 0; i <= n; ++i) {
         for (qsizetype j = 0; j <= m; ++j) {
-            const double gluedAfter = costs.glued * qTail[i] + wTail[j];
-            const double cutShort = qTail[i] + costs.cutShort * wTail[j];
-            least = std::min(least, at(i, j) + std::min(gluedAfter, cutShort));
+            const double gluedAfter = (i == n ? 0 : gluedCost(i, qTail[i])) + wTail[j];
+            least = std::min(least, at(i, j) + gluedAfter);
         }
     }
+    // cut short only after the query's last word aligned with a word of the work: a query
+    // that ends in other words than the work's is no truncation of it
+    for (qsizetype j = 1; j <= m; ++j)
+        least = std::min(least, aligned(n, j) + costs.cutShort * wTail[j]);
     return std::clamp(1.0 - least / workWeight, 0.0, 1.0);
 }
 
@@ -428,7 +490,8 @@ bool isStopWord(QStringView word)
 
 Candidate scoreWork(const MatchQuery &query, const Work &work)
 {
-    const QStringList q = titleWords(query.title);
+    const QueryWords queryText = queryWords(query.title);
+    const QStringList &q = queryText.words;
     const QStringList w = titleWords(work.title);
     Candidate c;
     c.id = work.id;
@@ -436,7 +499,7 @@ Candidate scoreWork(const MatchQuery &query, const Work &work)
     c.year = work.year;
     c.authors = work.authors;
     c.source = work.source;
-    const double similarity = 100.0 * alignedSimilarity(q, w);
+    const double similarity = 100.0 * alignedSimilarity(queryText, w);
     c.missingWords = unmatchedWords(w, q, false);
     c.extraWords = unmatchedWords(q, w, true);
     double score = similarity;

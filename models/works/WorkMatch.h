@@ -89,7 +89,7 @@ Candidate scoreWork(const MatchQuery &query, const Work &work);
 //! above the next.
 struct MatchPolicy
 {
-    double minScore = 88;
+    double minScore = 85;
     double minMargin = 8;
 };
 
