@@ -74,20 +74,21 @@ void ClearMatchesDialog::refresh()
     else if (count == 0)
         m_intro->setText(tr("No observation the table shows has a clear match."));
     else
-        m_intro->setText(tr("%Ln observation(s) the table shows have a clear match: a candidate "
-                            "whose score is high and well above the next. OK records, for each, "
-                            "the candidate's identifier, the state verified fuzzy and a note, as "
-                            "one step (Ctrl+Z takes it back). Inbound observations are left out: "
-                            "their candidate is the citing paper, to open and check first.",
+        m_intro->setText(tr("Clear matches among the observations the table shows: %Ln. A clear "
+                            "match is a candidate whose score is high and well above the next. "
+                            "OK records, for each, the candidate's identifier, the state verified "
+                            "fuzzy and a note, as one step (Ctrl+Z takes it back). Inbound "
+                            "observations are left out: their candidate is the citing paper, to "
+                            "open and check first.",
             nullptr, count));
     m_pending->setText(m_gathered.pending > 0
-            ? tr("Still looking for candidates for %Ln observation(s) shown; their clear matches "
-                 "join the list as they come in.",
+            ? tr("Observations shown still being looked at: %Ln. Their clear matches join the "
+                 "list as they come in.",
                 nullptr, m_gathered.pending)
             : QString());
     m_pending->setVisible(m_gathered.pending > 0);
     QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok);
-    ok->setText(tr("&Accept %Ln Clear Match(es)", nullptr, count));
+    ok->setText(tr("&Accept All (%Ln)", nullptr, count));
     ok->setEnabled(count > 0);
 }
 

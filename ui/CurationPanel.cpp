@@ -772,6 +772,14 @@ void CurationPanel::setSuggestionProvider(SuggestionProvider *provider)
         });
 }
 
+namespace {
+QString noIndexText()
+{
+    return CurationPanel::tr(
+        "No works index yet: File > Import Works List... or `ledger-curator works import FILE`");
+}
+} // namespace
+
 void CurationPanel::fillSuggestions()
 {
     const Observation *shown = m_observations.size() == 1
@@ -791,17 +799,18 @@ void CurationPanel::fillSuggestions()
         m_suggestionBox->showLooking();
         break;
     case SuggestionProvider::Status::IndexEmpty:
-        m_suggestionBox->showMessage(tr("No works index yet: File > Import Works List... or "
-                                        "`ledger-curator works import FILE`"),
-            false);
+        m_suggestionBox->showMessage(noIndexText(), false);
         break;
     case SuggestionProvider::Status::Failed:
         m_suggestionBox->showMessage(
             tr("Suggestions unavailable: %1").arg(m_suggestions->error()), false);
         break;
     case SuggestionProvider::Status::Ready:
-        if (const ObservationSuggestions *s = m_suggestions->suggestions(id))
+        if (const ObservationSuggestions *s = m_suggestions->suggestions(id)) {
             m_suggestionBox->showSuggestions(*s);
+            if (s->candidates.isEmpty() && s->error.isEmpty() && !m_suggestions->hasImportedLists())
+                m_suggestionBox->showMessage(noIndexText(), false);
+        }
         break;
     }
     m_suggestionBox->show();

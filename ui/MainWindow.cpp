@@ -830,13 +830,13 @@ int MainWindow::acceptClearMatches(const QList<ObservationSuggestions> &suggesti
     for (const FieldEdit &edit : edits)
         matched.insert(edit.observation);
     const int count = int(matched.size());
-    auto result = m_session->applyEdits(edits, tr("Accept %Ln clear match(es)", nullptr, count));
+    auto result = m_session->applyEdits(edits, tr("Accept clear matches (%Ln)", nullptr, count));
     if (!result) {
         showError(result.error().toString());
         return -1;
     }
     statusBar()->showMessage(*result
-            ? tr("Accepted %Ln clear match(es): identifier, verified fuzzy and a note on each.",
+            ? tr("Accepted clear matches: %Ln (identifier, verified fuzzy and a note on each).",
                 nullptr, count)
             : tr("Nothing to accept: the clear matches were already recorded."),
         10000);

@@ -174,7 +174,9 @@ void SuggestionBox::showSuggestions(const ObservationSuggestions &suggestions)
         const QString title = DisplayText::forTerminal(c.name);
         QString details = c.id;
         if (c.match)
-            details = tr("clear match · %1").arg(details);
+            details += suggestions.kind == SuggestionKind::CitingPaper
+                ? tr(" · the citing paper", "after the candidate's id")
+                : tr(" · clear match", "after the candidate's id");
         if (const QString features = featureText(c); !features.isEmpty())
             details += QStringLiteral(" · ") + features;
         auto *item = new QTreeWidgetItem(m_list);
@@ -290,7 +292,7 @@ QString SuggestionBox::featureText(const Candidate &c)
         parts.append(tr("title %1% similar").arg(qRound(similarity.toDouble())));
     if (const QVariant distance = c.feature(QString::fromLatin1(kFeatureIdDistance));
         distance.isValid())
-        parts.append(tr("%n edit(s) from the identifier given", nullptr, distance.toInt()));
+        parts.append(tr("edit distance %1 from the identifier given").arg(distance.toInt()));
     if (!c.missingWords.isEmpty())
         parts.append(tr("missing: %1").arg(someWords(c.missingWords)));
     if (!c.extraWords.isEmpty())

@@ -13,6 +13,11 @@
 
 namespace LedgerCurator {
 
+namespace {
+// The source of the works the cache itself knows (docs/works.md): not a works list imported.
+const QString kCacheSource = QStringLiteral("cache");
+} // namespace
+
 //! The queue of observations to look at, shared by the GUI thread (which adds to it, moves one
 //! to the front, or empties it) and the run that takes from it.
 struct SuggestionProvider::Work
@@ -47,6 +52,7 @@ struct SuggestionProvider::Work
 struct SuggestionProvider::Batch
 {
     QList<ObservationSuggestions> items;
+    std::optional<bool> importedLists; // the first of a run: a works list was imported
     bool indexEmpty = false;
     QString error; // the cache or the index could not be opened or asked
 };
@@ -100,6 +106,7 @@ void SuggestionProvider::clear()
     m_hasRecord = false;
     m_ready.clear();
     m_indexEmpty = false;
+    m_importedLists = true;
     m_error.clear();
 }
 
@@ -220,17 +227,30 @@ void SuggestionProvider::startRun(std::optional<QStringList> order)
             return;
         }
         const WorksIndex index(store.database());
-        const Result<WorksStats> stats = index.stats();
-        if (!stats) {
-            failed.error = stats.error().toString();
+        // Whether there is anything to look in, from the sources' table alone (stats() counts
+        // every work, too slow to ask before each run).
+        const Result<QList<WorksSourceStats>> sources = index.sources();
+        if (!sources) {
+            failed.error = sources.error().toString();
             worker.deliver(failed);
             return;
         }
-        if (stats.value().works == 0) {
+        qint64 works = 0;
+        bool imported = false;
+        for (const WorksSourceStats &source : sources.value()) {
+            if (!source.complete)
+                continue;
+            works += source.works;
+            imported = imported || (source.works > 0 && source.source != kCacheSource);
+        }
+        if (works == 0) {
             failed.indexEmpty = true;
             worker.deliver(failed);
             return;
         }
+        Batch first;
+        first.importedLists = imported;
+        worker.deliver(first);
         Observation next;
         std::shared_ptr<const CuratedRecord> record;
         while (!worker.isCancelled() && shared->take(next, record)) {
@@ -258,6 +278,8 @@ void SuggestionProvider::receive(int generation, const Batch &batch)
         Q_EMIT suggestionsChanged({});
         return;
     }
+    if (batch.importedLists)
+        m_importedLists = *batch.importedLists;
     QStringList ids;
     for (const ObservationSuggestions &s : batch.items) {
         m_ready.insert(s.observation, s);

@@ -65,6 +65,9 @@ public:
     bool isBusy() const { return m_running; }
     //! Whether the works index was found empty (then every status is IndexEmpty).
     bool indexEmpty() const { return m_indexEmpty; }
+    //! Whether a works list was imported (the index holds more than the works the cache knows
+    //! itself); true until the first run has looked.
+    bool hasImportedLists() const { return m_importedLists; }
     //! Of `observations` of `record`, how many want suggestions not in yet.
     int pendingAmong(const CuratedRecord &record, const QStringList &observations) const;
 
@@ -99,6 +102,7 @@ private:
     bool m_hasRecord = false;
     QHash<QString, ObservationSuggestions> m_ready;
     bool m_indexEmpty = false;
+    bool m_importedLists = true;
     QString m_error;
 };
 

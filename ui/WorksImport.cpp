@@ -90,7 +90,7 @@ QString WorksImport::reportText(const WorksImportReport &report)
                          .arg(report.resumedAtLine));
     if (report.badLineCount > 0) {
         lines.append(QString());
-        lines.append(tr("%Ln line(s) skipped:", nullptr, int(report.badLineCount)));
+        lines.append(tr("Lines skipped: %Ln", nullptr, int(report.badLineCount)));
         for (const WorksBadLine &bad : report.badLines.mid(0, kBadLinesShown))
             lines.append(tr("line %1: %2").arg(bad.line).arg(bad.reason));
         if (report.badLineCount > kBadLinesShown)
