@@ -61,6 +61,8 @@ const Command kCommands[] = {
         verifyBundleOptions, runVerifyBundle },
     { "import-bundle", "import-bundle FILE.json [--db PATH]", importBundleOptions,
         runImportBundle },
+    { "works", "works import FILE [--format arxiv-jsonl|csv] | works stats [--json] [--db PATH]",
+        worksOptions, runWorks },
 };
 
 const Command *findCommand(const QString &name)

@@ -70,4 +70,8 @@ int runVerifyBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
 void importBundleOptions(QCommandLineParser &parser);
 int runImportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 
+// CliWorks.cpp: the works index of the cache (works import, works stats; docs/works.md).
+void worksOptions(QCommandLineParser &parser);
+int runWorks(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
+
 } // namespace LedgerCurator::Cli

@@ -235,6 +235,12 @@ public:
     Result<QHash<QString, QString>> recordAsOfDates() const;
     // End of the sync block ----------------------------------------------------------------------
 
+    //! Runs `body` in one write transaction of the cache: a Store::Write, refused once
+    //! writeRefusal() is set and reported committed only into the files still so named. For
+    //! the writers of the cache outside Store that keep to its rules (the works index,
+    //! CacheWorks.h); `what` names the write in an error.
+    Status inWriteTransaction(const QString &what, const std::function<Status()> &body);
+
 private:
     //! Every write is one of these (StoreWrite.h): refused once writeRefusal() is set or a file is
     //! lost, and a commit is reported only after SQLite committed into the files still so named.

@@ -2,6 +2,7 @@
 // The cache's schema: its migrations, in order, and how Store::open() applies them.
 #include "Store.h"
 #include "StoreWrite.h"
+#include "WorksIndex.h"
 
 #include <QSqlQuery>
 
@@ -11,6 +12,10 @@ const char *const kObservationsByIdSql
     = "CREATE UNIQUE INDEX observations_by_id ON observations(record_id, id)";
 
 namespace {
+
+//! A step of a migration that is not SQL text: the works index's tables, as WorksIndex makes
+//! them (the same tables serve ledger-server's reconciliation service).
+const QString kWorksIndexStep = QStringLiteral("-- WorksIndex::ensureSchema()");
 
 //! Ordered migrations: step N takes the schema from version N to N + 1.
 const QList<QStringList> &migrations()
@@ -163,6 +168,9 @@ const QList<QStringList> &migrations()
             QStringLiteral("CREATE INDEX notices_by_work ON notices(work)"),
             QStringLiteral("CREATE INDEX notices_outbox ON notices(id) WHERE seq IS NULL"),
         },
+        // -> +1: the works index (issue 23, docs/works.md): works_sources, works, works_bad_lines
+        // and the full-text index works_fts with its vocabulary works_vocab.
+        { kWorksIndexStep },
     };
     return steps;
 }
@@ -200,6 +208,13 @@ Status Store::migrate()
             !status)
             return status;
         for (const auto &sql : migrations()[version]) {
+            if (sql == kWorksIndexStep) {
+                QSqlDatabase db = database();
+                if (auto status = WorksIndex::ensureSchema(db); !status)
+                    return write.fail(
+                        Error::failure(m_path + QStringLiteral(": ") + status.error().message));
+                continue;
+            }
             if (auto status = exec(sql); !status)
                 return write.fail(status.error());
         }

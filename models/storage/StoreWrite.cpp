@@ -32,6 +32,16 @@ Error Store::Write::fail(Error error)
     return error;
 }
 
+Status Store::inWriteTransaction(const QString &what, const std::function<Status()> &body)
+{
+    Write write(*this);
+    if (auto status = write.begin(m_path + QStringLiteral(": ") + what); !status)
+        return status;
+    if (auto status = body(); !status)
+        return write.fail(status.error());
+    return write.commit(m_path + QStringLiteral(": ") + what);
+}
+
 Status writeMeta(QSqlDatabase db, const Store::MetaEntries &meta)
 {
     if (meta.isEmpty())

@@ -964,7 +964,7 @@ Status WorksIndex::replaceSource(const QString &source, const QList<Work> &works
                         return s;
                     }
                 }
-                auto id = newSource(m_db, source, QStringLiteral("works"), 0, QString(), kComplete);
+                auto id = newSource(m_db, source, QStringLiteral("list"), 0, QString(), kComplete);
                 if (!id)
                     return id.error();
                 WorkWriter writer(m_db, *id);
