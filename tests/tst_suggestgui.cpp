@@ -5,6 +5,7 @@
 // typing; None of them records its note; Accept Clear Matches lists exactly the clear matches
 // and records them as one step; the empty states; File > Import Works List reports its bad
 // lines and brings suggestions.
+#include "CacheWorks.h"
 #include "ClearMatchesDialog.h"
 #include "CurationPanel.h"
 #include "CurationSession.h"
@@ -134,6 +135,7 @@ private Q_SLOTS:
     void emptyStates();
     void keysDoNotFireWhileTyping();
     void importWorksListReportsAndSuggests();
+    void worksImportedByTheCommandLineBringSuggestions();
     void screenshots();
 
 public Q_SLOTS:
@@ -197,7 +199,7 @@ bool TestSuggestGui::open(bool seedWorks, const QList<Work> &works)
         return false;
     }
     if (seedWorks) {
-        WorksIndex index(db);
+        WorksIndex index = cacheWorksIndex(m_fixture->store());
         if (auto seeded = index.replaceSource(QStringLiteral("test-works.csv"), works); !seeded) {
             qWarning("%s", qPrintable(seeded.error().toString()));
             return false;
@@ -557,6 +559,27 @@ void TestSuggestGui::importWorksListReportsAndSuggests()
     QTRY_VERIFY((report = m_window->findChild<QMessageBox *>(QStringLiteral("worksImportReport"))));
     QVERIFY(report->text().contains(QStringLiteral("format is not known")));
     report->accept();
+}
+
+void TestSuggestGui::worksImportedByTheCommandLineBringSuggestions()
+{
+    QVERIFY(open(false));
+    select(kResNet);
+    QTRY_VERIFY(status().startsWith(QStringLiteral("No works index yet")));
+    const QString path = m_fixture->filePath(QStringLiteral("list.csv"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("id,title,authors,year,doi\n"
+               "1512.03385,Deep Residual Learning for Image Recognition,Kaiming He,2015,\n");
+    file.close();
+    const CliRun run = runCli({ QStringLiteral("works"), QStringLiteral("import"), path,
+                                  QStringLiteral("--db"), m_fixture->cachePath() },
+        m_fixture->folder());
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    // The window sees the cache change (as it looks every second) and the index with it.
+    m_window->checkCache();
+    QTRY_VERIFY_WITH_TIMEOUT(candidates()->isVisible(), 20000);
+    QVERIFY(candidates()->topLevelItem(0)->text(2).contains(QStringLiteral("1512.03385")));
 }
 
 void TestSuggestGui::screenshots()

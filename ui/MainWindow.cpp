@@ -521,6 +521,11 @@ void MainWindow::setupCacheWatch()
     m_cacheWatch = new CacheWatch(m_store, statusBar(), this);
     m_cacheWatch->setHoldWhile([this] { return m_sync->isRunning() || m_loader->isLoading(); });
     connect(m_cacheWatch, &CacheWatch::changed, this, &MainWindow::showWhatTheCacheHolds);
+    // A works list imported by another program (`ledger-curator works import`): the
+    // suggestions are looked for again in the index as it now is.
+    connect(m_cacheWatch, &CacheWatch::changed, m_suggestions, &SuggestionProvider::checkIndex);
+    connect(
+        m_suggestions, &SuggestionProvider::worksIndexChanged, this, &MainWindow::startSuggestions);
     connect(m_cacheWatch, &CacheWatch::refused, this, &MainWindow::showError);
     // The shown record's stamp, once it is in: an external change after that reloads it.
     connect(

@@ -3,6 +3,7 @@
 
 #include "Attention.h"
 #include "BackgroundJob.h"
+#include "CacheWorks.h"
 #include "Store.h"
 #include "WorksIndex.h"
 
@@ -12,11 +13,6 @@
 #include <mutex>
 
 namespace LedgerCurator {
-
-namespace {
-// The source of the works the cache itself knows (docs/works.md): not a works list imported.
-const QString kCacheSource = QStringLiteral("cache");
-} // namespace
 
 //! The queue of observations to look at, shared by the GUI thread (which adds to it, moves one
 //! to the front, or empties it) and the run that takes from it.
@@ -49,10 +45,28 @@ struct SuggestionProvider::Work
     }
 };
 
+namespace {
+
+//! What says the works index changed: each source's name, size, state and time of import.
+QString sourcesStamp(const QList<WorksSourceStats> &sources)
+{
+    QStringList parts { QStringLiteral("sources") }; // never null, even with none
+    for (const WorksSourceStats &s : sources)
+        parts.append(QStringLiteral("%1|%2|%3|%4")
+                         .arg(s.source)
+                         .arg(s.works)
+                         .arg(s.complete ? 1 : 0)
+                         .arg(s.importedAt.toString(Qt::ISODateWithMs)));
+    return parts.join(u'\n');
+}
+
+} // namespace
+
 struct SuggestionProvider::Batch
 {
     QList<ObservationSuggestions> items;
     std::optional<bool> importedLists; // the first of a run: a works list was imported
+    QString sourcesStamp; // the first of a run (and of an index check)
     bool indexEmpty = false;
     QString error; // the cache or the index could not be opened or asked
 };
@@ -107,6 +121,7 @@ void SuggestionProvider::clear()
     m_ready.clear();
     m_indexEmpty = false;
     m_importedLists = true;
+    m_sourcesStamp.clear();
     m_error.clear();
 }
 
@@ -145,6 +160,30 @@ void SuggestionProvider::prioritize(const QString &observation)
         return;
     const std::lock_guard lock(m_work->mutex);
     m_work->urgent = observation;
+}
+
+void SuggestionProvider::checkIndex()
+{
+    if (!m_hasRecord || m_running || m_checking)
+        return; // a run reads the sources itself
+    m_checking = true;
+    BackgroundJob::Options options;
+    options.pool = &m_pool;
+    auto work = [path = m_cachePath](BackgroundJob::Worker<QString> &) -> QString {
+        Store store(path);
+        if (!store.open())
+            return {};
+        const auto sources = WorksIndex(store.database()).sources();
+        return sources ? sourcesStamp(sources.value()) : QString();
+    };
+    const int generation = m_generation;
+    BackgroundJob::start<QString>(
+        this, options, std::move(work), [this, generation](const QString &stamp) {
+            m_checking = false;
+            if (generation == m_generation && !stamp.isNull() && !m_running
+                && stamp != m_sourcesStamp && !m_sourcesStamp.isNull())
+                Q_EMIT worksIndexChanged();
+        });
 }
 
 SuggestionProvider::Status SuggestionProvider::status(const QString &observation) const
@@ -241,15 +280,18 @@ void SuggestionProvider::startRun(std::optional<QStringList> order)
             if (!source.complete)
                 continue;
             works += source.works;
-            imported = imported || (source.works > 0 && source.source != kCacheSource);
+            imported = imported
+                || (source.works > 0 && source.source != QLatin1String(kCacheWorksSource));
         }
         if (works == 0) {
             failed.indexEmpty = true;
+            failed.sourcesStamp = sourcesStamp(sources.value());
             worker.deliver(failed);
             return;
         }
         Batch first;
         first.importedLists = imported;
+        first.sourcesStamp = sourcesStamp(sources.value());
         worker.deliver(first);
         Observation next;
         std::shared_ptr<const CuratedRecord> record;
@@ -268,6 +310,8 @@ void SuggestionProvider::receive(int generation, const Batch &batch)
 {
     if (generation != m_generation)
         return; // a run of a record no longer shown
+    if (!batch.sourcesStamp.isNull())
+        m_sourcesStamp = batch.sourcesStamp;
     if (batch.indexEmpty || !batch.error.isEmpty()) {
         m_indexEmpty = batch.indexEmpty;
         m_error = batch.error;

@@ -55,6 +55,9 @@ public:
     void observationsChanged(const CuratedRecord &record, const QStringList &observations);
     //! Looks for this observation's suggestions next, if they are still to come.
     void prioritize(const QString &observation);
+    //! Reads, on the worker, whether the works index changed since the suggestions were looked
+    //! for (another program imported a works list); says so by worksIndexChanged().
+    void checkIndex();
 
     Status status(const QString &observation) const;
     //! The suggestions of an observation once Ready; null before.
@@ -82,6 +85,8 @@ Q_SIGNALS:
     void suggestionsChanged(const QStringList &observations);
     //! Every suggestion wanted is in (or the run failed).
     void idle();
+    //! checkIndex() found the works index changed: the window looks for them all again.
+    void worksIndexChanged();
 
 public:
     struct Work; // what the GUI thread and the worker share (SuggestionProvider.cpp)
@@ -103,6 +108,8 @@ private:
     QHash<QString, ObservationSuggestions> m_ready;
     bool m_indexEmpty = false;
     bool m_importedLists = true;
+    QString m_sourcesStamp; // the works sources as the last run read them
+    bool m_checking = false;
     QString m_error;
 };
 

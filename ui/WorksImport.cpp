@@ -2,6 +2,7 @@
 #include "WorksImport.h"
 
 #include "BackgroundJob.h"
+#include "CacheWorks.h"
 #include "FileDialogs.h"
 #include "Store.h"
 
@@ -51,11 +52,18 @@ void WorksImport::importFile(const QString &path, std::optional<WorksFormat> for
         Store store(cache);
         if (auto opened = store.open(); !opened)
             return opened.error();
-        WorksIndex index(store.database());
+        // Written through the Store's write rules, as `ledger-curator works import` does.
+        WorksIndex index = cacheWorksIndex(store);
         const Progress progress = worker.progress();
-        return index.importFile(path, format, [progress](const WorksImportProgress &p) {
+        auto imported = index.importFile(path, format, [progress](const WorksImportProgress &p) {
             return progress(p.bytesDone, p.bytesTotal);
         });
+        // The works the cache knows itself follow its records (done by the command too).
+        if (imported && !imported->cancelled) {
+            if (auto refreshed = refreshCacheWorks(store); !refreshed)
+                return refreshed.error();
+        }
+        return imported;
     };
     BackgroundJob::start<Result<WorksImportReport>>(
         this, options, std::move(work), [this, path](const Result<WorksImportReport> &result) {
