@@ -20,6 +20,7 @@ namespace LedgerCurator {
 namespace {
 
 constexpr int kMaxShown = 5; // keys 1 to 5
+constexpr double kWeakScore = 50; // shown greyed below this
 
 QString scoreText(double score)
 {
@@ -198,6 +199,12 @@ void SuggestionBox::showSuggestions(const ObservationSuggestions &suggestions)
             item->setToolTip(column, tooltip);
         item->setTextAlignment(0, Qt::AlignTop | Qt::AlignLeft);
         item->setTextAlignment(1, Qt::AlignTop | Qt::AlignRight);
+        if (c.score < kWeakScore) {
+            // A weak candidate is shown, greyed: it shares words, little more.
+            const QColor muted = toneColor(TextTone::Muted, m_list->palette());
+            for (int column = 0; column < 3; ++column)
+                item->setForeground(column, muted);
+        }
         if (c.match) {
             QFont bold = m_list->font();
             bold.setBold(true);
