@@ -29,6 +29,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPointer>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTableView>
@@ -136,6 +137,7 @@ private Q_SLOTS:
     void keysDoNotFireWhileTyping();
     void importWorksListReportsAndSuggests();
     void worksImportedByTheCommandLineBringSuggestions();
+    void worksImportCancelledGoesOnAfter();
     void screenshots();
 
 public Q_SLOTS:
@@ -580,6 +582,48 @@ void TestSuggestGui::worksImportedByTheCommandLineBringSuggestions()
     m_window->checkCache();
     QTRY_VERIFY_WITH_TIMEOUT(candidates()->isVisible(), 20000);
     QVERIFY(candidates()->topLevelItem(0)->text(2).contains(QStringLiteral("1512.03385")));
+}
+
+void TestSuggestGui::worksImportCancelledGoesOnAfter()
+{
+    QVERIFY(open(false));
+    // More lines than one of the import's batches: it asks whether to go on after the first.
+    const QString path = m_fixture->filePath(QStringLiteral("big.csv"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("id,title,authors,year,doi\n");
+    for (int i = 0; i < 30000; ++i)
+        file.write(QStringLiteral("local-%1,Residual study number %1 of deep things,,2020,\n")
+                       .arg(i)
+                       .toUtf8());
+    file.close();
+    m_window->importWorksFile(path);
+    auto *progress = m_window->findChild<QProgressDialog *>(QStringLiteral("importWorksProgress"));
+    QVERIFY(progress);
+    QVERIFY(progress->labelText().contains(QStringLiteral("big.csv")));
+    Q_EMIT progress->canceled(); // its Cancel button
+    QMessageBox *report = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (report = m_window->findChild<QMessageBox *>(QStringLiteral("worksImportReport"))), 20000);
+    QVERIFY2(
+        report->text().startsWith(QStringLiteral("Stopped after")), qPrintable(report->text()));
+    QVERIFY(report->text().contains(QStringLiteral("goes on from where it stopped")));
+    QPointer<QMessageBox> first = report;
+    report->accept();
+    QTRY_VERIFY(!first);
+    // Nothing of it is searched yet.
+    select(kResNet);
+    QTRY_VERIFY(status().startsWith(QStringLiteral("No works index yet")));
+
+    // Again: it goes on from there, to the end.
+    m_window->importWorksFile(path);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (report = m_window->findChild<QMessageBox *>(QStringLiteral("worksImportReport"))), 30000);
+    QVERIFY2(
+        report->text().contains(QStringLiteral("Went on from line")), qPrintable(report->text()));
+    QVERIFY(report->text().contains(QStringLiteral("works of big.csv are in the works index")));
+    report->accept();
+    QTRY_VERIFY_WITH_TIMEOUT(candidates()->isVisible(), 20000);
 }
 
 void TestSuggestGui::screenshots()
