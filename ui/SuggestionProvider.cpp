@@ -60,6 +60,17 @@ QString sourcesStamp(const QList<WorksSourceStats> &sources)
     return parts.join(u'\n');
 }
 
+//! What a run needs of a record: its pages (shared, not copied); not its corrections' field map,
+//! which a copy would duplicate at every correction of a large record.
+std::shared_ptr<const CuratedRecord> forRun(const CuratedRecord &record)
+{
+    auto light = std::make_shared<CuratedRecord>();
+    light->upstream = record.upstream;
+    light->shown = record.shown;
+    light->notices = record.notices;
+    return light;
+}
+
 } // namespace
 
 struct SuggestionProvider::Batch
@@ -97,7 +108,7 @@ void SuggestionProvider::setRecord(
     clear();
     m_hasRecord = true;
     m_work = std::make_shared<Work>();
-    m_work->record = std::make_shared<const CuratedRecord>(record);
+    m_work->record = forRun(record);
     m_work->urgent = first;
     QStringList order;
     if (!first.isEmpty())
@@ -133,7 +144,7 @@ void SuggestionProvider::observationsChanged(
     QStringList changed;
     {
         const std::lock_guard lock(m_work->mutex);
-        m_work->record = std::make_shared<const CuratedRecord>(record);
+        m_work->record = forRun(record);
         const QSet<QString> ids(observations.cbegin(), observations.cend());
         std::erase_if(m_work->queue, [&ids](const Observation &o) { return ids.contains(o.id); });
         std::deque<Observation> first; // what was just changed is looked at first, in order
