@@ -50,6 +50,7 @@ const QString kBert = QStringLiteral("0b0b0b0b-0000-4000-8000-000000000003");
 const QString kUnknown = QStringLiteral("0b0b0b0b-0000-4000-8000-000000000004"); // no candidate
 const QString kFewShot = QStringLiteral("0b0b0b0b-0000-4000-8000-000000000005"); // two near
 const QString kVerified = QStringLiteral("0b0b0b0b-0000-4000-8000-000000000006"); // no problem
+const QString kMalformed = QStringLiteral("0b0b0b0b-0000-4000-8000-000000000007"); // "1706.0376"
 // An inbound observation of the fixture, unresolved: its candidate is the citing paper.
 const QString kDesignCp = QStringLiteral("e919841b-30d3-4e66-a2d1-e594d06b6753");
 
@@ -69,6 +70,7 @@ Record recordWithReferences()
         { kFewShot, QStringLiteral("Language Models are Learners"), ResolutionState::Unresolved },
         { kVerified, QStringLiteral("Adam: A Method for Stochastic Optimization"),
             ResolutionState::VerifiedExact },
+        { kMalformed, QStringLiteral("arXiv:1706.0376"), ResolutionState::MalformedIdentifier },
     };
     QList<Observation> outbound;
     int reference = 0;
@@ -132,6 +134,7 @@ private Q_SLOTS:
     void enterInTheCandidateListAcceptsTheChosenOne();
     void noneOfTheseRecordsItsNote();
     void citingPaperIsShownAsSuchAndOpens();
+    void malformedIdentifierGetsTheNearestValidOnes();
     void acceptClearMatchesListsExactlyThemAsOneStep();
     void emptyStates();
     void keysDoNotFireWhileTyping();
@@ -216,7 +219,7 @@ bool TestSuggestGui::open(bool seedWorks, const QList<Work> &works)
     m_window->activateWindow();
     if (!QTest::qWaitForWindowActive(m_window))
         return false;
-    return QTest::qWaitFor([this] { return table()->model()->rowCount() == 40; }, 10000);
+    return QTest::qWaitFor([this] { return table()->model()->rowCount() == 41; }, 10000);
 }
 
 Observation TestSuggestGui::inCache(const QString &id) const
@@ -396,6 +399,26 @@ void TestSuggestGui::citingPaperIsShownAsSuchAndOpens()
         qPrintable(stored.curation.note));
 }
 
+void TestSuggestGui::malformedIdentifierGetsTheNearestValidOnes()
+{
+    QVERIFY(open());
+    select(kMalformed);
+    QTRY_VERIFY(candidates()->isVisible());
+    const ObservationSuggestions want = expected(kMalformed);
+    QCOMPARE(want.kind, SuggestionKind::NearestIdentifier);
+    QVERIFY2(status().startsWith(QStringLiteral("Valid identifiers nearest to “1706.0376")),
+        qPrintable(status()));
+    QTreeWidgetItem *first = candidates()->topLevelItem(0);
+    QVERIFY(first->text(2).contains(QStringLiteral("1706.03762")));
+    QVERIFY2(
+        first->text(2).contains(QStringLiteral("edit distance 1")), qPrintable(first->text(2)));
+    table()->setFocus();
+    QTest::keyClick(table(), Qt::Key_Enter);
+    const Observation stored = inCache(kMalformed);
+    QCOMPARE(stored.curation.identifier, QStringLiteral("1706.03762"));
+    QCOMPARE(stored.state, ResolutionState::VerifiedFuzzy);
+}
+
 void TestSuggestGui::acceptClearMatchesListsExactlyThemAsOneStep()
 {
     QVERIFY(open());
@@ -405,7 +428,7 @@ void TestSuggestGui::acceptClearMatchesListsExactlyThemAsOneStep()
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->suggestions().isBusy(), 20000);
     // The clear matches, found here: outbound ones whose first candidate is a match.
     QStringList want;
-    for (const QString &id : { kAttention, kResNet, kBert, kUnknown, kFewShot }) {
+    for (const QString &id : { kAttention, kResNet, kBert, kUnknown, kFewShot, kMalformed }) {
         const ObservationSuggestions s = expected(id);
         if (!s.candidates.isEmpty() && s.candidates.first().match)
             want.append(id);
