@@ -2,6 +2,8 @@
 #include "CurationPanel.h"
 
 #include "BatchEditPanel.h"
+#include "SuggestionBox.h"
+#include "SuggestionProvider.h"
 
 #include "CuratedRecord.h"
 #include "CurationSession.h"
@@ -216,6 +218,14 @@ void CurationPanel::buildSingle()
     m_context->setWordWrap(true);
     m_context->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_context);
+
+    // Match suggestions (issue 23): above the editors, where the decision is quickest.
+    m_suggestionBox = new SuggestionBox(page);
+    m_suggestionBox->hide();
+    layout->addWidget(m_suggestionBox);
+    connect(m_suggestionBox, &SuggestionBox::acceptRequested, this,
+        &CurationPanel::acceptCandidateRequested);
+    connect(m_suggestionBox, &SuggestionBox::noneRequested, this, &CurationPanel::noneOfThese);
 
     auto *fieldsBox = new QGroupBox(tr("Correction (upstream value on the left)"), page);
     auto *grid = new QGridLayout(fieldsBox);
@@ -441,6 +451,7 @@ void CurationPanel::refresh()
             : tr("The arXiv id or DOI of the work this paper cites: “%1”.")
                   .arg(DisplayText::forTerminal(shown->citedTitle)));
     fillContext(*shown);
+    fillSuggestions();
     fillHints();
     fillConflicts();
     fillHistory();
@@ -748,6 +759,117 @@ void CurationPanel::fillContext(const Observation &shown)
     }
     m_context->setText(html);
     m_context->setVisible(!html.isEmpty());
+}
+
+void CurationPanel::setSuggestionProvider(SuggestionProvider *provider)
+{
+    m_suggestions = provider;
+    connect(provider, &SuggestionProvider::suggestionsChanged, this,
+        [this](const QStringList &observations) {
+            if (m_observations.size() == 1 && m_stack->currentIndex() == 1
+                && (observations.isEmpty() || observations.contains(m_observations.first())))
+                fillSuggestions();
+        });
+}
+
+namespace {
+QString noIndexText()
+{
+    return CurationPanel::tr(
+        "No works index yet: File > Import Works List... or `ledger-curator works import FILE`");
+}
+} // namespace
+
+void CurationPanel::fillSuggestions()
+{
+    const Observation *shown = m_observations.size() == 1
+        ? m_session.record().shown.findObservation(m_observations.first())
+        : nullptr;
+    if (!m_suggestions || !shown || !SuggestionProvider::wantsSuggestions(*shown)) {
+        m_suggestionBox->hide();
+        return;
+    }
+    const QString id = shown->id;
+    switch (m_suggestions->status(id)) {
+    case SuggestionProvider::Status::NotWanted:
+        m_suggestionBox->hide();
+        return;
+    case SuggestionProvider::Status::Pending:
+        m_suggestions->prioritize(id);
+        m_suggestionBox->showLooking();
+        break;
+    case SuggestionProvider::Status::IndexEmpty:
+        m_suggestionBox->showMessage(noIndexText(), false);
+        break;
+    case SuggestionProvider::Status::Failed:
+        m_suggestionBox->showMessage(
+            tr("Suggestions unavailable: %1").arg(m_suggestions->error()), false);
+        break;
+    case SuggestionProvider::Status::Ready:
+        if (const ObservationSuggestions *s = m_suggestions->suggestions(id)) {
+            m_suggestionBox->showSuggestions(*s);
+            if (s->candidates.isEmpty() && s->error.isEmpty() && !m_suggestions->hasImportedLists())
+                m_suggestionBox->showMessage(noIndexText(), false);
+        }
+        break;
+    }
+    m_suggestionBox->show();
+}
+
+int CurationPanel::candidateForKey(const QKeyEvent *event) const
+{
+    if (m_observations.size() != 1 || m_stack->currentIndex() != 1 || !m_suggestionBox->isVisible())
+        return -1;
+    return m_suggestionBox->candidateForKey(event, false);
+}
+
+bool CurationPanel::acceptCandidate(int index)
+{
+    if (m_observations.size() != 1 || !m_suggestionBox->hasCandidates())
+        return false;
+    const QList<Candidate> &candidates = m_suggestionBox->candidates();
+    if (index < 0 || index >= candidates.size())
+        return false;
+    const CuratedRecord &record = m_session.record();
+    const Observation *shown = record.shown.findObservation(m_observations.first());
+    if (!shown || m_suggestionBox->suggestions().observation != shown->id)
+        return false;
+    const Candidate candidate = candidates.at(index); // the box is refilled by the step
+    QString error;
+    const QList<FieldEdit> edits
+        = checkedSuggestionEdits(record, acceptanceEdits(record, *shown, candidate), &error);
+    if (!error.isEmpty()) {
+        Q_EMIT messageChanged(tr("Not accepted: %1").arg(error));
+        return false;
+    }
+    const QString score = QString::number(candidate.score, 'f', 0);
+    return recordStep(edits,
+        shown->direction == Direction::Inbound
+            ? tr("Accept citing paper %1 (score %2)").arg(candidate.id, score)
+            : tr("Accept %1 (score %2)").arg(candidate.id, score));
+}
+
+bool CurationPanel::noneOfThese()
+{
+    if (m_observations.size() != 1 || !m_suggestionBox->isVisible())
+        return false;
+    const CuratedRecord &record = m_session.record();
+    const Observation *shown = record.shown.findObservation(m_observations.first());
+    if (!shown || !m_suggestionBox->offersNone()
+        || m_suggestionBox->suggestions().observation != shown->id)
+        return false;
+    QString error;
+    const QList<FieldEdit> edits = checkedSuggestionEdits(
+        record, noneOfTheseEdits(record, *shown, m_suggestionBox->candidates()), &error);
+    if (!error.isEmpty()) {
+        Q_EMIT messageChanged(tr("Not recorded: %1").arg(error));
+        return false;
+    }
+    if (edits.isEmpty()) {
+        Q_EMIT messageChanged(tr("The note already says none of these is the work."));
+        return false;
+    }
+    return recordStep(edits, tr("None of the candidates"));
 }
 
 void CurationPanel::refreshHints()

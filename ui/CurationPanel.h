@@ -12,6 +12,7 @@ class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QGroupBox;
+class QKeyEvent;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -27,6 +28,9 @@ namespace LedgerCurator {
 
 class BatchEditPanel;
 class CurationSession;
+class SuggestionBox;
+class SuggestionProvider;
+struct Candidate;
 
 //! The side panel: the selected observation's upstream and current values, an editor per field,
 //! Apply and Revert to upstream, its history and its conflicts. With several observations
@@ -60,9 +64,28 @@ public:
         m_hintSource = std::move(source);
     }
 
+    //! Where the panel finds the match suggestions of the selected observation (issue 23); the
+    //! suggestion box shows them, or that they are being looked for, as they come in.
+    void setSuggestionProvider(SuggestionProvider *provider);
+    //! Records the selected observation's candidate `index` (0-based) as acceptanceEdits() has
+    //! it: identifier, state verified fuzzy and note, as one undoable step. False when nothing
+    //! was recorded.
+    bool acceptCandidate(int index);
+    //! Records that none of the selected observation's candidates is the work (the note of
+    //! noneOfTheseEdits()), as one undoable step.
+    bool noneOfThese();
+    //! The candidate a key press in the table accepts (1-5, Enter the first), or -1: only with
+    //! one observation selected and its candidates shown.
+    int candidateForKey(const QKeyEvent *event) const;
+    //! The suggestion box of the single observation's page.
+    SuggestionBox *suggestionBox() const { return m_suggestionBox; }
+
 Q_SIGNALS:
     void applied();
     void messageChanged(const QString &message);
+    //! The suggestion box asks to accept candidate `index` (a key in its list, Accept, a double
+    //! click): the window accepts and moves on (MainWindow::acceptCandidateAndNext()).
+    void acceptCandidateRequested(int index);
 
 private:
     struct FieldRow
@@ -85,6 +108,8 @@ private:
     bool recordStep(const QList<struct FieldEdit> &edits, const QString &description);
     void fillContext(const Observation &shown);
     void fillHints();
+    //! The suggestion box for the selected observation, as the provider has its suggestions.
+    void fillSuggestions();
     //! With a valid identifier typed on a row still in a problem state, the state editor moves
     //! to verified exact (shown, and changeable): the identifier is the decision.
     void suggestStateForIdentifier();
@@ -105,6 +130,8 @@ private:
     QLabel *m_hintsText = nullptr;
     QPushButton *m_dismissHints = nullptr;
     std::function<QList<AnomalyHint>(const QString &)> m_hintSource;
+    SuggestionBox *m_suggestionBox = nullptr;
+    SuggestionProvider *m_suggestions = nullptr;
     bool m_stateSuggested = false; // the state editor was moved by suggestStateForIdentifier()
     QPushButton *m_apply = nullptr;
     QPushButton *m_revert = nullptr;

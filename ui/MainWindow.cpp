@@ -3,6 +3,7 @@
 
 #include "AboutDialog.h"
 #include "BackgroundJob.h"
+#include "ClearMatchesDialog.h"
 #include "CurationPanel.h"
 #include "CurationSession.h"
 #include "CuratorIdentityDialog.h"
@@ -20,10 +21,13 @@
 #include "SettingsDialog.h"
 #include "ShortcutsDialog.h"
 #include "Store.h"
+#include "SuggestionBox.h"
+#include "SuggestionProvider.h"
 #include "SyncController.h"
 #include "SyncSettingsDialog.h"
 #include "SyncStatus.h"
 #include "WindowSettings.h"
+#include "WorksImport.h"
 
 #include <QAction>
 #include <QApplication>
@@ -35,6 +39,7 @@
 #include <QDropEvent>
 #include <QGuiApplication>
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -123,6 +128,11 @@ void MainWindow::createWidgets()
 
     m_panel = new CurationPanel(*m_session, this);
     m_panel->setHintSource([this](const QString &id) { return m_model->openHintsOf(id); });
+    // Match suggestions (issue 23): looked for on a worker of their own, shown by the panel.
+    m_suggestions = new SuggestionProvider(m_store.path(), this);
+    m_panel->setSuggestionProvider(m_suggestions);
+    connect(m_panel, &CurationPanel::acceptCandidateRequested, this,
+        &MainWindow::acceptCandidateAndNext);
     m_preview = new PreviewPane(this);
     connect(m_preview, &PreviewPane::previewShown, this, [this] {
         if (m_attentionPending)
@@ -164,6 +174,8 @@ void MainWindow::createWidgets()
     }
     setTabOrder(previous, m_table);
     setTabOrder(m_table, m_sideTabs);
+    // Keys 1-5 and Enter accept a match suggestion while the table has the focus.
+    m_table->installEventFilter(this);
 
     connect(m_view, &RecordView::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(m_records, &RecordList::recordChosen, this, [this](const QString &id) {
@@ -213,6 +225,17 @@ void MainWindow::createActions()
     exportReport->setStatusTip(
         tr("Write every correction of every cached record (when, who, what) to a CSV file"));
     file->addSeparator();
+    m_works = new WorksImport(this, m_store.path(), this);
+    connect(m_works, &WorksImport::finished, this, [this](bool, bool changed) {
+        if (changed)
+            startSuggestions(); // the index changed: every suggestion is looked for again
+    });
+    QAction *importWorks
+        = file->addAction(tr("Import &Works List..."), m_works, &WorksImport::chooseFile);
+    importWorks->setObjectName(QStringLiteral("importWorksAction"));
+    importWorks->setStatusTip(tr("Import the arXiv metadata snapshot (JSON Lines) or a CSV list "
+                                 "of works, to suggest the works observations point to"));
+    file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -250,6 +273,19 @@ void MainWindow::createActions()
         = edit->addAction(tr("Revert to &Upstream"), this, [this] { m_panel->revertToUpstream(); });
     m_revertAction->setObjectName(QStringLiteral("revertAction"));
     m_revertAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    edit->addSeparator();
+    m_noneOfTheseAction = edit->addAction(
+        tr("None of &These Candidates"), this, [this] { m_panel->noneOfThese(); });
+    m_noneOfTheseAction->setObjectName(QStringLiteral("noneOfTheseAction"));
+    m_noneOfTheseAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    m_noneOfTheseAction->setStatusTip(tr("None of the suggested works is the selected "
+                                         "observation's: record that in its note"));
+    m_clearMatchesAction
+        = edit->addAction(tr("Accept Clear &Matches..."), this, &MainWindow::showClearMatches);
+    m_clearMatchesAction->setObjectName(QStringLiteral("clearMatchesAction"));
+    m_clearMatchesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    m_clearMatchesAction->setStatusTip(
+        tr("List the clear matches among the observations shown, then accept them as one step"));
     edit->addSeparator();
     m_duplicatesAction = edit->addAction(tr("Mark as &Duplicates..."), this,
         [this] { compareObservations(selectedObservations()); });
@@ -485,6 +521,11 @@ void MainWindow::setupCacheWatch()
     m_cacheWatch = new CacheWatch(m_store, statusBar(), this);
     m_cacheWatch->setHoldWhile([this] { return m_sync->isRunning() || m_loader->isLoading(); });
     connect(m_cacheWatch, &CacheWatch::changed, this, &MainWindow::showWhatTheCacheHolds);
+    // A works list imported by another program (`ledger-curator works import`): the
+    // suggestions are looked for again in the index as it now is.
+    connect(m_cacheWatch, &CacheWatch::changed, m_suggestions, &SuggestionProvider::checkIndex);
+    connect(
+        m_suggestions, &SuggestionProvider::worksIndexChanged, this, &MainWindow::startSuggestions);
     connect(m_cacheWatch, &CacheWatch::refused, this, &MainWindow::showError);
     // The shown record's stamp, once it is in: an external change after that reloads it.
     connect(
@@ -535,6 +576,7 @@ void MainWindow::showRecordLoaded()
     const CuratedRecord &curated = m_session->record();
     m_panel->setEnabled(true);
     if (!m_session->hasRecord()) {
+        m_suggestions->clear();
         m_view->clearRecord();
         return;
     }
@@ -546,6 +588,7 @@ void MainWindow::showRecordLoaded()
     m_preview->setRecord(curated.shown, m_model->hints(), ownPaperNotices(curated));
     keepShownAttention();
     updateObservationActions();
+    startSuggestions();
     Q_EMIT recordShown(curated.shown.arxivId);
 }
 
@@ -610,6 +653,11 @@ void MainWindow::showRecordChange(const QStringList &observations)
     if (m_loader->showsFirstRowsOnly())
         return;
     m_view->showChange(m_session->record(), observations);
+    // The suggestions of what changed are looked for again (a reload changes every one).
+    if (observations.size() > kSuggestionsChangedAtOnce)
+        startSuggestions();
+    else
+        m_suggestions->observationsChanged(m_session->record(), observations);
     m_panel->refreshHints();
     m_preview->setRecord(
         m_session->record().shown, m_model->hints(), ownPaperNotices(m_session->record()));
@@ -655,6 +703,7 @@ void MainWindow::updateObservationActions()
     m_compareRepeatedAction->setEnabled(
         selected.size() == 1 && repeatedWith(m_model->hints(), selected.first()).size() >= 2);
     m_copyUuidAction->setEnabled(!selected.isEmpty());
+    m_clearMatchesAction->setEnabled(ready);
 }
 
 void MainWindow::compareObservations(const QStringList &observations)
@@ -682,6 +731,126 @@ void MainWindow::dismissHintsAndNext()
     if (!m_panel->dismissHints())
         return;
     moveOnFrom(before);
+}
+
+void MainWindow::acceptCandidateAndNext(int index)
+{
+    const QString before = m_view->currentObservation();
+    if (!m_panel->acceptCandidate(index))
+        return;
+    moveOnFrom(before);
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table && event->type() == QEvent::KeyPress
+        && !m_loader->showsFirstRowsOnly()) {
+        const int index = m_panel->candidateForKey(static_cast<QKeyEvent *>(event));
+        if (index >= 0) {
+            acceptCandidateAndNext(index);
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::startSuggestions()
+{
+    if (!m_session->hasRecord() || m_loader->showsFirstRowsOnly()) {
+        m_suggestions->clear();
+        return;
+    }
+    // The table's order for the rows it shows (of a table not too long to walk here), the
+    // current row first; the worker puts the record's other observations after them.
+    QStringList order;
+    const int rows = m_proxy->rowCount();
+    if (rows <= kSuggestionsTableOrderRows) {
+        order.reserve(rows);
+        for (int row = 0; row < rows; ++row) {
+            const QModelIndex index = m_proxy->index(row, ObservationTableModel::CitingTitleColumn);
+            if (index.data(ObservationTableModel::NeedsAttentionRole).toBool())
+                order.append(index.data(ObservationTableModel::ObservationIdRole).toString());
+        }
+    }
+    m_suggestions->setRecord(m_session->record(), order, m_view->currentObservation());
+}
+
+void MainWindow::showClearMatches()
+{
+    if (!m_session->hasRecord() || m_loader->showsFirstRowsOnly())
+        return;
+    auto gather = [this] {
+        ClearMatchesDialog::Gathered gathered;
+        if (!m_session->hasRecord())
+            return gathered;
+        const CuratedRecord &record = m_session->record();
+        QStringList shown;
+        for (int row = 0; row < m_proxy->rowCount(); ++row)
+            shown.append(
+                m_proxy->index(row, 0).data(ObservationTableModel::ObservationIdRole).toString());
+        if (m_suggestions->indexEmpty())
+            gathered.problem = tr("No works index yet: File > Import Works List... or "
+                                  "`ledger-curator works import FILE`");
+        else if (!m_suggestions->error().isEmpty())
+            gathered.problem = tr("Suggestions unavailable: %1").arg(m_suggestions->error());
+        gathered.pending = m_suggestions->pendingAmong(record, shown);
+        for (const QString &id : std::as_const(shown)) {
+            const ObservationSuggestions *s = m_suggestions->suggestions(id);
+            if (!s || clearMatchEdits(record, { *s }).isEmpty())
+                continue;
+            const Observation *o = record.shown.findObservation(id);
+            ClearMatchesDialog::Row row;
+            row.observation = o->reference
+                ? tr("ref. %1 (%2)").arg(QString::number(*o->reference), id.left(8))
+                : id.left(8);
+            row.title = s->query.title;
+            row.candidate = s->candidates.first();
+            gathered.rows.append(row);
+            gathered.suggestions.append(*s);
+        }
+        return gathered;
+    };
+    auto *dialog = new ClearMatchesDialog(gather, this);
+    connect(m_suggestions, &SuggestionProvider::suggestionsChanged, dialog,
+        &ClearMatchesDialog::refresh);
+    connect(dialog, &ClearMatchesDialog::matchesAccepted, this,
+        [this](
+            const QList<ObservationSuggestions> &suggestions) { acceptClearMatches(suggestions); });
+    openWindowModal(dialog);
+}
+
+int MainWindow::acceptClearMatches(const QList<ObservationSuggestions> &suggestions)
+{
+    if (!m_session->hasRecord())
+        return -1;
+    const CuratedRecord &record = m_session->record();
+    QString error;
+    const QList<FieldEdit> edits
+        = checkedSuggestionEdits(record, clearMatchEdits(record, suggestions), &error);
+    if (!error.isEmpty()) {
+        showError(tr("No clear match was accepted: %1").arg(error));
+        return -1;
+    }
+    QSet<QString> matched;
+    for (const FieldEdit &edit : edits)
+        matched.insert(edit.observation);
+    const int count = int(matched.size());
+    auto result = m_session->applyEdits(edits, tr("Accept clear matches (%Ln)", nullptr, count));
+    if (!result) {
+        showError(result.error().toString());
+        return -1;
+    }
+    statusBar()->showMessage(*result
+            ? tr("Accepted clear matches: %Ln (identifier, verified fuzzy and a note on each).",
+                nullptr, count)
+            : tr("Nothing to accept: the clear matches were already recorded."),
+        10000);
+    return *result ? count : 0;
+}
+
+void MainWindow::importWorksFile(const QString &path)
+{
+    m_works->importFile(path);
 }
 
 void MainWindow::moveOnFrom(const QString &decided)

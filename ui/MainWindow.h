@@ -31,10 +31,13 @@ class RecordList;
 class ReportExport;
 class SearchWindow;
 class Store;
+class SuggestionProvider;
+class WorksImport;
 class SyncController;
 class SyncStatus;
 class WindowSettings;
 struct NoticeReviewTarget;
+struct ObservationSuggestions;
 
 //! The main window: records on the left, the observations of the selected record in the middle
 //! (RecordView: summary bar, filters, table), the curation panel and the page preview on the
@@ -71,6 +74,21 @@ public:
     void applyAndNext();
     //! Dismisses the selected observation's anomaly hints, then as applyAndNext().
     void dismissHintsAndNext();
+    //! Accepts candidate `index` (0-based) of the selected observation's match suggestions
+    //! (one undoable step), then goes on as applyAndNext() does. Keys 1-5 and Enter in the table
+    //! or the candidate list.
+    void acceptCandidateAndNext(int index);
+    //! Edit > Accept Clear Matches... (Ctrl+Shift+M): the clear matches among the observations
+    //! the table shows, listed in a dialog (window-modal, not blocking); OK records them as one
+    //! undoable step.
+    void showClearMatches();
+    //! Records the clear matches of `suggestions` (clearMatchEdits()) as one undoable step;
+    //! the number of observations matched, or -1 when it failed.
+    int acceptClearMatches(const QList<ObservationSuggestions> &suggestions);
+    //! File > Import Works List...: a works file imported in the background (progress, Cancel,
+    //! a report), then the suggestions looked for again.
+    void importWorksFile(const QString &path);
+    SuggestionProvider &suggestions() { return *m_suggestions; }
     bool isLoading() const { return m_loader->isLoading(); }
 
     CurationSession &session() { return *m_session; }
@@ -133,6 +151,7 @@ Q_SIGNALS:
     void attentionCounted();
 
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
@@ -169,6 +188,9 @@ private:
     void openSearchResult(const QString &record, const QString &observation);
     //! Help > Keyboard Shortcuts.
     void showShortcuts();
+    //! Looks for the match suggestions of the shown record's observations, in the table's order
+    //! (the current row first).
+    void startSuggestions();
 
     Store &m_store;
     std::unique_ptr<CurationSession> m_session;
@@ -189,18 +211,26 @@ private:
     QAction *m_duplicatesAction = nullptr;
     QAction *m_compareRepeatedAction = nullptr;
     QAction *m_copyUuidAction = nullptr;
+    QAction *m_noneOfTheseAction = nullptr;
+    QAction *m_clearMatchesAction = nullptr;
     QAction *m_syncAction = nullptr;
     QAction *m_cancelSyncAction = nullptr;
     NoticeController *m_notices = nullptr;
     NoticesView *m_noticesView = nullptr;
     SearchWindow *m_searchWindow = nullptr;
     ReportExport *m_reports = nullptr;
+    SuggestionProvider *m_suggestions = nullptr;
+    WorksImport *m_works = nullptr;
     SyncController *m_sync = nullptr;
     SyncStatus *m_syncStatus = nullptr;
     CacheWatch *m_cacheWatch = nullptr;
     WindowSettings *m_settings = nullptr;
     int m_attentionJobs = 0; // generation of the attention counting started last
     static constexpr qint64 kAttentionCountedInBackground = 50000;
+    // A change of more observations than this looks for every suggestion again (a reload).
+    static constexpr qsizetype kSuggestionsChangedAtOnce = 100;
+    // The table's order is given to the suggestions for tables of up to this many rows.
+    static constexpr int kSuggestionsTableOrderRows = 200000;
     bool m_attentionPending = false; // to count once the record being read is shown
     QString m_startRecord; // the record to show first (records/last), consumed by reloadRecords()
     bool m_showFirstImported = false; // set by openFiles(), consumed by importFiles()

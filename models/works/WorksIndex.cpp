@@ -1325,4 +1325,27 @@ Result<std::optional<Work>> WorksIndex::work(const QString &id) const
     return std::optional<Work>(work);
 }
 
+Result<QList<WorksSourceStats>> WorksIndex::sources() const
+{
+    QList<WorksSourceStats> out;
+    QSqlQuery query(m_db);
+    if (!query.exec(
+            QStringLiteral("SELECT name, works_count, format, imported_at, state FROM works_sources"
+                           " WHERE state != 'retired' ORDER BY name, id")))
+        return sqlError(QStringLiteral("cannot read the works sources"), query.lastError());
+    while (query.next()) {
+        WorksSourceStats source;
+        source.source = query.value(0).toString();
+        source.works = query.value(1).toLongLong();
+        source.format = query.value(2).toString();
+        source.complete = query.value(4).toString() == kComplete;
+        if (source.complete) {
+            source.importedAt = QDateTime::fromString(query.value(3).toString(), Qt::ISODateWithMs);
+            source.importedAt.setTimeSpec(Qt::UTC);
+        }
+        out += source;
+    }
+    return out;
+}
+
 } // namespace LedgerCurator

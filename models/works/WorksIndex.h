@@ -94,6 +94,9 @@ public:
     Status replaceSource(const QString &source, const QList<Work> &works);
 
     Result<WorksStats> stats() const;
+    //! The sources as stats() lists them, read from the sources' own table only (no count over
+    //! the works, no dbstat): cheap enough to ask before every run of suggestions.
+    Result<QList<WorksSourceStats>> sources() const;
 
     //! Works whose titles share the query's informative words, best full-text rank first,
     //! unscored; at most `limit`.
