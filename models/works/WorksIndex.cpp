@@ -1024,14 +1024,30 @@ Result<WorksStats> WorksIndex::stats() const
         stats.sources += source;
     }
     if (completeSources > 1) {
-        // A work in several lists counts once.
-        QSqlQuery distinct(m_db);
-        if (!distinct.exec(
-                QStringLiteral("SELECT COUNT(DISTINCT w.id) FROM works w JOIN works_sources s"
-                               " ON s.id = w.source_id WHERE s.state = 'complete'"))
-            || !distinct.next())
-            return sqlError(QStringLiteral("cannot count the works"), distinct.lastError());
-        stats.works = distinct.value(0).toLongLong();
+        // A work in several lists counts once: each list's ids that a larger list (or an
+        // earlier one of the same size) holds too are taken off, read through the index on id
+        // from every list but the largest.
+        QSqlQuery lists(m_db);
+        if (!lists.exec(QStringLiteral("SELECT id, works_count FROM works_sources"
+                                       " WHERE state = 'complete' ORDER BY works_count DESC, id")))
+            return sqlError(QStringLiteral("cannot count the works"), lists.lastError());
+        QList<std::pair<qint64, qint64>> complete;
+        while (lists.next())
+            complete += { lists.value(0).toLongLong(), lists.value(1).toLongLong() };
+        QSqlQuery twice(m_db);
+        twice.prepare(QStringLiteral(
+            "SELECT COUNT(*) FROM works w WHERE w.source_id = ? AND EXISTS (SELECT 1 FROM works x"
+            " JOIN works_sources s ON s.id = x.source_id WHERE x.id = w.id AND s.state = 'complete'"
+            " AND x.source_id != w.source_id AND (s.works_count > ? OR (s.works_count = ? AND"
+            " s.id < w.source_id)))"));
+        for (qsizetype i = 1; i < complete.size(); ++i) {
+            twice.bindValue(0, complete[i].first);
+            twice.bindValue(1, complete[i].second);
+            twice.bindValue(2, complete[i].second);
+            if (!twice.exec() || !twice.next())
+                return sqlError(QStringLiteral("cannot count the works"), twice.lastError());
+            stats.works -= twice.value(0).toLongLong();
+        }
     }
     // The bytes of the index's tables, their indexes and the full-text index's shadow tables.
     QSqlQuery bytes(m_db);
@@ -1101,7 +1117,7 @@ Result<QList<Work>> WorksIndex::retrieve(const MatchQuery &query, int limit) con
     // next to nothing.
     constexpr qint64 kBudget = 60000;
     constexpr int kMaxWords = 8;
-    constexpr int kMaxConjoined = 5;
+    constexpr int kMaxConjoined = 8;
     std::vector<std::pair<float, qint64>> weighed; // (weight, rowid)
     {
         SqliteStatement rowids(m_db, "SELECT rowid FROM works_fts WHERE works_fts MATCH ?1");
