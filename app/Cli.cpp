@@ -43,6 +43,10 @@ const Command kCommands[] = {
         curateOptions, runCurate },
     { "undo", "undo RECORD OBSERVATION FIELD [--author NAME] [--db PATH]", undoOptions, runUndo },
     { "history", "history RECORD OBSERVATION [--db PATH] [--json]", historyOptions, runHistory },
+    { "suggest",
+        "suggest RECORD [OBSERVATION...] [--limit N] [--json] [--accept-matches | --undo-matches] "
+        "[--server URL [--token-file FILE]] [--author NAME] [--db PATH]",
+        suggestOptions, runSuggest },
     { "report", "report [RECORD] [--since DATE] [--format text|csv|json] [-o FILE] [--db PATH]",
         reportOptions, runReport },
     { "review",

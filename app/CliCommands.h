@@ -53,6 +53,10 @@ int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 void historyOptions(QCommandLineParser &parser);
 int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 
+// CliSuggest.cpp: match suggestions from the works index (suggest; docs/works.md).
+void suggestOptions(QCommandLineParser &parser);
+int runSuggest(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
+
 // CliSync.cpp: the one command that talks to the network (sync).
 void syncOptions(QCommandLineParser &parser);
 int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err);

@@ -6,6 +6,7 @@
 #include "Identifier.h"
 #include "JsonText.h"
 #include "NoticeJson.h"
+#include "ReconcileApi.h"
 #include "RecordJson.h"
 #include "ServerStore.h"
 
@@ -638,14 +639,15 @@ Route matchRoute(Method method, const QString &path)
     } else if (path == u"/v1/whoami") {
         route.endpoint = Endpoint::WhoAmI;
         methods = { Method::Get };
+    } else if (path == u"/reconcile" || path == u"/reconcile/") {
+        route.endpoint = Endpoint::Reconcile;
+        methods = { Method::Get, Method::Post, Method::Options };
     } else {
         return route;
     }
     QByteArrayList names;
     for (Method m : std::as_const(methods))
-        names.append(m == Method::Get ? QByteArrayLiteral("GET")
-                : m == Method::Put    ? QByteArrayLiteral("PUT")
-                                      : QByteArrayLiteral("POST"));
+        names.append(httpMethodName(m));
     route.allow = names.join(", ");
     route.methodAllowed = methods.contains(method);
     route.takesBody = route.methodAllowed && (method == Method::Put || method == Method::Post);
@@ -680,6 +682,9 @@ ApiRequest apiRequestFrom(const HttpRequestHead &head)
     } else {
         request.path = QString::fromLatin1(head.target);
     }
+    const qsizetype question = head.target.indexOf('?');
+    if (question >= 0)
+        request.rawQuery = head.target.mid(question + 1);
     request.authorization = head.header(QByteArrayLiteral("authorization"));
     request.ifNoneMatch = head.header(QByteArrayLiteral("if-none-match"));
     request.contentType = head.header(QByteArrayLiteral("content-type"));
@@ -689,8 +694,8 @@ ApiRequest apiRequestFrom(const HttpRequestHead &head)
 namespace {
 
 //! The checks of checkRequestHead(); on success *token holds the token's owner.
-std::optional<ApiReply> checkHead(
-    ServerStore &store, const ApiRequest &request, const Route &route, TokenInfo *token)
+std::optional<ApiReply> checkHead(ServerStore &store, const ApiRequest &request, const Route &route,
+    TokenInfo *token, const ApiContext &context)
 {
     if (!route.endpoint)
         return ApiReply::error(404, QStringLiteral("no such path: %1").arg(request.path));
@@ -700,7 +705,20 @@ std::optional<ApiReply> checkHead(
         reply.headers.append({ QByteArrayLiteral("Allow"), route.allow });
         return reply;
     }
-    if (*route.endpoint == Endpoint::Health)
+    if (*route.endpoint == Endpoint::Reconcile) {
+        // A browser's preflight carries no token; a form (OpenRefine) or JSON body.
+        if (request.method == Method::Options)
+            return std::nullopt;
+        const QByteArray type = mediaType(request.contentType);
+        if (route.takesBody && type != "application/json"
+            && type != "application/x-www-form-urlencoded")
+            return ApiReply::error(415,
+                QStringLiteral("send the queries as Content-Type: "
+                               "application/x-www-form-urlencoded (queries=JSON) or "
+                               "application/json (found '%1')")
+                    .arg(QString::fromLatin1(request.contentType)));
+    }
+    if (!needsToken(*route.endpoint, context))
         return std::nullopt;
 
     // Authentication: Authorization: Bearer TOKEN.
@@ -720,7 +738,8 @@ std::optional<ApiReply> checkHead(
         return ApiReply::error(403,
             QStringLiteral("%1 needs the %2 role; %3 is a %4")
                 .arg(request.path, roleName(needed), token->name, roleName(token->role)));
-    if (route.takesBody && mediaType(request.contentType) != "application/json")
+    if (route.takesBody && *route.endpoint != Endpoint::Reconcile
+        && mediaType(request.contentType) != "application/json")
         return ApiReply::error(415,
             QStringLiteral("send the body as Content-Type: application/json (found '%1')")
                 .arg(QString::fromLatin1(request.contentType)));
@@ -729,23 +748,32 @@ std::optional<ApiReply> checkHead(
 
 } // namespace
 
+bool needsToken(Endpoint endpoint, const ApiContext &context)
+{
+    if (endpoint == Endpoint::Health)
+        return false;
+    if (endpoint == Endpoint::Reconcile)
+        return context.reconcileNeedsToken;
+    return true;
+}
+
 std::optional<ApiReply> checkRequestHead(
-    ServerStore &store, const ApiRequest &request, QString *tokenName)
+    ServerStore &store, const ApiRequest &request, QString *tokenName, const ApiContext &context)
 {
     TokenInfo token;
     std::optional<ApiReply> refused
-        = checkHead(store, request, matchRoute(request.method, request.path), &token);
+        = checkHead(store, request, matchRoute(request.method, request.path), &token, context);
     *tokenName = token.name;
     if (refused)
         refused->tokenName = token.name;
     return refused;
 }
 
-ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request)
+ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request, const ApiContext &context)
 {
     const Route route = matchRoute(request.method, request.path);
     TokenInfo info;
-    if (std::optional<ApiReply> refused = checkHead(store, request, route, &info)) {
+    if (std::optional<ApiReply> refused = checkHead(store, request, route, &info, context)) {
         refused->tokenName = info.name;
         return *refused;
     }
@@ -770,6 +798,9 @@ ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request)
     case Endpoint::Notices:
         reply = request.method == Method::Post ? postNotices(store, request, info)
                                                : getNotices(store, request);
+        break;
+    case Endpoint::Reconcile:
+        reply = handleReconcileRequest(request, ReconcileContext { context.works });
         break;
     case Endpoint::WhoAmI:
         reply = ApiReply::json(200,

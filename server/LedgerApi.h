@@ -18,6 +18,7 @@
 namespace LedgerCurator {
 
 class ServerStore;
+class WorksIndex;
 
 inline constexpr qsizetype kMaxBatchEvents = 1000;
 inline constexpr qint64 kDefaultEventsLimit = 1000;
@@ -33,6 +34,7 @@ struct ApiRequest
     HttpMethod method = HttpMethod::Unknown;
     QString path; // decoded
     QUrlQuery query;
+    QByteArray rawQuery; // the target's query as sent (percent-encoded), for form decoding
     QByteArray authorization;
     QByteArray ifNoneMatch;
     QByteArray contentType;
@@ -64,7 +66,15 @@ QString errorCode(int status);
 //! docs/sync-protocol.md lists them.
 QStringList errorCodes(int status);
 
-enum class Endpoint { Health, Records, Record, Events, Keys, WhoAmI, Notices };
+enum class Endpoint { Health, Records, Record, Events, Keys, WhoAmI, Notices, Reconcile };
+
+//! What the endpoints need beside the ledger's store: the reconciliation service's works index
+//! (docs/reconciliation.md) and whether it asks for a token.
+struct ApiContext
+{
+    WorksIndex *works = nullptr; // this thread's; nullptr: /reconcile answers 503
+    bool reconcileNeedsToken = false; // serve --reconcile-needs-token
+};
 
 //! How far ahead of the server's clock an event's created_at, or a notice's imported_at, may be
 //! (clock_ahead beyond).
@@ -76,7 +86,7 @@ struct Route
     QString recordId; // Endpoint::Record: the id as given in the path
     bool methodAllowed = false; // false with an endpoint: 405
     QByteArray allow; // the methods the path takes, for the Allow header
-    bool takesBody = false; // PUT and POST: the body must be JSON
+    bool takesBody = false; // PUT and POST: the body must be JSON (or a form, for /reconcile)
 };
 
 Route matchRoute(HttpMethod method, const QString &path);
@@ -91,10 +101,15 @@ ApiRequest apiRequestFrom(const HttpRequestHead &head);
 //! The checks of a request that need only its head: the route, the method, the credentials, the
 //! role, the body's media type. An error reply when one fails, nullopt when the body may be read;
 //! in both cases *tokenName says whose token it was (empty when none was valid).
-std::optional<ApiReply> checkRequestHead(
-    ServerStore &store, const ApiRequest &request, QString *tokenName);
+std::optional<ApiReply> checkRequestHead(ServerStore &store, const ApiRequest &request,
+    QString *tokenName, const ApiContext &context = {});
+
+//! Whether a request to this endpoint needs a token (every one but the health check, and
+//! /reconcile unless the server asks for one there).
+bool needsToken(Endpoint endpoint, const ApiContext &context);
 
 //! Authenticates, authorizes and answers one request against store.
-ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request);
+ApiReply handleApiRequest(
+    ServerStore &store, const ApiRequest &request, const ApiContext &context = {});
 
 } // namespace LedgerCurator

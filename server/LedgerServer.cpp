@@ -232,7 +232,8 @@ void LedgerServer::onHead(HttpConnection *connection)
                 .arg(QString::fromLatin1(head.methodName), job.request.path)));
         return;
     }
-    if (*route.endpoint != Endpoint::Health) {
+    const ApiContext context { nullptr, m_options.reconcileNeedsToken };
+    if (needsToken(*route.endpoint, context)) {
         if (const int wait = m_throttle.retryAfterSeconds(connection->peerAddress()); wait > 0) {
             ApiReply reply = ApiReply::error(429,
                 QStringLiteral("too many failed authentications from %1; retry in %2 s")
@@ -301,16 +302,31 @@ void LedgerServer::dispatch(Job job)
                 reply.note = opened.error().message;
             }
         }
+        ApiContext context { nullptr, m_options.reconcileNeedsToken };
+        if (!job.preflight && !m_options.worksPath.isEmpty()
+            && matchRoute(job.request.method, job.request.path).endpoint == Endpoint::Reconcile) {
+            if (!m_works.hasLocalData() || !m_works.localData()) {
+                auto works = ServerWorks::open(
+                    m_options.worksPath, m_options.database.busyTimeoutMs, false);
+                if (works)
+                    m_works.setLocalData(works->release());
+                else
+                    logRequest("-", "-", 0, 0, 0, {}, {}, works.error().message);
+            }
+            context.works = m_works.hasLocalData() && m_works.localData()
+                ? &m_works.localData()->index()
+                : nullptr;
+        }
         bool passed = false; // a preflight whose checks all passed: read the body
         if (ServerStore *store = m_stores.hasLocalData() ? m_stores.localData() : nullptr) {
             if (job.preflight) {
                 QString tokenName;
-                if (auto refused = checkRequestHead(*store, job.request, &tokenName))
+                if (auto refused = checkRequestHead(*store, job.request, &tokenName, context))
                     reply = std::move(*refused);
                 else
                     passed = true;
             } else {
-                reply = handleApiRequest(*store, job.request);
+                reply = handleApiRequest(*store, job.request, context);
             }
             // After a server-side failure start again with a fresh connection (PostgreSQL may have
             // dropped this one).

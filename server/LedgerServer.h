@@ -14,6 +14,7 @@
 #include "HttpConnection.h"
 #include "LedgerApi.h"
 #include "ServerStore.h"
+#include "ServerWorks.h"
 
 #include <QHostAddress>
 #include <QMutex>
@@ -40,6 +41,10 @@ struct ServerOptions
     qint64 maxBodyMemory = 128 * 1024 * 1024; // bodies being read or handled at once; 503 beyond
     int authBurst = 20; // failed authentications per address before 429 (0: no throttle)
     int authIntervalMs = 3000; // then one more per this long
+    //! The reconciliation service's works index (docs/reconciliation.md); empty: /reconcile
+    //! answers 503.
+    QString worksPath;
+    bool reconcileNeedsToken = false; // --reconcile-needs-token: /reconcile wants a reader token
 };
 
 class LedgerServer final : public QObject
@@ -104,6 +109,7 @@ private:
     // connection outlives the pool (a thread_local would be destroyed after wait() returns, racing
     // with exit()).
     QThreadStorage<ServerStore *> m_stores;
+    QThreadStorage<ServerWorks *> m_works; // the same for the works index, opened on first use
     std::unordered_map<HttpConnection *, qint64> m_connections; // each with its body's share
     qint64 m_bodyMemory = 0;
     int m_inflight = 0;

@@ -9,6 +9,7 @@
 #include "PageFiles.h"
 #include "RetractionCsv.h"
 #include "ServerStore.h"
+#include "ServerWorks.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -34,6 +35,12 @@ constexpr int ExitBadInput = 2;
 const QCommandLineOption kDbOption(QStringLiteral("db"),
     QStringLiteral("SQLite file, or postgresql://USER@HOST:PORT/DBNAME."),
     QStringLiteral("PATH|URL"));
+
+const QCommandLineOption kWorksOption(QStringLiteral("works"),
+    QStringLiteral("The reconciliation service's works index, an SQLite file (default: beside the "
+                   "--db SQLite file, as NAME-works.db, or ledger-server-works.db in the data "
+                   "folder)."),
+    QStringLiteral("PATH"));
 
 int usage(const QString &message, QTextStream &err)
 {
@@ -165,9 +172,12 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const QCommandLineOption authInterval(QStringLiteral("auth-interval"),
         QStringLiteral("Then one more failure per this many seconds (default 3)."),
         QStringLiteral("S"), seconds(defaults.authIntervalMs));
-    parser.addOptions({ kDbOption, listen, maxBody, maxInflight, workers, busyTimeout,
+    const QCommandLineOption reconcileNeedsToken(QStringLiteral("reconcile-needs-token"),
+        QStringLiteral("/reconcile wants a reader's token like the other endpoints (OpenRefine "
+                       "cannot send one; by default it is open, read-only)."));
+    parser.addOptions({ kDbOption, kWorksOption, listen, maxBody, maxInflight, workers, busyTimeout,
         maxConnections, maxHeaderBytes, maxBodyMemory, headerTimeout, bodyTimeout, idleTimeout,
-        writeTimeout, authFailures, authInterval });
+        writeTimeout, authFailures, authInterval, reconcileNeedsToken });
     if (!parser.parse(arguments))
         return usage(QStringLiteral("serve: ") + parser.errorText(), err);
     if (parser.positionalArguments().size() > 1)
@@ -248,6 +258,9 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
     options.timeouts.idleMs = timeouts[2];
     options.timeouts.writeMs = timeouts[3];
     options.authIntervalMs = timeouts[4];
+    options.worksPath = parser.isSet(kWorksOption) ? parser.value(kWorksOption)
+                                                   : defaultWorksPath(options.database);
+    options.reconcileNeedsToken = parser.isSet(reconcileNeedsToken);
 
     const QString listenText = parser.value(listen);
     const qsizetype colon = listenText.lastIndexOf(u':');
@@ -269,9 +282,12 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
                 .arg(listenText),
             err);
 
-    // Migrate once, here, before any worker connects.
+    // Migrate once, here, before any worker connects; the works index's tables too.
     if (!openStore(options.database, err, &status))
         return status;
+    if (auto works = ServerWorks::open(options.worksPath, options.database.busyTimeoutMs, true);
+        !works)
+        return fail(works.error(), err);
 
     if (options.database.backend == DatabaseConfig::Backend::Sqlite) {
         const QFileInfo file(options.database.sqlitePath);
@@ -295,6 +311,10 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
     out << "listening on http://" << shownHost << ':' << bound << Qt::endl; // endl flushes
     err << "ledger-server: serving " << options.database.describe() << "; at most "
         << server.effectiveMaxConnections() << " connections" << Qt::endl;
+    err << "ledger-server: reconciliation service at /reconcile over the works index "
+        << options.worksPath
+        << (options.reconcileNeedsToken ? " (a reader's token needed)" : " (open, read-only)")
+        << Qt::endl;
     const int code = QCoreApplication::exec();
     err << "ledger-server: stopped" << Qt::endl;
     return code == 0 ? ExitOk : ExitFailure;
@@ -585,6 +605,100 @@ int runImportNotices(const QStringList &arguments, QTextStream &out, QTextStream
     return ExitOk;
 }
 
+// --- works import | works stats ----------------------------------------------------------------
+
+//! At most this many bad lines of a works file are named one by one.
+constexpr qsizetype kBadLinesNamed = 20;
+
+int runWorks(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption format(QStringLiteral("format"),
+        QStringLiteral("arxiv-jsonl or csv (default: from the file's name)."),
+        QStringLiteral("FORMAT"));
+    parser.addOptions({ kDbOption, kWorksOption, format });
+    if (!parser.parse(arguments))
+        return usage(QStringLiteral("works: ") + parser.errorText(), err);
+    const QStringList positional = parser.positionalArguments();
+    const QString sub = positional.value(1);
+    if (sub != u"import" && sub != u"stats")
+        return usage(QStringLiteral("works: the subcommands are 'works import FILE "
+                                    "[--format arxiv-jsonl|csv]' and 'works stats'"),
+            err);
+    if (sub == u"stats" && positional.size() != 2)
+        return usage(
+            QStringLiteral("works stats: unexpected argument '%1'").arg(positional.at(2)), err);
+    if (sub == u"import" && positional.size() != 3)
+        return usage(QStringLiteral("works import: name exactly one FILE"), err);
+    if (sub == u"stats" && parser.isSet(format))
+        return usage(QStringLiteral("works stats: --format is only for 'works import'"), err);
+    const auto shown = [](const QString &text) { return DisplayText::forTerminal(text); };
+
+    std::optional<WorksFormat> worksFormat;
+    const QString file = positional.value(2);
+    if (sub == u"import") {
+        if (parser.isSet(format)) {
+            worksFormat = parseWorksFormat(parser.value(format));
+            if (!worksFormat)
+                return usage(QStringLiteral("works import: --format takes arxiv-jsonl or csv, "
+                                            "found '%1'")
+                                 .arg(shown(parser.value(format))),
+                    err);
+        } else {
+            worksFormat = guessWorksFormat(file);
+            if (!worksFormat)
+                return usage(QStringLiteral("works import: cannot tell the format of '%1' from "
+                                            "its name; give --format arxiv-jsonl or csv")
+                                 .arg(shown(file)),
+                    err);
+        }
+        if (!QFileInfo(file).isFile())
+            return usage(QStringLiteral("works import: %1: no such file").arg(shown(file)), err);
+    }
+    QString worksPath = parser.value(kWorksOption);
+    if (!parser.isSet(kWorksOption)) {
+        int status = ExitOk;
+        const auto database = databaseFrom(parser, err, &status);
+        if (!database)
+            return status;
+        worksPath = defaultWorksPath(*database);
+    }
+    auto works = ServerWorks::open(worksPath, 5000, true);
+    if (!works)
+        return fail(works.error(), err);
+    WorksIndex &index = (*works)->index();
+    if (sub == u"stats") {
+        auto stats = index.stats();
+        if (!stats)
+            return fail(stats.error(), err);
+        out << "works: " << stats->works << " in " << shown(worksPath) << Qt::endl;
+        QList<QStringList> rows { { QStringLiteral("SOURCE"), QStringLiteral("FORMAT"),
+            QStringLiteral("WORKS"), QStringLiteral("IMPORTED") } };
+        for (const WorksSourceStats &source : std::as_const(stats->sources))
+            rows.append({ shown(source.source), source.format, QString::number(source.works),
+                source.complete ? source.importedAt.toString(Qt::ISODate)
+                                : QStringLiteral("unfinished (import it again to resume)") });
+        printTable(out, rows);
+        return ExitOk;
+    }
+    auto report = index.importFile(file, *worksFormat);
+    if (!report)
+        return fail(report.error(), err);
+    for (qsizetype i = 0; i < report->badLines.size() && i < kBadLinesNamed; ++i)
+        err << shown(file) << ':' << report->badLines[i].line
+            << ": skipped: " << shown(report->badLines[i].reason) << Qt::endl;
+    if (report->badLineCount > kBadLinesNamed)
+        err << "... and " << report->badLineCount - kBadLinesNamed << " more lines skipped"
+            << Qt::endl;
+    out << "works import: " << report->works << " works from " << shown(report->source) << " ("
+        << report->lines << " lines, " << report->badLineCount << " skipped";
+    if (report->resumedAtLine > 0)
+        out << ", resumed at line " << report->resumedAtLine;
+    out << ") into " << shown(worksPath) << Qt::endl;
+    return ExitOk;
+}
+
 int runKey(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     QCommandLineParser parser;
@@ -657,16 +771,22 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
         return runKey(arguments, out, err);
     if (command == u"import-notices")
         return runImportNotices(arguments, out, err);
+    if (command == u"works")
+        return runWorks(arguments, out, err);
     if (command == u"-h" || command == u"--help" || command == u"help") {
         out << "Usage:\n"
                "  ledger-server serve [--db PATH|URL] [--listen HOST:PORT] [--max-body BYTES] "
                "[--max-inflight N]\n"
-               "                      [--workers N] [--busy-timeout MS]\n"
+               "                      [--workers N] [--busy-timeout MS] [--works PATH]\n"
+               "                      [--reconcile-needs-token]\n"
                "  ledger-server import FILE... [--db PATH|URL]\n"
                "  ledger-server import-notices FILE.csv [--partial] [--as NAME] [--db PATH|URL]\n"
                "  ledger-server token add NAME --role reader|curator|admin [--db PATH|URL]\n"
                "  ledger-server token list | token revoke NAME [--db PATH|URL]\n"
                "  ledger-server key list | key revoke KEYID [--db PATH|URL]\n"
+               "  ledger-server works import FILE [--format arxiv-jsonl|csv] [--works PATH] "
+               "[--db PATH|URL]\n"
+               "  ledger-server works stats [--works PATH] [--db PATH|URL]\n"
                "\n"
                "--db takes an SQLite file (default "
             << defaultServerDatabase()
@@ -679,7 +799,7 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
         return ExitOk;
     }
     return usage(command.isEmpty()
-            ? QStringLiteral("name a command: serve, import, import-notices, token or key")
+            ? QStringLiteral("name a command: serve, import, import-notices, token, key or works")
             : QStringLiteral("unknown command '%1'").arg(command),
         err);
 }

@@ -180,7 +180,8 @@ void TestPackaging::manPagesFormat()
         { QStringLiteral("-man"), QStringLiteral("-Tutf8"), QStringLiteral("-P-cbou"), path });
     const QStringList commands = page == u"ledger-server"
         ? QStringList { QStringLiteral("serve"), QStringLiteral("import"),
-              QStringLiteral("import-notices"), QStringLiteral("token add") }
+              QStringLiteral("import-notices"), QStringLiteral("token add"),
+              QStringLiteral("works import"), QStringLiteral("works stats") }
         : QStringList { QStringLiteral("import"), QStringLiteral("list"), QStringLiteral("show"),
               QStringLiteral("render"), QStringLiteral("export-pdf"), QStringLiteral("identity"),
               QStringLiteral("curate"), QStringLiteral("undo"), QStringLiteral("history"),

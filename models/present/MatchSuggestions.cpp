@@ -27,6 +27,36 @@ QString identifierLikeText(const Observation &o)
     return {};
 }
 
+// An identifier a few edits from a malformed one is a guess; the cited title, where the
+// observation gives one beside the identifier, says whether the guess is right: each candidate's
+// score becomes the mean of its identifier's and its title's, with the title's features, and
+// only then can one be a clear match.
+QList<Candidate> withTitleEvidence(
+    QList<Candidate> candidates, const Observation &o, const QString &identifierText, int limit)
+{
+    QString title = o.citedTitle;
+    title.remove(identifierText);
+    title.remove(QRegularExpression(
+        QStringLiteral(R"(\barxiv:\s*)"), QRegularExpression::CaseInsensitiveOption));
+    if (titleWords(title).size() < 2) {
+        rankCandidates(candidates, limit);
+        for (Candidate &c : candidates)
+            c.match = false; // an identifier alone is never proof
+        return candidates;
+    }
+    for (Candidate &c : candidates) {
+        const Candidate byTitle = scoreWork(
+            MatchQuery { title, {}, {} }, Work { c.id, c.name, c.authors, c.year, {}, c.source });
+        c.score = std::round((c.score + byTitle.score) * 5) / 10;
+        c.features = byTitle.features + c.features;
+        c.missingWords = byTitle.missingWords;
+        c.extraWords = byTitle.extraWords;
+        c.matchedWords = byTitle.matchedWords;
+    }
+    rankCandidates(candidates, limit);
+    return candidates;
+}
+
 QString scoreText(double score)
 {
     return QString::number(score, 'f', score == std::floor(score) ? 0 : 1);
@@ -98,7 +128,7 @@ ObservationSuggestions suggestFor(
             out.query.title = text;
             found = index.nearestIdentifiers(text, limit);
             if (found && !found.value().isEmpty()) {
-                out.candidates = found.value();
+                out.candidates = withTitleEvidence(found.value(), observation, text, limit);
                 return out;
             }
         }

@@ -166,9 +166,12 @@ struct WordWeights
     double word = 1.0;
 };
 
+// Stop words, initials and bare numbers (pages, years, volumes) weigh little.
 double weightOf(const QString &word)
 {
-    return isStopWord(word) ? WordWeights {}.stop : WordWeights {}.word;
+    const bool light = isStopWord(word) || word.size() == 1
+        || std::all_of(word.cbegin(), word.cend(), [](QChar c) { return c.isDigit(); });
+    return light ? WordWeights {}.stop : WordWeights {}.word;
 }
 
 // --- Comparing words -------------------------------------------------------------------
@@ -178,7 +181,8 @@ int editDistance(QStringView a, QStringView b, int cap)
     const qsizetype n = a.size(), m = b.size();
     if (std::abs(int(n - m)) > cap)
         return cap + 1;
-    std::vector<int> previous(m + 1), current(m + 1);
+    // three rows: a swap of two neighbours counts as one edit (Damerau), which reaches two back
+    std::vector<int> twoBack(m + 1), previous(m + 1), current(m + 1);
     for (qsizetype j = 0; j <= m; ++j)
         previous[j] = int(j);
     for (qsizetype i = 1; i <= n; ++i) {
@@ -187,14 +191,14 @@ int editDistance(QStringView a, QStringView b, int cap)
         for (qsizetype j = 1; j <= m; ++j) {
             const int substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
             int best = std::min({ substitution, previous[j] + 1, current[j - 1] + 1 });
-            // a swap of two neighbours counts as one edit (Damerau)
             if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-                best = std::min(best, previous[j - 2 < 0 ? 0 : j - 2] + 1);
+                best = std::min(best, twoBack[j - 2] + 1);
             current[j] = best;
             rowMin = std::min(rowMin, best);
         }
         if (rowMin > cap)
             return cap + 1;
+        std::swap(twoBack, previous);
         std::swap(previous, current);
     }
     return previous[m];
@@ -225,13 +229,14 @@ double wordSimilarity(const QString &q, const QString &w, bool queryLast)
     if (q == w)
         return 1.0;
     const qsizetype longer = std::max(q.size(), w.size());
-    if (std::min(q.size(), w.size()) >= 3 && ocrFold(q) == ocrFold(w))
+    if (std::min(q.size(), w.size()) >= 2 && ocrFold(q) == ocrFold(w))
         return 0.9;
-    if (queryLast && q.size() >= 3 && w.startsWith(q))
-        return 0.85;
+    if (queryLast && w.startsWith(q))
+        return q.size() >= 3 ? 0.85 : 0.7; // "Image C..." cut in its last word
     if (std::min(q.size(), w.size()) < 4)
         return 0;
-    const int cap = longer >= 8 ? 2 : 1;
+    // one edit (a typo); two are as often another word ("processes", "processors")
+    const int cap = 1;
     const int d = editDistance(q, w, cap);
     if (d > cap)
         return 0;
@@ -245,16 +250,95 @@ inline constexpr double kSimilarEnough = 0.5;
 // Costs of the alignment, in word weights.
 struct AlignmentCosts
 {
-    double glued = 0.15; // a query word before or after the title (authors, venue, year)
+    double glued = 0.1; // a query word before or after the title, set off by ". " or ", "
+                        // (authors, venue, year)
+    double unmarked = 1.5; // one before or after the title with nothing setting it off
+                           // ("Revisiting X" is not X)
     double cutShort = 0.2; // a work word after the end of the query (truncation, subtitle)
+    double gluedAtMost = 0.2; // all the words glued on one side, set off
+    double marker = 3; // a version marker glued on
+    double midPhrase = 0.6; // a work word after a query ending in mid-phrase
+    double markerInside = 2; // a version marker inside the title, extra or missing
 };
+
+bool isVersionMarker(const QString &word)
+{
+    static const QSet<QString> markers { QStringLiteral("extended"), QStringLiteral("version"),
+        QStringLiteral("abstract"), QStringLiteral("part"), QStringLiteral("revisited"),
+        QStringLiteral("revisiting"), QStringLiteral("ii"), QStringLiteral("iii"),
+        QStringLiteral("iv"), QStringLiteral("supplementary"), QStringLiteral("supplement"),
+        QStringLiteral("erratum"), QStringLiteral("corrigendum"), QStringLiteral("addendum"),
+        QStringLiteral("reply"), QStringLiteral("comment"), QStringLiteral("comments"),
+        QStringLiteral("continued"), QStringLiteral("preliminary"), QStringLiteral("full"),
+        QStringLiteral("short"), QStringLiteral("journal"), QStringLiteral("update"),
+        QStringLiteral("updated"), QStringLiteral("retraction"), QStringLiteral("retracted") };
+    return markers.contains(word);
+}
+
+// The query's words, and for each whether a mark that sets off what a reference glues to a
+// title comes before it: ". ", ", ", "; ", a bracket. A colon or a dash does not: what follows
+// one is a subtitle, part of the title.
+struct QueryWords
+{
+    QStringList words;
+    std::vector<bool> setOff;
+    bool truncated = false;
+};
+
+// The words of `text`, each marked when one of `marks` comes before it.
+QueryWords markedWords(const QString &text, const QRegularExpression &marks)
+{
+    QueryWords out;
+    qsizetype from = 0;
+    bool marked = false;
+    QRegularExpressionMatchIterator it = marks.globalMatch(text);
+    const auto take = [&](QStringView segment) {
+        const QStringList words = titleWords(segment);
+        for (qsizetype k = 0; k < words.size(); ++k) {
+            out.words += words[k];
+            out.setOff.push_back(k == 0 && marked);
+        }
+        if (!words.isEmpty())
+            marked = false;
+    };
+    while (it.hasNext()) {
+        const QRegularExpressionMatch m = it.next();
+        take(QStringView(text).mid(from, m.capturedStart() - from));
+        marked = true;
+        from = m.capturedEnd();
+    }
+    take(QStringView(text).mid(from));
+    return out;
+}
+
+QueryWords queryWords(const QString &text)
+{
+    static const QRegularExpression marks(
+        QStringLiteral(R"([.,;)\]](?=\s|$)|(?<=\s)[(\[]|^[(\[])"));
+    QueryWords out = markedWords(text, marks);
+    // cut short by a length limit (or saying so): what follows its end may be cut off cheaply
+    const QString trimmed = text.trimmed();
+    out.truncated = trimmed.endsWith(QStringLiteral("...")) || trimmed.endsWith(u'\u2026')
+        || trimmed.size() >= 45;
+    return out;
+}
+
+// The work's words, each marked when a subtitle starts at it (after a colon or a dash).
+QueryWords workWords(const QString &title)
+{
+    static const QRegularExpression marks(
+        QStringLiteral(R"(:(?=\s|$)|\s[-\x{2013}\x{2014}]\s|[\x{2013}\x{2014}]|[(\[])"));
+    return markedWords(title, marks);
+}
 
 // The title's similarity as 0..1: the work's words aligned in order with the query's (typos
 // allowed), words the query glued before or after the title and the work's words after the end
 // of the query (a truncated title, a dropped subtitle) costing less than words that differ
 // inside the title. 1 - cost / the work's weight.
-double alignedSimilarity(const QStringList &q, const QStringList &w)
+double alignedSimilarity(const QueryWords &query, const QueryWords &work)
 {
+    const QStringList &w = work.words;
+    const QStringList &q = query.words;
     const qsizetype n = q.size(), m = w.size();
     if (n == 0 || m == 0)
         return 0;
@@ -268,30 +352,67 @@ double alignedSimilarity(const QStringList &q, const QStringList &w)
         workWeight += ww[j];
     }
     // suffix sums for the ends
-    std::vector<double> qTail(n + 1, 0), wTail(m + 1, 0);
-    for (qsizetype i = n - 1; i >= 0; --i)
-        qTail[i] = qTail[i + 1] + wq[i];
-    for (qsizetype j = m - 1; j >= 0; --j)
+    // A version marker ("extended", "part", "ii", "revisiting") is never glued on nor cut
+    // off cheaply: it tells one version of a work from another.
+    std::vector<double> qTail(n + 1, 0), wTail(m + 1, 0), qMarkers(n + 1, 0), wCut(m + 1, 0);
+    for (qsizetype i = n - 1; i >= 0; --i) {
+        const bool marker = isVersionMarker(q[i]);
+        qTail[i] = qTail[i + 1] + (marker ? 0 : wq[i]);
+        qMarkers[i] = qMarkers[i + 1] + (marker ? costs.marker : 0);
+    }
+    for (qsizetype j = m - 1; j >= 0; --j) {
         wTail[j] = wTail[j + 1] + ww[j];
+        wCut[j] = wCut[j + 1] + (isVersionMarker(w[j]) ? ww[j] : costs.cutShort * ww[j]);
+    }
+    // Cut short: cheap at a subtitle of the work, or where the query was cut by a length limit;
+    // elsewhere a reference rarely ends a title in mid-phrase ("Real-Time Strings" is not
+    // "Real-Time Strings for Object Detection").
+    const auto cutCost = [&](qsizetype j) {
+        return (j < m && (work.setOff[j] || query.truncated)) ? wCut[j]
+                                                              : costs.midPhrase * wTail[j];
+    };
 
     // D[i][j]: the least cost of aligning q[..i) with w[..j), query words before the title
     // glued.
-    std::vector<double> D((n + 1) * (m + 1));
+    constexpr double kNever = std::numeric_limits<double>::max() / 4;
+    std::vector<double> D((n + 1) * (m + 1)), A((n + 1) * (m + 1), kNever);
     auto at = [&](qsizetype i, qsizetype j) -> double & { return D[i * (m + 1) + j]; };
+    // the same, q[i-1] aligned with w[j-1] (a truncation ends in a word of the work)
+    auto aligned = [&](qsizetype i, qsizetype j) -> double & { return A[i * (m + 1) + j]; };
     at(0, 0) = 0;
+    // the glued words before the title (q[..i), the title starting at q[i])
+    // Set off by a mark, what is glued on costs little and at most gluedAtMost a side, however
+    // long an author list or a venue is; unmarked it costs more than a word inside the title.
+    const auto gluedCost = [&](qsizetype i, double weight, double markers) {
+        const double words = i < n && query.setOff[i]
+            ? std::min(weight * costs.glued, costs.gluedAtMost)
+            : weight * costs.unmarked;
+        return words + markers;
+    };
     for (qsizetype i = 1; i <= n; ++i)
-        at(i, 0) = at(i - 1, 0) + costs.glued * wq[i - 1];
+        at(i, 0) = gluedCost(i, qTail[0] - qTail[i], qMarkers[0] - qMarkers[i]);
     for (qsizetype j = 1; j <= m; ++j)
         at(0, j) = at(0, j - 1) + ww[j - 1];
     for (qsizetype i = 1; i <= n; ++i) {
         for (qsizetype j = 1; j <= m; ++j) {
             const double sim = wordSimilarity(q[i - 1], w[j - 1], i == n);
             const double pair = std::max(wq[i - 1], ww[j - 1]);
-            double best = sim >= kSimilarEnough ? at(i - 1, j - 1) + (1.0 - sim) * pair
-                                                : at(i - 1, j - 1) + wq[i - 1] + ww[j - 1];
-            best = std::min(best, at(i - 1, j) + wq[i - 1]); // a word the work lacks
-            best = std::min(best, at(i, j - 1) + ww[j - 1]); // a word the query lacks
-            at(i, j) = best;
+            if (sim >= kSimilarEnough)
+                aligned(i, j) = at(i - 1, j - 1) + (1.0 - sim) * pair;
+            double best = std::min(aligned(i, j), at(i - 1, j - 1) + wq[i - 1] + ww[j - 1]);
+            // a word the work lacks, a word the query lacks
+            best = std::min(
+                best, at(i - 1, j) + (isVersionMarker(q[i - 1]) ? costs.markerInside : wq[i - 1]));
+            best = std::min(
+                best, at(i, j - 1) + (isVersionMarker(w[j - 1]) ? costs.markerInside : ww[j - 1]));
+            // a hyphen or a space lost or gained: "lowrank" for "low rank", and back
+            if (j > 1 && q[i - 1].size() == w[j - 2].size() + w[j - 1].size()
+                && q[i - 1].startsWith(w[j - 2]) && q[i - 1].endsWith(w[j - 1]))
+                aligned(i, j) = std::min(aligned(i, j), at(i - 1, j - 2) + 0.1);
+            if (i > 1 && w[j - 1].size() == q[i - 2].size() + q[i - 1].size()
+                && w[j - 1].startsWith(q[i - 2]) && w[j - 1].endsWith(q[i - 1]))
+                aligned(i, j) = std::min(aligned(i, j), at(i - 2, j - 1) + 0.1);
+            at(i, j) = std::min(best, aligned(i, j));
         }
     }
     // The end: either query words glued after the title, or the work's words after the end of
@@ -299,11 +420,14 @@ double alignedSimilarity(const QStringList &q, const QStringList &w)
     double least = std::numeric_limits<double>::max();
     for (qsizetype i = 0; i <= n; ++i) {
         for (qsizetype j = 0; j <= m; ++j) {
-            const double gluedAfter = costs.glued * qTail[i] + wTail[j];
-            const double cutShort = qTail[i] + costs.cutShort * wTail[j];
-            least = std::min(least, at(i, j) + std::min(gluedAfter, cutShort));
+            const double gluedAfter = (i == n ? 0 : gluedCost(i, qTail[i], qMarkers[i])) + wTail[j];
+            least = std::min(least, at(i, j) + gluedAfter);
         }
     }
+    // cut short only after the query's last word aligned with a word of the work: a query
+    // that ends in other words than the work's is no truncation of it
+    for (qsizetype j = 1; j <= m; ++j)
+        least = std::min(least, aligned(n, j) + cutCost(j));
     return std::clamp(1.0 - least / workWeight, 0.0, 1.0);
 }
 
@@ -428,17 +552,25 @@ bool isStopWord(QStringView word)
 
 Candidate scoreWork(const MatchQuery &query, const Work &work)
 {
-    const QStringList q = titleWords(query.title);
-    const QStringList w = titleWords(work.title);
+    const QueryWords queryText = queryWords(query.title);
+    const QStringList &q = queryText.words;
+    const QueryWords workText = workWords(work.title);
+    const QStringList &w = workText.words;
     Candidate c;
     c.id = work.id;
     c.name = work.title.simplified();
     c.year = work.year;
     c.authors = work.authors;
     c.source = work.source;
-    const double similarity = 100.0 * alignedSimilarity(q, w);
+    const double similarity = 100.0 * alignedSimilarity(queryText, workText);
     c.missingWords = unmatchedWords(w, q, false);
     c.extraWords = unmatchedWords(q, w, true);
+    QSet<QString> matched;
+    for (const QString &word : q) {
+        if (weightOf(word) >= WordWeights {}.word && !c.extraWords.contains(word))
+            matched.insert(word);
+    }
+    c.matchedWords = matched.size();
     double score = similarity;
     c.features += CandidateFeature { QString::fromLatin1(kFeatureTitleSimilarity),
         std::round(similarity * 10) / 10 };
@@ -512,7 +644,11 @@ void rankCandidates(QList<Candidate> &candidates, qsizetype limit, const MatchPo
     candidates = std::move(unique);
     if (!candidates.isEmpty()) {
         Candidate &top = candidates.first();
-        bool clear = top.score >= policy.minScore;
+        // a title match rests on at least minWords of the query's informative words
+        const bool enoughWords
+            = !top.feature(QString::fromLatin1(kFeatureTitleSimilarity)).isValid()
+            || top.matchedWords >= policy.minWords;
+        bool clear = top.score >= policy.minScore && enoughWords;
         if (clear && candidates.size() > 1) {
             const Candidate &next = candidates.at(1);
             clear = top.score - next.score >= policy.minMargin

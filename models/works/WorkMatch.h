@@ -63,6 +63,7 @@ struct Candidate
     QList<CandidateFeature> features;
     QStringList missingWords; // normalised words of the work the query lacks
     QStringList extraWords; // normalised words of the query the work lacks
+    qsizetype matchedWords = 0; // informative words of the query the work has
     std::optional<int> year;
     QString authors;
     QString source;
@@ -85,12 +86,14 @@ bool isStopWord(QStringView normalisedWord);
 //! The candidate a work makes for a query: its features and its score.
 Candidate scoreWork(const MatchQuery &query, const Work &work);
 
-//! When a candidate is clearly right: its score at least `minScore` and at least `minMargin`
-//! above the next.
+//! When a candidate is clearly right: its score at least `minScore`, at least `minMargin`
+//! above the next (or explaining the query strictly better), and, for a title, resting on at
+//! least `minWords` informative words of the query ("Real-Time Strings" alone names no work).
 struct MatchPolicy
 {
-    double minScore = 88;
+    double minScore = 85;
     double minMargin = 8;
+    qsizetype minWords = 3;
 };
 
 //! Sorts best first (score, then id), keeps the first `limit` and sets `match` on the first

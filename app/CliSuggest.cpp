@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Match suggestions (issue 23, docs/works.md): suggest, its --accept-matches batch and the
+// batch's undo.
+#include "CliCommands.h"
+
+#include "CacheWorks.h"
+#include "Cli.h"
+#include "CliReview.h"
+#include "CliSupport.h"
+#include "CurationLog.h"
+#include "MatchSuggestions.h"
+#include "ReconcileClient.h"
+#include "Store.h"
+#include "WorksIndex.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace LedgerCurator::Cli {
+
+namespace {
+
+const QCommandLineOption kLimitOption(QStringLiteral("limit"),
+    QStringLiteral("At most N candidates per observation (1 to 20; 5 if not given)."),
+    QStringLiteral("N"), QStringLiteral("5"));
+const QCommandLineOption kAcceptOption(QStringLiteral("accept-matches"),
+    QStringLiteral("Record every clear match (outbound and malformed identifiers) as corrections: "
+                   "the identifier, the state verified fuzzy and a note, in one batch."));
+const QCommandLineOption kUndoOption(QStringLiteral("undo-matches"),
+    QStringLiteral("Take back the last --accept-matches batch of RECORD, every field it set "
+                   "that nobody has changed since."));
+
+const QCommandLineOption kServerOption(QStringLiteral("server"),
+    QStringLiteral("Also ask this ledger-server's works index (its W3C reconciliation service, "
+                   "docs/reconciliation.md) for the observations the cache's own index has no "
+                   "clear match for."),
+    QStringLiteral("URL"));
+const QCommandLineOption kTokenFileOption(QStringLiteral("token-file"),
+    QStringLiteral("With --server: a file whose first line is the token, for a server that wants "
+                   "one for /reconcile (else $LEDGER_TOKEN, if set)."),
+    QStringLiteral("FILE"));
+
+//! Asks the server for the suggestions with no clear match (titles only: an identifier is the
+//! cache's own business) and ranks what it has with what the cache had. A server that cannot be
+//! asked is told on `err`; the cache's candidates stand.
+void askServer(const QCommandLineParser &parser, QList<ObservationSuggestions> &suggestions,
+    int limit, QTextStream &err)
+{
+    QList<qsizetype> asked;
+    QList<MatchQuery> queries;
+    for (qsizetype i = 0; i < suggestions.size(); ++i) {
+        const ObservationSuggestions &s = suggestions[i];
+        if (s.kind == SuggestionKind::NearestIdentifier
+            || (!s.candidates.isEmpty() && s.candidates.first().match))
+            continue;
+        asked += i;
+        queries += s.query;
+    }
+    if (queries.isEmpty())
+        return;
+    ReconcileOptions options;
+    options.service = QUrl(parser.value(kServerOption));
+    options.limit = limit;
+    if (parser.isSet(kTokenFileOption)) {
+        QFile file(parser.value(kTokenFileOption));
+        if (!file.open(QIODevice::ReadOnly)) {
+            err << "ledger-curator: suggest: cannot read the token file " << inert(file.fileName())
+                << ": " << file.errorString() << "; the cache's candidates only" << Qt::endl;
+            return;
+        }
+        options.token = QString::fromUtf8(file.readLine()).trimmed();
+    } else {
+        options.token = qEnvironmentVariable("LEDGER_TOKEN").trimmed();
+    }
+    ReconcileClient client(options);
+    auto answered = client.reconcile(queries);
+    if (!answered) {
+        err << "ledger-curator: suggest: the server " << inert(options.service.toDisplayString())
+            << " could not be asked: " << inert(answered.error().toString())
+            << "; the cache's candidates only" << Qt::endl;
+        return;
+    }
+    for (qsizetype k = 0; k < asked.size(); ++k) {
+        ObservationSuggestions &s = suggestions[asked[k]];
+        // scored again here, on the title the server gives, so that its candidates and the
+        // cache's are ranked by the one rule
+        for (const Candidate &c : answered->at(k)) {
+            Candidate local = scoreWork(s.query, Work { c.id, c.name, {}, {}, {}, {} });
+            local.source = QStringLiteral("server");
+            s.candidates += std::move(local);
+        }
+        rankCandidates(s.candidates, limit);
+    }
+}
+
+//! The meta entry that keeps the record's last batch of accepted matches: the ids of its edit
+//! events, one per line, after a first line with the author and the time.
+QString batchKey(const QString &record)
+{
+    return QStringLiteral("suggest/accepted/") + record;
+}
+
+QString featureText(const Candidate &c)
+{
+    QStringList parts;
+    if (const QVariant similarity = c.feature(QString::fromLatin1(kFeatureTitleSimilarity));
+        similarity.isValid())
+        parts += QStringLiteral("title %1").arg(similarity.toDouble());
+    if (const QVariant distance = c.feature(QString::fromLatin1(kFeatureIdDistance));
+        distance.isValid())
+        parts += QStringLiteral("%1 edits from the identifier").arg(distance.toInt());
+    if (!c.missingWords.isEmpty())
+        parts += QStringLiteral("missing: ") + c.missingWords.join(QStringLiteral(" "));
+    if (!c.extraWords.isEmpty())
+        parts += QStringLiteral("extra: ") + c.extraWords.join(QStringLiteral(" "));
+    if (c.year)
+        parts += QString::number(*c.year);
+    return parts.join(QStringLiteral("; "));
+}
+
+QString kindText(SuggestionKind kind)
+{
+    switch (kind) {
+    case SuggestionKind::CitedWork:
+        return QStringLiteral("cited work");
+    case SuggestionKind::CitingPaper:
+        return QStringLiteral("citing paper");
+    case SuggestionKind::NearestIdentifier:
+        return QStringLiteral("identifier");
+    }
+    return {};
+}
+
+QJsonObject suggestionJson(const ObservationSuggestions &s)
+{
+    QJsonArray candidates;
+    for (const Candidate &c : s.candidates)
+        candidates.append(candidateJson(c));
+    QJsonObject out { { QStringLiteral("observation"), s.observation },
+        { QStringLiteral("kind"), suggestionKindKey(s.kind) },
+        { QStringLiteral("query"), s.query.title }, { QStringLiteral("candidates"), candidates } };
+    if (!s.error.isEmpty())
+        out.insert(QStringLiteral("error"), s.error);
+    return out;
+}
+
+//! The events of `edits` on `curated` by `author`, made at one time, parents first; the ids of
+//! the edits themselves (not their merge events) in `editIds`.
+QList<CorrectionEvent> eventsOf(const CuratedRecord &curated, const QList<FieldEdit> &edits,
+    const QString &author, const QString &now, QStringList *editIds)
+{
+    QList<CorrectionEvent> events;
+    for (const FieldEdit &edit : edits) {
+        const FieldState *current = curated.field(edit.observation, edit.field);
+        const FieldState empty;
+        const QList<CorrectionEvent> made = makeEditEvents(current ? *current : empty,
+            curated.upstream.arxivId, edit.observation, edit.field, edit.value, author, now);
+        *editIds += made.constLast().id;
+        events += made;
+    }
+    return events;
+}
+
+int acceptMatches(QCommandLineParser &parser, Store &store, const CuratedRecord &curated,
+    const QList<ObservationSuggestions> &suggestions, QTextStream &out, QTextStream &err)
+{
+    const QList<FieldEdit> edits = clearMatchEdits(curated, suggestions);
+    if (edits.isEmpty()) {
+        out << "no clear match to accept" << Qt::endl;
+        return ExitOk;
+    }
+    auto author = authorFor(parser, store);
+    if (!author)
+        return report(author.error(), err);
+    const QString now = nowUtc(store.clockCorrectionMs());
+    // The batch's edit events (not their merges), for --undo-matches.
+    QStringList batch { *author + QLatin1Char(' ') + now };
+    QList<CorrectionEvent> events = eventsOf(curated, edits, *author, now, &batch);
+    if (auto signedAll = signAll(events, *author); !signedAll)
+        return report(signedAll.error(), err);
+    if (auto stored = store.addCorrections(events); !stored)
+        return report(stored.error(), err);
+    if (auto kept = store.setMeta(batchKey(curated.upstream.arxivId), batch.join(u'\n')); !kept)
+        return report(kept.error(), err);
+    int accepted = 0;
+    for (const ObservationSuggestions &s : suggestions) {
+        if (s.kind == SuggestionKind::CitingPaper || s.candidates.isEmpty()
+            || !s.candidates.first().match)
+            continue;
+        const Candidate &c = s.candidates.first();
+        ++accepted;
+        out << inert(s.observation) << ": matched to " << inert(c.id) << ", score " << c.score
+            << " (" << inert(c.name) << ")" << Qt::endl;
+    }
+    out << "accepted " << accepted << (accepted == 1 ? " match" : " matches") << " ("
+        << batch.size() - 1 << " corrections); take them back with 'ledger-curator suggest "
+        << curated.upstream.arxivId << " --undo-matches'" << Qt::endl;
+    return ExitOk;
+}
+
+int undoMatches(QCommandLineParser &parser, Store &store, const CuratedRecord &curated,
+    QTextStream &out, QTextStream &err)
+{
+    const QString key = batchKey(curated.upstream.arxivId);
+    auto kept = store.meta(key);
+    if (!kept)
+        return report(kept.error(), err);
+    const QStringList lines = kept->split(u'\n', Qt::SkipEmptyParts);
+    if (lines.size() < 2)
+        return report(Error::badInput(QStringLiteral("suggest --undo-matches: no batch of "
+                                                     "accepted matches of %1 to take back")
+                                          .arg(curated.upstream.arxivId)),
+            err);
+    auto author = authorFor(parser, store);
+    if (!author)
+        return report(author.error(), err);
+    const QSet<QString> batch(lines.cbegin() + 1, lines.cend());
+    const QString now = nowUtc(store.clockCorrectionMs());
+    QList<CorrectionEvent> made;
+    int undone = 0, changedSince = 0;
+    for (const auto &[fieldKey, state] : curated.fields) {
+        if (state.heads.isEmpty() || !batch.contains(state.heads.first().id))
+            continue;
+        if (state.heads.size() > 1) {
+            ++changedSince;
+            continue;
+        }
+        const QString observation = state.heads.first().observation;
+        const CurationField field = state.heads.first().field;
+        const auto restored
+            = valueBefore(curated.fieldEvents(observation, field), state.heads.first().id);
+        made += makeEditEvents(
+            state, curated.upstream.arxivId, observation, field, restored, *author, now);
+        ++undone;
+    }
+    // fields of the batch whose head is no longer the batch's edit: changed since, left as is
+    for (const QString &id : batch) {
+        bool head = false;
+        for (const auto &[fieldKey, state] : curated.fields) {
+            for (const CorrectionEvent &h : state.heads)
+                head = head || h.id == id;
+        }
+        if (!head)
+            ++changedSince;
+    }
+    if (!made.isEmpty()) {
+        if (auto signedAll = signAll(made, *author); !signedAll)
+            return report(signedAll.error(), err);
+        if (auto stored = store.addCorrections(made); !stored)
+            return report(stored.error(), err);
+    }
+    if (auto cleared = store.setMeta(key, QStringLiteral("")); !cleared)
+        return report(cleared.error(), err);
+    out << "took back " << undone << (undone == 1 ? " correction" : " corrections")
+        << " of the batch of " << inert(lines.first());
+    if (changedSince > 0)
+        out << "; " << changedSince << " changed since, left as they are";
+    out << Qt::endl;
+    return ExitOk;
+}
+
+} // namespace
+
+void suggestOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(
+        QStringLiteral("RECORD"), QStringLiteral("arXiv id of the record."));
+    parser.addPositionalArgument(QStringLiteral("OBSERVATION"),
+        QStringLiteral("UUIDs of observations; if none, every one in a problem state."),
+        QStringLiteral("[OBSERVATION...]"));
+    parser.addOption(kLimitOption);
+    parser.addOption(kJsonOption);
+    parser.addOption(kAcceptOption);
+    parser.addOption(kUndoOption);
+    parser.addOption(kServerOption);
+    parser.addOption(kTokenFileOption);
+    parser.addOption(kAuthorOption);
+}
+
+int runSuggest(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() < 2)
+        return usage(QStringLiteral("suggest: name RECORD"), err, QStringLiteral("suggest"));
+    bool numeric = false;
+    const int limit = parser.value(kLimitOption).toInt(&numeric);
+    if (!numeric || limit < 1 || limit > 20)
+        return usage(QStringLiteral("suggest: --limit takes a number from 1 to 20, not '%1'")
+                         .arg(parser.value(kLimitOption)),
+            err, QStringLiteral("suggest"));
+    const bool accept = parser.isSet(kAcceptOption);
+    const bool undo = parser.isSet(kUndoOption);
+    if (accept && undo)
+        return usage(QStringLiteral("suggest: --accept-matches and --undo-matches do not go "
+                                    "together"),
+            err, QStringLiteral("suggest"));
+    if (undo && args.size() > 2)
+        return usage(QStringLiteral("suggest --undo-matches: name only RECORD"), err,
+            QStringLiteral("suggest"));
+    if ((accept || undo) && lacksAuthor(parser))
+        return report(noCuratorName(), err);
+    int status = ExitOk;
+    auto store = openStore(parser, err, &status);
+    if (!store)
+        return status;
+    auto curated = loadRecordArgument(*store, args[1]);
+    if (!curated)
+        return report(curated.error(), err);
+    if (undo)
+        return undoMatches(parser, *store, *curated, out, err);
+
+    QStringList ids;
+    for (const QString &named : args.mid(2)) {
+        const QString id = named.trimmed().toLower();
+        if (!curated->shown.findObservation(id))
+            return report(Error::badInput(QStringLiteral("record %1 has no observation '%2' (see "
+                                                         "'ledger-curator show %1')")
+                                              .arg(curated->upstream.arxivId, named)),
+                err);
+        ids += id;
+    }
+    if (args.size() == 2)
+        ids = observationsToSuggest(*curated);
+
+    // the works the cache knows (record papers, resolved identifiers) first brought up to date
+    if (auto refreshed = refreshCacheWorks(*store); !refreshed)
+        return report(refreshed.error(), err);
+    const WorksIndex index = cacheWorksIndex(*store);
+    QList<ObservationSuggestions> suggestions;
+    suggestions.reserve(ids.size());
+    for (const QString &id : std::as_const(ids)) {
+        ObservationSuggestions s
+            = suggestFor(*curated, *curated->shown.findObservation(id), index, limit);
+        if (!s.error.isEmpty())
+            return report(Error::failure(QStringLiteral("suggest: the works index could not be "
+                                                        "asked: %1")
+                                             .arg(s.error)),
+                err);
+        suggestions += std::move(s);
+    }
+    if (parser.isSet(kServerOption))
+        askServer(parser, suggestions, limit, err);
+    if (accept)
+        return acceptMatches(parser, *store, *curated, suggestions, out, err);
+
+    if (parser.isSet(kJsonOption)) {
+        QJsonArray array;
+        for (const ObservationSuggestions &s : std::as_const(suggestions))
+            array.append(suggestionJson(s));
+        out << inertJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        return ExitOk;
+    }
+    if (suggestions.isEmpty()) {
+        out << "no observation of " << curated->upstream.arxivId
+            << " is in a problem state; name observations to look them up" << Qt::endl;
+        return ExitOk;
+    }
+    for (const ObservationSuggestions &s : std::as_const(suggestions)) {
+        const Observation *o = curated->shown.findObservation(s.observation);
+        out << inert(s.observation) << " (" << stateKey(o->state) << ", " << kindText(s.kind)
+            << "): " << inert(s.query.title) << Qt::endl;
+        if (s.candidates.isEmpty())
+            out << "  no candidates" << Qt::endl;
+        for (qsizetype i = 0; i < s.candidates.size(); ++i) {
+            const Candidate &c = s.candidates[i];
+            out << "  " << (i + 1) << ". " << inert(c.id) << "  " << c.score
+                << (c.match ? "  match" : "") << "  " << inert(c.name) << Qt::endl
+                << "     " << inert(featureText(c)) << Qt::endl;
+        }
+    }
+    return ExitOk;
+}
+
+} // namespace LedgerCurator::Cli

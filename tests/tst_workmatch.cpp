@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Matching titles to works (issue 23): the normal form of a title, a candidate's features and
+// score, when a candidate is clearly right, the W3C shape; and the quality of `match` on
+// generated labelled sets, through the real works index.
+
+#include "LabelledWorks.h"
+#include "WorkMatch.h"
+#include "WorksIndex.h"
+
+#include <QJsonArray>
+#include <QSqlDatabase>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace LedgerCurator;
+using namespace LedgerCurator::Test;
+
+class TestWorkMatch : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void normalForm_data();
+    void normalForm();
+    void featuresOfACandidate();
+    void aClearMatchNeedsAMargin();
+    void siblingsAreToldApart();
+    void reconciliationShape();
+    void labelledSets_data();
+    void labelledSets();
+};
+
+void TestWorkMatch::normalForm_data()
+{
+    QTest::addColumn<QString>("title");
+    QTest::addColumn<QString>("normal");
+    QTest::newRow("case and spaces") << "  Deep   Learning\n  for\tImages "
+                                     << "deep learning for images";
+    QTest::newRow("accents") << "Schrödinger’s Cat — Revisited"
+                             << "schrodingers cat revisited";
+    QTest::newRow("latex accent") << R"(Schr\"odinger operators and G\"{o}del)"
+                                  << "schrodinger operators and godel";
+    QTest::newRow("latex accent braced") << R"({\'E}tude of Erd\H{o}s and Dvo\v{r}\'ak)"
+                                         << "etude of erdos and dvorak";
+    QTest::newRow("latex letters") << R"(Stra{\ss}e, {\L}ojasiewicz, \o{}resund)"
+                                   << "strasse lojasiewicz oresund";
+    QTest::newRow("latex commands") << R"(The $\alpha$-Model and {\em fast} \textbf{Codes})"
+                                    << "the alpha model and fast codes";
+    QTest::newRow("dashes") << "Large-Scale Self–Supervised Learning—Part II"
+                            << "large scale self supervised learning part ii";
+    QTest::newRow("ampersand") << R"(Images \& Text & Speech)"
+                               << "images and text and speech";
+    QTest::newRow("special letters") << "Æther, Øresund and Łódź"
+                                     << "aether oresund and lodz";
+    QTest::newRow("math") << "$O(n^2)$ Algorithms"
+                          << "o n 2 algorithms";
+}
+
+void TestWorkMatch::normalForm()
+{
+    QFETCH(QString, title);
+    QFETCH(QString, normal);
+    QCOMPARE(normalizeTitle(title), normal);
+}
+
+void TestWorkMatch::featuresOfACandidate()
+{
+    const Work work { QStringLiteral("2104.04473"),
+        QStringLiteral(
+            "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM"),
+        QStringLiteral("D. Narayanan, M. Shoeybi and J. Casper"), 2021, {}, QStringLiteral("t") };
+    // the same title, other case and dashes: 100, nothing missing or extra
+    Candidate same = scoreWork(
+        MatchQuery {
+            QStringLiteral(
+                "efficient large scale language model training on gpu clusters using megatron lm"),
+            {}, {} },
+        work);
+    QCOMPARE(same.score, 100.0);
+    QCOMPARE(same.feature(QString::fromLatin1(kFeatureWordsMissing)).toInt(), 0);
+    QCOMPARE(same.feature(QString::fromLatin1(kFeatureWordsExtra)).toInt(), 0);
+    QVERIFY(!same.feature(QString::fromLatin1(kFeatureYearMatch)).isValid()); // no year asked
+
+    // a typo, a year and an author: still high, the year and the author features say so
+    Candidate typo = scoreWork(
+        MatchQuery {
+            QStringLiteral(
+                "Efficient Large-Scale Langauge Model Training on GPU Clusters Using Megatron-LM"),
+            2021, { QStringLiteral("Narayanan") } },
+        work);
+    QVERIFY2(typo.score >= 95 && typo.score < 100, qPrintable(QString::number(typo.score)));
+    QCOMPARE(typo.feature(QString::fromLatin1(kFeatureYearMatch)).toBool(), true);
+    QCOMPARE(typo.feature(QString::fromLatin1(kFeatureAuthorsMatch)).toDouble(), 1.0);
+    QVERIFY(typo.extraWords.isEmpty());
+
+    // words missing and extra are named
+    Candidate other
+        = scoreWork(MatchQuery { QStringLiteral("Efficient Language Model Training on TPU Pods"),
+                        2015, { QStringLiteral("Smith") } },
+            work);
+    QVERIFY(other.missingWords.contains(QStringLiteral("megatron")));
+    QVERIFY(other.extraWords.contains(QStringLiteral("pods")));
+    QCOMPARE(other.feature(QString::fromLatin1(kFeatureYearMatch)).toBool(), false);
+    QCOMPARE(other.feature(QString::fromLatin1(kFeatureAuthorsMatch)).toDouble(), 0.0);
+    QVERIFY2(other.score < 60, qPrintable(QString::number(other.score)));
+
+    // a venue glued on costs little; a title cut short too
+    Candidate venue = scoreWork(
+        MatchQuery {
+            work.title + QStringLiteral(". In Proceedings of SC 2021, pages 1-15"), {}, {} },
+        work);
+    QVERIFY2(venue.score >= 88, qPrintable(QString::number(venue.score)));
+    Candidate cut = scoreWork(
+        MatchQuery { QStringLiteral("Efficient Large-Scale Language Model Training on GPU Clus..."),
+            {}, {} },
+        work);
+    QVERIFY2(cut.score >= 88, qPrintable(QString::number(cut.score)));
+}
+
+void TestWorkMatch::aClearMatchNeedsAMargin()
+{
+    const auto candidate = [](QString id, double score) {
+        Candidate c;
+        c.id = std::move(id);
+        c.score = score;
+        return c;
+    };
+    QList<Candidate> alone { candidate(QStringLiteral("a"), 90) };
+    rankCandidates(alone);
+    QVERIFY(alone.first().match);
+
+    QList<Candidate> low { candidate(QStringLiteral("a"), 80) };
+    rankCandidates(low);
+    QVERIFY(!low.first().match);
+
+    QList<Candidate> close { candidate(QStringLiteral("b"), 93),
+        candidate(QStringLiteral("a"), 96) };
+    rankCandidates(close);
+    QCOMPARE(close.first().id, QStringLiteral("a")); // best first
+    QVERIFY(!close.first().match); // not clear: 3 points apart
+    QVERIFY(!close.last().match);
+
+    QList<Candidate> clear { candidate(QStringLiteral("b"), 80), candidate(QStringLiteral("a"), 97),
+        candidate(QStringLiteral("c"), 20), candidate(QStringLiteral("d"), 10),
+        candidate(QStringLiteral("e"), 5), candidate(QStringLiteral("f"), 1) };
+    rankCandidates(clear, 5);
+    QCOMPARE(clear.size(), 5);
+    QVERIFY(clear.first().match);
+    QCOMPARE(
+        std::count_if(clear.cbegin(), clear.cend(), [](const Candidate &c) { return c.match; }), 1);
+
+    // a stricter policy
+    QList<Candidate> strict { candidate(QStringLiteral("a"), 90) };
+    rankCandidates(strict, 5, MatchPolicy { 95, 8 });
+    QVERIFY(!strict.first().match);
+}
+
+void TestWorkMatch::siblingsAreToldApart()
+{
+    const QString x = QStringLiteral("Sparse Attention Networks for Protein Folding");
+    const QList<Work> works {
+        Work { QStringLiteral("1"), x, {}, {}, {}, {} },
+        Work { QStringLiteral("2"), x + QStringLiteral(": Extended Version"), {}, {}, {}, {} },
+        Work { QStringLiteral("3"), QStringLiteral("Revisiting ") + x, {}, {}, {}, {} },
+    };
+    const auto best = [&](const QString &query) {
+        QList<Candidate> c;
+        for (const Work &w : works)
+            c += scoreWork(MatchQuery { query, {}, {} }, w);
+        rankCandidates(c);
+        return c;
+    };
+    const QList<std::pair<QString, QString>> cases { { x, QStringLiteral("1") },
+        { x + QStringLiteral(" - extended version"), QStringLiteral("2") },
+        { QStringLiteral("REVISITING ") + x, QStringLiteral("3") },
+        { QStringLiteral("sparse atention networks for protein folding"), QStringLiteral("1") } };
+    for (const auto &[query, id] : cases) {
+        const QList<Candidate> c = best(query);
+        QCOMPARE(c.first().id, id);
+        QVERIFY2(c.first().match,
+            qPrintable(query + QStringLiteral(": ") + QString::number(c.first().score)
+                + QStringLiteral(" vs ") + QString::number(c.at(1).score)));
+    }
+}
+
+void TestWorkMatch::reconciliationShape()
+{
+    Candidate c = scoreWork(MatchQuery { QStringLiteral("Deep Nets for Images"), 2020, {} },
+        Work { QStringLiteral("2001.00001"), QStringLiteral("Deep Nets for Images,\n  Revisited"),
+            {}, 2020, {}, {} });
+    QList<Candidate> list { c };
+    rankCandidates(list);
+    const QJsonObject json = candidateJson(list.first());
+    QCOMPARE(json.value(QStringLiteral("id")).toString(), QStringLiteral("2001.00001"));
+    QCOMPARE(json.value(QStringLiteral("name")).toString(),
+        QStringLiteral("Deep Nets for Images, Revisited"));
+    QVERIFY(json.value(QStringLiteral("score")).isDouble());
+    QVERIFY(json.value(QStringLiteral("match")).isBool());
+    const QJsonArray features = json.value(QStringLiteral("features")).toArray();
+    QStringList ids;
+    for (const QJsonValue &f : features) {
+        ids += f.toObject().value(QStringLiteral("id")).toString();
+        const QJsonValue v = f.toObject().value(QStringLiteral("value"));
+        QVERIFY(v.isDouble() || v.isBool());
+    }
+    QCOMPARE(ids,
+        (QStringList { QString::fromLatin1(kFeatureTitleSimilarity),
+            QString::fromLatin1(kFeatureWordsMissing), QString::fromLatin1(kFeatureWordsExtra),
+            QString::fromLatin1(kFeatureYearMatch) }));
+    QCOMPARE(
+        json.value(QStringLiteral("description")).toString(), QStringLiteral("missing: revisited"));
+}
+
+void TestWorkMatch::labelledSets_data()
+{
+    QTest::addColumn<quint32>("seed");
+    // Seeds never looked at while tuning the scorer (7001, and 20261203, 4242 and 918273, whose
+    // misses were read once): these were first run after the scorer was frozen. Give
+    // LC_MATCH_SEEDS=a,b,c to measure others (LC_MATCH_VERBOSE=1 lists every miss).
+    const QByteArray seeds = qgetenv("LC_MATCH_SEEDS");
+    if (!seeds.isEmpty()) {
+        for (const QByteArray &s : seeds.split(','))
+            QTest::newRow(s.constData()) << s.toUInt();
+        return;
+    }
+    QTest::newRow("seed 5550123") << quint32(5550123);
+    QTest::newRow("seed 8086") << quint32(8086);
+    QTest::newRow("seed 271828") << quint32(271828);
+}
+
+void TestWorkMatch::labelledSets()
+{
+    QFETCH(quint32, seed);
+    const LabelledSet set = makeLabelledSet(seed, LabelledSetSize { 20000, 2000, 400, 0.06 });
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString connection = QStringLiteral("labelled-%1").arg(seed);
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(dir.filePath(QStringLiteral("works.sqlite")));
+        QVERIFY(db.open());
+        const Status schema = WorksIndex::ensureSchema(db);
+        QVERIFY2(schema, qPrintable(schema ? QString() : schema.error().toString()));
+        WorksIndex index(db);
+        const Status filled = index.replaceSource(QStringLiteral("labelled"), set.works);
+        QVERIFY2(filled, qPrintable(filled ? QString() : filled.error().toString()));
+
+        MatchQuality quality;
+        for (const LabelledQuery &q : set.queries) {
+            const auto found = index.candidates(MatchQuery { q.text, {}, {} }, 5);
+            QVERIFY2(found, qPrintable(found ? QString() : found.error().toString()));
+            countOutcome(quality, q, *found);
+        }
+        qInfo("seed %u: precision %.4f, recall %.4f, top-5 recall %.4f (%d matches; %d queries "
+              "of works in the set, %d of none; %lld works)",
+            seed, quality.precision(), quality.recall(), quality.topFiveRecall(), quality.matches,
+            quality.queries, quality.absent, qlonglong(set.works.size()));
+        if (qEnvironmentVariableIsSet("LC_MATCH_VERBOSE")) {
+            for (const QString &w : std::as_const(quality.wrong))
+                qInfo("WRONG %s", qPrintable(w));
+            for (const QString &m : std::as_const(quality.missed))
+                qInfo("MISSED %s", qPrintable(m));
+        }
+        QVERIFY2(quality.precision() >= 0.99, qPrintable(quality.wrong.mid(0, 10).join(u'\n')));
+        QVERIFY2(quality.recall() >= 0.95, qPrintable(quality.missed.mid(0, 10).join(u'\n')));
+        QVERIFY2(
+            quality.topFiveRecall() >= 0.99, qPrintable(QString::number(quality.topFiveRecall())));
+        // the set is hard enough to mean something: noise of every kind, near misses
+        QVERIFY(quality.absent >= 400);
+    }
+    QSqlDatabase::removeDatabase(connection);
+}
+
+QTEST_GUILESS_MAIN(TestWorkMatch)
+#include "tst_workmatch.moc"
