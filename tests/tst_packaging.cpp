@@ -234,9 +234,10 @@ void TestPackaging::helpListsEverySubcommand()
         QStringLiteral("notices"), QStringLiteral("list"), QStringLiteral("show"),
         QStringLiteral("search"), QStringLiteral("render"), QStringLiteral("export-pdf"),
         QStringLiteral("identity"), QStringLiteral("curate"), QStringLiteral("undo"),
-        QStringLiteral("history"), QStringLiteral("report"), QStringLiteral("review"),
-        QStringLiteral("check"), QStringLiteral("sync"), QStringLiteral("export-bundle"),
-        QStringLiteral("verify-bundle"), QStringLiteral("import-bundle"), QStringLiteral("works") };
+        QStringLiteral("history"), QStringLiteral("suggest"), QStringLiteral("report"),
+        QStringLiteral("review"), QStringLiteral("check"), QStringLiteral("sync"),
+        QStringLiteral("export-bundle"), QStringLiteral("verify-bundle"),
+        QStringLiteral("import-bundle"), QStringLiteral("works") };
     const Run help = run(QStringLiteral(LC_CLI_PATH), { QStringLiteral("--help") });
     QVERIFY(help.finished);
     QCOMPARE(help.exitCode, 0);
