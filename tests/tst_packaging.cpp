@@ -187,7 +187,8 @@ void TestPackaging::manPagesFormat()
               QStringLiteral("curate"), QStringLiteral("undo"), QStringLiteral("history"),
               QStringLiteral("check"), QStringLiteral("import-notices"), QStringLiteral("notices"),
               QStringLiteral("review"), QStringLiteral("sync"), QStringLiteral("export-bundle"),
-              QStringLiteral("verify-bundle"), QStringLiteral("import-bundle") };
+              QStringLiteral("verify-bundle"), QStringLiteral("import-bundle"),
+              QStringLiteral("works import"), QStringLiteral("works stats") };
     QString plain = text.out;
     plain.remove(QRegularExpression(QStringLiteral("\x1b\\[[0-9;]*m|.\b")));
     plain.replace(QChar(0x2010), u'-'); // hyphen
@@ -233,9 +234,10 @@ void TestPackaging::helpListsEverySubcommand()
         QStringLiteral("notices"), QStringLiteral("list"), QStringLiteral("show"),
         QStringLiteral("search"), QStringLiteral("render"), QStringLiteral("export-pdf"),
         QStringLiteral("identity"), QStringLiteral("curate"), QStringLiteral("undo"),
-        QStringLiteral("history"), QStringLiteral("report"), QStringLiteral("review"),
-        QStringLiteral("check"), QStringLiteral("sync"), QStringLiteral("export-bundle"),
-        QStringLiteral("verify-bundle"), QStringLiteral("import-bundle") };
+        QStringLiteral("history"), QStringLiteral("suggest"), QStringLiteral("report"),
+        QStringLiteral("review"), QStringLiteral("check"), QStringLiteral("sync"),
+        QStringLiteral("export-bundle"), QStringLiteral("verify-bundle"),
+        QStringLiteral("import-bundle"), QStringLiteral("works") };
     const Run help = run(QStringLiteral(LC_CLI_PATH), { QStringLiteral("--help") });
     QVERIFY(help.finished);
     QCOMPARE(help.exitCode, 0);

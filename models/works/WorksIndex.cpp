@@ -201,7 +201,8 @@ std::optional<QString> makeWork(ParsedWork &out, const QString &id, const QStrin
 std::optional<QString> parseArxivLine(QByteArrayView line, ParsedWork &out)
 {
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(line.toByteArray(), &error);
+    const QJsonDocument doc
+        = QJsonDocument::fromJson(QByteArray::fromRawData(line.data(), line.size()), &error);
     if (error.error != QJsonParseError::NoError)
         return QStringLiteral("not JSON: %1 at column %2")
             .arg(error.errorString())
@@ -687,6 +688,12 @@ Status WorksIndex::ensureSchema(QSqlDatabase &db)
     return {};
 }
 
+void WorksIndex::prepareForSearch(QSqlDatabase &db)
+{
+    QSqlQuery query(db);
+    (void)query.exec(QStringLiteral("PRAGMA cache_size = -65536"));
+}
+
 WorksIndex::WorksIndex(QSqlDatabase db, WorksWriteTransaction transaction)
     : m_db(std::move(db))
     , m_transaction(std::move(transaction))
@@ -1017,14 +1024,30 @@ Result<WorksStats> WorksIndex::stats() const
         stats.sources += source;
     }
     if (completeSources > 1) {
-        // A work in several lists counts once.
-        QSqlQuery distinct(m_db);
-        if (!distinct.exec(
-                QStringLiteral("SELECT COUNT(DISTINCT w.id) FROM works w JOIN works_sources s"
-                               " ON s.id = w.source_id WHERE s.state = 'complete'"))
-            || !distinct.next())
-            return sqlError(QStringLiteral("cannot count the works"), distinct.lastError());
-        stats.works = distinct.value(0).toLongLong();
+        // A work in several lists counts once: each list's ids that a larger list (or an
+        // earlier one of the same size) holds too are taken off, read through the index on id
+        // from every list but the largest.
+        QSqlQuery lists(m_db);
+        if (!lists.exec(QStringLiteral("SELECT id, works_count FROM works_sources"
+                                       " WHERE state = 'complete' ORDER BY works_count DESC, id")))
+            return sqlError(QStringLiteral("cannot count the works"), lists.lastError());
+        QList<std::pair<qint64, qint64>> complete;
+        while (lists.next())
+            complete += { lists.value(0).toLongLong(), lists.value(1).toLongLong() };
+        QSqlQuery twice(m_db);
+        twice.prepare(QStringLiteral(
+            "SELECT COUNT(*) FROM works w WHERE w.source_id = ? AND EXISTS (SELECT 1 FROM works x"
+            " JOIN works_sources s ON s.id = x.source_id WHERE x.id = w.id AND s.state = 'complete'"
+            " AND x.source_id != w.source_id AND (s.works_count > ? OR (s.works_count = ? AND"
+            " s.id < w.source_id)))"));
+        for (qsizetype i = 1; i < complete.size(); ++i) {
+            twice.bindValue(0, complete[i].first);
+            twice.bindValue(1, complete[i].second);
+            twice.bindValue(2, complete[i].second);
+            if (!twice.exec() || !twice.next())
+                return sqlError(QStringLiteral("cannot count the works"), twice.lastError());
+            stats.works -= twice.value(0).toLongLong();
+        }
     }
     // The bytes of the index's tables, their indexes and the full-text index's shadow tables.
     QSqlQuery bytes(m_db);
@@ -1092,38 +1115,96 @@ Result<QList<Work>> WorksIndex::retrieve(const MatchQuery &query, int limit) con
     // as long as the titles read stay few: FTS5's own bm25 rank reads each title's size row by
     // row (tens of milliseconds for a word in ten thousand titles), a word's rowids cost
     // next to nothing.
-    constexpr qint64 kBudget = 150000;
-    constexpr int kMaxWords = 10;
-    std::vector<std::pair<qint64, float>> hits;
+    constexpr qint64 kBudget = 60000;
+    constexpr int kMaxWords = 8;
+    constexpr int kMaxConjoined = 8;
+    std::vector<std::pair<float, qint64>> weighed; // (weight, rowid)
     {
         SqliteStatement rowids(m_db, "SELECT rowid FROM works_fts WHERE works_fts MATCH ?1");
         if (!rowids.ok())
             return stepError(QStringLiteral("cannot search the works index"), rowids);
+        // The rowids of a full-text query, ascending (FTS5's order), at most `cap`.
+        auto read = [&](const QString &match, qsizetype cap, std::vector<qint64> &into) -> Status {
+            into.clear();
+            rowids.bindText(1, match);
+            int rc;
+            while (qsizetype(into.size()) < cap && (rc = rowids.step()) == SQLITE_ROW)
+                into.push_back(rowids.integer(0));
+            if (qsizetype(into.size()) < cap && rc != SQLITE_DONE)
+                return stepError(QStringLiteral("cannot search the works index"), rowids);
+            rowids.reset();
+            if (!std::is_sorted(into.begin(), into.end()))
+                std::sort(into.begin(), into.end());
+            return {};
+        };
         qint64 cost = 0;
-        int used = 0;
+        qsizetype used = 0;
         for (const Word &w : std::as_const(known)) {
-            if (used >= kMaxWords || (used >= 2 && cost + w.docs > kBudget))
+            if (used >= kMaxWords || (used >= 1 && cost + w.docs > kBudget))
                 break;
             ++used;
             cost += w.docs;
-            rowids.bindText(1, ftsTerm(w.text));
-            int rc;
-            while ((rc = rowids.step()) == SQLITE_ROW)
-                hits.emplace_back(rowids.integer(0), float(w.idf));
-            if (rc != SQLITE_DONE)
-                return stepError(QStringLiteral("cannot search the works index"), rowids);
-            rowids.reset();
         }
-    }
-    std::sort(hits.begin(), hits.end());
-    std::vector<std::pair<float, qint64>> weighed; // (weight, rowid)
-    for (size_t i = 0; i < hits.size();) {
-        size_t j = i;
-        float weight = 0;
-        for (; j < hits.size() && hits[j].first == hits[i].first; ++j)
-            weight += hits[j].second;
-        weighed.emplace_back(weight, hits[i].first);
-        i = j;
+        std::vector<qint64> list;
+        if (cost <= kBudget || known.size() < 2) {
+            // Few titles: each weighed by the words it holds, the lists merged as they come.
+            std::vector<std::pair<qint64, float>> acc;
+            std::vector<std::pair<qint64, float>> merged;
+            for (qsizetype k = 0; k < used; ++k) {
+                if (auto status = read(ftsTerm(known.at(k).text), kBudget * 4, list); !status)
+                    return status.error();
+                const float idf = float(known.at(k).idf);
+                merged.clear();
+                merged.reserve(acc.size() + list.size());
+                size_t i = 0;
+                size_t j = 0;
+                while (i < acc.size() || j < list.size()) {
+                    if (j == list.size() || (i < acc.size() && acc[i].first < list[j]))
+                        merged.push_back(acc[i++]);
+                    else if (i == acc.size() || list[j] < acc[i].first)
+                        merged.emplace_back(list[j++], idf);
+                    else {
+                        merged.emplace_back(list[j++], acc[i++].second + idf);
+                    }
+                }
+                std::swap(acc, merged);
+            }
+            weighed.reserve(acc.size());
+            for (const auto &[rowid, weight] : acc)
+                weighed.emplace_back(weight, rowid);
+        } else {
+            // Common words only: the titles that hold all of the rarest few, then those that
+            // lack one of them (a typo that is a word too), weighed by the words they hold
+            // below.
+            const qsizetype m = std::min<qsizetype>(known.size(), kMaxConjoined);
+            QStringList all;
+            for (qsizetype k = 0; k < m; ++k)
+                all += ftsTerm(known.at(k).text);
+            QStringList matches { all.join(QStringLiteral(" AND ")) };
+            if (m >= 3) {
+                QStringList lackingOne;
+                for (qsizetype skip = 0; skip < m; ++skip) {
+                    QStringList terms = all;
+                    terms.removeAt(skip);
+                    lackingOne += u'(' + terms.join(QStringLiteral(" AND ")) + u')';
+                }
+                matches += lackingOne.join(QStringLiteral(" OR "));
+            }
+            QSet<qint64> seen;
+            for (const QString &match : std::as_const(matches)) {
+                if (auto status = read(match, kBudget, list); !status)
+                    return status.error();
+                const float weight = match == matches.first() ? 2.0f : 1.0f;
+                for (const qint64 rowid : list) {
+                    if (!seen.contains(rowid)) {
+                        seen.insert(rowid);
+                        weighed.emplace_back(weight, rowid);
+                    }
+                }
+                if (weighed.size() >= size_t(std::max(limit * 5, 200)))
+                    break;
+            }
+        }
     }
     // Works of pending or retired sources are among the hits only while an import runs or a
     // replaced list is being removed: then more are read, to leave enough visible ones.

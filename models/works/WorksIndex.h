@@ -80,6 +80,11 @@ public:
     //! transaction of its own: a schema migration runs it inside its own.
     static Status ensureSchema(QSqlDatabase &db);
 
+    //! Gives a connection that will run many searches (suggestions for every observation, the
+    //! reconciliation service) a page cache of 64 MB: candidates() reads a few hundred pages
+    //! scattered over the index, which SQLite's default 2 MB cache does not keep.
+    static void prepareForSearch(QSqlDatabase &db);
+
     explicit WorksIndex(QSqlDatabase db, WorksWriteTransaction transaction = {});
 
     //! Imports a works file. All or nothing per file: no work of it is visible to search until
