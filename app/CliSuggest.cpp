@@ -327,6 +327,8 @@ int runSuggest(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     // the works the cache knows (record papers, resolved identifiers) first brought up to date
     if (auto refreshed = refreshCacheWorks(*store); !refreshed)
         return report(refreshed.error(), err);
+    QSqlDatabase db = store->database();
+    WorksIndex::prepareForSearch(db); // one query per observation on this connection
     const WorksIndex index = cacheWorksIndex(*store);
     QList<ObservationSuggestions> suggestions;
     suggestions.reserve(ids.size());

@@ -82,6 +82,8 @@ Result<std::unique_ptr<ServerWorks>> ServerWorks::open(
             return Error::of(made.error().kind,
                 QStringLiteral("the works index %1: %2").arg(path, made.error().message));
     }
+    // a worker's connection answers query after query: a page cache that holds what they read
+    WorksIndex::prepareForSearch(db);
     works->m_index = std::make_unique<WorksIndex>(db);
     return works;
 }

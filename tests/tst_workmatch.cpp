@@ -141,10 +141,19 @@ void TestWorkMatch::aClearMatchNeedsAMargin()
     QVERIFY(!close.last().match);
 
     QList<Candidate> clear { candidate(QStringLiteral("b"), 80), candidate(QStringLiteral("a"), 97),
-        candidate(QStringLiteral("c"), 20), candidate(QStringLiteral("d"), 10),
-        candidate(QStringLiteral("e"), 5), candidate(QStringLiteral("f"), 1) };
+        candidate(QStringLiteral("c"), 60), candidate(QStringLiteral("d"), 50),
+        candidate(QStringLiteral("e"), 40), candidate(QStringLiteral("f"), 35),
+        candidate(QStringLiteral("g"), 20) };
     rankCandidates(clear, 5);
     QCOMPARE(clear.size(), 5);
+    QCOMPARE(clear.last().id, QStringLiteral("e")); // best first, at most five
+
+    // candidates under 30 are left out: nobody should accept one by a key
+    QList<Candidate> weak { candidate(QStringLiteral("a"), 29),
+        candidate(QStringLiteral("b"), 31) };
+    rankCandidates(weak);
+    QCOMPARE(weak.size(), 1);
+    QCOMPARE(weak.first().id, QStringLiteral("b"));
     QVERIFY(clear.first().match);
     QCOMPARE(
         std::count_if(clear.cbegin(), clear.cend(), [](const Candidate &c) { return c.match; }), 1);

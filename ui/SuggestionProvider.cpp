@@ -276,7 +276,9 @@ void SuggestionProvider::startRun(std::optional<QStringList> order)
             worker.deliver(failed);
             return;
         }
-        const WorksIndex index(store.database());
+        QSqlDatabase db = store.database();
+        WorksIndex::prepareForSearch(db); // query after query on this connection
+        const WorksIndex index(db);
         // Whether there is anything to look in, from the sources' table alone (stats() counts
         // every work, too slow to ask before each run).
         const Result<QList<WorksSourceStats>> sources = index.sources();

@@ -635,7 +635,7 @@ void rankCandidates(QList<Candidate> &candidates, qsizetype limit, const MatchPo
     QSet<QString> seen;
     QList<Candidate> unique;
     for (Candidate &c : candidates) {
-        if (seen.contains(c.id))
+        if (seen.contains(c.id) || c.score < policy.minShown)
             continue;
         seen.insert(c.id);
         c.match = false;

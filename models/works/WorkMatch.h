@@ -94,9 +94,11 @@ struct MatchPolicy
     double minScore = 85;
     double minMargin = 8;
     qsizetype minWords = 3;
+    double minShown = 30; // weaker candidates are left out: nobody should accept them by a key
 };
 
-//! Sorts best first (score, then id), keeps the first `limit` and sets `match` on the first
+//! Sorts best first (score, then id), leaves out those under `minShown`, keeps the first `limit`
+//! and sets `match` on the first
 //! only when the policy says it is clearly right; every other `match` is false.
 void rankCandidates(
     QList<Candidate> &candidates, qsizetype limit = 5, const MatchPolicy &policy = {});
