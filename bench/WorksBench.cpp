@@ -9,10 +9,14 @@
 
 #include "WorksIndex.h"
 
+#include "RecordGenerator.h"
+#include "Store.h"
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QSqlDatabase>
@@ -335,6 +339,82 @@ qint64 peakOf(qint64 pid)
     return -1;
 }
 
+//! `ledger-curator suggest RECORD --json` on a record of noisy references to works of the index,
+//! as a user runs it: its time, its peak memory, and what its clear matches were worth.
+void runSuggestBench(Table &table, const WorksBenchOptions &options, const QString &cache,
+    const QList<QueryWork> &picked)
+{
+    const int count = int(std::min<qsizetype>(options.suggestObservations, picked.size()));
+    Record record = generateRecord(0, count, 23);
+    record.arxivId = QStringLiteral("2612.00023");
+    QRandomGenerator random(2323);
+    QHash<QString, QString> truth;
+    for (int k = 0; k < count; ++k) {
+        Observation &o = record.observations[k];
+        o.state = ResolutionState::Unresolved;
+        o.curation = {};
+        o.citedTitle = noisyQuery(picked[k], k, random).title;
+        truth.insert(o.id, QString::fromUtf8(picked[k].id));
+    }
+    {
+        Store store(cache);
+        if (auto opened = store.open(); !opened) {
+            table.check(
+                QStringLiteral("suggest: open the cache"), false, opened.error().toString());
+            return;
+        }
+        if (auto imported = store.importRecords({ record }); !imported) {
+            table.check(
+                QStringLiteral("suggest: import the record"), false, imported.error().toString());
+            return;
+        }
+    }
+    QProcess process;
+    process.setProcessChannelMode(QProcess::SeparateChannels);
+    QElapsedTimer timer;
+    timer.start();
+    process.start(options.cliPath,
+        { QStringLiteral("suggest"), record.arxivId, QStringLiteral("--json"),
+            QStringLiteral("--db"), cache });
+    qint64 peakKb = -1;
+    QByteArray output;
+    if (process.waitForStarted()) {
+        const qint64 pid = process.processId();
+        while (!process.waitForFinished(100)) {
+            peakKb = std::max(peakKb, peakOf(pid));
+            output += process.readAllStandardOutput();
+        }
+    }
+    output += process.readAllStandardOutput();
+    const double seconds = double(timer.elapsed()) / 1000.0;
+    const QString label
+        = QStringLiteral("suggest: %1 observations on %2 works").arg(count).arg(options.works);
+    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+        table.check(label, false, QString::fromUtf8(process.readAllStandardError()));
+        return;
+    }
+    table.below(label, seconds, 30, QStringLiteral("s"));
+    table.info(QStringLiteral("suggest: peak memory (VmHWM of the child)"), double(peakKb) / 1024.0,
+        QStringLiteral("MB"));
+    int matches = 0, right = 0, listed = 0;
+    for (const QJsonValue &s : QJsonDocument::fromJson(output).array()) {
+        ++listed;
+        const QJsonArray candidates = s[QStringLiteral("candidates")].toArray();
+        if (candidates.isEmpty() || !candidates[0][QStringLiteral("match")].toBool())
+            continue;
+        ++matches;
+        if (candidates[0][QStringLiteral("id")].toString()
+            == truth.value(s[QStringLiteral("observation")].toString()))
+            ++right;
+    }
+    table.check(QStringLiteral("suggest: every observation listed"), listed == count,
+        QStringLiteral("%1 of %2").arg(listed).arg(count));
+    table.info(QStringLiteral("suggest: clear matches"), 100.0 * matches / std::max(1, count),
+        QStringLiteral("%"));
+    table.info(QStringLiteral("suggest: clear matches that are right"),
+        100.0 * right / std::max(1, matches), QStringLiteral("%"));
+}
+
 } // namespace
 
 void runWorksBench(Table &table, const WorksBenchOptions &options)
@@ -345,7 +425,8 @@ void runWorksBench(Table &table, const WorksBenchOptions &options)
         QFile::remove(cache + QLatin1String(suffix));
     QElapsedTimer timer;
     timer.start();
-    const QList<QueryWork> picked = generateSnapshot(snapshot, options.works, options.queries);
+    const QList<QueryWork> picked = generateSnapshot(
+        snapshot, options.works, std::max(options.queries, options.suggestObservations));
     const qint64 fileBytes = QFileInfo(snapshot).size();
     out() << "generated " << options.works << " works (" << fileBytes / (1024 * 1024)
           << " MB of JSON Lines) in " << timer.elapsed() << " ms" << Qt::endl;
@@ -399,7 +480,7 @@ void runWorksBench(Table &table, const WorksBenchOptions &options)
 
         QRandomGenerator random(99);
         QList<MatchQuery> queries;
-        for (qsizetype k = 0; k < picked.size(); ++k)
+        for (qsizetype k = 0; k < picked.size() && k < options.queries; ++k)
             queries += noisyQuery(picked[k], int(k), random);
         static const char *const kinds[] = { "capitals", "one typo", "two typos",
             "authors and venue glued", "truncated", "subtitle dropped or year" };
@@ -457,6 +538,7 @@ void runWorksBench(Table &table, const WorksBenchOptions &options)
         db.close();
     }
     QSqlDatabase::removeDatabase(connection);
+    runSuggestBench(table, options, cache, picked);
 }
 
 } // namespace LedgerCurator::Bench

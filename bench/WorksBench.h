@@ -11,6 +11,7 @@ struct WorksBenchOptions
     QString workDir; // a temporary folder for the generated file and the cache
     qint64 works = 2700000;
     int queries = 1000;
+    int suggestObservations = 10000; // the record `suggest` is timed on
 };
 
 //! The works index (issue 23): `ledger-curator works import` of a generated arXiv metadata

@@ -235,7 +235,7 @@
     <name>CuratedRecord</name>
     <message>
         <source>unknown state &apos;%1&apos;; expected verified exact, verified fuzzy, unresolved, parse uncertain, malformed identifier or metadata mismatch</source>
-        <translation>unbekannter Status „%1“; erwartet: verified exact, verified fuzzy, unresolved, parse uncertain, malformed identifier oder metadata mismatch</translation>
+        <translation>unbekannter Status „%1“; erwartet: verified exact, unscharf verifiziert, unresolved, parse uncertain, malformed identifier oder metadata mismatch</translation>
     </message>
     <message>
         <source>a basis is one line without commas, such as arxiv_id or doi</source>
@@ -632,6 +632,58 @@
     </message>
 </context>
 <context>
+    <name>LedgerCurator::ClearMatchesDialog</name>
+    <message>
+        <source>Accept Clear Matches</source>
+        <translation>Eindeutige Treffer übernehmen</translation>
+    </message>
+    <message>
+        <source>Clear matches</source>
+        <translation>Eindeutige Treffer</translation>
+    </message>
+    <message>
+        <source>Observation</source>
+        <translation>Beobachtung</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Kandidat</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>No observation the table shows has a clear match.</source>
+        <translation>Keine Beobachtung der Tabelle hat einen eindeutigen Treffer.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Clear matches among the observations the table shows: %Ln. A clear match is a candidate whose score is high and well above the next. OK records, for each, the candidate&apos;s identifier, the state verified fuzzy and a note, as one step (Ctrl+Z takes it back). Inbound observations are left out: their candidate is the citing paper, to open and check first.</source>
+        <translation>
+            <numerusform>Eindeutige Treffer unter den Beobachtungen der Tabelle: %Ln. Ein eindeutiger Treffer ist ein Kandidat mit hohem Wert, deutlich über dem nächsten. OK erfasst für jeden die Kennung des Kandidaten, den Zustand „unscharf verifiziert“ und eine Notiz, in einem Schritt (Strg+Z nimmt ihn zurück). Eingehende Beobachtungen bleiben außen vor: ihr Kandidat ist die zitierende Arbeit, die erst zu öffnen und zu prüfen ist.</numerusform>
+            <numerusform>Eindeutige Treffer unter den Beobachtungen der Tabelle: %Ln. Ein eindeutiger Treffer ist ein Kandidat mit hohem Wert, deutlich über dem nächsten. OK erfasst für jeden die Kennung des Kandidaten, den Zustand „unscharf verifiziert“ und eine Notiz, in einem Schritt (Strg+Z nimmt ihn zurück). Eingehende Beobachtungen bleiben außen vor: ihr Kandidat ist die zitierende Arbeit, die erst zu öffnen und zu prüfen ist.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Observations shown still being looked at: %Ln. Their clear matches join the list as they come in.</source>
+        <translation>
+            <numerusform>Noch in Suche: %Ln angezeigte Beobachtung. Ihre eindeutigen Treffer kommen hinzu, sobald sie da sind.</numerusform>
+            <numerusform>Noch in Suche: %Ln angezeigte Beobachtungen. Ihre eindeutigen Treffer kommen hinzu, sobald sie da sind.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Accept All (%Ln)</source>
+        <translation>
+            <numerusform>Alle &amp;übernehmen (%Ln)</numerusform>
+            <numerusform>Alle &amp;übernehmen (%Ln)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LedgerCurator::CurationPanel</name>
     <message>
         <source>&amp;State</source>
@@ -961,6 +1013,38 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
             <numerusform>Hinweise bei %Ln Beobachtung verwerfen</numerusform>
             <numerusform>Hinweise bei %Ln Beobachtungen verwerfen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No works index yet: File &gt; Import Works List... or `ledger-curator works import FILE`</source>
+        <translation>Noch kein Werkverzeichnis: Datei &gt; Werkliste importieren … oder `ledger-curator works import DATEI`</translation>
+    </message>
+    <message>
+        <source>Suggestions unavailable: %1</source>
+        <translation>Vorschläge nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>Not accepted: %1</source>
+        <translation>Nicht übernommen: %1</translation>
+    </message>
+    <message>
+        <source>Accept citing paper %1 (score %2)</source>
+        <translation>Zitierende Arbeit %1 übernehmen (Wert %2)</translation>
+    </message>
+    <message>
+        <source>Accept %1 (score %2)</source>
+        <translation>%1 übernehmen (Wert %2)</translation>
+    </message>
+    <message>
+        <source>Not recorded: %1</source>
+        <translation>Nicht erfasst: %1</translation>
+    </message>
+    <message>
+        <source>The note already says none of these is the work.</source>
+        <translation>Die Notiz sagt schon, dass keiner davon das Werk ist.</translation>
+    </message>
+    <message>
+        <source>None of the candidates</source>
+        <translation>Keiner dieser Kandidaten</translation>
     </message>
 </context>
 <context>
@@ -1607,6 +1691,64 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
     <message>
         <source>Nothing else in this view needs attention.</source>
         <translation>Nichts anderes in dieser Ansicht hat Handlungsbedarf.</translation>
+    </message>
+    <message>
+        <source>Import &amp;Works List...</source>
+        <translation>&amp;Werkliste importieren …</translation>
+    </message>
+    <message>
+        <source>Import the arXiv metadata snapshot (JSON Lines) or a CSV list of works, to suggest the works observations point to</source>
+        <translation>Den arXiv-Metadaten-Snapshot (JSON Lines) oder eine CSV-Werkliste importieren, um die Werke vorzuschlagen, auf die Beobachtungen verweisen</translation>
+    </message>
+    <message>
+        <source>None of &amp;These Candidates</source>
+        <translation>Ke&amp;iner dieser Kandidaten</translation>
+    </message>
+    <message>
+        <source>None of the suggested works is the selected observation&apos;s: record that in its note</source>
+        <translation>Keines der vorgeschlagenen Werke gehört zur gewählten Beobachtung: das in ihrer Notiz festhalten</translation>
+    </message>
+    <message>
+        <source>Accept Clear &amp;Matches...</source>
+        <translation>Eindeutige &amp;Treffer übernehmen …</translation>
+    </message>
+    <message>
+        <source>List the clear matches among the observations shown, then accept them as one step</source>
+        <translation>Die eindeutigen Treffer der angezeigten Beobachtungen auflisten und in einem Schritt übernehmen</translation>
+    </message>
+    <message>
+        <source>No works index yet: File &gt; Import Works List... or `ledger-curator works import FILE`</source>
+        <translation>Noch kein Werkverzeichnis: Datei &gt; Werkliste importieren … oder `ledger-curator works import DATEI`</translation>
+    </message>
+    <message>
+        <source>Suggestions unavailable: %1</source>
+        <translation>Vorschläge nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>ref. %1 (%2)</source>
+        <translation>Ref. %1 (%2)</translation>
+    </message>
+    <message>
+        <source>No clear match was accepted: %1</source>
+        <translation>Kein eindeutiger Treffer wurde übernommen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Accept clear matches (%Ln)</source>
+        <translation>
+            <numerusform>Eindeutigen Treffer übernehmen (%Ln)</numerusform>
+            <numerusform>Eindeutige Treffer übernehmen (%Ln)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Accepted clear matches: %Ln (identifier, verified fuzzy and a note on each).</source>
+        <translation>
+            <numerusform>Übernommene eindeutige Treffer: %Ln (jeweils Kennung, unscharf verifiziert und eine Notiz).</numerusform>
+            <numerusform>Übernommene eindeutige Treffer: %Ln (jeweils Kennung, unscharf verifiziert und eine Notiz).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to accept: the clear matches were already recorded.</source>
+        <translation>Nichts zu übernehmen: die eindeutigen Treffer sind schon erfasst.</translation>
     </message>
 </context>
 <context>
@@ -2729,6 +2871,149 @@ arXiv:%2 v%3 · Stand %4</translation>
     </message>
 </context>
 <context>
+    <name>LedgerCurator::SuggestionBox</name>
+    <message>
+        <source> +%1</source>
+        <comment>more words</comment>
+        <translation> +%1</translation>
+    </message>
+    <message>
+        <source>Suggested works</source>
+        <translation>Vorgeschlagene Werke</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>Kandidaten</translation>
+    </message>
+    <message>
+        <source>Keys 1 to 5 accept that candidate, Enter the one chosen</source>
+        <translation>Die Tasten 1 bis 5 übernehmen diesen Kandidaten, Eingabe den gewählten</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Work</source>
+        <translation>Werk</translation>
+    </message>
+    <message>
+        <source>A&amp;ccept</source>
+        <translation>Über&amp;nehmen</translation>
+    </message>
+    <message>
+        <source>Record the chosen candidate&apos;s identifier, the state verified fuzzy and a note saying so, as one step (Ctrl+Z takes it back), then go to the next observation needing attention. In the table or this list, 1 to 5 accept that candidate and Enter the first.</source>
+        <translation>Die Kennung des gewählten Kandidaten, den Zustand „unscharf verifiziert“ und eine Notiz dazu in einem Schritt erfassen (Strg+Z nimmt ihn zurück), dann zur nächsten Beobachtung mit Handlungsbedarf gehen. In der Tabelle oder dieser Liste übernehmen 1 bis 5 diesen Kandidaten und Eingabe den ersten.</translation>
+    </message>
+    <message>
+        <source>O&amp;pen</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>None of the&amp;m</source>
+        <translation>&amp;Keiner davon</translation>
+    </message>
+    <message>
+        <source>None of these candidates is the work: record that in the note (Ctrl+Shift+X), then give the identifier yourself.</source>
+        <translation>Keiner dieser Kandidaten ist das Werk: das in der Notiz festhalten (Strg+Umschalt+X), dann die Kennung selbst angeben.</translation>
+    </message>
+    <message>
+        <source>Looking for candidates...</source>
+        <translation>Kandidaten werden gesucht …</translation>
+    </message>
+    <message>
+        <source>Suggestions unavailable: %1</source>
+        <translation>Vorschläge nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>No candidates found.</source>
+        <translation>Keine Kandidaten gefunden.</translation>
+    </message>
+    <message>
+        <source>Citing paper found: “%1” (%2). Open it to check the reference, then accept: the link to this record&apos;s paper is verified and the citing paper&apos;s id goes to the note.</source>
+        <translation>Zitierende Arbeit gefunden: „%1“ (%2). Öffnen, um den Verweis zu prüfen, dann übernehmen: der Verweis auf die Arbeit dieses Datensatzes gilt als geprüft, die Kennung der zitierenden Arbeit kommt in die Notiz.</translation>
+    </message>
+    <message>
+        <source>Valid identifiers nearest to “%1”:</source>
+        <translation>Gültige Kennungen, die „%1“ am nächsten sind:</translation>
+    </message>
+    <message>
+        <source>A clear match for the cited title (✓); 1 or Enter accepts it.</source>
+        <translation>Ein eindeutiger Treffer für den zitierten Titel (✓); 1 oder Eingabe übernimmt ihn.</translation>
+    </message>
+    <message>
+        <source>Works whose titles are near the cited title; none is a clear match.</source>
+        <translation>Werke mit Titeln nahe am zitierten Titel; keines ist ein eindeutiger Treffer.</translation>
+    </message>
+    <message>
+        <source> · the citing paper</source>
+        <comment>after the candidate&apos;s id</comment>
+        <translation> · die zitierende Arbeit</translation>
+    </message>
+    <message>
+        <source> · clear match</source>
+        <comment>after the candidate&apos;s id</comment>
+        <translation> · eindeutiger Treffer</translation>
+    </message>
+    <message>
+        <source>%1 ✓</source>
+        <comment>a candidate&apos;s number, a clear match</comment>
+        <translation>%1 ✓</translation>
+    </message>
+    <message>
+        <source>A clear match: its score is high and well above the next.</source>
+        <translation>Ein eindeutiger Treffer: sein Wert ist hoch und deutlich über dem nächsten.</translation>
+    </message>
+    <message>
+        <source>O&amp;pen Citing Paper</source>
+        <translation>Zitierende Arbeit ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>Open %1 in the web browser</source>
+        <translation>%1 im Webbrowser öffnen</translation>
+    </message>
+    <message>
+        <source>title %1% similar</source>
+        <translation>Titel zu %1 % ähnlich</translation>
+    </message>
+    <message>
+        <source>edit distance %1 from the identifier given</source>
+        <translation>Editierabstand %1 zur angegebenen Kennung</translation>
+    </message>
+    <message>
+        <source>missing: %1</source>
+        <translation>fehlt: %1</translation>
+    </message>
+    <message>
+        <source>extra: %1</source>
+        <translation>zusätzlich: %1</translation>
+    </message>
+    <message>
+        <source>year %1 matches</source>
+        <translation>Jahr %1 stimmt</translation>
+    </message>
+    <message>
+        <source>year %1 differs</source>
+        <translation>Jahr %1 weicht ab</translation>
+    </message>
+    <message>
+        <source>authors match</source>
+        <translation>Autoren stimmen</translation>
+    </message>
+    <message>
+        <source>authors differ</source>
+        <translation>Autoren weichen ab</translation>
+    </message>
+    <message>
+        <source>authors %1% match</source>
+        <translation>Autoren zu %1 % gleich</translation>
+    </message>
+</context>
+<context>
     <name>LedgerCurator::SummaryBar</name>
     <message>
         <source>Resolution states</source>
@@ -3058,6 +3343,70 @@ arXiv:%2 v%3 · Stand %4</translation>
     <message>
         <source>Notices not exchanged: %1</source>
         <translation>Hinweise nicht ausgetauscht: %1</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::WorksImport</name>
+    <message>
+        <source>Import Works List</source>
+        <translation>Werkliste importieren</translation>
+    </message>
+    <message>
+        <source>Works lists (*.jsonl *.json *.csv);;arXiv metadata snapshot (*.jsonl *.json);;CSV works list (*.csv);;All files (*)</source>
+        <translation>Werklisten (*.jsonl *.json *.csv);;arXiv-Metadaten-Snapshot (*.jsonl *.json);;CSV-Werkliste (*.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Works list not imported</source>
+        <translation>Werkliste nicht importiert</translation>
+    </message>
+    <message>
+        <source>%1: the format is not known from the file&apos;s name. Name the arXiv metadata snapshot .jsonl (or .json) and a CSV works list .csv, or import it with `ledger-curator works import --format arxiv-jsonl|csv FILE`.</source>
+        <translation>%1: das Format geht aus dem Dateinamen nicht hervor. Den arXiv-Metadaten-Snapshot .jsonl (oder .json) und eine CSV-Werkliste .csv nennen, oder mit `ledger-curator works import --format arxiv-jsonl|csv DATEI` importieren.</translation>
+    </message>
+    <message>
+        <source>Importing the works list %1...</source>
+        <translation>Werkliste %1 wird importiert …</translation>
+    </message>
+    <message>
+        <source>%1: nothing was imported:
+%2</source>
+        <translation>%1: nichts wurde importiert:
+%2</translation>
+    </message>
+    <message>
+        <source>Works import stopped</source>
+        <translation>Werkimport angehalten</translation>
+    </message>
+    <message>
+        <source>Works list imported</source>
+        <translation>Werkliste importiert</translation>
+    </message>
+    <message>
+        <source>Stopped after %L1 works of %2. Nothing of it is searched yet; importing the same file again goes on from where it stopped.</source>
+        <translation>Nach %L1 Werken aus %2 angehalten. Davon wird noch nichts durchsucht; ein erneuter Import derselben Datei macht dort weiter, wo er stehen blieb.</translation>
+    </message>
+    <message>
+        <source>%L1 works of %2 are in the works index (%L3 lines read).</source>
+        <translation>%L1 Werke aus %2 sind im Werkverzeichnis (%L3 Zeilen gelesen).</translation>
+    </message>
+    <message>
+        <source>Went on from line %L1, where an earlier import stopped.</source>
+        <translation>Ab Zeile %L1 fortgesetzt, wo ein früherer Import stehen blieb.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Lines skipped: %Ln</source>
+        <translation>
+            <numerusform>Übersprungene Zeilen: %Ln</numerusform>
+            <numerusform>Übersprungene Zeilen: %Ln</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>and %L1 more.</source>
+        <translation>und %L1 weitere.</translation>
     </message>
 </context>
 <context>

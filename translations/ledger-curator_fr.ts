@@ -166,8 +166,8 @@
     <message numerus="yes">
         <source>%Ln need attention: %1.</source>
         <translation>
-            <numerusform>%Ln à traiter : %1.</numerusform>
-            <numerusform>%Ln à traiter : %1.</numerusform>
+            <numerusform>%Ln à traiter&#xa0;: %1.</numerusform>
+            <numerusform>%Ln à traiter&#xa0;: %1.</numerusform>
         </translation>
     </message>
 </context>
@@ -212,7 +212,7 @@
     </message>
     <message>
         <source>Nothing to change: the selected observations already show these values.</source>
-        <translation>Rien à changer : les observations sélectionnées ont déjà ces valeurs.</translation>
+        <translation>Rien à changer&#xa0;: les observations sélectionnées ont déjà ces valeurs.</translation>
     </message>
     <message>
         <source>Set %1.</source>
@@ -235,7 +235,7 @@
     <name>CuratedRecord</name>
     <message>
         <source>unknown state &apos;%1&apos;; expected verified exact, verified fuzzy, unresolved, parse uncertain, malformed identifier or metadata mismatch</source>
-        <translation>état «&#xa0;%1&#xa0;» inconnu&#x202f;; attendu&#xa0;: verified exact, verified fuzzy, unresolved, parse uncertain, malformed identifier ou metadata mismatch</translation>
+        <translation>état «&#xa0;%1&#xa0;» inconnu&#x202f;; attendu&#xa0;: verified exact, vérifié approché, unresolved, parse uncertain, malformed identifier ou metadata mismatch</translation>
     </message>
     <message>
         <source>a basis is one line without commas, such as arxiv_id or doi</source>
@@ -283,7 +283,7 @@
     </message>
     <message>
         <source>dismissed-hints takes hint kinds such as repeated_citing_paper, found &apos;%1&apos;</source>
-        <translation>dismissed-hints attend des types d’indice comme repeated_citing_paper, trouvé « %1 »</translation>
+        <translation>dismissed-hints attend des types d’indice comme repeated_citing_paper, trouvé «&#xa0;%1&#xa0;»</translation>
     </message>
 </context>
 <context>
@@ -503,11 +503,11 @@
     <name>LedgerCurator::BatchEditPanel</name>
     <message>
         <source>ref. %1 “%2” (%3)</source>
-        <translation>réf. %1 « %2 » (%3)</translation>
+        <translation>réf. %1 «&#xa0;%2&#xa0;» (%3)</translation>
     </message>
     <message>
         <source>“%1” (%2)</source>
-        <translation>« %1 » (%2)</translation>
+        <translation>«&#xa0;%1&#xa0;» (%2)</translation>
     </message>
     <message>
         <source>Correction of the selected observations</source>
@@ -515,7 +515,7 @@
     </message>
     <message>
         <source>Choose a value for the fields to change on every selected observation; the others are left as they are. Apply records them as one step, undone with Ctrl+Z.</source>
-        <translation>Choisissez une valeur pour les champs à changer sur chaque observation sélectionnée ; les autres restent tels quels. Appliquer les enregistre en une étape, annulée avec Ctrl+Z.</translation>
+        <translation>Choisissez une valeur pour les champs à changer sur chaque observation sélectionnée&#xa0;; les autres restent tels quels. Appliquer les enregistre en une étape, annulée avec Ctrl+Z.</translation>
     </message>
     <message>
         <source>(leave as is)</source>
@@ -606,7 +606,7 @@
     </message>
     <message>
         <source>Nothing chosen yet: every field is left as is.</source>
-        <translation>Rien de choisi : chaque champ reste tel quel.</translation>
+        <translation>Rien de choisi&#xa0;: chaque champ reste tel quel.</translation>
     </message>
     <message>
         <source>Nothing will be recorded until every value is accepted.</source>
@@ -614,13 +614,13 @@
     </message>
     <message>
         <source>Refused: %1 for %2: %3</source>
-        <translation>Refusé : %1 pour %2 : %3</translation>
+        <translation>Refusé&#xa0;: %1 pour %2&#xa0;: %3</translation>
     </message>
     <message numerus="yes">
         <source>Refused: %1 for %2 and %Ln more: %3</source>
         <translation>
-            <numerusform>Refusé : %1 pour %2 et %Ln autre : %3</numerusform>
-            <numerusform>Refusé : %1 pour %2 et %Ln autres : %3</numerusform>
+            <numerusform>Refusé&#xa0;: %1 pour %2 et %Ln autre&#xa0;: %3</numerusform>
+            <numerusform>Refusé&#xa0;: %1 pour %2 et %Ln autres&#xa0;: %3</numerusform>
         </translation>
     </message>
 </context>
@@ -629,6 +629,58 @@
     <message>
         <source>Not writing to the cache</source>
         <translation>N’écrit plus dans le cache</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::ClearMatchesDialog</name>
+    <message>
+        <source>Accept Clear Matches</source>
+        <translation>Accepter les correspondances nettes</translation>
+    </message>
+    <message>
+        <source>Clear matches</source>
+        <translation>Correspondances nettes</translation>
+    </message>
+    <message>
+        <source>Observation</source>
+        <translation>Observation</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titre</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Candidat</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>No observation the table shows has a clear match.</source>
+        <translation>Aucune observation affichée n’a de correspondance nette.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Clear matches among the observations the table shows: %Ln. A clear match is a candidate whose score is high and well above the next. OK records, for each, the candidate&apos;s identifier, the state verified fuzzy and a note, as one step (Ctrl+Z takes it back). Inbound observations are left out: their candidate is the citing paper, to open and check first.</source>
+        <translation>
+            <numerusform>Correspondances nettes parmi les observations affichées&#xa0;: %Ln. Une correspondance nette est un candidat dont le score est élevé et nettement au-dessus du suivant. OK enregistre pour chacune l’identifiant du candidat, l’état «&#xa0;vérifié approché&#xa0;» et une note, en une seule étape (Ctrl+Z l’annule). Les observations entrantes sont laissées de côté&#xa0;: leur candidat est l’article citant, à ouvrir et vérifier d’abord.</numerusform>
+            <numerusform>Correspondances nettes parmi les observations affichées&#xa0;: %Ln. Une correspondance nette est un candidat dont le score est élevé et nettement au-dessus du suivant. OK enregistre pour chacune l’identifiant du candidat, l’état «&#xa0;vérifié approché&#xa0;» et une note, en une seule étape (Ctrl+Z l’annule). Les observations entrantes sont laissées de côté&#xa0;: leur candidat est l’article citant, à ouvrir et vérifier d’abord.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Observations shown still being looked at: %Ln. Their clear matches join the list as they come in.</source>
+        <translation>
+            <numerusform>Observations affichées encore en recherche&#xa0;: %Ln. Leurs correspondances nettes s’ajoutent à la liste dès qu’elles arrivent.</numerusform>
+            <numerusform>Observations affichées encore en recherche&#xa0;: %Ln. Leurs correspondances nettes s’ajoutent à la liste dès qu’elles arrivent.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Accept All (%Ln)</source>
+        <translation>
+            <numerusform>Tout &amp;accepter (%Ln)</numerusform>
+            <numerusform>Tout &amp;accepter (%Ln)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -872,7 +924,7 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     </message>
     <message>
         <source>Not signed: made before corrections were signed. It never outranks a signed correction.</source>
-        <translation>Non signée : faite avant que les corrections soient signées. Elle ne l’emporte jamais sur une correction signée.</translation>
+        <translation>Non signée&#xa0;: faite avant que les corrections soient signées. Elle ne l’emporte jamais sur une correction signée.</translation>
     </message>
     <message>
         <source>dismissed hints</source>
@@ -893,19 +945,19 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     </message>
     <message>
         <source>Not a Problem: &amp;Dismiss</source>
-        <translation>Pas un problème : é&amp;carter</translation>
+        <translation>Pas un problème&#xa0;: é&amp;carter</translation>
     </message>
     <message>
         <source>Record that these hints are no problem (for a repeated paper: the observations are different), then go on (Ctrl+Shift+H dismisses and goes to the next)</source>
-        <translation>Enregistrer que ces indices ne sont pas un problème (pour un article répété : les observations sont différentes), puis continuer (Ctrl+Maj+H écarte et passe à la suivante)</translation>
+        <translation>Enregistrer que ces indices ne sont pas un problème (pour un article répété&#xa0;: les observations sont différentes), puis continuer (Ctrl+Maj+H écarte et passe à la suivante)</translation>
     </message>
     <message>
         <source>Record the changed fields as one correction (Ctrl+Return; Ctrl+Shift+Return also goes to the next observation that needs attention)</source>
-        <translation>Enregistrer les champs modifiés en une correction (Ctrl+Entrée ; Ctrl+Maj+Entrée passe aussi à la prochaine observation à traiter)</translation>
+        <translation>Enregistrer les champs modifiés en une correction (Ctrl+Entrée&#xa0;; Ctrl+Maj+Entrée passe aussi à la prochaine observation à traiter)</translation>
     </message>
     <message>
         <source>The arXiv id or DOI of the work reference %1 of the citing paper points to (this record&apos;s paper: arXiv:%2).</source>
-        <translation>L’identifiant arXiv ou le DOI de l’œuvre que désigne la référence %1 de l’article citant (l’article de cette fiche : arXiv:%2).</translation>
+        <translation>L’identifiant arXiv ou le DOI de l’œuvre que désigne la référence %1 de l’article citant (l’article de cette fiche&#xa0;: arXiv:%2).</translation>
     </message>
     <message>
         <source>(no number)</source>
@@ -913,7 +965,7 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     </message>
     <message>
         <source>The arXiv id or DOI of the work this paper cites: “%1”.</source>
-        <translation>L’identifiant arXiv ou le DOI de l’œuvre que cite cet article : « %1 ».</translation>
+        <translation>L’identifiant arXiv ou le DOI de l’œuvre que cite cet article&#xa0;: «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
         <source>%1 Recorded anyway, with your note.</source>
@@ -925,35 +977,35 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     </message>
     <message>
         <source>Verified, yet with no resolver link and no identifier: nothing says what the link was verified against.</source>
-        <translation>Vérifié, mais sans lien de résolution ni identifiant : rien ne dit par rapport à quoi le lien a été vérifié.</translation>
+        <translation>Vérifié, mais sans lien de résolution ni identifiant&#xa0;: rien ne dit par rapport à quoi le lien a été vérifié.</translation>
     </message>
     <message>
         <source>State set to verified exact for the identifier given; choose another if the match is not exact.</source>
-        <translation>État réglé sur « vérifié exact » pour l’identifiant donné ; choisissez-en un autre si la correspondance n’est pas exacte.</translation>
+        <translation>État réglé sur «&#xa0;vérifié exact&#xa0;» pour l’identifiant donné&#xa0;; choisissez-en un autre si la correspondance n’est pas exacte.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Metadata mismatch.&lt;/b&gt; The citing paper&apos;s reference gives this record&apos;s title word for word, so the mismatch is in what the page does not show (authors, year or venue): check reference %1 in the citing paper.</source>
-        <translation>&lt;b&gt;Métadonnées discordantes.&lt;/b&gt; La référence de l’article citant donne le titre de cette fiche mot pour mot ; la discordance porte donc sur ce que la page ne montre pas (auteurs, année ou lieu de publication) : vérifiez la référence %1 dans l’article citant.</translation>
+        <translation>&lt;b&gt;Métadonnées discordantes.&lt;/b&gt; La référence de l’article citant donne le titre de cette fiche mot pour mot&#xa0;; la discordance porte donc sur ce que la page ne montre pas (auteurs, année ou lieu de publication)&#xa0;: vérifiez la référence %1 dans l’article citant.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Metadata mismatch.&lt;/b&gt; Words that differ are underlined.&lt;br&gt;As the citing paper gives it: %1&lt;br&gt;This record&apos;s title: %2</source>
-        <translation>&lt;b&gt;Métadonnées discordantes.&lt;/b&gt; Les mots qui diffèrent sont soulignés.&lt;br&gt;Tel que l’article citant le donne : %1&lt;br&gt;Titre de cette fiche : %2</translation>
+        <translation>&lt;b&gt;Métadonnées discordantes.&lt;/b&gt; Les mots qui diffèrent sont soulignés.&lt;br&gt;Tel que l’article citant le donne&#xa0;: %1&lt;br&gt;Titre de cette fiche&#xa0;: %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;Metadata mismatch.&lt;/b&gt; This paper cites “%1”; the resolved work&apos;s metadata differs. Check the identifier against the cited work.</source>
-        <translation>&lt;b&gt;Métadonnées discordantes.&lt;/b&gt; Cet article cite « %1 » ; les métadonnées de l’œuvre résolue diffèrent. Vérifiez l’identifiant par rapport à l’œuvre citée.</translation>
+        <translation>&lt;b&gt;Métadonnées discordantes.&lt;/b&gt; Cet article cite «&#xa0;%1&#xa0;»&#xa0;; les métadonnées de l’œuvre résolue diffèrent. Vérifiez l’identifiant par rapport à l’œuvre citée.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Unresolved.&lt;/b&gt; No resolver found the cited work: give its identifier below.</source>
-        <translation>&lt;b&gt;Non résolu.&lt;/b&gt; Aucun résolveur n’a trouvé l’œuvre citée : donnez son identifiant ci-dessous.</translation>
+        <translation>&lt;b&gt;Non résolu.&lt;/b&gt; Aucun résolveur n’a trouvé l’œuvre citée&#xa0;: donnez son identifiant ci-dessous.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Malformed identifier.&lt;/b&gt; The reference names an identifier that is no valid arXiv id or DOI: give the right one below.</source>
-        <translation>&lt;b&gt;Identifiant mal formé.&lt;/b&gt; La référence donne un identifiant qui n’est ni un identifiant arXiv ni un DOI valide : donnez le bon ci-dessous.</translation>
+        <translation>&lt;b&gt;Identifiant mal formé.&lt;/b&gt; La référence donne un identifiant qui n’est ni un identifiant arXiv ni un DOI valide&#xa0;: donnez le bon ci-dessous.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Parse uncertain.&lt;/b&gt; The reference could not be read with certainty: check it in the citing paper.</source>
-        <translation>&lt;b&gt;Analyse incertaine.&lt;/b&gt; La référence n’a pas pu être lue avec certitude : vérifiez-la dans l’article citant.</translation>
+        <translation>&lt;b&gt;Analyse incertaine.&lt;/b&gt; La référence n’a pas pu être lue avec certitude&#xa0;: vérifiez-la dans l’article citant.</translation>
     </message>
     <message numerus="yes">
         <source>Dismiss hints on %Ln observations</source>
@@ -961,6 +1013,38 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
             <numerusform>Écarter les indices sur %Ln observation</numerusform>
             <numerusform>Écarter les indices sur %Ln observations</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No works index yet: File &gt; Import Works List... or `ledger-curator works import FILE`</source>
+        <translation>Pas encore d’index des œuvres&#xa0;: Fichier &gt; Importer une liste d’œuvres… ou `ledger-curator works import FICHIER`</translation>
+    </message>
+    <message>
+        <source>Suggestions unavailable: %1</source>
+        <translation>Suggestions indisponibles&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Not accepted: %1</source>
+        <translation>Non accepté&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Accept citing paper %1 (score %2)</source>
+        <translation>Accepter l’article citant %1 (score %2)</translation>
+    </message>
+    <message>
+        <source>Accept %1 (score %2)</source>
+        <translation>Accepter %1 (score %2)</translation>
+    </message>
+    <message>
+        <source>Not recorded: %1</source>
+        <translation>Non enregistré&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>The note already says none of these is the work.</source>
+        <translation>La note dit déjà qu’aucun d’eux n’est l’œuvre.</translation>
+    </message>
+    <message>
+        <source>None of the candidates</source>
+        <translation>Aucun des candidats</translation>
     </message>
 </context>
 <context>
@@ -979,19 +1063,19 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     </message>
     <message>
         <source>Not recorded: a correction needs your curator name (Edit &gt; Settings).</source>
-        <translation>Non enregistré : une correction a besoin de votre nom de curateur (Édition &gt; Paramètres).</translation>
+        <translation>Non enregistré&#xa0;: une correction a besoin de votre nom de curateur (Édition &gt; Paramètres).</translation>
     </message>
     <message>
         <source>Not recorded: the signing key of %1 could not be loaded: %2</source>
-        <translation>Non enregistré : la clé de signature de %1 n’a pas pu être chargée : %2</translation>
+        <translation>Non enregistré&#xa0;: la clé de signature de %1 n’a pas pu être chargée&#xa0;: %2</translation>
     </message>
     <message>
         <source>Enter a name: every correction carries its curator&apos;s name.</source>
-        <translation>Saisissez un nom : chaque correction porte le nom de son curateur.</translation>
+        <translation>Saisissez un nom&#xa0;: chaque correction porte le nom de son curateur.</translation>
     </message>
     <message>
         <source>The name has %1 characters; at most 100 are allowed.</source>
-        <translation>Le nom compte %1 caractères ; 100 au plus sont permis.</translation>
+        <translation>Le nom compte %1 caractères&#xa0;; 100 au plus sont permis.</translation>
     </message>
     <message>
         <source>The name cannot contain spaces or control characters (it must match your sync token&apos;s name), as in %1.</source>
@@ -1006,11 +1090,11 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     <name>LedgerCurator::CuratorIdentityDialog</name>
     <message>
         <source>Who Is Curating?</source>
-        <translation>Qui fait la curation ?</translation>
+        <translation>Qui fait la curation&#xa0;?</translation>
     </message>
     <message>
         <source>Every correction records who made it, and is signed with a key kept on this computer for that name. Enter the name to record; if you sync with a server, use the name your sync token was issued to. You can change it later in Edit &gt; Settings.</source>
-        <translation>Chaque correction enregistre qui l’a faite et est signée avec une clé conservée sur cet ordinateur pour ce nom. Saisissez le nom à enregistrer ; si vous synchronisez avec un serveur, celui pour lequel votre jeton de synchronisation a été émis. Vous pourrez le changer plus tard dans Édition &gt; Paramètres.</translation>
+        <translation>Chaque correction enregistre qui l’a faite et est signée avec une clé conservée sur cet ordinateur pour ce nom. Saisissez le nom à enregistrer&#xa0;; si vous synchronisez avec un serveur, celui pour lequel votre jeton de synchronisation a été émis. Vous pourrez le changer plus tard dans Édition &gt; Paramètres.</translation>
     </message>
     <message>
         <source>&amp;Save and Record</source>
@@ -1021,7 +1105,7 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     <name>LedgerCurator::CuratorIdentityFields</name>
     <message>
         <source>The name every correction you make carries; when you sync, it must be the name your token was issued to.</source>
-        <translation>Le nom que porte chacune de vos corrections ; pour synchroniser, ce doit être le nom pour lequel votre jeton a été émis.</translation>
+        <translation>Le nom que porte chacune de vos corrections&#xa0;; pour synchroniser, ce doit être le nom pour lequel votre jeton a été émis.</translation>
     </message>
     <message>
         <source>optional, as in %1</source>
@@ -1033,15 +1117,15 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     </message>
     <message>
         <source>Curator &amp;name:</source>
-        <translation>&amp;Nom du curateur :</translation>
+        <translation>&amp;Nom du curateur&#xa0;:</translation>
     </message>
     <message>
         <source>&amp;ORCID iD:</source>
-        <translation>Identifiant &amp;ORCID :</translation>
+        <translation>Identifiant &amp;ORCID&#xa0;:</translation>
     </message>
     <message>
         <source>ORCID iD: %1</source>
-        <translation>Identifiant ORCID : %1</translation>
+        <translation>Identifiant ORCID&#xa0;: %1</translation>
     </message>
 </context>
 <context>
@@ -1151,11 +1235,11 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     </message>
     <message>
         <source>Hint (told apart before): %1</source>
-        <translation>Indice (déjà distinguées) : %1</translation>
+        <translation>Indice (déjà distinguées)&#xa0;: %1</translation>
     </message>
     <message>
         <source>Hint: %1</source>
-        <translation>Indice : %1</translation>
+        <translation>Indice&#xa0;: %1</translation>
     </message>
     <message numerus="yes">
         <source>%Ln more of its observations are not compared here.</source>
@@ -1182,7 +1266,7 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     </message>
     <message>
         <source>Record that these are different observations: their repeated citing paper hint is dismissed</source>
-        <translation>Enregistrer qu’il s’agit d’observations différentes : leur indice d’article citant répété est écarté</translation>
+        <translation>Enregistrer qu’il s’agit d’observations différentes&#xa0;: leur indice d’article citant répété est écarté</translation>
     </message>
     <message>
         <source>Keep</source>
@@ -1222,18 +1306,18 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     </message>
     <message>
         <source>Mark as Duplicates keeps %1 and marks the other observation its duplicate.</source>
-        <translation>« Marquer comme doublons » garde %1 et marque l’autre observation comme son doublon.</translation>
+        <translation>«&#xa0;Marquer comme doublons&#xa0;» garde %1 et marque l’autre observation comme son doublon.</translation>
     </message>
     <message numerus="yes">
         <source>Mark as Duplicates keeps %1 and marks the %Ln others its duplicates.</source>
         <translation>
-            <numerusform>« Marquer comme doublons » garde %1 et marque l’autre (%Ln) comme son doublon.</numerusform>
-            <numerusform>« Marquer comme doublons » garde %1 et marque les %Ln autres comme ses doublons.</numerusform>
+            <numerusform>«&#xa0;Marquer comme doublons&#xa0;» garde %1 et marque l’autre (%Ln) comme son doublon.</numerusform>
+            <numerusform>«&#xa0;Marquer comme doublons&#xa0;» garde %1 et marque les %Ln autres comme ses doublons.</numerusform>
         </translation>
     </message>
     <message>
         <source>Nothing to record: the observations already are so marked.</source>
-        <translation>Rien à enregistrer : les observations sont déjà ainsi marquées.</translation>
+        <translation>Rien à enregistrer&#xa0;: les observations sont déjà ainsi marquées.</translation>
     </message>
     <message>
         <source>Mark 1 observation as a duplicate of %1</source>
@@ -1515,7 +1599,7 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>arXiv:%1 is still loading: export it once it is shown.</source>
-        <translation>arXiv:%1 est encore en cours de chargement : exportez-le une fois affiché.</translation>
+        <translation>arXiv:%1 est encore en cours de chargement&#xa0;: exportez-le une fois affiché.</translation>
     </message>
     <message>
         <source>&amp;All Notices...</source>
@@ -1523,7 +1607,7 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>Every notice the team knows, with the records it concerns; filters and CSV export</source>
-        <translation>Chaque notice connue de l&apos;équipe, avec les fiches concernées ; filtres et export CSV</translation>
+        <translation>Chaque notice connue de l&apos;équipe, avec les fiches concernées&#xa0;; filtres et export CSV</translation>
     </message>
     <message>
         <source>Export Observations as &amp;CSV...</source>
@@ -1555,7 +1639,7 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>The anomaly hints of the selected observation are no problem: dismiss them and go to the next observation that needs attention</source>
-        <translation>Les indices d’anomalie de l’observation sélectionnée ne sont pas un problème : les écarter et passer à la prochaine observation à traiter</translation>
+        <translation>Les indices d’anomalie de l’observation sélectionnée ne sont pas un problème&#xa0;: les écarter et passer à la prochaine observation à traiter</translation>
     </message>
     <message>
         <source>Mark as &amp;Duplicates...</source>
@@ -1563,7 +1647,7 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>Compare the selected observations side by side; keep one and mark the others as its duplicates, or record that they are different</source>
-        <translation>Comparer côte à côte les observations sélectionnées ; en garder une et marquer les autres comme ses doublons, ou enregistrer qu’elles sont différentes</translation>
+        <translation>Comparer côte à côte les observations sélectionnées&#xa0;; en garder une et marquer les autres comme ses doublons, ou enregistrer qu’elles sont différentes</translation>
     </message>
     <message>
         <source>Compare with &amp;Repeated...</source>
@@ -1602,11 +1686,69 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>Recorded: %1.</source>
-        <translation>Enregistré : %1.</translation>
+        <translation>Enregistré&#xa0;: %1.</translation>
     </message>
     <message>
         <source>Nothing else in this view needs attention.</source>
         <translation>Rien d’autre à traiter dans cette vue.</translation>
+    </message>
+    <message>
+        <source>Import &amp;Works List...</source>
+        <translation>Importer une liste d’&amp;œuvres…</translation>
+    </message>
+    <message>
+        <source>Import the arXiv metadata snapshot (JSON Lines) or a CSV list of works, to suggest the works observations point to</source>
+        <translation>Importer l’instantané des métadonnées d’arXiv (JSON Lines) ou une liste d’œuvres CSV, pour suggérer les œuvres visées par les observations</translation>
+    </message>
+    <message>
+        <source>None of &amp;These Candidates</source>
+        <translation>Aucun de ces ca&amp;ndidats</translation>
+    </message>
+    <message>
+        <source>None of the suggested works is the selected observation&apos;s: record that in its note</source>
+        <translation>Aucune des œuvres suggérées n’est celle de l’observation choisie&#xa0;: le noter</translation>
+    </message>
+    <message>
+        <source>Accept Clear &amp;Matches...</source>
+        <translation>Accepter les correspondances ne&amp;ttes…</translation>
+    </message>
+    <message>
+        <source>List the clear matches among the observations shown, then accept them as one step</source>
+        <translation>Lister les correspondances nettes des observations affichées, puis les accepter en une étape</translation>
+    </message>
+    <message>
+        <source>No works index yet: File &gt; Import Works List... or `ledger-curator works import FILE`</source>
+        <translation>Pas encore d’index des œuvres&#xa0;: Fichier &gt; Importer une liste d’œuvres… ou `ledger-curator works import FICHIER`</translation>
+    </message>
+    <message>
+        <source>Suggestions unavailable: %1</source>
+        <translation>Suggestions indisponibles&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>ref. %1 (%2)</source>
+        <translation>réf. %1 (%2)</translation>
+    </message>
+    <message>
+        <source>No clear match was accepted: %1</source>
+        <translation>Aucune correspondance nette n’a été acceptée&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Accept clear matches (%Ln)</source>
+        <translation>
+            <numerusform>Accepter la correspondance nette (%Ln)</numerusform>
+            <numerusform>Accepter les correspondances nettes (%Ln)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Accepted clear matches: %Ln (identifier, verified fuzzy and a note on each).</source>
+        <translation>
+            <numerusform>Correspondances nettes acceptées&#xa0;: %Ln (pour chacune l’identifiant, vérifié approché et une note).</numerusform>
+            <numerusform>Correspondances nettes acceptées&#xa0;: %Ln (pour chacune l’identifiant, vérifié approché et une note).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to accept: the clear matches were already recorded.</source>
+        <translation>Rien à accepter&#xa0;: les correspondances nettes sont déjà enregistrées.</translation>
     </message>
 </context>
 <context>
@@ -1676,7 +1818,7 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>This paper (arXiv:%1) is retracted: %2.</source>
-        <translation>Cet article (arXiv:%1) est rétracté : %2.</translation>
+        <translation>Cet article (arXiv:%1) est rétracté&#xa0;: %2.</translation>
     </message>
     <message>
         <source>1 observation of this record cites a retracted work</source>
@@ -1706,7 +1848,7 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>&amp;Undo %1</source>
-        <translation>&amp;Annuler : %1</translation>
+        <translation>&amp;Annuler&#xa0;: %1</translation>
     </message>
     <message>
         <source>&amp;Undo Review</source>
@@ -1714,7 +1856,7 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>&amp;Redo %1</source>
-        <translation>&amp;Rétablir : %1</translation>
+        <translation>&amp;Rétablir&#xa0;: %1</translation>
     </message>
     <message>
         <source>&amp;Redo Review</source>
@@ -1741,15 +1883,15 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>Reasons: %1</source>
-        <translation>Motifs : %1</translation>
+        <translation>Motifs&#xa0;: %1</translation>
     </message>
     <message>
         <source>Journal: %1</source>
-        <translation>Revue : %1</translation>
+        <translation>Revue&#xa0;: %1</translation>
     </message>
     <message>
         <source>Links: %1</source>
-        <translation>Liens : %1</translation>
+        <translation>Liens&#xa0;: %1</translation>
     </message>
     <message>
         <source>Imported %1</source>
@@ -1765,11 +1907,11 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>The source no longer lists this notice; it is kept, with its history, and no longer shown on the records&apos; pages.</source>
-        <translation>La source ne répertorie plus cette notice ; elle est conservée, avec son historique, et n&apos;est plus affiché sur les pages des fiches.</translation>
+        <translation>La source ne répertorie plus cette notice&#xa0;; elle est conservée, avec son historique, et n&apos;est plus affiché sur les pages des fiches.</translation>
     </message>
     <message>
         <source>No cached record cites this work yet: the notice attaches to a record when a matching page is imported.</source>
-        <translation>Aucune fiche en cache ne cite encore cette œuvre : la notice s&apos;attache à une fiche dès qu&apos;une page correspondante est importée.</translation>
+        <translation>Aucune fiche en cache ne cite encore cette œuvre&#xa0;: la notice s&apos;attache à une fiche dès qu&apos;une page correspondante est importée.</translation>
     </message>
     <message>
         <source>The notice is about this record&apos;s own paper.</source>
@@ -1879,7 +2021,7 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     </message>
     <message>
         <source>Curators decided differently at the same time: the most recent decision is shown; a new one settles it.</source>
-        <translation>Des curateurs ont décidé différemment en même temps : la décision la plus récente est affichée ; une nouvelle tranche.</translation>
+        <translation>Des curateurs ont décidé différemment en même temps&#xa0;: la décision la plus récente est affichée&#xa0;; une nouvelle tranche.</translation>
     </message>
     <message>
         <source> (conflict)</source>
@@ -1972,7 +2114,7 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     </message>
     <message>
         <source>Records the status and note for the selected notices: one decision per record and notice, covering every observation of the record that cites the work (Ctrl+Return)</source>
-        <translation>Enregistre le statut et la note des notices sélectionnées : une décision par fiche et par notice, valable pour chaque observation de la fiche qui cite l&apos;œuvre (Ctrl+Entrée)</translation>
+        <translation>Enregistre le statut et la note des notices sélectionnées&#xa0;: une décision par fiche et par notice, valable pour chaque observation de la fiche qui cite l&apos;œuvre (Ctrl+Entrée)</translation>
     </message>
     <message numerus="yes">
         <source>Record &amp;Review for %Ln notices</source>
@@ -2058,7 +2200,7 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     </message>
     <message>
         <source>Search: notice, DOI, title, arXiv id, note</source>
-        <translation>Recherche : notice, DOI, titre, identifiant arXiv, note</translation>
+        <translation>Recherche&#xa0;: notice, DOI, titre, identifiant arXiv, note</translation>
     </message>
     <message>
         <source>Search the notices</source>
@@ -2066,23 +2208,23 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     </message>
     <message>
         <source>&amp;Kind:</source>
-        <translation>&amp;Type :</translation>
+        <translation>&amp;Type&#xa0;:</translation>
     </message>
     <message>
         <source>&amp;Nature:</source>
-        <translation>&amp;Nature :</translation>
+        <translation>&amp;Nature&#xa0;:</translation>
     </message>
     <message>
         <source>S&amp;tatus:</source>
-        <translation>S&amp;tatut :</translation>
+        <translation>S&amp;tatut&#xa0;:</translation>
     </message>
     <message>
         <source>&amp;Review:</source>
-        <translation>&amp;Examen :</translation>
+        <translation>&amp;Examen&#xa0;:</translation>
     </message>
     <message>
         <source>Re&amp;cord:</source>
-        <translation>Fi&amp;che :</translation>
+        <translation>Fi&amp;che&#xa0;:</translation>
     </message>
     <message>
         <source>Notices</source>
@@ -2122,8 +2264,8 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     <message numerus="yes">
         <source> (%n rows: a notice has a row for each record it concerns)</source>
         <translation>
-            <numerusform> (%n ligne : une notice a une ligne par fiche concernée)</numerusform>
-            <numerusform> (%n lignes : une notice a une ligne par fiche concernée)</numerusform>
+            <numerusform> (%n ligne&#xa0;: une notice a une ligne par fiche concernée)</numerusform>
+            <numerusform> (%n lignes&#xa0;: une notice a une ligne par fiche concernée)</numerusform>
         </translation>
     </message>
     <message>
@@ -2137,12 +2279,12 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     <message>
         <source>The notices could not be read:
 %1</source>
-        <translation>Les notices n&apos;ont pas pu être lues :
+        <translation>Les notices n&apos;ont pas pu être lues&#xa0;:
 %1</translation>
     </message>
     <message>
         <source>No notices yet: import a Retraction Watch CSV with Notices &gt; Import Notices... or sync with the team&apos;s server.</source>
-        <translation>Pas encore de notices : importez un CSV Retraction Watch avec Notices &gt; Importer des notices... ou synchronisez avec le serveur de l&apos;équipe.</translation>
+        <translation>Pas encore de notices&#xa0;: importez un CSV Retraction Watch avec Notices &gt; Importer des notices... ou synchronisez avec le serveur de l&apos;équipe.</translation>
     </message>
     <message>
         <source>No notice matches the filters.</source>
@@ -2159,7 +2301,7 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     <message>
         <source>The notices were not exported; no file was changed.
 %1</source>
-        <translation>Les notices n&apos;ont pas été exportées ; aucun fichier n&apos;a été modifié.
+        <translation>Les notices n&apos;ont pas été exportées&#xa0;; aucun fichier n&apos;a été modifié.
 %1</translation>
     </message>
     <message>
@@ -2401,8 +2543,8 @@ arXiv:%2 v%3 · au %4</translation>
     <message numerus="yes">
         <source>Loading arXiv:%1: the first %Ln observations are shown, %2 in all...</source>
         <translation>
-            <numerusform>Chargement d’arXiv:%1 : la première observation (%Ln) est affichée, %2 au total…</numerusform>
-            <numerusform>Chargement d’arXiv:%1 : les %Ln premières observations sont affichées, %2 au total…</numerusform>
+            <numerusform>Chargement d’arXiv:%1&#xa0;: la première observation (%Ln) est affichée, %2 au total…</numerusform>
+            <numerusform>Chargement d’arXiv:%1&#xa0;: les %Ln premières observations sont affichées, %2 au total…</numerusform>
         </translation>
     </message>
     <message>
@@ -2423,7 +2565,7 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>Observations that still need a decision: unresolved, mismatched, uncertain or malformed ones, conflicting corrections, anomaly hints not dismissed and notices not yet reviewed (Ctrl+Shift+A)</source>
-        <translation>Observations qui attendent encore une décision : non résolues, discordantes, incertaines ou mal formées, corrections contradictoires, indices d’anomalie non écartés et notices pas encore examinées (Ctrl+Maj+A)</translation>
+        <translation>Observations qui attendent encore une décision&#xa0;: non résolues, discordantes, incertaines ou mal formées, corrections contradictoires, indices d’anomalie non écartés et notices pas encore examinées (Ctrl+Maj+A)</translation>
     </message>
 </context>
 <context>
@@ -2442,7 +2584,7 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>The observations were not exported; no file was changed.</source>
-        <translation>Les observations n’ont pas été exportées ; aucun fichier n’a été modifié.</translation>
+        <translation>Les observations n’ont pas été exportées&#xa0;; aucun fichier n’a été modifié.</translation>
     </message>
     <message>
         <source>Export Corrections Report</source>
@@ -2450,7 +2592,7 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>The corrections report was not exported; no file was changed.</source>
-        <translation>Le rapport des corrections n’a pas été exporté ; aucun fichier n’a été modifié.</translation>
+        <translation>Le rapport des corrections n’a pas été exporté&#xa0;; aucun fichier n’a été modifié.</translation>
     </message>
     <message>
         <source>Exported %1.</source>
@@ -2536,7 +2678,7 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>&amp;Search:</source>
-        <translation>&amp;Rechercher :</translation>
+        <translation>&amp;Rechercher&#xa0;:</translation>
     </message>
     <message>
         <source>Search results</source>
@@ -2544,27 +2686,27 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>Type what to look for: a title or part of one, an observation UUID, an identifier or a note. Every cached record is searched.</source>
-        <translation>Tapez ce que vous cherchez : un titre ou une partie, un UUID d’observation, un identifiant ou une note. Chaque fiche du cache est parcourue.</translation>
+        <translation>Tapez ce que vous cherchez&#xa0;: un titre ou une partie, un UUID d’observation, un identifiant ou une note. Chaque fiche du cache est parcourue.</translation>
     </message>
     <message>
         <source>Searching every cached record for “%1”...</source>
-        <translation>Recherche de « %1 » dans chaque fiche du cache...</translation>
+        <translation>Recherche de «&#xa0;%1&#xa0;» dans chaque fiche du cache...</translation>
     </message>
     <message>
         <source>The cache could not be searched:
 %1</source>
-        <translation>Le cache n’a pas pu être parcouru :
+        <translation>Le cache n’a pas pu être parcouru&#xa0;:
 %1</translation>
     </message>
     <message>
         <source>Nothing matches “%1” in the one cached record.</source>
-        <translation>Rien ne correspond à « %1 » dans l’unique fiche du cache.</translation>
+        <translation>Rien ne correspond à «&#xa0;%1&#xa0;» dans l’unique fiche du cache.</translation>
     </message>
     <message numerus="yes">
         <source>Nothing matches “%1” in the %Ln cached records.</source>
         <translation>
-            <numerusform>Rien ne correspond à « %1 » dans la %Ln fiche du cache.</numerusform>
-            <numerusform>Rien ne correspond à « %1 » dans les %Ln fiches du cache.</numerusform>
+            <numerusform>Rien ne correspond à «&#xa0;%1&#xa0;» dans la %Ln fiche du cache.</numerusform>
+            <numerusform>Rien ne correspond à «&#xa0;%1&#xa0;» dans les %Ln fiches du cache.</numerusform>
         </translation>
     </message>
     <message>
@@ -2584,7 +2726,7 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>The first %1 are listed: add words to narrow the search.</source>
-        <translation>Les %1 premiers sont listés : ajoutez des mots pour affiner la recherche.</translation>
+        <translation>Les %1 premiers sont listés&#xa0;: ajoutez des mots pour affiner la recherche.</translation>
     </message>
 </context>
 <context>
@@ -2726,6 +2868,149 @@ arXiv:%2 v%3 · au %4</translation>
     <message>
         <source>mismatch</source>
         <translation>écart</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::SuggestionBox</name>
+    <message>
+        <source> +%1</source>
+        <comment>more words</comment>
+        <translation> +%1</translation>
+    </message>
+    <message>
+        <source>Suggested works</source>
+        <translation>Œuvres suggérées</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>Candidats</translation>
+    </message>
+    <message>
+        <source>Keys 1 to 5 accept that candidate, Enter the one chosen</source>
+        <translation>Les touches 1 à 5 acceptent ce candidat, Entrée celui choisi</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>n°</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Work</source>
+        <translation>Œuvre</translation>
+    </message>
+    <message>
+        <source>A&amp;ccept</source>
+        <translation>A&amp;ccepter</translation>
+    </message>
+    <message>
+        <source>Record the chosen candidate&apos;s identifier, the state verified fuzzy and a note saying so, as one step (Ctrl+Z takes it back), then go to the next observation needing attention. In the table or this list, 1 to 5 accept that candidate and Enter the first.</source>
+        <translation>Enregistrer l’identifiant du candidat choisi, l’état «&#xa0;vérifié approché&#xa0;» et une note le disant, en une étape (Ctrl+Z l’annule), puis passer à l’observation suivante à traiter. Dans le tableau ou cette liste, 1 à 5 acceptent ce candidat et Entrée le premier.</translation>
+    </message>
+    <message>
+        <source>O&amp;pen</source>
+        <translation>Ou&amp;vrir</translation>
+    </message>
+    <message>
+        <source>None of the&amp;m</source>
+        <translation>A&amp;ucun</translation>
+    </message>
+    <message>
+        <source>None of these candidates is the work: record that in the note (Ctrl+Shift+X), then give the identifier yourself.</source>
+        <translation>Aucun de ces candidats n’est l’œuvre&#xa0;: le noter (Ctrl+Maj+X), puis donner l’identifiant vous-même.</translation>
+    </message>
+    <message>
+        <source>Looking for candidates...</source>
+        <translation>Recherche de candidats…</translation>
+    </message>
+    <message>
+        <source>Suggestions unavailable: %1</source>
+        <translation>Suggestions indisponibles&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>No candidates found.</source>
+        <translation>Aucun candidat trouvé.</translation>
+    </message>
+    <message>
+        <source>Citing paper found: “%1” (%2). Open it to check the reference, then accept: the link to this record&apos;s paper is verified and the citing paper&apos;s id goes to the note.</source>
+        <translation>Article citant trouvé&#xa0;: «&#xa0;%1&#xa0;» (%2). Ouvrez-le pour vérifier la référence, puis acceptez&#xa0;: le lien vers l’article de cette fiche est vérifié et l’identifiant de l’article citant va dans la note.</translation>
+    </message>
+    <message>
+        <source>Valid identifiers nearest to “%1”:</source>
+        <translation>Identifiants valides les plus proches de «&#xa0;%1&#xa0;»&#xa0;:</translation>
+    </message>
+    <message>
+        <source>A clear match for the cited title (✓); 1 or Enter accepts it.</source>
+        <translation>Une correspondance nette pour le titre cité (✓)&#xa0;; 1 ou Entrée l’accepte.</translation>
+    </message>
+    <message>
+        <source>Works whose titles are near the cited title; none is a clear match.</source>
+        <translation>Œuvres dont le titre est proche du titre cité&#xa0;; aucune n’est une correspondance nette.</translation>
+    </message>
+    <message>
+        <source> · the citing paper</source>
+        <comment>after the candidate&apos;s id</comment>
+        <translation> · l’article citant</translation>
+    </message>
+    <message>
+        <source> · clear match</source>
+        <comment>after the candidate&apos;s id</comment>
+        <translation> · correspondance nette</translation>
+    </message>
+    <message>
+        <source>%1 ✓</source>
+        <comment>a candidate&apos;s number, a clear match</comment>
+        <translation>%1 ✓</translation>
+    </message>
+    <message>
+        <source>A clear match: its score is high and well above the next.</source>
+        <translation>Une correspondance nette&#xa0;: son score est élevé et nettement au-dessus du suivant.</translation>
+    </message>
+    <message>
+        <source>O&amp;pen Citing Paper</source>
+        <translation>Ou&amp;vrir l’article citant</translation>
+    </message>
+    <message>
+        <source>Open %1 in the web browser</source>
+        <translation>Ouvrir %1 dans le navigateur</translation>
+    </message>
+    <message>
+        <source>title %1% similar</source>
+        <translation>titre semblable à %1 %</translation>
+    </message>
+    <message>
+        <source>edit distance %1 from the identifier given</source>
+        <translation>distance d’édition %1 de l’identifiant donné</translation>
+    </message>
+    <message>
+        <source>missing: %1</source>
+        <translation>manque&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>extra: %1</source>
+        <translation>en plus&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>year %1 matches</source>
+        <translation>année %1 concorde</translation>
+    </message>
+    <message>
+        <source>year %1 differs</source>
+        <translation>année %1 diffère</translation>
+    </message>
+    <message>
+        <source>authors match</source>
+        <translation>auteurs concordent</translation>
+    </message>
+    <message>
+        <source>authors differ</source>
+        <translation>auteurs diffèrent</translation>
+    </message>
+    <message>
+        <source>authors %1% match</source>
+        <translation>auteurs concordants à %1 %</translation>
     </message>
 </context>
 <context>
@@ -2984,11 +3269,11 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>Refused by the server (they stay in the outbox):</source>
-        <translation>Refusées par le serveur (elles restent dans la boîte d’envoi) :</translation>
+        <translation>Refusées par le serveur (elles restent dans la boîte d’envoi)&#xa0;:</translation>
     </message>
     <message>
         <source>%1 of observation %2 (arXiv:%3): HTTP %4: %5</source>
-        <translation>%1 de l’observation %2 (arXiv:%3) : HTTP %4 : %5</translation>
+        <translation>%1 de l’observation %2 (arXiv:%3)&#xa0;: HTTP %4&#xa0;: %5</translation>
     </message>
     <message>
         <source>Synced: %L1 sent, %L2 received, %L3 updated record(s).</source>
@@ -3004,8 +3289,8 @@ arXiv:%2 v%3 · au %4</translation>
     <message numerus="yes">
         <source>The server refused %Ln correction(s); they stay in the outbox and are tried again with each sync. The others went through.</source>
         <translation>
-            <numerusform>Le serveur a refusé %Ln correction ; elle reste dans la boîte d’envoi et sera retentée à chaque synchronisation. Les autres sont passées.</numerusform>
-            <numerusform>Le serveur a refusé %Ln corrections ; elles restent dans la boîte d’envoi et seront retentées à chaque synchronisation. Les autres sont passées.</numerusform>
+            <numerusform>Le serveur a refusé %Ln correction&#xa0;; elle reste dans la boîte d’envoi et sera retentée à chaque synchronisation. Les autres sont passées.</numerusform>
+            <numerusform>Le serveur a refusé %Ln corrections&#xa0;; elles restent dans la boîte d’envoi et seront retentées à chaque synchronisation. Les autres sont passées.</numerusform>
         </translation>
     </message>
     <message>
@@ -3040,8 +3325,8 @@ arXiv:%2 v%3 · au %4</translation>
     <message numerus="yes">
         <source>This computer&apos;s clock is off: corrections are timed by the server&apos;s clock (%Ln re-timed).</source>
         <translation>
-            <numerusform>L’horloge de cet ordinateur est décalée : les corrections prennent l’heure du serveur (%Ln redatée).</numerusform>
-            <numerusform>L’horloge de cet ordinateur est décalée : les corrections prennent l’heure du serveur (%Ln redatées).</numerusform>
+            <numerusform>L’horloge de cet ordinateur est décalée&#xa0;: les corrections prennent l’heure du serveur (%Ln redatée).</numerusform>
+            <numerusform>L’horloge de cet ordinateur est décalée&#xa0;: les corrections prennent l’heure du serveur (%Ln redatées).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -3053,11 +3338,75 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>Notices: %L1 sent, %L2 received.</source>
-        <translation>Notices : %L1 envoyées, %L2 reçues.</translation>
+        <translation>Notices&#xa0;: %L1 envoyées, %L2 reçues.</translation>
     </message>
     <message>
         <source>Notices not exchanged: %1</source>
-        <translation>Notices non échangées : %1</translation>
+        <translation>Notices non échangées&#xa0;: %1</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::WorksImport</name>
+    <message>
+        <source>Import Works List</source>
+        <translation>Importer une liste d’œuvres</translation>
+    </message>
+    <message>
+        <source>Works lists (*.jsonl *.json *.csv);;arXiv metadata snapshot (*.jsonl *.json);;CSV works list (*.csv);;All files (*)</source>
+        <translation>Listes d’œuvres (*.jsonl *.json *.csv);;Instantané des métadonnées d’arXiv (*.jsonl *.json);;Liste d’œuvres CSV (*.csv);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Works list not imported</source>
+        <translation>Liste d’œuvres non importée</translation>
+    </message>
+    <message>
+        <source>%1: the format is not known from the file&apos;s name. Name the arXiv metadata snapshot .jsonl (or .json) and a CSV works list .csv, or import it with `ledger-curator works import --format arxiv-jsonl|csv FILE`.</source>
+        <translation>%1&#xa0;: le format ne ressort pas du nom du fichier. Nommez l’instantané des métadonnées d’arXiv .jsonl (ou .json) et une liste d’œuvres CSV .csv, ou importez-le avec `ledger-curator works import --format arxiv-jsonl|csv FICHIER`.</translation>
+    </message>
+    <message>
+        <source>Importing the works list %1...</source>
+        <translation>Import de la liste d’œuvres %1…</translation>
+    </message>
+    <message>
+        <source>%1: nothing was imported:
+%2</source>
+        <translation>%1&#xa0;: rien n’a été importé&#xa0;:
+%2</translation>
+    </message>
+    <message>
+        <source>Works import stopped</source>
+        <translation>Import des œuvres arrêté</translation>
+    </message>
+    <message>
+        <source>Works list imported</source>
+        <translation>Liste d’œuvres importée</translation>
+    </message>
+    <message>
+        <source>Stopped after %L1 works of %2. Nothing of it is searched yet; importing the same file again goes on from where it stopped.</source>
+        <translation>Arrêté après %L1 œuvres de %2. Rien n’en est encore cherché&#xa0;; importer à nouveau le même fichier reprend là où il s’est arrêté.</translation>
+    </message>
+    <message>
+        <source>%L1 works of %2 are in the works index (%L3 lines read).</source>
+        <translation>%L1 œuvres de %2 sont dans l’index des œuvres (%L3 lignes lues).</translation>
+    </message>
+    <message>
+        <source>Went on from line %L1, where an earlier import stopped.</source>
+        <translation>Repris à la ligne %L1, où un import précédent s’était arrêté.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Lines skipped: %Ln</source>
+        <translation>
+            <numerusform>Lignes ignorées&#xa0;: %Ln</numerusform>
+            <numerusform>Lignes ignorées&#xa0;: %Ln</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>ligne %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>and %L1 more.</source>
+        <translation>et %L1 de plus.</translation>
     </message>
 </context>
 <context>
@@ -3068,11 +3417,11 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>%1 is not an ORCID iD: an address must be https://orcid.org/ followed by the iD</source>
-        <translation>%1 n’est pas un identifiant ORCID : une adresse doit être https://orcid.org/ suivi de l’identifiant</translation>
+        <translation>%1 n’est pas un identifiant ORCID&#xa0;: une adresse doit être https://orcid.org/ suivi de l’identifiant</translation>
     </message>
     <message>
         <source>%1 is not an ORCID iD: expected four groups of four digits joined by hyphens, as in 0000-0002-1825-0097</source>
-        <translation>%1 n’est pas un identifiant ORCID : quatre groupes de quatre chiffres reliés par des tirets sont attendus, par exemple 0000-0002-1825-0097</translation>
+        <translation>%1 n’est pas un identifiant ORCID&#xa0;: quatre groupes de quatre chiffres reliés par des tirets sont attendus, par exemple 0000-0002-1825-0097</translation>
     </message>
     <message>
         <source>group %1 of %2 has %3 characters, not 4</source>
@@ -3080,7 +3429,7 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>the last character of %1 must be a digit or X, found %2</source>
-        <translation>le dernier caractère de %1 doit être un chiffre ou X, trouvé : %2</translation>
+        <translation>le dernier caractère de %1 doit être un chiffre ou X, trouvé&#xa0;: %2</translation>
     </message>
     <message>
         <source>%1 has %2 where a digit belongs (character %3)</source>
@@ -3088,7 +3437,7 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>the check digit of %1 is wrong: the first fifteen digits give %2, not %3 (a digit mistyped or two swapped?)</source>
-        <translation>la clé de contrôle de %1 est fausse : les quinze premiers chiffres donnent %2, pas %3 (un chiffre mal tapé ou deux inversés ?)</translation>
+        <translation>la clé de contrôle de %1 est fausse&#xa0;: les quinze premiers chiffres donnent %2, pas %3 (un chiffre mal tapé ou deux inversés&#xa0;?)</translation>
     </message>
 </context>
 <context>
@@ -3115,7 +3464,7 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>%1: this is a file of the cache that is open; it is not overwritten</source>
-        <translation>%1 : ce fichier appartient au cache ouvert ; il n’est pas écrasé</translation>
+        <translation>%1&#xa0;: ce fichier appartient au cache ouvert&#xa0;; il n’est pas écrasé</translation>
     </message>
 </context>
 <context>

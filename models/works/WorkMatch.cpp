@@ -283,6 +283,9 @@ struct QueryWords
     QStringList words;
     std::vector<bool> setOff;
     bool truncated = false;
+    //! A colon before the word ends an author list ("Kingma, Ba: Adam"): set off like ". ",
+    //! but only for words glued before the title that hold a list's comma themselves.
+    std::vector<bool> colon;
 };
 
 // The words of `text`, each marked when one of `marks` comes before it.
@@ -316,6 +319,8 @@ QueryWords queryWords(const QString &text)
     static const QRegularExpression marks(
         QStringLiteral(R"([.,;)\]](?=\s|$)|(?<=\s)[(\[]|^[(\[])"));
     QueryWords out = markedWords(text, marks);
+    static const QRegularExpression colons(QStringLiteral(R"(:(?=\s))"));
+    out.colon = markedWords(text, colons).setOff;
     // cut short by a length limit (or saying so): what follows its end may be cut off cheaply
     const QString trimmed = text.trimmed();
     out.truncated = trimmed.endsWith(QStringLiteral("...")) || trimmed.endsWith(u'\u2026')
@@ -383,14 +388,23 @@ double alignedSimilarity(const QueryWords &query, const QueryWords &work)
     // the glued words before the title (q[..i), the title starting at q[i])
     // Set off by a mark, what is glued on costs little and at most gluedAtMost a side, however
     // long an author list or a venue is; unmarked it costs more than a word inside the title.
-    const auto gluedCost = [&](qsizetype i, double weight, double markers) {
-        const double words = i < n && query.setOff[i]
+    const auto listEndsAt = [&](qsizetype i) {
+        if (i >= n || i >= qsizetype(query.colon.size()) || !query.colon[i])
+            return false;
+        for (qsizetype k = 1; k < i; ++k) {
+            if (query.setOff[k])
+                return true;
+        }
+        return false;
+    };
+    const auto gluedCost = [&](qsizetype i, double weight, double markers, bool leading) {
+        const double words = i < n && (query.setOff[i] || (leading && listEndsAt(i)))
             ? std::min(weight * costs.glued, costs.gluedAtMost)
             : weight * costs.unmarked;
         return words + markers;
     };
     for (qsizetype i = 1; i <= n; ++i)
-        at(i, 0) = gluedCost(i, qTail[0] - qTail[i], qMarkers[0] - qMarkers[i]);
+        at(i, 0) = gluedCost(i, qTail[0] - qTail[i], qMarkers[0] - qMarkers[i], true);
     for (qsizetype j = 1; j <= m; ++j)
         at(0, j) = at(0, j - 1) + ww[j - 1];
     for (qsizetype i = 1; i <= n; ++i) {
@@ -420,7 +434,8 @@ double alignedSimilarity(const QueryWords &query, const QueryWords &work)
     double least = std::numeric_limits<double>::max();
     for (qsizetype i = 0; i <= n; ++i) {
         for (qsizetype j = 0; j <= m; ++j) {
-            const double gluedAfter = (i == n ? 0 : gluedCost(i, qTail[i], qMarkers[i])) + wTail[j];
+            const double gluedAfter
+                = (i == n ? 0 : gluedCost(i, qTail[i], qMarkers[i], false)) + wTail[j];
             least = std::min(least, at(i, j) + gluedAfter);
         }
     }
