@@ -27,6 +27,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QMessageBox>
 #include <QPointer>
 #include <QProgressDialog>
@@ -140,6 +141,7 @@ private Q_SLOTS:
     void acceptClearMatchesListsExactlyThemAsOneStep();
     void emptyStates();
     void keysDoNotFireWhileTyping();
+    void f8FromTheRecordListBringsTheKeysToTheTable();
     void importWorksListReportsAndSuggests();
     void worksImportedByTheCommandLineBringSuggestions();
     void worksImportCancelledGoesOnAfter();
@@ -549,6 +551,28 @@ void TestSuggestGui::keysDoNotFireWhileTyping()
     QCOMPARE(filter->text(), QStringLiteral("1"));
     QCOMPARE(m_window->session().undoStack()->count(), steps);
     QCOMPARE(inCache(kAttention).state, ResolutionState::Unresolved);
+}
+
+void TestSuggestGui::f8FromTheRecordListBringsTheKeysToTheTable()
+{
+    // Found by hand under Xvfb: a record chosen in the list, F8, then 1 did nothing, the
+    // keyboard still in the record list. F8 now takes it to the table and its row's keys.
+    QVERIFY(open());
+    auto *records = find<QListView>("recordList");
+    records->setFocus(Qt::OtherFocusReason);
+    QTRY_VERIFY(records->hasFocus());
+    auto *next = m_window->findChild<QAction *>(QStringLiteral("nextAttentionAction"));
+    QVERIFY(next);
+    next->trigger();
+    QTRY_VERIFY(table()->hasFocus());
+    QVERIFY(table()->currentIndex().isValid());
+    // From the correction panel, F8 leaves the keyboard where it is.
+    auto *note = m_window->findChild<QWidget *>(QStringLiteral("editor-note"));
+    QVERIFY(note);
+    note->setFocus(Qt::OtherFocusReason);
+    QTRY_VERIFY(note->hasFocus());
+    next->trigger();
+    QVERIFY(note->hasFocus());
 }
 
 void TestSuggestGui::importWorksListReportsAndSuggests()

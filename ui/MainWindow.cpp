@@ -370,12 +370,19 @@ void MainWindow::createActions()
         tr("Preview Page &Cap..."), this, [this] { m_preview->chooseInboundCap(this); });
 
     QMenu *go = menuBar()->addMenu(tr("&Go"));
+    // F8 from the record list (or anywhere but the panel) takes the keyboard to the table, so
+    // that the keys of the row it selects (1 to 5 for a suggestion, Enter) act on that row.
+    const auto goAndFocus = [this](bool forward) {
+        const bool inPanel = m_panel->isAncestorOf(QApplication::focusWidget());
+        if (goToAttention(forward) && !inPanel)
+            m_table->setFocus(Qt::ShortcutFocusReason);
+    };
     QAction *next
-        = go->addAction(tr("&Next Needing Attention"), this, [this] { goToAttention(true); });
+        = go->addAction(tr("&Next Needing Attention"), this, [goAndFocus] { goAndFocus(true); });
     next->setObjectName(QStringLiteral("nextAttentionAction"));
     next->setShortcut(QKeySequence(Qt::Key_F8));
-    QAction *previous
-        = go->addAction(tr("&Previous Needing Attention"), this, [this] { goToAttention(false); });
+    QAction *previous = go->addAction(
+        tr("&Previous Needing Attention"), this, [goAndFocus] { goAndFocus(false); });
     previous->setObjectName(QStringLiteral("previousAttentionAction"));
     previous->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F8));
     QAction *table = go->addAction(
