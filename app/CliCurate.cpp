@@ -53,6 +53,10 @@ Result<QString> authorFor(const QCommandLineParser &parser, const Store &store)
         return Error::badInput(QStringLiteral("--author needs a name on one line"));
     if (const auto problem = findTextProblem(author))
         return Error::badInput(QStringLiteral("--author: the name %1").arg(problem->message()));
+    // The same rule as the window's name prompt and 'identity --name': a name with a space
+    // could never be a sync token's name, so its corrections could never be sent.
+    if (const QString problem = curatorNameProblem(author); !problem.isEmpty())
+        return Error::badInput(QStringLiteral("--author %1: %2").arg(author, problem));
     if (author == configured)
         return author;
     auto synced = store.hasSynced();

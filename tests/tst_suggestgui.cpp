@@ -326,8 +326,22 @@ void TestSuggestGui::enterInTheCandidateListAcceptsTheChosenOne()
     // In the list, Enter accepts the one chosen there; 2 the second.
     select(kResNet);
     QTRY_VERIFY(candidates()->isVisible());
+    // The chosen candidate's reasons are said whole below the list (the rows are elided to
+    // the panel's width): the first's, then the second's once chosen.
+    auto *details = find<QLabel>("candidateDetails");
+    QVERIFY(details->isVisible());
+    QVERIFY2(details->text().startsWith(QStringLiteral("1. ") + want.candidates.at(0).name),
+        qPrintable(details->text()));
+    QVERIFY(details->text().contains(SuggestionBox::featureText(want.candidates.at(0))));
     candidates()->setFocus();
     candidates()->setCurrentItem(candidates()->topLevelItem(1));
+    QVERIFY2(details->text().startsWith(QStringLiteral("2. ") + want.candidates.at(1).name),
+        qPrintable(details->text()));
+    QVERIFY(details->text().contains(want.candidates.at(1).id));
+    QVERIFY(details->text().contains(
+        QStringLiteral("Score %1").arg(QString::number(want.candidates.at(1).score, 'f', 0))));
+    QVERIFY(details->text().contains(SuggestionBox::featureText(want.candidates.at(1))));
+    QVERIFY(details->width() <= candidates()->width() + 40);
     QTest::keyClick(candidates(), Qt::Key_Enter);
     QCOMPARE(inCache(kResNet).curation.identifier, want.candidates.at(1).id);
     QTest::keySequence(m_window, QKeySequence::Undo);

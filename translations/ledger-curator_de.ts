@@ -3012,6 +3012,25 @@ arXiv:%2 v%3 · Stand %4</translation>
         <source>authors %1% match</source>
         <translation>Autoren zu %1 % gleich</translation>
     </message>
+    <message>
+        <source>Chosen candidate</source>
+        <translation>Gewählter Kandidat</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <comment>a candidate&apos;s number and title</comment>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Score %1</source>
+        <comment>a candidate&apos;s score, 0 to 100</comment>
+        <translation>Wert %1</translation>
+    </message>
+    <message>
+        <source>, a clear match</source>
+        <comment>after the score</comment>
+        <translation>, ein eindeutiger Treffer</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::SummaryBar</name>

@@ -71,6 +71,17 @@ SuggestionBox::SuggestionBox(QWidget *parent)
         Q_EMIT acceptRequested(m_list->indexOfTopLevelItem(item));
     });
     connect(m_list, &QTreeWidget::currentItemChanged, this, &SuggestionBox::updateButtons);
+    connect(m_list, &QTreeWidget::currentItemChanged, this, &SuggestionBox::updateDetails);
+
+    // The rows are elided to the panel's width; what makes the chosen candidate right or wrong
+    // is said here whole, wrapped, so that nobody accepts a score without its reasons.
+    m_details = new QLabel(this);
+    m_details->setObjectName(QStringLiteral("candidateDetails"));
+    m_details->setTextFormat(Qt::PlainText);
+    m_details->setWordWrap(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details->setAccessibleName(tr("Chosen candidate"));
+    layout->addWidget(m_details);
 
     auto *buttons = new QHBoxLayout;
     m_accept = new QPushButton(tr("A&ccept"), this);
@@ -112,6 +123,37 @@ void SuggestionBox::clearList()
     m_ready = false;
     m_list->clear();
     m_list->hide();
+    m_details->clear();
+    m_details->hide();
+}
+
+void SuggestionBox::updateDetails()
+{
+    const int index = m_list->indexOfTopLevelItem(m_list->currentItem());
+    if (!hasCandidates() || index < 0 || index >= m_suggestions.candidates.size()) {
+        m_details->clear();
+        m_details->hide();
+        return;
+    }
+    const Candidate &c = m_suggestions.candidates.at(index);
+    QStringList lines;
+    lines.append(tr("%1. %2", "a candidate's number and title")
+                     .arg(index + 1)
+                     .arg(DisplayText::forTerminal(c.name)));
+    QStringList about { c.id };
+    if (!c.authors.isEmpty())
+        about.append(DisplayText::forTerminal(c.authors));
+    if (c.year)
+        about.append(QString::number(*c.year));
+    lines.append(about.join(QStringLiteral(" · ")));
+    QString why = tr("Score %1", "a candidate's score, 0 to 100").arg(scoreText(c.score));
+    if (c.match)
+        why += tr(", a clear match", "after the score");
+    if (const QString features = featureText(c); !features.isEmpty())
+        why += QStringLiteral(": ") + features;
+    lines.append(why);
+    m_details->setText(lines.join(u'\n'));
+    m_details->show();
 }
 
 void SuggestionBox::showLooking()
@@ -223,6 +265,7 @@ void SuggestionBox::showSuggestions(const ObservationSuggestions &suggestions)
         height += int(candidates.size()) * (2 * m_list->fontMetrics().lineSpacing() + 6);
     m_list->setFixedHeight(height + 2);
     updateButtons();
+    updateDetails();
 }
 
 int SuggestionBox::currentIndex() const

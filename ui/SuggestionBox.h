@@ -47,6 +47,9 @@ public:
     //! Meta held.
     int candidateForKey(const QKeyEvent *event, bool inList) const;
     QTreeWidget *list() const { return m_list; }
+    //! The chosen candidate's whole title, id, authors, year and features, wrapped to the
+    //! panel's width (the list's rows are elided to it).
+    QLabel *details() const { return m_details; }
 
     //! The page a candidate is read on: arXiv's abstract page, or the DOI's resolver.
     static QUrl candidateUrl(const QString &id);
@@ -64,11 +67,13 @@ protected:
 private:
     void clearList();
     void updateButtons();
+    void updateDetails();
 
     ObservationSuggestions m_suggestions;
     bool m_ready = false;
     QLabel *m_status = nullptr;
     QTreeWidget *m_list = nullptr;
+    QLabel *m_details = nullptr;
     QPushButton *m_accept = nullptr;
     QPushButton *m_open = nullptr;
     QPushButton *m_none = nullptr;
