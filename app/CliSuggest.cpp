@@ -17,6 +17,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSqlDatabase>
+#include <QThread>
+
+#include <atomic>
+#include <thread>
 
 namespace LedgerCurator::Cli {
 
@@ -93,6 +98,51 @@ void askServer(const QCommandLineParser &parser, QList<ObservationSuggestions> &
         }
         rankCandidates(s.candidates, limit);
     }
+}
+
+//! The suggestions of `ids`, in that order. Each observation is a query or two on the works
+//! index, independent of the others: with many, a second thread takes its share on a
+//! connection of its own (a Store opened on the same cache, read only from its thread), so
+//! that both cores work.
+Result<QList<ObservationSuggestions>> suggestAll(
+    Store &store, const CuratedRecord &curated, const QStringList &ids, int limit)
+{
+    constexpr qsizetype kWorthAThread = 64;
+    QList<ObservationSuggestions> suggestions(ids.size());
+    std::atomic<qsizetype> next { 0 };
+    auto work = [&](const WorksIndex &index) {
+        for (qsizetype i = next++; i < ids.size(); i = next++)
+            suggestions[i]
+                = suggestFor(curated, *curated.shown.findObservation(ids[i]), index, limit);
+    };
+    QString helperError;
+    std::thread helper;
+    if (ids.size() >= kWorthAThread && QThread::idealThreadCount() > 1) {
+        helper = std::thread([&] {
+            Store own(store.path());
+            if (auto opened = own.open(); !opened) {
+                helperError = opened.error().toString();
+                return; // this thread does them all
+            }
+            QSqlDatabase db = own.database();
+            WorksIndex::prepareForSearch(db);
+            work(WorksIndex(db));
+        });
+    }
+    {
+        QSqlDatabase db = store.database();
+        WorksIndex::prepareForSearch(db); // one query per observation on this connection
+        work(cacheWorksIndex(store));
+    }
+    if (helper.joinable())
+        helper.join();
+    Q_UNUSED(helperError) // its share was done here
+    for (const ObservationSuggestions &s : std::as_const(suggestions)) {
+        if (!s.error.isEmpty())
+            return Error::failure(
+                QStringLiteral("suggest: the works index could not be asked: %1").arg(s.error));
+    }
+    return suggestions;
 }
 
 //! The meta entry that keeps the record's last batch of accepted matches: the ids of its edit
@@ -327,21 +377,10 @@ int runSuggest(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     // the works the cache knows (record papers, resolved identifiers) first brought up to date
     if (auto refreshed = refreshCacheWorks(*store); !refreshed)
         return report(refreshed.error(), err);
-    QSqlDatabase db = store->database();
-    WorksIndex::prepareForSearch(db); // one query per observation on this connection
-    const WorksIndex index = cacheWorksIndex(*store);
-    QList<ObservationSuggestions> suggestions;
-    suggestions.reserve(ids.size());
-    for (const QString &id : std::as_const(ids)) {
-        ObservationSuggestions s
-            = suggestFor(*curated, *curated->shown.findObservation(id), index, limit);
-        if (!s.error.isEmpty())
-            return report(Error::failure(QStringLiteral("suggest: the works index could not be "
-                                                        "asked: %1")
-                                             .arg(s.error)),
-                err);
-        suggestions += std::move(s);
-    }
+    auto found = suggestAll(*store, *curated, ids, limit);
+    if (!found)
+        return report(found.error(), err);
+    QList<ObservationSuggestions> suggestions = std::move(*found);
     if (parser.isSet(kServerOption))
         askServer(parser, suggestions, limit, err);
     if (accept)

@@ -100,6 +100,7 @@ private Q_SLOTS:
     void badUsage();
     void withoutAWorksList();
     void theServerAnswersWhatTheCacheLacks();
+    void manyObservationsShareTwoThreads();
 
 private:
     CliRun run(QStringList arguments) const;
@@ -398,4 +399,56 @@ void TestSuggestCli::theServerAnswersWhatTheCacheLacks()
 }
 
 QTEST_GUILESS_MAIN(TestSuggestCli)
+void TestSuggestCli::manyObservationsShareTwoThreads()
+{
+    // 160 observations: suggest looks them up on two threads (two connections to the cache);
+    // every one is listed once, in the record's order, with what one thread finds.
+    const QStringList titles {
+        QStringLiteral("Attention is all you need, NeurIPS 2017"),
+        QStringLiteral("Deep Residual Learnign for Image Recognition"),
+        QStringLiteral("BERT: pre-training of deep bidirectional transformers"),
+        QStringLiteral("Language Models are Unsupervised Multitask Learners"),
+    };
+    const QStringList best { QStringLiteral("1706.03762"), QStringLiteral("1512.03385"),
+        QStringLiteral("1810.04805"), QString() };
+    Record many = surveyRecord();
+    many.arxivId = QStringLiteral("2301.05678");
+    many.observations.clear();
+    for (int n = 1; n <= 160; ++n)
+        many.observations += outbound(1000 + n, titles[n % 4], ResolutionState::Unresolved);
+    {
+        Store store(m_db);
+        QVERIFY(store.open());
+        QVERIFY(store.importRecords({ many }));
+    }
+    const CliRun all = run({ QStringLiteral("suggest"), many.arxivId, QStringLiteral("--json") });
+    QVERIFY2(all.exitCode == 0, all.err.constData());
+    const QJsonArray found = QJsonDocument::fromJson(all.out).array();
+    QCOMPARE(found.size(), 160);
+    for (int n = 1; n <= 160; ++n) {
+        const QJsonObject s = found[n - 1].toObject();
+        QCOMPARE(s[QStringLiteral("observation")].toString(), uuidFor(1000 + n));
+        const QJsonArray candidates = s[QStringLiteral("candidates")].toArray();
+        if (best[n % 4].isEmpty()) {
+            for (const QJsonValue &c : candidates)
+                QVERIFY(!c[QStringLiteral("match")].toBool());
+            continue;
+        }
+        QVERIFY2(!candidates.isEmpty(), qPrintable(uuidFor(1000 + n)));
+        QCOMPARE(candidates[0][QStringLiteral("id")].toString(), best[n % 4]);
+        QVERIFY(candidates[0][QStringLiteral("match")].toBool());
+    }
+    // Named, a few at a time (one thread): the same answers, byte for byte.
+    QStringList some;
+    for (int n = 1; n <= 8; ++n)
+        some += uuidFor(1000 + n);
+    const CliRun few = run(
+        QStringList { QStringLiteral("suggest"), many.arxivId, QStringLiteral("--json") } + some);
+    QVERIFY2(few.exitCode == 0, few.err.constData());
+    const QJsonArray one = QJsonDocument::fromJson(few.out).array();
+    QCOMPARE(one.size(), 8);
+    for (int i = 0; i < 8; ++i)
+        QCOMPARE(one[i].toObject(), found[i].toObject());
+}
+
 #include "tst_suggestcli.moc"
