@@ -207,18 +207,37 @@ int editDistance(QStringView a, QStringView b, int cap)
 // What OCR confuses, folded the same way on both sides: rn/m, vv/w, cl/d, 1/l, 0/o, 5/s.
 QString ocrFold(const QString &word)
 {
-    QString out = word;
-    out.replace(QStringLiteral("rn"), QStringLiteral("m"));
-    out.replace(QStringLiteral("vv"), QStringLiteral("w"));
-    out.replace(QStringLiteral("cl"), QStringLiteral("d"));
-    for (QChar &c : out) {
-        if (c == u'1' || c == u'i')
-            c = u'l';
-        else if (c == u'0')
-            c = u'o';
-        else if (c == u'5')
-            c = u's';
+    // One pass (called for every pair of words compared: QString::replace built a matcher
+    // three times a call). The pairs are read on the word as given, then the single
+    // characters: "c1" stays "cl", as replacing the pairs first had it.
+    const qsizetype n = word.size();
+    QString out(n, Qt::Uninitialized);
+    QChar *to = out.data();
+    const QChar *from = word.constData();
+    qsizetype k = 0;
+    for (qsizetype i = 0; i < n; ++i) {
+        const char16_t c = from[i].unicode();
+        const char16_t next = i + 1 < n ? from[i + 1].unicode() : 0;
+        if (c == u'r' && next == u'n') {
+            to[k++] = u'm';
+            ++i;
+        } else if (c == u'v' && next == u'v') {
+            to[k++] = u'w';
+            ++i;
+        } else if (c == u'c' && next == u'l') {
+            to[k++] = u'd';
+            ++i;
+        } else if (c == u'1' || c == u'i') {
+            to[k++] = u'l';
+        } else if (c == u'0') {
+            to[k++] = u'o';
+        } else if (c == u'5') {
+            to[k++] = u's';
+        } else {
+            to[k++] = from[i];
+        }
     }
+    out.truncate(k);
     return out;
 }
 

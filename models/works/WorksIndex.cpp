@@ -1324,13 +1324,17 @@ Result<QList<Work>> WorksIndex::retrieve(const MatchQuery &query, int limit) con
     // Works of pending or retired sources are among the hits only while an import runs or a
     // replaced list is being removed: then more are read, to leave enough visible ones.
     const size_t fetch = size_t(std::max(limit * 5, 200)) * (allComplete ? 1 : 10);
+    // Heaviest first, ties by rowid: the same answer in every run, whatever order the titles
+    // were gathered in (a hash's, for pairs of common words).
+    const auto heavier = [](const auto &a, const auto &b) {
+        return a.first > b.first || (a.first == b.first && a.second < b.second);
+    };
     if (weighed.size() > fetch) {
-        std::nth_element(weighed.begin(), weighed.begin() + qsizetype(fetch), weighed.end(),
-            [](const auto &a, const auto &b) {
-                return a.first > b.first || (a.first == b.first && a.second < b.second);
-            });
+        std::nth_element(
+            weighed.begin(), weighed.begin() + qsizetype(fetch), weighed.end(), heavier);
         weighed.resize(fetch);
     }
+    std::sort(weighed.begin(), weighed.end(), heavier);
 
     struct Found
     {
