@@ -479,6 +479,39 @@ private Q_SLOTS:
         QCOMPARE(candidates->first().id, id);
     }
 
+    void wordCountsAreKeptAtImport()
+    {
+        // A complete import counts each word's titles once (works_terms), as works_vocab
+        // counts them, and merges the full-text index into one segment.
+        WorksIndex index(db());
+        QVERIFY(index.importFile(dataFile("arxiv-metadata-sample.jsonl"), WorksFormat::ArxivJsonl));
+        QVERIFY(rowCount(QStringLiteral("works_terms")) > 50);
+        QCOMPARE(rowCount(QStringLiteral("works_terms")), rowCount(QStringLiteral("works_vocab")));
+        QSqlQuery query(db());
+        QVERIFY(query.exec(QStringLiteral("SELECT COUNT(*) FROM works_terms t JOIN works_vocab v"
+                                          " ON v.term = t.term WHERE v.doc = t.docs")));
+        QVERIFY(query.next());
+        QCOMPARE(query.value(0).toLongLong(), rowCount(QStringLiteral("works_terms")));
+        QVERIFY(query.exec(QStringLiteral("SELECT COUNT(DISTINCT segid) FROM works_fts_idx")));
+        QVERIFY(query.next());
+        QCOMPARE(query.value(0).toLongLong(), 1);
+        const MatchQuery attention { QStringLiteral("Atention is all you need, NeurIPS 2017"),
+            std::nullopt, {} };
+        auto before = index.candidates(attention);
+        QVERIFY(before && !before->isEmpty());
+        QCOMPARE(before->first().id, QStringLiteral("1706.03762"));
+        // Without the table (a cache made before it was), and with a list it never counted,
+        // works_vocab counts: the same work found first.
+        QVERIFY(query.exec(QStringLiteral("DROP TABLE works_terms")));
+        QCOMPARE(
+            errorOf(index.replaceSource(QStringLiteral("distractors"), distractors())), QString());
+        auto after = index.candidates(attention);
+        QVERIFY2(after, qPrintable(after ? QString() : after.error().toString()));
+        QVERIFY(!after->isEmpty());
+        QCOMPARE(after->first().id, QStringLiteral("1706.03762"));
+        QCOMPARE(after->first().score, before->first().score);
+    }
+
 private:
     QSqlDatabase db() const { return QSqlDatabase::database(m_connection); }
 
