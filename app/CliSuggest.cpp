@@ -17,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QThread>
 
@@ -136,7 +137,10 @@ Result<QList<ObservationSuggestions>> suggestAll(
     }
     if (helper.joinable())
         helper.join();
-    Q_UNUSED(helperError) // its share was done here
+    if (!helperError.isEmpty()) // its share was done here
+        qWarning("ledger-curator: suggest: a second connection to the cache could not be "
+                 "opened (%s); the observations were looked up on one thread",
+            qPrintable(helperError));
     for (const ObservationSuggestions &s : std::as_const(suggestions)) {
         if (!s.error.isEmpty())
             return Error::failure(
@@ -216,7 +220,14 @@ QList<CorrectionEvent> eventsOf(const CuratedRecord &curated, const QList<FieldE
 int acceptMatches(QCommandLineParser &parser, Store &store, const CuratedRecord &curated,
     const QList<ObservationSuggestions> &suggestions, QTextStream &out, QTextStream &err)
 {
-    const QList<FieldEdit> edits = clearMatchEdits(curated, suggestions);
+    // Each value checked and in its stored form, as curate and the window store it.
+    QString refused;
+    const QList<FieldEdit> edits
+        = checkedSuggestionEdits(curated, clearMatchEdits(curated, suggestions), &refused);
+    if (!refused.isEmpty())
+        return report(Error::badInput(
+                          QStringLiteral("nothing recorded: a match is refused: %1").arg(refused)),
+            err);
     if (edits.isEmpty()) {
         out << "no clear match to accept" << Qt::endl;
         return ExitOk;
@@ -234,10 +245,12 @@ int acceptMatches(QCommandLineParser &parser, Store &store, const CuratedRecord 
         return report(stored.error(), err);
     if (auto kept = store.setMeta(batchKey(curated.upstream.arxivId), batch.join(u'\n')); !kept)
         return report(kept.error(), err);
+    QSet<QString> changed;
+    for (const FieldEdit &edit : edits)
+        changed.insert(edit.observation);
     int accepted = 0;
     for (const ObservationSuggestions &s : suggestions) {
-        if (s.kind == SuggestionKind::CitingPaper || s.candidates.isEmpty()
-            || !s.candidates.first().match)
+        if (!changed.contains(s.observation))
             continue;
         const Candidate &c = s.candidates.first();
         ++accepted;

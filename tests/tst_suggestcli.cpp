@@ -101,6 +101,8 @@ private Q_SLOTS:
     void withoutAWorksList();
     void theServerAnswersWhatTheCacheLacks();
     void manyObservationsShareTwoThreads();
+    void nearestIdentifiersAreWeighedBeforeAnyIsLeftOut();
+    void batchesLeaveWhatACuratorDecided();
 
 private:
     CliRun run(QStringList arguments) const;
@@ -449,6 +451,65 @@ void TestSuggestCli::manyObservationsShareTwoThreads()
     QCOMPARE(one.size(), 8);
     for (int i = 0; i < 8; ++i)
         QCOMPARE(one[i].toObject(), found[i].toObject());
+}
+
+void TestSuggestCli::nearestIdentifiersAreWeighedBeforeAnyIsLeftOut()
+{
+    // Nine ids one edit from "2104.0447" that sort before 2104.04473, each another work: the
+    // title beside the identifier picks the right one, however many are near.
+    QFile neighbours(m_dir->filePath(QStringLiteral("neighbours.csv")));
+    QVERIFY(neighbours.open(QIODevice::WriteOnly));
+    neighbours.write("id,title\n");
+    for (const char *id : { "2104.00447", "2104.01447", "2104.02447", "2104.03447", "2104.04047",
+             "2104.04407", "2104.04470", "2104.04471", "2104.04472" })
+        neighbours.write(QByteArray(id) + ",Sheaf Cohomology of Toric Varieties " + id + '\n');
+    neighbours.close();
+    const CliRun imported
+        = run({ QStringLiteral("works"), QStringLiteral("import"), neighbours.fileName() });
+    QVERIFY2(imported.exitCode == 0, imported.err.constData());
+    const QJsonArray found = suggestions({ uuidFor(4) });
+    QCOMPARE(found.size(), 1);
+    QCOMPARE(found[0][QStringLiteral("kind")].toString(), QStringLiteral("nearest_identifier"));
+    const QJsonArray candidates = found[0][QStringLiteral("candidates")].toArray();
+    QCOMPARE(candidates.size(), 5);
+    QCOMPARE(candidates[0][QStringLiteral("id")].toString(), QStringLiteral("2104.04473"));
+    QVERIFY(candidates[0][QStringLiteral("match")].toBool());
+}
+
+void TestSuggestCli::batchesLeaveWhatACuratorDecided()
+{
+    // None of them on the residual paper's match, a verified state set by hand on BERT's:
+    // --accept-matches leaves both, and keeps the note written before.
+    CliRun r = run({ QStringLiteral("curate"), kRecord, uuidFor(2),
+        QStringLiteral("note=none of the suggested works is the cited work (1512.03385, "
+                       "1512.03386)") });
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = run({ QStringLiteral("curate"), kRecord, uuidFor(3), QStringLiteral("state=verified exact"),
+        QStringLiteral("identifier=1810.04805") });
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = run({ QStringLiteral("curate"), kRecord, uuidFor(1),
+        QStringLiteral("note=checked the reference list") });
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const CliRun accepted = run({ QStringLiteral("suggest"), kRecord, uuidFor(1), uuidFor(2),
+        uuidFor(3), QStringLiteral("--accept-matches") });
+    QVERIFY2(accepted.exitCode == 0, accepted.err.constData());
+    const QString text = QString::fromUtf8(accepted.out);
+    QVERIFY2(text.contains(QStringLiteral("accepted 1 match")), qPrintable(text));
+    QVERIFY2(text.contains(uuidFor(1)) && !text.contains(uuidFor(2)) && !text.contains(uuidFor(3)),
+        qPrintable(text));
+    QCOMPARE(
+        shown(uuidFor(3))[QStringLiteral("state")].toString(), QStringLiteral("verified_exact"));
+    QCOMPARE(shown(uuidFor(3))[QStringLiteral("curation")][QStringLiteral("note")].toString(),
+        QString());
+    QCOMPARE(
+        shown(uuidFor(2))[QStringLiteral("state")].toString(), QStringLiteral("metadata_mismatch"));
+    QVERIFY(shown(uuidFor(2))[QStringLiteral("curation")][QStringLiteral("identifier")]
+                .toString()
+                .isEmpty());
+    const QString note
+        = shown(uuidFor(1))[QStringLiteral("curation")][QStringLiteral("note")].toString();
+    QVERIFY2(note.startsWith(QStringLiteral("checked the reference list; matched to 1706.03762")),
+        qPrintable(note));
 }
 
 #include "tst_suggestcli.moc"

@@ -479,6 +479,30 @@ private Q_SLOTS:
         QCOMPARE(candidates->first().id, id);
     }
 
+    void aStrayQuoteSpoilsItsLineOnly()
+    {
+        // A quote in mid-field is no opening quote: its line is reported, the lines after it
+        // are read; a doubled quote inside a quoted field stays one quote.
+        const QString path = m_dir->filePath(QStringLiteral("stray.csv"));
+        writeFile(path,
+            "id,title,authors,year\n"
+            "local-1,On the 5\" Display,Some One,2020\n"
+            "local-2,Deep Residual Learning for Image Recognition,Kaiming He,2015\n"
+            "local-3,\"A \"\"Quoted\"\" Title, With a Comma\",Some One,2019\n"
+            "local-4,Attention Is All You Need,Ashish Vaswani,2017\n");
+        WorksIndex index(db());
+        auto report = index.importFile(path, WorksFormat::Csv);
+        QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+        QCOMPARE(report->works, 3);
+        QCOMPARE(report->badLineCount, 1);
+        QCOMPARE(report->badLines.first().line, 2);
+        auto quoted = index.work(QStringLiteral("local-3"));
+        QVERIFY(quoted && quoted->has_value());
+        QCOMPARE((*quoted)->title, QStringLiteral("A \"Quoted\" Title, With a Comma"));
+        auto last = index.work(QStringLiteral("local-4"));
+        QVERIFY(last && last->has_value());
+    }
+
     void wordCountsAreKeptAtImport()
     {
         // A complete import counts each word's titles once (works_terms), as works_vocab

@@ -345,28 +345,6 @@ void SuggestionProvider::receive(int generation, const Batch &batch)
     Q_EMIT suggestionsChanged(ids);
 }
 
-QList<FieldEdit> checkedSuggestionEdits(
-    const CuratedRecord &record, const QList<FieldEdit> &edits, QString *error)
-{
-    QList<FieldEdit> checked;
-    checked.reserve(edits.size());
-    for (FieldEdit edit : edits) {
-        if (edit.value) {
-            const CurationValue value = normalizeCurationValue(
-                edit.field, *edit.value, record.upstream, edit.observation);
-            if (!value.ok()) {
-                if (error)
-                    *error = QStringLiteral("%1 %2: %3")
-                                 .arg(edit.observation, curationFieldKey(edit.field), value.error);
-                return {};
-            }
-            edit.value = value.value;
-        }
-        checked.append(edit);
-    }
-    return checked;
-}
-
 void SuggestionProvider::runFinished(int generation)
 {
     if (generation != m_generation)

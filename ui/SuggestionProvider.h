@@ -113,11 +113,4 @@ private:
     QString m_error;
 };
 
-//! `edits` (of acceptanceEdits(), noneOfTheseEdits(), clearMatchEdits()) with each value
-//! checked and normalized as the panel and `curate` store it (normalizeCurationValue(): an
-//! identifier in its canonical form); empty, with the first refusal in `error`, when one is
-//! refused.
-QList<FieldEdit> checkedSuggestionEdits(
-    const CuratedRecord &record, const QList<FieldEdit> &edits, QString *error);
-
 } // namespace LedgerCurator

@@ -6,6 +6,7 @@
 #include "Identifier.h"
 
 #include <QRegularExpression>
+#include <QSet>
 
 namespace LedgerCurator {
 
@@ -90,6 +91,32 @@ void addEdit(QList<FieldEdit> &edits, const CuratedRecord &record, const Observa
     edits += FieldEdit { o.id, field, value };
 }
 
+// The note "None of them" leaves, with the ids it names.
+const QString kNoneOfThese = QStringLiteral("none of the suggested works is the cited work (");
+
+//! The ids a curator said are not the work ("None of them"), from the observation's note.
+QSet<QString> rejectedIds(const QString &note)
+{
+    QSet<QString> ids;
+    for (qsizetype at = note.indexOf(kNoneOfThese); at >= 0;
+         at = note.indexOf(kNoneOfThese, at + 1)) {
+        const qsizetype from = at + kNoneOfThese.size();
+        const qsizetype to = note.indexOf(u')', from);
+        if (to < 0)
+            break;
+        for (const QString &id : note.mid(from, to - from).split(QStringLiteral(", ")))
+            ids.insert(id.trimmed());
+    }
+    return ids;
+}
+
+//! A note added to what the curator wrote before, never in place of it.
+QString withNote(const Observation &o, const QString &note)
+{
+    const QString before = o.curation.note.trimmed();
+    return before.isEmpty() ? note : before + QStringLiteral("; ") + note;
+}
+
 const Observation *findObservation(const CuratedRecord &record, const QString &id)
 {
     for (const Observation &o : record.shown.observations) {
@@ -126,8 +153,16 @@ ObservationSuggestions suggestFor(
         if (!text.isEmpty()) {
             out.kind = SuggestionKind::NearestIdentifier;
             out.query.title = text;
-            found = index.nearestIdentifiers(text, limit);
-            if (found && !found.value().isEmpty()) {
+            // Every id a few edits away (a month of arXiv has dozens one edit from a typo),
+            // weighed with the title before any is left out: the five that sort first by id
+            // alone would leave out the right one.
+            constexpr int kNearest = 200;
+            found = index.nearestIdentifiers(text, std::max(limit, kNearest));
+            if (!found) {
+                out.error = found.error().toString();
+                return out;
+            }
+            if (!found.value().isEmpty()) {
                 out.candidates = withTitleEvidence(found.value(), observation, text, limit);
                 return out;
             }
@@ -176,14 +211,15 @@ QList<FieldEdit> acceptanceEdits(
         addEdit(edits, record, observation, CurationField::State,
             stateKey(ResolutionState::VerifiedFuzzy));
         addEdit(edits, record, observation, CurationField::Note,
-            QStringLiteral("citing paper matched to %1, score %2").arg(candidate.id, score));
+            withNote(observation,
+                QStringLiteral("citing paper matched to %1, score %2").arg(candidate.id, score)));
         return edits;
     }
     addEdit(edits, record, observation, CurationField::Identifier, candidate.id);
     addEdit(
         edits, record, observation, CurationField::State, stateKey(ResolutionState::VerifiedFuzzy));
     addEdit(edits, record, observation, CurationField::Note,
-        QStringLiteral("matched to %1, score %2").arg(candidate.id, score));
+        withNote(observation, QStringLiteral("matched to %1, score %2").arg(candidate.id, score)));
     return edits;
 }
 
@@ -195,9 +231,9 @@ QList<FieldEdit> noneOfTheseEdits(
         ids += c.id;
     QList<FieldEdit> edits;
     addEdit(edits, record, observation, CurationField::Note,
-        ids.isEmpty() ? QStringLiteral("no suggested work is the cited work")
-                      : QStringLiteral("none of the suggested works is the cited work (%1)")
-                            .arg(ids.join(QStringLiteral(", "))));
+        withNote(observation,
+            ids.isEmpty() ? QStringLiteral("no suggested work is the cited work")
+                          : kNoneOfThese + ids.join(QStringLiteral(", ")) + u')'));
     return edits;
 }
 
@@ -214,9 +250,39 @@ QList<FieldEdit> clearMatchEdits(
         const Observation *o = findObservation(record, s.observation);
         if (!o)
             continue;
-        edits += acceptanceEdits(record, *o, s.candidates.first());
+        const Candidate &match = s.candidates.first();
+        // Only what still needs a decision (suggestions looked for before a curator fixed the
+        // row by hand, an observation named though verified, are not a batch's to change);
+        // never a work the curator said is not the one (None of them); never an id that is no
+        // identifier (a works list's own ids), which the curator gives by hand.
+        if (!attentionReasons(*o, false).testFlag(AttentionReason::State)
+            || rejectedIds(o->curation.note).contains(match.id) || !parseIdentifier(match.id).ok())
+            continue;
+        edits += acceptanceEdits(record, *o, match);
     }
     return edits;
+}
+
+QList<FieldEdit> checkedSuggestionEdits(
+    const CuratedRecord &record, const QList<FieldEdit> &edits, QString *error)
+{
+    QList<FieldEdit> checked;
+    checked.reserve(edits.size());
+    for (FieldEdit edit : edits) {
+        if (edit.value) {
+            const CurationValue value = normalizeCurationValue(
+                edit.field, *edit.value, record.upstream, edit.observation);
+            if (!value.ok()) {
+                if (error)
+                    *error = QStringLiteral("%1 %2: %3")
+                                 .arg(edit.observation, curationFieldKey(edit.field), value.error);
+                return {};
+            }
+            edit.value = value.value;
+        }
+        checked.append(edit);
+    }
+    return checked;
 }
 
 } // namespace LedgerCurator

@@ -37,8 +37,8 @@ struct ObservationSuggestions
 ObservationSuggestions suggestFor(const CuratedRecord &record, const Observation &observation,
     const WorksIndex &index, int limit = 5);
 
-//! The observations `suggest` looks at when none are named: those that need attention
-//! (Attention.h) and are not yet resolved by a curator's identifier, in the record's order.
+//! The observations `suggest` looks at when none are named: those in a problem state (the
+//! State reason of attention, Attention.h), in the record's order.
 QStringList observationsToSuggest(const CuratedRecord &record);
 
 //! The edits accepting `candidate` for `observation` records: the identifier (the cited work's;
@@ -55,8 +55,17 @@ QList<FieldEdit> noneOfTheseEdits(const CuratedRecord &record, const Observation
 
 //! Every clear match among `suggestions` as edits, observation by observation (the batch of
 //! `suggest --accept-matches` and of Accept Clear Matches). Inbound observations are left out:
-//! their candidate is the citing paper, which a curator opens to check the reference.
+//! their candidate is the citing paper, which a curator opens to check the reference. So are
+//! observations no longer in a problem state (a curator fixed them since), matches a curator
+//! said are not the work (None of them, in the note) and ids that are no identifier.
 QList<FieldEdit> clearMatchEdits(
     const CuratedRecord &record, const QList<ObservationSuggestions> &suggestions);
+
+//! `edits` (of acceptanceEdits(), noneOfTheseEdits(), clearMatchEdits()) with each value
+//! checked and normalized as the panel and `curate` store it (normalizeCurationValue(): an
+//! identifier in its canonical form); empty, with the first refusal in `error`, when one is
+//! refused.
+QList<FieldEdit> checkedSuggestionEdits(
+    const CuratedRecord &record, const QList<FieldEdit> &edits, QString *error);
 
 } // namespace LedgerCurator

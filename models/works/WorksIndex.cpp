@@ -49,6 +49,7 @@ constexpr qsizetype kKeptBadLines = 100;
 constexpr qsizetype kMaxAuthorsLength = 400;
 constexpr qint64 kSmallSource = 50000; // replaced in one transaction; larger: retired, then purged
 constexpr qint64 kPurgeBatch = 20000;
+constexpr qsizetype kMaxQuotedRecord = 64 * 1024; // a CSV record with a quoted field unclosed
 
 const QString kPending = QStringLiteral("pending");
 const QString kComplete = QStringLiteral("complete");
@@ -417,15 +418,29 @@ private:
     bool nextRecord(QByteArrayView &record, qint64 &lines, QString &failure)
     {
         qsizetype scan = m_pos;
+        // A quote opens a quoted field only at the field's start, or again right after the
+        // quote that closed it (a doubled quote inside); a stray one in mid-field ("a 5"
+        // display") leaves the line a line, reported bad, not one that swallows the next.
         bool quoted = false;
+        bool fieldStart = true;
+        qsizetype closedAt = -1;
         lines = 0;
         for (;;) {
             while (scan < m_buffer.size()) {
                 const char c = m_buffer.at(scan++);
-                if (c == '"' && m_format == WorksFormat::Csv)
-                    quoted = !quoted;
-                else if (c == '\n') {
+                if (c == '"' && m_format == WorksFormat::Csv) {
+                    if (quoted) {
+                        quoted = false;
+                        closedAt = scan;
+                    } else if (fieldStart || closedAt == scan - 1) {
+                        quoted = true;
+                    }
+                } else if (c == '\n') {
                     ++lines;
+                    // A quoted field never closed ends at a line break once it is past any
+                    // title's length: reported bad, and the lines after it read.
+                    if (quoted && scan - m_pos > kMaxQuotedRecord)
+                        quoted = false;
                     if (!quoted) {
                         record = QByteArrayView(m_buffer.constData() + m_pos, scan - m_pos);
                         m_offset += scan - m_pos;
@@ -433,11 +448,14 @@ private:
                         return true;
                     }
                 }
+                fieldStart = !quoted && (c == ',' || c == '\n');
             }
             // Needs more of the file: keep the unread part, read on.
             if (m_pos > 0) {
                 m_buffer.remove(0, m_pos);
                 scan -= m_pos;
+                if (closedAt >= 0)
+                    closedAt -= m_pos;
                 m_pos = 0;
             }
             if (m_atEnd) {
