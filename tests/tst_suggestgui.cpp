@@ -140,6 +140,7 @@ private Q_SLOTS:
     void malformedIdentifierGetsTheNearestValidOnes();
     void acceptClearMatchesListsExactlyThemAsOneStep();
     void emptyStates();
+    void theWorksTheCacheKnowsAreFoundWithoutAList();
     void keysDoNotFireWhileTyping();
     void f8FromTheRecordListBringsTheKeysToTheTable();
     void importWorksListReportsAndSuggests();
@@ -535,6 +536,23 @@ void TestSuggestGui::emptyStates()
     QCOMPARE(status(), QStringLiteral("Looking for candidates..."));
     QVERIFY(!candidates()->isVisible());
     QTRY_VERIFY(candidates()->isVisible());
+}
+
+void TestSuggestGui::theWorksTheCacheKnowsAreFoundWithoutAList()
+{
+    // No list imported: an identifier a curator gives makes its cited work one the window
+    // finds (the cache's own works refreshed on the worker, as `suggest` does), here as the
+    // nearest valid identifier of the malformed "1706.0376".
+    QVERIFY(open(false));
+    auto applied = m_window->session().applyEdits(
+        { FieldEdit { kAttention, CurationField::Identifier, QStringLiteral("1706.03762") } },
+        QStringLiteral("identifier"));
+    QVERIFY2(applied, qPrintable(applied ? QString() : applied.error().toString()));
+    select(kMalformed);
+    QTRY_VERIFY_WITH_TIMEOUT(candidates()->isVisible(), 10000);
+    QCOMPARE(candidates()->topLevelItem(0)->text(2).section(u'\n', 1).section(
+                 QStringLiteral(" · "), 0, 0),
+        QStringLiteral("1706.03762"));
 }
 
 void TestSuggestGui::keysDoNotFireWhileTyping()

@@ -276,6 +276,13 @@ void SuggestionProvider::startRun(std::optional<QStringList> order)
             worker.deliver(failed);
             return;
         }
+        // The works the cache knows (each record's paper, the identifiers curators gave)
+        // brought up to date first, as `suggest` does: a write only when records changed
+        // since, through the Store's write rules; if it cannot be made (a busy or lost cache),
+        // the list as it was is searched.
+        if (auto refreshed = refreshCacheWorks(store); !refreshed)
+            qWarning("Match suggestions: the works the cache knows were not refreshed: %s",
+                qPrintable(refreshed.error().toString()));
         QSqlDatabase db = store.database();
         WorksIndex::prepareForSearch(db); // query after query on this connection
         const WorksIndex index(db);
