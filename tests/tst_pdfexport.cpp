@@ -263,8 +263,9 @@ void TestPdfExport::correctionMarkInThePdf()
     QVERIFY2(exported.exitCode == 0, exported.err.constData());
     keep(pdf, QStringLiteral("fixture-curated.pdf"));
     const QString flat = pdfText(pdf).simplified();
-    static const QRegularExpression mark(QStringLiteral(
-        "Curated by ada\\.lovelace, \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z: state was metadata mismatch\\."));
+    static const QRegularExpression mark(
+        QStringLiteral("Curated by ada\\.lovelace, \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z: state was "
+                       "metadata mismatch\\."));
     QVERIFY2(mark.match(flat).hasMatch(), qPrintable(flat.left(4000)));
 
     // --upstream: the page as received, without the mark.
