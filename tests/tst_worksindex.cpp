@@ -7,6 +7,7 @@
 // and a dropped subtitle among distractors that share the words.
 #include "WorksIndex.h"
 
+#include <QDir>
 #include <QFile>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -501,6 +502,31 @@ private Q_SLOTS:
         QCOMPARE((*quoted)->title, QStringLiteral("A \"Quoted\" Title, With a Comma"));
         auto last = index.work(QStringLiteral("local-4"));
         QVERIFY(last && last->has_value());
+    }
+
+    void aFileWithNoWorkKeepsTheListOfItsName()
+    {
+        // A damaged file (every line bad) named as the list imported before does not replace
+        // it: refused, saying why, the list found as it was.
+        WorksIndex index(db());
+        QVERIFY(index.importFile(dataFile("arxiv-metadata-sample.jsonl"), WorksFormat::ArxivJsonl));
+        QDir(m_dir->path()).mkdir(QStringLiteral("later"));
+        const QString damaged
+            = m_dir->filePath(QStringLiteral("later/arxiv-metadata-sample.jsonl"));
+        writeFile(damaged, "{\"id\": \"2104.04473\", \"title\n{not json\n");
+        auto refused = index.importFile(damaged, WorksFormat::ArxivJsonl);
+        QVERIFY(!refused);
+        const QString why = refused.error().toString();
+        QVERIFY2(why.contains(QStringLiteral("no work could be read from its 2 lines"))
+                && why.contains(QStringLiteral("the works list of that name, if any, is kept")),
+            qPrintable(why));
+        auto kept = index.work(QStringLiteral("1706.03762"));
+        QVERIFY(kept && kept->has_value());
+        auto stats = index.stats();
+        QVERIFY(stats);
+        QCOMPARE(stats->sources.size(), 1);
+        QVERIFY(stats->sources.first().complete);
+        QVERIFY(stats->works > 20);
     }
 
     void wordCountsAreKeptAtImport()

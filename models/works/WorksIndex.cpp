@@ -941,6 +941,7 @@ Result<WorksImportReport> WorksIndex::importFile(const QString &path, WorksForma
     }
     report.badLineCount = source.badLines;
     qint64 works = source.works;
+    bool nothingRead = false;
 
     // Reading and parsing on a helper thread, a batch ahead of the writing here.
     WorksReader reader(file, format, source.bytesDone, source.linesDone, columns, m_batchLines);
@@ -989,6 +990,12 @@ Result<WorksImportReport> WorksIndex::importFile(const QString &path, WorksForma
                     update.addBindValue(source.id);
                     if (!update.exec())
                         return sqlError(what, update.lastError());
+                    if (batch->last && works + qint64(batch->works.size()) == 0) {
+                        // Not one work read (a damaged file, a wrong format): it does not
+                        // replace the list of its name, which may hold millions.
+                        nothingRead = true;
+                        return setState(m_db, source.id, kRetired);
+                    }
                     if (batch->last) {
                         // The last batch makes the file visible, replacing what had its name.
                         for (const SourceRow &row : *named) {
@@ -1038,6 +1045,18 @@ Result<WorksImportReport> WorksIndex::importFile(const QString &path, WorksForma
     if (complete && progress)
         progress(told);
     report.works = works;
+    if (nothingRead) {
+        if (auto status = purgeRetired(); !status)
+            return status.error();
+        QString why = QStringLiteral("no work could be read from its %1 lines").arg(report.lines);
+        if (report.badLineCount > 0)
+            why += QStringLiteral(" (%1 bad; line %2: %3)")
+                       .arg(report.badLineCount)
+                       .arg(report.badLines.first().line)
+                       .arg(report.badLines.first().reason);
+        return Error::badInput(
+            why + QStringLiteral("; the works list of that name, if any, is kept as it was"), path);
+    }
     if (complete) {
         if (auto status = purgeRetired(); !status)
             return status.error();
