@@ -175,8 +175,15 @@ void SuggestionProvider::prioritize(const QString &observation)
 
 void SuggestionProvider::checkIndex()
 {
-    if (!m_hasRecord || m_running || m_checking)
-        return; // a run reads the sources itself
+    if (!m_hasRecord)
+        return;
+    if (m_running || m_checking) {
+        // Asked again when this run or check is over: the change may have come after the
+        // run read the sources (another program's import), and nobody says it twice.
+        m_checkAgain = true;
+        return;
+    }
+    m_checkAgain = false;
     m_checking = true;
     BackgroundJob::Options options;
     options.pool = &m_pool;
@@ -192,8 +199,12 @@ void SuggestionProvider::checkIndex()
         this, options, std::move(work), [this, generation](const QString &stamp) {
             m_checking = false;
             if (generation == m_generation && !stamp.isNull() && !m_running
-                && stamp != m_sourcesStamp && !m_sourcesStamp.isNull())
+                && stamp != m_sourcesStamp && !m_sourcesStamp.isNull()) {
+                m_checkAgain = false;
                 Q_EMIT worksIndexChanged();
+            } else if (m_checkAgain) {
+                checkIndex();
+            }
         });
 }
 
@@ -357,6 +368,8 @@ void SuggestionProvider::runFinished(int generation)
     if (generation != m_generation)
         return;
     m_running = false;
+    if (m_checkAgain)
+        QMetaObject::invokeMethod(this, &SuggestionProvider::checkIndex, Qt::QueuedConnection);
     bool more = false;
     if (m_work && !m_indexEmpty && m_error.isEmpty()) {
         const std::lock_guard lock(m_work->mutex);

@@ -110,6 +110,7 @@ private:
     bool m_importedLists = true;
     QString m_sourcesStamp; // the works sources as the last run read them
     bool m_checking = false;
+    bool m_checkAgain = false; // checkIndex() was asked while a run or a check was on
     QString m_error;
 };
 
