@@ -99,7 +99,7 @@ SuggestionProvider::~SuggestionProvider()
 
 bool SuggestionProvider::wantsSuggestions(const Observation &observation)
 {
-    return attentionReasons(observation, false).testFlag(AttentionReason::State);
+    return LedgerCurator::wantsSuggestions(observation);
 }
 
 void SuggestionProvider::setRecord(

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MatchSuggestions.h"
 
-#include "AnomalyHints.h"
 #include "Attention.h"
 #include "Identifier.h"
 
@@ -186,14 +185,17 @@ ObservationSuggestions suggestFor(
     return out;
 }
 
+bool wantsSuggestions(const Observation &observation)
+{
+    return attentionReasons(observation, false).testFlag(AttentionReason::State);
+}
+
 QStringList observationsToSuggest(const CuratedRecord &record)
 {
-    const QList<AnomalyHint> hints = anomalyHints(record.shown);
-    const QHash<QString, QList<qsizetype>> byObservation = hintsByObservation(hints);
+    // The State reason does not depend on the record's anomaly hints: none are computed.
     QStringList out;
     for (const Observation &o : record.shown.observations) {
-        const AttentionReasons reasons = attentionReasons(o, byObservation.contains(o.id));
-        if (reasons.testFlag(AttentionReason::State))
+        if (wantsSuggestions(o))
             out += o.id;
     }
     return out;
@@ -255,8 +257,8 @@ QList<FieldEdit> clearMatchEdits(
         // row by hand, an observation named though verified, are not a batch's to change);
         // never a work the curator said is not the one (None of them); never an id that is no
         // identifier (a works list's own ids), which the curator gives by hand.
-        if (!attentionReasons(*o, false).testFlag(AttentionReason::State)
-            || rejectedIds(o->curation.note).contains(match.id) || !parseIdentifier(match.id).ok())
+        if (!wantsSuggestions(*o) || rejectedIds(o->curation.note).contains(match.id)
+            || !parseIdentifier(match.id).ok())
             continue;
         edits += acceptanceEdits(record, *o, match);
     }

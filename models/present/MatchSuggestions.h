@@ -37,6 +37,10 @@ struct ObservationSuggestions
 ObservationSuggestions suggestFor(const CuratedRecord &record, const Observation &observation,
     const WorksIndex &index, int limit = 5);
 
+//! Whether an observation, as shown, wants suggestions: it is in a problem state (the State
+//! reason of attention, Attention.h).
+bool wantsSuggestions(const Observation &observation);
+
 //! The observations `suggest` looks at when none are named: those in a problem state (the
 //! State reason of attention, Attention.h), in the record's order.
 QStringList observationsToSuggest(const CuratedRecord &record);

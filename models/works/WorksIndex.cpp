@@ -37,6 +37,7 @@
 #include <algorithm>
 #include <cmath>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace LedgerCurator {
@@ -686,10 +687,9 @@ int editDistance(QStringView a, QStringView b, int cap)
 class TermDocs
 {
 public:
-    //! The counts of `words` (0 for a word no title holds), read from `terms` (works_terms)
-    //! or else `vocab` (works_vocab) where not known.
-    Result<QList<qint64>> docs(const QString &key, const QStringList &words, SqliteStatement &terms,
-        SqliteStatement &vocab)
+    //! The counts of `words` (0 for a word no title holds): from memory, else works_terms,
+    //! else works_vocab, each statement prepared only when a word needs it.
+    Result<QList<qint64>> docs(const QString &key, const QStringList &words, const QSqlDatabase &db)
     {
         QList<qint64> out(words.size(), -1);
         {
@@ -703,32 +703,41 @@ public:
                     out[i] = *it;
             }
         }
+        std::optional<SqliteStatement> terms;
+        std::optional<SqliteStatement> vocab;
+        // One count: the row's number, -1 with no row, an error on a failed step.
+        auto count = [](SqliteStatement &statement, const QString &word) -> Result<qint64> {
+            statement.bindText(1, word);
+            const int rc = statement.step();
+            const qint64 found = rc == SQLITE_ROW ? statement.integer(0) : -1;
+            if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+                return stepError(QStringLiteral("cannot read the works index"), statement);
+            statement.reset();
+            return found;
+        };
         QHash<QString, qint64> read;
         for (qsizetype i = 0; i < words.size(); ++i) {
             if (out[i] >= 0)
                 continue;
-            if (terms.ok()) { // none in a cache made before the table was
-                terms.bindText(1, words[i]);
-                const int rc = terms.step();
-                if (rc == SQLITE_ROW)
-                    out[i] = terms.integer(0);
-                else if (rc != SQLITE_DONE)
-                    return stepError(QStringLiteral("cannot read the works index"), terms);
-                terms.reset();
-                if (out[i] >= 0) {
-                    read.insert(words[i], out[i]);
-                    continue;
-                }
+            if (!terms)
+                terms.emplace(db, "SELECT docs FROM works_terms WHERE term = ?1");
+            if (terms->ok()) { // none in a cache made before the table was
+                auto found = count(*terms, words[i]);
+                if (!found)
+                    return found.error();
+                out[i] = *found;
             }
-            vocab.bindText(1, words[i]);
-            const int rc = vocab.step();
-            if (rc == SQLITE_ROW)
-                out[i] = vocab.integer(0);
-            else if (rc == SQLITE_DONE)
-                out[i] = 0;
-            else
-                return stepError(QStringLiteral("cannot read the works index"), vocab);
-            vocab.reset();
+            if (out[i] < 0) {
+                if (!vocab) {
+                    vocab.emplace(db, "SELECT doc FROM works_vocab WHERE term = ?1");
+                    if (!vocab->ok())
+                        return stepError(QStringLiteral("cannot read the works index"), *vocab);
+                }
+                auto found = count(*vocab, words[i]);
+                if (!found)
+                    return found.error();
+                out[i] = std::max<qint64>(*found, 0);
+            }
             read.insert(words[i], out[i]);
         }
         if (!read.isEmpty()) {
@@ -1257,11 +1266,7 @@ Result<QList<Work>> WorksIndex::retrieve(const MatchQuery &query, int limit) con
     }
     QList<Word> known;
     {
-        SqliteStatement vocab(m_db, "SELECT doc FROM works_vocab WHERE term = ?1");
-        if (!vocab.ok())
-            return stepError(QStringLiteral("cannot read the works index"), vocab);
-        SqliteStatement terms(m_db, "SELECT docs FROM works_terms WHERE term = ?1");
-        auto docs = termDocs().docs(sourcesKey, words, terms, vocab);
+        auto docs = termDocs().docs(sourcesKey, words, m_db);
         if (!docs)
             return docs.error();
         for (qsizetype i = 0; i < words.size(); ++i) {
