@@ -15,6 +15,7 @@
 #include "SettingsDialog.h"
 #include "SettingsKeys.h"
 #include "Store.h"
+#include "SuggestionProvider.h"
 #include "SyncController.h"
 #include "SyncSettingsDialog.h"
 #include "TestSupport.h"
@@ -589,6 +590,9 @@ void TestSettingsGui::openFilesWithABadFileImportsNothing()
     MainWindow window(m_fixture->store());
     window.show();
     QVERIFY(waitForRecord(window, kFirst));
+    // The suggestions' worker brings the works the cache knows up to date once a record is
+    // shown (a write of its own): the cache as it is once that is done.
+    QTRY_VERIFY_WITH_TIMEOUT(!window.suggestions().isBusy(), kTimeoutMs);
     const QString before = dumpDatabase(m_fixture->cachePath());
     QByteArray good = fixture();
     good.replace("2104.04473", "2104.04476");
