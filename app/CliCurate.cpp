@@ -57,6 +57,19 @@ Result<QString> authorFor(const QCommandLineParser &parser, const Store &store)
     // could never be a sync token's name, so its corrections could never be sent.
     if (const QString problem = curatorNameProblem(author); !problem.isEmpty())
         return Error::badInput(QStringLiteral("--author %1: %2").arg(author, problem));
+    auto curators = store.syncedCurators();
+    if (!curators)
+        return curators.error();
+    if (!curators->isEmpty()) {
+        // The servers this cache synced with take corrections only by their token's name.
+        if (curators->contains(author))
+            return author;
+        return Error::badInput(
+            QStringLiteral("--author %1: the cache %2 syncs as %3, and the server takes "
+                           "corrections only by the name of its token: corrections by %1 could "
+                           "never be sent; leave --author out or give --author %3")
+                .arg(author, store.path(), curators->join(QStringLiteral(", "))));
+    }
     if (author == configured)
         return author;
     auto synced = store.hasSynced();
@@ -77,59 +90,39 @@ Result<QString> authorFor(const QCommandLineParser &parser, const Store &store)
             .arg(author, configured, store.path()));
 }
 
-Status signAll(QList<CorrectionEvent> &events, const QString &author)
-{
-    auto key = loadCuratorKey(author);
-    if (!key)
-        return Error::failure(QStringLiteral("nothing recorded: the signing key of %1 could not "
-                                             "be loaded: %2")
-                                  .arg(author, key.error().toString()));
-    for (CorrectionEvent &event : events)
-        signEvent(event, *key);
-    return {};
-}
-
 namespace {
 
 //! ", resolving N concurrent corrections through M merge events" when the edit needed merges.
-QString mergeNote(const FieldState &state, const QList<CorrectionEvent> &made)
+QString mergeNote(const WrittenEdit &edit)
 {
-    if (made.size() < 2)
+    if (edit.resolvedHeads == 0)
         return {};
+    if (edit.merges == 0)
+        return QStringLiteral(", resolving %1 concurrent corrections").arg(edit.resolvedHeads);
     return QStringLiteral(", resolving %1 concurrent corrections through %2 merge events")
-        .arg(state.heads.size())
-        .arg(made.size() - 1);
+        .arg(edit.resolvedHeads)
+        .arg(edit.merges);
 }
 
 } // namespace
 
-Result<QList<RecordedChange>> recordChanges(Store &store, const CuratedRecord &curated,
-    const QString &observation, const QList<FieldChange> &changes, const QString &author)
+Result<WrittenCorrections> recordEdits(Store &store, const CuratedRecord &curated,
+    const QList<FieldEdit> &edits, const QString &author)
 {
-    QList<CorrectionEvent> events;
-    QList<RecordedChange> outcome;
-    const QString now = nowUtc(store.clockCorrectionMs());
-    for (const FieldChange &change : changes) {
-        const FieldState *current = curated.field(observation, change.field);
-        const FieldState empty;
-        const FieldState &state = current ? *current : empty;
-        RecordedChange recorded { change.field, state.value(), change.value, {}, {} };
-        if (state.isConflict() || state.value() != change.value) {
-            const QList<CorrectionEvent> made = makeEditEvents(state, curated.upstream.arxivId,
-                observation, change.field, change.value, author, now);
-            recorded.correction = made.constLast().id;
-            recorded.mergeNote = mergeNote(state, made);
-            events.append(made);
-        }
-        outcome.append(std::move(recorded));
+    // Nothing to sign when nothing changes: the key is loaded (made) only for a real edit.
+    const bool any = std::any_of(edits.cbegin(), edits.cend(),
+        [&curated](const FieldEdit &edit) { return !editChangesNothing(curated, edit); });
+    SigningKey key;
+    if (any) {
+        auto loaded = loadCuratorKey(author);
+        if (!loaded)
+            return Error::failure(QStringLiteral("nothing recorded: the signing key of %1 could "
+                                                 "not be loaded: %2")
+                                      .arg(author, loaded.error().toString()));
+        key = *loaded;
     }
-    if (!events.isEmpty()) {
-        if (auto signedAll = signAll(events, author); !signedAll)
-            return signedAll.error();
-        if (auto stored = store.addCorrections(events); !stored)
-            return stored.error();
-    }
-    return outcome;
+    CorrectionWriter writer(store, author, key);
+    return writer.write(curated, edits);
 }
 
 QString describeValue(
@@ -138,16 +131,17 @@ QString describeValue(
     return describeCorrectionValue(field, value, upstream);
 }
 
-QString describeChange(const RecordedChange &change, const Observation &upstream)
+QString describeChange(const WrittenEdit &change, const Observation &upstream)
 {
-    const QString field = curationFieldKey(change.field);
+    const CurationField field = change.edit.field;
+    const QString key = curationFieldKey(field);
     if (!change.recorded())
-        return QStringLiteral("%1 is already %2; nothing recorded")
-            .arg(field, describeValue(change.field, change.after, upstream));
+        return QStringLiteral("%1 is already %2; nothing to record")
+            .arg(key, describeValue(field, change.before, upstream));
     return QStringLiteral("%1: %2 -> %3 (correction %4)%5")
-        .arg(field, describeValue(change.field, change.before, upstream),
-            describeValue(change.field, change.after, upstream), change.correction,
-            change.mergeNote);
+        .arg(key, describeValue(field, change.before, upstream),
+            describeValue(field, change.edit.value, upstream), change.correction,
+            mergeNote(change));
 }
 
 namespace {
@@ -257,14 +251,14 @@ namespace {
 //! Why the observation, with `changes` applied, would be verified against nothing (the panel's
 //! rule, verifiedWithoutGrounds()): empty when it would not be, or a note says why.
 QString groundlessVerification(
-    const CuratedRecord &curated, const QString &id, const QList<FieldChange> &changes)
+    const CuratedRecord &curated, const QString &id, const QList<FieldEdit> &changes)
 {
     const Observation *shown = curated.shown.findObservation(id);
     const Observation *upstream = curated.upstream.findObservation(id);
     if (!shown || !upstream)
         return {};
     auto after = [&](CurationField field, const QString &now) {
-        for (const FieldChange &c : changes) {
+        for (const FieldEdit &c : changes) {
             if (c.field == field)
                 return c.value ? *c.value : upstreamValue(*upstream, field);
         }
@@ -301,7 +295,7 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     const CuratedRecord &curated = target->curated;
 
     // Check every assignment before writing anything.
-    QList<FieldChange> changes;
+    QList<FieldEdit> changes;
     for (const QString &assignment : args.mid(3)) {
         const qsizetype equals = assignment.indexOf(u'=');
         if (equals <= 0)
@@ -316,7 +310,7 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                     .arg(assignment.left(equals)),
                 err);
         if (std::any_of(changes.cbegin(), changes.cend(),
-                [&field](const FieldChange &c) { return c.field == *field; }))
+                [&field](const FieldEdit &c) { return c.field == *field; }))
             return usage(
                 QStringLiteral("curate: %1 is given twice").arg(curationFieldKey(*field)), err);
         const CurationValue value = normalizeCurationValue(
@@ -325,16 +319,18 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             return report(Error::badInput(
                               QStringLiteral("%1: %2").arg(curationFieldKey(*field), value.error)),
                 err);
-        changes.append(FieldChange { *field, value.value });
+        changes.append(FieldEdit { target->observation, *field, value.value });
     }
     if (const QString why = groundlessVerification(curated, target->observation, changes);
         !why.isEmpty())
         return report(Error::badInput(why), err);
-    auto recorded = recordChanges(*target->store, curated, target->observation, changes, *author);
+    auto recorded = recordEdits(*target->store, curated, changes, *author);
     if (!recorded)
         return report(recorded.error(), err);
-    for (const RecordedChange &change : std::as_const(*recorded))
+    for (const WrittenEdit &change : std::as_const(recorded->edits))
         out << inert(describeChange(change, target->base())) << Qt::endl;
+    if (recorded->recordedNothing())
+        out << "nothing to record: every value given is already shown" << Qt::endl;
     return ExitOk;
 }
 
@@ -385,8 +381,8 @@ int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     auto author = authorFor(parser, *target->store);
     if (!author)
         return report(author.error(), err);
-    const QString now = nowUtc(target->store->clockCorrectionMs());
-    QList<CorrectionEvent> made;
+    QList<FieldEdit> edits;
+    QStringList undoneIds; // the correction each edit takes back
     QStringList lines;
     for (const CurationField undone : fieldsToUndo(*target, *field)) {
         const FieldState *state = target->curated.field(target->observation, undone);
@@ -396,22 +392,28 @@ int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             continue;
         }
         const CorrectionEvent &winner = state->heads.first();
-        const auto restored
-            = valueBefore(target->curated.fieldEvents(target->observation, undone), winner.id);
-        const QList<CorrectionEvent> events = makeEditEvents(*state,
-            target->curated.upstream.arxivId, target->observation, undone, restored, *author, now);
-        lines.append(QStringLiteral("undid correction %1: %2 %3 -> %4 (correction %5)%6")
-                         .arg(winner.id, curationFieldKey(undone),
-                             describeValue(undone, state->value(), target->base()),
-                             describeValue(undone, restored, target->base()), events.constLast().id,
-                             mergeNote(*state, events)));
-        made.append(events);
+        edits.append(FieldEdit { target->observation, undone,
+            valueBefore(target->curated.fieldEvents(target->observation, undone), winner.id) });
+        undoneIds.append(winner.id);
     }
-    if (!made.isEmpty()) {
-        if (auto signedAll = signAll(made, *author); !signedAll)
-            return report(signedAll.error(), err);
-        if (auto stored = target->store->addCorrections(made); !stored)
-            return report(stored.error(), err);
+    auto recorded = recordEdits(*target->store, target->curated, edits, *author);
+    if (!recorded)
+        return report(recorded.error(), err);
+    for (qsizetype i = 0; i < recorded->edits.size(); ++i) {
+        const WrittenEdit &edit = recorded->edits.at(i);
+        const QString key = curationFieldKey(edit.edit.field);
+        if (!edit.recorded()) {
+            lines.append(QStringLiteral("undoing correction %1 of %2 changes nothing shown (%2 "
+                                        "is %3); nothing to record")
+                             .arg(undoneIds.at(i), key,
+                                 describeValue(edit.edit.field, edit.before, target->base())));
+            continue;
+        }
+        lines.append(QStringLiteral("undid correction %1: %2 %3 -> %4 (correction %5)%6")
+                         .arg(undoneIds.at(i), key,
+                             describeValue(edit.edit.field, edit.before, target->base()),
+                             describeValue(edit.edit.field, edit.edit.value, target->base()),
+                             edit.correction, mergeNote(edit)));
     }
     if (target->notice)
         out << "review of notice " << inert(target->notice->label()) << " on "

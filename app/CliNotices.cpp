@@ -6,12 +6,18 @@
 #include "Cli.h"
 #include "CliReview.h"
 #include "CliSupport.h"
+#include "CorrectionReport.h"
 #include "CurationLog.h"
+#include "CurationSession.h"
 #include "Identifier.h"
+#include "NoticeWithdrawals.h"
 #include "Notices.h"
+#include "RecordScan.h"
 #include "RetractionCsv.h"
 #include "Store.h"
 
+#include <QDateTime>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -24,46 +30,34 @@ namespace LedgerCurator::Cli {
 namespace {
 
 const QCommandLineOption kPartialOption(QStringLiteral("partial"),
-    QStringLiteral("The file is an excerpt of the source's list: notices it does not name are "
-                   "not marked withdrawn."));
+    QStringLiteral("The file is an excerpt of the source's list (the default): notices it does "
+                   "not name are not marked withdrawn."));
+const QCommandLineOption kCompleteOption(QStringLiteral("complete"),
+    QStringLiteral("The file is the source's complete list: a notice of the source it no longer "
+                   "names is marked withdrawn by the source."));
+const QCommandLineOption kAllowWithdrawalsOption(QStringLiteral("allow-withdrawals"),
+    QStringLiteral("With --complete: withdraw even a notice about a record's own paper, or more "
+                   "than half of the source's listed notices."));
+const QCommandLineOption kAsOfOption(QStringLiteral("as-of"),
+    QStringLiteral("The date of the list (default: the file's modification time); a list older "
+                   "than the one a notice was last seen in changes nothing of it."),
+    QStringLiteral("DATE"));
 
 //! At most this many withdrawn notices are named one by one in the report.
 constexpr qsizetype kWithdrawnNamed = 20;
-
-//! Calls `visit` with every record of the cache, its corrections and listed notices applied, one
-//! record at a time. The notices are read once for all records (Store::loadCurated() reads them
-//! for each), so a cache of many records and many notices costs their sum, not their product.
-Status forEachCuratedRecord(
-    const Store &store, const std::function<void(const CuratedRecord &)> &visit)
-{
-    auto listed = store.noticeIndex();
-    if (!listed)
-        return listed.error();
-    auto summaries = store.recordSummaries();
-    if (!summaries)
-        return summaries.error();
-    for (const RecordSummary &summary : std::as_const(*summaries)) {
-        auto record = store.loadRecord(summary.arxivId);
-        if (!record)
-            return record.error();
-        if (!record->has_value())
-            continue;
-        auto events = store.corrections(summary.arxivId);
-        if (!events)
-            return events.error();
-        visit(applyCorrections(std::move(**record), std::move(*events), *listed));
-    }
-    return {};
-}
 
 } // namespace
 
 void importNoticesOptions(QCommandLineParser &parser)
 {
     parser.addPositionalArgument(QStringLiteral("FILE"),
-        QStringLiteral("A Retraction Watch CSV file: the source's whole list, unless --partial."),
+        QStringLiteral("A Retraction Watch CSV file: an excerpt of the source's list, unless "
+                       "--complete."),
         QStringLiteral("FILE.csv"));
     parser.addOption(kPartialOption);
+    parser.addOption(kCompleteOption);
+    parser.addOption(kAllowWithdrawalsOption);
+    parser.addOption(kAsOfOption);
 }
 
 int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
@@ -81,26 +75,81 @@ int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &
         err << file << ':' << skipped.line << ": skipped: " << inert(skipped.message) << Qt::endl;
     for (const auto &left : converted.leftOut)
         err << file << ':' << left.line << ": left out: " << inert(left.message) << Qt::endl;
-    int status = ExitOk;
-    auto store = openStore(parser, err, &status);
-    if (!store)
-        return status;
-    NoticeImportScope scope
-        = parser.isSet(kPartialOption) ? NoticeImportScope::Partial : NoticeImportScope::Complete;
-    if (scope == NoticeImportScope::Complete && converted.unidentifiedRows > 0) {
+    if (parser.isSet(kPartialOption) && parser.isSet(kCompleteOption))
+        return usage(
+            QStringLiteral("import-notices: --partial and --complete contradict each other"), err);
+    if (parser.isSet(kAllowWithdrawalsOption) && !parser.isSet(kCompleteOption))
+        return usage(QStringLiteral("import-notices: --allow-withdrawals goes with --complete (an "
+                                    "excerpt withdraws nothing)"),
+            err);
+    NoticeImportOptions options;
+    options.scope
+        = parser.isSet(kCompleteOption) ? NoticeImportScope::Complete : NoticeImportScope::Partial;
+    options.alsoListed = converted.alsoListed;
+    options.file = QFileInfo(file).fileName();
+    options.importedBy = configuredCuratorName();
+    if (parser.isSet(kAsOfOption)) {
+        auto asOf = parseReportSince(parser.value(kAsOfOption));
+        if (!asOf)
+            return usage(QStringLiteral("import-notices: --as-of: expected a date (2026-11-29) or "
+                                        "a date and time, found '%1'")
+                             .arg(inert(parser.value(kAsOfOption))),
+                err);
+        options.listedAsOf = *asOf;
+    } else {
+        const QDateTime modified = QFileInfo(file).lastModified().toUTC();
+        if (modified.isValid())
+            options.listedAsOf
+                = modified.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzz")) + u'Z';
+    }
+    if (options.scope == NoticeImportScope::Complete && converted.unidentifiedRows > 0) {
         // A row whose Record ID cannot be read may be any notice: none is withdrawn.
         err << file << ": " << converted.unidentifiedRows
             << (converted.unidentifiedRows == 1 ? " row names" : " rows name")
             << " no readable Record ID, so no notice is marked withdrawn" << Qt::endl;
-        scope = NoticeImportScope::Partial;
+        options.scope = NoticeImportScope::Partial;
     }
-    auto outcome = store->importNotices(converted.notices, scope, converted.alsoListed);
+    int status = ExitOk;
+    auto store = openStore(parser, err, &status);
+    if (!store)
+        return status;
+    if (options.scope == NoticeImportScope::Complete && !parser.isSet(kAllowWithdrawalsOption)) {
+        // Asked before anything is written: what the list would withdraw, and from which records.
+        auto planned = store->planNoticeImport(converted.notices, options);
+        if (!planned)
+            return report(planned.error(), err);
+        auto impact = withdrawalImpact(*store, *planned);
+        if (!impact)
+            return report(impact.error(), err);
+        if (impact->needsConsent()) {
+            err << "ledger-curator: import-notices: " << file << ": nothing imported: as the "
+                << "source's complete list, it would withdraw " << impact->notices << " of the "
+                << impact->listedBefore << " notices the cache lists from its source";
+            if (impact->ownPaper > 0)
+                err << ", " << impact->ownPaper
+                    << (impact->ownPaper == 1 ? " of them about a record's own paper"
+                                              : " of them about records' own papers");
+            err << ":" << Qt::endl;
+            for (const QString &line : withdrawalLines(*impact))
+                err << "  " << inert(line) << Qt::endl;
+            err << "If the file is the source's whole list, run again with --allow-withdrawals; "
+                   "if it is an excerpt, leave out --complete."
+                << Qt::endl;
+            return ExitBadInput;
+        }
+        options.withdrawOnly
+            = QSet<QString>(planned->withdrawnRefs.cbegin(), planned->withdrawnRefs.cend());
+    }
+    auto outcome = store->importNotices(converted.notices, options);
     if (!outcome)
         return report(outcome.error(), err);
     out << file << ": " << csv->rows << (csv->rows == 1 ? " row, " : " rows, ")
         << converted.notices.size() << " notices: " << outcome->added << " new, "
         << outcome->updated << " updated, " << outcome->alreadyHeld << " unchanged, "
         << outcome->withdrawn << " withdrawn";
+    if (!outcome->olderThanHeld.isEmpty())
+        out << ", " << outcome->olderThanHeld.size()
+            << " left as they are (last seen in a newer list)";
     if (!csv->skipped.isEmpty())
         out << "; " << csv->skipped.size()
             << (csv->skipped.size() == 1 ? " bad row skipped" : " bad rows skipped");
@@ -390,6 +439,8 @@ QJsonObject noticeJson(const NoticeEntry &entry)
         { QStringLiteral("status"), statusKeyOf(n) },
         { QStringLiteral("imported_at"), textOrNull(standing.importedAt) },
         { QStringLiteral("imported_by"), textOrNull(standing.importedBy) },
+        { QStringLiteral("imported_from"), textOrNull(standing.importedFrom) },
+        { QStringLiteral("listed_as_of"), textOrNull(standing.listedAsOf) },
         { QStringLiteral("review_observation"), noticeReviewObservation(n.ref) },
         { QStringLiteral("matches"), matches } };
 }
@@ -435,6 +486,8 @@ void writeNoticeText(const NoticeEntry &entry, QTextStream &out)
         out << "; imported " << inert(n.standing->importedAt);
         if (!n.standing->importedBy.isEmpty())
             out << " by " << inert(n.standing->importedBy);
+        if (!n.standing->importedFrom.isEmpty())
+            out << " from " << inert(n.standing->importedFrom);
     }
     out << Qt::endl;
     if (entry.matches.isEmpty())
@@ -618,9 +671,9 @@ int runReview(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         return report(notice.error(), err);
     const QString observation = noticeReviewObservation(notice->ref);
     // One decision: the status and its note, at one time, in one transaction.
-    auto recorded = recordChanges(*store, *curated, observation,
-        { FieldChange { CurationField::Review, decision },
-            FieldChange { CurationField::ReviewNote, note } },
+    auto recorded = recordEdits(*store, *curated,
+        { FieldEdit { observation, CurationField::Review, decision },
+            FieldEdit { observation, CurationField::ReviewNote, note } },
         *author);
     if (!recorded)
         return report(recorded.error(), err);
@@ -628,9 +681,7 @@ int runReview(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     const QString withdrawn = notice->standing && !notice->standing->isListed()
         ? QStringLiteral(" (withdrawn by the source)")
         : QString();
-    const bool any = std::any_of(
-        recorded->cbegin(), recorded->cend(), [](const RecordedChange &c) { return c.recorded(); });
-    if (!any) {
+    if (recorded->recordedNothing()) {
         const NoticeReview review = curated->noticeReview(notice->ref);
         out << inert(record) << ": notice " << inert(notice->label()) << withdrawn
             << " is already reviewed as " << decision << " by " << inert(review.author)
@@ -641,7 +692,7 @@ int runReview(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         << decision << " by " << inert(*author) << "; covers " << covered
         << (covered == 1 ? " observation" : " observations") << Qt::endl;
     const Observation upstream = reviewUpstreamOf(*notice);
-    for (const RecordedChange &change : std::as_const(*recorded))
+    for (const WrittenEdit &change : std::as_const(recorded->edits))
         out << "  " << inert(describeChange(change, upstream)) << Qt::endl;
     return ExitOk;
 }

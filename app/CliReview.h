@@ -6,6 +6,7 @@
 // through the Store, and the notices that concern a record, found by the identifier the source
 // gives them.
 
+#include "CorrectionWriter.h"
 #include "CuratedRecord.h"
 #include "CurationLog.h"
 #include "Notices.h"
@@ -36,42 +37,20 @@ Error noCuratorName();
 //! the signing key is the configured curator's.
 Result<QString> authorFor(const QCommandLineParser &parser, const Store &store);
 
-//! Signs the events where they are made, with the author's key (made on first use).
-Status signAll(QList<CorrectionEvent> &events, const QString &author);
-
-//! One field's new value for one observation (nullopt: back to upstream).
-struct FieldChange
-{
-    CurationField field = CurationField::State;
-    std::optional<QString> value;
-};
-
-//! What recordChanges() did with one FieldChange.
-struct RecordedChange
-{
-    CurationField field = CurationField::State;
-    std::optional<QString> before; // the value shown before (nullopt: upstream)
-    std::optional<QString> after;
-    QString correction; // the id of the last event made; empty: the field was already so
-    QString mergeNote; // ", resolving N concurrent corrections through M merge events", or empty
-    bool recorded() const { return !correction.isEmpty(); }
-};
-
-//! Records the changes of one observation of `curated` by `author` at one time: a change whose
-//! field already shows that value (and is no conflict) records nothing; the others become edit
-//! events (with merge events where the field is a conflict), signed with the author's key and
-//! stored in one transaction, all or none. The way curate and review write.
-Result<QList<RecordedChange>> recordChanges(Store &store, const CuratedRecord &curated,
-    const QString &observation, const QList<FieldChange> &changes, const QString &author);
+//! Records `edits` of `curated` by `author` through the one CorrectionWriter (the author's key
+//! loaded, made on first use): an edit whose field already shows its value records nothing; the
+//! others are signed and stored in one transaction, all or none.
+Result<WrittenCorrections> recordEdits(Store &store, const CuratedRecord &curated,
+    const QList<FieldEdit> &edits, const QString &author);
 
 //! A value of a field as a person reads it, with the upstream value where it is nullopt:
 //! "verified exact", "142 (upstream)", "(upstream: none)": describeCorrectionValue(), which the
 //! corrections report shares (CorrectionReport.h).
 QString describeValue(
     CurationField field, const std::optional<QString> &value, const Observation &upstream);
-//! One line for a RecordedChange: "state: unresolved (upstream) -> verified exact (correction
-//! ID)", or "note is already X; nothing recorded". Not inert.
-QString describeChange(const RecordedChange &change, const Observation &upstream);
+//! One line for a WrittenEdit: "state: unresolved (upstream) -> verified exact (correction
+//! ID)", or "note is already X; nothing to record". Not inert.
+QString describeChange(const WrittenEdit &change, const Observation &upstream);
 
 //! A notice that concerns a record: a standing notice about its own paper or a work one of its
 //! shown observations cites (listed or withdrawn by the source), or an event its page reports.

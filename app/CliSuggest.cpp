@@ -92,12 +92,7 @@ void askServer(const QCommandLineParser &parser, QList<ObservationSuggestions> &
         ObservationSuggestions &s = suggestions[asked[k]];
         // scored again here, on the title the server gives, so that its candidates and the
         // cache's are ranked by the one rule
-        for (const Candidate &c : answered->at(k)) {
-            Candidate local = scoreWork(s.query, Work { c.id, c.name, {}, {}, {}, {} });
-            local.source = QStringLiteral("server");
-            s.candidates += std::move(local);
-        }
-        rankCandidates(s.candidates, limit);
+        mergeCandidates(s.candidates, s.query, answered->at(k), QStringLiteral("server"), limit);
     }
 }
 
@@ -200,23 +195,6 @@ QJsonObject suggestionJson(const ObservationSuggestions &s)
     return out;
 }
 
-//! The events of `edits` on `curated` by `author`, made at one time, parents first; the ids of
-//! the edits themselves (not their merge events) in `editIds`.
-QList<CorrectionEvent> eventsOf(const CuratedRecord &curated, const QList<FieldEdit> &edits,
-    const QString &author, const QString &now, QStringList *editIds)
-{
-    QList<CorrectionEvent> events;
-    for (const FieldEdit &edit : edits) {
-        const FieldState *current = curated.field(edit.observation, edit.field);
-        const FieldState empty;
-        const QList<CorrectionEvent> made = makeEditEvents(current ? *current : empty,
-            curated.upstream.arxivId, edit.observation, edit.field, edit.value, author, now);
-        *editIds += made.constLast().id;
-        events += made;
-    }
-    return events;
-}
-
 int acceptMatches(QCommandLineParser &parser, Store &store, const CuratedRecord &curated,
     const QList<ObservationSuggestions> &suggestions, QTextStream &out, QTextStream &err)
 {
@@ -235,19 +213,24 @@ int acceptMatches(QCommandLineParser &parser, Store &store, const CuratedRecord 
     auto author = authorFor(parser, store);
     if (!author)
         return report(author.error(), err);
-    const QString now = nowUtc(store.clockCorrectionMs());
+    auto recorded = recordEdits(store, curated, edits, *author);
+    if (!recorded)
+        return report(recorded.error(), err);
+    if (recorded->recordedNothing()) {
+        out << "nothing to record: the clear matches are already recorded" << Qt::endl;
+        return ExitOk;
+    }
     // The batch's edit events (not their merges), for --undo-matches.
-    QStringList batch { *author + QLatin1Char(' ') + now };
-    QList<CorrectionEvent> events = eventsOf(curated, edits, *author, now, &batch);
-    if (auto signedAll = signAll(events, *author); !signedAll)
-        return report(signedAll.error(), err);
-    if (auto stored = store.addCorrections(events); !stored)
-        return report(stored.error(), err);
+    QStringList batch { *author + QLatin1Char(' ') + recorded->events.constLast().createdAt };
+    QSet<QString> changed;
+    for (const WrittenEdit &edit : std::as_const(recorded->edits)) {
+        if (!edit.recorded())
+            continue;
+        batch.append(edit.correction);
+        changed.insert(edit.edit.observation);
+    }
     if (auto kept = store.setMeta(batchKey(curated.upstream.arxivId), batch.join(u'\n')); !kept)
         return report(kept.error(), err);
-    QSet<QString> changed;
-    for (const FieldEdit &edit : edits)
-        changed.insert(edit.observation);
     int accepted = 0;
     for (const ObservationSuggestions &s : suggestions) {
         if (!changed.contains(s.observation))
@@ -280,9 +263,8 @@ int undoMatches(QCommandLineParser &parser, Store &store, const CuratedRecord &c
     if (!author)
         return report(author.error(), err);
     const QSet<QString> batch(lines.cbegin() + 1, lines.cend());
-    const QString now = nowUtc(store.clockCorrectionMs());
-    QList<CorrectionEvent> made;
-    int undone = 0, changedSince = 0;
+    QList<FieldEdit> edits;
+    int changedSince = 0;
     for (const auto &[fieldKey, state] : curated.fields) {
         if (state.heads.isEmpty() || !batch.contains(state.heads.first().id))
             continue;
@@ -292,11 +274,8 @@ int undoMatches(QCommandLineParser &parser, Store &store, const CuratedRecord &c
         }
         const QString observation = state.heads.first().observation;
         const CurationField field = state.heads.first().field;
-        const auto restored
-            = valueBefore(curated.fieldEvents(observation, field), state.heads.first().id);
-        made += makeEditEvents(
-            state, curated.upstream.arxivId, observation, field, restored, *author, now);
-        ++undone;
+        edits.append(FieldEdit { observation, field,
+            valueBefore(curated.fieldEvents(observation, field), state.heads.first().id) });
     }
     // fields of the batch whose head is no longer the batch's edit: changed since, left as is
     for (const QString &id : batch) {
@@ -308,12 +287,11 @@ int undoMatches(QCommandLineParser &parser, Store &store, const CuratedRecord &c
         if (!head)
             ++changedSince;
     }
-    if (!made.isEmpty()) {
-        if (auto signedAll = signAll(made, *author); !signedAll)
-            return report(signedAll.error(), err);
-        if (auto stored = store.addCorrections(made); !stored)
-            return report(stored.error(), err);
-    }
+    auto recorded = recordEdits(store, curated, edits, *author);
+    if (!recorded)
+        return report(recorded.error(), err);
+    const auto undone = std::count_if(recorded->edits.cbegin(), recorded->edits.cend(),
+        [](const WrittenEdit &edit) { return edit.recorded(); });
     if (auto cleared = store.setMeta(key, QStringLiteral("")); !cleared)
         return report(cleared.error(), err);
     out << "took back " << undone << (undone == 1 ? " correction" : " corrections")

@@ -181,6 +181,14 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         }
         options.signingKey = key->key;
     }
+    // Corrections made with --author NAME are signed with NAME's key: registered when NAME is
+    // the token's curator, so they can be pushed.
+    options.signingKeyFor = [](const QString &curator) -> Result<SigningKey> {
+        auto key = SigningKeyStore().loadOrCreate(curator);
+        if (!key)
+            return key.error();
+        return key->key;
+    };
 
     int status = ExitOk;
     const auto store = openStore(parser, err, &status);
@@ -240,14 +248,23 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     // Each event kept aside was logged as it came ("kept aside: event ID by NAME ...").
     if (!synced->rejectedSummary.isEmpty())
         out << synced->rejectedSummary << Qt::endl;
-    // Each refusal was logged as it came ("refused: correction ..."); the sync itself completed.
+    // Each refusal was logged as it came ("refused: correction ..."); the sync itself completed,
+    // but not everything this cache had to send went through: a script must learn it.
     if (!synced->refused.isEmpty())
         err << "ledger-curator: sync: "
             << plural(synced->refused.size(), "correction", "corrections")
             << " refused by the server stay in the outbox (see the lines above); the others went "
                "through"
             << Qt::endl;
-    return ExitOk;
+    if (synced->sentEverything())
+        return ExitOk;
+    err << "ledger-curator: sync: not everything was sent: "
+        << plural(synced->correctionsWaiting, "correction", "corrections") << " and "
+        << plural(synced->noticesWaiting, "notice", "notices") << " still wait in the outbox";
+    if (!synced->tokenCurator.isEmpty())
+        err << " (the server takes corrections only by " << inert(synced->tokenCurator) << ")";
+    err << " (exit status 3)" << Qt::endl;
+    return ExitIncomplete;
 }
 
 } // namespace LedgerCurator::Cli

@@ -9,26 +9,34 @@
 
 #include "WorksIndex.h"
 
+#include "HeldOutWorks.h"
 #include "RecordGenerator.h"
 #include "Store.h"
 #include <QDir>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QTextStream>
 #include <QThread>
+#include <QUrlQuery>
 
 #include <algorithm>
 #include <cmath>
 #include <set>
 
 namespace LedgerCurator::Bench {
+
+using namespace LedgerCurator::Test;
 
 namespace {
 
@@ -415,7 +423,144 @@ void runSuggestBench(Table &table, const WorksBenchOptions &options, const QStri
         100.0 * right / std::max(1, matches), QStringLiteral("%"));
 }
 
+//! ledger-server's /reconcile over the index just built, as OpenRefine asks it: batches of 50
+//! noisy titles as a form, each timed from the request to the whole answer.
+void runReconcileBench(Table &table, const WorksBenchOptions &options, const QString &cache,
+    const QList<MatchQuery> &queries)
+{
+    const QString label
+        = QStringLiteral("reconcile: a batch of 50 queries on %1 works, median").arg(options.works);
+    if (options.serverPath.isEmpty()) {
+        table.skipped(
+            label, QStringLiteral("no ledger-server (--server)"), QStringLiteral("< 250 ms"));
+        return;
+    }
+    QProcess server;
+    server.setStandardErrorFile(QProcess::nullDevice());
+    server.start(options.serverPath,
+        { QStringLiteral("serve"), QStringLiteral("--db"),
+            QDir(options.workDir).filePath(QStringLiteral("reconcile-ledger.db")),
+            QStringLiteral("--works"), cache, QStringLiteral("--listen"),
+            QStringLiteral("127.0.0.1:0") });
+    QByteArray line;
+    QElapsedTimer started;
+    started.start();
+    // the first start over an index without the DOI index builds it: give it time
+    while (!line.contains("http://") && started.elapsed() < 600000
+        && server.state() != QProcess::NotRunning)
+        if (server.waitForReadyRead(1000))
+            line += server.readAllStandardOutput();
+    const qsizetype at = line.indexOf("http://");
+    if (at < 0) {
+        table.check(label, false, QStringLiteral("ledger-server did not start"));
+        return;
+    }
+    QUrl url(QString::fromUtf8(line.mid(at).split('\n').value(0).trimmed()));
+    url.setPath(QStringLiteral("/reconcile"));
+    QNetworkAccessManager network;
+    QList<double> times;
+    int answered = 0, batches = 0;
+    for (qsizetype from = 0; from + 50 <= queries.size() && batches < 40; from += 50, ++batches) {
+        QJsonObject batch;
+        for (int k = 0; k < 50; ++k)
+            batch.insert(QStringLiteral("q%1").arg(k),
+                QJsonObject { { QStringLiteral("query"), queries.at(from + k).title },
+                    { QStringLiteral("type"), QStringLiteral("work") },
+                    { QStringLiteral("limit"), 3 } });
+        QUrlQuery form;
+        form.addQueryItem(QStringLiteral("queries"),
+            QString::fromUtf8(QUrl::toPercentEncoding(
+                QString::fromUtf8(QJsonDocument(batch).toJson(QJsonDocument::Compact)))));
+        QNetworkRequest request(url);
+        request.setHeader(QNetworkRequest::ContentTypeHeader,
+            QByteArrayLiteral("application/x-www-form-urlencoded; charset=UTF-8"));
+        QElapsedTimer one;
+        one.start();
+        QNetworkReply *reply = network.post(request, form.toString(QUrl::FullyEncoded).toUtf8());
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        const QByteArray body = reply->readAll();
+        if (batches > 0) // the first warms the server's connection and page cache
+            times += double(one.nsecsElapsed()) / 1e6;
+        if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 200
+            && QJsonDocument::fromJson(body).object().size() == 50)
+            ++answered;
+        reply->deleteLater();
+    }
+    server.terminate();
+    if (!server.waitForFinished(10000))
+        server.kill();
+    table.check(QStringLiteral("reconcile: every batch answered whole"), answered == batches,
+        QStringLiteral("%1 of %2").arg(answered).arg(batches));
+    table.below(label, median(times), 250);
+}
+
 } // namespace
+
+void runMatchingBench(Table &table, int sets)
+{
+    // Seeds drawn fresh at every run: the held-out sets are scored, never tuned on.
+    MatchQuality all;
+    ScoreReliability reliability;
+    for (int k = 0; k < sets; ++k) {
+        const quint32 seed = QRandomGenerator::system()->generate();
+        const LabelledSet set = makeHeldOutSet(seed);
+        const QString connection = QStringLiteral("held-out-bench");
+        MatchQuality quality;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+            db.setDatabaseName(QStringLiteral(":memory:"));
+            if (!db.open() || !WorksIndex::ensureSchema(db)) {
+                table.check(
+                    QStringLiteral("matching: held-out index"), false, db.lastError().text());
+                return;
+            }
+            WorksIndex index(db);
+            if (!index.replaceSource(QStringLiteral("held-out"), set.works)) {
+                table.check(QStringLiteral("matching: held-out index"), false, QString());
+                return;
+            }
+            for (const LabelledQuery &q : set.queries) {
+                const auto found = index.candidates(MatchQuery { q.text, {}, {} }, 5);
+                if (!found)
+                    continue;
+                countOutcome(quality, q, *found);
+                countOutcome(all, q, *found);
+                reliability.add(q, *found);
+            }
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(connection);
+        const QString name
+            = QStringLiteral("matching: held-out seed %1 (%2 works, %3 references, %4 absent)")
+                  .arg(seed)
+                  .arg(set.works.size())
+                  .arg(set.queries.size())
+                  .arg(quality.absent);
+        table.atLeast(name + QStringLiteral(", precision of match"), 100 * quality.precision(),
+            99.5, QStringLiteral("%"));
+        table.atLeast(name + QStringLiteral(", recall of match"), 100 * quality.recall(), 92,
+            QStringLiteral("%"));
+        table.atLeast(name + QStringLiteral(", top-5 recall"), 100 * quality.topFiveRecall(), 98,
+            QStringLiteral("%"));
+        for (const QString &wrong : std::as_const(quality.wrong))
+            out() << "  wrong match: " << wrong << Qt::endl;
+    }
+    out() << "matching: reliability of scores on the held-out sets (every candidate listed)"
+          << Qt::endl;
+    for (int band = 0; band < ScoreReliability::kBands; ++band)
+        table.info(QStringLiteral("matching: score %1, share right (%2 candidates)")
+                       .arg(ScoreReliability::bandName(band))
+                       .arg(reliability.candidates[band]),
+            reliability.candidates[band]
+                ? 100.0 * reliability.right[band] / reliability.candidates[band]
+                : 100.0,
+            QStringLiteral("%"));
+    table.atLeast(QStringLiteral("matching: candidates scored 90 or more, share right (%1)")
+                      .arg(reliability.countFrom(90)),
+        100 * reliability.shareRightFrom(90), 99.5, QStringLiteral("%"));
+}
 
 void runWorksBench(Table &table, const WorksBenchOptions &options)
 {
@@ -538,6 +683,13 @@ void runWorksBench(Table &table, const WorksBenchOptions &options)
         db.close();
     }
     QSqlDatabase::removeDatabase(connection);
+    {
+        QRandomGenerator random(4040);
+        QList<MatchQuery> queries;
+        for (qsizetype k = 0; k < picked.size() && k < 2050; ++k)
+            queries += noisyQuery(picked[k], int(k), random);
+        runReconcileBench(table, options, cache, queries);
+    }
     runSuggestBench(table, options, cache, picked);
 }
 

@@ -821,7 +821,14 @@ bool benchWorks(Context &c)
     options.cliPath = c.cliPath;
     options.workDir = c.dir.path();
     options.works = c.sizes.works;
+    options.serverPath = c.serverPath;
     runWorksBench(c.table, options);
+    return true;
+}
+
+bool benchMatching(Context &c)
+{
+    runMatchingBench(c.table, 3);
     return true;
 }
 
@@ -843,6 +850,7 @@ const Figure kFigures[] = {
     { "pdf", benchPdf },
     { "sync", benchSync },
     { "works", benchWorks },
+    { "matching", benchMatching },
 };
 
 QStringList figureNames()
@@ -908,7 +916,10 @@ int main(int argc, char *argv[])
                                       : "")
         << Qt::endl;
     // The works index's figures need no record.
-    if (only != QStringList { QStringLiteral("works") })
+    const QStringList noRecord { QStringLiteral("works"), QStringLiteral("matching") };
+    if (only.isEmpty() || std::any_of(only.cbegin(), only.cend(), [&](const QString &n) {
+            return !noRecord.contains(n);
+        }))
         generateFiles(c);
 
     for (const Figure &figure : kFigures) {

@@ -3,7 +3,8 @@
 
 // Failed authentications per client address (docs/server-limits.md): each address may fail
 // `burst` times, then once more per `intervalMs`; beyond that its requests are answered 429 with
-// Retry-After before any token is looked up. A token bucket per address, in bounded memory.
+// Retry-After before any token is looked up. A token bucket per address, in bounded memory. The
+// same buckets limit the rate of requests without a token (take(): --open-rate).
 
 #include <QHash>
 #include <QHostAddress>
@@ -24,6 +25,14 @@ public:
     int retryAfterSeconds(const QHostAddress &address);
     //! Counts one failed authentication of address.
     void recordFailure(const QHostAddress &address);
+    //! As a rate limit: 0 when address may go on now (and counts it), else the seconds to wait.
+    int take(const QHostAddress &address)
+    {
+        const int wait = retryAfterSeconds(address);
+        if (wait == 0)
+            recordFailure(address);
+        return wait;
+    }
     //! How many addresses are remembered (for tests).
     qsizetype size() const { return m_buckets.size(); }
 

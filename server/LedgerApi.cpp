@@ -555,6 +555,11 @@ ApiReply ApiReply::error(
     if (status == 401)
         reply.headers.append({ QByteArrayLiteral("WWW-Authenticate"),
             QByteArrayLiteral("Bearer realm=\"ledger\"") });
+    // Every refusal may be read by a page in a browser (the reconciliation service's clients):
+    // without it a browser shows only "a network error", not the reason. No credentials are
+    // ambient here (tokens are sent by hand), so "*" gives nobody more than they had.
+    reply.headers.append(
+        { QByteArrayLiteral("Access-Control-Allow-Origin"), QByteArrayLiteral("*") });
     return reply;
 }
 
@@ -639,7 +644,8 @@ Route matchRoute(Method method, const QString &path)
     } else if (path == u"/v1/whoami") {
         route.endpoint = Endpoint::WhoAmI;
         methods = { Method::Get };
-    } else if (path == u"/reconcile" || path == u"/reconcile/") {
+    } else if (path == u"/reconcile" || path.startsWith(u"/reconcile/")) {
+        // the reconciliation service and its suggest, preview and extension services
         route.endpoint = Endpoint::Reconcile;
         methods = { Method::Get, Method::Post, Method::Options };
     } else {
@@ -688,6 +694,7 @@ ApiRequest apiRequestFrom(const HttpRequestHead &head)
     request.authorization = head.header(QByteArrayLiteral("authorization"));
     request.ifNoneMatch = head.header(QByteArrayLiteral("if-none-match"));
     request.contentType = head.header(QByteArrayLiteral("content-type"));
+    request.host = head.header(QByteArrayLiteral("host"));
     return request;
 }
 
@@ -719,6 +726,10 @@ std::optional<ApiReply> checkHead(ServerStore &store, const ApiRequest &request,
                     .arg(QString::fromLatin1(request.contentType)));
     }
     if (!needsToken(*route.endpoint, context))
+        return std::nullopt;
+    // The reconciliation service's manifest is open whatever the service wants (it says how to
+    // authenticate).
+    if (*route.endpoint == Endpoint::Reconcile && isOpenReconcileRequest(request))
         return std::nullopt;
 
     // Authentication: Authorization: Bearer TOKEN.
@@ -800,7 +811,8 @@ ApiReply handleApiRequest(ServerStore &store, const ApiRequest &request, const A
                                                : getNotices(store, request);
         break;
     case Endpoint::Reconcile:
-        reply = handleReconcileRequest(request, ReconcileContext { context.works });
+        reply = handleReconcileRequest(
+            request, ReconcileContext { context.works, context.reconcileNeedsToken });
         break;
     case Endpoint::WhoAmI:
         reply = ApiReply::json(200,

@@ -38,6 +38,7 @@ struct ApiRequest
     QByteArray authorization;
     QByteArray ifNoneMatch;
     QByteArray contentType;
+    QByteArray host; // the Host header, for the addresses the reconciliation manifest gives
     QByteArray body;
 };
 

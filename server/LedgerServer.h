@@ -4,7 +4,9 @@
 // The HTTP side of ledger-server. Connections are read by HttpConnection (server/http), under
 // the limits of docs/server-limits.md; requests are answered by a pool of worker threads, each
 // with its own database connection; the main thread reads, writes and logs. A request with a
-// body is authenticated from its head, on a worker, before one byte of its body is read.
+// body is authenticated from its head, on a worker, before one byte of its body is read. What
+// needs no token runs in a small share of its own (connections, requests in flight, workers,
+// body memory, a rate per address), so that a flood of it slows only itself.
 //
 // Qt HttpServer 6.4 is not used for this: QAbstractHttpServer reads every request whole
 // (chunked or not) into memory before the application sees it, has no timeouts and cannot be
@@ -13,9 +15,12 @@
 #include "AuthThrottle.h"
 #include "HttpConnection.h"
 #include "LedgerApi.h"
+#include "RequestLog.h"
 #include "ServerStore.h"
 #include "ServerWorks.h"
 
+#include <QElapsedTimer>
+#include <QHash>
 #include <QHostAddress>
 #include <QMutex>
 #include <QPointer>
@@ -45,6 +50,23 @@ struct ServerOptions
     //! answers 503.
     QString worksPath;
     bool reconcileNeedsToken = false; // --reconcile-needs-token: /reconcile wants a reader token
+
+    //! What anyone may ask without a token (the health check; /reconcile unless
+    //! reconcileNeedsToken): a small share of the server of its own, apart from the curators'
+    //! (docs/server-limits.md, "Requests without a token").
+    struct OpenShare
+    {
+        int connections = 64; // --open-connections: such requests being read or answered; 503
+        int inflight = 16; // --open-inflight: of them with the workers at once; 503 beyond
+        int workers = 2; // --open-workers: threads of their own, at a lower CPU priority
+        qint64 bodyMemory = 16 * 1024 * 1024; // --open-body-memory: their bodies held; 503
+        qint64 maxBody = 1024 * 1024; // --open-max-body: one body; 413 beyond
+        int ratePerSecond = 20; // --open-rate: per address, in bursts of twice that; 429; 0: none
+    };
+    OpenShare open;
+    int maxConnectionsPerAddress = 128; // --max-connections-per-address; 0: no limit
+    int logRefusals = 10; // --log-refusals: refusals per address logged one by one per window
+    int logWindowMs = 10000; // --log-window: then counted, and told in one line as it ends
 };
 
 class LedgerServer final : public QObject
@@ -82,13 +104,32 @@ private:
         QPointer<HttpConnection> connection;
         ApiRequest request;
         bool preflight = false; // only the checks of the head (authentication before the body)
+        bool open = false; // needs no token: the open share's
         QByteArray target; // as sent, for the log
         QHostAddress address; // the client's
         QString peer; // the same, for the log
     };
 
+    //! Workers, requests in flight and body memory: one share for requests that need a token,
+    //! one for those that need none.
+    struct Share
+    {
+        QThreadPool pool;
+        int inflight = 0;
+        int maxInflight = 0;
+        qint64 bodyMemory = 0; // bytes of bodies received and held
+        qint64 maxBodyMemory = 0;
+    };
+
+    struct ConnectionState
+    {
+        QHostAddress address; // the client's, an IPv4-mapped one as IPv4
+        qint64 bodyBytes = 0; // of the current request's body, received and held
+        bool open = false; // the current request needs no token
+    };
+
     void accept(qintptr descriptor);
-    void shed(qintptr descriptor);
+    void shed(qintptr descriptor, const QHostAddress &address, bool perAddress);
     void logShed();
     void onHead(HttpConnection *connection);
     void onRequest(HttpConnection *connection, const QByteArray &body);
@@ -97,12 +138,23 @@ private:
     void dispatch(Job job);
     void finish(const Job &job, const ApiReply &reply);
     void respond(HttpConnection *connection, const ApiReply &reply, bool close = false);
-    void releaseBody(HttpConnection *connection);
+    //! The current request of connection is over: its body's memory and its place in the open
+    //! share are given back.
+    void endRequest(HttpConnection *connection);
+    //! What watches a body as it comes: its memory, its size without a token, its shape.
+    HttpConnection::BodyWatcher bodyWatcher(HttpConnection *connection, const Job &job);
+    //! logRequest(), but a refusal only as RefusalLog admits it.
+    void logAnswer(const QByteArray &method, const QByteArray &target, int status, qint64 bytes,
+        qint64 ms, const QString &tokenName, const QString &peer, const QString &note);
+    void logHeldRefusals(bool all = false);
+    //! Gives freed memory back to the system a moment after a large body or reply.
+    void scheduleTrim();
 
     ServerOptions m_options;
     QString m_errorString;
     int m_maxConnections = 0;
-    QThreadPool m_pool;
+    Share m_curators;
+    Share m_open;
     QMutex m_sqliteWriteLock; // shared by the workers' SQLite connections
     // Each worker thread's own connection (Qt Sql connections belong to one thread). QThreadStorage
     // deletes it in its thread as the thread finishes, before QThread::wait() returns, so that no
@@ -110,12 +162,19 @@ private:
     // with exit()).
     QThreadStorage<ServerStore *> m_stores;
     QThreadStorage<ServerWorks *> m_works; // the same for the works index, opened on first use
-    std::unordered_map<HttpConnection *, qint64> m_connections; // each with its body's share
-    qint64 m_bodyMemory = 0;
-    int m_inflight = 0;
+    std::unordered_map<HttpConnection *, ConnectionState> m_connections;
+    QHash<QHostAddress, int> m_perAddress; // open connections per client address
+    int m_openRequests = 0; // connections whose current request needs no token
     AuthThrottle m_throttle;
+    AuthThrottle m_openRate; // requests without a token per address
+    RefusalLog m_refusals;
+    QTimer m_refusalTimer;
+    QElapsedTimer m_clock;
     qint64 m_shedSinceLog = 0; // connections shed since the last log line about it
+    qint64 m_shedPerAddressSinceLog = 0; // of them, from an address at its own limit
+    QHash<QHostAddress, qint64> m_shedAddresses; // those addresses, for the log line
     QTimer m_shedLogTimer;
+    QTimer m_trimTimer;
 };
 
 } // namespace LedgerCurator

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RequestLog.h"
 
+#include <QStringList>
+
+#include <algorithm>
+
 namespace LedgerCurator {
 
 namespace {
@@ -70,6 +74,70 @@ QByteArray requestLogLine(const RequestLogEntry &entry, const QString &time)
         line += QStringLiteral(" (") + escapedForLog(entry.note) + u')';
     line += u'\n';
     return line.toUtf8();
+}
+
+RefusalLog::RefusalLog(int perWindow, qint64 windowMs)
+    : m_perWindow(std::max(0, perWindow))
+    , m_windowMs(std::max<qint64>(1, windowMs))
+{
+}
+
+bool RefusalLog::admit(const QString &peer, int status, qint64 nowMs)
+{
+    auto found = m_peers.find(peer);
+    if (found == m_peers.end()) {
+        if (m_peers.size() >= kMaxAddresses) {
+            if (m_others.held == 0)
+                m_others.startMs = nowMs;
+            ++m_others.held;
+            ++m_others.statuses[status];
+            return false;
+        }
+        found = m_peers.insert(peer, Window { nowMs, 0, 0, {} });
+    }
+    Window &window = *found;
+    if (window.logged < m_perWindow) {
+        ++window.logged;
+        return true;
+    }
+    ++window.held;
+    ++window.statuses[status];
+    return false;
+}
+
+QString RefusalLog::summary(const Window &window, qint64 windowMs, const QString &whose)
+{
+    QStringList counts;
+    for (auto it = window.statuses.cbegin(); it != window.statuses.cend(); ++it)
+        counts.append(QStringLiteral("%1 x%2").arg(it.key()).arg(it.value()));
+    return QStringLiteral("%1 more refusal(s) from %2 in the last %3 s were not logged one by one: "
+                          "%4")
+        .arg(window.held)
+        .arg(whose)
+        .arg(double(windowMs) / 1000.0)
+        .arg(counts.join(QStringLiteral(", ")));
+}
+
+QList<std::pair<QString, QString>> RefusalLog::takeSummaries(qint64 nowMs, bool all)
+{
+    QList<std::pair<QString, QString>> summaries;
+    for (auto it = m_peers.begin(); it != m_peers.end();) {
+        if (!all && nowMs - it->startMs < m_windowMs) {
+            ++it;
+            continue;
+        }
+        if (it->held > 0)
+            summaries.append(
+                { it.key(), summary(*it, m_windowMs, QStringLiteral("this address")) });
+        it = m_peers.erase(it);
+    }
+    if (m_others.held > 0 && (all || nowMs - m_others.startMs >= m_windowMs)) {
+        summaries.append({ QString(),
+            summary(m_others, m_windowMs,
+                QStringLiteral("addresses beyond the %1 the log follows").arg(kMaxAddresses)) });
+        m_others = {};
+    }
+    return summaries;
 }
 
 } // namespace LedgerCurator

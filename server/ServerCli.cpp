@@ -8,6 +8,7 @@
 #include "NoticeJson.h"
 #include "PageFiles.h"
 #include "RetractionCsv.h"
+#include "ServeOptions.h"
 #include "ServerStore.h"
 #include "ServerWorks.h"
 
@@ -23,6 +24,9 @@
 #include <csignal>
 #include <sys/socket.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace LedgerCurator {
 
@@ -178,6 +182,7 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
     parser.addOptions({ kDbOption, kWorksOption, listen, maxBody, maxInflight, workers, busyTimeout,
         maxConnections, maxHeaderBytes, maxBodyMemory, headerTimeout, bodyTimeout, idleTimeout,
         writeTimeout, authFailures, authInterval, reconcileNeedsToken });
+    parser.addOptions(openShareOptions());
     if (!parser.parse(arguments))
         return usage(QStringLiteral("serve: ") + parser.errorText(), err);
     if (parser.positionalArguments().size() > 1)
@@ -261,6 +266,8 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
     options.worksPath = parser.isSet(kWorksOption) ? parser.value(kWorksOption)
                                                    : defaultWorksPath(options.database);
     options.reconcileNeedsToken = parser.isSet(reconcileNeedsToken);
+    if (const auto wrong = readOpenShareOptions(parser, options))
+        return usage(QStringLiteral("serve: ") + *wrong, err);
 
     const QString listenText = parser.value(listen);
     const qsizetype colon = listenText.lastIndexOf(u':');
@@ -297,6 +304,12 @@ int runServe(const QStringList &arguments, QTextStream &out, QTextStream &err)
                    "chmod 600 it"
                 << Qt::endl;
     }
+#if defined(__GLIBC__)
+    // Blocks of 1 MiB and more (bodies, replies) are mapped on their own and unmapped when freed,
+    // rather than kept in the heap at glibc's threshold that grows with them: the memory of a
+    // burst goes back to the system (docs/server-limits.md, "Memory").
+    ::mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
+#endif
     LedgerServer server(options);
     const quint16 bound = server.listenOn(address, quint16(port));
     if (bound == 0) {
@@ -485,11 +498,14 @@ int runImportNotices(const QStringList &arguments, QTextStream &out, QTextStream
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     const QCommandLineOption partial(QStringLiteral("partial"),
-        QStringLiteral("The file is an excerpt: withdraw nothing it does not name."));
+        QStringLiteral("The file is an excerpt (the default): withdraw nothing it does not name."));
+    const QCommandLineOption complete(QStringLiteral("complete"),
+        QStringLiteral("The file is the source's complete list: withdraw the notices of the "
+                       "source it no longer names."));
     const QCommandLineOption as(QStringLiteral("as"),
         QStringLiteral("The importer recorded with every version stored (default admin)."),
         QStringLiteral("NAME"), QStringLiteral("admin"));
-    parser.addOptions({ kDbOption, partial, as });
+    parser.addOptions({ kDbOption, partial, complete, as });
     if (!parser.parse(arguments))
         return usage(QStringLiteral("import-notices: ") + parser.errorText(), err);
     const QStringList files = parser.positionalArguments().mid(1);
@@ -501,6 +517,9 @@ int runImportNotices(const QStringList &arguments, QTextStream &out, QTextStream
                                     "without spaces or control characters"),
             err);
     const QString &file = files.first();
+    if (parser.isSet(partial) && parser.isSet(complete))
+        return usage(
+            QStringLiteral("import-notices: --partial and --complete contradict each other"), err);
     const auto shown = [](const QString &text) { return DisplayText::forTerminal(text); };
 
     // The whole file is read and checked before the database is touched.
@@ -510,7 +529,9 @@ int runImportNotices(const QStringList &arguments, QTextStream &out, QTextStream
         return csv.error().kind == Error::Kind::BadInput ? ExitBadInput : ExitFailure;
     }
     const QString importedAt = nowUtc();
-    const RetractionImport converted = standingNotices(*csv, importedAt);
+    RetractionImport converted = standingNotices(*csv, importedAt);
+    for (StandingNotice &n : converted.notices)
+        n.importedFrom = QFileInfo(file).fileName();
     for (const auto &skipped : std::as_const(csv->skipped))
         err << shown(file) << ':' << skipped.line << ": skipped: " << shown(skipped.message)
             << Qt::endl;
@@ -531,7 +552,7 @@ int runImportNotices(const QStringList &arguments, QTextStream &out, QTextStream
         }
     }
     std::optional<NoticeWithdrawal> withdrawal;
-    if (!parser.isSet(partial)) {
+    if (parser.isSet(complete)) {
         if (converted.unidentifiedRows > 0) {
             // A row whose Record ID cannot be read may be any notice: none is withdrawn.
             err << "ledger-server: import-notices: " << shown(file) << ": "
@@ -544,6 +565,7 @@ int runImportNotices(const QStringList &arguments, QTextStream &out, QTextStream
                 withdrawal->sources.insert(n.source);
             withdrawal->keep = converted.alsoListed;
             withdrawal->at = importedAt;
+            withdrawal->file = QFileInfo(file).fileName();
         }
     }
 
@@ -778,9 +800,13 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
                "  ledger-server serve [--db PATH|URL] [--listen HOST:PORT] [--max-body BYTES] "
                "[--max-inflight N]\n"
                "                      [--workers N] [--busy-timeout MS] [--works PATH]\n"
-               "                      [--reconcile-needs-token]\n"
+               "                      [--reconcile-needs-token] [--open-rate N] "
+               "[--max-connections-per-address N]\n"
+               "                      [...: every limit in man ledger-server and "
+               "docs/server-limits.md]\n"
                "  ledger-server import FILE... [--db PATH|URL]\n"
-               "  ledger-server import-notices FILE.csv [--partial] [--as NAME] [--db PATH|URL]\n"
+               "  ledger-server import-notices FILE.csv [--partial|--complete] [--as NAME] [--db "
+               "PATH|URL]\n"
                "  ledger-server token add NAME --role reader|curator|admin [--db PATH|URL]\n"
                "  ledger-server token list | token revoke NAME [--db PATH|URL]\n"
                "  ledger-server key list | key revoke KEYID [--db PATH|URL]\n"

@@ -163,6 +163,13 @@ const std::array kMigrations {
             " received_at TEXT NOT NULL)",
             "CREATE INDEX notice_versions_by_notice ON notice_versions (source, source_id, seq)",
             "INSERT INTO counters (name, value) VALUES ('notices', 0)" } },
+    // 5: each notice version's list (docs/notices.md, "Excerpts and complete lists"): the file it
+    // came from (for a withdrawal, the complete list that no longer names it) and the list's date.
+    Migration { 5,
+        { "ALTER TABLE notices ADD COLUMN imported_from TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE notices ADD COLUMN listed_as_of TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE notice_versions ADD COLUMN imported_from TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE notice_versions ADD COLUMN listed_as_of TEXT NOT NULL DEFAULT ''" } },
 };
 
 // Held (PostgreSQL, session level) while migrating, so that two servers starting together on

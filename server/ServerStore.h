@@ -163,6 +163,7 @@ struct NoticeWithdrawal
     QSet<QString> sources {};
     QSet<QString> keep {}; // refs (noticeRef) named by the list in rows that are no notices
     QString at {}; // the withdrawn versions' importedAt
+    QString file {}; // the list's file name, kept on the withdrawn versions (importedFrom)
 };
 
 struct NoticeBatch

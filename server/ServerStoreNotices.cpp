@@ -17,7 +17,8 @@ namespace {
 //! The columns of a notice as notices and notice_versions hold them, in readNotice()'s order.
 constexpr const char *kNoticeColumns
     = "seq, source, source_id, work, event_kind, nature, event_date, event_source, notice_doi, "
-      "detail, title, journal, urls, origin, status, imported_at, imported_by";
+      "detail, title, journal, urls, origin, status, imported_at, imported_by, imported_from, "
+      "listed_as_of";
 
 Result<StandingNotice> readNotice(const QSqlQuery &query)
 {
@@ -49,6 +50,8 @@ Result<StandingNotice> readNotice(const QSqlQuery &query)
     n.status = *parsedStatus;
     n.importedAt = query.value(15).toString();
     n.importedBy = query.value(16).toString();
+    n.importedFrom = query.value(17).toString();
+    n.listedAsOf = query.value(18).toString();
     return n;
 }
 
@@ -76,6 +79,8 @@ void bindNotice(QSqlQuery &query, const StandingNotice &n, qint64 seq, const QSt
     text(noticeStatusKey(n.status));
     text(n.importedAt);
     text(n.importedBy);
+    text(n.importedFrom);
+    text(n.listedAsOf);
     text(receivedAt);
 }
 
@@ -173,12 +178,12 @@ Result<NoticeBatch> ServerStore::storeNotices(const QList<StandingNotice> &notic
 
     QSqlQuery lookup = prepare(QStringLiteral("SELECT ") + QLatin1String(kNoticeColumns)
         + QStringLiteral(" FROM notices WHERE source = ? AND source_id = ?"));
-    QSqlQuery history
-        = prepare(QStringLiteral("INSERT INTO notice_versions (") + noticeColumnsWith("received_at")
-            + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    QSqlQuery insert
-        = prepare(QStringLiteral("INSERT INTO notices (") + noticeColumnsWith("received_at")
-            + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    QSqlQuery history = prepare(QStringLiteral("INSERT INTO notice_versions (")
+        + noticeColumnsWith("received_at")
+        + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    QSqlQuery insert = prepare(QStringLiteral("INSERT INTO notices (")
+        + noticeColumnsWith("received_at")
+        + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     QSqlQuery remove
         = prepare(QStringLiteral("DELETE FROM notices WHERE source = ? AND source_id = ?"));
     const QString now = nowUtcText();
@@ -287,6 +292,7 @@ Result<NoticeBatch> ServerStore::storeNotices(const QList<StandingNotice> &notic
             withdrawn.status = StandingNotice::Status::Withdrawn;
             withdrawn.importedAt = withdrawal->at;
             withdrawn.importedBy = by;
+            withdrawn.importedFrom = withdrawal->file;
             withdrawn.seq.reset();
             current.insert(n.ref(), n);
             NoticeResult result;

@@ -126,6 +126,7 @@ private Q_SLOTS:
     void includesFollowTheArrows();
     void coreUsesNoSqlGuiOrFiles();
     void serverDoesNotLinkQtGui();
+    void correctionsAreWrittenByTheOneWriter();
 };
 
 void TestArchitecture::everyLibraryFolderIsKnown()
@@ -226,6 +227,40 @@ void TestArchitecture::serverDoesNotLinkQtGui()
     // The same check on the app finds Qt Gui: the test can tell the two apart.
     const QStringList app = needed(QStringLiteral(LC_CLI_PATH));
     QVERIFY2(app.contains(QStringLiteral("libQt6Gui.so.6")), qPrintable(app.join(u' ')));
+}
+
+void TestArchitecture::correctionsAreWrittenByTheOneWriter()
+{
+    // Every correction is made, checked, signed and stored by CorrectionWriter
+    // (docs/curation.md, "Recording a correction"): no other source of the programs signs an
+    // event or stores a new one.
+    static const QRegularExpression writes(QStringLiteral("\\b(signEvent|addCorrections)\\s*\\("));
+    const QSet<QString> allowed { QStringLiteral("models/storage/CorrectionWriter.cpp"),
+        QStringLiteral("models/trust/EventSignature.h"),
+        QStringLiteral("models/trust/EventSignature.cpp"), QStringLiteral("models/storage/Store.h"),
+        QStringLiteral("models/storage/Store.cpp") };
+    QStringList wrong;
+    int checked = 0;
+    for (const QString &top : { QStringLiteral("app"), QStringLiteral("ui"),
+             QStringLiteral("models"), QStringLiteral("server") }) {
+        QDirIterator it(sourcePath(top), { QStringLiteral("*.cpp"), QStringLiteral("*.h") },
+            QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString file = it.next();
+            const QString relative = QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file);
+            ++checked;
+            if (allowed.contains(relative))
+                continue;
+            QFile in(file);
+            if (!in.open(QIODevice::ReadOnly))
+                continue;
+            const QString text = QString::fromUtf8(in.readAll());
+            if (const auto match = writes.match(text); match.hasMatch())
+                wrong.append(relative + QStringLiteral(" calls ") + match.captured(1));
+        }
+    }
+    QVERIFY(checked > 100);
+    QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u'\n')));
 }
 
 QTEST_GUILESS_MAIN(TestArchitecture)

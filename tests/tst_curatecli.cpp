@@ -36,6 +36,8 @@ private Q_SLOTS:
     void checkFindsTheFixtureHints();
     void checkFollowsCorrections();
     void sameValueRecordsNothing();
+    void identifierInEveryForm_data();
+    void identifierInEveryForm();
 
 private:
     CliRun run(QStringList arguments) const;
@@ -367,7 +369,58 @@ void TestCurateCli::sameValueRecordsNothing()
     const QString before = dumpDatabase(m_db);
     const CliRun r = run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("state=") });
     QCOMPARE(r.exitCode, 0);
-    QVERIFY(r.out.contains("nothing recorded"));
+    QVERIFY(r.out.contains("nothing to record"));
+    QCOMPARE(dumpDatabase(m_db), before);
+}
+
+void TestCurateCli::identifierInEveryForm_data()
+{
+    QTest::addColumn<QString>("given");
+    QTest::addColumn<QString>("stored");
+    // Every form a curator pastes is taken and stored as the identifier itself.
+    QTest::newRow("abs address with version")
+        << QStringLiteral("https://arxiv.org/abs/2104.04473v2") << QStringLiteral("2104.04473v2");
+    QTest::newRow("abs address without scheme")
+        << QStringLiteral("arxiv.org/abs/2104.04473v2") << QStringLiteral("2104.04473v2");
+    QTest::newRow("pdf address") << QStringLiteral("https://arxiv.org/pdf/2104.04473v3.pdf")
+                                 << QStringLiteral("2104.04473v3");
+    QTest::newRow("arXiv: prefix")
+        << QStringLiteral("arXiv:2104.04473") << QStringLiteral("2104.04473");
+    QTest::newRow("old style in another case")
+        << QStringLiteral("Hep-th/9901001") << QStringLiteral("hep-th/9901001");
+    QTest::newRow("doi.org address") << QStringLiteral("https://doi.org/10.1145/3458817.3476209")
+                                     << QStringLiteral("10.1145/3458817.3476209");
+    QTest::newRow("doi: prefix") << QStringLiteral("doi:10.1145/ABC")
+                                 << QStringLiteral("10.1145/abc");
+}
+
+void TestCurateCli::identifierInEveryForm()
+{
+    QFETCH(QString, given);
+    QFETCH(QString, stored);
+    const CliRun r
+        = run({ QStringLiteral("curate"), kRecord, kOpt, QStringLiteral("identifier=") + given,
+            QStringLiteral("--author"), QStringLiteral("alice") });
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonArray rows = QJsonDocument::fromJson(
+        run({ QStringLiteral("show"), kRecord, QStringLiteral("--json") }).out)
+                                .array();
+    bool found = false;
+    for (const QJsonValue &row : rows) {
+        if (row[QStringLiteral("id")].toString() != kOpt)
+            continue;
+        found = true;
+        QCOMPARE(row[QStringLiteral("curation")][QStringLiteral("identifier")].toString(), stored);
+    }
+    QVERIFY(found);
+    // A web address that is no identifier is refused with the forms that are, and nothing is
+    // written.
+    const QString before = dumpDatabase(m_db);
+    const CliRun bad = run({ QStringLiteral("curate"), kRecord, kOpt,
+        QStringLiteral("identifier=https://arxiv.org/list/cs.LG/recent"),
+        QStringLiteral("--author"), QStringLiteral("alice") });
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("https://arxiv.org/abs/ID"), bad.err.constData());
     QCOMPARE(dumpDatabase(m_db), before);
 }
 

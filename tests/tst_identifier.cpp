@@ -94,6 +94,44 @@ void TestIdentifier::valid_data()
     QTest::newRow("arXiv:cs.AI/0101001v1") << u"arXiv:cs.AI/0101001v1"_s << arxivOld
                                            << u"cs.AI/0101001v1"_s << u"cs.AI/0101001"_s << 1;
 
+    // Every form a curator pastes: arXiv's addresses (abs, pdf; with a version; http, www. or no
+    // scheme), arXiv: and old-style ids in any case.
+    QTest::newRow("https://arxiv.org/abs/2104.04473v2")
+        << u"https://arxiv.org/abs/2104.04473v2"_s << arxivNew << u"2104.04473v2"_s
+        << u"2104.04473"_s << 2;
+    QTest::newRow("arxiv.org/abs/ without scheme")
+        << u"arxiv.org/abs/2104.04473v2"_s << arxivNew << u"2104.04473v2"_s << u"2104.04473"_s << 2;
+    QTest::newRow("http://www.arxiv.org/abs/")
+        << u"http://www.arxiv.org/abs/2104.04473"_s << arxivNew << u"2104.04473"_s
+        << u"2104.04473"_s << 0;
+    QTest::newRow("https://arxiv.org/pdf/2104.04473v3")
+        << u"https://arxiv.org/pdf/2104.04473v3"_s << arxivNew << u"2104.04473v3"_s
+        << u"2104.04473"_s << 3;
+    QTest::newRow("https://arxiv.org/pdf/2104.04473.pdf")
+        << u"https://arxiv.org/pdf/2104.04473.pdf"_s << arxivNew << u"2104.04473"_s
+        << u"2104.04473"_s << 0;
+    QTest::newRow("abs address with a query and a slash")
+        << u"https://arxiv.org/abs/2104.04473v1/?context=cs"_s << arxivNew << u"2104.04473v1"_s
+        << u"2104.04473"_s << 1;
+    QTest::newRow("abs address of an old-style id")
+        << u"https://arxiv.org/abs/hep-th/9901001v2"_s << arxivOld << u"hep-th/9901001v2"_s
+        << u"hep-th/9901001"_s << 2;
+    QTest::newRow("arXiv:2104.04473")
+        << u"arXiv:2104.04473"_s << arxivNew << u"2104.04473"_s << u"2104.04473"_s << 0;
+    QTest::newRow("Hep-th/9901001 (any case)")
+        << u"Hep-th/9901001"_s << arxivOld << u"hep-th/9901001"_s << u"hep-th/9901001"_s << 0;
+    QTest::newRow("HEP-TH/9901001v2 (any case)")
+        << u"HEP-TH/9901001v2"_s << arxivOld << u"hep-th/9901001v2"_s << u"hep-th/9901001"_s << 2;
+    QTest::newRow("MATH.gt/0309136 (any case)")
+        << u"MATH.gt/0309136"_s << arxivOld << u"math.GT/0309136"_s << u"math.GT/0309136"_s << 0;
+    QTest::newRow("doi.org/ without scheme")
+        << u"doi.org/10.1000/XYZ"_s << doi << u"10.1000/xyz"_s << u"10.1000/xyz"_s << 0;
+    QTest::newRow("doi.org address, percent-encoded")
+        << u"https://doi.org/10.1002/%28SICI%291097"_s << doi << u"10.1002/(sici)1097"_s
+        << u"10.1002/(sici)1097"_s << 0;
+    QTest::newRow("doi: 10.1000/xyz")
+        << u"doi: 10.1000/xyz"_s << doi << u"10.1000/xyz"_s << u"10.1000/xyz"_s << 0;
+
     // DOIs: lower-cased, prefixes dropped.
     QTest::newRow("10.1234/abc.5678")
         << u"10.1234/abc.5678"_s << doi << u"10.1234/abc.5678"_s << u"10.1234/abc.5678"_s << 0;
@@ -196,8 +234,20 @@ void TestIdentifier::invalid_data()
         << u"hep-th/9913001"_s << QStringList { u"month 13 in hep-th/9913001 is not a month"_s };
     QTest::newRow("hep-th/9901000 paper 000")
         << u"hep-th/9901000"_s << QStringList { u"cannot be 000"_s };
-    QTest::newRow("HEP-TH/9901001 upper-case archive")
-        << u"HEP-TH/9901001"_s << QStringList { u"lower case"_s, u"hep-th, not HEP-TH"_s };
+    QTest::newRow("arxiv.org/list: an arXiv address of no paper")
+        << u"https://arxiv.org/list/cs.LG/recent"_s
+        << QStringList { u"an arXiv address but not one of a paper"_s,
+               u"https://arxiv.org/abs/ID"_s };
+    QTest::newRow("another site's address")
+        << u"https://example.org/paper/2104.04473"_s
+        << QStringList { u"a web address but not one of an identifier"_s,
+               u"https://doi.org/DOI"_s };
+    QTest::newRow("abs address of a bad id")
+        << u"https://arxiv.org/abs/2104.0447"_s
+        << QStringList { u"in the arXiv address 'https://arxiv.org/abs/2104.0447'"_s,
+               u"five digits after the dot"_s };
+    QTest::newRow("empty doi.org address")
+        << u"https://doi.org/"_s << QStringList { u"not one of an identifier"_s };
     QTest::newRow("math.GTX/0309136 subject class")
         << u"math.GTX/0309136"_s << QStringList { u"subject class is a dot and two letters"_s };
     QTest::newRow("hep_th/9901001 archive characters")
@@ -257,6 +307,9 @@ void TestIdentifier::arxivOnly_data()
     QTest::newRow("empty") << u" "_s << u"empty identifier"_s;
     QTest::newRow("garbage") << u"<script>"_s << u"not an arXiv id: expected"_s;
     QTest::newRow("bad arXiv") << u"1501.1234"_s << u"five digits after the dot"_s;
+    QTest::newRow("doi.org address")
+        << u"https://doi.org/10.1000/xyz"_s << u"a DOI is not an arXiv id"_s;
+    QTest::newRow("arxiv.org list") << u"arxiv.org/list/hep-th/new"_s << u"not one of a paper"_s;
 }
 
 void TestIdentifier::arxivOnly()

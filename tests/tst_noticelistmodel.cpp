@@ -103,7 +103,8 @@ void TestNoticeListModel::init()
     QCOMPARE(first.size(), 5);
     QVERIFY(m_store->importNotices(first));
     auto second = m_store->importNotices(
-        notices(kOwnRetractionRow + kReplacedRow + kCorrectionRow + kConcern));
+        notices(kOwnRetractionRow + kReplacedRow + kCorrectionRow + kConcern),
+        NoticeImportScope::Complete);
     QVERIFY2(second, qPrintable(second ? QString() : second.error().toString()));
     QCOMPARE(second->withdrawn, 1);
     m_proxy.setSourceModel(&m_model);
@@ -262,7 +263,8 @@ void TestNoticeListModel::reviewShownOnceStored()
         QStringLiteral("retraction notice confirmed"));
 
     // The source withdraws the notice: the decision made on it stays shown.
-    QVERIFY(m_store->importNotices(notices(kReplacedRow + kCorrectionRow + kConcern)));
+    QVERIFY(m_store->importNotices(
+        notices(kReplacedRow + kCorrectionRow + kConcern), NoticeImportScope::Complete));
     load();
     const int w = rowsOf(m_model, kOwnRef).first();
     QCOMPARE(

@@ -695,7 +695,7 @@ void TestNotices::badRowIsSkippedTheRestImported()
     // Line 1 header, 2 the paper, 3 the bad row, 4 another work.
     m_csv = writeFile(
         QStringLiteral("mixed.csv"), kHeader + kPaperRetraction + badRow + kOtherRetraction);
-    const CliRun r = run({ QStringLiteral("import-notices"), m_csv });
+    const CliRun r = run({ QStringLiteral("import-notices"), m_csv, QStringLiteral("--complete") });
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QString err = QString::fromUtf8(r.err);
     QVERIFY2(err.startsWith(m_csv + QStringLiteral(":3: ")), qPrintable(err));

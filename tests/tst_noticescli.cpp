@@ -153,7 +153,9 @@ void TestNoticesCli::init()
         kHeader + kPaperRetraction + kPaperCorrection + kOtherRetraction);
     const CliRun a = run({ QStringLiteral("import-notices"), first });
     QVERIFY2(a.exitCode == 0, a.err.constData());
-    const CliRun b = run({ QStringLiteral("import-notices"), second });
+    // The whole list, and its withdrawal of the paper's own notice said yes to.
+    const CliRun b = run({ QStringLiteral("import-notices"), second, QStringLiteral("--complete"),
+        QStringLiteral("--allow-withdrawals") });
     QVERIFY2(b.exitCode == 0, b.err.constData());
     QVERIFY2(b.out.contains("1 withdrawn"), b.out.constData());
 }

@@ -385,7 +385,7 @@ void TestNoticesGui::importNoticesFromTheApp()
     out.write("9,Bad,J,P,A,,Article,2024-03-01,10.1/x,0,1/1/2020 0:00,10.1/y,0,Retraction,,No,\n");
     out.close();
     QSignalSpy imported(&window, &MainWindow::noticesImported);
-    window.importNoticesFile(file);
+    window.importNoticesFile(file, NoticeImportScope::Partial);
     QTRY_COMPARE(imported.size(), 1);
     QCOMPARE(imported.first().first().toBool(), true);
     QTRY_COMPARE(countRetractedRows(table->model()), 28);

@@ -196,7 +196,7 @@ void TestNoticesView::emptyStateThenNoticesArrive()
     out.write(kNoticeCsvHeader + kRows);
     out.close();
     QSignalSpy reloaded(view, &NoticesView::reloaded);
-    window.importNoticesFile(file);
+    window.importNoticesFile(file, NoticeImportScope::Partial);
     QTRY_VERIFY(reloaded.size() >= 1);
     QTRY_COMPARE(view->model()->rowCount(), 3);
     QVERIFY(view->findChild<QTableView *>(QStringLiteral("noticesTable"))->isVisible());
@@ -263,7 +263,7 @@ void TestNoticesView::screenshot()
     importNotices(kRows.mid(kRows.indexOf("60001")));
     // A later complete list without the correction of 60002: withdrawn by the source.
     converted.notices.append(notices(kRows.mid(kRows.indexOf("60001"))).first());
-    QVERIFY(m_fixture->store().importNotices(converted.notices));
+    QVERIFY(m_fixture->store().importNotices(converted.notices, NoticeImportScope::Complete));
     QVERIFY(m_fixture->store().addCorrections(reviewEvents(QStringLiteral("2104.04473"),
         QStringLiteral("retraction-watch:51234"), QStringLiteral("acknowledged"),
         QStringLiteral("retraction notice confirmed"), QStringLiteral("Ana Ruiz"))));

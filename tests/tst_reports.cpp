@@ -458,10 +458,10 @@ void TestReports::reportSince()
     const QList<QStringList> rows = pythonRows(csv.out);
     QCOMPARE(rows.size(), 3);
     QCOMPARE(rows[1][1], QStringLiteral("carol (unsigned)"));
-    QCOMPARE(rows[1][6], QStringLiteral("(upstream: none)"));
-    QCOMPARE(rows[1][7], QStringLiteral("midnight"));
-    QCOMPARE(rows[2][6], QStringLiteral("old"));
-    QCOMPARE(rows[2][7], QStringLiteral("noon"));
+    QCOMPARE(rows[1][8], QStringLiteral("(upstream: none)"));
+    QCOMPARE(rows[1][9], QStringLiteral("midnight"));
+    QCOMPARE(rows[2][8], QStringLiteral("old"));
+    QCOMPARE(rows[2][9], QStringLiteral("noon"));
     const CliRun history = run({ QStringLiteral("history"), kRich, first });
     QVERIFY(history.out.contains("carol (unsigned)  note: old -> noon"));
     const CliRun text = run({ QStringLiteral("report"), QStringLiteral("--since"),

@@ -334,9 +334,11 @@ void TestReportsGui::exportObservationsAndCorrections()
     QCOMPARE(rows->size(), 2);
     const QByteArray report = readAll(corrections);
     QCOMPARE(report, csvText(correctionReportCsvRows(*rows), CsvFormulas::Guard).toUtf8());
-    QVERIFY(report.startsWith("when,who,record,observation,notice,field,from,to,note\r\n"));
-    QVERIFY(report.contains(QByteArray(",alice (unsigned),2104.04473," + kSpiking.toUtf8()
-        + ",,note,(upstream: none),\"checked, \"\"twice\"\"\",\"checked, \"\"twice\"\"\"\r\n")));
+    QVERIFY(report.startsWith("when,who,record,observation,citing_title,cited_title,notice,"
+                              "field,from,to,note\r\n"));
+    QVERIFY(report.contains(QByteArray(",alice (unsigned),2104.04473," + kSpiking.toUtf8() + ',')));
+    QVERIFY(report.contains(
+        ",,note,(upstream: none),\"checked, \"\"twice\"\"\",\"checked, \"\"twice\"\"\"\r\n"));
 }
 
 void TestReportsGui::exportFailureIsSaid()

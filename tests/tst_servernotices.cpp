@@ -770,8 +770,8 @@ void TestServerNotices::importNoticesCli()
     const QString without
         = writeCsv(QStringLiteral("without-51240.csv"), sampleWithout({ QStringLiteral("51240") }));
     QVERIFY(!without.isEmpty());
-    const CliRun withdrawn
-        = importNotices(without, { QStringLiteral("--as"), QStringLiteral("carol") });
+    const CliRun withdrawn = importNotices(
+        without, { QStringLiteral("--as"), QStringLiteral("carol"), QStringLiteral("--complete") });
     QVERIFY2(withdrawn.exitCode == 0, withdrawn.err.constData());
     QCOMPARE(reportLine(withdrawn.out),
         QByteArray("import-notices: 0 new, 0 updated, 5 unchanged, 1 withdrawn"));
@@ -793,7 +793,7 @@ void TestServerNotices::importNoticesCli()
     QCOMPARE(allNotices().size(), 6); // kept, withdrawn
 
     // Withdrawn once: the same list again withdraws nothing more.
-    const CliRun twice = importNotices(without);
+    const CliRun twice = importNotices(without, { QStringLiteral("--complete") });
     QCOMPARE(reportLine(twice.out),
         QByteArray("import-notices: 0 new, 0 updated, 5 unchanged, 0 withdrawn"));
     // An excerpt (--partial) withdraws nothing it does not name.
@@ -823,7 +823,7 @@ void TestServerNotices::importNoticesKeepsRowsThatAreNoNotices()
     csv.replace("10.48550/ARXIV.2104.04473", "");
     csv.replace("7/22/2024 0:00", "not a date");
     const QString file = writeCsv(QStringLiteral("rows.csv"), csv);
-    const CliRun run = importNotices(file);
+    const CliRun run = importNotices(file, { QStringLiteral("--complete") });
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QCOMPARE(reportLine(run.out),
         QByteArray("import-notices: 0 new, 0 updated, 3 unchanged, 1 withdrawn"));
@@ -836,7 +836,7 @@ void TestServerNotices::importNoticesKeepsRowsThatAreNoNotices()
     unreadable.replace("51270,", ",");
     unreadable.replace("6/18/2022 0:00", "never");
     const QString file2 = writeCsv(QStringLiteral("unreadable.csv"), unreadable);
-    const CliRun none = importNotices(file2);
+    const CliRun none = importNotices(file2, { QStringLiteral("--complete") });
     QVERIFY2(none.exitCode == 0, none.err.constData());
     QVERIFY2(none.err.contains("1 row could not be read: no notice is marked withdrawn"),
         none.err.constData());

@@ -408,7 +408,9 @@ void TestSuggestCli::manyObservationsShareTwoThreads()
     const QStringList titles {
         QStringLiteral("Attention is all you need, NeurIPS 2017"),
         QStringLiteral("Deep Residual Learnign for Image Recognition"),
-        QStringLiteral("BERT: pre-training of deep bidirectional transformers"),
+        // (the whole title: a title cut before its "for Y" is another work's, docs/matching.md)
+        QStringLiteral("BERT: pre-training of deep bidirectional transformers for language "
+                       "understanding, NAACL 2019"),
         QStringLiteral("Language Models are Unsupervised Multitask Learners"),
     };
     const QStringList best { QStringLiteral("1706.03762"), QStringLiteral("1512.03385"),

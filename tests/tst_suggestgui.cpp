@@ -13,6 +13,8 @@
 #include "MatchSuggestions.h"
 #include "ObservationTableModel.h"
 #include "Screenshots.h"
+#include "ServerProcess.h"
+#include "SettingsKeys.h"
 #include "Store.h"
 #include "SuggestionBox.h"
 #include "SuggestionProvider.h"
@@ -32,8 +34,11 @@
 #include <QPointer>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScopeGuard>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
@@ -146,6 +151,7 @@ private Q_SLOTS:
     void importWorksListReportsAndSuggests();
     void worksImportedByTheCommandLineBringSuggestions();
     void worksImportCancelledGoesOnAfter();
+    void theTeamsServerIsAskedWhenTheCacheHasNoClearMatch();
     void screenshots();
 
 public Q_SLOTS:
@@ -707,6 +713,51 @@ void TestSuggestGui::worksImportCancelledGoesOnAfter()
     // Now there is an index to look in (its works are no candidates of the residual paper: too
     // far from its title to be shown).
     QTRY_VERIFY_WITH_TIMEOUT(status() == QStringLiteral("No candidates found."), 20000);
+}
+
+void TestSuggestGui::theTeamsServerIsAskedWhenTheCacheHasNoClearMatch()
+{
+    // The team's ledger-server holds "Attention Is All You Need"; the cache's own index does not.
+    QTemporaryDir serverDir;
+    QVERIFY(serverDir.isValid());
+    ServerProcess server(serverDir.filePath(QStringLiteral("ledger.db")));
+    QString problem;
+    QVERIFY2(!server
+                  .command({ QStringLiteral("works"), QStringLiteral("import"),
+                               QStringLiteral(LC_TEST_DATA_DIR "/reconcile-works.csv") },
+                      &problem)
+                  .isEmpty(),
+        qPrintable(problem));
+    QVERIFY2(server.start(&problem), qPrintable(problem));
+    // the sync settings name it (no token: /reconcile is open by default)
+    QSettings().setValue(SettingsKeys::kSyncServerUrl, server.url().toString());
+    const auto forget = qScopeGuard([] { QSettings().remove(SettingsKeys::kSyncServerUrl); });
+    QList<Work> works = worksList();
+    works.removeIf([](const Work &w) { return w.id == QStringLiteral("1706.03762"); });
+    QVERIFY(open(true, works));
+    // the cache's own index has no clear match for it
+    const ObservationSuggestions own = expected(kAttention);
+    QVERIFY(own.candidates.isEmpty() || !own.candidates.first().match);
+    select(kAttention);
+    // a request to a server on loopback: waited for generously (a loaded machine)
+    QTRY_VERIFY_WITH_TIMEOUT(candidates()->isVisible(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(candidates()->topLevelItemCount() > 0, 60000);
+    QTreeWidgetItem *first = candidates()->topLevelItem(0);
+    QVERIFY2(first->text(2).contains(QStringLiteral("1706.03762")), qPrintable(first->text(2)));
+    QVERIFY2(first->text(0).contains(QStringLiteral("✓")), qPrintable(first->text(0)));
+    QVERIFY(server.log().contains("/reconcile"));
+    auto *provider = m_window->findChild<SuggestionProvider *>();
+    QVERIFY(provider);
+    QCOMPARE(
+        provider->suggestions(kAttention)->candidates.first().source, QStringLiteral("server"));
+    // a title the cache matches clearly is not sent: its candidates are the cache's alone
+    select(kResNet);
+    QTRY_VERIFY_WITH_TIMEOUT(provider->suggestions(kResNet), 60000);
+    const QList<Candidate> resNet = provider->suggestions(kResNet)->candidates;
+    QVERIFY(resNet.first().match);
+    QCOMPARE(resNet.first().id, QStringLiteral("1512.03385"));
+    for (const Candidate &c : resNet)
+        QVERIFY(c.source != QStringLiteral("server"));
 }
 
 void TestSuggestGui::screenshots()

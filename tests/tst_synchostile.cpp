@@ -51,7 +51,9 @@ enum class Hostile {
     EndlessNoLength,
     Dribble,
     Late,
-    Error500
+    Error500,
+    TinyEvents, // an events page of ever more tiny events, without end
+    HugeEvent, // an events page whose first event never ends
 };
 
 //! Peak memory (VmHWM) in bytes since the last resetPeak(); from /proc/self/status.
@@ -147,6 +149,12 @@ private:
                           "Content-Length: 2\r\nConnection: close\r\n\r\n{}");
             client->disconnectFromHost();
             return;
+        case Hostile::TinyEvents:
+            headers += "Connection: close\r\n\r\n{\"events\": [";
+            break;
+        case Hostile::HugeEvent:
+            headers += "Connection: close\r\n\r\n{\"events\": [{\"value\": \"";
+            break;
         case Hostile::None:
         case Hostile::Late:
             break;
@@ -166,10 +174,12 @@ private:
         }
         // Streams as fast as the client takes it, never more than 1 MiB ahead of it.
         const bool chunked = hostile == Hostile::EndlessChunked;
-        auto more = [this, guarded, chunked] {
+        const QByteArray filler = hostile == Hostile::TinyEvents
+            ? QByteArray("{},").repeated(64 * 1024 / 3)
+            : QByteArray(64 * 1024, hostile == Hostile::HugeEvent ? 'x' : ' ');
+        auto more = [this, guarded, chunked, filler] {
             if (!guarded || guarded->state() != QAbstractSocket::ConnectedState)
                 return;
-            static const QByteArray filler(64 * 1024, ' ');
             while (guarded->bytesToWrite() < kMiB) {
                 if (streamed >= kStreamLimit) {
                     guarded->disconnectFromHost();
@@ -203,6 +213,9 @@ private Q_SLOTS:
     void slowServerTripsTheSyncDeadline();
     void retryPastTheSyncDeadlineIsNotWaitedFor();
     void cliStopsOnADribblingServer();
+    void eventsPageIsReadAsItComes_data();
+    void eventsPageIsReadAsItComes();
+    void pagePastItsMemoryIsAskedForInSmallerPages();
 
 private:
     SyncOptions options() const;
@@ -479,6 +492,76 @@ void TestSyncHostile::cliStopsOnADribblingServer()
     QVERIFY2(err.contains(QStringLiteral("--request-timeout")), qPrintable(err));
     QVERIFY2(elapsed < scaledTimeoutMs(10000), qPrintable(QString::number(elapsed)));
     checkOutboxKeptAndNextSyncCompletes();
+}
+
+void TestSyncHostile::eventsPageIsReadAsItComes_data()
+{
+    QTest::addColumn<int>("hostile");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("more events than asked for")
+        << int(Hostile::TinyEvents)
+        << QStringLiteral("malformed reply: the page holds more than the 1000 events asked for; "
+                          "it was refused there");
+    QTest::newRow("an event without end")
+        << int(Hostile::HugeEvent)
+        << QStringLiteral("malformed reply: the page was refused as it arrived: its array's "
+                          "element [0] is longer than 262144 bytes");
+}
+
+void TestSyncHostile::eventsPageIsReadAsItComes()
+{
+    QFETCH(int, hostile);
+    QFETCH(QString, message);
+    m_proxy->method = "GET";
+    m_proxy->path = QStringLiteral("/v1/events");
+    m_proxy->hostile = Hostile(hostile);
+    SyncOptions hostileOptions = options();
+    hostileOptions.pageSize = 1000;
+    hostileOptions.maxAttempts = 1; // so that a client that does not refuse ends too
+    {
+        Store alice(m_cachePath);
+        QVERIFY(alice.open());
+        SyncClient client(alice);
+        const bool peakReset = resetPeak();
+        const qint64 before = procStatus(peakReset ? "VmHWM" : "VmRSS");
+        auto report = client.run(hostileOptions);
+        const qint64 growth = procStatus("VmHWM") - before;
+        qInfo("streamed %lld bytes; the process grew by %lld bytes at its peak", m_proxy->streamed,
+            growth);
+        QVERIFY(!report);
+        const QString error = report.error().message;
+        QVERIFY2(error.contains(message), qPrintable(error));
+        QVERIFY2(error.contains(m_proxy->url().toString() + QStringLiteral("/v1/events")),
+            qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("the outbox is kept")), qPrintable(error));
+        QCOMPARE(m_proxy->hostileRequests, 1); // not retried
+        // Refused at the first piece past the limit: a few hundred kB in, not the 512 MiB the
+        // proxy would send (it streams at most 1 MiB ahead, and the sockets hold a few more).
+        QVERIFY2(m_proxy->streamed < 16 * kMiB, qPrintable(QString::number(m_proxy->streamed)));
+        QVERIFY2(growth < kMostGrowth, qPrintable(QString::number(growth)));
+    }
+    checkOutboxKeptAndNextSyncCompletes();
+}
+
+void TestSyncHostile::pagePastItsMemoryIsAskedForInSmallerPages()
+{
+    // The outbox's three events come back in a page of about 1.5 kB: more than the page may hold
+    // here, so the client asks again for pages of half as many events, until they fit.
+    SyncOptions small = options();
+    small.maxPageBytes = 1000;
+    QStringList log;
+    small.log = [&log](const QString &line) { log.append(line); };
+    Store alice(m_cachePath);
+    QVERIFY(alice.open());
+    SyncClient client(alice);
+    auto report = client.run(small);
+    QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+    QCOMPARE(report->eventsPulled, qint64(kOutbox));
+    QCOMPARE(alice.outboxCount().value(), 0);
+    const QString told = log.join(u'\n');
+    QVERIFY2(told.contains(QStringLiteral("more than the 1000 bytes a page may hold at once")),
+        qPrintable(told));
+    QVERIFY2(told.contains(QStringLiteral("asking for pages of 10000 events")), qPrintable(told));
 }
 
 QTEST_GUILESS_MAIN(TestSyncHostile)

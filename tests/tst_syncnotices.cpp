@@ -232,7 +232,7 @@ void TestSyncNotices::withdrawnBySourceReachesTheOthers()
     next.erase(std::remove_if(next.begin(), next.end(),
                    [&gone](const StandingNotice &n) { return n.ref() == gone; }),
         next.end());
-    auto reimported = m_a->importNotices(next);
+    auto reimported = m_a->importNotices(next, NoticeImportScope::Complete);
     QVERIFY(reimported);
     QCOMPARE(reimported->withdrawn, 1);
     QCOMPARE(reimported->withdrawnRefs, QStringList { gone });

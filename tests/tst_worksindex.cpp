@@ -433,6 +433,47 @@ private Q_SLOTS:
         QVERIFY(nothing && nothing->isEmpty());
     }
 
+    void identifiersFindTheirWork_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QString>("id");
+        QTest::newRow("new style") << QStringLiteral("0704.0002") << QStringLiteral("0704.0002");
+        QTest::newRow("with version")
+            << QStringLiteral("0704.0002v3") << QStringLiteral("0704.0002");
+        QTest::newRow("abs address")
+            << QStringLiteral("https://arxiv.org/abs/0704.0002v2") << QStringLiteral("0704.0002");
+        QTest::newRow("pdf address")
+            << QStringLiteral("arxiv.org/pdf/0704.0002.pdf") << QStringLiteral("0704.0002");
+        QTest::newRow("arXiv:") << QStringLiteral("arXiv:0704.0002") << QStringLiteral("0704.0002");
+        QTest::newRow("old style, any case")
+            << QStringLiteral("HEP-TH/9711200v3") << QStringLiteral("hep-th/9711200");
+        QTest::newRow("old style address") << QStringLiteral("https://arxiv.org/abs/hep-th/9711200")
+                                           << QStringLiteral("hep-th/9711200");
+        QTest::newRow("a work's DOI")
+            << QStringLiteral("10.1103/PhysRevD.76.013009") << QStringLiteral("0704.0001");
+        QTest::newRow("its doi.org address")
+            << QStringLiteral("https://doi.org/10.1103/physrevd.76.013009")
+            << QStringLiteral("0704.0001");
+        QTest::newRow("arXiv's DOI")
+            << QStringLiteral("doi:10.48550/arXiv.0704.0002") << QStringLiteral("0704.0002");
+    }
+    void identifiersFindTheirWork()
+    {
+        QFETCH(QString, query);
+        QFETCH(QString, id);
+        WorksIndex index(db());
+        QVERIFY(index.importFile(dataFile("arxiv-metadata-sample.jsonl"), WorksFormat::ArxivJsonl));
+        auto found = index.candidates(MatchQuery { query, {}, {} });
+        QCOMPARE(errorOf(found), QString());
+        QVERIFY(!found->isEmpty());
+        QCOMPARE(found->first().id, id);
+        QVERIFY(found->first().match);
+        QCOMPARE(found->first().score, 100.0);
+        // an identifier the index does not hold: no candidate, and a title is still a title
+        auto none = index.candidates(MatchQuery { QStringLiteral("2912.99999"), {}, {} });
+        QVERIFY(none && none->isEmpty());
+    }
+
     void retrievesUnderNoise_data()
     {
         QTest::addColumn<QString>("query");

@@ -381,10 +381,6 @@
         <translation>ein arXiv-Archivname besteht aus Kleinbuchstaben und Bindestrichen, wie hep-th oder cond-mat, gefunden: %1</translation>
     </message>
     <message>
-        <source>arXiv archive names are written in lower case: %1, not %2</source>
-        <translation>arXiv-Archivnamen werden kleingeschrieben: %1, nicht %2</translation>
-    </message>
-    <message>
         <source>a subject class is a dot and two letters, as in math.GT, found %1</source>
         <translation>eine Fachklasse ist ein Punkt und zwei Buchstaben, wie in math.GT, gefunden: %1</translation>
     </message>
@@ -443,6 +439,18 @@
     <message>
         <source>a DOI is not an arXiv id: expected YYMM.NNNNN or archive/YYMMNNN, found %1</source>
         <translation>ein DOI ist keine arXiv-ID: erwartet JJMM.NNNNN oder Archiv/JJMMNNN, gefunden: %1</translation>
+    </message>
+    <message>
+        <source>%1 is a web address but not one of an identifier: expected https://arxiv.org/abs/ID, https://arxiv.org/pdf/ID or https://doi.org/DOI</source>
+        <translation>%1 ist eine Webadresse, aber nicht die einer Kennung: erwartet https://arxiv.org/abs/ID, https://arxiv.org/pdf/ID oder https://doi.org/DOI</translation>
+    </message>
+    <message>
+        <source>%1 is an arXiv address but not one of a paper: expected https://arxiv.org/abs/ID or https://arxiv.org/pdf/ID, as in https://arxiv.org/abs/2104.04473v2</source>
+        <translation>%1 ist eine arXiv-Adresse, aber nicht die eines Artikels: erwartet https://arxiv.org/abs/ID oder https://arxiv.org/pdf/ID, wie in https://arxiv.org/abs/2104.04473v2</translation>
+    </message>
+    <message>
+        <source>in the arXiv address %1: %2</source>
+        <translation>in der arXiv-Adresse %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1217,6 +1225,25 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
     </message>
 </context>
 <context>
+    <name>LedgerCurator::DraftNotice</name>
+    <message>
+        <source>&amp;Keep My Text</source>
+        <translation>&amp;Meinen Text behalten</translation>
+    </message>
+    <message>
+        <source>Use the &amp;New Value</source>
+        <translation>&amp;Neuen Wert übernehmen</translation>
+    </message>
+    <message>
+        <source>While you typed, %1 was changed elsewhere to “%2”. Your text “%3” is kept in the field: apply it, or take the new value.</source>
+        <translation>Während Sie tippten, wurde %1 anderswo in „%2“ geändert. Ihr Text „%3“ bleibt im Feld: Übernehmen Sie ihn oder den neuen Wert.</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+</context>
+<context>
     <name>LedgerCurator::DuplicatesDialog</name>
     <message>
         <source>ref. %1 (%2)</source>
@@ -1750,6 +1777,25 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
         <source>Nothing to accept: the clear matches were already recorded.</source>
         <translation>Nichts zu übernehmen: die eindeutigen Treffer sind schon erfasst.</translation>
     </message>
+    <message>
+        <source>Unapplied Corrections</source>
+        <translation>Nicht übernommene Korrekturen</translation>
+    </message>
+    <message numerus="yes">
+        <source>You typed corrections that are not applied (%Ln observation(s)). Quit anyway and lose them?</source>
+        <translation>
+            <numerusform>Sie haben Korrekturen eingegeben, die nicht übernommen sind (%Ln Beobachtung). Trotzdem beenden und sie verlieren?</numerusform>
+            <numerusform>Sie haben Korrekturen eingegeben, die nicht übernommen sind (%Ln Beobachtungen). Trotzdem beenden und sie verlieren?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Discard and Quit</source>
+        <translation>&amp;Verwerfen und beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Go Back</source>
+        <translation>&amp;Zurück</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeController</name>
@@ -1785,28 +1831,6 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
     <message>
         <source>Nothing to record: the review was already so.</source>
         <translation>Nichts zu erfassen: Die Prüfung lautete bereits so.</translation>
-    </message>
-    <message>
-        <source>Importing notices from %1...</source>
-        <translation>Mitteilungen aus %1 werden importiert …</translation>
-    </message>
-    <message>
-        <source>No notices were imported:
-%1</source>
-        <translation>Es wurden keine Mitteilungen importiert:
-%1</translation>
-    </message>
-    <message>
-        <source>Notices imported with skipped rows</source>
-        <translation>Mitteilungen mit übersprungenen Zeilen importiert</translation>
-    </message>
-    <message>
-        <source>Rows skipped or left out: %L1</source>
-        <translation>Übersprungene oder ausgelassene Zeilen: %L1</translation>
-    </message>
-    <message>
-        <source>%L1 notices read: %L2 new, %L3 updated, %L4 unchanged, %L5 withdrawn by the source.</source>
-        <translation>%L1 Hinweise gelesen: %L2 neu, %L3 aktualisiert, %L4 unverändert, %L5 von der Quelle zurückgezogen.</translation>
     </message>
     <message>
         <source>notice %1</source>
@@ -1861,6 +1885,110 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
     <message>
         <source>&amp;Redo Review</source>
         <translation>Prüfung &amp;wiederholen</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::NoticeImport</name>
+    <message>
+        <source>Import Notices</source>
+        <translation>Mitteilungen importieren</translation>
+    </message>
+    <message>
+        <source>What does %1 hold?</source>
+        <translation>Was enthält %1?</translation>
+    </message>
+    <message>
+        <source>&amp;An excerpt of the source&apos;s list: add and update the notices it names</source>
+        <translation>&amp;Einen Auszug aus der Liste der Quelle: die genannten Mitteilungen hinzufügen und aktualisieren</translation>
+    </message>
+    <message>
+        <source>The source&apos;s &amp;complete list: also withdraw the notices it no longer names (you are shown them first)</source>
+        <translation>Die &amp;vollständige Liste der Quelle: auch die nicht mehr genannten Mitteilungen zurückziehen (sie werden Ihnen zuerst gezeigt)</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>Reading notices from %1...</source>
+        <translation>Mitteilungen aus %1 werden gelesen …</translation>
+    </message>
+    <message>
+        <source>No notices were imported:
+%1</source>
+        <translation>Es wurden keine Mitteilungen importiert:
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is to be read as the source&apos;s complete list. It no longer names %Ln of the notices the cache lists from that source: importing it marks them withdrawn by the source, and the pages of the records they concern stop showing them.</source>
+        <translation>
+            <numerusform>%1 soll als vollständige Liste der Quelle gelesen werden. Sie nennt %Ln der Mitteilungen, die der Cache von dieser Quelle führt, nicht mehr: Der Import markiert sie als von der Quelle zurückgezogen, und die Seiten der betroffenen Datensätze zeigen sie nicht mehr.</numerusform>
+            <numerusform>%1 soll als vollständige Liste der Quelle gelesen werden. Sie nennt %Ln der Mitteilungen, die der Cache von dieser Quelle führt, nicht mehr: Der Import markiert sie als von der Quelle zurückgezogen, und die Seiten der betroffenen Datensätze zeigen sie nicht mehr.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln of them concern a record&apos;s own paper (its retraction).</source>
+        <translation>
+            <numerusform>%Ln davon betrifft die eigene Arbeit eines Datensatzes (ihre Zurückziehung).</numerusform>
+            <numerusform>%Ln davon betreffen die eigene Arbeit eines Datensatzes (ihre Zurückziehung).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Withdraw Notices?</source>
+        <translation>Mitteilungen zurückziehen?</translation>
+    </message>
+    <message>
+        <source>Records concerned: %1</source>
+        <translation>Betroffene Datensätze: %1</translation>
+    </message>
+    <message>
+        <source>none cached</source>
+        <translation>keiner im Cache</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Withdraw %Ln Notice(s)</source>
+        <translation>
+            <numerusform>%Ln Mitteilung &amp;zurückziehen</numerusform>
+            <numerusform>%Ln Mitteilungen &amp;zurückziehen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import as an &amp;Excerpt</source>
+        <translation>Als &amp;Auszug importieren</translation>
+    </message>
+    <message>
+        <source>No notices were imported.</source>
+        <translation>Es wurden keine Mitteilungen importiert.</translation>
+    </message>
+    <message>
+        <source>Importing notices from %1...</source>
+        <translation>Mitteilungen aus %1 werden importiert …</translation>
+    </message>
+    <message>
+        <source>%L1 notices read: %L2 new, %L3 updated, %L4 unchanged, %L5 withdrawn by the source.</source>
+        <translation>%L1 Hinweise gelesen: %L2 neu, %L3 aktualisiert, %L4 unverändert, %L5 von der Quelle zurückgezogen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln left as they are: last seen in a newer list.</source>
+        <translation>
+            <numerusform>%Ln unverändert gelassen: zuletzt in einer neueren Liste gesehen.</numerusform>
+            <numerusform>%Ln unverändert gelassen: zuletzt in einer neueren Liste gesehen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Withdraw %Ln notice(s) (%1)</source>
+        <translation>
+            <numerusform>%Ln Mitteilung zurückziehen (%1)</numerusform>
+            <numerusform>%Ln Mitteilungen zurückziehen (%1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Notices imported with skipped rows</source>
+        <translation>Mitteilungen mit übersprungenen Zeilen importiert</translation>
+    </message>
+    <message>
+        <source>Rows skipped or left out: %L1</source>
+        <translation>Übersprungene oder ausgelassene Zeilen: %L1</translation>
     </message>
 </context>
 <context>
@@ -1976,6 +2104,26 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
     <message>
         <source>Note</source>
         <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>Listed in %1.</source>
+        <translation>Aufgeführt in %1.</translation>
+    </message>
+    <message>
+        <source>Withdrawn: %1 no longer lists it.</source>
+        <translation>Zurückgezogen: %1 führt sie nicht mehr auf.</translation>
+    </message>
+    <message>
+        <source>Recorded %1.</source>
+        <translation>Erfasst %1.</translation>
+    </message>
+    <message>
+        <source>Recorded %1 by %2.</source>
+        <translation>Erfasst %1 von %2.</translation>
+    </message>
+    <message>
+        <source>The list is dated %1.</source>
+        <translation>Die Liste ist vom %1.</translation>
     </message>
 </context>
 <context>
@@ -3362,6 +3510,20 @@ arXiv:%2 v%3 · Stand %4</translation>
     <message>
         <source>Notices not exchanged: %1</source>
         <translation>Hinweise nicht ausgetauscht: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not everything was sent: %Ln correction(s) and %1 still wait in the outbox.</source>
+        <translation>
+            <numerusform>Nicht alles wurde gesendet: %Ln Korrektur und %1 warten noch im Postausgang.</numerusform>
+            <numerusform>Nicht alles wurde gesendet: %Ln Korrekturen und %1 warten noch im Postausgang.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln notice(s)</source>
+        <translation>
+            <numerusform>%Ln Mitteilung</numerusform>
+            <numerusform>%Ln Mitteilungen</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -381,10 +381,6 @@
         <translation>un nom d’archive arXiv se compose de minuscules et de traits d’union, comme hep-th ou cond-mat, trouvé&#xa0;: %1</translation>
     </message>
     <message>
-        <source>arXiv archive names are written in lower case: %1, not %2</source>
-        <translation>les noms d’archive arXiv s’écrivent en minuscules&#xa0;: %1, et non %2</translation>
-    </message>
-    <message>
         <source>a subject class is a dot and two letters, as in math.GT, found %1</source>
         <translation>une classe de sujet est un point suivi de deux lettres, comme dans math.GT, trouvé&#xa0;: %1</translation>
     </message>
@@ -443,6 +439,18 @@
     <message>
         <source>a DOI is not an arXiv id: expected YYMM.NNNNN or archive/YYMMNNN, found %1</source>
         <translation>un DOI n’est pas un identifiant arXiv&#xa0;: attendu AAMM.NNNNN ou archive/AAMMNNN, trouvé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>%1 is a web address but not one of an identifier: expected https://arxiv.org/abs/ID, https://arxiv.org/pdf/ID or https://doi.org/DOI</source>
+        <translation>%1 est une adresse web, mais pas celle d’un identifiant&#xa0;: attendu https://arxiv.org/abs/ID, https://arxiv.org/pdf/ID ou https://doi.org/DOI</translation>
+    </message>
+    <message>
+        <source>%1 is an arXiv address but not one of a paper: expected https://arxiv.org/abs/ID or https://arxiv.org/pdf/ID, as in https://arxiv.org/abs/2104.04473v2</source>
+        <translation>%1 est une adresse arXiv, mais pas celle d’un article&#xa0;: attendu https://arxiv.org/abs/ID ou https://arxiv.org/pdf/ID, comme https://arxiv.org/abs/2104.04473v2</translation>
+    </message>
+    <message>
+        <source>in the arXiv address %1: %2</source>
+        <translation>dans l’adresse arXiv %1&#xa0;: %2</translation>
     </message>
 </context>
 <context>
@@ -1217,6 +1225,25 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     </message>
 </context>
 <context>
+    <name>LedgerCurator::DraftNotice</name>
+    <message>
+        <source>&amp;Keep My Text</source>
+        <translation>&amp;Garder mon texte</translation>
+    </message>
+    <message>
+        <source>Use the &amp;New Value</source>
+        <translation>Prendre la &amp;nouvelle valeur</translation>
+    </message>
+    <message>
+        <source>While you typed, %1 was changed elsewhere to “%2”. Your text “%3” is kept in the field: apply it, or take the new value.</source>
+        <translation>Pendant votre saisie, %1 a été modifié ailleurs en «&#xa0;%2&#xa0;». Votre texte «&#xa0;%3&#xa0;» reste dans le champ&#xa0;: appliquez-le, ou prenez la nouvelle valeur.</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(aucune)</translation>
+    </message>
+</context>
+<context>
     <name>LedgerCurator::DuplicatesDialog</name>
     <message>
         <source>ref. %1 (%2)</source>
@@ -1750,6 +1777,25 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
         <source>Nothing to accept: the clear matches were already recorded.</source>
         <translation>Rien à accepter&#xa0;: les correspondances nettes sont déjà enregistrées.</translation>
     </message>
+    <message>
+        <source>Unapplied Corrections</source>
+        <translation>Corrections non appliquées</translation>
+    </message>
+    <message numerus="yes">
+        <source>You typed corrections that are not applied (%Ln observation(s)). Quit anyway and lose them?</source>
+        <translation>
+            <numerusform>Vous avez saisi des corrections non appliquées (%Ln observation). Quitter quand même et les perdre&#xa0;?</numerusform>
+            <numerusform>Vous avez saisi des corrections non appliquées (%Ln observations). Quitter quand même et les perdre&#xa0;?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Discard and Quit</source>
+        <translation>&amp;Abandonner et quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Go Back</source>
+        <translation>&amp;Revenir</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeController</name>
@@ -1785,28 +1831,6 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     <message>
         <source>Nothing to record: the review was already so.</source>
         <translation>Rien à enregistrer&#xa0;: l’examen était déjà tel quel.</translation>
-    </message>
-    <message>
-        <source>Importing notices from %1...</source>
-        <translation>Importation des notices de %1…</translation>
-    </message>
-    <message>
-        <source>No notices were imported:
-%1</source>
-        <translation>Aucune notice n’a été importée&#xa0;:
-%1</translation>
-    </message>
-    <message>
-        <source>Notices imported with skipped rows</source>
-        <translation>Notices importées avec des lignes ignorées</translation>
-    </message>
-    <message>
-        <source>Rows skipped or left out: %L1</source>
-        <translation>Lignes ignorées ou écartées&#xa0;: %L1</translation>
-    </message>
-    <message>
-        <source>%L1 notices read: %L2 new, %L3 updated, %L4 unchanged, %L5 withdrawn by the source.</source>
-        <translation>%L1 notices lues&#xa0;: %L2 nouvelles, %L3 mises à jour, %L4 inchangées, %L5 retirées par la source.</translation>
     </message>
     <message>
         <source>notice %1</source>
@@ -1861,6 +1885,110 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     <message>
         <source>&amp;Redo Review</source>
         <translation>&amp;Rétablir l’examen</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::NoticeImport</name>
+    <message>
+        <source>Import Notices</source>
+        <translation>Importer des notices</translation>
+    </message>
+    <message>
+        <source>What does %1 hold?</source>
+        <translation>Que contient %1&#xa0;?</translation>
+    </message>
+    <message>
+        <source>&amp;An excerpt of the source&apos;s list: add and update the notices it names</source>
+        <translation>&amp;Un extrait de la liste de la source&#xa0;: ajouter et mettre à jour les notices qu’il nomme</translation>
+    </message>
+    <message>
+        <source>The source&apos;s &amp;complete list: also withdraw the notices it no longer names (you are shown them first)</source>
+        <translation>La liste &amp;complète de la source&#xa0;: retirer aussi les notices qu’elle ne nomme plus (elles vous sont d’abord montrées)</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importer</translation>
+    </message>
+    <message>
+        <source>Reading notices from %1...</source>
+        <translation>Lecture des notices de %1…</translation>
+    </message>
+    <message>
+        <source>No notices were imported:
+%1</source>
+        <translation>Aucune notice n’a été importée&#xa0;:
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is to be read as the source&apos;s complete list. It no longer names %Ln of the notices the cache lists from that source: importing it marks them withdrawn by the source, and the pages of the records they concern stop showing them.</source>
+        <translation>
+            <numerusform>%1 doit être lu comme la liste complète de la source. Elle ne nomme plus %Ln des notices que le cache tient de cette source&#xa0;: l’importer la marque retirée par la source, et les pages des fiches concernées ne la montrent plus.</numerusform>
+            <numerusform>%1 doit être lu comme la liste complète de la source. Elle ne nomme plus %Ln des notices que le cache tient de cette source&#xa0;: l’importer les marque retirées par la source, et les pages des fiches concernées ne les montrent plus.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln of them concern a record&apos;s own paper (its retraction).</source>
+        <translation>
+            <numerusform>%Ln d’entre elles concerne l’article propre d’une fiche (sa rétractation).</numerusform>
+            <numerusform>%Ln d’entre elles concernent l’article propre d’une fiche (sa rétractation).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Withdraw Notices?</source>
+        <translation>Retirer des notices&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Records concerned: %1</source>
+        <translation>Fiches concernées&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>none cached</source>
+        <translation>aucune en cache</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Withdraw %Ln Notice(s)</source>
+        <translation>
+            <numerusform>&amp;Retirer %Ln notice</numerusform>
+            <numerusform>&amp;Retirer %Ln notices</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import as an &amp;Excerpt</source>
+        <translation>Importer comme &amp;extrait</translation>
+    </message>
+    <message>
+        <source>No notices were imported.</source>
+        <translation>Aucune notice n’a été importée.</translation>
+    </message>
+    <message>
+        <source>Importing notices from %1...</source>
+        <translation>Importation des notices de %1…</translation>
+    </message>
+    <message>
+        <source>%L1 notices read: %L2 new, %L3 updated, %L4 unchanged, %L5 withdrawn by the source.</source>
+        <translation>%L1 notices lues&#xa0;: %L2 nouvelles, %L3 mises à jour, %L4 inchangées, %L5 retirées par la source.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln left as they are: last seen in a newer list.</source>
+        <translation>
+            <numerusform>%Ln laissée telle quelle&#xa0;: vue en dernier dans une liste plus récente.</numerusform>
+            <numerusform>%Ln laissées telles quelles&#xa0;: vues en dernier dans une liste plus récente.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Withdraw %Ln notice(s) (%1)</source>
+        <translation>
+            <numerusform>Retirer %Ln notice (%1)</numerusform>
+            <numerusform>Retirer %Ln notices (%1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Notices imported with skipped rows</source>
+        <translation>Notices importées avec des lignes ignorées</translation>
+    </message>
+    <message>
+        <source>Rows skipped or left out: %L1</source>
+        <translation>Lignes ignorées ou écartées&#xa0;: %L1</translation>
     </message>
 </context>
 <context>
@@ -1976,6 +2104,26 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     <message>
         <source>Note</source>
         <translation>Note</translation>
+    </message>
+    <message>
+        <source>Listed in %1.</source>
+        <translation>Listé dans %1.</translation>
+    </message>
+    <message>
+        <source>Withdrawn: %1 no longer lists it.</source>
+        <translation>Retirée&#xa0;: %1 ne la liste plus.</translation>
+    </message>
+    <message>
+        <source>Recorded %1.</source>
+        <translation>Enregistrée le %1.</translation>
+    </message>
+    <message>
+        <source>Recorded %1 by %2.</source>
+        <translation>Enregistrée le %1 par %2.</translation>
+    </message>
+    <message>
+        <source>The list is dated %1.</source>
+        <translation>La liste est datée du %1.</translation>
     </message>
 </context>
 <context>
@@ -3362,6 +3510,20 @@ arXiv:%2 v%3 · au %4</translation>
     <message>
         <source>Notices not exchanged: %1</source>
         <translation>Notices non échangées&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not everything was sent: %Ln correction(s) and %1 still wait in the outbox.</source>
+        <translation>
+            <numerusform>Tout n’a pas été envoyé&#xa0;: %Ln correction et %1 attendent encore dans la boîte d’envoi.</numerusform>
+            <numerusform>Tout n’a pas été envoyé&#xa0;: %Ln corrections et %1 attendent encore dans la boîte d’envoi.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln notice(s)</source>
+        <translation>
+            <numerusform>%Ln notice</numerusform>
+            <numerusform>%Ln notices</numerusform>
+        </translation>
     </message>
 </context>
 <context>

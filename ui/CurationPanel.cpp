@@ -2,6 +2,7 @@
 #include "CurationPanel.h"
 
 #include "BatchEditPanel.h"
+#include "CuratorIdentityDialog.h"
 #include "SuggestionBox.h"
 #include "SuggestionProvider.h"
 
@@ -220,6 +221,18 @@ void CurationPanel::buildSingle()
     layout->addWidget(m_context);
 
     // Match suggestions (issue 23): above the editors, where the decision is quickest.
+    // Typed text kept over a change made elsewhere, and the choice it leaves (PanelDrafts.h).
+    m_draftNotice = new DraftNotice(page);
+    layout->addWidget(m_draftNotice);
+    connect(m_draftNotice, &DraftNotice::useNewValues, this,
+        [this](const QList<PanelDrafts::Conflict> &conflicts) {
+            m_unsettled.clear();
+            for (const PanelDrafts::Conflict &c : conflicts)
+                setEditorText(c.field, c.now);
+            validate();
+        });
+    connect(m_draftNotice, &DraftNotice::keepDrafts, this, [this] { m_unsettled.clear(); });
+
     m_suggestionBox = new SuggestionBox(page);
     m_suggestionBox->hide();
     layout->addWidget(m_suggestionBox);
@@ -411,6 +424,8 @@ void CurationPanel::setObservations(const QStringList &observationIds)
 
 void CurationPanel::refresh()
 {
+    keepDrafts();
+    m_shownKey.clear();
     const CuratedRecord &record = m_session.record();
     QStringList present;
     for (const QString &id : std::as_const(m_observations)) {
@@ -419,10 +434,12 @@ void CurationPanel::refresh()
     }
     m_observations = present;
     if (m_observations.isEmpty()) {
+        m_draftNotice->hide();
         m_stack->setCurrentIndex(0);
         return;
     }
     if (m_observations.size() > 1) {
+        m_draftNotice->hide();
         m_batch->setObservations(m_observations);
         m_stack->setCurrentIndex(2);
         return;
@@ -441,7 +458,9 @@ void CurationPanel::refresh()
                 : row.upstream->fontMetrics().elidedText(original, Qt::ElideRight, 96));
         row.upstream->setToolTip(original);
         setEditorText(row.field, shownValue(*shown, row.field));
+        m_baseline[row.field] = editorText(row.field);
     }
+    m_shownKey = PanelDrafts::keyOf(record.upstream.arxivId, id);
     m_stateSuggested = false;
     m_identifierHint->setText(shown->direction == Direction::Inbound
             ? tr("The arXiv id or DOI of the work reference %1 of the citing paper points to "
@@ -456,7 +475,64 @@ void CurationPanel::refresh()
     fillConflicts();
     fillHistory();
     m_stack->setCurrentIndex(1);
+    restoreDrafts();
     validate();
+}
+
+void CurationPanel::keepDrafts()
+{
+    if (m_shownKey.isEmpty() || m_applying)
+        return;
+    for (const FieldRow &row : std::as_const(m_rows)) {
+        const QString text = editorText(row.field);
+        const auto unsettled = m_unsettled.find(row.field);
+        const QString base
+            = unsettled != m_unsettled.end() ? unsettled->second : m_baseline[row.field];
+        if (text != m_baseline[row.field] || unsettled != m_unsettled.end())
+            m_drafts.keep(m_shownKey, row.field, { base, text });
+    }
+    m_unsettled.clear();
+}
+
+void CurationPanel::restoreDrafts()
+{
+    QList<PanelDrafts::Conflict> conflicts;
+    for (const auto &[field, draft] : m_drafts.take(m_shownKey)) {
+        const QString now = m_baseline[field];
+        if (now == draft.text)
+            continue; // what was typed is what the field shows now: nothing left to apply
+        setEditorText(field, draft.text);
+        if (now != draft.base) {
+            conflicts.append({ field, draft.text, now });
+            m_unsettled[field] = draft.base;
+        }
+    }
+    m_draftNotice->showConflicts(conflicts, [](CurationField field) { return fieldName(field); });
+}
+
+Result<bool> CurationPanel::applyToSession(
+    const QList<FieldEdit> &edits, const QString &description)
+{
+    m_applying = true;
+    auto result = m_session.applyEdits(edits, description);
+    m_applying = false;
+    if (result && *result) {
+        m_drafts.discard(m_shownKey);
+        m_unsettled.clear();
+        m_draftNotice->hide();
+    }
+    return result;
+}
+
+bool CurationPanel::hasUnappliedText(QStringList *where)
+{
+    keepDrafts();
+    if (where) {
+        where->clear();
+        for (const QString &key : m_drafts.keys())
+            where->append(key.section(u'/', 1));
+    }
+    return !m_drafts.isEmpty();
 }
 
 QString CurationPanel::editorText(CurationField field) const
@@ -621,7 +697,11 @@ bool CurationPanel::apply()
 
 bool CurationPanel::recordStep(const QList<FieldEdit> &edits, const QString &description)
 {
-    auto result = m_session.applyEdits(edits, description);
+    if (!ensureCuratorIdentity(m_session, this)) {
+        Q_EMIT messageChanged(notRecordedWithoutName());
+        return false;
+    }
+    auto result = applyToSession(edits, description);
     if (!result) {
         Q_EMIT messageChanged(result.error().toString());
         return false;
@@ -647,7 +727,11 @@ bool CurationPanel::revertToUpstream()
     }
     if (edits.isEmpty())
         return false;
-    auto result = m_session.applyEdits(edits, tr("Revert to upstream"));
+    if (!ensureCuratorIdentity(m_session, this)) {
+        Q_EMIT messageChanged(notRecordedWithoutName());
+        return false;
+    }
+    auto result = applyToSession(edits, tr("Revert to upstream"));
     if (!result) {
         Q_EMIT messageChanged(result.error().toString());
         return false;
@@ -989,7 +1073,11 @@ void CurationPanel::fillConflicts()
                 QStringLiteral("keep-") + curationFieldKey(field) + u'-' + head.id);
             const std::optional<QString> value = head.value;
             connect(button, &QPushButton::clicked, this, [this, id, field, value] {
-                auto result = m_session.applyEdits(
+                if (!ensureCuratorIdentity(m_session, this)) {
+                    Q_EMIT messageChanged(notRecordedWithoutName());
+                    return;
+                }
+                auto result = applyToSession(
                     { { id, field, value } }, tr("Resolve conflict on %1").arg(fieldName(field)));
                 if (!result)
                     Q_EMIT messageChanged(result.error().toString());

@@ -3,6 +3,10 @@
 
 #include "AnomalyHints.h"
 #include "CurationLog.h"
+#include "PanelDrafts.h"
+#include "Result.h"
+
+#include <map>
 
 #include <functional>
 
@@ -53,6 +57,10 @@ public:
     //! Sends every corrected field of the selected observation back to upstream.
     bool revertToUpstream();
     bool canApply() const;
+    //! Whether text typed in the panel is not applied: in the editors shown, or kept for another
+    //! observation (PanelDrafts); the window asks before it quits. `where` gets the
+    //! observations (their ids) holding it.
+    bool hasUnappliedText(QStringList *where = nullptr);
     //! Dismisses the open anomaly hints of the selected observation (on every observation a
     //! repeated-paper hint names: "these are different"), one undoable step; false when none.
     bool dismissHints();
@@ -115,6 +123,14 @@ private:
     void suggestStateForIdentifier();
     //! The warning for a contradictory combination of the edited values (empty when none).
     QString contradiction() const;
+    //! Keeps what was typed over the values the editors were filled with (PanelDrafts), before
+    //! the editors are filled again.
+    void keepDrafts();
+    //! Puts the drafts of the observation now shown back into its editors; a field changed
+    //! elsewhere meanwhile keeps the draft and is said in the DraftNotice.
+    void restoreDrafts();
+    //! m_session.applyEdits(), the editors refilled with what it records (no draft kept of them).
+    Result<bool> applyToSession(const QList<struct FieldEdit> &edits, const QString &description);
 
     CurationSession &m_session;
     QStringList m_observations;
@@ -140,6 +156,15 @@ private:
     QTreeWidget *m_history = nullptr;
     // Several observations.
     BatchEditPanel *m_batch = nullptr;
+    // Drafts: what was typed and not applied.
+    PanelDrafts m_drafts;
+    QString m_shownKey; // PanelDrafts::keyOf() the editors show; empty when they show none
+    std::map<CurationField, QString> m_baseline; // the editors' texts as filled
+    //! Fields whose draft met a change made elsewhere, not yet settled by the curator: the value
+    //! they showed when the typing began (a refresh keeps the conflict, and says it again).
+    std::map<CurationField, QString> m_unsettled;
+    DraftNotice *m_draftNotice = nullptr;
+    bool m_applying = false; // applyToSession() is recording: the editors' text is not a draft
 };
 
 } // namespace LedgerCurator

@@ -150,4 +150,9 @@ bool CuratorIdentityDialog::ask(QWidget *parent)
     return dialog.exec() == QDialog::Accepted && !configuredCuratorName().isEmpty();
 }
 
+bool ensureCuratorIdentity(const CurationSession &session, QWidget *parent)
+{
+    return !session.author().isEmpty() || CuratorIdentityDialog::ask(parent);
+}
+
 } // namespace LedgerCurator

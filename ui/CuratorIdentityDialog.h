@@ -65,4 +65,11 @@ private:
     QDialogButtonBox *m_buttons = nullptr;
 };
 
+class CurationSession;
+
+//! Whether corrections of `session` have an author: its author, else the first-run prompt's
+//! answer. Every part of the window that records a correction asks this before the write starts
+//! (Cancel cancels the correction), so no prompt ever opens from inside a write.
+bool ensureCuratorIdentity(const CurationSession &session, QWidget *parent);
+
 } // namespace LedgerCurator

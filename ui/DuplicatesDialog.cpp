@@ -3,6 +3,7 @@
 
 #include "AnomalyHints.h"
 #include "CurationSession.h"
+#include "CuratorIdentityDialog.h"
 #include "DuplicateMerge.h"
 #include "ThemeText.h"
 
@@ -274,6 +275,11 @@ void DuplicatesDialog::updateKept()
 
 bool DuplicatesDialog::record(const QList<FieldEdit> &edits, const QString &description)
 {
+    if (!ensureCuratorIdentity(m_session, this)) {
+        m_message->setText(notRecordedWithoutName());
+        m_message->show();
+        return false;
+    }
     auto result = m_session.applyEdits(edits, description);
     if (!result) {
         m_message->setText(result.error().toString());

@@ -44,6 +44,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -81,8 +82,6 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
     setWindowTitle(tr("Ledger Curator"));
     setAcceptDrops(true);
     m_proxy->setSourceModel(m_model);
-    // The first correction without a curator name asks for one; Cancel cancels the correction.
-    m_session->setIdentityPrompt([this] { return CuratorIdentityDialog::ask(this); });
 
     createWidgets();
     createActions();
@@ -501,6 +500,11 @@ void MainWindow::setupSync()
 {
     m_sync = new SyncController(m_store.path(), this);
     m_sync->setCurator([this] { return m_session->author(); });
+    // The team's server is asked for what the cache's works index has no clear match for.
+    m_suggestions->setTeamServer([this] {
+        return m_sync ? SuggestionProvider::TeamServer { m_sync->serverUrl(), m_sync->token() }
+                      : SuggestionProvider::TeamServer {};
+    });
     m_syncStatus = new SyncStatus(m_store, *m_sync, statusBar(), this);
     // Every correction (and undo, redo, reload) changes the outbox.
     connect(m_session.get(), &CurationSession::recordChanged, m_syncStatus, &SyncStatus::update);
@@ -666,6 +670,12 @@ void MainWindow::showRecordChange(const QStringList &observations)
     else
         m_suggestions->observationsChanged(m_session->record(), observations);
     m_panel->refreshHints();
+    // The panel shows what changed under it (another program, a sync); what was typed in it is
+    // kept as a draft (PanelDrafts).
+    const QStringList inPanel = m_panel->observations();
+    if (std::any_of(inPanel.cbegin(), inPanel.cend(),
+            [&observations](const QString &id) { return observations.contains(id); }))
+        m_panel->setObservations(inPanel);
     m_preview->setRecord(
         m_session->record().shown, m_model->hints(), ownPaperNotices(m_session->record()));
     if (!observations.isEmpty())
@@ -842,6 +852,10 @@ int MainWindow::acceptClearMatches(const QList<ObservationSuggestions> &suggesti
     for (const FieldEdit &edit : edits)
         matched.insert(edit.observation);
     const int count = int(matched.size());
+    if (!ensureCuratorIdentity(*m_session, this)) {
+        showError(notRecordedWithoutName());
+        return -1;
+    }
     auto result = m_session->applyEdits(edits, tr("Accept clear matches (%Ln)", nullptr, count));
     if (!result) {
         showError(result.error().toString());
@@ -991,6 +1005,26 @@ void MainWindow::showEvent(QShowEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // Typed text is never dropped without a word: the curator chooses.
+    QStringList where;
+    if (m_panel->hasUnappliedText(&where)) {
+        QMessageBox box(QMessageBox::Warning, tr("Unapplied Corrections"),
+            tr("You typed corrections that are not applied (%Ln observation(s)). Quit anyway "
+               "and lose them?",
+                nullptr, int(where.size())),
+            QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("unappliedText"));
+        box.setDetailedText(where.join(u'\n'));
+        QPushButton *discard = box.addButton(tr("&Discard and Quit"), QMessageBox::DestructiveRole);
+        discard->setObjectName(QStringLiteral("discardAndQuit"));
+        QPushButton *back = box.addButton(tr("&Go Back"), QMessageBox::RejectRole);
+        box.setDefaultButton(back);
+        box.exec();
+        if (box.clickedButton() != discard) {
+            event->ignore();
+            return;
+        }
+    }
     saveSettings();
     QMainWindow::closeEvent(event);
 }

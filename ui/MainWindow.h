@@ -109,7 +109,12 @@ public:
         m_notices->applyReview(targets, status, note);
     }
     //! Imports a Retraction Watch style CSV file of notices in the background.
-    void importNoticesFile(const QString &path) { m_notices->importFile(path); }
+    //! Imports notices from a file: as `scope`, or as the curator chooses in the scope dialog.
+    void importNoticesFile(
+        const QString &path, std::optional<NoticeImportScope> scope = std::nullopt)
+    {
+        m_notices->importFile(path, scope);
+    }
 
     SyncController &syncController() { return *m_sync; }
     //! Starts a sync with progress in the status bar; asks for the settings when none are set.

@@ -3,8 +3,10 @@
 
 #include "BackgroundJob.h"
 #include "CurationSession.h"
+#include "CuratorIdentityDialog.h"
 #include "DisplayText.h"
 #include "Identifier.h"
+#include "NoticeImport.h"
 #include "NoticeReviewWindow.h"
 #include "Notices.h"
 #include "RetractionCsv.h"
@@ -31,7 +33,10 @@ NoticeController::NoticeController(Store &store, CurationSession &session, QMain
     , m_store(store)
     , m_session(session)
     , m_window(window)
+    , m_import(new NoticeImport(store, session, window))
 {
+    connect(m_import, &NoticeImport::imported, this, &NoticeController::showImported);
+    connect(m_import, &NoticeImport::errorOccurred, this, &NoticeController::errorOccurred);
     // A banner over the table when a cited work is retracted, as Zotero shows on retracted items.
     m_banner = new QWidget(window);
     m_banner->setObjectName(QStringLiteral("retractionBanner"));
@@ -238,6 +243,11 @@ void NoticeController::applyPendingReviews()
             Q_EMIT recordWanted(next.record); // applied when it is shown
             return;
         }
+        if (!ensureCuratorIdentity(m_session, m_window)) {
+            Q_EMIT errorOccurred(notRecordedWithoutName());
+            m_pendingReviews.clear();
+            return;
+        }
         const PendingReview review = m_pendingReviews.takeFirst();
         QList<FieldEdit> edits;
         for (const QString &ref : review.refs) {
@@ -265,79 +275,25 @@ void NoticeController::applyPendingReviews()
     }
 }
 
-void NoticeController::importFile(const QString &file)
+void NoticeController::importFile(const QString &file, std::optional<NoticeImportScope> scope)
 {
-    struct Outcome
-    {
-        RetractionCsv csv;
-        RetractionImport converted;
-        NoticeImportOutcome stored;
-    };
-    auto progress = BackgroundJob::Options::withDialog(
-        m_window, QStringLiteral("noticesProgress"), tr("Importing notices from %1...").arg(file));
-    progress.cancellable = false;
-    progress.busy = true;
-    auto work = [path = m_store.path(), file](auto &) -> Result<Outcome> {
-        auto csv = readRetractionCsvFile(file);
-        if (!csv)
-            return csv.error();
-        Outcome outcome { std::move(*csv), {}, {} };
-        outcome.converted = standingNotices(outcome.csv, nowUtc());
-        Store store(path);
-        if (auto opened = store.open(); !opened)
-            return opened.error();
-        // The file is the source's whole list, unless a row's Record ID cannot be read: that row
-        // may be any notice, so none is marked withdrawn.
-        const NoticeImportScope scope = outcome.converted.unidentifiedRows > 0
-            ? NoticeImportScope::Partial
-            : NoticeImportScope::Complete;
-        auto stored
-            = store.importNotices(outcome.converted.notices, scope, outcome.converted.alsoListed);
-        if (!stored)
-            return stored.error();
-        outcome.stored = *stored;
-        return outcome;
-    };
-    BackgroundJob::start<Result<Outcome>>(
-        this, progress, std::move(work), [this, file](const Result<Outcome> &result) {
-            if (!result) {
-                Q_EMIT errorOccurred(
-                    tr("No notices were imported:\n%1").arg(result.error().toString()));
-                Q_EMIT imported(false);
-                return;
-            }
-            QStringList problems;
-            for (const auto &s : result->csv.skipped)
-                problems.append(QStringLiteral("%1:%2: %3").arg(file).arg(s.line).arg(s.message));
-            for (const auto &s : result->converted.leftOut)
-                problems.append(QStringLiteral("%1:%2: %3").arg(file).arg(s.line).arg(s.message));
-            const QString summary
-                = tr("%L1 notices read: %L2 new, %L3 updated, %L4 unchanged, %L5 withdrawn by "
-                     "the source.")
-                      .arg(result->converted.notices.size())
-                      .arg(result->stored.added)
-                      .arg(result->stored.updated)
-                      .arg(result->stored.alreadyHeld)
-                      .arg(result->stored.withdrawn);
-            m_window->statusBar()->showMessage(summary, 10000);
-            if (!problems.isEmpty()) {
-                auto *box = new QMessageBox(QMessageBox::Information,
-                    tr("Notices imported with skipped rows"),
-                    summary + u'\n' + tr("Rows skipped or left out: %L1").arg(problems.size())
-                        + QStringLiteral("\n\n") + problems.mid(0, 20).join(u'\n'),
-                    QMessageBox::Ok, m_window);
-                box->setObjectName(QStringLiteral("warningBox"));
-                box->setAttribute(Qt::WA_DeleteOnClose);
-                box->open();
-            }
-            if (m_session.hasRecord()) {
-                if (auto reloaded = m_session.reload(); !reloaded)
-                    Q_EMIT errorOccurred(reloaded.error().toString());
-            }
-            if (m_review && m_review->isVisible())
-                m_review->reload();
-            Q_EMIT imported(true);
-        });
+    if (scope)
+        m_import->importFile(file, *scope);
+    else
+        m_import->chooseScopeAndImport(file);
+}
+
+void NoticeController::showImported(bool ok)
+{
+    if (ok) {
+        if (m_session.hasRecord()) {
+            if (auto reloaded = m_session.reload(); !reloaded)
+                Q_EMIT errorOccurred(reloaded.error().toString());
+        }
+        if (m_review && m_review->isVisible())
+            m_review->reload();
+    }
+    Q_EMIT imported(ok);
 }
 
 } // namespace LedgerCurator

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "Store.h"
+
 #include <QList>
 #include <QObject>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 class QLabel;
 class QMainWindow;
@@ -13,6 +17,7 @@ class QWidget;
 namespace LedgerCurator {
 
 class CurationSession;
+class NoticeImport;
 class NoticeReviewWindow;
 class Store;
 struct NoticeReviewTarget;
@@ -42,8 +47,9 @@ public:
     //! reviewed once that record is shown.
     void applyReview(
         const QList<NoticeReviewTarget> &targets, const QString &status, const QString &note);
-    //! Imports a Retraction Watch style CSV file of notices in the background.
-    void importFile(const QString &path);
+    //! Imports a Retraction Watch style CSV file of notices in the background (NoticeImport):
+    //! as `scope`, or, when none is given, as the curator chooses (an excerpt by default).
+    void importFile(const QString &path, std::optional<NoticeImportScope> scope = std::nullopt);
 
 Q_SIGNALS:
     void imported(bool ok);
@@ -58,12 +64,14 @@ Q_SIGNALS:
 
 private:
     void updateBanner();
+    void showImported(bool ok);
     void applyPendingReviews();
 
     Store &m_store;
     CurationSession &m_session;
     QMainWindow *m_window = nullptr;
     NoticeReviewWindow *m_review = nullptr;
+    NoticeImport *m_import = nullptr;
     QWidget *m_banner = nullptr;
     QLabel *m_bannerText = nullptr;
     struct PendingReview

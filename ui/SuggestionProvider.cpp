@@ -4,6 +4,7 @@
 #include "Attention.h"
 #include "BackgroundJob.h"
 #include "CacheWorks.h"
+#include "ReconcileClient.h"
 #include "Store.h"
 #include "WorksIndex.h"
 
@@ -23,6 +24,17 @@ struct SuggestionProvider::Work
     QString urgent; // taken first when still queued
     std::shared_ptr<const CuratedRecord> record; // the record the observations are of
     std::atomic<bool> cancelled { false };
+    ReconcileClient *asking = nullptr; // the run's request to the team's server, if one is on
+
+    //! Stops the run: what is queued and a request to the team's server on now.
+    void cancel()
+    {
+        const std::lock_guard lock(mutex);
+        cancelled = true;
+        queue.clear();
+        if (asking)
+            asking->cancel();
+    }
 
     //! The next observation to look at, and the record it is of; false when none is left.
     bool take(Observation &next, std::shared_ptr<const CuratedRecord> &of)
@@ -93,7 +105,7 @@ SuggestionProvider::SuggestionProvider(const QString &cachePath, QObject *parent
 SuggestionProvider::~SuggestionProvider()
 {
     if (m_work)
-        m_work->cancelled = true;
+        m_work->cancel();
     m_pool.waitForDone(); // the run ends after the observation it is looking at
 }
 
@@ -120,11 +132,8 @@ void SuggestionProvider::setRecord(
 
 void SuggestionProvider::clear()
 {
-    if (m_work) {
-        const std::lock_guard lock(m_work->mutex);
-        m_work->cancelled = true;
-        m_work->queue.clear();
-    }
+    if (m_work)
+        m_work->cancel();
     m_work.reset();
     ++m_generation; // what an older run still delivers is dropped
     m_running = false;
@@ -248,7 +257,8 @@ void SuggestionProvider::startRun(std::optional<QStringList> order)
     const int generation = m_generation;
     BackgroundJob::Options options;
     options.pool = &m_pool;
-    auto work = [path = m_cachePath, shared = m_work, order = std::move(order)](
+    const TeamServer server = m_teamServer ? m_teamServer() : TeamServer {};
+    auto work = [path = m_cachePath, shared = m_work, order = std::move(order), server](
                     BackgroundJob::Worker<Batch> &worker) {
         if (order) {
             // The record's observations that want suggestions: those of `order` first, in that
@@ -324,11 +334,52 @@ void SuggestionProvider::startRun(std::optional<QStringList> order)
         first.importedLists = imported;
         first.sourcesStamp = sourcesStamp(sources.value());
         worker.deliver(first);
+        // The team's server, for the titles the cache's index has no clear match for: one
+        // client for the run, made on this thread; a server that cannot be asked is not asked
+        // again in this run.
+        std::unique_ptr<ReconcileClient> client;
+        bool serverDown = !server.url.isValid() || server.url.isEmpty();
+        const auto askServer = [&](ObservationSuggestions &s) {
+            if (serverDown || s.kind == SuggestionKind::NearestIdentifier
+                || normalizeTitle(s.query.title).isEmpty()
+                || (!s.candidates.isEmpty() && s.candidates.first().match))
+                return;
+            if (!client) {
+                ReconcileOptions options;
+                options.service = server.url;
+                options.token = server.token;
+                options.requestDeadlineMs = 15000;
+                options.deadlineMs = 30000;
+                client = std::make_unique<ReconcileClient>(options);
+            }
+            {
+                const std::lock_guard lock(shared->mutex);
+                if (shared->cancelled)
+                    return;
+                shared->asking = client.get();
+            }
+            auto answered = client->reconcile({ s.query });
+            {
+                const std::lock_guard lock(shared->mutex);
+                shared->asking = nullptr;
+            }
+            if (!answered || answered->isEmpty()) {
+                serverDown = true;
+                if (!answered && !shared->cancelled)
+                    qWarning("Match suggestions: the team's server was not asked: %s",
+                        qPrintable(answered.error().toString()));
+                return;
+            }
+            mergeCandidates(s.candidates, s.query, answered->first(), QStringLiteral("server"));
+        };
         Observation next;
         std::shared_ptr<const CuratedRecord> record;
         while (!worker.isCancelled() && shared->take(next, record)) {
             Batch batch;
-            batch.items.append(suggestFor(*record, next, index));
+            ObservationSuggestions found = suggestFor(*record, next, index);
+            if (found.error.isEmpty())
+                askServer(found);
+            batch.items.append(std::move(found));
             worker.deliver(std::move(batch));
         }
     };

@@ -9,7 +9,9 @@
 #include <QString>
 #include <QStringList>
 #include <QThreadPool>
+#include <QUrl>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -78,6 +80,16 @@ public:
     //! one meaning of needs attention, Attention.h), as observationsToSuggest() has it.
     static bool wantsSuggestions(const Observation &observation);
 
+    //! The team's ledger-server, asked (its /reconcile, docs/reconciliation.md) for the
+    //! observations the cache's own index has no clear match for, as `suggest --server` does.
+    struct TeamServer
+    {
+        QUrl url; // empty: none
+        QString token; // for a server that wants one for /reconcile; may be empty
+    };
+    //! Where the team's server is: read on the GUI thread when a run starts (the sync settings).
+    void setTeamServer(std::function<TeamServer()> source) { m_teamServer = std::move(source); }
+
 Q_SIGNALS:
     //! What is known of these observations' suggestions changed: they came in, were dropped
     //! to be looked for again, or the index was found empty or could not be asked (then
@@ -112,6 +124,7 @@ private:
     bool m_checking = false;
     bool m_checkAgain = false; // checkIndex() was asked while a run or a check was on
     QString m_error;
+    std::function<TeamServer()> m_teamServer;
 };
 
 } // namespace LedgerCurator

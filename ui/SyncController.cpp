@@ -436,6 +436,12 @@ void SyncController::startRun(Trigger trigger)
                     return key.error();
                 signing.signingKey = key->key;
             }
+            signing.signingKeyFor = [](const QString &curator) -> Result<SigningKey> {
+                auto key = SigningKeyStore().loadOrCreate(curator);
+                if (!key)
+                    return key.error();
+                return key->key;
+            };
             SyncClient client(store);
             if (!state->attach(&client))
                 return Error::cancelled();

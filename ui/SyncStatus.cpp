@@ -170,12 +170,21 @@ void SyncStatus::showOutcome(bool ok, const QString &message, const SyncReport &
                 + QStringLiteral("\n\n") + report.rejected.join(u'\n'));
         // A correction the server refused is the curator's to know about, not a passing status
         // message: which one, and the server's words.
-        if (!report.refused.isEmpty() && report.refused.size() > report.stillRefused)
+        if (!report.refused.isEmpty() && report.refused.size() > report.stillRefused) {
             Q_EMIT errorOccurred(
                 tr("The server refused %Ln correction(s); they stay in the outbox and are tried "
                    "again with each sync. The others went through.",
                     nullptr, int(report.refused.size()))
                 + QStringLiteral("\n\n") + report.refused.join(u'\n'));
+        } else if (!report.sentEverything()) {
+            // Nothing refused this time, yet something did not go: said, never a plain "Synced".
+            m_statusBar->showMessage(summary + u' '
+                    + tr("Not everything was sent: %Ln correction(s) and %1 still wait in the "
+                         "outbox.",
+                        nullptr, int(report.correctionsWaiting))
+                          .arg(tr("%Ln notice(s)", nullptr, int(report.noticesWaiting))),
+                30000);
+        }
         return;
     }
     if (m_sync.wasCancelled()) {

@@ -665,6 +665,54 @@ QString upstreamValue(const Observation &o, CurationField field)
     return {};
 }
 
+QString shownFieldText(const CuratedRecord &record, const QString &observation, CurationField field)
+{
+    if (const FieldState *state = record.field(observation, field); state && state->value())
+        return *state->value();
+    if (const Observation *upstream = record.upstream.findObservation(observation))
+        return upstreamValue(*upstream, field);
+    return field == CurationField::Review ? QStringLiteral("unreviewed") : QString();
+}
+
+bool sameFieldValue(CurationField field, const QString &a, const QString &b)
+{
+    switch (field) {
+    case CurationField::State: {
+        const auto first = parseState(a.trimmed());
+        const auto second = parseState(b.trimmed());
+        if (first && second)
+            return *first == *second;
+        return a == b;
+    }
+    case CurationField::Identifier:
+    case CurationField::Excluded:
+    case CurationField::Review:
+    case CurationField::DuplicateOf:
+        return a.trimmed().compare(b.trimmed(), Qt::CaseInsensitive) == 0;
+    case CurationField::Basis:
+    case CurationField::Title:
+    case CurationField::Reference:
+    case CurationField::Note:
+    case CurationField::ReviewNote:
+    case CurationField::DismissedHints:
+        return a.trimmed() == b.trimmed();
+    }
+    return a == b;
+}
+
+bool editChangesNothing(const CuratedRecord &record, const FieldEdit &edit)
+{
+    const FieldState *state = record.field(edit.observation, edit.field);
+    if (state && state->isConflict())
+        return false; // recording resolves the conflict
+    // Back to upstream changes something while a correction sets the field (its curation mark
+    // goes, even where the value it set equals the upstream one).
+    if (!edit.value)
+        return !state || !state->value();
+    return sameFieldValue(
+        edit.field, shownFieldText(record, edit.observation, edit.field), *edit.value);
+}
+
 bool verifiedWithoutGrounds(ResolutionState state, const QString &basis, const QString &identifier)
 {
     return (state == ResolutionState::VerifiedExact || state == ResolutionState::VerifiedFuzzy)

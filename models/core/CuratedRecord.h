@@ -87,6 +87,18 @@ QString upstreamValue(const Observation &observation, CurationField field);
 //! A stored value as a person reads it: states as the page writes them; "upstream" for nullopt.
 QString displayValue(CurationField field, const std::optional<QString> &value);
 
+//! The value a field shows, as text: the winning correction's value, else the upstream value
+//! (upstreamValue(); "unreviewed" for the review of a notice, which has no upstream observation).
+QString shownFieldText(
+    const CuratedRecord &record, const QString &observation, CurationField field);
+//! Whether two texts of a field say the same ("verified exact" and "verified_exact" do; DOIs
+//! compare case-insensitively).
+bool sameFieldValue(CurationField field, const QString &a, const QString &b);
+//! Whether recording `edit` would change nothing shown: the field is no conflict and its shown
+//! value already says what the edit says; for a "back to upstream" edit, no correction sets the
+//! field. Such an edit records nothing (CorrectionWriter).
+bool editChangesNothing(const CuratedRecord &record, const FieldEdit &edit);
+
 //! The value the author of `event` saw before making it: the field resolved over the event's
 //! ancestors among `fieldEvents` (the events of that one field). nullopt means upstream.
 std::optional<QString> valueSeenBefore(

@@ -76,6 +76,15 @@ struct CorrectionEvent
     friend bool operator==(const CorrectionEvent &, const CorrectionEvent &) = default;
 };
 
+//! One correction a curator asks for: a field of an observation to a value (nullopt: back to
+//! upstream). CorrectionWriter (models/storage) turns edits into signed, stored events.
+struct FieldEdit
+{
+    QString observation;
+    CurationField field = CurationField::State;
+    std::optional<QString> value;
+};
+
 //! The resolved state of one (observation, field).
 struct FieldState
 {

@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QLatin1String>
+#include <QUrl>
 
 #include <array>
 
@@ -213,11 +214,8 @@ IdentifierCheck parseOldStyle(QStringView id)
     const QStringView archive = dot < 0 ? head : head.left(dot);
     const QStringView subject = dot < 0 ? QStringView() : head.mid(dot + 1);
 
-    bool upper = false;
     for (QChar c : archive) {
-        if (isUpper(c))
-            upper = true;
-        else if (!isLower(c) && c != u'-')
+        if (!isLetter(c) && c != u'-')
             return refuse(
                 IdentifierText::tr("an arXiv archive name is lower-case letters and hyphens, as in "
                                    "hep-th or cond-mat, found %1")
@@ -228,10 +226,6 @@ IdentifierCheck parseOldStyle(QStringView id)
             IdentifierText::tr("an arXiv archive name is lower-case letters and hyphens, as in "
                                "hep-th or cond-mat, found %1")
                 .arg(quoted(archive)));
-    if (upper)
-        return refuse(
-            IdentifierText::tr("arXiv archive names are written in lower case: %1, not %2")
-                .arg(archive.toString().toLower(), archive.toString()));
     if (dot >= 0 && (subject.size() != 2 || !isLetter(subject[0]) || !isLetter(subject[1])))
         return refuse(
             IdentifierText::tr("a subject class is a dot and two letters, as in math.GT, found %1")
@@ -265,7 +259,8 @@ IdentifierCheck parseOldStyle(QStringView id)
     if (!error.isEmpty())
         return refuse(std::move(error));
 
-    QString base = archive.toString();
+    // Pasted in any case ("Hep-th/9901001", "MATH.gt/0309136"): archive lower, class upper.
+    QString base = archive.toString().toLower();
     if (dot >= 0)
         base += u'.' + subject.toString().toUpper();
     base += u'/' + number.toString();
@@ -341,6 +336,90 @@ IdentifierCheck parseDoiBody(QStringView doi, QStringView shown)
     return IdentifierCheck { std::move(id), {} };
 }
 
+//! A web address, with or without its scheme: "https://arxiv.org/abs/...", "arxiv.org/pdf/...",
+//! "www.doi.org/...". *host: the host, lower case, without "www."; *path: what follows it, up
+//! to a query or a fragment.
+bool splitWebAddress(QStringView text, QString *host, QStringView *path)
+{
+    QStringView rest = text;
+    bool scheme = false;
+    for (QLatin1String prefix : { QLatin1String("https://"), QLatin1String("http://") }) {
+        if (rest.startsWith(prefix, Qt::CaseInsensitive)) {
+            rest = rest.mid(prefix.size());
+            scheme = true;
+            break;
+        }
+    }
+    const qsizetype slash = rest.indexOf(u'/');
+    QString name = (slash < 0 ? rest : rest.left(slash)).toString().toLower();
+    if (name.startsWith(QLatin1String("www.")))
+        name.remove(0, 4);
+    // Without a scheme only the hosts an identifier lives at: "math.GT/0309136" is no address.
+    const bool known = name == QLatin1String("arxiv.org")
+        || name == QLatin1String("export.arxiv.org") || name == QLatin1String("doi.org")
+        || name == QLatin1String("dx.doi.org");
+    if (!scheme && !known)
+        return false;
+    *host = name;
+    QStringView after = slash < 0 ? QStringView() : rest.mid(slash + 1);
+    for (QChar end : { u'?', u'#' }) {
+        if (const qsizetype at = after.indexOf(end); at >= 0)
+            after = after.left(at);
+    }
+    while (after.endsWith(u'/'))
+        after.chop(1);
+    *path = after;
+    return true;
+}
+
+//! "https://arxiv.org/abs/ID[vN]", "/pdf/ID[vN][.pdf]" (old-style ids hold a slash themselves)
+//! and DOI addresses; nullopt when `shown` is no web address at all. A web address that holds
+//! no identifier is refused with the forms that do.
+std::optional<IdentifierCheck> parseWebAddress(QStringView shown, bool arxivOnly)
+{
+    QString host;
+    QStringView path;
+    if (!splitWebAddress(shown, &host, &path))
+        return std::nullopt;
+    const auto forms = [&] {
+        return refuse(IdentifierText::tr("%1 is a web address but not one of an identifier: "
+                                         "expected https://arxiv.org/abs/ID, "
+                                         "https://arxiv.org/pdf/ID or https://doi.org/DOI")
+                          .arg(quoted(shown)));
+    };
+    if (host == QLatin1String("doi.org") || host == QLatin1String("dx.doi.org")) {
+        if (arxivOnly)
+            return refuse(IdentifierText::tr(
+                "a DOI is not an arXiv id: expected YYMM.NNNNN or archive/YYMMNNN, found %1")
+                              .arg(quoted(shown)));
+        const QString doi = QUrl::fromPercentEncoding(path.toUtf8());
+        if (doi.isEmpty())
+            return forms();
+        return parseDoiBody(doi, shown);
+    }
+    if (host != QLatin1String("arxiv.org") && host != QLatin1String("export.arxiv.org"))
+        return forms();
+    QStringView id;
+    for (QLatin1String kind : { QLatin1String("abs/"), QLatin1String("pdf/") }) {
+        if (path.startsWith(kind, Qt::CaseInsensitive))
+            id = path.mid(kind.size());
+    }
+    if (path.startsWith(QLatin1String("pdf/"), Qt::CaseInsensitive)
+        && id.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+        id.chop(4);
+    if (id.isEmpty())
+        return refuse(IdentifierText::tr("%1 is an arXiv address but not one of a paper: "
+                                         "expected https://arxiv.org/abs/ID or "
+                                         "https://arxiv.org/pdf/ID, as in "
+                                         "https://arxiv.org/abs/2104.04473v2")
+                          .arg(quoted(shown)));
+    IdentifierCheck check = parseArxivBody(id, id);
+    if (!check.ok())
+        check.error
+            = IdentifierText::tr("in the arXiv address %1: %2").arg(quoted(shown), check.error);
+    return check;
+}
+
 } // namespace
 
 IdentifierCheck parseIdentifier(QStringView text)
@@ -348,6 +427,8 @@ IdentifierCheck parseIdentifier(QStringView text)
     const QStringView shown = text.trimmed();
     if (shown.isEmpty())
         return refuse(IdentifierText::tr("empty identifier"));
+    if (std::optional<IdentifierCheck> address = parseWebAddress(shown, false))
+        return std::move(*address);
     QStringView rest = shown;
     if (stripDoiPrefix(rest))
         return parseDoiBody(rest, shown);
@@ -368,6 +449,8 @@ IdentifierCheck parseArxivId(QStringView text)
     const QStringView shown = text.trimmed();
     if (shown.isEmpty())
         return refuse(IdentifierText::tr("empty identifier"));
+    if (std::optional<IdentifierCheck> address = parseWebAddress(shown, true))
+        return std::move(*address);
     QStringView rest = shown;
     if (!stripPrefix(rest, kArxivPrefix)) {
         QStringView doi = rest;
@@ -401,6 +484,9 @@ QString arxivDoi(QStringView arxivBase)
 QString normalizeRecordId(QString text)
 {
     text = text.trimmed();
+    // Every form a curator pastes (an abs or pdf address, arXiv:, any case of an old-style id)
+    if (const IdentifierCheck check = parseArxivId(text); check.ok())
+        return check.identifier->base;
     if (text.startsWith(QStringLiteral("arXiv:"), Qt::CaseInsensitive))
         text.remove(0, 6);
     // Drop a version suffix: 2104.04473v5 -> 2104.04473.

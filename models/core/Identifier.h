@@ -33,9 +33,12 @@ struct IdentifierCheck
     bool ok() const { return identifier.has_value(); }
 };
 
-//! An arXiv id (new style YYMM.NNNNN or old style archive/YYMMNNN) or a DOI.
-//! Accepts surrounding whitespace, "arXiv:" (any case), "doi:" (any case),
-//! "https://doi.org/", "http://doi.org/" and "https://dx.doi.org/".
+//! An arXiv id (new style YYMM.NNNNN or old style archive/YYMMNNN) or a DOI, in every form a
+//! curator pastes: surrounding whitespace, "arXiv:" (any case), arXiv's addresses
+//! "https://arxiv.org/abs/ID[vN]" and "https://arxiv.org/pdf/ID[vN][.pdf]" (http, www. or no
+//! scheme too), old-style ids in any case ("Hep-th/9901001" is hep-th/9901001), "doi:" (any
+//! case), "https://doi.org/", "http://doi.org/", "https://dx.doi.org/" and "doi.org/". A web
+//! address that holds no identifier is refused with the forms that do.
 IdentifierCheck parseIdentifier(QStringView text);
 //! An arXiv id only; a DOI is refused with a message saying so.
 IdentifierCheck parseArxivId(QStringView text);
@@ -46,7 +49,9 @@ bool sameIdentifier(QStringView a, QStringView b);
 //! A version, if given, is dropped. Empty when arxivBase is not a valid arXiv id.
 QString arxivDoi(QStringView arxivBase);
 
-//! The record id from user input: strips "arXiv:" and a version suffix ("2104.04473v5").
+//! The record id from user input: an arXiv id in any form parseArxivId() takes, without its
+//! version ("https://arxiv.org/abs/2104.04473v5" -> "2104.04473"); other text with "arXiv:"
+//! and a version suffix stripped.
 QString normalizeRecordId(QString text);
 
 } // namespace LedgerCurator

@@ -41,7 +41,14 @@ struct StandingNotice
     QString urls {}; // the source's links about the notice, as given
     Status status = Status::Listed; // Withdrawn: the source no longer lists it
     QString importedAt {}; // when this version was imported (newer versions win)
-    QString importedBy {}; // the curator (or "admin") who imported it; set by the server
+    QString importedBy {}; // the curator (or "admin") who imported it; the server sets its token's
+    //! The file this version came from, by name ("retraction-watch-2026-11.csv"); for a notice
+    //! withdrawn by a complete list, the list that no longer names it. Empty when unknown.
+    QString importedFrom {};
+    //! The date of the list this version came from (the file's modification time, or what the
+    //! curator gave): a list older than the one a notice was last seen in changes nothing of it.
+    //! Canonical UTC time, or empty when unknown.
+    QString listedAsOf {};
     QString origin {}; // what a person reads of the identity: "Retraction Watch record 51234"
     std::optional<qint64> seq {}; // the server's order once the server holds this version
     bool isListed() const { return status == Status::Listed; }

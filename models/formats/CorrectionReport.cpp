@@ -88,11 +88,30 @@ QList<CorrectionReportRow> correctionReportRows(const CuratedRecord &curated, co
         }
         row.fromText = describeCorrectionValue(e.field, row.from, base);
         row.toText = describeCorrectionValue(e.field, row.to, base);
-        if (const NoticeReview *review = reviews.value(e.observation)) {
+        const NoticeReview *review = reviews.value(e.observation);
+        if (review)
             row.notice = review->ref;
-            row.note = review->note;
-        } else if (const Observation *o = shown.value(e.observation)) {
-            row.note = o->curation.note;
+        if (const Observation *o = shown.value(e.observation)) {
+            row.citingTitle = o->citingTitle;
+            row.citedTitle = o->citedTitle;
+        }
+        // The note as it stood once this correction was made (the note events made up to its
+        // time), never a note written later by someone else.
+        const bool reviewEvent
+            = review || e.field == CurationField::Review || e.field == CurationField::ReviewNote;
+        const CurationField noteField
+            = reviewEvent ? CurationField::ReviewNote : CurationField::Note;
+        if (e.field == noteField) {
+            row.note = e.value.value_or(QString());
+        } else if (const auto notes = byField.find(FieldKey { e.observation, noteField });
+                   notes != byField.end()) {
+            QList<CorrectionEvent> before;
+            for (const CorrectionEvent &n : std::as_const(notes->second)) {
+                if (n.createdAt <= e.createdAt)
+                    before.append(n);
+            }
+            if (!before.isEmpty())
+                row.note = resolveField(before).value().value_or(QString());
         }
         rows.append(std::move(row));
     }
@@ -152,7 +171,8 @@ Result<QString> parseReportSince(const QString &text)
 QStringList correctionReportCsvHeader()
 {
     return { QStringLiteral("when"), QStringLiteral("who"), QStringLiteral("record"),
-        QStringLiteral("observation"), QStringLiteral("notice"), QStringLiteral("field"),
+        QStringLiteral("observation"), QStringLiteral("citing_title"),
+        QStringLiteral("cited_title"), QStringLiteral("notice"), QStringLiteral("field"),
         QStringLiteral("from"), QStringLiteral("to"), QStringLiteral("note") };
 }
 
@@ -162,8 +182,9 @@ QList<QStringList> correctionReportCsvRows(const QList<CorrectionReportRow> &row
     out.reserve(rows.size() + 1);
     out.append(correctionReportCsvHeader());
     for (const CorrectionReportRow &row : rows)
-        out.append({ row.createdAt, row.who(), row.record, row.observation, row.notice,
-            curationFieldKey(row.field), row.fromText, row.toText, row.note });
+        out.append({ row.createdAt, row.who(), row.record, row.observation, row.citingTitle,
+            row.citedTitle, row.notice, curationFieldKey(row.field), row.fromText, row.toText,
+            row.note });
     return out;
 }
 
@@ -179,6 +200,8 @@ QByteArray correctionReportJson(const QList<CorrectionReportRow> &rows)
             { QStringLiteral("author"), row.author }, { QStringLiteral("signed"), row.isSigned },
             { QStringLiteral("record"), row.record },
             { QStringLiteral("observation"), row.observation },
+            { QStringLiteral("citing_title"), row.citingTitle },
+            { QStringLiteral("cited_title"), row.citedTitle },
             { QStringLiteral("notice"),
                 row.notice.isEmpty() ? QJsonValue() : QJsonValue(row.notice) },
             { QStringLiteral("field"), curationFieldKey(row.field) },
@@ -203,6 +226,8 @@ QString correctionReportText(const QList<CorrectionReportRow> &rows)
             out += QStringLiteral("  [notice ") + row.notice + u']';
         if (!row.note.isEmpty())
             out += QStringLiteral("  [note: ") + row.note + u']';
+        if (!row.citingTitle.isEmpty())
+            out += QStringLiteral("  [citing: ") + row.citingTitle + u']';
         out += u'\n';
     }
     return out;

@@ -39,7 +39,12 @@ struct CorrectionReportRow
     std::optional<QString> to; // the value it set (nullopt: back to upstream)
     QString fromText; // describeCorrectionValue() of from and to
     QString toText;
-    //! The observation's note as shown now; for the review of a notice, the review's note.
+    //! The observation's titles as shown (empty for the review of a notice).
+    QString citingTitle;
+    QString citedTitle;
+    //! The observation's note as it stood once this correction was made (the note events made
+    //! up to its time; the correction's own value for a note); for the review of a notice, the
+    //! review's note so.
     QString note;
 
     //! The author as the history shows it: "alice", or "alice (unsigned)" for an event made
@@ -60,14 +65,16 @@ void sortCorrectionReport(QList<CorrectionReportRow> &rows);
 //! time), as the log's timestamp form ("2026-11-29T00:00:00.000Z"); bad input otherwise.
 Result<QString> parseReportSince(const QString &text);
 
-//! The header row: when, who, record, observation, notice, field, from, to, note.
+//! The header row: when, who, record, observation, citing_title, cited_title, notice, field,
+//! from, to, note.
 QStringList correctionReportCsvHeader();
 //! The header, then one row per correction (from and to as described, as in the history).
 QList<QStringList> correctionReportCsvRows(const QList<CorrectionReportRow> &rows);
 
 //! A JSON array, one object per correction: id, created_at, author, signed, record,
-//! observation, notice (null when none), field, from and to (the stored values, null meaning
-//! upstream, as `history --json` gives them), from_text and to_text (as described), note.
+//! observation, citing_title, cited_title, notice (null when none), field, from and to (the stored
+//! values, null meaning upstream, as `history --json` gives them), from_text and to_text (as
+//! described), note.
 QByteArray correctionReportJson(const QList<CorrectionReportRow> &rows);
 
 //! A readable table: "N corrections", then one line per correction, "WHEN  WHO  RECORD

@@ -34,6 +34,8 @@ enum Text {
     Origin,
     Status,
     ImportedAt,
+    ImportedFrom,
+    ListedAsOf,
     TextCount
 };
 
@@ -53,13 +55,15 @@ constexpr Member kMembers[TextCount] = {
     { "origin", NoticeLimits::kShort, false, TextKind::SingleLine },
     { "status", 16, true, TextKind::SingleLine },
     { "imported_at", 24, true, TextKind::SingleLine },
+    { "imported_from", NoticeLimits::kShort, false, TextKind::SingleLine },
+    { "listed_as_of", 24, false, TextKind::SingleLine },
 };
 
 std::array<QString, TextCount> textsOf(const StandingNotice &n)
 {
     return { n.source, n.sourceId, n.work, eventKindKey(n.event.kind), n.event.nature, n.event.date,
         n.event.source, n.event.notice, n.event.detail, n.title, n.journal, n.urls, n.origin,
-        noticeStatusKey(n.status), n.importedAt };
+        noticeStatusKey(n.status), n.importedAt, n.importedFrom, n.listedAsOf };
 }
 
 QString quoted(const QString &text)
@@ -131,6 +135,12 @@ Result<StandingNotice> checked(const std::array<QString, TextCount> &t, const QS
         return bad(ImportedAt,
             QStringLiteral("expected a UTC time yyyy-MM-ddTHH:mm:ss.zzzZ, found %1")
                 .arg(quoted(n.importedAt)));
+    n.importedFrom = t[ImportedFrom];
+    n.listedAsOf = t[ListedAsOf];
+    if (!n.listedAsOf.isEmpty() && !isCanonicalUtcTime(n.listedAsOf))
+        return bad(ListedAsOf,
+            QStringLiteral("expected a UTC time yyyy-MM-ddTHH:mm:ss.zzzZ, found %1")
+                .arg(quoted(n.listedAsOf)));
     return n;
 }
 
@@ -140,8 +150,11 @@ QJsonObject noticeToJson(const StandingNotice &notice)
 {
     QJsonObject object;
     const auto texts = textsOf(notice);
-    for (int i = 0; i < TextCount; ++i)
+    for (int i = 0; i < TextCount; ++i) {
+        if (!kMembers[i].required && i >= ImportedFrom && texts[i].isEmpty())
+            continue; // added later: left out when unknown, as older versions wrote them
         object.insert(QLatin1String(kMembers[i].key), texts[i]);
+    }
     if (!notice.importedBy.isEmpty())
         object.insert(QStringLiteral("imported_by"), notice.importedBy);
     if (notice.seq)

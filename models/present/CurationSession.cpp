@@ -6,6 +6,7 @@
 #include "SettingsKeys.h"
 #include "SigningKeyStore.h"
 
+#include "CorrectionWriter.h"
 #include "Store.h"
 
 #include <QSettings>
@@ -142,34 +143,29 @@ Status CurationSession::writeValues(const QList<FieldEdit> &edits)
 {
     if (!hasRecord())
         return Error::failure(tr("No record is open."));
-    QString author = this->author();
-    if (author.isEmpty() && m_identityPrompt && m_identityPrompt())
-        author = this->author();
+    // The window asks for a name before it asks for a correction (ensureCuratorIdentity()):
+    // nothing is prompted here, inside a write.
+    const QString author = this->author();
     if (author.isEmpty())
-        return Error::of(Error::Kind::Cancelled,
-            tr("Not recorded: a correction needs your curator name (Edit > Settings)."));
+        return Error::of(Error::Kind::Cancelled, notRecordedWithoutName());
     auto key = signingKey(author);
     if (!key)
         return Error::failure(tr("Not recorded: the signing key of %1 could not be loaded: %2")
                                   .arg(author, key.error().toString()));
-    const QString now = nowUtc(m_store.clockCorrectionMs());
-    QList<CorrectionEvent> events;
+    CorrectionWriter writer(m_store, author, *key);
+    auto written = writer.write(m_record, edits);
+    if (!written)
+        return written.error();
+    if (written->recordedNothing())
+        return {};
     QStringList observations;
-    for (const FieldEdit &edit : edits) {
-        const FieldState *current = m_record.field(edit.observation, edit.field);
-        const FieldState empty;
-        events.append(makeEditEvents(current ? *current : empty, m_record.upstream.arxivId,
-            edit.observation, edit.field, edit.value, author, now));
-        if (!observations.contains(edit.observation))
-            observations.append(edit.observation);
+    for (const WrittenEdit &edit : std::as_const(written->edits)) {
+        if (edit.recorded() && !observations.contains(edit.edit.observation))
+            observations.append(edit.edit.observation);
     }
-    for (CorrectionEvent &event : events)
-        signEvent(event, *key);
-    if (auto stored = m_store.addCorrections(events); !stored)
-        return stored;
-    if (!applyMoreCorrections(m_record, events)) {
+    if (!applyMoreCorrections(m_record, written->events)) {
         QList<CorrectionEvent> all = m_record.events;
-        all.append(events);
+        all.append(written->events);
         m_record = applyCorrections(m_record.upstream, std::move(all), m_record.notices);
     }
     // A review decision on a notice shows on every observation citing its work.
@@ -184,11 +180,10 @@ Result<bool> CurationSession::applyEdits(const QList<FieldEdit> &edits, const QS
     QList<FieldEdit> targets;
     QList<FieldEdit> previous;
     for (const FieldEdit &edit : edits) {
+        if (editChangesNothing(m_record, edit))
+            continue;
         const FieldState *current = m_record.field(edit.observation, edit.field);
         const std::optional<QString> shown = current ? current->value() : std::nullopt;
-        const bool conflict = current && current->isConflict();
-        if (!conflict && shown == edit.value)
-            continue;
         targets.append(edit);
         previous.append(FieldEdit { edit.observation, edit.field, shown });
     }
@@ -199,6 +194,12 @@ Result<bool> CurationSession::applyEdits(const QList<FieldEdit> &edits, const QS
         return status.error();
     m_undoStack.push(new CorrectionCommand(*this, targets, previous, description));
     return true;
+}
+
+QString notRecordedWithoutName()
+{
+    return CurationSession::tr(
+        "Not recorded: a correction needs your curator name (Edit > Settings).");
 }
 
 QString configuredCuratorName()

@@ -15,18 +15,10 @@ namespace LedgerCurator {
 
 class Store;
 
-//! One correction a curator asks for: a field of an observation to a value (nullopt: upstream).
-struct FieldEdit
-{
-    QString observation;
-    CurationField field = CurationField::State;
-    std::optional<QString> value;
-};
-
 //! The record being curated: its corrections, the undo stack over them, and the writes to the
-//! cache. Every write appends correction events; undo and redo append events too. Each event
-//! carries the curator's name, is timed by the cache's corrected clock and is signed with the
-//! curator's key when it is made; without a curator name nothing is written.
+//! cache, through the one CorrectionWriter. Every write appends correction events; undo and redo
+//! append events too. Without a curator name nothing is written: the window asks for one before
+//! it asks for a correction, never from inside a write.
 class CurationSession final : public QObject
 {
     Q_OBJECT
@@ -48,10 +40,6 @@ public:
     //! name (QSettings curator/name, read at each correction); empty when there is none.
     QString author() const;
     void setAuthor(const QString &author) { m_author = author.trimmed(); }
-
-    //! Asked before a correction when there is no curator name: true once one is set (in
-    //! QSettings), false to cancel the correction. The window shows its first-run prompt here.
-    void setIdentityPrompt(std::function<bool()> prompt) { m_identityPrompt = std::move(prompt); }
 
     QUndoStack *undoStack() { return &m_undoStack; }
     //! Whether the step at `index` of the undo stack records notice reviews only (what the notice
@@ -81,10 +69,12 @@ private:
     Store &m_store;
     CuratedRecord m_record;
     QString m_author;
-    std::function<bool()> m_identityPrompt;
     std::optional<std::pair<QString, SigningKey>> m_key;
     QUndoStack m_undoStack;
 };
+
+//! "Not recorded: a correction needs your curator name (Edit > Settings)." (translated).
+QString notRecordedWithoutName();
 
 //! The configured curator name (QSettings curator/name), trimmed; empty when none is set. There
 //! is no fallback: a correction needs a name the curator chose (the server's token name).

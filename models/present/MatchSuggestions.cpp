@@ -47,7 +47,8 @@ QList<Candidate> withTitleEvidence(
     for (Candidate &c : candidates) {
         const Candidate byTitle = scoreWork(
             MatchQuery { title, {}, {} }, Work { c.id, c.name, c.authors, c.year, {}, c.source });
-        c.score = std::round((c.score + byTitle.score) * 5) / 10;
+        c.score = std::round((c.uncalibrated() + byTitle.score) * 5) / 10;
+        c.raw = -1;
         c.features = byTitle.features + c.features;
         c.missingWords = byTitle.missingWords;
         c.extraWords = byTitle.extraWords;

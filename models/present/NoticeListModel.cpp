@@ -260,10 +260,26 @@ QVariant NoticeListModel::toolTip(const NoticeListRow &row, int column) const
     }
     case TitleColumn:
         return forTerminal(n.title, DisplayText::Lines::Keep);
-    case StatusColumn:
-        return n.isListed() ? tr("The source lists this notice.")
-                            : tr("The source no longer lists this notice; it is kept, with its "
-                                 "history, and no longer shown on the records' pages.");
+    case StatusColumn: {
+        QString tip = n.isListed()
+            ? tr("The source lists this notice.")
+            : tr("The source no longer lists this notice; it is kept, with its history, and no "
+                 "longer shown on the records' pages.");
+        // Who said so, when, and from which list: a withdrawal is a curator's act, on record.
+        if (!n.importedFrom.isEmpty())
+            tip += u'\n'
+                + (n.isListed() ? tr("Listed in %1.") : tr("Withdrawn: %1 no longer lists it."))
+                      .arg(forTerminal(n.importedFrom));
+        if (!n.importedAt.isEmpty())
+            tip += u'\n'
+                + (n.importedBy.isEmpty()
+                        ? tr("Recorded %1.").arg(displayDateTime(n.importedAt))
+                        : tr("Recorded %1 by %2.")
+                              .arg(displayDateTime(n.importedAt), forTerminal(n.importedBy)));
+        if (!n.listedAsOf.isEmpty())
+            tip += u'\n' + tr("The list is dated %1.").arg(displayDateTime(n.listedAsOf));
+        return tip;
+    }
     case RecordColumn:
         if (row.record.isEmpty())
             return tr("No cached record cites this work yet: the notice attaches to a record "

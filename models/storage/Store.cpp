@@ -773,6 +773,19 @@ Result<qint64> Store::outboxCount() const
     return query.value(0).toLongLong();
 }
 
+Result<QStringList> Store::outboxAuthors() const
+{
+    QSqlQuery query(database());
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral(
+            "SELECT DISTINCT author FROM corrections WHERE seq IS NULL ORDER BY author")))
+        return sqlError(QStringLiteral("cannot read the outbox's authors"), query.lastError());
+    QStringList authors;
+    while (query.next())
+        authors.append(query.value(0).toString());
+    return authors;
+}
+
 Result<qint64> Store::dataVersion() const
 {
     QSqlQuery query(database());

@@ -42,7 +42,7 @@ struct ImportOutcome
     qsizetype observations = 0;
 };
 
-//! What an import of standing notices did.
+//! What an import of standing notices did (or, planned, would do).
 struct NoticeImportOutcome
 {
     qsizetype added = 0; // notices the cache did not know
@@ -50,11 +50,35 @@ struct NoticeImportOutcome
     qsizetype alreadyHeld = 0; // the same version (all but the import time) was held
     qsizetype withdrawn = 0; // listed notices of the source the file no longer lists (Complete)
     QStringList withdrawnRefs; // their noticeRefs, for the report
+    //! The notices withdrawn, as they were before (what an undo lists again).
+    QList<StandingNotice> withdrawnBefore;
+    //! How many notices of the file's source(s) were listed before (Complete): what a share of
+    //! withdrawals is measured against.
+    qsizetype listedBefore = 0;
+    //! Notices the file says otherwise (or no longer lists) but that were last seen in a newer
+    //! list: left as they are.
+    QStringList olderThanHeld;
+    //! Notices the file lists unchanged whose list is newer than the one they were last seen in.
+    QStringList seenInNewerList;
 };
 
 //! Whether an imported file is the source's whole list (a notice it no longer lists is marked
-//! withdrawn by the source) or a part of it (nothing is withdrawn).
+//! withdrawn by the source) or an excerpt of it (nothing is withdrawn): an excerpt unless the
+//! curator says otherwise (docs/notices.md, "Excerpts and complete lists").
 enum class NoticeImportScope { Complete, Partial };
+
+//! How an import of notices is made.
+struct NoticeImportOptions
+{
+    NoticeImportScope scope = NoticeImportScope::Partial;
+    //! Refs the file names in rows that could not become notices: never withdrawn.
+    QSet<QString> alsoListed;
+    QString file; // the file's name, kept on every version it makes (importedFrom)
+    QString listedAsOf; // the list's date (canonical UTC time; empty: unknown)
+    QString importedBy; // the curator importing (the server replaces it with its token's name)
+    //! When set (Complete): only these refs may be withdrawn, the ones the curator was shown.
+    std::optional<QSet<QString>> withdrawOnly;
+};
 
 //! Whether importRecords() checks the records with validateRecord(), or the caller already has:
 //! every record readPage(), parseLedgerText() and readRecordJson() return has been checked.
@@ -115,15 +139,33 @@ public:
         const QString &arxivId, qsizetype firstObservations = -1) const;
     //! Corrections not yet acknowledged by a server (no seq).
     Result<qint64> outboxCount() const;
+    //! The authors of those corrections, each once.
+    Result<QStringList> outboxAuthors() const;
 
     //! Stores notices imported here in one transaction. Identity is (source, sourceId): a notice
     //! held with the same content is left as it is; another content is a newer version that
-    //! replaces it (and is sent to the server at the next sync). With Complete, every listed
-    //! notice of the same source(s) that `notices` does not name becomes withdrawn (kept), but
-    //! for the refs in `alsoListed` (named by the file in rows that could not become notices).
+    //! replaces it (and is sent to the server at the next sync), unless the notice was last seen
+    //! in a newer list (options.listedAsOf). With Complete, every listed notice of the same
+    //! source(s) that `notices` does not name becomes withdrawn (kept), but for the refs in
+    //! options.alsoListed and those last seen in a newer list. Each version made carries who,
+    //! when and which file.
+    Result<NoticeImportOutcome> importNotices(
+        const QList<StandingNotice> &notices, const NoticeImportOptions &options = {});
+    //! importNotices() with only the scope (and the refs also listed) given.
     Result<NoticeImportOutcome> importNotices(const QList<StandingNotice> &notices,
-        NoticeImportScope scope = NoticeImportScope::Complete,
-        const QSet<QString> &alsoListed = {});
+        NoticeImportScope scope, const QSet<QString> &alsoListed = {})
+    {
+        NoticeImportOptions options;
+        options.scope = scope;
+        options.alsoListed = alsoListed;
+        return importNotices(notices, options);
+    }
+    //! What importNotices() would do now, writing nothing (to ask before withdrawing).
+    Result<NoticeImportOutcome> planNoticeImport(
+        const QList<StandingNotice> &notices, const NoticeImportOptions &options) const;
+    //! Stores versions of notices made here (an undone withdrawal lists them again, a redone one
+    //! withdraws them) in one transaction; each is sent at the next sync.
+    Status storeNoticeVersions(const QList<StandingNotice> &versions);
     //! The listed standing notices, by work; loadCurated() matches them to the observations.
     Result<SharedNoticeIndex> noticeIndex() const;
     //! Every notice the cache knows, listed and withdrawn, by source then source id (the Notices
@@ -154,6 +196,9 @@ public:
     //! Whether the cache has ever synced with a server (then a correction's author must be the
     //! configured curator).
     Result<bool> hasSynced() const;
+    //! The names the servers this cache synced with know its token by (SyncClient::curatorKey()),
+    //! each once: the only authors whose corrections those servers take.
+    Result<QStringList> syncedCurators() const;
     //! The curators' public keys the cache knows (from servers and bundles), by key id.
     Result<KeyRing> curatorKeys() const;
     //! Stores keys (a key already held is updated: revocation only ever sets, never clears).

@@ -16,7 +16,8 @@ namespace {
 
 const QString kColumns = QStringLiteral(
     "source, source_id, work, kind, nature, date, event_source, notice, detail, title, journal,"
-    " urls, origin, status, imported_at, imported_by, seq");
+    " urls, origin, status, imported_at, imported_by, seq, imported_from, listed_as_of");
+constexpr int kColumnCount = 19;
 
 Error sqlFailure(const QString &what, const QSqlError &error)
 {
@@ -45,6 +46,8 @@ StandingNotice readNotice(const QSqlQuery &query)
     n.importedBy = query.value(15).toString();
     if (!query.value(16).isNull())
         n.seq = query.value(16).toLongLong();
+    n.importedFrom = query.value(17).toString();
+    n.listedAsOf = query.value(18).toString();
     return n;
 }
 
@@ -53,7 +56,7 @@ Status writeNotices(QSqlDatabase &db, const QList<StandingNotice> &notices)
 {
     QSqlQuery upsert(db);
     upsert.prepare(QStringLiteral("INSERT INTO notices (") + kColumns
-        + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                          " ON CONFLICT(source, source_id) DO UPDATE SET work = excluded.work,"
                          " kind = excluded.kind, nature = excluded.nature, date = excluded.date,"
                          " event_source = excluded.event_source, notice = excluded.notice,"
@@ -61,7 +64,9 @@ Status writeNotices(QSqlDatabase &db, const QList<StandingNotice> &notices)
                          " journal = excluded.journal, urls = excluded.urls,"
                          " origin = excluded.origin, status = excluded.status,"
                          " imported_at = excluded.imported_at,"
-                         " imported_by = excluded.imported_by, seq = excluded.seq"));
+                         " imported_by = excluded.imported_by, seq = excluded.seq,"
+                         " imported_from = excluded.imported_from,"
+                         " listed_as_of = excluded.listed_as_of"));
     // Empty, never NULL: the columns are NOT NULL.
     auto text = [](const QString &value) {
         return value.isEmpty() ? QVariant(QStringLiteral("")) : QVariant(value);
@@ -71,7 +76,8 @@ Status writeNotices(QSqlDatabase &db, const QList<StandingNotice> &notices)
             text(n.event.nature), n.event.date, n.event.source, text(n.event.notice.toLower()),
             text(n.event.detail), text(n.title), text(n.journal), text(n.urls), text(n.origin),
             noticeStatusKey(n.status), n.importedAt, text(n.importedBy),
-            n.seq ? QVariant(*n.seq) : QVariant(QMetaType::fromType<qint64>()) };
+            n.seq ? QVariant(*n.seq) : QVariant(QMetaType::fromType<qint64>()),
+            text(n.importedFrom), text(n.listedAsOf) };
         for (int i = 0; i < values.size(); ++i)
             upsert.bindValue(i, values[i]);
         if (!upsert.exec())
@@ -103,17 +109,15 @@ Result<QHash<QString, StandingNotice>> noticesByRef(const QSqlDatabase &db)
 
 } // namespace
 
-Result<NoticeImportOutcome> Store::importNotices(
-    const QList<StandingNotice> &notices, NoticeImportScope scope, const QSet<QString> &alsoListed)
+namespace {
+
+//! What an import of `notices` would change, against the notices `held` by ref: the versions to
+//! write, and the outcome to report (the previous versions of the notices it withdraws in
+//! outcome.withdrawnBefore). Pure: the caller writes, or only shows.
+std::pair<NoticeImportOutcome, QList<StandingNotice>> planImport(
+    const QHash<QString, StandingNotice> &held, const QList<StandingNotice> &notices,
+    const NoticeImportOptions &options)
 {
-    Write write(*this);
-    if (auto status = write.begin(QStringLiteral("%1: cannot start storing notices").arg(m_path));
-        !status)
-        return status.error();
-    QSqlDatabase db = database();
-    auto held = noticesByRef(db);
-    if (!held)
-        return write.fail(held.error());
     NoticeImportOutcome outcome;
     QList<StandingNotice> changed;
     QHash<QString, qsizetype> changedAt; // a notice named twice: the later one counts
@@ -123,7 +127,9 @@ Result<NoticeImportOutcome> Store::importNotices(
     for (const StandingNotice &incoming : notices) {
         StandingNotice n = incoming;
         n.seq.reset(); // a version made here: sent at the next sync
-        n.importedBy.clear();
+        n.importedBy = options.importedBy;
+        n.importedFrom = options.file;
+        n.listedAsOf = options.listedAsOf;
         const QString ref = n.ref();
         named.insert(ref);
         sources.insert(n.source);
@@ -132,11 +138,18 @@ Result<NoticeImportOutcome> Store::importNotices(
             changed[*again] = std::move(n);
             continue;
         }
-        const auto it = held->constFind(ref);
-        if (it == held->constEnd()) {
+        const auto it = held.constFind(ref);
+        if (it == held.constEnd()) {
             ++outcome.added;
         } else if (sameNoticeContent(*it, n)) {
             ++outcome.alreadyHeld;
+            if (!n.listedAsOf.isEmpty() && n.listedAsOf > it->listedAsOf)
+                outcome.seenInNewerList.append(ref);
+            continue;
+        } else if (!n.listedAsOf.isEmpty() && n.listedAsOf < it->listedAsOf) {
+            // A list older than the one this notice was last seen in: its older words do not
+            // replace newer ones.
+            outcome.olderThanHeld.append(ref);
             continue;
         } else {
             ++outcome.updated;
@@ -144,29 +157,101 @@ Result<NoticeImportOutcome> Store::importNotices(
         changedAt.insert(ref, changed.size());
         changed.append(std::move(n));
     }
-    if (scope == NoticeImportScope::Complete) {
-        for (const StandingNotice &n : std::as_const(*held)) {
-            if (!n.isListed() || !sources.contains(n.source) || named.contains(n.ref())
-                || alsoListed.contains(n.ref()))
+    if (options.scope == NoticeImportScope::Complete) {
+        for (const StandingNotice &n : held) {
+            if (!sources.contains(n.source))
                 continue;
+            if (n.isListed())
+                ++outcome.listedBefore;
+            if (!n.isListed() || named.contains(n.ref()) || options.alsoListed.contains(n.ref()))
+                continue;
+            // A list older than the one that last listed the notice withdraws nothing.
+            if (!options.listedAsOf.isEmpty() && options.listedAsOf < n.listedAsOf) {
+                outcome.olderThanHeld.append(n.ref());
+                continue;
+            }
+            if (options.withdrawOnly && !options.withdrawOnly->contains(n.ref()))
+                continue; // not among those the curator was shown: left for the next list
             StandingNotice gone = n;
             gone.status = StandingNotice::Status::Withdrawn;
             gone.importedAt = importedAt;
-            gone.importedBy.clear();
+            gone.importedBy = options.importedBy;
+            gone.importedFrom = options.file;
+            gone.listedAsOf = options.listedAsOf;
             gone.seq.reset();
-            outcome.withdrawnRefs.append(gone.ref());
+            outcome.withdrawnBefore.append(n);
             changed.append(std::move(gone));
         }
+        std::sort(outcome.withdrawnBefore.begin(), outcome.withdrawnBefore.end(),
+            [](const StandingNotice &a, const StandingNotice &b) { return a.ref() < b.ref(); });
+        for (const StandingNotice &n : std::as_const(outcome.withdrawnBefore))
+            outcome.withdrawnRefs.append(n.ref());
         outcome.withdrawn = outcome.withdrawnRefs.size();
-        outcome.withdrawnRefs.sort();
     }
+    outcome.olderThanHeld.sort();
+    return { std::move(outcome), std::move(changed) };
+}
+
+} // namespace
+
+Result<NoticeImportOutcome> Store::planNoticeImport(
+    const QList<StandingNotice> &notices, const NoticeImportOptions &options) const
+{
+    auto held = noticesByRef(database());
+    if (!held)
+        return held.error();
+    return planImport(*held, notices, options).first;
+}
+
+Result<NoticeImportOutcome> Store::importNotices(
+    const QList<StandingNotice> &notices, const NoticeImportOptions &options)
+{
+    Write write(*this);
+    if (auto status = write.begin(QStringLiteral("%1: cannot start storing notices").arg(m_path));
+        !status)
+        return status.error();
+    QSqlDatabase db = database();
+    auto held = noticesByRef(db);
+    if (!held)
+        return write.fail(held.error());
+    auto [outcome, changed] = planImport(*held, notices, options);
     if (!changed.isEmpty()) {
         if (auto status = writeNotices(db, changed); !status)
             return write.fail(status.error());
     }
+    if (!outcome.seenInNewerList.isEmpty()) {
+        // Seen again, unchanged, in a newer list: the date is this cache's to know (no new
+        // version), so that an older list imported later changes nothing of it.
+        QSqlQuery seen(db);
+        seen.prepare(QStringLiteral("UPDATE notices SET listed_as_of = ?"
+                                    " WHERE source || ':' || source_id = ? AND listed_as_of < ?"));
+        for (const QString &ref : std::as_const(outcome.seenInNewerList)) {
+            seen.bindValue(0, options.listedAsOf);
+            seen.bindValue(1, ref);
+            seen.bindValue(2, options.listedAsOf);
+            if (!seen.exec())
+                return write.fail(sqlError(
+                    QStringLiteral("cannot note the list date of %1").arg(ref), seen.lastError()));
+        }
+    }
     if (auto status = write.commit(QStringLiteral("%1: cannot store notices").arg(m_path)); !status)
         return status.error();
     return outcome;
+}
+
+Status Store::storeNoticeVersions(const QList<StandingNotice> &versions)
+{
+    Write write(*this);
+    if (auto status = write.begin(QStringLiteral("%1: cannot start storing notices").arg(m_path));
+        !status)
+        return status;
+    QSqlDatabase db = database();
+    QList<StandingNotice> local = versions;
+    for (StandingNotice &n : local)
+        n.seq.reset(); // made here: sent at the next sync
+    if (auto status = writeNotices(db, local); !status)
+        return write.fail(status.error());
+    return write.commit(QStringLiteral("%1: cannot store notices").arg(m_path));
 }
 
 Result<SharedNoticeIndex> Store::noticeIndex() const
@@ -219,7 +304,7 @@ Result<QList<StandingNotice>> Store::noticeOutbox(qsizetype limit, qint64 after,
     while (query.next()) {
         out.append(readNotice(query));
         if (last)
-            *last = query.value(17).toLongLong();
+            *last = query.value(kColumnCount).toLongLong();
     }
     return out;
 }

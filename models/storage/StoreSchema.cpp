@@ -171,6 +171,12 @@ const QList<QStringList> &migrations()
         // 6 -> 7: the works index (issue 23, docs/works.md): works_sources, works, works_bad_lines
         // and the full-text index works_fts with its vocabulary works_vocab.
         { kWorksIndexStep },
+        // 7 -> 8: who withdrew a notice and from which list (docs/notices.md): each version's
+        // file and the date of its list, so that an older list changes nothing newer.
+        {
+            QStringLiteral("ALTER TABLE notices ADD COLUMN imported_from TEXT NOT NULL DEFAULT ''"),
+            QStringLiteral("ALTER TABLE notices ADD COLUMN listed_as_of TEXT NOT NULL DEFAULT ''"),
+        },
     };
     return steps;
 }

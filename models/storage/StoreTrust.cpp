@@ -23,11 +23,27 @@ Result<bool> Store::hasSynced() const
     auto seqs = metaWithPrefix(QStringLiteral("sync/"));
     if (!seqs)
         return seqs.error();
+    // A sync that pulled no event stores no seq, but it names its server and the token's curator.
     for (auto it = seqs->cbegin(); it != seqs->cend(); ++it) {
-        if (it.key().endsWith(QStringLiteral("/last_seq")))
+        if (it.key().endsWith(QStringLiteral("/last_seq"))
+            || it.key().endsWith(QStringLiteral("/curator")) || it.key() == u"last_server")
             return true;
     }
     return false;
+}
+
+Result<QStringList> Store::syncedCurators() const
+{
+    auto entries = metaWithPrefix(QStringLiteral("sync/"));
+    if (!entries)
+        return entries.error();
+    QStringList names;
+    for (auto it = entries->cbegin(); it != entries->cend(); ++it) {
+        if (it.key().endsWith(QStringLiteral("/curator")) && !names.contains(it.value()))
+            names.append(it.value());
+    }
+    names.sort();
+    return names;
 }
 
 Result<KeyRing> Store::curatorKeys() const

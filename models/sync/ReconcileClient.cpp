@@ -348,6 +348,9 @@ Result<QByteArray> ReconcileClient::post(
                                       .arg(m_options.requestDeadlineMs));
         case SyncReplyGuard::Tripped::SyncDeadline:
             return overDeadline();
+        case SyncReplyGuard::Tripped::Inspector: // none is set on these replies
+            return Error::failure(QStringLiteral("%1: the reply was refused as it arrived: %2")
+                                      .arg(shownUrl, guard->inspector()->message()));
         }
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         const QNetworkReply::NetworkError error = reply->error();

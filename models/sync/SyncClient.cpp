@@ -99,6 +99,11 @@ QString SyncClient::recordEtagPrefix(const QUrl &server)
     return QStringLiteral("sync/") + serverKey(server) + QStringLiteral("/etag/");
 }
 
+QString SyncClient::curatorKey(const QUrl &server)
+{
+    return QStringLiteral("sync/") + serverKey(server) + QStringLiteral("/curator");
+}
+
 QString SyncClient::lastFinishedKey()
 {
     return QStringLiteral("sync/last_finished");
@@ -168,8 +173,8 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
     if (options.maxAttempts < 1 || options.timeoutMs < 1 || options.initialBackoffMs < 0
         || options.maxBackoffMs < 0)
         return Error::badInput(QStringLiteral("attempts and timeouts must be positive"));
-    if (options.maxReplyBytes < 1)
-        return Error::badInput(QStringLiteral("the reply limit must be at least one byte"));
+    if (options.maxReplyBytes < 1 || options.maxPageBytes < 1)
+        return Error::badInput(QStringLiteral("the reply limits must be at least one byte"));
     if (options.requestDeadlineMs < 0 || options.syncDeadlineMs < 0)
         return Error::badInput(QStringLiteral("the deadlines must be 0 (none) or positive"));
     if (!m_store.isOpen())
@@ -228,6 +233,14 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
     }
     if (!context.report.rejectedSummary.isEmpty())
         context.log(context.report.rejectedSummary);
+    auto waiting = m_store.outboxCount();
+    if (!waiting)
+        return waiting.error();
+    context.report.correctionsWaiting = *waiting;
+    auto noticesWaiting = m_store.noticeOutboxCount();
+    if (!noticesWaiting)
+        return noticesWaiting.error();
+    context.report.noticesWaiting = *noticesWaiting;
     context.report.finishedAt = nowUtc(m_store.clockCorrectionMs());
     if (auto stored = m_store.setMetaEntries({ { lastFinishedKey(), context.report.finishedAt },
             { QStringLiteral("sync/last_server"), serverKey(server) } });
@@ -238,7 +251,8 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
 
 std::unique_ptr<QNetworkReply> SyncClient::send(Context &context, const QByteArray &verb,
     const QUrl &url, const QByteArray &body,
-    const QList<std::pair<QByteArray, QByteArray>> &headers)
+    const QList<std::pair<QByteArray, QByteArray>> &headers,
+    std::shared_ptr<ReplyInspector> inspector)
 {
     const SyncOptions &options = context.options;
     QNetworkRequest request(url);
@@ -259,15 +273,16 @@ std::unique_ptr<QNetworkReply> SyncClient::send(Context &context, const QByteArr
             ? m_network->sendCustomRequest(request, verb)
             : m_network->sendCustomRequest(request, verb, body));
     // Started from this thread's event loop, so the guard is in place before the first byte.
-    new SyncReplyGuard(
+    auto *guard = new SyncReplyGuard(
         *reply, options.maxReplyBytes, options.requestDeadlineMs, context.syncDeadline);
+    guard->setInspector(std::move(inspector));
     return reply;
 }
 
 Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray &verb,
     const QUrl &url, const QByteArray &body,
     const QList<std::pair<QByteArray, QByteArray>> &headers, const QList<int> &accepted,
-    std::unique_ptr<QNetworkReply> sent)
+    std::unique_ptr<QNetworkReply> sent, const InspectorFactory &inspect)
 {
     const SyncOptions &options = context.options;
     const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
@@ -277,8 +292,9 @@ Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray
         if (context.syncDeadline.hasExpired())
             return syncDeadlineError(
                 options, QStringLiteral("before %1 %2").arg(QString::fromLatin1(verb), shownUrl));
-        std::unique_ptr<QNetworkReply> reply
-            = attempt == 1 && sent ? std::move(sent) : send(context, verb, url, body, headers);
+        std::unique_ptr<QNetworkReply> reply = attempt == 1 && sent
+            ? std::move(sent)
+            : send(context, verb, url, body, headers, inspect ? inspect() : nullptr);
         SyncReplyGuard *guard = SyncReplyGuard::of(*reply);
         {
             QEventLoop loop;
@@ -315,6 +331,10 @@ Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray
                     QStringLiteral("during %1 %2, after %3 of it")
                         .arg(QString::fromLatin1(verb), shownUrl,
                             shownDuration(guard->elapsedMs())));
+            case SyncReplyGuard::Tripped::Inspector:
+                return Error::failure(
+                    QStringLiteral("%1: %2. Nothing of it was stored and the outbox is kept.")
+                        .arg(shownUrl, guard->inspector()->message()));
             }
         }
 

@@ -28,6 +28,7 @@ class Store;
 struct CorrectionEvent;
 class SyncFetchBase;
 template <typename Item> class SyncFetch;
+class ReplyInspector;
 
 struct SyncOptions
 {
@@ -45,6 +46,11 @@ struct SyncOptions
     //! neither is retried. The largest legitimate reply is a large record (a record of 202,000
     //! observations, the bench's, is 134 MB), so 256 MiB by default.
     qint64 maxReplyBytes = kDefaultMaxReplyBytes;
+    //! The most bytes of one events page held at once (docs/sync-client.md, "Limits"): a page is
+    //! read as it comes, its events counted (never more than the page size asked for), and one
+    //! passing this is asked again as a page of half as many events. A page of 20,000 events is
+    //! about 15 MB.
+    qint64 maxPageBytes = kDefaultMaxPageBytes;
     //! The longest one attempt of a request may take, from its sending to its last byte, however
     //! steadily the bytes come; 0: none. Not retried: the same server would do the same again.
     int requestDeadlineMs = kDefaultRequestDeadlineMs;
@@ -56,6 +62,7 @@ struct SyncOptions
     QString syncDeadlineHint = QStringLiteral("SyncOptions::syncDeadlineMs");
 
     static constexpr qint64 kDefaultMaxReplyBytes = qint64(256) * 1024 * 1024;
+    static constexpr qint64 kDefaultMaxPageBytes = qint64(32) * 1024 * 1024;
     static constexpr int kDefaultRequestDeadlineMs = 300 * 1000;
     static constexpr qint64 kDefaultSyncDeadlineMs = qint64(30) * 60 * 1000;
     //! Told of each retry and of each record left alone, as one line; may be empty.
@@ -66,6 +73,11 @@ struct SyncOptions
     //! Without a key the sync still pulls, and pushes what is signed already.
     QString curator;
     std::optional<SigningKey> signingKey;
+    //! The signing key of a curator (SigningKeyStore in the app). When the token's curator (GET
+    //! /v1/whoami) is not `curator` and the outbox holds corrections by them (made with
+    //! `--author NAME`), their key is the one registered and used, so those corrections can be
+    //! pushed. May be empty.
+    std::function<Result<SigningKey>(const QString &curator)> signingKeyFor;
 };
 
 struct SyncReport
@@ -106,6 +118,17 @@ struct SyncReport
     //! Why the notices were not exchanged with this server (an older server without them, or a
     //! notice it refused), one line; empty when they were.
     QString noticesNote;
+    //! The name the server knows the token by (GET /v1/whoami); empty from an older server.
+    QString tokenCurator;
+    //! What still waits in the cache once the sync is over: corrections (refused ones included)
+    //! and notices the server has not acknowledged.
+    qint64 correctionsWaiting = 0;
+    qint64 noticesWaiting = 0;
+    //! Whether everything this cache had to send went through: nothing refused, nothing waiting.
+    bool sentEverything() const
+    {
+        return refused.isEmpty() && correctionsWaiting == 0 && noticesWaiting == 0;
+    }
 };
 
 //! Told of progress: the step ("push", "records", "events"), done of total (total 0: unknown).
@@ -140,6 +163,7 @@ public:
     static QString recordEtagPrefix(const QUrl &server); // "sync/<server>/etag/" + id
     static QString lastFinishedKey(); // "sync/last_finished"
     static QString noticesSeqKey(const QUrl &server); // "sync/<server>/notices_last_seq"
+    static QString curatorKey(const QUrl &server); // "sync/<server>/curator": the token's name
 
 private:
     struct Reply;
@@ -152,6 +176,8 @@ private:
     //! GET /v1/keys: the curators' keys (stored in the cache), the legacy mark, and the server's
     //! time, from which the clock correction follows; then registers the curator's key.
     Status pullKeys(Context &context);
+    //! The token's curator (GET /v1/whoami), kept in the cache, and who signs for this sync.
+    Status resolveCurator(Context &context);
     struct ServerKeys
     {
         QList<CuratorKey> keys;
@@ -192,14 +218,20 @@ private:
     //! Stores the pages `fetch` brings, each with the new last seq.
     Status storeEvents(Context &context, SyncFetch<EventPage> &fetch);
 
-    //! Sends one attempt of a request; the reply is still running.
+    //! Makes what watches the body of each attempt (a new one each time); may be empty.
+    using InspectorFactory = std::function<std::shared_ptr<ReplyInspector>()>;
+    //! Sends one attempt of a request; the reply is still running. `inspector`, when given,
+    //! sees its body as it comes (SyncReplyGuard::setInspector()).
     std::unique_ptr<QNetworkReply> send(Context &context, const QByteArray &verb, const QUrl &url,
-        const QByteArray &body, const QList<std::pair<QByteArray, QByteArray>> &headers);
+        const QByteArray &body, const QList<std::pair<QByteArray, QByteArray>> &headers,
+        std::shared_ptr<ReplyInspector> inspector = {});
     //! One request with retries; statuses in `accepted` are returned, every other one is an error.
-    //! `sent`, when given, is its first attempt, already sent with send().
+    //! `sent`, when given, is its first attempt, already sent with send(); `inspect` makes the
+    //! inspector of every other attempt. A body an inspector refuses is an error, not retried.
     Result<Reply> request(Context &context, const QByteArray &verb, const QUrl &url,
         const QByteArray &body, const QList<std::pair<QByteArray, QByteArray>> &headers,
-        const QList<int> &accepted, std::unique_ptr<QNetworkReply> sent = {});
+        const QList<int> &accepted, std::unique_ptr<QNetworkReply> sent = {},
+        const InspectorFactory &inspect = {});
     //! Waits without blocking the thread's events; false when cancelled.
     bool wait(int ms);
     bool cancelled() const { return m_cancelled.load(); }

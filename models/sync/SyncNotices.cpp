@@ -187,7 +187,11 @@ Status SyncClient::pullNotices(Context &context)
         query.addQueryItem(QStringLiteral("limit"), QString::number(kNoticePage));
         const QUrl url = context.endpoint(QStringLiteral("/v1/notices"), query);
         const QString shownUrl = url.toDisplayString(QUrl::RemoveUserInfo);
-        auto reply = request(context, "GET", url, QByteArray(), {}, { 200, 404 });
+        // Read as it comes, as an events page is (SyncPull.cpp), without asking again.
+        auto reply = request(context, "GET", url, QByteArray(), {}, { 200, 404 }, {}, [&context] {
+            return std::make_shared<PageCheck>(
+                int(kNoticePage), context.options.maxPageBytes, QStringLiteral("notices"));
+        });
         if (!reply)
             return reply.error();
         if (reply->status == 404) {

@@ -202,15 +202,26 @@ Status SyncClient::storeListEtag(Context &context, bool complete)
 
 void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint64 lastSeq)
 {
-    auto pageUrl = [&context](qint64 after) {
+    // The events asked for per page: the page size, halved for the rest of the sync whenever a
+    // page passes SyncOptions::maxPageBytes.
+    int limit = context.options.pageSize;
+    auto pageUrl = [&context, &limit](qint64 after) {
         QUrlQuery query;
         query.addQueryItem(QStringLiteral("after"), QString::number(after));
-        query.addQueryItem(QStringLiteral("limit"), QString::number(context.options.pageSize));
+        query.addQueryItem(QStringLiteral("limit"), QString::number(limit));
         return context.endpoint(QStringLiteral("/v1/events"), query);
+    };
+    // What reads the page of the attempt in progress as it comes.
+    std::shared_ptr<PageCheck> check;
+    const InspectorFactory inspect = [&check, &limit, &context]() {
+        check = std::make_shared<PageCheck>(
+            limit, context.options.maxPageBytes, QStringLiteral("events"));
+        return check;
     };
     // The next page, asked for once this one has been checked: the server reads it and sends it
     // while this one is handed over and stored. Dropped (and so aborted) when this page fails.
     std::unique_ptr<QNetworkReply> nextPage;
+    std::shared_ptr<PageCheck> nextCheck;
     bool first = true;
     for (;;) {
         const QUrl url = pageUrl(lastSeq);
@@ -220,7 +231,17 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
             page.error = std::move(error);
             fetch.deliver(std::move(page));
         };
-        auto reply = request(context, "GET", url, QByteArray(), {}, { 200 }, std::move(nextPage));
+        check = std::move(nextCheck);
+        auto reply
+            = request(context, "GET", url, QByteArray(), {}, { 200 }, std::move(nextPage), inspect);
+        if (!reply && check && check->tooLarge() && limit > 1) {
+            // Too large for the memory a page may have, not malformed: fewer events a page.
+            context.log(QStringLiteral("%1: %2; asking for pages of %3 events")
+                            .arg(shownUrl, check->message())
+                            .arg(limit / 2));
+            limit /= 2;
+            continue;
+        }
         if (!reply)
             return fail(reply.error());
 
@@ -234,10 +255,10 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
         reply->body = QByteArray();
         EventPageJson &json = *read;
         const QList<CorrectionEvent> &events = json.events;
-        if (events.size() > context.options.pageSize)
+        if (events.size() > limit)
             return fail(malformed(QStringLiteral("%1 events where at most %2 were asked for")
                                       .arg(events.size())
-                                      .arg(context.options.pageSize)));
+                                      .arg(limit)));
         if (first && json.latestSeq < lastSeq)
             return fail(Error::failure(
                 QStringLiteral("%1 holds events up to seq %2, but this cache has already pulled "
@@ -268,8 +289,11 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
         if (json.more && events.isEmpty())
             return fail(malformed(QStringLiteral("\"more\" is true on a page without events")));
 
-        if (json.more)
-            nextPage = send(context, "GET", pageUrl(newLast), QByteArray(), {});
+        if (json.more) {
+            nextCheck = std::make_shared<PageCheck>(
+                limit, context.options.maxPageBytes, QStringLiteral("events"));
+            nextPage = send(context, "GET", pageUrl(newLast), QByteArray(), {}, nextCheck);
+        }
         // Events an older server stored with text or a time now refused: kept aside, never merged.
         QList<std::pair<CorrectionEvent, QString>> setAside;
         for (qsizetype i = json.events.size() - 1; i >= 0; --i) {

@@ -70,6 +70,8 @@ void SyncReplyGuard::checkHeaders()
     m_announced = length.toLongLong();
     if (m_announced > m_maxBytes)
         return trip(Tripped::ReplyCap); // refused from the headers, before any of the body
+    if (m_inspector && !m_inspector->announced(m_announced))
+        return trip(Tripped::Inspector);
     if (m_announced > 0 && m_body.capacity() < m_announced)
         m_body.reserve(m_announced);
 }
@@ -92,6 +94,8 @@ void SyncReplyGuard::readAvailable()
         m_received += piece.size();
         if (m_received > m_maxBytes)
             return trip(Tripped::ReplyCap);
+        if (m_inspector && !m_inspector->take(piece))
+            return trip(Tripped::Inspector);
         m_body += piece;
     }
 }

@@ -2,6 +2,7 @@
 // Trust in a sync (docs/signatures.md): the curators' keys and the legacy mark from the server,
 // the curator's key registered, the clock compared with the server's, and the outbox signed and
 // re-timed before it is pushed.
+#include "CorrectionWriter.h"
 #include "EventSignature.h"
 #include "JsonText.h"
 #include "SyncParts.h"
@@ -151,12 +152,14 @@ Status SyncClient::pullKeys(Context &context)
             return stored;
     }
 
+    if (auto resolved = resolveCurator(context); !resolved)
+        return resolved;
     if (auto prepared = prepareOutbox(context, qAbs(offset) > kClockToleranceMs ? offset : 0);
         !prepared)
         return prepared;
 
     // The curator's key, registered when the server does not know it.
-    const std::optional<SigningKey> &signing = context.options.signingKey;
+    const std::optional<SigningKey> &signing = context.signingKey;
     if (!signing || context.keys.contains(signing->keyId()))
         return {};
     const QUrl keysUrl = context.endpoint(QStringLiteral("/v1/keys"));
@@ -169,7 +172,7 @@ Status SyncClient::pullKeys(Context &context)
     if (registered->status == 403 || registered->status == 409) {
         context.log(QStringLiteral("%1 did not register the signing key %2 of %3: %4; corrections "
                                    "signed with it will be refused")
-                        .arg(context.shownServer, signing->keyId(), context.options.curator,
+                        .arg(context.shownServer, signing->keyId(), context.curator,
                             serverMessage(registered->body)));
         return {};
     }
@@ -179,7 +182,7 @@ Status SyncClient::pullKeys(Context &context)
                                 .toString();
     CuratorKey mine;
     mine.keyId = signing->keyId();
-    mine.curator = curator.isEmpty() ? context.options.curator : curator;
+    mine.curator = curator.isEmpty() ? context.curator : curator;
     mine.publicKey = signing->publicKey;
     mine.registeredAt = nowUtc(m_store.clockCorrectionMs());
     context.keys.insert(mine.keyId, mine);
@@ -187,6 +190,51 @@ Status SyncClient::pullKeys(Context &context)
     context.log(QStringLiteral("registered the signing key %1 of %2 with %3")
                     .arg(mine.keyId, mine.curator, context.shownServer));
     return m_store.storeCuratorKeys({ mine });
+}
+
+Status SyncClient::resolveCurator(Context &context)
+{
+    context.curator = context.options.curator;
+    context.signingKey = context.options.signingKey;
+    auto reply = request(context, "GET", context.endpoint(QStringLiteral("/v1/whoami")),
+        QByteArray(), {}, { 200, 404 });
+    if (!reply)
+        return reply.error();
+    if (reply->status == 404)
+        return {}; // an older server: the configured curator signs, as it always did
+    QJsonParseError parseError;
+    const QJsonDocument document = fromJsonStrictly(reply->body, &parseError);
+    const QString name = document.object().value(QStringLiteral("name")).toString();
+    if (parseError.error != QJsonParseError::NoError || name.isEmpty())
+        return Error::failure(
+            QStringLiteral("%1/v1/whoami: malformed reply: expected a JSON object with a name")
+                .arg(context.shownServer));
+    context.report.tokenCurator = name;
+    // Kept: once a cache has synced as a curator, corrections by anyone else could never be
+    // pushed, and `--author` refuses them (CliCurate.cpp).
+    if (auto stored = m_store.setMeta(curatorKey(context.base), name); !stored)
+        return stored;
+    if (name == context.curator)
+        return {};
+    auto authors = m_store.outboxAuthors();
+    if (!authors)
+        return authors.error();
+    if (!context.curator.isEmpty())
+        context.log(QStringLiteral("the curator name set here (%1) is not the name of the token "
+                                   "(%2): %3 takes corrections only by %2")
+                        .arg(context.curator, name, context.shownServer));
+    if (!authors->contains(name) || !context.options.signingKeyFor)
+        return {};
+    auto key = context.options.signingKeyFor(name);
+    if (!key) {
+        context.log(QStringLiteral("the signing key of %1 could not be loaded: %2; their "
+                                   "corrections wait in the outbox")
+                        .arg(name, key.error().toString()));
+        return {};
+    }
+    context.curator = name;
+    context.signingKey = *key;
+    return {};
 }
 
 Status SyncClient::prepareOutbox(Context &context, qint64 offsetMs)
@@ -199,8 +247,8 @@ Status SyncClient::prepareOutbox(Context &context, qint64 offsetMs)
     }
     context.report.clockCorrectionMs = offsetMs;
     const qint64 serverNow = systemClockMs() + offsetMs;
-    const std::optional<SigningKey> &key = context.options.signingKey;
-    const QString &curator = context.options.curator;
+    const std::optional<SigningKey> &key = context.signingKey;
+    const QString &curator = context.curator;
 
     QList<CorrectionEvent> rewritten;
     QHash<QString, QString> times; // the outbox's times, as re-timed so far
@@ -256,12 +304,14 @@ Status SyncClient::prepareOutbox(Context &context, qint64 offsetMs)
                 ++context.report.signedNow;
             if (retime)
                 ++context.report.retimed;
-            signEvent(event, *key);
             rewritten.append(std::move(event));
         }
     }
-    if (auto stored = m_store.replaceOutboxEvents(rewritten); !stored)
-        return stored;
+    // Signed by the one writer of corrections, in one transaction.
+    if (!rewritten.isEmpty()) {
+        if (auto stored = CorrectionWriter(m_store, curator, *key).resignOutbox(rewritten); !stored)
+            return stored;
+    }
     if (qAbs(offsetMs) > kClockToleranceMs) {
         context.report.clockNote
             = QStringLiteral("this machine's clock is %1 %2 %3's; corrections are timed by the "

@@ -166,10 +166,30 @@ struct WordWeights
     double word = 1.0;
 };
 
+// Words that frame a title rather than name its topic, yet tell one title from its reworded
+// twin ("Towards X in Y" is not "X for Y"): stop words for retrieval, full words for the score.
+bool isFramingWord(const QString &word)
+{
+    return word == u"towards" || word == u"toward";
+}
+
+// The words that open a phrase naming what a work is about ("... for Image Retrieval", "... in
+// Speech Synthesis"): a title cut before one is not the title with it. A phrase naming how
+// ("... using Megatron-LM", "... via X", "... with Y") is what a reference shortens.
+bool opensTopicPhrase(const QString &word)
+{
+    static const QSet<QString> words { QStringLiteral("for"), QStringLiteral("in"),
+        QStringLiteral("on"), QStringLiteral("of"), QStringLiteral("to"), QStringLiteral("towards"),
+        QStringLiteral("toward"), QStringLiteral("from"), QStringLiteral("under"),
+        QStringLiteral("at"), QStringLiteral("into"), QStringLiteral("over"),
+        QStringLiteral("beyond"), QStringLiteral("across"), QStringLiteral("between") };
+    return words.contains(word);
+}
+
 // Stop words, initials and bare numbers (pages, years, volumes) weigh little.
 double weightOf(const QString &word)
 {
-    const bool light = isStopWord(word) || word.size() == 1
+    const bool light = (isStopWord(word) && !isFramingWord(word)) || word.size() == 1
         || std::all_of(word.cbegin(), word.cend(), [](QChar c) { return c.isDigit(); });
     return light ? WordWeights {}.stop : WordWeights {}.word;
 }
@@ -278,7 +298,11 @@ struct AlignmentCosts
     double marker = 3; // a version marker glued on
     double midPhrase = 0.6; // a work word after a query ending in mid-phrase
     double markerInside = 2; // a version marker inside the title, extra or missing
+    double namePrefix = 0.3; // a work's leading "Name:" (one or two words) the query leaves out
 };
+
+// A work's leading name ("Orca7: ...", "Megatron-LM: ...") is at most this many words.
+inline constexpr qsizetype kMaxNameWords = 2;
 
 bool isVersionMarker(const QString &word)
 {
@@ -301,7 +325,8 @@ struct QueryWords
 {
     QStringList words;
     std::vector<bool> setOff;
-    bool truncated = false;
+    bool truncated = false; // ends in "..." or is long enough to have been cut by a limit
+    bool ellipsis = false; // says it was cut: ends in "..." or an ellipsis
     //! A colon before the word ends an author list ("Kingma, Ba: Adam"): set off like ". ",
     //! but only for words glued before the title that hold a list's comma themselves.
     std::vector<bool> colon;
@@ -342,8 +367,8 @@ QueryWords queryWords(const QString &text)
     out.colon = markedWords(text, colons).setOff;
     // cut short by a length limit (or saying so): what follows its end may be cut off cheaply
     const QString trimmed = text.trimmed();
-    out.truncated = trimmed.endsWith(QStringLiteral("...")) || trimmed.endsWith(u'\u2026')
-        || trimmed.size() >= 45;
+    out.ellipsis = trimmed.endsWith(QStringLiteral("...")) || trimmed.endsWith(u'\u2026');
+    out.truncated = out.ellipsis || trimmed.size() >= 45;
     return out;
 }
 
@@ -352,7 +377,10 @@ QueryWords workWords(const QString &title)
 {
     static const QRegularExpression marks(
         QStringLiteral(R"(:(?=\s|$)|\s[-\x{2013}\x{2014}]\s|[\x{2013}\x{2014}]|[(\[])"));
-    return markedWords(title, marks);
+    QueryWords out = markedWords(title, marks);
+    static const QRegularExpression colons(QStringLiteral(R"(:(?=\s|$))"));
+    out.colon = markedWords(title, colons).setOff;
+    return out;
 }
 
 // The title's similarity as 0..1: the work's words aligned in order with the query's (typos
@@ -384,16 +412,31 @@ double alignedSimilarity(const QueryWords &query, const QueryWords &work)
         qTail[i] = qTail[i + 1] + (marker ? 0 : wq[i]);
         qMarkers[i] = qMarkers[i + 1] + (marker ? costs.marker : 0);
     }
+    std::vector<double> wMarkers(m + 1, 0);
     for (qsizetype j = m - 1; j >= 0; --j) {
+        wMarkers[j] = wMarkers[j + 1] + (isVersionMarker(w[j]) ? ww[j] : 0);
         wTail[j] = wTail[j + 1] + ww[j];
         wCut[j] = wCut[j + 1] + (isVersionMarker(w[j]) ? ww[j] : costs.cutShort * ww[j]);
     }
     // Cut short: cheap at a subtitle of the work, or where the query was cut by a length limit;
     // elsewhere a reference rarely ends a title in mid-phrase ("Real-Time Strings" is not
     // "Real-Time Strings for Object Detection").
+    // A trailing phrase the query stops before ("... for Image Retrieval") names the work's
+    // topic: unless the query says it was cut ("..."), those words are missing words.
+    // What a query that says it was cut, or that stops at a stop word ("A Survey of X for..."),
+    // leaves unseen is unknown: its length tells nothing, every continuation costs the same (a
+    // version marker in it still costs its weight).
+    const bool openEnded = query.ellipsis || (n > 0 && isStopWord(q[n - 1]));
     const auto cutCost = [&](qsizetype j) {
-        return (j < m && (work.setOff[j] || query.truncated)) ? wCut[j]
-                                                              : costs.midPhrase * wTail[j];
+        if (j >= m)
+            return 0.0;
+        if (openEnded)
+            return costs.cutShort * std::min(1.0, wTail[j] - wMarkers[j]) + wMarkers[j];
+        if (work.setOff[j])
+            return wCut[j];
+        if (opensTopicPhrase(w[j]))
+            return wTail[j];
+        return query.truncated ? wCut[j] : costs.midPhrase * wTail[j];
     };
 
     // D[i][j]: the least cost of aligning q[..i) with w[..j), query words before the title
@@ -426,6 +469,16 @@ double alignedSimilarity(const QueryWords &query, const QueryWords &work)
         at(i, 0) = gluedCost(i, qTail[0] - qTail[i], qMarkers[0] - qMarkers[i], true);
     for (qsizetype j = 1; j <= m; ++j)
         at(0, j) = at(0, j - 1) + ww[j - 1];
+    // The work's leading "Name:" left out by the query ("Sparse Mixture Routing for Speech
+    // Synthesis" citing "Orca7: Sparse Mixture Routing for Speech Synthesis"), wherever the
+    // title starts in the query (after the authors and year, say).
+    const auto namePrefix = [&](qsizetype i, qsizetype j) {
+        if (j > 0 && j <= kMaxNameWords && j < m && j < qsizetype(work.colon.size())
+            && work.colon[j])
+            at(i, j) = std::min(at(i, j), at(i, 0) + costs.namePrefix * double(j));
+    };
+    for (qsizetype j = 1; j <= m; ++j)
+        namePrefix(0, j);
     for (qsizetype i = 1; i <= n; ++i) {
         for (qsizetype j = 1; j <= m; ++j) {
             const double sim = wordSimilarity(q[i - 1], w[j - 1], i == n);
@@ -446,6 +499,7 @@ double alignedSimilarity(const QueryWords &query, const QueryWords &work)
                 && w[j - 1].startsWith(q[i - 2]) && w[j - 1].endsWith(q[i - 1]))
                 aligned(i, j) = std::min(aligned(i, j), at(i - 2, j - 1) + 0.1);
             at(i, j) = std::min(best, aligned(i, j));
+            namePrefix(i, j);
         }
     }
     // The end: either query words glued after the title, or the work's words after the end of
@@ -584,8 +638,57 @@ bool isStopWord(QStringView word)
     return words.contains(word.toString());
 }
 
-Candidate scoreWork(const MatchQuery &query, const Work &work)
+CitedDetails citedDetails(const QString &text)
 {
+    CitedDetails out;
+    // "Zhang W., Li C. (2021) Title", "Zhang, W., & Li, C. (2021). Title": the list before a
+    // year in brackets; a bare year elsewhere (a venue's, a page's) is not the work's.
+    static const QRegularExpression bracketYear(QStringLiteral(R"(\(((?:19|20)\d\d)[a-z]?\))"));
+    // "W. Zhang, C. Li and K. Tanaka. Title": initials then a name, before a full stop.
+    static const QRegularExpression initialsFirst(QStringLiteral(
+        R"(^\s*((?:\p{Lu}\.\s*)+\p{Lu}[\p{L}'-]+(?:\s*(?:,|,?\s+and|&)\s*(?:\p{Lu}\.\s*)+\p{Lu}[\p{L}'-]+)*)\.\s)"));
+    static const QRegularExpression initial(QStringLiteral(R"(^(?:\p{L}\.?-?)+\.$|^\p{L}$)"));
+    static const QRegularExpression separators(
+        QStringLiteral(R"(\s*(?:;|,|&|\band\b|\bet al\.?)\s*)"));
+    QString list;
+    if (const QRegularExpressionMatch year = bracketYear.match(text); year.hasMatch()) {
+        out.year = year.captured(1).toInt();
+        list = text.left(year.capturedStart());
+        // the bracket closes an author list only when what comes before looks like one
+        if (list.size() > 200 || list.count(u' ') > 30)
+            list.clear();
+    } else if (const QRegularExpressionMatch names = initialsFirst.match(text); names.hasMatch()) {
+        list = names.captured(1);
+    }
+    for (const QString &piece : list.split(separators, Qt::SkipEmptyParts)) {
+        const QStringList parts = piece.simplified().split(u' ', Qt::SkipEmptyParts);
+        for (qsizetype i = parts.size() - 1; i >= 0; --i) {
+            if (initial.match(parts[i]).hasMatch())
+                continue;
+            // a family name starts with a capital ("van" is read past), unless the whole list
+            // was written in lower case
+            if ((parts[i].front().isUpper() || list == list.toLower())
+                && !out.families.contains(parts[i]))
+                out.families.append(parts[i]);
+            break;
+        }
+    }
+    if (out.families.size() > 12)
+        out.families.clear(); // not an author list
+    return out;
+}
+
+Candidate scoreWork(const MatchQuery &asked, const Work &work)
+{
+    // Year and authors the cited text carries, when the query gives none of its own.
+    MatchQuery query = asked;
+    if (!query.year || query.authors.isEmpty()) {
+        const CitedDetails details = citedDetails(asked.title);
+        if (!query.year)
+            query.year = details.year;
+        if (query.authors.isEmpty())
+            query.authors = details.families;
+    }
     const QueryWords queryText = queryWords(query.title);
     const QStringList &q = queryText.words;
     const QueryWords workText = workWords(work.title);
@@ -659,6 +762,10 @@ bool explainsBetter(const Candidate &first, const Candidate &second)
 
 void rankCandidates(QList<Candidate> &candidates, qsizetype limit, const MatchPolicy &policy)
 {
+    for (Candidate &c : candidates) {
+        c.raw = c.uncalibrated();
+        c.score = c.raw;
+    }
     std::stable_sort(
         candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
             if (a.score != b.score)
@@ -673,6 +780,7 @@ void rankCandidates(QList<Candidate> &candidates, qsizetype limit, const MatchPo
             continue;
         seen.insert(c.id);
         c.match = false;
+        c.alike = 0;
         unique += std::move(c);
     }
     candidates = std::move(unique);
@@ -689,9 +797,51 @@ void rankCandidates(QList<Candidate> &candidates, qsizetype limit, const MatchPo
                 || (top.score - next.score > 0 && explainsBetter(top, next));
         }
         top.match = clear;
+        // Works that explain the cited text as well as the first, as close: a truncated
+        // citation that fits several titles. None of them is a match; each says so.
+        const QSet<QString> topExtra(top.extraWords.cbegin(), top.extraWords.cend());
+        QList<qsizetype> rivals;
+        for (qsizetype k = 1; k < candidates.size(); ++k) {
+            const Candidate &c = candidates.at(k);
+            if (top.score - c.score >= policy.minMargin)
+                break;
+            const QSet<QString> extra(c.extraWords.cbegin(), c.extraWords.cend());
+            if (topExtra.contains(extra) && !explainsBetter(top, c))
+                rivals += k;
+        }
+        if (!rivals.isEmpty()) {
+            top.match = false;
+            top.alike = rivals.size();
+            for (const qsizetype k : std::as_const(rivals))
+                candidates[k].alike = rivals.size();
+        }
+        // The scores calibrated, so that a score says how likely the work is the one cited
+        // (docs/matching.md, "Reliability"): a candidate the cited text does not tell from n
+        // others is one in n + 1; one after the first is the less likely the further the first
+        // is ahead (its distance to the first counts twice). The order stays.
+        const double best = top.score;
+        for (qsizetype k = 0; k < candidates.size(); ++k) {
+            Candidate &c = candidates[k];
+            if (k > 0)
+                c.score -= best - c.score;
+            if (c.alike > 0)
+                c.score /= double(c.alike + 1);
+            c.score = std::clamp(std::round(c.score * 10) / 10, 0.0, 100.0);
+        }
     }
     if (limit >= 0 && candidates.size() > limit)
         candidates.resize(limit);
+}
+
+void mergeCandidates(QList<Candidate> &own, const MatchQuery &query, const QList<Candidate> &others,
+    const QString &source, qsizetype limit, const MatchPolicy &policy)
+{
+    for (const Candidate &c : others) {
+        Candidate local = scoreWork(query, Work { c.id, c.name, c.authors, c.year, {}, source });
+        local.source = source;
+        own += std::move(local);
+    }
+    rankCandidates(own, limit, policy);
 }
 
 QJsonObject candidateJson(const Candidate &candidate)
@@ -707,6 +857,10 @@ QJsonObject candidateJson(const Candidate &candidate)
             += QStringLiteral("missing: ") + candidate.missingWords.join(QStringLiteral(", "));
     if (!candidate.extraWords.isEmpty())
         description += QStringLiteral("extra: ") + candidate.extraWords.join(QStringLiteral(", "));
+    if (candidate.alike > 0)
+        description += QStringLiteral("ambiguous: the cited text fits %1 other work%2 as well")
+                           .arg(candidate.alike)
+                           .arg(candidate.alike == 1 ? QString() : QStringLiteral("s"));
     QJsonObject out { { QStringLiteral("id"), candidate.id },
         { QStringLiteral("name"), candidate.name }, { QStringLiteral("score"), candidate.score },
         { QStringLiteral("match"), candidate.match }, { QStringLiteral("features"), features } };

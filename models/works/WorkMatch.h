@@ -64,6 +64,13 @@ struct Candidate
     QStringList missingWords; // normalised words of the work the query lacks
     QStringList extraWords; // normalised words of the query the work lacks
     qsizetype matchedWords = 0; // informative words of the query the work has
+    //! Other candidates that explain the query as well and score as close (rankCandidates()):
+    //! the cited text is ambiguous between them; none is a match.
+    qsizetype alike = 0;
+    //! The score before rankCandidates() calibrated it (-1: never ranked); ranking a list again
+    //! (candidates of two indexes merged) starts from it.
+    double raw = -1;
+    double uncalibrated() const { return raw >= 0 ? raw : score; }
     std::optional<int> year;
     QString authors;
     QString source;
@@ -83,7 +90,18 @@ QStringList titleWords(QStringView title);
 //! The words that carry no weight in a title ("a", "the", "of", "for", ...), normalised.
 bool isStopWord(QStringView normalisedWord);
 
-//! The candidate a work makes for a query: its features and its score.
+//! What a cited text says of its work beside the title, as reference lists write it: the year
+//! in brackets ("Zhang W., Li C. (2021) Title") and the family names of the authors before it
+//! (or of "W. Zhang, C. Li. Title").
+struct CitedDetails
+{
+    std::optional<int> year;
+    QStringList families;
+};
+CitedDetails citedDetails(const QString &text);
+
+//! The candidate a work makes for a query: its features and its score. A query without a year or
+//! authors of its own takes those its title carries (citedDetails()).
 Candidate scoreWork(const MatchQuery &query, const Work &work);
 
 //! When a candidate is clearly right: its score at least `minScore`, at least `minMargin`
@@ -98,10 +116,17 @@ struct MatchPolicy
 };
 
 //! Sorts best first (score, then id), leaves out those under `minShown`, keeps the first `limit`
-//! and sets `match` on the first
-//! only when the policy says it is clearly right; every other `match` is false.
+//! and sets `match` on the first only when the policy says it is clearly right and no other
+//! candidate explains the query as well as close to it (then each of those says so: `alike`);
+//! every other `match` is false.
 void rankCandidates(
     QList<Candidate> &candidates, qsizetype limit = 5, const MatchPolicy &policy = {});
+
+//! Candidates from another index (a reconciliation service) ranked with `own`: each scored
+//! again here on the title it gives (scoreWork()), its source set to `source`, so that both
+//! lists are ranked by the one rule; at most `limit`.
+void mergeCandidates(QList<Candidate> &own, const MatchQuery &query, const QList<Candidate> &others,
+    const QString &source, qsizetype limit = 5, const MatchPolicy &policy = {});
 
 //! A candidate in the W3C Reconciliation API's shape (version 0.2): id, name, score, match,
 //! features [{id, value}], and a description naming the missing and extra words.

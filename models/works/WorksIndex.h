@@ -73,6 +73,10 @@ struct WorksStats
 using WorksWriteTransaction
     = std::function<Status(const QString &what, const std::function<Status()> &body)>;
 
+//! The candidate a work named by its identifier makes: score 100, a match, feature
+//! identifier_distance 0.
+Candidate identifiedCandidate(const Work &work);
+
 class WorksIndex final
 {
 public:
@@ -116,6 +120,12 @@ public:
     Result<QList<Candidate>> nearestIdentifiers(const QString &malformed, int limit = 5) const;
 
     Result<std::optional<Work>> work(const QString &id) const;
+
+    //! The work `text` names when it is an identifier in any form parseIdentifier() takes (an
+    //! arXiv id, old or new style, with or without version, its abs or pdf address, arXiv:; a
+    //! DOI, doi:, its doi.org address; arXiv's own DOI 10.48550/arXiv.ID): by id, else by DOI.
+    //! Nothing when the text is no identifier or the index holds no such work.
+    Result<std::optional<Work>> identified(const QString &text) const;
 
     //! How many lines an import reads between two commits (tests make it small).
     void setBatchLines(qint64 lines) { m_batchLines = qMax<qint64>(1, lines); }

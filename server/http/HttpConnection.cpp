@@ -148,9 +148,23 @@ void HttpConnection::process()
             m_firstRequest = false;
         }
         qsizetype taken = 0;
+        const qint64 bodyBefore = m_parser.bodyBytes();
         const HttpRequestParser::Step step
             = m_parser.feed(m_input.constData(), m_input.size(), &taken);
         m_input.remove(0, taken);
+        const qint64 grown = m_parser.bodyBytes() - bodyBefore;
+        if (m_watcher && grown > 0 && step != HttpRequestParser::Step::Failed
+            && grown <= m_parser.body().size()) {
+            // The new bytes are the body's last ones: shown before the request goes on.
+            QString message;
+            const int status = m_watcher(m_parser.body().last(qsizetype(grown)), &message);
+            if (status != 0) {
+                m_watcher = {};
+                m_bodyUnread = true;
+                refuse(status, message);
+                continue;
+            }
+        }
         if (step == HttpRequestParser::Step::Failed) {
             m_bodyUnread = true;
             refuse(m_parser.errorStatus(), m_parser.errorMessage());
@@ -160,6 +174,7 @@ void HttpConnection::process()
             Q_EMIT headReceived(this);
         } else if (step == HttpRequestParser::Step::Done) {
             setState(State::Handling, 0);
+            m_watcher = {};
             m_bodyUnread = false;
             Q_EMIT requestReceived(this, m_parser.takeBody());
         }
@@ -167,10 +182,11 @@ void HttpConnection::process()
     m_processing = false;
 }
 
-void HttpConnection::readBody()
+void HttpConnection::readBody(BodyWatcher watcher)
 {
     if (m_state != State::Judging)
         return;
+    m_watcher = std::move(watcher);
     m_parser.readBody();
     if (m_parser.head().expectContinue && m_parser.head().hasBody())
         m_socket->write(QByteArrayLiteral("HTTP/1.1 100 Continue\r\n\r\n"));
@@ -181,6 +197,7 @@ void HttpConnection::readBody()
 
 void HttpConnection::refuse(int status, const QString &message)
 {
+    m_watcher = {};
     setState(State::Judging, 0);
     Q_EMIT requestRefused(this, status, message);
     if (m_state == State::Judging) // nobody answered

@@ -15,6 +15,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <functional>
 #include <utility>
 
 class QTcpSocket;
@@ -40,6 +41,10 @@ class HttpConnection final : public QObject
 
 public:
     using Headers = QList<std::pair<QByteArray, QByteArray>>;
+    //! Looks at a body's bytes as they come (a chunked body decoded), each piece once, before the
+    //! next is read: 0 to go on, or a status (and *message) to refuse the request there, at the
+    //! first piece past a limit (docs/server-limits.md, "Memory").
+    using BodyWatcher = std::function<int(QByteArrayView piece, QString *message)>;
 
     //! Takes socket (it becomes a child); starts reading at once.
     HttpConnection(
@@ -54,8 +59,8 @@ public:
     qint64 elapsedMs() const { return m_requestTimer.elapsed(); }
 
     //! After headReceived: reads the body (sending 100 Continue when the client waits for it),
-    //! then emits requestReceived.
-    void readBody();
+    //! each piece shown to watcher (when given) as it comes, then emits requestReceived.
+    void readBody(BodyWatcher watcher = {});
     //! Answers the current request; with close (or when the request asked for it) the connection
     //! ends once the reply is sent.
     void respond(int status, const Headers &headers, const QByteArray &body, bool close = false);
@@ -104,6 +109,7 @@ private:
     HttpTimeouts m_timeouts;
     State m_state = State::Idle;
     QByteArray m_input; // read from the socket, not yet taken by the parser
+    BodyWatcher m_watcher; // the current request's, while its body is read
     QTimer m_timer;
     QElapsedTimer m_requestTimer;
     bool m_closeAfterReply = false;

@@ -301,7 +301,8 @@ void HttpRequestParser::readBody()
     } else if (m_head.contentLength > 0) {
         m_state = State::Body;
         m_remaining = m_head.contentLength;
-        m_body.reserve(qsizetype(m_head.contentLength));
+        // Nothing reserved from the announced length: the memory a body takes follows the bytes
+        // that came (docs/server-limits.md, "Memory").
     } else {
         m_state = State::Done;
     }

@@ -10,6 +10,7 @@
 // before a header's colon, a request without Host. See docs/server-limits.md.
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QList>
 #include <QString>
 
@@ -72,6 +73,8 @@ public:
     const HttpRequestHead &head() const { return m_head; }
     bool headComplete() const { return m_state > State::Headers; }
     QByteArray takeBody() { return std::exchange(m_body, {}); }
+    //! The body read so far (decoded from its chunks), until takeBody().
+    QByteArrayView body() const { return m_body; }
     qint64 bodyBytes() const { return m_bodyBytes; }
     //! How many bytes of the head were received so far (for a request that timed out).
     qsizetype headBytes() const { return m_headBytes; }

@@ -325,6 +325,10 @@ QString accents(Draw &draw, const QString &text)
 
 } // namespace
 
+namespace {
+void addHardPart(LabelledSet &set, quint32 seed, const LabelledSetSize &size);
+} // namespace
+
 LabelledSet makeLabelledSet(quint32 seed, const LabelledSetSize &size)
 {
     Draw draw(seed);
@@ -482,8 +486,175 @@ LabelledSet makeLabelledSet(quint32 seed, const LabelledSetSize &size)
         set.queries += LabelledQuery { plain, QString(), { kind } };
         ++absent;
     }
+    if (size.hardWorks > 0)
+        addHardPart(set, seed, size);
     return set;
 }
+
+namespace {
+
+QString spacedTwice(Draw &draw, const QString &text)
+{
+    QString out;
+    for (const QChar c : text) {
+        out += c;
+        if (c == u' ' && draw.chance(0.5))
+            out += u' ';
+    }
+    return out;
+}
+
+QString pseudoName(Draw &draw)
+{
+    static const QStringList syllables = QStringLiteral("hy dra fal con mi ra te lo ka vo zu ne "
+                                                        "si bo ar ix")
+                                             .split(u' ');
+    QString name = capitalised(draw.pick(syllables) + draw.pick(syllables));
+    if (draw.chance(0.5))
+        name += QString::number(2 + draw.below(8));
+    return name;
+}
+
+//! The confusable works and their references (LabelledSetSize::hardWorks and after).
+void addHardPart(LabelledSet &set, quint32 seed, const LabelledSetSize &size)
+{
+    Draw draw(seed * 2654435761u + 17u);
+    QSet<QString> normal;
+    for (const Work &w : std::as_const(set.works))
+        normal.insert(normalizeTitle(w.title));
+    struct Hard
+    {
+        QString title;
+        QString name; // the "Name" of "Name: body"
+        QString body;
+    };
+    QList<Hard> hard;
+    QList<qsizetype> at; // index in set.works
+    QStringList stems; // family stems listed
+    QList<std::pair<QString, QString>> twins;
+    const int first = int(set.works.size());
+    const auto add = [&](const Hard &h) {
+        const QString key = normalizeTitle(h.title);
+        if (normal.contains(key))
+            return false;
+        normal.insert(key);
+        const int n = int(set.works.size());
+        Work work;
+        work.id = QStringLiteral("%1%2.%3")
+                      .arg(10 + n % 15, 2, 10, QLatin1Char('0'))
+                      .arg(1 + (n / 15) % 12, 2, 10, QLatin1Char('0'))
+                      .arg(n, 5, 10, QLatin1Char('0'));
+        work.title = h.title;
+        work.authors = authorsOf(draw);
+        work.year = 2010 + draw.below(15);
+        work.source = QStringLiteral("labelled");
+        at += set.works.size();
+        hard += h;
+        set.works += work;
+        return true;
+    };
+    while (int(set.works.size()) - first < size.hardWorks) {
+        const QString x
+            = capitalised(draw.pick(adjectives())) + u' ' + capitalised(draw.pick(nouns()));
+        const QString y = titled(draw.pick(domains()).split(u' '));
+        switch (draw.below(4)) {
+        case 0: {
+            const QString name = pseudoName(draw);
+            const QString body = x + QStringLiteral(" for ") + y;
+            add(Hard { name + QStringLiteral(": ") + body, name, body });
+            break;
+        }
+        case 1: {
+            const QString stem = (draw.chance(0.5) ? QStringLiteral("A Survey of ")
+                                                   : QStringLiteral("An Empirical Study of "))
+                + x;
+            bool any = false;
+            for (int k = 0, n = 2 + draw.below(2); k < n; ++k)
+                any = add(Hard {
+                          stem + QStringLiteral(" for ") + titled(draw.pick(domains()).split(u' ')),
+                          {}, {} })
+                    || any;
+            if (any)
+                stems += stem;
+            break;
+        }
+        default:
+            if (draw.chance(0.5))
+                add(Hard { x + QStringLiteral(" for ") + y, {}, {} });
+            else
+                add(Hard { QStringLiteral("Towards ") + x + QStringLiteral(" in ") + y, {}, {} });
+            twins += { x, y };
+            break;
+        }
+    }
+    for (int made = 0; made < size.hardQueries;) {
+        const qsizetype k = draw.below(int(hard.size()));
+        const Hard &h = hard.at(k);
+        const Work &work = set.works.at(at.at(k));
+        LabelledQuery q;
+        q.truth = work.id;
+        QString text = h.title;
+        if (!h.name.isEmpty() && draw.chance(0.7)) {
+            text = h.body;
+            q.noise += QStringLiteral("drop-name");
+        }
+        if (draw.chance(0.2)) {
+            QStringList words = text.split(u' ');
+            if (words.size() >= 6) {
+                words.resize(words.size() - 1 - draw.below(2));
+                text = words.join(u' ') + (draw.chance(0.5) ? QStringLiteral("...") : QString());
+                q.noise += QStringLiteral("truncation");
+            }
+        }
+        if (draw.chance(0.4)) {
+            QStringList names;
+            for (const QString &a : work.authors.split(QStringLiteral(", ")))
+                names += a.mid(3) + u' ' + a.left(2);
+            text = names.join(QStringLiteral(", ")) + QStringLiteral(" (%1) ").arg(*work.year)
+                + text;
+            q.noise += QStringLiteral("authors-year");
+        }
+        if (draw.chance(0.4)) {
+            text = text.toLower();
+            q.noise += QStringLiteral("case");
+        }
+        if (draw.chance(0.4)) {
+            text = spacedTwice(draw, text);
+            q.noise += QStringLiteral("spaces");
+        }
+        // A form that reads as another work's title names that work, not this one.
+        if (const QString n = normalizeTitle(text);
+            n != normalizeTitle(work.title) && normal.contains(n))
+            continue;
+        q.text = text;
+        set.queries += q;
+        ++made;
+    }
+    for (int made = 0, guard = 0; made < size.hardAbsent && guard < 100000; ++guard) {
+        QString text;
+        QString kind;
+        if (draw.chance(0.5) && !stems.isEmpty()) {
+            text = draw.pick(stems);
+            kind = QStringLiteral("absent-prefix");
+        } else if (!twins.isEmpty()) {
+            const auto &[x, y] = twins.at(draw.below(int(twins.size())));
+            text = draw.chance(0.5)
+                ? QString(QStringLiteral("Towards ") + x + QStringLiteral(" in ") + y)
+                : QString(x + QStringLiteral(" for ") + y);
+            kind = QStringLiteral("absent-twin");
+        }
+        if (text.isEmpty() || normal.contains(normalizeTitle(text)))
+            continue;
+        if (draw.chance(0.5))
+            text = text.toLower();
+        if (draw.chance(0.5))
+            text = spacedTwice(draw, text);
+        set.queries += LabelledQuery { text, QString(), { kind } };
+        ++made;
+    }
+}
+
+} // namespace
 
 void countOutcome(
     MatchQuality &quality, const LabelledQuery &query, const QList<Candidate> &candidates)

@@ -37,6 +37,16 @@ struct LabelledSetSize
     int queries = 2000; // noisy forms of works of the set
     int absent = 300; // titles of works not in the set
     double siblingShare = 0.05; // works that get a near-duplicate sibling
+    // Works and references whose titles are easy to confuse, added after the rest (a stream of
+    // their own, so that the works and queries above stay those of the seed): titles with a
+    // system name ("Hydra3: X for Y"), families sharing a long prefix ("A Survey of X for Y1",
+    // "... for Y2"), reworded twins ("Towards X in Y", "X for Y"); references to them with a
+    // dropped name, lower case, doubled spaces, authors and year before the title, a truncation
+    // that may fit several; and references to works not in the set that are a prefix or the
+    // reworded twin of one that is.
+    int hardWorks = 2000;
+    int hardQueries = 400;
+    int hardAbsent = 150;
 };
 
 //! A labelled set, the same for the same seed and size.

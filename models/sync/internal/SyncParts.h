@@ -8,6 +8,7 @@
 #include "CurationLog.h"
 #include "EventJson.h"
 #include "Identifier.h"
+#include "JsonShape.h"
 #include "RecordJson.h"
 #include "Store.h"
 #include "SyncReplyGuard.h"
@@ -68,6 +69,82 @@ inline bool isNetworkLayerError(QNetworkReply::NetworkError error)
     return error != QNetworkReply::NoError && int(error) < 200;
 }
 
+//! The most bytes of one item of a page (an event, a notice): an event holds at most a few texts
+//! of 4,096 characters (EventJson.cpp), some tens of kilobytes of JSON at worst.
+constexpr qint64 kMaxPageItemBytes = 256 * 1024;
+//! The most values in one item: an event's 11 members, itself and its parents (at most 64) are
+//! 78.
+constexpr qint64 kMaxPageItemValues = 256;
+
+//! A page of events or notices read as it comes (docs/sync-client.md, "Limits"): its items
+//! counted, each one's size and values, its nesting, its bytes; refused at the first piece past a
+//! limit, so that what is parsed afterwards holds at most the items asked for.
+class PageCheck final : public ReplyInspector
+{
+public:
+    //! asked: the page's `limit`; items: what they are, for messages ("events").
+    PageCheck(int asked, qint64 maxBytes, QString items)
+        : m_asked(asked)
+        , m_maxBytes(maxBytes)
+        , m_items(std::move(items))
+        , m_shape(JsonShapeLimits {
+              8, qint64(asked) * 128 + 64, asked, kMaxPageItemBytes, kMaxPageItemValues })
+    {
+    }
+
+    bool announced(qint64 length) override
+    {
+        if (length <= m_maxBytes)
+            return true;
+        m_announced = length;
+        return false;
+    }
+    bool take(QByteArrayView piece) override
+    {
+        m_bytes += piece.size();
+        if (m_bytes > m_maxBytes)
+            return false;
+        return m_shape.feed(piece);
+    }
+    //! Refused for its bytes alone: a page of fewer items may pass.
+    bool tooLarge() const { return m_announced > 0 || m_bytes > m_maxBytes; }
+    QString message() const override
+    {
+        constexpr qint64 mib = 1024 * 1024;
+        const QString most = m_maxBytes % mib == 0
+            ? QStringLiteral("the %1 MiB a page may hold at once").arg(m_maxBytes / mib)
+            : QStringLiteral("the %1 bytes a page may hold at once").arg(m_maxBytes);
+        if (m_announced > 0)
+            return QStringLiteral("the page (%1 %2 asked for at most) announces %3 bytes, more "
+                                  "than %4; it was refused before its body was read")
+                .arg(m_asked)
+                .arg(m_items)
+                .arg(m_announced)
+                .arg(most);
+        if (m_bytes > m_maxBytes)
+            return QStringLiteral("the page (%1 %2 asked for at most) passed %3; it was abandoned "
+                                  "there")
+                .arg(m_asked)
+                .arg(m_items, most);
+        if (m_shape.passed() == JsonShape::Passed::Elements)
+            return QStringLiteral("malformed reply: the page holds more than the %1 %2 asked "
+                                  "for; it was refused there, at byte %3 of it")
+                .arg(m_asked)
+                .arg(m_items)
+                .arg(m_shape.offset());
+        return QStringLiteral("malformed reply: the page was refused as it arrived: %1")
+            .arg(m_shape.message());
+    }
+
+private:
+    int m_asked;
+    qint64 m_maxBytes;
+    QString m_items;
+    qint64 m_bytes = 0;
+    qint64 m_announced = 0;
+    JsonShape m_shape;
+};
+
 } // namespace SyncDetail
 
 //! What one successful request gave.
@@ -92,6 +169,10 @@ struct SyncClient::Context
     QString shownServer; // the server as messages name it
     QByteArray listEtag; // the record list's ETag, stored once every changed record is in
     KeyRing keys; // the curators' keys (GET /v1/keys and those the cache held)
+    //! Who signs and registers a key in this sync: the configured curator, or the token's
+    //! curator when the outbox holds corrections by them (SyncOptions::signingKeyFor).
+    QString curator;
+    std::optional<SigningKey> signingKey;
     qint64 legacyUntilSeq = 0; // the highest seq an unsigned event may have
     //! A push was refused as being ahead of the server's clock, which said its time: the push
     //! corrects the clock and starts again (once).

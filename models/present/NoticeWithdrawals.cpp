@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "NoticeWithdrawals.h"
+
+#include "RecordScan.h"
+
+#include <QSet>
+
+namespace LedgerCurator {
+
+Result<WithdrawalImpact> withdrawalImpact(
+    const Store &store, const NoticeImportOutcome &planned, const Progress &progress)
+{
+    WithdrawalImpact impact;
+    impact.notices = planned.withdrawnBefore.size();
+    impact.listedBefore = planned.listedBefore;
+    if (planned.withdrawnBefore.isEmpty())
+        return impact;
+    NoticeListBuilder builder(planned.withdrawnBefore);
+    if (auto scanned = forEachCuratedRecord(
+            store, [&builder](const CuratedRecord &record) { builder.addRecord(record); },
+            progress);
+        !scanned)
+        return scanned.error();
+    impact.rows = builder.rows();
+    std::stable_sort(
+        impact.rows.begin(), impact.rows.end(), [](const NoticeListRow &a, const NoticeListRow &b) {
+            if (a.ownPaper != b.ownPaper)
+                return a.ownPaper;
+            return a.notice.ref() < b.notice.ref();
+        });
+    QSet<QString> own;
+    for (const NoticeListRow &row : std::as_const(impact.rows)) {
+        if (row.ownPaper)
+            own.insert(row.notice.ref());
+        if (!row.record.isEmpty() && !impact.records.contains(row.record))
+            impact.records.append(row.record);
+    }
+    impact.ownPaper = own.size();
+    return impact;
+}
+
+QStringList withdrawalLines(const WithdrawalImpact &impact, qsizetype most)
+{
+    QStringList lines;
+    for (const NoticeListRow &row : impact.rows) {
+        if (lines.size() == most) {
+            lines.append(QStringLiteral("and %1 more").arg(impact.rows.size() - most));
+            break;
+        }
+        const StandingNotice &n = row.notice;
+        const QString what
+            = QStringLiteral("%1 (%2 · %3)")
+                  .arg(n.origin.isEmpty() ? n.ref() : n.origin, natureText(n.event), n.event.date);
+        if (row.record.isEmpty())
+            lines.append(what + QStringLiteral(": no cached record yet"));
+        else if (row.ownPaper)
+            lines.append(what + QStringLiteral(": about arXiv:%1 itself").arg(row.record));
+        else
+            lines.append(what
+                + QStringLiteral(": cited by %1 %2 of arXiv:%3")
+                      .arg(row.observations)
+                      .arg(row.observations == 1 ? QStringLiteral("observation")
+                                                 : QStringLiteral("observations"))
+                      .arg(row.record));
+    }
+    return lines;
+}
+
+} // namespace LedgerCurator
