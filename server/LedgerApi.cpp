@@ -725,11 +725,7 @@ std::optional<ApiReply> checkHead(ServerStore &store, const ApiRequest &request,
                                "application/json (found '%1')")
                     .arg(QString::fromLatin1(request.contentType)));
     }
-    if (!needsToken(*route.endpoint, context))
-        return std::nullopt;
-    // The reconciliation service's manifest is open whatever the service wants (it says how to
-    // authenticate).
-    if (*route.endpoint == Endpoint::Reconcile && isOpenReconcileRequest(request))
+    if (!needsToken(request, *route.endpoint, context))
         return std::nullopt;
 
     // Authentication: Authorization: Bearer TOKEN.
@@ -759,12 +755,16 @@ std::optional<ApiReply> checkHead(ServerStore &store, const ApiRequest &request,
 
 } // namespace
 
-bool needsToken(Endpoint endpoint, const ApiContext &context)
+bool needsToken(const ApiRequest &request, Endpoint endpoint, const ApiContext &context)
 {
     if (endpoint == Endpoint::Health)
         return false;
-    if (endpoint == Endpoint::Reconcile)
-        return context.reconcileNeedsToken;
+    if (endpoint == Endpoint::Reconcile) {
+        // The reconciliation service's manifest is open whatever the service wants (it says how
+        // to authenticate), and so is a browser's preflight, which carries no token.
+        return context.reconcileNeedsToken && request.method != Method::Options
+            && !isOpenReconcileRequest(request);
+    }
     return true;
 }
 

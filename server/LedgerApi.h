@@ -105,9 +105,9 @@ ApiRequest apiRequestFrom(const HttpRequestHead &head);
 std::optional<ApiReply> checkRequestHead(ServerStore &store, const ApiRequest &request,
     QString *tokenName, const ApiContext &context = {});
 
-//! Whether a request to this endpoint needs a token (every one but the health check, and
-//! /reconcile unless the server asks for one there).
-bool needsToken(Endpoint endpoint, const ApiContext &context);
+//! Whether `request` to this endpoint needs a token (every one but the health check, and
+//! /reconcile unless the server asks for one there; its manifest and preflights never do).
+bool needsToken(const ApiRequest &request, Endpoint endpoint, const ApiContext &context);
 
 //! Authenticates, authorizes and answers one request against store.
 ApiReply handleApiRequest(

@@ -389,7 +389,7 @@ void LedgerServer::onHead(HttpConnection *connection)
         reply.headers.append({ QByteArrayLiteral("Retry-After"), QByteArray::number(seconds) });
         return reply;
     };
-    if (!needsToken(*route.endpoint, context)) {
+    if (!needsToken(job.request, *route.endpoint, context)) {
         // Without a token: the open share, apart from the curators' (docs/server-limits.md).
         if (const int wait = m_openRate.take(job.address); wait > 0) {
             ApiReply reply = retryAfter(ApiReply::error(429,

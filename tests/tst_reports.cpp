@@ -370,8 +370,9 @@ void TestReports::reportMatchesHistory()
     // The JSON shape.
     const QJsonObject first = report.first().toObject();
     QCOMPARE(first.keys(),
-        QStringList({ "author", "created_at", "field", "from", "from_text", "id", "note", "notice",
-            "observation", "record", "signed", "to", "to_text" }));
+        QStringList({ "author", "cited_title", "citing_title", "created_at", "field", "from",
+            "from_text", "id", "note", "notice", "observation", "record", "signed", "to",
+            "to_text" }));
     QVERIFY(first[QStringLiteral("notice")].isNull());
     QVERIFY(first[QStringLiteral("signed")].toBool());
 
@@ -467,9 +468,16 @@ void TestReports::reportSince()
     const CliRun text = run({ QStringLiteral("report"), QStringLiteral("--since"),
         QStringLiteral("2026-06-01T06:00:00Z") });
     QCOMPARE(text.exitCode, 0);
+    // The observation is named by its id and the title of the citing work.
+    QString citing;
+    for (const Observation &o : richRecord().observations) {
+        if (o.id == first)
+            citing = o.citingTitle;
+    }
+    QVERIFY(!citing.isEmpty());
     QCOMPARE(text.out,
         "1 correction\n2026-06-01T12:00:00.000Z  carol (unsigned)  2301.01234  " + first.toUtf8()
-            + "  note: old -> noon  [note: noon]\n");
+            + "  note: old -> noon  [note: noon]  [citing: " + citing.toUtf8() + "]\n");
 }
 
 void TestReports::reportBadUsage_data()

@@ -10,7 +10,12 @@ Status Store::Write::begin(const QString &what)
 {
     if (const QString refusal = m_store.checkWritable(); !refusal.isEmpty())
         return Error::failure(refusal);
-    if (!m_transaction.begin())
+    // IMMEDIATE: the write lock is taken (waiting up to the busy timeout) before anything is
+    // read. A deferred BEGIN reads first and asks for the lock at its first write; when another
+    // connection (the suggestions' worker, a sync, ledger-curator in a terminal) committed in
+    // between, SQLite refuses at once with "database is locked" (SQLITE_BUSY_SNAPSHOT), without
+    // waiting: an import failed that way under load.
+    if (!m_transaction.begin(QStringLiteral("BEGIN IMMEDIATE")))
         return m_store.noteFailure(sqlError(what, m_transaction.lastError()));
     return {};
 }

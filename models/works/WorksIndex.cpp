@@ -820,7 +820,8 @@ Status WorksIndex::inTransaction(const QString &what, const std::function<Status
     if (m_transaction)
         return m_transaction(what, body);
     SqlTransaction transaction(m_db);
-    if (!transaction.begin())
+    // IMMEDIATE, as the cache's writes (Store::Write): no read before the write lock is held.
+    if (!transaction.begin(QStringLiteral("BEGIN IMMEDIATE")))
         return sqlError(what, transaction.lastError());
     if (auto status = body(); !status)
         return status;
