@@ -159,6 +159,13 @@ int checkGuiArguments(int argc, char *argv[])
     if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"))
         || parser.isSet(QStringLiteral("version")))
         return -1;
+    // A mistyped --db is told here, before a window opens (the cache's folder is made only for
+    // the default location: Store::open()).
+    if (const QString db = parser.value(options.db);
+        parser.isSet(options.db) && !QFileInfo(db).dir().exists())
+        return usageError(QCoreApplication::translate(
+            "main", "%1: the folder %2 does not exist; nothing was created")
+                              .arg(db, QFileInfo(db).absolutePath()));
     for (const QString &file : parser.positionalArguments()) {
         const QFileInfo info(file);
         if (isSubcommand(file))

@@ -4,7 +4,8 @@
 // notices list withdraws nothing, a complete list asks before it withdraws a record's own
 // retraction, an older list changes nothing newer; a sync that leaves corrections unsent says so
 // in its exit status; corrections made with --author reach the server; the corrections report
-// carries each event's own values. Every step is a run of the real ledger-curator (and
+// carries each event's own values; a --db in a folder that does not exist creates nothing; a
+// read-only cache is said to be read-only. Every step is a run of the real ledger-curator (and
 // ledger-server) on real files.
 #include "ServerProcess.h"
 #include "TestSupport.h"
@@ -14,8 +15,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <unistd.h>
 
 using namespace LedgerCurator;
 using namespace LedgerCurator::TestSupport;
@@ -62,6 +66,8 @@ private Q_SLOTS:
     void authorCorrectionsReachTheServer();
     void authorRefusedOnceTheCacheSyncedAsAnother();
     void reportCarriesEachEventsOwnValues();
+    void dbInAMissingFolderCreatesNothing();
+    void readOnlyCacheIsSaidToBeReadOnly();
 
 private:
     CliRun run(QStringList arguments, const QString &db = {}) const;
@@ -379,6 +385,78 @@ void TestNothingLost::reportCarriesEachEventsOwnValues()
         = run({ QStringLiteral("report"), QStringLiteral("--format"), QStringLiteral("csv") });
     QVERIFY(csv.out.startsWith(
         "when,who,record,observation,citing_title,cited_title,notice,field,from,to,note"));
+}
+
+void TestNothingLost::dbInAMissingFolderCreatesNothing()
+{
+    const QString missing = m_dir->filePath(QStringLiteral("no/such/folder"));
+    const QString db = missing + QStringLiteral("/x.sqlite");
+    const QList<QStringList> commands = {
+        { QStringLiteral("list") },
+        { QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) },
+        { QStringLiteral("show"), kRecord },
+        { QStringLiteral("curate"), kRecord, kMismatch, QStringLiteral("note=x"),
+            QStringLiteral("--author"), QStringLiteral("alice") },
+        { QStringLiteral("notices") }, { QStringLiteral("report") },
+        { QStringLiteral("works"), QStringLiteral("stats") },
+        {}, // the desktop app: refused before any window opens
+    };
+    for (const QStringList &command : commands) {
+        const CliRun r = run(command, db);
+        QVERIFY2(r.exitCode == 2, qPrintable(command.join(u' ') + QStringLiteral(": ") + r.err));
+        QVERIFY2(r.err.contains("does not exist") && r.err.contains("no/such/folder"),
+            r.err.constData());
+        QVERIFY2(!QFileInfo::exists(m_dir->filePath(QStringLiteral("no"))),
+            qPrintable(command.join(u' ')));
+    }
+    // The default location is made on first use.
+    const CliRun first = runCli({ QStringLiteral("list") }, m_dir->path());
+    QVERIFY2(first.exitCode == 0, first.err.constData());
+    QVERIFY(!QDir(m_dir->filePath(QStringLiteral("xdg-data"))).isEmpty());
+}
+
+void TestNothingLost::readOnlyCacheIsSaidToBeReadOnly()
+{
+    // A read-only mount when this runs as root (root writes whatever the permissions say), else
+    // a folder and a file without write permission.
+    const QString folder = m_dir->filePath(QStringLiteral("ro"));
+    QVERIFY(QDir().mkpath(folder));
+    const bool root = ::geteuid() == 0;
+    const auto mount = [&folder](const QString &options) {
+        QProcess p;
+        p.start(QStringLiteral("mount"),
+            { QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"), options,
+                QStringLiteral("lc-test"), folder });
+        return p.waitForFinished(30000) && p.exitStatus() == QProcess::NormalExit
+            && p.exitCode() == 0;
+    };
+    if (root && !mount(QStringLiteral("rw,size=64m")))
+        QSKIP("running as root where tmpfs cannot be mounted: no way to make a read-only cache");
+    auto unmount = qScopeGuard([&] {
+        if (root)
+            QProcess::execute(QStringLiteral("umount"), { folder });
+    });
+    const QString db = folder + QStringLiteral("/cache.sqlite");
+    CliRun r
+        = run({ QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, db);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    if (root) {
+        QVERIFY(mount(QStringLiteral("remount,ro")));
+    } else {
+        QVERIFY(QFile::setPermissions(db, QFileDevice::ReadOwner));
+        QVERIFY(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+    }
+    for (const QStringList &command : QList<QStringList> { { QStringLiteral("list") },
+             { QStringLiteral("curate"), kRecord, kMismatch, QStringLiteral("note=x"),
+                 QStringLiteral("--author"), QStringLiteral("alice") } }) {
+        r = run(command, db);
+        QVERIFY2(r.exitCode != 0, qPrintable(command.join(u' ')));
+        QVERIFY2(r.err.contains("read-only") && !r.err.contains("not a Ledger Curator cache"),
+            r.err.constData());
+    }
+    if (!root)
+        QFile::setPermissions(
+            folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
 }
 
 QTEST_GUILESS_MAIN(TestNothingLost)

@@ -31,6 +31,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QMessageBox>
+#include <QProcess>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -138,6 +139,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void windowReopensAsItWasLeft();
+    void stateIsSavedAsItChangesAndSurvivesAKill();
     void recordGoneFallsBackToTheFirst();
     void restoreLastRecordCanBeTurnedOff();
     void damagedSettingsAreIgnored();
@@ -286,6 +288,46 @@ void TestSettingsGui::windowReopensAsItWasLeft()
     QCOMPARE(only.data(ObservationTableModel::StateRole).toInt(),
         int(ResolutionState::MetadataMismatch));
     QCOMPARE(window.syncController().serverUrl(), server);
+}
+
+void TestSettingsGui::stateIsSavedAsItChangesAndSurvivesAKill()
+{
+    // Another process (this test program, as windowChild()) shows the window on the same cache
+    // and settings, changes its size, filter and record, and is killed (SIGKILL) once the
+    // settings file holds them: it never closes, so nothing is saved at close.
+    QProcess child;
+    child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    child.start(QCoreApplication::applicationFilePath(),
+        { QStringLiteral("--window-child"), m_fixture->cachePath() });
+    QVERIFY(child.waitForStarted(kTimeoutMs));
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += child.readAllStandardOutput()).contains('\n')
+            || child.state() != QProcess::Running,
+        60000);
+    const QList<QByteArray> words = said.trimmed().split(' ');
+    QVERIFY2(words.size() == 5 && words[0] == "changed", said.constData());
+    const QRect geometry(words[1].toInt(), words[2].toInt(), words[3].toInt(), words[4].toInt());
+    QCOMPARE(geometry.size(), QSize(1234, 700));
+    const auto saved = [&geometry] {
+        QSettings settings;
+        settings.sync();
+        return settings.value(SettingsKeys::kFilterText).toString() == u"kill"
+            && settings.value(SettingsKeys::kLastRecord).toString() == kSecond
+            && settings.contains(SettingsKeys::kWindowGeometry);
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(saved(), kTimeoutMs);
+    child.kill();
+    QVERIFY(child.waitForFinished(kTimeoutMs));
+    QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+
+    QSettings().sync();
+    MainWindow window(m_fixture->store());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(waitForRecord(window, kSecond));
+    QCOMPARE(window.geometry(), geometry);
+    QCOMPARE(window.findChild<QLineEdit *>(QStringLiteral("filterEdit"))->text(),
+        QStringLiteral("kill"));
 }
 
 void TestSettingsGui::recordGoneFallsBackToTheFirst()
@@ -615,8 +657,36 @@ void TestSettingsGui::openFilesWithABadFileImportsNothing()
     QCOMPARE(shownRecord(window), kFirst);
 }
 
+//! stateIsSavedAsItChangesAndSurvivesAKill()'s other process: the window on the cache at `path`
+//! (HOME and so the settings are the parent's), changed as a curator would; says "changed" and
+//! the window's geometry, then runs until it is killed.
+int windowChild(int argc, char *argv[], const QString &path)
+{
+    isolateDesktop(QDir::homePath());
+    QApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("tst_settingsgui"));
+    Store store(path);
+    if (!store.open())
+        return 3;
+    MainWindow window(store);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window) || !waitForRecord(window, kFirst))
+        return 4;
+    window.setGeometry(70, 40, 1234, 700);
+    window.findChild<QLineEdit *>(QStringLiteral("filterEdit"))->setText(QStringLiteral("kill"));
+    window.selectRecord(kSecond);
+    if (!waitForRecord(window, kSecond))
+        return 5;
+    const QRect geometry = window.geometry();
+    QTextStream(stdout) << "changed " << geometry.x() << ' ' << geometry.y() << ' '
+                        << geometry.width() << ' ' << geometry.height() << Qt::endl;
+    return app.exec();
+}
+
 int main(int argc, char *argv[])
 {
+    if (argc == 3 && qstrcmp(argv[1], "--window-child") == 0)
+        return windowChild(1, argv, QString::fromLocal8Bit(argv[2]));
     QTemporaryDir home;
     if (!home.isValid())
         return 1;

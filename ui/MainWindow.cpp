@@ -494,6 +494,10 @@ void MainWindow::restoreSettings()
         this);
     // reloadRecords() shows this record when the cache still holds it, else the first one.
     m_startRecord = m_settings->restore();
+    // Saved as it changes: a crash or a kill loses a second of it at most.
+    m_settings->saveAsChanged([this] { return settingsRecord(); });
+    connect(
+        m_session.get(), &CurationSession::recordLoaded, m_settings, &WindowSettings::noteChanged);
 }
 
 void MainWindow::setupSync()
@@ -979,13 +983,18 @@ void MainWindow::showWhatTheCacheHolds()
     m_syncStatus->update();
 }
 
-void MainWindow::saveSettings()
+QString MainWindow::settingsRecord() const
 {
     // The record being loaded counts: it is the one the user chose last.
     const QString requested = m_loader->requestedRecord();
-    m_settings->save(!requested.isEmpty() ? requested
-            : m_session->hasRecord()      ? m_session->record().upstream.arxivId
-                                          : QString());
+    return !requested.isEmpty()  ? requested
+        : m_session->hasRecord() ? m_session->record().upstream.arxivId
+                                 : QString();
+}
+
+void MainWindow::saveSettings()
+{
+    m_settings->save(settingsRecord());
 }
 
 void MainWindow::resetLayout()

@@ -126,6 +126,8 @@ public:
     //! imported; a refused file imports nothing and shows the error (FILE:LINE: ...).
     void openFiles(const QStringList &files);
     //! Writes the layout, the filters and the shown record to the settings (done on close).
+    //! The record the settings keep: the one being loaded, else the one shown.
+    QString settingsRecord() const;
     void saveSettings();
     //! Puts the window size, the panes and the table's columns back to their defaults.
     void resetLayout();

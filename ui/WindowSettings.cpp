@@ -7,6 +7,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMainWindow>
@@ -172,6 +173,60 @@ void WindowSettings::save(const QString &record)
     settings.sync();
 }
 
+void WindowSettings::saveAsChanged(std::function<QString()> record)
+{
+    m_record = std::move(record);
+    m_saveTimer.setSingleShot(true);
+    m_saveTimer.setInterval(kSaveDelayMs);
+    connect(&m_saveTimer, &QTimer::timeout, this, &WindowSettings::saveNow);
+    const auto changed = [this] { noteChanged(); };
+    m_widgets.window->installEventFilter(this);
+    for (QSplitter *splitter : m_widgets.window->findChildren<QSplitter *>())
+        connect(splitter, &QSplitter::splitterMoved, this, changed);
+    QHeaderView *header = m_widgets.table->horizontalHeader();
+    connect(header, &QHeaderView::sectionResized, this, changed);
+    connect(header, &QHeaderView::sectionMoved, this, changed);
+    connect(header, &QHeaderView::sortIndicatorChanged, this, changed);
+    connect(m_widgets.sideTabs, &QTabWidget::currentChanged, this, changed);
+    connect(m_widgets.filter, &QLineEdit::textChanged, this, changed);
+    for (QToolButton *chip : m_widgets.chips)
+        connect(chip, &QToolButton::toggled, this, changed);
+    connect(m_widgets.direction, &QComboBox::currentIndexChanged, this, changed);
+    connect(m_widgets.attentionOnly, &QCheckBox::toggled, this, changed);
+    connect(m_widgets.curatedOnly, &QCheckBox::toggled, this, changed);
+}
+
+void WindowSettings::noteChanged()
+{
+    if (m_record)
+        m_saveTimer.start();
+}
+
+bool WindowSettings::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_widgets.window) {
+        switch (event->type()) {
+        case QEvent::Resize:
+        case QEvent::Move:
+        case QEvent::WindowStateChange:
+            noteChanged();
+            break;
+        default:
+            break;
+        }
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+void WindowSettings::saveNow()
+{
+    // Until the window is shown at its restored size, the panes hold no sizes of the user's:
+    // saved then, they would replace the ones restoreSplitters() is about to put back.
+    if (!m_splittersRestored)
+        return;
+    save(m_record());
+}
+
 void WindowSettings::resetLayout()
 {
     QMainWindow *window = m_widgets.window;
@@ -195,6 +250,8 @@ void WindowSettings::restoreSplitters()
             splitter->restoreState(state);
     }
     m_pendingSplitterStates.clear();
+    m_splittersRestored = true;
+    noteChanged(); // what changed before the window was shown is saved now
 }
 
 } // namespace LedgerCurator

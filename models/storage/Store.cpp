@@ -121,6 +121,34 @@ Error Store::noteFailure(Error error) const
     return error;
 }
 
+bool Store::isDefaultLocation(const QString &path)
+{
+    return QFileInfo(path).absoluteFilePath() == QFileInfo(defaultCachePath()).absoluteFilePath();
+}
+
+QString Store::readOnlyReason(const QSqlDatabase &db) const
+{
+    // access(2) only: no descriptor of the cache's files is opened (and closed) beside SQLite's.
+    const QFileInfo file(m_path);
+    const QFileInfo folder(file.absolutePath());
+    sqlite3 *const handle = sqliteHandle(db);
+    const bool sqliteReadOnly = handle && sqlite3_db_readonly(handle, "main") == 1;
+    QString where;
+    if (file.exists() && !file.isWritable())
+        where = QStringLiteral("the file cannot be written");
+    else if (!folder.isWritable())
+        where = QStringLiteral("its folder %1 cannot be written (a read-only mount?)")
+                    .arg(folder.absoluteFilePath());
+    else if (sqliteReadOnly)
+        where = QStringLiteral("SQLite could open it for reading only");
+    if (where.isEmpty())
+        return {};
+    return QStringLiteral("%1: the cache is read-only (%2). Ledger Curator writes to its cache "
+                          "as it works; copy the file to a folder you can write to and open the "
+                          "copy (--db PATH), or make it writable.")
+        .arg(m_path, where);
+}
+
 Status Store::open()
 {
     // Before SQLite opens any file of this process: its locks then live on descriptors that no
@@ -128,18 +156,37 @@ Status Store::open()
     if (QString why; !SqliteLocks::install(&why))
         qWarning("SQLite's locks stay per process (%s)", qPrintable(why));
     const QFileInfo info(m_path);
-    if (!info.dir().exists() && !QDir().mkpath(info.absolutePath()))
-        return Error::failure(
-            QStringLiteral("%1: cannot create the folder %2").arg(m_path, info.absolutePath()));
+    // Only the default location is made on first use: a mistyped --db names a folder that does
+    // not exist, and creating it (and an empty cache in it) would hide the typo.
+    if (!info.dir().exists()) {
+        if (!isDefaultLocation(m_path))
+            return Error::badInput(
+                QStringLiteral("%1: the folder %2 does not exist; nothing was created (only the "
+                               "default cache's folder is made on first use)")
+                    .arg(m_path, info.absolutePath()));
+        if (!QDir().mkpath(info.absolutePath()))
+            return Error::failure(
+                QStringLiteral("%1: cannot create the folder %2").arg(m_path, info.absolutePath()));
+    }
+    if (info.isDir())
+        return Error::badInput(QStringLiteral("%1: is a folder, not a cache file").arg(m_path));
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
     db.setDatabaseName(m_path);
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=5000"));
-    if (!db.open())
+    if (!db.open()) {
+        if (const QString readOnly = readOnlyReason(db); !readOnly.isEmpty())
+            return Error::failure(readOnly);
         return sqlError(QStringLiteral("%1: cannot open the cache").arg(m_path), db.lastError());
-    // The first statement that reads the file tells whether it is a database at all.
+    }
+    // The first statement that reads the file tells whether it is a database at all; a cache
+    // that cannot be written (a read-only mount, a file or folder without write permission) is
+    // said to be read-only, whether SQLite could read it or not.
     {
         QSqlQuery probe(db);
-        if (!probe.exec(QStringLiteral("PRAGMA schema_version")))
+        const bool read = probe.exec(QStringLiteral("PRAGMA schema_version"));
+        if (const QString readOnly = readOnlyReason(db); !readOnly.isEmpty())
+            return Error::failure(readOnly);
+        if (!read)
             return Error::failure(QStringLiteral("%1: not a Ledger Curator cache (%2)")
                                       .arg(m_path, probe.lastError().databaseText()));
     }

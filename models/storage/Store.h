@@ -93,8 +93,13 @@ public:
     ~Store();
     Q_DISABLE_COPY_MOVE(Store)
 
-    //! Opens (creating if needed) and migrates the cache to the latest schema.
+    //! Opens (creating the file if needed) and migrates the cache to the latest schema. A folder
+    //! that does not exist is made only for the default location (defaultCachePath()); elsewhere
+    //! it is bad input and nothing is created. A cache that cannot be written is said to be
+    //! read-only.
     Status open();
+    //! True when `path` is the default cache's path (defaultCachePath()).
+    static bool isDefaultLocation(const QString &path);
     bool isOpen() const;
     QString path() const { return m_path; }
     QSqlDatabase database() const;
@@ -287,6 +292,8 @@ public:
     Status inWriteTransaction(const QString &what, const std::function<Status()> &body);
 
 private:
+    //! Empty when the cache can be written, else the message saying it is read-only and why.
+    QString readOnlyReason(const QSqlDatabase &db) const;
     //! Every write is one of these (StoreWrite.h): refused once writeRefusal() is set or a file is
     //! lost, and a commit is reported only after SQLite committed into the files still so named.
     class Write;
