@@ -401,7 +401,7 @@ void TestCacheSafety::dialogsOpenNoCacheFile()
     const QHash<QString, int> opens = watch.opens();
     for (const QString &file : cacheFiles(path)) {
         const auto bySqliteNow = [&] { return SqliteLocks::timesOpened(file) - sqliteOpens[file]; };
-        QTest::qWaitFor(
+        (void)QTest::qWaitFor(
             [&] { return opens.value(QFileInfo(file).fileName()) <= bySqliteNow(); }, 5000);
         const int bySqlite = bySqliteNow();
         QVERIFY2(opens.value(QFileInfo(file).fileName()) <= bySqlite,

@@ -3711,5 +3711,9 @@ Unterbefehle (ledger-curator UNTERBEFEHL --help beschreibt einen): %1.</translat
         <source>&apos;%1&apos; is neither a subcommand nor a file; the subcommands are %2</source>
         <translation>„%1“ ist weder ein Unterbefehl noch eine Datei; die Unterbefehle sind %2</translation>
     </message>
+    <message>
+        <source>%1: the folder %2 does not exist; nothing was created</source>
+        <translation>%1: Der Ordner %2 existiert nicht; es wurde nichts angelegt</translation>
+    </message>
 </context>
 </TS>

@@ -3711,5 +3711,9 @@ Sous-commandes (ledger-curator SOUS-COMMANDE --help en décrit une)&#xa0;: %1.</
         <translation>Le cache n’a pas pu être ouvert&#xa0;:
 %1</translation>
     </message>
+    <message>
+        <source>%1: the folder %2 does not exist; nothing was created</source>
+        <translation>%1&#xa0;: le dossier %2 n’existe pas&#xa0;; rien n’a été créé</translation>
+    </message>
 </context>
 </TS>
