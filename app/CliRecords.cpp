@@ -336,10 +336,11 @@ int runRemove(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         out << "it had no corrections" << Qt::endl;
     } else {
         out << "its " << count(r.corrections, "correction is", "corrections are")
-            << " kept aside: importing its page again brings them back";
+            << " kept aside: importing its page again brings "
+            << (r.corrections == 1 ? "it" : "them") << " back";
         if (r.unsent > 0)
-            out << "; " << count(r.unsent, "correction", "corrections")
-                << " not yet sent still go to the server at the next sync";
+            out << "; " << count(r.unsent, "correction", "corrections") << " not yet sent still "
+                << (r.unsent == 1 ? "goes" : "go") << " to the server at the next sync";
         out << Qt::endl;
     }
     if (!r.syncedFrom.isEmpty())

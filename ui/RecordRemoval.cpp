@@ -71,6 +71,7 @@ QAction *RecordRemover::addAction(QMenu *menu, std::function<bool()> busy)
     action->setEnabled(m_session.hasRecord());
     connect(&m_session, &CurationSession::recordLoaded, action,
         [this, action] { action->setEnabled(m_session.hasRecord()); });
+    menu->addSeparator();
     return action;
 }
 

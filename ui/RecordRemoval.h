@@ -27,8 +27,8 @@ class RecordRemover final : public QObject
 public:
     RecordRemover(Store &store, CurationSession &session, QMainWindow *window);
 
-    //! Adds Remove Record... to `menu`; it acts on the session's record when `busy` says the
-    //! window is not loading one.
+    //! Adds Remove Record... (and a separator after it) to `menu`; it acts on the session's
+    //! record when `busy` says the window is not loading one.
     QAction *addAction(QMenu *menu, std::function<bool()> busy);
     //! Asks whether to remove the record (a window-modal box, "removeRecordConfirmation", saying
     //! what goes and what is kept aside); its Remove button ("removeRecordButton") removes it.
