@@ -2,6 +2,7 @@
 #include "RecordRemoval.h"
 
 #include "CurationSession.h"
+#include "DisplayText.h"
 
 #include <QAction>
 #include <QApplication>
@@ -10,6 +11,8 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
+
+#include <algorithm>
 
 namespace LedgerCurator {
 
@@ -98,9 +101,11 @@ void RecordRemover::confirmRemoval(const QString &arxivId)
                       "again. Edit > Undo puts the record back."));
     auto *box = new QMessageBox(QMessageBox::Warning, tr("Remove Record"),
         tr("Remove arXiv:%1 v%2, %3, from this cache?")
-            .arg(arxivId, QString::number(record.upstream.version), record.upstream.title),
+            .arg(arxivId, QString::number(record.upstream.version),
+                DisplayText::forTerminal(record.upstream.title)),
         QMessageBox::NoButton, m_window);
     box->setObjectName(QStringLiteral("removeRecordConfirmation"));
+    box->setTextFormat(Qt::PlainText); // the title is data, never markup
     box->setInformativeText(details.join(u' '));
     QPushButton *remove = box->addButton(tr("&Remove"), QMessageBox::DestructiveRole);
     remove->setObjectName(QStringLiteral("removeRecordButton"));
