@@ -63,7 +63,7 @@ RecordRemover::RecordRemover(Store &store, CurationSession &session, QMainWindow
 
 QAction *RecordRemover::addAction(QMenu *menu, std::function<bool()> busy)
 {
-    QAction *action = menu->addAction(tr("Re&move Record..."), this, [this, busy] {
+    QAction *action = menu->addAction(tr("R&emove Record..."), this, [this, busy] {
         if (!m_session.hasRecord() || (busy && busy()))
             return;
         confirmRemoval(m_session.record().upstream.arxivId);
