@@ -524,7 +524,21 @@ void TestRemoveRecord::removeRecordInTheWindowIsOneUndoStep()
     QCOMPARE(stack->index(), 1);
     QCOMPARE(stack->undoText(), QStringLiteral("Remove arXiv:2104.04473"));
 
-    // Undo: the record is back as it was, with its corrections, and shown.
+    // A correction of the record shown now is a step above the removal: undone first.
+    const QString otherObservation = window.session().record().upstream.observations.first().id;
+    auto noted = window.session().applyEdits(
+        { FieldEdit { otherObservation, CurationField::Note, QStringLiteral("seen") } },
+        QStringLiteral("Correct note"));
+    QVERIFY(noted && *noted);
+    QCOMPARE(stack->count(), 2);
+    window.findChild<QAction *>(QStringLiteral("undoAction"))->trigger();
+    QCOMPARE(stack->index(), 1);
+    QCOMPARE(window.session().record().shown.findObservation(otherObservation)->curation.note,
+        QString());
+    QCOMPARE(*store.recordCount(), 1);
+
+    // Undo: the record is back as it was, with its corrections, and shown; the other record's
+    // correction step went with the record it belonged to.
     window.findChild<QAction *>(QStringLiteral("undoAction"))->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(
         window.session().record().upstream.arxivId == kRecord && !window.isLoading(), 30000);
