@@ -326,7 +326,7 @@ int runRemove(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                                           .arg(id, store->path())),
             err);
     const RecordRemoval &r = **removed;
-    const auto count = [](qint64 n, const char *one, const char *many) {
+    const auto count = [](qint64 n, const char *one, const char *many) -> QString {
         return QString::number(n) + u' ' + QLatin1String(n == 1 ? one : many);
     };
     out << "removed arXiv:" << inert(r.arxivId) << " v" << r.version << " (as of " << inert(r.asOf)
