@@ -86,6 +86,7 @@ private Q_SLOTS:
     // The store.
     void restoreRecordPutsBackExactly();
     void restoreIsRefusedOnceThePageIsBack();
+    void largeRecordRemovalKeepsTheIdIndex();
     void cacheOfSchema8Migrates();
     // The team server.
     void syncLeavesTheRemovedPageAlone();
@@ -334,6 +335,42 @@ void TestRemoveRecord::restoreIsRefusedOnceThePageIsBack()
         qPrintable(refused.error().message));
     QCOMPARE(dumpDatabase(m_db), before);
     QCOMPARE(store.loadRecord(kRecord).value()->asOf, QStringLiteral("2026-12-24"));
+}
+
+void TestRemoveRecord::largeRecordRemovalKeepsTheIdIndex()
+{
+    // A record holding most of the table's rows: the id index is rebuilt over the rows that stay
+    // instead of updated row by row (StoreRemoval.cpp); it must be there, whole, afterwards.
+    Record large = richRecord();
+    const Record fixture = fixtureRecord();
+    large.observations.clear();
+    for (int i = 0; i < 25000; ++i) {
+        Observation o = fixture.observations[i % fixture.observations.size()];
+        o.id = uuidFor(100000 + i);
+        large.observations.append(o);
+    }
+    Store store(m_db);
+    QVERIFY(store.open());
+    QVERIFY(store.importRecords({ fixture, large }));
+    const QString before = dumpDatabase(m_db);
+    auto removed = store.removeRecord(kOther, RemovalSnapshot::Keep);
+    QVERIFY(removed && removed->has_value());
+    QCOMPARE((*removed)->observations, 25000);
+    QSqlQuery index(store.database());
+    QVERIFY(index.exec(QStringLiteral("SELECT sql FROM sqlite_master WHERE name = "
+                                      "'observations_by_id'")));
+    QVERIFY(index.next());
+    QVERIFY(index.value(0).toString().startsWith(QStringLiteral("CREATE UNIQUE INDEX")));
+    index.finish();
+    QSqlQuery check(store.database());
+    QVERIFY(check.exec(QStringLiteral("PRAGMA integrity_check")));
+    QVERIFY(check.next());
+    QCOMPARE(check.value(0).toString(), QStringLiteral("ok"));
+    check.finish();
+    QCOMPARE(*store.observationCount(kRecord), 34);
+    QVERIFY(store.loadRecord(kRecord).value().value() == fixture);
+    QVERIFY(store.restoreRecord(**removed));
+    QCOMPARE(dumpDatabase(m_db), before);
 }
 
 void TestRemoveRecord::cacheOfSchema8Migrates()

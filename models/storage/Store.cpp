@@ -32,10 +32,6 @@ using namespace StoreSqlite;
 
 namespace {
 
-//! A record of at least this many observations, stored into a table that holds fewer rows than
-//! it brings, has its id index rebuilt after its rows instead of updated row by row.
-constexpr qsizetype kRebuildIndexRows = 20000;
-
 //! A record of at least this many observations is read on two threads (loadRecord()).
 constexpr qsizetype kRowsReadOnTwoThreads = 4096;
 

@@ -117,6 +117,27 @@ Result<std::optional<RecordRemoval>> Store::removeRecord(
             RecordRemoval::Snapshot { std::move(**record), header, importedAt, *meta });
     }
 
+    // Observation ids are random UUIDs: each row deleted from their index touches a random page.
+    // When the record holds most of the table's rows, the index is dropped and built again over
+    // the rows that stay, in one sort (as insertRecord() does for a large import): for 200,000
+    // observations this about halves the removal. Inside the transaction: a failure rolls the
+    // drop back too.
+    bool rebuildIndex = false;
+    if (removal.observations >= kRebuildIndexRows) {
+        QSqlQuery few(db);
+        few.prepare(QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM observations LIMIT ?)"));
+        few.addBindValue(2 * removal.observations);
+        if (!few.exec() || !few.next())
+            return write.fail(
+                sqlError(QStringLiteral("cannot count the observations in %1").arg(m_path),
+                    few.lastError()));
+        rebuildIndex = few.value(0).toLongLong() < 2 * removal.observations;
+        few.finish();
+        if (rebuildIndex) {
+            if (auto dropped = exec(QStringLiteral("DROP INDEX observations_by_id")); !dropped)
+                return write.fail(dropped.error());
+        }
+    }
     // The observations and their events go with the record's row (ON DELETE CASCADE).
     QSqlQuery remove(db);
     remove.prepare(QStringLiteral("DELETE FROM records WHERE id = ?"));
@@ -124,6 +145,10 @@ Result<std::optional<RecordRemoval>> Store::removeRecord(
     if (!remove.exec())
         return write.fail(
             sqlError(QStringLiteral("cannot remove record %1").arg(arxivId), remove.lastError()));
+    if (rebuildIndex) {
+        if (auto built = exec(QString::fromLatin1(kObservationsByIdSql)); !built)
+            return write.fail(built.error());
+    }
     QSqlQuery forget(db);
     forget.prepare(QStringLiteral("DELETE FROM meta WHERE key = ?"));
     for (const auto &entry : std::as_const(*meta)) {

@@ -35,6 +35,11 @@ private:
     SqlTransaction m_transaction;
 };
 
+//! A record of at least this many observations, stored into a table that holds fewer rows than
+//! it brings (or removed from one that keeps fewer than it takes), has its id index rebuilt after
+//! its rows instead of updated row by row.
+inline constexpr qsizetype kRebuildIndexRows = 20000;
+
 //! The index that finds an observation by its id (created by migration 0 -> 1, and again by
 //! insertRecord() when it rebuilds it).
 extern const char *const kObservationsByIdSql;
