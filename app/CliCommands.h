@@ -11,7 +11,7 @@
 
 namespace LedgerCurator::Cli {
 
-// CliRecords.cpp: the records of the cache (import, list, show, check).
+// CliRecords.cpp: the records of the cache (import, list, show, check, remove).
 void importOptions(QCommandLineParser &parser);
 int runImport(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 void listOptions(QCommandLineParser &parser);
@@ -20,6 +20,8 @@ void showOptions(QCommandLineParser &parser);
 int runShow(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 void checkOptions(QCommandLineParser &parser);
 int runCheck(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
+void removeOptions(QCommandLineParser &parser);
+int runRemove(QCommandLineParser &parser, QTextStream &out, QTextStream &err);
 
 // CliNotices.cpp: retraction and correction notices (import-notices, notices, review).
 void importNoticesOptions(QCommandLineParser &parser);

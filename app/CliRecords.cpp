@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The records of the cache: import, list, show and check.
+// The records of the cache: import, list, show, check and remove.
 #include "CliCommands.h"
 
 #include "AnomalyHints.h"
@@ -295,6 +295,57 @@ int runCheck(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         out << total << (total == 1 ? " hint in " : " hints in ") << ids.size()
             << (ids.size() == 1 ? " record; " : " records; ") << attentionTotal
             << (attentionTotal == 1 ? " observation needs" : " observations need") << " attention"
+            << Qt::endl;
+    return ExitOk;
+}
+
+// --- remove --------------------------------------------------------------------------------------
+
+void removeOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(
+        QStringLiteral("RECORD"), QStringLiteral("arXiv id of the record to remove."));
+}
+
+int runRemove(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 2)
+        return usage(QStringLiteral("remove: name one RECORD"), err, QStringLiteral("remove"));
+    const QString id = normalizeRecordId(args[1]);
+    int status = ExitOk;
+    auto store = openStore(parser, err, &status);
+    if (!store)
+        return status;
+    auto removed = store->removeRecord(id);
+    if (!removed)
+        return report(removed.error(), err);
+    if (!removed->has_value())
+        return report(Error::badInput(QStringLiteral("no record %1 in the cache %2 (see "
+                                                     "'ledger-curator list'); nothing was removed")
+                                          .arg(id, store->path())),
+            err);
+    const RecordRemoval &r = **removed;
+    const auto count = [](qint64 n, const char *one, const char *many) -> QString {
+        return QString::number(n) + u' ' + QLatin1String(n == 1 ? one : many);
+    };
+    out << "removed arXiv:" << inert(r.arxivId) << " v" << r.version << " (as of " << inert(r.asOf)
+        << ", " << count(r.observations, "observation", "observations") << ") from "
+        << inert(store->path()) << Qt::endl;
+    if (r.corrections == 0) {
+        out << "it had no corrections" << Qt::endl;
+    } else {
+        out << "its " << count(r.corrections, "correction is", "corrections are")
+            << " kept aside: importing its page again brings "
+            << (r.corrections == 1 ? "it" : "them") << " back";
+        if (r.unsent > 0)
+            out << "; " << count(r.unsent, "correction", "corrections") << " not yet sent still "
+                << (r.unsent == 1 ? "goes" : "go") << " to the server at the next sync";
+        out << Qt::endl;
+    }
+    if (!r.syncedFrom.isEmpty())
+        out << "the server is not changed; the next sync does not fetch this page again (a newer "
+               "page it does; 'ledger-curator sync --fetch-removed' brings this one back)"
             << Qt::endl;
     return ExitOk;
 }

@@ -89,6 +89,9 @@ void syncOptions(QCommandLineParser &parser)
         QStringLiteral("Stop the sync after S seconds in all (default %1; 0: no limit).")
             .arg(SyncOptions::kDefaultSyncDeadlineMs / 1000),
         QStringLiteral("S")));
+    parser.addOption(QCommandLineOption(QStringLiteral("fetch-removed"),
+        QStringLiteral("Fetch again the server's page of records removed from this cache "
+                       "(ledger-curator remove); without it their page is left alone.")));
 }
 
 int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
@@ -160,6 +163,7 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                 err);
         options.syncDeadlineMs = seconds * 1000;
     }
+    options.fetchRemoved = parser.isSet(QStringLiteral("fetch-removed"));
     options.maxReplyHint = QStringLiteral("--max-reply-mb N");
     options.requestDeadlineHint = QStringLiteral("--request-timeout S");
     options.syncDeadlineHint = QStringLiteral("--sync-timeout S");

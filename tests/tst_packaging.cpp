@@ -186,9 +186,10 @@ void TestPackaging::manPagesFormat()
               QStringLiteral("render"), QStringLiteral("export-pdf"), QStringLiteral("identity"),
               QStringLiteral("curate"), QStringLiteral("undo"), QStringLiteral("history"),
               QStringLiteral("check"), QStringLiteral("import-notices"), QStringLiteral("notices"),
-              QStringLiteral("review"), QStringLiteral("sync"), QStringLiteral("export-bundle"),
-              QStringLiteral("verify-bundle"), QStringLiteral("import-bundle"),
-              QStringLiteral("works import"), QStringLiteral("works stats") };
+              QStringLiteral("review"), QStringLiteral("remove"), QStringLiteral("sync"),
+              QStringLiteral("export-bundle"), QStringLiteral("verify-bundle"),
+              QStringLiteral("import-bundle"), QStringLiteral("works import"),
+              QStringLiteral("works stats") };
     QString plain = text.out;
     plain.remove(QRegularExpression(QStringLiteral("\x1b\\[[0-9;]*m|.\b")));
     plain.replace(QChar(0x2010), u'-'); // hyphen
@@ -235,8 +236,8 @@ void TestPackaging::helpListsEverySubcommand()
         QStringLiteral("search"), QStringLiteral("render"), QStringLiteral("export-pdf"),
         QStringLiteral("identity"), QStringLiteral("curate"), QStringLiteral("undo"),
         QStringLiteral("history"), QStringLiteral("suggest"), QStringLiteral("report"),
-        QStringLiteral("review"), QStringLiteral("check"), QStringLiteral("sync"),
-        QStringLiteral("export-bundle"), QStringLiteral("verify-bundle"),
+        QStringLiteral("review"), QStringLiteral("check"), QStringLiteral("remove"),
+        QStringLiteral("sync"), QStringLiteral("export-bundle"), QStringLiteral("verify-bundle"),
         QStringLiteral("import-bundle"), QStringLiteral("works") };
     const Run help = run(QStringLiteral(LC_CLI_PATH), { QStringLiteral("--help") });
     QVERIFY(help.finished);

@@ -2637,6 +2637,88 @@ Versuchen Sie es erneut oder importieren Sie die Seite erneut über Datei &gt; I
     </message>
 </context>
 <context>
+    <name>LedgerCurator::RecordRemover</name>
+    <message>
+        <source>R&amp;emove Record...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the shown record from this cache; its corrections are kept aside, and importing its page again brings them back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Its %Ln observation(s) are removed from this cache.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>It has no corrections.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Its %Ln correction(s) are kept aside: importing its page again brings them back.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln of them not yet sent still go to the server at the next sync.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The team server is not changed, and syncing does not fetch this page again. Edit &gt; Undo puts the record back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove arXiv:%1 v%2, %3, from this cache?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>arXiv:%1 was not removed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>arXiv:%1 is no longer in the cache.</source>
+        <translation type="unfinished">arXiv:%1 ist nicht mehr im Cache.</translation>
+    </message>
+    <message>
+        <source>Remove arXiv:%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>arXiv:%1 was not put back: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Put back arXiv:%1 with its %Ln correction(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Removed arXiv:%1 (%Ln observation(s)); its corrections are kept aside (Edit &gt; Undo puts it back).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LedgerCurator::RecordView</name>
     <message>
         <source>Filter observations</source>
@@ -3523,6 +3605,13 @@ arXiv:%2 v%3 · Stand %4</translation>
         <translation>
             <numerusform>%Ln Mitteilung</numerusform>
             <numerusform>%Ln Mitteilungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln record(s) removed here not fetched again.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>

@@ -16,6 +16,7 @@
 #include "PreviewPane.h"
 #include "RecordAttention.h"
 #include "RecordList.h"
+#include "RecordRemoval.h"
 #include "ReportExport.h"
 #include "SearchWindow.h"
 #include "SettingsDialog.h"
@@ -326,6 +327,14 @@ void MainWindow::createActions()
     });
     updateObservationActions();
     edit->addSeparator();
+    auto *remover = new RecordRemover(m_store, *m_session, this); // Edit > Remove Record...
+    remover->addAction(edit, [this] { return m_loader->isLoading(); });
+    connect(remover, &RecordRemover::recordsChanged, this, [this](const QString &show) {
+        reloadRecords();
+        if (!show.isEmpty())
+            selectRecord(show);
+    });
+    connect(remover, &RecordRemover::errorOccurred, this, &MainWindow::showError);
     QAction *searchAll
         = edit->addAction(tr("Searc&h All Records..."), this, &MainWindow::showSearchWindow);
     searchAll->setObjectName(QStringLiteral("searchAllAction"));

@@ -147,6 +147,10 @@ void SyncStatus::showOutcome(bool ok, const QString &message, const SyncReport &
             summary += u' '
                 + tr("%Ln record(s) kept as cached: the cache holds a newer page.", nullptr,
                     int(report.recordsKeptLocal.size()));
+        if (!report.recordsLeftRemoved.isEmpty())
+            summary += u' '
+                + tr("%Ln record(s) removed here not fetched again.", nullptr,
+                    int(report.recordsLeftRemoved.size()));
         if (report.noticesPushed + report.noticesPulled > 0)
             summary += u' '
                 + tr("Notices: %L1 sent, %L2 received.")

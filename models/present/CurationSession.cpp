@@ -82,9 +82,48 @@ bool CurationSession::isReviewStep(int index) const
     return command && command->isReview();
 }
 
+void RecordStep::redo()
+{
+    if (m_skip > 0) {
+        --m_skip;
+        return;
+    }
+    apply();
+}
+
+void RecordStep::undo()
+{
+    if (m_skip > 0) {
+        --m_skip;
+        return;
+    }
+    revert();
+}
+
+void CurationSession::clearKeepingRecordSteps()
+{
+    QList<RecordStep *> done;
+    QList<RecordStep *> undone;
+    for (int i = 0; i < m_undoStack.count(); ++i) {
+        if (const auto *step = dynamic_cast<const RecordStep *>(m_undoStack.command(i)))
+            (i < m_undoStack.index() ? done : undone).append(step->clone());
+    }
+    m_undoStack.clear();
+    // Pushed in their order, none run again; then the undone ones undone again, none run.
+    const QList<RecordStep *> kept = done + undone;
+    for (RecordStep *step : kept) {
+        step->skipNext();
+        m_undoStack.push(step);
+    }
+    for (qsizetype i = undone.size() - 1; i >= 0; --i) {
+        undone[i]->skipNext();
+        m_undoStack.undo();
+    }
+}
+
 void CurationSession::setRecord(CuratedRecord record)
 {
-    m_undoStack.clear();
+    clearKeepingRecordSteps();
     m_record = std::move(record);
     Q_EMIT recordLoaded();
 }

@@ -15,6 +15,31 @@ namespace LedgerCurator {
 
 class Store;
 
+//! An undo step about the records themselves, not the shown record's corrections: a record's
+//! removal (ui/RecordRemoval.h). It stays on the session's undo stack when another record is
+//! shown, done or undone as it was, while the steps of the corrections go. Its apply() and
+//! revert() must not show another record at once: they ask for it later (a queued call), once
+//! the stack has moved.
+class RecordStep : public QUndoCommand
+{
+public:
+    using QUndoCommand::QUndoCommand;
+    void redo() final;
+    void undo() final;
+    //! The next redo() or undo() does nothing: the step was applied before it was pushed, or it
+    //! is put back on the stack as it was.
+    void skipNext() { ++m_skip; }
+    //! A step of its own with the same effect, for the stack rebuilt when the record changes.
+    virtual RecordStep *clone() const = 0;
+
+protected:
+    virtual void apply() = 0;
+    virtual void revert() = 0;
+
+private:
+    int m_skip = 0;
+};
+
 //! The record being curated: its corrections, the undo stack over them, and the writes to the
 //! cache, through the one CorrectionWriter. Every write appends correction events; undo and redo
 //! append events too. Without a curator name nothing is written: the window asks for one before
@@ -28,7 +53,8 @@ public:
     explicit CurationSession(Store &store, QObject *parent = nullptr);
     ~CurationSession() override;
 
-    //! Shows a record already loaded (for example in the background); clears the undo stack.
+    //! Shows a record already loaded (for example in the background); clears the undo stack but
+    //! for its RecordSteps.
     void setRecord(CuratedRecord record);
     //! Loads a record from the cache.
     Status open(const QString &arxivId);
@@ -63,6 +89,8 @@ Q_SIGNALS:
     void errorOccurred(const QString &message);
 
 private:
+    //! Clears the undo stack, then puts its RecordSteps back as they were, done or undone.
+    void clearKeepingRecordSteps();
     //! The author's signing key, loaded once per name.
     Result<SigningKey> signingKey(const QString &author);
 

@@ -32,19 +32,8 @@ using namespace StoreSqlite;
 
 namespace {
 
-//! A record of at least this many observations, stored into a table that holds fewer rows than
-//! it brings, has its id index rebuilt after its rows instead of updated row by row.
-constexpr qsizetype kRebuildIndexRows = 20000;
-
 //! A record of at least this many observations is read on two threads (loadRecord()).
 constexpr qsizetype kRowsReadOnTwoThreads = 4096;
-
-//! Meta key prefix of a record's observation counts: "counts/2104.04473" = 12 numbers, outbound
-//! then inbound observations in each upstream state. Written with the rows, in the same
-//! transaction, so the record list needs no scan of every observation.
-constexpr QStringView kCountsPrefix = u"counts/";
-// The attention count of a record, kept with the change stamp it was counted at.
-constexpr QStringView kAttentionPrefix = u"attention/";
 
 } // namespace
 
@@ -399,6 +388,9 @@ Result<QList<ImportOutcome>> Store::importInTransaction(const QList<Record> &rec
     existing.prepare(QStringLiteral("SELECT as_of FROM records WHERE id = ?"));
     QSqlQuery remove(db);
     remove.prepare(QStringLiteral("DELETE FROM records WHERE id = ?"));
+    // An import of a record removed here forgets its removal (StoreRemoval.cpp).
+    QSqlQuery forgetRemoval(db);
+    forgetRemoval.prepare(QStringLiteral("DELETE FROM removed_records WHERE id = ?"));
     for (const Record &record : records) {
         const QString problem = check == RecordCheck::Validate ? validateRecord(record) : QString();
         if (!problem.isEmpty())
@@ -429,6 +421,10 @@ Result<QList<ImportOutcome>> Store::importInTransaction(const QList<Record> &rec
         }
         if (auto status = insertRecord(record, progress, done, total); !status)
             return write.fail(status.error());
+        forgetRemoval.bindValue(0, record.arxivId);
+        if (!forgetRemoval.exec())
+            return write.fail(sqlError(QStringLiteral("cannot store record %1").arg(record.arxivId),
+                forgetRemoval.lastError()));
         done += record.observations.size();
         outcomes.append(outcome);
     }

@@ -14,6 +14,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace LedgerCurator {
@@ -79,6 +80,40 @@ struct NoticeImportOptions
     //! When set (Complete): only these refs may be withdrawn, the ones the curator was shown.
     std::optional<QSet<QString>> withdrawOnly;
 };
+
+//! What removing a record took out of the cache (Store::removeRecord()), and, when asked for,
+//! what Store::restoreRecord() needs to put it back exactly as it was.
+struct RecordRemoval
+{
+    QString arxivId;
+    int version = 1;
+    QString title;
+    QString asOf;
+    qint64 observations = 0;
+    //! The record's corrections: they stay in the correction log (docs/curation.md, "Removing a
+    //! record"), out of sight until its page is imported again.
+    qint64 corrections = 0;
+    //! Of them, those no server has acknowledged yet: they still go out at the next sync.
+    qint64 unsent = 0;
+    //! Servers this cache had the page from (the sync's ETag of it was kept): the next sync
+    //! leaves their copy of this page alone.
+    QStringList syncedFrom;
+    QString removedAt;
+    //! The rows as they were (RemovalSnapshot::Keep): the page, its header and import time as
+    //! stored, and the record's meta entries (counts, attention, the sync's ETags).
+    struct Snapshot
+    {
+        Record record;
+        QString header;
+        QString importedAt;
+        QList<std::pair<QString, QString>> meta;
+    };
+    //! Shared: an undo step keeps it, copies of the removal share it.
+    std::shared_ptr<const Snapshot> snapshot;
+};
+
+//! Whether removeRecord() keeps what restoreRecord() needs (the undo of the window) or not.
+enum class RemovalSnapshot { Drop, Keep };
 
 //! Whether importRecords() checks the records with validateRecord(), or the caller already has:
 //! every record readPage(), parseLedgerText() and readRecordJson() return has been checked.
@@ -146,6 +181,24 @@ public:
     Result<qint64> outboxCount() const;
     //! The authors of those corrections, each once.
     Result<QStringList> outboxAuthors() const;
+
+    // Removing a record: defined in StoreRemoval.cpp --------------------------------------------
+    //! Removes a record from the cache in one transaction: its page (the observations and their
+    //! events), its counts, its attention count and the sync's ETags of it. Its corrections stay
+    //! in the log: importing its page again shows them applied, and those not yet sent still go
+    //! out at the next sync. The removal is kept (removed_records): a sync does not fetch the
+    //! same page again (a newer page of the record is fetched), an import of the record forgets
+    //! it. nullopt when the cache has no such record (nothing is written).
+    Result<std::optional<RecordRemoval>> removeRecord(
+        const QString &arxivId, RemovalSnapshot snapshot = RemovalSnapshot::Drop);
+    //! Puts back a record removeRecord() took out with its snapshot, rows, header, import time and
+    //! meta entries as they were, and forgets its removal, in one transaction. Refused (bad
+    //! input) when the cache holds the record again (its page was imported since).
+    Status restoreRecord(const RecordRemoval &removal);
+    //! The records removed here whose page the cache does not hold: arXiv id -> the as-of date
+    //! of the page removed.
+    Result<QHash<QString, QString>> removedRecords() const;
+    // End of the removal block -----------------------------------------------------------------
 
     //! Stores notices imported here in one transaction. Identity is (source, sourceId): a notice
     //! held with the same content is left as it is; another content is a newer version that

@@ -177,6 +177,19 @@ const QList<QStringList> &migrations()
             QStringLiteral("ALTER TABLE notices ADD COLUMN imported_from TEXT NOT NULL DEFAULT ''"),
             QStringLiteral("ALTER TABLE notices ADD COLUMN listed_as_of TEXT NOT NULL DEFAULT ''"),
         },
+        // 8 -> 9: records removed here (`ledger-curator remove`, Edit > Remove Record; docs/
+        // curation.md): which page was removed and when. A sync does not fetch that page again
+        // (a newer one it does); an import of the record forgets the removal. The record's
+        // corrections stay in `corrections`, never joined to its rows.
+        {
+            QStringLiteral("CREATE TABLE removed_records ("
+                           " id TEXT PRIMARY KEY,"
+                           " version INTEGER NOT NULL,"
+                           " title TEXT NOT NULL,"
+                           " as_of TEXT NOT NULL,"
+                           " observations INTEGER NOT NULL,"
+                           " removed_at TEXT NOT NULL)"),
+        },
     };
     return steps;
 }

@@ -78,6 +78,10 @@ struct SyncOptions
     //! `--author NAME`), their key is the one registered and used, so those corrections can be
     //! pushed. May be empty.
     std::function<Result<SigningKey>(const QString &curator)> signingKeyFor;
+    //! Fetch the server's page of records removed from this cache (Store::removeRecord()) as of
+    //! any other: without it, a sync leaves the page that was removed alone (and fetches a newer
+    //! one). `ledger-curator sync --fetch-removed`.
+    bool fetchRemoved = false;
 };
 
 struct SyncReport
@@ -90,6 +94,9 @@ struct SyncReport
     QString finishedAt;
     //! Records left alone because the cache holds a newer page than the server: one line each.
     QStringList recordsKeptLocal;
+    //! Records removed from this cache whose page the server holds, left alone (not fetched
+    //! again): one line each.
+    QStringList recordsLeftRemoved;
     qint64 retries = 0; // attempts that failed and were retried
     qint64 requests = 0; // HTTP requests sent, retries included
     //! Outbox events the server refused, one line each: which correction, and the server's words.

@@ -16,8 +16,13 @@ Status SyncClient::pullRecordList(
     auto storedListEtag = m_store.meta(recordsEtagKey(context.base));
     if (!storedListEtag)
         return storedListEtag.error();
+    // Records removed from the cache: their page is not fetched again (leavesRemoved()). Asked
+    // to fetch them, the list is asked for whole, even when it has not changed.
+    auto removed = m_store.removedRecords();
+    if (!removed)
+        return removed.error();
     QList<std::pair<QByteArray, QByteArray>> listHeaders;
-    if (!storedListEtag->isEmpty())
+    if (!storedListEtag->isEmpty() && !(context.options.fetchRemoved && !removed->isEmpty()))
         listHeaders.append({ "If-None-Match", storedListEtag->toUtf8() });
     if (!context.tell(QStringLiteral("records"), 0, 0)) {
         m_cancelled.store(true);
@@ -88,6 +93,9 @@ Status SyncClient::pullRecordList(
             continue;
         if (context.keepsNewerPage(entry.id, localDates->value(entry.id), entry.asOf))
             continue;
+        if (!localDates->contains(entry.id)
+            && context.leavesRemoved(entry.id, removed->value(entry.id), entry.asOf))
+            continue;
         if (localDates->contains(entry.id))
             entry.storedEtag = storedEtags->value(entry.id);
         changed.append(std::move(entry));
@@ -151,6 +159,9 @@ Status SyncClient::storeRecords(Context &context, SyncFetch<FetchedRecord> &fetc
     auto localDates = m_store.recordAsOfDates();
     if (!localDates)
         return localDates.error();
+    auto removed = m_store.removedRecords();
+    if (!removed)
+        return removed.error();
     bool complete = true;
     for (qsizetype i = 0; i < count; ++i) {
         if (!context.tell(QStringLiteral("records"), i, count)) {
@@ -171,6 +182,12 @@ Status SyncClient::storeRecords(Context &context, SyncFetch<FetchedRecord> &fetc
         const RecordEntry &entry = item->entry;
         if (context.keepsNewerPage(entry.id, localDates->value(entry.id), item->record->asOf))
             continue;
+        // The page came back to the one removed since the list was made.
+        if (!localDates->contains(entry.id) && !context.options.fetchRemoved
+            && removed->contains(entry.id) && item->record->asOf <= removed->value(entry.id)) {
+            (void)context.leavesRemoved(entry.id, removed->value(entry.id), item->record->asOf);
+            continue;
+        }
         if (cancelled())
             return Error::cancelled();
         const QString etag = item->etag.isEmpty() ? entry.listEtag : item->etag;

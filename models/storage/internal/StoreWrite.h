@@ -35,9 +35,22 @@ private:
     SqlTransaction m_transaction;
 };
 
+//! A record of at least this many observations, stored into a table that holds fewer rows than
+//! it brings (or removed from one that keeps fewer than it takes), has its id index rebuilt after
+//! its rows instead of updated row by row.
+inline constexpr qsizetype kRebuildIndexRows = 20000;
+
 //! The index that finds an observation by its id (created by migration 0 -> 1, and again by
 //! insertRecord() when it rebuilds it).
 extern const char *const kObservationsByIdSql;
+
+//! Meta key prefix of a record's observation counts: "counts/2104.04473" = 12 numbers, outbound
+//! then inbound observations in each upstream state. Written with the rows, in the same
+//! transaction, so the record list needs no scan of every observation.
+inline constexpr QStringView kCountsPrefix = u"counts/";
+//! Meta key prefix of the attention count of a record, kept with the change stamp it was counted
+//! at.
+inline constexpr QStringView kAttentionPrefix = u"attention/";
 
 //! Upserts meta entries; the caller holds the write.
 Status writeMeta(QSqlDatabase db, const Store::MetaEntries &meta);

@@ -211,6 +211,29 @@ struct SyncClient::Context
         log(note);
         return true;
     }
+    //! Whether the server's page of `id` (as of `serverAsOf`) is left alone because the record
+    //! was removed from the cache (its page as of `removedAsOf`; empty: it was not): unless
+    //! SyncOptions::fetchRemoved, the page removed (or an older one) is not fetched again, and
+    //! the report and the log say so; a newer page is, and the log says so.
+    bool leavesRemoved(const QString &id, const QString &removedAsOf, const QString &serverAsOf)
+    {
+        if (removedAsOf.isEmpty())
+            return false;
+        if (options.fetchRemoved || serverAsOf > removedAsOf) {
+            log(QStringLiteral("arXiv:%1 was removed from this cache (its page as of %2); %3's "
+                               "page (as of %4) is fetched")
+                    .arg(id, removedAsOf, shownServer, serverAsOf));
+            return false;
+        }
+        const QString note
+            = QStringLiteral("arXiv:%1 was removed from this cache; %2's page of it (as of %3) "
+                             "is not fetched again (import the page, or sync with "
+                             "--fetch-removed, to have it back)")
+                  .arg(id, shownServer, serverAsOf);
+        report.recordsLeftRemoved.append(note);
+        log(note);
+        return true;
+    }
 };
 
 //! One record of the list that the cache lacks or holds under another ETag.
