@@ -2640,81 +2640,81 @@ Versuchen Sie es erneut oder importieren Sie die Seite erneut über Datei &gt; I
     <name>LedgerCurator::RecordRemover</name>
     <message>
         <source>R&amp;emove Record...</source>
-        <translation type="unfinished"></translation>
+        <translation>Eintrag ent&amp;fernen …</translation>
     </message>
     <message>
         <source>Remove the shown record from this cache; its corrections are kept aside, and importing its page again brings them back</source>
-        <translation type="unfinished"></translation>
+        <translation>Den angezeigten Eintrag aus diesem Cache entfernen; seine Korrekturen werden beiseitegelegt, und ein erneuter Import seiner Seite bringt sie zurück</translation>
     </message>
     <message numerus="yes">
         <source>Its %Ln observation(s) are removed from this cache.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Seine %Ln Beobachtung wird aus diesem Cache entfernt.</numerusform>
+            <numerusform>Seine %Ln Beobachtungen werden aus diesem Cache entfernt.</numerusform>
         </translation>
     </message>
     <message>
         <source>It has no corrections.</source>
-        <translation type="unfinished"></translation>
+        <translation>Er hat keine Korrekturen.</translation>
     </message>
     <message numerus="yes">
         <source>Its %Ln correction(s) are kept aside: importing its page again brings them back.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Seine %Ln Korrektur wird beiseitegelegt: ein erneuter Import seiner Seite bringt sie zurück.</numerusform>
+            <numerusform>Seine %Ln Korrekturen werden beiseitegelegt: ein erneuter Import seiner Seite bringt sie zurück.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln of them not yet sent still go to the server at the next sync.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln davon, noch nicht gesendet, geht beim nächsten Abgleich trotzdem an den Server.</numerusform>
+            <numerusform>%Ln davon, noch nicht gesendet, gehen beim nächsten Abgleich trotzdem an den Server.</numerusform>
         </translation>
     </message>
     <message>
         <source>The team server is not changed, and syncing does not fetch this page again. Edit &gt; Undo puts the record back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Team-Server wird nicht verändert, und der Abgleich holt diese Seite nicht erneut. Bearbeiten &gt; Rückgängig bringt den Eintrag zurück.</translation>
     </message>
     <message>
         <source>Remove Record</source>
-        <translation type="unfinished"></translation>
+        <translation>Eintrag entfernen</translation>
     </message>
     <message>
         <source>Remove arXiv:%1 v%2, %3, from this cache?</source>
-        <translation type="unfinished"></translation>
+        <translation>arXiv:%1 v%2, %3, aus diesem Cache entfernen?</translation>
     </message>
     <message>
         <source>&amp;Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Entfernen</translation>
     </message>
     <message>
         <source>arXiv:%1 was not removed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>arXiv:%1 wurde nicht entfernt: %2</translation>
     </message>
     <message>
         <source>arXiv:%1 is no longer in the cache.</source>
-        <translation type="unfinished">arXiv:%1 ist nicht mehr im Cache.</translation>
+        <translation>arXiv:%1 ist nicht mehr im Cache.</translation>
     </message>
     <message>
         <source>Remove arXiv:%1</source>
-        <translation type="unfinished"></translation>
+        <translation>arXiv:%1 entfernen</translation>
     </message>
     <message>
         <source>arXiv:%1 was not put back: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>arXiv:%1 wurde nicht zurückgelegt: %2</translation>
     </message>
     <message numerus="yes">
         <source>Put back arXiv:%1 with its %Ln correction(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>arXiv:%1 mit seiner %Ln Korrektur zurückgelegt.</numerusform>
+            <numerusform>arXiv:%1 mit seinen %Ln Korrekturen zurückgelegt.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Removed arXiv:%1 (%Ln observation(s)); its corrections are kept aside (Edit &gt; Undo puts it back).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>arXiv:%1 entfernt (%Ln Beobachtung); seine Korrekturen sind beiseitegelegt (Bearbeiten &gt; Rückgängig bringt ihn zurück).</numerusform>
+            <numerusform>arXiv:%1 entfernt (%Ln Beobachtungen); seine Korrekturen sind beiseitegelegt (Bearbeiten &gt; Rückgängig bringt ihn zurück).</numerusform>
         </translation>
     </message>
 </context>
@@ -3609,9 +3609,9 @@ arXiv:%2 v%3 · Stand %4</translation>
     </message>
     <message numerus="yes">
         <source>%Ln record(s) removed here not fetched again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln hier entfernter Eintrag nicht erneut geholt.</numerusform>
+            <numerusform>%Ln hier entfernte Einträge nicht erneut geholt.</numerusform>
         </translation>
     </message>
 </context>

@@ -2640,81 +2640,81 @@ Réessayez, ou importez de nouveau la page avec Fichier &gt; Importer.</translat
     <name>LedgerCurator::RecordRemover</name>
     <message>
         <source>R&amp;emove Record...</source>
-        <translation type="unfinished"></translation>
+        <translation>R&amp;etirer la fiche…</translation>
     </message>
     <message>
         <source>Remove the shown record from this cache; its corrections are kept aside, and importing its page again brings them back</source>
-        <translation type="unfinished"></translation>
+        <translation>Retirer la fiche affichée de ce cache&#xa0;; ses corrections sont mises de côté, et importer de nouveau sa page les ramène</translation>
     </message>
     <message numerus="yes">
         <source>Its %Ln observation(s) are removed from this cache.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Son observation (%Ln) est retirée de ce cache.</numerusform>
+            <numerusform>Ses %Ln observations sont retirées de ce cache.</numerusform>
         </translation>
     </message>
     <message>
         <source>It has no corrections.</source>
-        <translation type="unfinished"></translation>
+        <translation>Elle n’a aucune correction.</translation>
     </message>
     <message numerus="yes">
         <source>Its %Ln correction(s) are kept aside: importing its page again brings them back.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Sa correction (%Ln) est mise de côté&#xa0;: importer de nouveau sa page la ramène.</numerusform>
+            <numerusform>Ses %Ln corrections sont mises de côté&#xa0;: importer de nouveau sa page les ramène.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%Ln of them not yet sent still go to the server at the next sync.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln d’entre elles, pas encore envoyée, part tout de même au serveur à la prochaine synchronisation.</numerusform>
+            <numerusform>%Ln d’entre elles, pas encore envoyées, partent tout de même au serveur à la prochaine synchronisation.</numerusform>
         </translation>
     </message>
     <message>
         <source>The team server is not changed, and syncing does not fetch this page again. Edit &gt; Undo puts the record back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le serveur de l’équipe n’est pas modifié, et la synchronisation ne récupère plus cette page. Édition &gt; Annuler remet la fiche.</translation>
     </message>
     <message>
         <source>Remove Record</source>
-        <translation type="unfinished"></translation>
+        <translation>Retirer la fiche</translation>
     </message>
     <message>
         <source>Remove arXiv:%1 v%2, %3, from this cache?</source>
-        <translation type="unfinished"></translation>
+        <translation>Retirer arXiv:%1 v%2, %3, de ce cache&#xa0;?</translation>
     </message>
     <message>
         <source>&amp;Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Retirer</translation>
     </message>
     <message>
         <source>arXiv:%1 was not removed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>arXiv:%1 n’a pas été retirée&#xa0;: %2</translation>
     </message>
     <message>
         <source>arXiv:%1 is no longer in the cache.</source>
-        <translation type="unfinished">arXiv:%1 n’est plus dans le cache.</translation>
+        <translation>arXiv:%1 n’est plus dans le cache.</translation>
     </message>
     <message>
         <source>Remove arXiv:%1</source>
-        <translation type="unfinished"></translation>
+        <translation>Retirer arXiv:%1</translation>
     </message>
     <message>
         <source>arXiv:%1 was not put back: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>arXiv:%1 n’a pas été remise&#xa0;: %2</translation>
     </message>
     <message numerus="yes">
         <source>Put back arXiv:%1 with its %Ln correction(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>arXiv:%1 remise avec sa correction (%Ln).</numerusform>
+            <numerusform>arXiv:%1 remise avec ses %Ln corrections.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Removed arXiv:%1 (%Ln observation(s)); its corrections are kept aside (Edit &gt; Undo puts it back).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>arXiv:%1 retirée (%Ln observation)&#xa0;; ses corrections sont mises de côté (Édition &gt; Annuler la remet).</numerusform>
+            <numerusform>arXiv:%1 retirée (%Ln observations)&#xa0;; ses corrections sont mises de côté (Édition &gt; Annuler la remet).</numerusform>
         </translation>
     </message>
 </context>
@@ -3609,9 +3609,9 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message numerus="yes">
         <source>%Ln record(s) removed here not fetched again.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%Ln fiche retirée ici non récupérée de nouveau.</numerusform>
+            <numerusform>%Ln fiches retirées ici non récupérées de nouveau.</numerusform>
         </translation>
     </message>
 </context>
