@@ -208,6 +208,7 @@ void TestReconcileConformance::specExampleBatches_data()
     QTest::addColumn<QString>("file");
     QTest::newRow("example-min (spec)") << QStringLiteral("example-min.json");
     QTest::newRow("example-full (spec)") << QStringLiteral("example-full.json");
+    QTest::newRow("multi-values (spec)") << QStringLiteral("multi-values.json");
     QTest::newRow("no-query-string") << QStringLiteral("no-query-string.json");
     QTest::newRow("type array and values") << QStringLiteral("type-array-and-values.json");
 }
