@@ -65,6 +65,7 @@ private Q_SLOTS:
     void syncWithRefusedCorrectionsExitsNonZero();
     void authorCorrectionsReachTheServer();
     void authorRefusedOnceTheCacheSyncedAsAnother();
+    void anotherCuratorsKeyIsNeverRegisteredThroughThisToken();
     void reportCarriesEachEventsOwnValues();
     void dbInAMissingFolderCreatesNothing();
     void readOnlyCacheIsSaidToBeReadOnly();
@@ -356,6 +357,35 @@ void TestNothingLost::authorRefusedOnceTheCacheSyncedAsAnother()
     const CliRun accepted = run({ QStringLiteral("curate"), kRecord, kMismatch,
         QStringLiteral("note=seen"), QStringLiteral("--author"), QStringLiteral("alice") });
     QVERIFY2(accepted.exitCode == 0, accepted.err.constData());
+}
+
+void TestNothingLost::anotherCuratorsKeyIsNeverRegisteredThroughThisToken()
+{
+    // Two curators on one computer account (one settings file, one key store): the name set is
+    // alice's. bob syncs a cache of his own with his token first; then alice syncs hers.
+    const QString problem = startServer({ QStringLiteral("alice"), QStringLiteral("bob") });
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(
+        runCli({ QStringLiteral("identity"), QStringLiteral("--name"), QStringLiteral("alice") },
+            m_dir->path())
+            .exitCode,
+        0);
+    const QString bobs = m_dir->filePath(QStringLiteral("bob.sqlite"));
+    const QString url = m_server->url().toString();
+    CliRun r = run({ QStringLiteral("sync"), QStringLiteral("--server"), url,
+                       QStringLiteral("--token-file"), tokenFile(QStringLiteral("bob")) },
+        bobs);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    // alice's key was not registered as bob's.
+    QVERIFY2(!r.err.contains("registered the signing key"), r.err.constData());
+    r = run({ QStringLiteral("curate"), kRecord, kMismatch, QStringLiteral("note=alice's") });
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = run({ QStringLiteral("sync"), QStringLiteral("--server"), url,
+        QStringLiteral("--token-file"), tokenFile(QStringLiteral("alice")) });
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("pushed 1 correction"), r.out.constData());
+    QVERIFY2(r.err.contains("registered the signing key") && r.err.contains("of alice"),
+        r.err.constData());
 }
 
 void TestNothingLost::reportCarriesEachEventsOwnValues()

@@ -223,6 +223,11 @@ Status SyncClient::resolveCurator(Context &context)
         context.log(QStringLiteral("the curator name set here (%1) is not the name of the token "
                                    "(%2): %3 takes corrections only by %2")
                         .arg(context.curator, name, context.shownServer));
+    // The server binds a key to the token's curator: the configured curator's key is never
+    // registered through another's token (it would be theirs there, and every correction signed
+    // with it refused as not the author's), nor used to sign here.
+    context.curator = name;
+    context.signingKey.reset();
     if (!authors->contains(name) || !context.options.signingKeyFor)
         return {};
     auto key = context.options.signingKeyFor(name);
@@ -232,7 +237,6 @@ Status SyncClient::resolveCurator(Context &context)
                         .arg(name, key.error().toString()));
         return {};
     }
-    context.curator = name;
     context.signingKey = *key;
     return {};
 }
