@@ -1196,8 +1196,9 @@ void TestNotices::version2CacheMigrates()
         } else {
             QSqlQuery query(db);
             // What versions after 2 added goes too (3: notices and detail; 4: outbox refusals;
-            // 5: signatures, keys and rejected events).
+            // 5: signatures, keys and rejected events; 9: removed records).
             if (!query.exec(QStringLiteral("DROP TABLE outbox_refusals"))
+                || !query.exec(QStringLiteral("DROP TABLE removed_records"))
                 || !query.exec(QStringLiteral("DROP TABLE notices"))
                 || !query.exec(QStringLiteral("DROP TABLE curator_keys"))
                 || !query.exec(QStringLiteral("DROP TABLE rejected_events"))
