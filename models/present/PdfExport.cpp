@@ -24,6 +24,7 @@
 #include <QTextFrame>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <optional>
 
@@ -180,7 +181,6 @@ std::unique_ptr<QTextDocument> newDocument(const Sheet &sheet)
     document->setDefaultFont(font);
     document->setDocumentMargin(0);
     document->setDefaultStyleSheet(sheet.css);
-    document->setPageSize(sheet.body);
     document->setUndoRedoEnabled(false);
     return document;
 }
@@ -193,28 +193,59 @@ qreal measureLineHeightScale(const Sheet &sheet)
     QTextBlockFormat format;
     format.setLineHeight(kProbe, QTextBlockFormat::FixedHeight);
     cursor.setBlockFormat(format);
+    document->setPageSize(sheet.body);
     const qreal height = document->documentLayout()->documentSize().height();
     return height > 0 ? height / kProbe : 1;
 }
 
-//! One piece laid out on pages of the body's size. `leadIn` > 0: its first page already holds
-//! the end of the piece before, down to `leadIn` dots; an empty block that tall comes first.
-std::unique_ptr<QTextDocument> layOutPiece(const Sheet &sheet, const QString &html, qreal leadIn)
+//! Where a piece starts: below the end of the piece before, on its last page. An empty first
+//! block `height` dots tall (0: none) stands for that end, with the bottom margin of its last
+//! block, so that the margin between them is the one a single document would have given them.
+struct LeadIn
+{
+    qreal height = 0;
+    qreal bottomMargin = 0;
+};
+
+//! One piece laid out on pages of the body's size, after `leadIn`. Its last block is followed by
+//! an empty block of no height and no margin, so that the piece ends as it would have gone on
+//! (the last block of a document is laid out otherwise: its line takes the document's default
+//! font as well), and a bottom margin would not push the end. That block's top is where the
+//! piece ends; the last block's bottom margin, in `bottomMargin`, goes to the next lead-in.
+std::unique_ptr<QTextDocument> layOutPiece(
+    const Sheet &sheet, const QString &html, const LeadIn &leadIn, qreal *bottomMargin)
 {
     auto document = newDocument(sheet);
-    document->setHtml(html);
+    // No layout until the document is complete: a block changed after the layout began (lazily,
+    // a part at a time) could be left out of it, empty and in the way of none (its lines lost in
+    // the PDF). Without a page size QTextDocumentLayout lays out nothing; setting it lays out
+    // the whole document, once.
+    document->setPageSize(QSizeF(0, 0));
+    // A line end after the last element would become a space in the default font at the end of
+    // the last block (a taller last line than the same block in the middle of a document).
+    document->setHtml(QStringView(html).trimmed().toString());
     splitLongBlocks(*document);
-    if (leadIn > 0) {
+    QTextCursor cursor(document.get());
+    if (leadIn.height > 0) {
         const QTextBlockFormat first = document->begin().blockFormat();
-        QTextCursor cursor(document.get());
         cursor.insertBlock(first, document->begin().charFormat());
         QTextBlockFormat spacer;
-        spacer.setLineHeight(leadIn / sheet.lineHeightScale, QTextBlockFormat::FixedHeight);
+        spacer.setLineHeight(leadIn.height / sheet.lineHeightScale, QTextBlockFormat::FixedHeight);
+        spacer.setBottomMargin(leadIn.bottomMargin);
         cursor.movePosition(QTextCursor::Start);
         cursor.setBlockFormat(spacer);
         cursor.movePosition(QTextCursor::NextBlock);
         cursor.setBlockFormat(first);
     }
+    cursor.movePosition(QTextCursor::End);
+    QTextBlockFormat last = cursor.blockFormat();
+    *bottomMargin = last.bottomMargin();
+    last.setBottomMargin(0);
+    cursor.setBlockFormat(last);
+    QTextBlockFormat end;
+    end.setLineHeight(0, QTextBlockFormat::FixedHeight);
+    cursor.insertBlock(end);
+    document->setPageSize(sheet.body);
     return document;
 }
 
@@ -239,19 +270,22 @@ bool laidOutInRange(QTextDocument &document)
     return true;
 }
 
-//! A piece as laid out: its own pages, and where its text ends on the last of them (the next
-//! piece's lead-in).
+//! A piece as laid out: its own pages (the first shared with the piece before), and the lead-in
+//! of the next.
 struct PieceSize
 {
     int pages = 0;
-    qreal end = 0;
+    LeadIn next;
 };
 
-PieceSize pieceSize(QTextDocument &document, qreal pageHeight)
+PieceSize pieceSize(QTextDocument &document, qreal pageHeight, qreal bottomMargin)
 {
-    const int pages = std::max(1, document.pageCount());
-    const qreal height = document.documentLayout()->documentSize().height();
-    return { pages, std::clamp(height - (pages - 1) * pageHeight, qreal(0), pageHeight) };
+    const qreal end = document.documentLayout()->blockBoundingRect(document.lastBlock()).top();
+    const int pages = std::max(1, int(std::ceil(end / pageHeight)));
+    // A lead-in never quite fills its page (rounded up, it would go to the next page itself and
+    // push the piece a page down); no line fits in the two dots left.
+    return { pages,
+        { std::clamp(end - (pages - 1) * pageHeight, qreal(0), pageHeight - 2), bottomMargin } };
 }
 
 //! Page `page` of the piece into the body of the page being written.
@@ -319,7 +353,9 @@ Status exportPdf(
     // Painter coordinates start at the top left of the paint rectangle (inside the margins).
     const QRectF area(QPointF(0, 0), writer.pageLayout().paintRectPixels(kResolution).size());
     const qreal band = mmToDots(kBandMm);
-    const QRectF body(0, band, area.width(), area.height() - 2 * band);
+    // The layout keeps the page height in 1/64 dots (QFixed): drawn with any other, the pages
+    // would drift from the layout's by a fraction of a dot a page.
+    const QRectF body(0, band, area.width(), std::floor((area.height() - 2 * band) * 64) / 64);
     Sheet sheet { &writer, body.size(), loadPageStylesheet() };
     sheet.lineHeightScale = measureLineHeightScale(sheet);
 
@@ -340,20 +376,21 @@ Status exportPdf(
     const qsizetype toItemize = itemized(shown, options.inboundCap);
     QList<PieceSize> pieces;
     int pages = 0; // the PDF's
-    qreal leadIn = 0;
+    LeadIn leadIn;
     qsizetype itemizedBefore = 0;
     const bool counted = renderPageHtmlInPieces(
         shown, htmlOptions, options.pieces, [&](QString &&html, qsizetype itemizedSoFar) {
-            const auto document = layOutPiece(sheet, html, leadIn);
+            qreal bottomMargin = 0;
+            const auto document = layOutPiece(sheet, html, leadIn, &bottomMargin);
             if (!laidOutInRange(*document)) {
                 failed = tooTall(std::min(itemizedBefore + 1, itemizedSoFar), itemizedSoFar);
                 return false;
             }
             itemizedBefore = itemizedSoFar;
-            const PieceSize size = pieceSize(*document, body.height());
+            const PieceSize size = pieceSize(*document, body.height(), bottomMargin);
             pages += pieces.isEmpty() ? size.pages : size.pages - 1;
             pieces.append(size);
-            leadIn = size.end;
+            leadIn = size.next;
             // Two steps a page: laid out, then drawn; the total estimated from the
             // observations so far until every page is counted.
             const qint64 estimate = itemizedSoFar > 0
@@ -384,17 +421,18 @@ Status exportPdf(
     }
     int page = 0; // pages begun
     qsizetype piece = 0;
-    leadIn = 0;
+    leadIn = {};
     const bool drawn = renderPageHtmlInPieces(
         shown, htmlOptions, options.pieces, [&](QString &&html, qsizetype) {
-            const auto document = layOutPiece(sheet, html, leadIn);
-            const PieceSize size = pieceSize(*document, body.height());
+            qreal bottomMargin = 0;
+            const auto document = layOutPiece(sheet, html, leadIn, &bottomMargin);
+            const PieceSize size = pieceSize(*document, body.height(), bottomMargin);
             if (piece >= pieces.size() || size.pages != pieces.at(piece).pages) {
                 failed = differently();
                 return false;
             }
             ++piece;
-            leadIn = size.end;
+            leadIn = size.next;
             for (int own = 0; own < size.pages; ++own) {
                 // The first page of a piece is the last of the piece before (but for the first).
                 if (own > 0 || page == 0) {
