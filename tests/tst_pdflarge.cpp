@@ -286,6 +286,7 @@ void TestPdfLarge::sixtyThousandObservationsThroughTheCli()
     QVERIFY2(peakKb > 0, readAll(rss).constData());
     QVERIFY2(peakKb < kPeakLimitKb, qPrintable(QString::number(peakKb / 1024) + " MB"));
 
+    keep(pdf, QStringLiteral("sixty-thousand.pdf"));
     const QString info = pdfInfo(pdf);
     QCOMPARE(infoField(info, QStringLiteral("Title")), m_title);
     const int pages = infoField(info, QStringLiteral("Pages")).toInt();
