@@ -359,6 +359,7 @@ void TestPdfLarge::failedExportsLeaveNothing()
     });
     QCOMPARE(full.exitCode, 1);
     const QString message = QString::fromUtf8(full.err);
+    qDebug("a file size limit of 4 MB: %s", full.err.trimmed().constData());
     QVERIFY2(message.contains(pdf + QStringLiteral(": cannot write: ")), full.err.constData());
     QCOMPARE(message.count(u'\n'), 1); // one line, one message
     QCOMPARE(filesIn(folder), QStringList { QStringLiteral("page.pdf") });
