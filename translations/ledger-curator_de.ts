@@ -3640,6 +3640,10 @@ arXiv:%2 v%3 · Stand %4</translation>
         <translation>%1: das PDF kann nicht begonnen werden</translation>
     </message>
     <message>
+        <source>a write failed (the disk may be full, or a limit on file sizes was reached)</source>
+        <translation>ein Schreibvorgang ist fehlgeschlagen (der Datenträger ist vielleicht voll oder eine Grenze für Dateigrößen erreicht)</translation>
+    </message>
+    <message>
         <source>%1: cannot add page %2</source>
         <translation>%1: Seite %2 kann nicht hinzugefügt werden</translation>
     </message>

@@ -3640,6 +3640,10 @@ arXiv:%2 v%3 · au %4</translation>
         <translation>%1&#xa0;: impossible de commencer le PDF</translation>
     </message>
     <message>
+        <source>a write failed (the disk may be full, or a limit on file sizes was reached)</source>
+        <translation>une écriture a échoué (le disque est peut-être plein, ou une limite de taille de fichier a été atteinte)</translation>
+    </message>
+    <message>
         <source>%1: cannot add page %2</source>
         <translation>%1&#xa0;: impossible d’ajouter la page %2</translation>
     </message>

@@ -10,6 +10,7 @@
 #include <QAbstractTextDocumentLayout>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFont>
 #include <QFontMetricsF>
 #include <QGuiApplication>
@@ -303,6 +304,17 @@ void drawPiecePage(QPainter &painter, QTextDocument &document, int page, const Q
     painter.restore();
 }
 
+//! Why `file` could not be written. A write that failed part way leaves Qt without the system's
+//! reason ("Unknown error"): said plainly then.
+QString writeError(const QSaveFile &file)
+{
+    const QString reason = file.errorString();
+    if (reason.isEmpty() || reason == QFile().errorString())
+        return PdfExportText::tr("a write failed (the disk may be full, or a limit on file sizes "
+                                 "was reached)");
+    return reason;
+}
+
 //! The observations the page itemizes (for the progress while the pages are counted).
 qsizetype itemized(const Record &record, qsizetype inboundCap)
 {
@@ -447,7 +459,7 @@ Status exportPdf(
                 drawPiecePage(painter, *document, own, body);
                 if (file.error() != QFileDevice::NoError) {
                     failed = Error::failure(
-                        PdfExportText::tr("%1: cannot write: %2").arg(path, file.errorString()));
+                        PdfExportText::tr("%1: cannot write: %2").arg(path, writeError(file)));
                     return false;
                 }
                 if (file.pos() > kLargestPdf) {
@@ -472,7 +484,7 @@ Status exportPdf(
     }
     if (!painter.end() || file.error() != QFileDevice::NoError || !file.commit())
         return Error::failure(
-            PdfExportText::tr("%1: cannot write: %2").arg(path, file.errorString()));
+            PdfExportText::tr("%1: cannot write: %2").arg(path, writeError(file)));
     return {};
 }
 
