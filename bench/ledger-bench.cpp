@@ -4,7 +4,9 @@
 // as a whole process, the observation table, app startup on a large cache, the merge of correction
 // events, PDF export against headless Chromium and a bare QTextDocument, and sync on loopback.
 // Usage: ledger-bench [--quick] [--observations N] [--runs N] [--only NAME,...] [--cli PATH]
-// [--server PATH]; --only works: the works index (issue 23, bench/WorksBench.cpp)
+// [--server PATH]; --only works: the works index (issue 23, bench/WorksBench.cpp); --only
+// pdf-large: export-pdf of 10,000, 60,000 and 200,000 observations with its peak memory
+// (bench/PdfBench.cpp)
 #include "AnomalyHints.h"
 #include "BenchSupport.h"
 #include "CuratedRecord.h"
@@ -13,7 +15,7 @@
 #include "ObservationFilterProxy.h"
 #include "ObservationTableModel.h"
 #include "PageHtml.h"
-#include "PdfExport.h"
+#include "PdfBench.h"
 #include "RecordGenerator.h"
 #include "RecordJson.h"
 #include "RecordSearch.h"
@@ -27,14 +29,11 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QPageLayout>
-#include <QPdfWriter>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QTextDocument>
 #include <QTextStream>
 #include <QThread>
 #include <QUuid>
@@ -112,9 +111,6 @@ double sqliteImport(const QString &dir, const QString &csvPath, int runs)
         .wallMs;
 }
 
-//! Headless Chromium now and then never exits after printing: such a run is stopped here.
-constexpr int kChromiumTimeoutMs = 180000;
-
 //! The run's sizes; --quick makes every one smaller for a smoke run.
 struct Sizes
 {
@@ -123,6 +119,7 @@ struct Sizes
     int cacheRecords = 5;
     int mergeEvents = 1000000;
     qsizetype pdfObservations = 10000;
+    QList<qsizetype> pdfLarge { 10000, 60000, 200000 }; // export-pdf's peak memory (pdf-large)
     qsizetype pullEvents = 100000;
     int clients = 50;
     int batchesPerClient = 20;
@@ -673,127 +670,27 @@ bool benchMerge(Context &c)
 
 // --- PDF export ------------------------------------------------------------------------------
 
-//! Headless Chromium printing the page at `htmlPath`, against `ours` (export-pdf of the same
-//! record, `label`), as whole processes.
-void pdfChromiumPeer(
-    Context &c, const QString &label, const ProcessRun &ours, const QString &htmlPath)
+PdfBenchOptions pdfOptions(const Context &c)
 {
-    const int runs = c.runs;
-    Table &table = c.table;
-    int timeouts = 0;
-    QList<double> killedCpu;
-    std::optional<ProcessRun> killed; // one unfinished run: the others would be too
-    const ProcessRun peer = medianRun(runs, [&] {
-        if (killed) {
-            ++timeouts;
-            killedCpu.append(killed->groupCpuMsAtKill);
-            return *killed;
-        }
-        QTemporaryDir profile;
-        ProcessRun run = runProcess(c.chromiumPath,
-            { QStringLiteral("--headless"), QStringLiteral("--no-sandbox"),
-                QStringLiteral("--disable-gpu"), QStringLiteral("--disable-background-networking"),
-                QStringLiteral("--no-first-run"),
-                QStringLiteral("--user-data-dir=") + profile.path(),
-                QStringLiteral("--print-to-pdf=") + c.dir.filePath(QStringLiteral("chromium.pdf")),
-                htmlPath },
-            false, {}, false, kChromiumTimeoutMs);
-        timeouts += run.timedOut ? 1 : 0;
-        if (run.timedOut) {
-            killedCpu.append(run.groupCpuMsAtKill);
-            killed = run;
-        }
-        return run;
-    });
-    if (timeouts > 0)
-        out << "  (chromium did not finish within " << kChromiumTimeoutMs / 1000
-            << " s and was killed; not run again)" << Qt::endl;
-    if (timeouts * 2 > runs) {
-        // Chromium was still printing when it was stopped (its renderer and print
-        // compositor busy, not hung): its time is at least the timeout, so the ratio is
-        // an upper bound, and the comparison only holds when ours is below the timeout.
-        table.ratio(QStringLiteral("pdf: export-pdf %1, wall (whole process)").arg(label),
-            ours.wallMs,
-            QStringLiteral("chromium --print-to-pdf, killed unfinished after at least"),
-            double(kChromiumTimeoutMs), 1.0);
-        table.info(
-            QStringLiteral("pdf: export-pdf %1, CPU (whole process)").arg(label), ours.cpuMs);
-        table.info(
-            QStringLiteral("  chromium CPU until killed (all its processes)"), median(killedCpu));
-    } else {
-        table.ratio(QStringLiteral("pdf: export-pdf %1, wall (whole process)").arg(label),
-            ours.wallMs, QStringLiteral("chromium --print-to-pdf"), peer.wallMs, 1.0);
-        table.versus(QStringLiteral("pdf: export-pdf %1, CPU (whole process)").arg(label),
-            ours.cpuMs, QStringLiteral("chromium CPU"), peer.cpuMs);
-    }
-}
-
-//! export-pdf of an `n`-observation record against headless Chromium printing the same HTML,
-//! as whole processes.
-void pdfVersusChromium(Context &c, qsizetype n, const HtmlOptions &htmlOptions)
-{
-    const Record pdfRecord = Bench::generateRecord(n - n / 100, n / 100, 3);
-    const QString pdfCache = c.dir.filePath(QStringLiteral("pdf-cache-%1.sqlite").arg(n));
-    {
-        Store store(pdfCache);
-        if (!store.open() || !store.importRecords({ pdfRecord }))
-            out << "cannot build the PDF cache" << Qt::endl;
-    }
-    const QString html = renderPageHtml(pdfRecord, htmlOptions);
-    const QString htmlPath = c.dir.filePath(QStringLiteral("page-%1.html").arg(n));
-    writeFile(htmlPath, html.toUtf8());
-    const QString pdfPath = c.dir.filePath(QStringLiteral("out-%1.pdf").arg(n));
-    const QString label = QStringLiteral("%1-obs record").arg(n);
-
-    const ProcessRun ours = medianRun(c.runs, [&] {
-        return c.runCli({ QStringLiteral("export-pdf"), pdfRecord.arxivId, QStringLiteral("--all"),
-            QStringLiteral("-o"), pdfPath, QStringLiteral("--db"), pdfCache });
-    });
-    if (QFileInfo(c.chromiumPath).isExecutable()) {
-        pdfChromiumPeer(c, label, ours, htmlPath);
-        return;
-    }
-    c.table.info(
-        QStringLiteral("pdf: export-pdf %1, wall (whole process)").arg(label), ours.wallMs);
-    c.table.info(QStringLiteral("pdf: export-pdf %1, CPU (whole process)").arg(label), ours.cpuMs);
-    c.table.skipped(QStringLiteral("pdf: headless Chromium peer"),
-        QStringLiteral("%1 is absent: install Debian's chromium").arg(c.chromiumPath),
-        QStringLiteral("faster than peer"));
+    PdfBenchOptions options;
+    options.cliPath = c.cliPath;
+    options.chromiumPath = c.chromiumPath;
+    options.workDir = c.dir.path();
+    options.runs = c.runs;
+    options.chromiumObservations = c.sizes.pdfObservations;
+    options.observations = c.sizes.pdfLarge;
+    return options;
 }
 
 bool benchPdf(Context &c)
 {
-    HtmlOptions htmlOptions;
-    htmlOptions.inboundCap = 0;
-    htmlOptions.css = loadPageStylesheet();
-    htmlOptions.forPrint = true;
-    // Chromium's print grows faster than linearly with the page: at 10,000 observations it
-    // did not finish in 20 minutes here. A smaller page gives a ratio with both finished.
-    if (c.sizes.pdfObservations > 1000)
-        pdfVersusChromium(c, 1000, htmlOptions);
-    pdfVersusChromium(c, c.sizes.pdfObservations, htmlOptions);
+    runPdfBench(c.table, pdfOptions(c));
+    return true;
+}
 
-    const qsizetype n = c.sizes.pdfObservations;
-    const Record pdfRecord = Bench::generateRecord(n - n / 100, n / 100, 3);
-    const QString html = renderPageHtml(pdfRecord, htmlOptions);
-    const QString pdfPath = c.dir.filePath(QStringLiteral("out.pdf"));
-    const QString label = QStringLiteral("%1-obs record").arg(n);
-    // In process, side by side: our export against a bare QTextDocument print of the same HTML.
-    PdfOptions pdfOptions;
-    pdfOptions.inboundCap = 0;
-    const double exportMs
-        = measure(c.runs, [&] { (void)exportPdf(pdfRecord, pdfPath, pdfOptions); });
-    const double bareMs = measure(c.runs, [&] {
-        QPdfWriter writer(c.dir.filePath(QStringLiteral("bare.pdf")));
-        writer.setResolution(300);
-        writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
-            QMarginsF(16, 12.8, 16, 12.8), QPageLayout::Millimeter));
-        QTextDocument document;
-        document.setHtml(html);
-        document.print(&writer);
-    });
-    c.table.ratio(QStringLiteral("pdf: exportPdf %1 (in process)").arg(label), exportMs,
-        QStringLiteral("bare QTextDocument::print"), bareMs, 1.5);
+bool benchPdfLarge(Context &c)
+{
+    runPdfLargeBench(c.table, pdfOptions(c));
     return true;
 }
 
@@ -848,6 +745,7 @@ const Figure kFigures[] = {
     { "search", benchSearch },
     { "merge", benchMerge },
     { "pdf", benchPdf },
+    { "pdf-large", benchPdfLarge },
     { "sync", benchSync },
     { "works", benchWorks },
     { "matching", benchMatching },
@@ -898,7 +796,8 @@ int main(int argc, char *argv[])
 
     Context c;
     if (parser.isSet(quickOption))
-        c.sizes = { 20000, 100000, 5, 100000, 1000, 10000, 10, 5, 100, 100000 };
+        c.sizes
+            = { 20000, 100000, 5, 100000, 1000, { 2000, 6000, 20000 }, 10000, 10, 5, 100, 100000 };
     if (parser.isSet(countOption))
         c.sizes.observations = parser.value(countOption).toLongLong();
     c.runs = std::max(1, parser.value(runsOption).toInt());
@@ -915,8 +814,9 @@ int main(int argc, char *argv[])
         << (parser.isSet(quickOption) ? " (quick: reduced sizes, targets are for the full sizes)"
                                       : "")
         << Qt::endl;
-    // The works index's figures need no record.
-    const QStringList noRecord { QStringLiteral("works"), QStringLiteral("matching") };
+    // The works index's figures and the PDF's need no large record (they make their own).
+    const QStringList noRecord { QStringLiteral("works"), QStringLiteral("matching"),
+        QStringLiteral("pdf"), QStringLiteral("pdf-large") };
     if (only.isEmpty() || std::any_of(only.cbegin(), only.cend(), [&](const QString &n) {
             return !noRecord.contains(n);
         }))

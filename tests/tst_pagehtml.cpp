@@ -17,6 +17,8 @@
 #include <QTextDocument>
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace LedgerCurator;
 using namespace LedgerCurator::TestSupport;
 
@@ -127,6 +129,7 @@ private Q_SLOTS:
     void correctedObservationShowsItsMark();
     void conflictsAndHintsAreNotes();
     void inboundCap();
+    void piecesMakeTheWholePage();
     void noExternalResources_data();
     void noExternalResources();
     void stylesheet();
@@ -316,6 +319,60 @@ void TestPageHtml::conflictsAndHintsAreNotes()
     QVERIFY(observationHints > 0);
     QVERIFY(visibleText(blockOf(html, kYearA))
                 .contains(QStringLiteral("Reference number 2021 looks like a year")));
+}
+
+void TestPageHtml::piecesMakeTheWholePage()
+{
+    // The page in pieces (what the PDF lays out, a piece at a time) is the whole page cut
+    // between observations: each piece a fragment of its own (<div class="page">...</div>),
+    // together the same content in the same order, the page cap as the whole page has it.
+    Record big = inboundRecord(1200);
+    for (int i = 0; i < 40; ++i)
+        big.observations[i].direction = Direction::Outbound;
+    const QString open = QStringLiteral("<div class=\"page\">\n");
+    const QString close = QStringLiteral("</div>\n");
+    for (const qsizetype cap : { qsizetype(0), qsizetype(500) }) {
+        const HtmlOptions options { cap, false, {}, true };
+        const QString whole = renderPageHtml(big, options);
+        QVERIFY(whole.startsWith(open) && whole.endsWith(close));
+        const qsizetype itemized = cap > 0 ? 40 + cap : 1200;
+        const QList<HtmlPieceLimits> cuts { { 1, 1 << 30 }, { 7, 1 << 30 }, { 200, 1 << 30 },
+            { 1 << 30, 5000 }, { 0, 0 }, { 1 << 30, 1 << 30 } };
+        for (const HtmlPieceLimits &cut : cuts) {
+            const QString label = QStringLiteral("cap %1, %2 observations, %3 characters")
+                                      .arg(cap)
+                                      .arg(cut.observations)
+                                      .arg(cut.characters);
+            QString joined;
+            QList<qsizetype> counts;
+            bool wellFormed = true;
+            qsizetype largest = 0;
+            const bool done = renderPageHtmlInPieces(
+                big, options, cut, [&](QString &&piece, qsizetype itemizedSoFar) {
+                    wellFormed = wellFormed && piece.startsWith(open) && piece.endsWith(close)
+                        && piece.size() > open.size() + close.size();
+                    joined += piece.mid(open.size(), piece.size() - open.size() - close.size());
+                    counts.append(itemizedSoFar);
+                    largest = std::max(largest, blockCount(piece));
+                    return true;
+                });
+            QVERIFY2(done && wellFormed, qPrintable(label));
+            QVERIFY2(open + joined + close == whole, qPrintable(label));
+            QVERIFY2(std::is_sorted(counts.cbegin(), counts.cend()), qPrintable(label));
+            QCOMPARE(counts.last(), itemized);
+            QVERIFY2(largest <= std::max<qsizetype>(1, cut.observations), qPrintable(label));
+            if (cut.observations == 1 << 30 && cut.characters == 1 << 30)
+                QCOMPARE(counts.size(), 1);
+            if (cut.observations == 7)
+                QCOMPARE(counts.size(), (itemized + 6) / 7);
+        }
+    }
+
+    // A sink that says stop stops the rendering there.
+    int pieces = 0;
+    QVERIFY(!renderPageHtmlInPieces(big, HtmlOptions { 0, false, {}, true }, { 10, 1 << 30 },
+        [&](QString &&, qsizetype) { return ++pieces < 3; }));
+    QCOMPARE(pieces, 3);
 }
 
 void TestPageHtml::inboundCap()

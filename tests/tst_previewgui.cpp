@@ -11,6 +11,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -108,6 +109,19 @@ void TestPreviewGui::exportPdfFromTheApp()
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
     QCOMPARE(finished.first().first().toBool(), true);
     QVERIFY(readAll(path).startsWith("%PDF"));
+    QVERIFY(!window.findChild<QMessageBox *>(QStringLiteral("errorBox")));
+
+    // A PDF that cannot be written: the window says so, with the path and why; nothing is left.
+    const QString nowhere = seeded.filePath(QStringLiteral("no-such-folder/page.pdf"));
+    window.exportPdfTo(nowhere);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
+    QCOMPARE(finished.last().first().toBool(), false);
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = window.findChild<QMessageBox *>(QStringLiteral("errorBox"))) != nullptr);
+    QVERIFY2(
+        box->text().contains(nowhere + QStringLiteral(": cannot write")), qPrintable(box->text()));
+    QVERIFY(!QFileInfo::exists(nowhere));
+    box->close();
 }
 
 QTEST_MAIN(TestPreviewGui)

@@ -3729,8 +3729,24 @@ arXiv:%2 v%3 · Stand %4</translation>
         <translation>%1: das PDF kann nicht begonnen werden</translation>
     </message>
     <message>
-        <source>%1: cannot add a page</source>
-        <translation>%1: es kann keine Seite hinzugefügt werden</translation>
+        <source>a write failed (the disk may be full, or a limit on file sizes was reached)</source>
+        <translation>ein Schreibvorgang ist fehlgeschlagen (der Datenträger ist vielleicht voll oder eine Grenze für Dateigrößen erreicht)</translation>
+    </message>
+    <message>
+        <source>%1: cannot add page %2</source>
+        <translation>%1: Seite %2 kann nicht hinzugefügt werden</translation>
+    </message>
+    <message>
+        <source>%1: the page cannot be laid out: observations %2 to %3 of the page take more than %4 pages</source>
+        <translation>%1: die Seite kann nicht gesetzt werden: die Beobachtungen %2 bis %3 der Seite brauchen mehr als %4 Seiten</translation>
+    </message>
+    <message>
+        <source>%1: the page was laid out differently the second time</source>
+        <translation>%1: die Seite wurde beim zweiten Mal anders gesetzt</translation>
+    </message>
+    <message>
+        <source>%1: the PDF would be larger than 2 GB, more than the PDF writer can address</source>
+        <translation>%1: das PDF würde größer als 2 GB, mehr als der PDF-Schreiber adressieren kann</translation>
     </message>
     <message>
         <source>%1: this is a file of the cache that is open; it is not overwritten</source>

@@ -3729,8 +3729,24 @@ arXiv:%2 v%3 · au %4</translation>
         <translation>%1&#xa0;: impossible de commencer le PDF</translation>
     </message>
     <message>
-        <source>%1: cannot add a page</source>
-        <translation>%1&#xa0;: impossible d’ajouter une page</translation>
+        <source>a write failed (the disk may be full, or a limit on file sizes was reached)</source>
+        <translation>une écriture a échoué (le disque est peut-être plein, ou une limite de taille de fichier a été atteinte)</translation>
+    </message>
+    <message>
+        <source>%1: cannot add page %2</source>
+        <translation>%1&#xa0;: impossible d’ajouter la page %2</translation>
+    </message>
+    <message>
+        <source>%1: the page cannot be laid out: observations %2 to %3 of the page take more than %4 pages</source>
+        <translation>%1&#xa0;: la page ne peut pas être mise en page&#xa0;: les observations %2 à %3 de la page occupent plus de %4 pages</translation>
+    </message>
+    <message>
+        <source>%1: the page was laid out differently the second time</source>
+        <translation>%1&#xa0;: la page a été mise en page différemment la seconde fois</translation>
+    </message>
+    <message>
+        <source>%1: the PDF would be larger than 2 GB, more than the PDF writer can address</source>
+        <translation>%1&#xa0;: le PDF dépasserait 2 Go, plus que ce que le générateur de PDF peut adresser</translation>
     </message>
     <message>
         <source>%1: this is a file of the cache that is open; it is not overwritten</source>

@@ -14,6 +14,9 @@
 #include <QLocale>
 #include <QUrl>
 
+#include <algorithm>
+#include <utility>
+
 namespace LedgerCurator {
 
 namespace {
@@ -75,6 +78,8 @@ public:
     {
     }
     QString write();
+    //! The page in pieces (renderPageHtmlInPieces()); false when the sink stopped it.
+    bool writePieces(const HtmlPieceLimits &limits, const HtmlPieceSink &sink);
 
 private:
     //! One field of data: escaped, tokens for its controls, isolated, long runs breakable.
@@ -95,12 +100,25 @@ private:
     void observations(Direction direction);
     void observation(const Observation &o);
     void events(const Observation &o);
+    void body();
+    //! Starts a piece: its <div class="page">.
+    void openPiece();
+    //! In pieces, hands the piece over once it holds its share (`force`: whatever it holds) and
+    //! opens the next (unless `last`).
+    void cut(bool force = false, bool last = false);
 
     const Record &m_r;
     const HtmlOptions &m_options;
     QList<AnomalyHint> m_hints;
     QHash<QString, QList<qsizetype>> m_hintsByObservation;
     QString m_out;
+    // In pieces: where they are cut, who takes them, and how far the current one has gone.
+    const HtmlPieceLimits *m_limits = nullptr;
+    const HtmlPieceSink *m_sink = nullptr;
+    qsizetype m_pieceStart = 0; // m_out's size once the piece was opened
+    qsizetype m_pieceObservations = 0;
+    qsizetype m_itemized = 0;
+    bool m_stopped = false;
 };
 
 QString PageWriter::write()
@@ -124,19 +142,67 @@ QString PageWriter::write()
         m_out += QStringLiteral("</head>\n<body>\n");
     }
     m_out += QStringLiteral("<div class=\"page\">\n");
+    body();
+    m_out += QStringLiteral("</div>\n");
+    if (m_options.standalone)
+        m_out += QStringLiteral("</body>\n</html>\n");
+    return std::move(m_out);
+}
+
+bool PageWriter::writePieces(const HtmlPieceLimits &limits, const HtmlPieceSink &sink)
+{
+    m_limits = &limits;
+    m_sink = &sink;
+    m_hints = m_options.hints ? *m_options.hints : anomalyHints(m_r);
+    m_hintsByObservation = hintsByObservation(m_hints);
+    openPiece();
+    body();
+    if (!m_stopped)
+        cut(true, true);
+    return !m_stopped;
+}
+
+void PageWriter::body()
+{
     header();
     recordNotes();
     coverage();
     resolutionCounts();
     measurements();
+    cut();
     m_out += QStringLiteral("<h2>") + esc(kOutboundHeading) + QStringLiteral("</h2>\n");
     observations(Direction::Outbound);
+    if (m_stopped)
+        return;
     m_out += QStringLiteral("<h2>") + esc(kInboundHeading) + QStringLiteral("</h2>\n");
     observations(Direction::Inbound);
-    m_out += QStringLiteral("</div>\n");
-    if (m_options.standalone)
-        m_out += QStringLiteral("</body>\n</html>\n");
-    return std::move(m_out);
+}
+
+void PageWriter::openPiece()
+{
+    m_out.reserve(std::min<qsizetype>(m_limits->characters, m_limits->observations * 1400) + 8192);
+    m_out += QStringLiteral("<div class=\"page\">\n");
+    m_pieceStart = m_out.size();
+    m_pieceObservations = 0;
+}
+
+void PageWriter::cut(bool force, bool last)
+{
+    if (!m_sink || m_stopped)
+        return;
+    if (!force && m_pieceObservations < m_limits->observations
+        && m_out.size() < m_limits->characters)
+        return;
+    if (m_out.size() > m_pieceStart) { // no empty piece
+        m_out += QStringLiteral("</div>\n");
+        if (!(*m_sink)(std::exchange(m_out, QString()), m_itemized)) {
+            m_stopped = true;
+            return;
+        }
+    }
+    m_out.clear();
+    if (!last)
+        openPiece();
 }
 
 void PageWriter::header()
@@ -300,11 +366,18 @@ void PageWriter::observations(Direction direction)
     for (const auto &o : m_r.observations) {
         if (o.direction != direction)
             continue;
-        if (shown == limit)
+        if (shown == limit || m_stopped)
             break;
         observation(o);
         ++shown;
+        if (m_sink) {
+            ++m_itemized;
+            ++m_pieceObservations;
+            cut();
+        }
     }
+    if (m_stopped)
+        return;
     if (shown < total) {
         m_out += QStringLiteral("<p class=\"cap\">")
             + esc(pageText("%1 more inbound observations are not itemized on this page.")
@@ -448,6 +521,17 @@ QString arxivAbsUrl(const QString &arxivId)
 QString renderPageHtml(const Record &shown, const HtmlOptions &options)
 {
     return PageWriter(shown, options).write();
+}
+
+bool renderPageHtmlInPieces(const Record &shown, const HtmlOptions &options,
+    const HtmlPieceLimits &limits, const HtmlPieceSink &sink)
+{
+    HtmlOptions pieces = options;
+    pieces.standalone = false;
+    HtmlPieceLimits bounded = limits;
+    bounded.observations = std::max<qsizetype>(1, limits.observations);
+    bounded.characters = std::max<qsizetype>(1, limits.characters);
+    return PageWriter(shown, pieces).writePieces(bounded, sink);
 }
 
 QString loadPageStylesheet()

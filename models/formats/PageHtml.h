@@ -15,6 +15,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace LedgerCurator {
@@ -54,6 +55,25 @@ struct HtmlOptions
 //! (<span class="state state-verified_exact">verified exact</span>); curation marks, conflicts and
 //! anomaly hints are notes; the notices about the paper itself come first (ownNotices).
 QString renderPageHtml(const Record &shown, const HtmlOptions &options = {});
+
+//! Where renderPageHtmlInPieces() cuts the page: after the observation that makes a piece hold
+//! `observations` observations or `characters` characters of HTML, whichever comes first.
+struct HtmlPieceLimits
+{
+    qsizetype observations = 200;
+    qsizetype characters = 1 << 20;
+};
+
+//! A piece of the page: its HTML, and how many observations the pieces so far itemized.
+using HtmlPieceSink = std::function<bool(QString &&html, qsizetype itemizedSoFar)>;
+
+//! The page of `shown` as renderPageHtml() writes it (options.standalone is ignored: the <body>
+//! content), cut between observations into pieces that are each a whole fragment (its own
+//! <div class="page">), handed to `sink` in order; no piece is empty. For a layout that cannot take
+//! a large page at once (the PDF export: QTextDocument places lines in 26.6 fixed point, so a
+//! document taller than about 11,000 pages wraps round). Returns false when `sink` did (it stops).
+bool renderPageHtmlInPieces(const Record &shown, const HtmlOptions &options,
+    const HtmlPieceLimits &limits, const HtmlPieceSink &sink);
 
 //! The page stylesheet, read from :/page/page.css (empty when the resource is missing).
 QString loadPageStylesheet();

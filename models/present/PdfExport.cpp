@@ -3,12 +3,14 @@
 
 #include "SqliteLocks.h"
 
+#include "AnomalyHints.h"
 #include "DisplayText.h"
 #include "PageHtml.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFont>
 #include <QFontMetricsF>
 #include <QGuiApplication>
@@ -20,6 +22,12 @@
 #include <QTextBoundaryFinder>
 #include <QTextCursor>
 #include <QTextDocument>
+#include <QTextFrame>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <optional>
 
 namespace LedgerCurator {
 
@@ -144,6 +152,177 @@ void drawFurniture(QPainter &painter, const QRectF &area, const Record &record, 
     painter.restore();
 }
 
+//! The body of a page: QTextDocument places its lines in 26.6 fixed point, so a document taller
+//! than 2^31 / 64 dots (at 300 dpi, some 11,000 A4 pages) wraps round to negative positions: a
+//! 60,000-observation page laid out whole came out as one blank page, and held 2.7 GB (issue 34,
+//! item 4). The page is laid out in pieces (renderPageHtmlInPieces()), each its own document,
+//! none taller than this.
+constexpr qreal kTallestPiece = 30'000'000;
+//! Qt's PDF writer keeps its objects' offsets in an int: a file past 2 GiB would be corrupt.
+constexpr qint64 kLargestPdf = 2'000'000'000;
+
+//! What every piece is laid out with: the page body, the font and stylesheet, the device.
+struct Sheet
+{
+    QPdfWriter *writer = nullptr;
+    QSizeF body;
+    QString css;
+    //! Dots per unit of a fixed line height (QTextBlockFormat::FixedHeight is scaled from the
+    //! screen's dots per inch to the device's); measured on the device, not assumed.
+    qreal lineHeightScale = 1;
+};
+
+std::unique_ptr<QTextDocument> newDocument(const Sheet &sheet)
+{
+    auto document = std::make_unique<QTextDocument>();
+    document->documentLayout()->setPaintDevice(sheet.writer);
+    QFont font(QStringLiteral("DejaVu Serif"));
+    font.setPointSizeF(10);
+    withoutLigatures(font);
+    document->setDefaultFont(font);
+    document->setDocumentMargin(0);
+    document->setDefaultStyleSheet(sheet.css);
+    document->setUndoRedoEnabled(false);
+    return document;
+}
+
+qreal measureLineHeightScale(const Sheet &sheet)
+{
+    constexpr qreal kProbe = 1000;
+    const auto document = newDocument(sheet);
+    QTextCursor cursor(document.get());
+    QTextBlockFormat format;
+    format.setLineHeight(kProbe, QTextBlockFormat::FixedHeight);
+    cursor.setBlockFormat(format);
+    document->setPageSize(sheet.body);
+    const qreal height = document->documentLayout()->documentSize().height();
+    return height > 0 ? height / kProbe : 1;
+}
+
+//! Where a piece starts: below the end of the piece before, on its last page. An empty first
+//! block `height` dots tall (0: none) stands for that end, with the bottom margin of its last
+//! block, so that the margin between them is the one a single document would have given them.
+struct LeadIn
+{
+    qreal height = 0;
+    qreal bottomMargin = 0;
+};
+
+//! One piece laid out on pages of the body's size, after `leadIn`. Its last block is followed by
+//! an empty block of no height and no margin, so that the piece ends as it would have gone on
+//! (the last block of a document is laid out otherwise: its line takes the document's default
+//! font as well), and a bottom margin would not push the end. That block's top is where the
+//! piece ends; the last block's bottom margin, in `bottomMargin`, goes to the next lead-in.
+std::unique_ptr<QTextDocument> layOutPiece(
+    const Sheet &sheet, const QString &html, const LeadIn &leadIn, qreal *bottomMargin)
+{
+    auto document = newDocument(sheet);
+    // No layout until the document is complete: a block changed after the layout began (lazily,
+    // a part at a time) could be left out of it, empty and in the way of none (its lines lost in
+    // the PDF). Without a page size QTextDocumentLayout lays out nothing; setting it lays out
+    // the whole document, once.
+    document->setPageSize(QSizeF(0, 0));
+    // A line end after the last element would become a space in the default font at the end of
+    // the last block (a taller last line than the same block in the middle of a document).
+    document->setHtml(QStringView(html).trimmed().toString());
+    splitLongBlocks(*document);
+    QTextCursor cursor(document.get());
+    if (leadIn.height > 0) {
+        const QTextBlockFormat first = document->begin().blockFormat();
+        cursor.insertBlock(first, document->begin().charFormat());
+        QTextBlockFormat spacer;
+        spacer.setLineHeight(leadIn.height / sheet.lineHeightScale, QTextBlockFormat::FixedHeight);
+        spacer.setBottomMargin(leadIn.bottomMargin);
+        cursor.movePosition(QTextCursor::Start);
+        cursor.setBlockFormat(spacer);
+        cursor.movePosition(QTextCursor::NextBlock);
+        cursor.setBlockFormat(first);
+    }
+    cursor.movePosition(QTextCursor::End);
+    QTextBlockFormat last = cursor.blockFormat();
+    *bottomMargin = last.bottomMargin();
+    last.setBottomMargin(0);
+    cursor.setBlockFormat(last);
+    QTextBlockFormat end;
+    end.setLineHeight(0, QTextBlockFormat::FixedHeight);
+    cursor.insertBlock(end);
+    document->setPageSize(sheet.body);
+    return document;
+}
+
+//! Whether the layout placed the piece within QFixed's range, its blocks in order (beyond the
+//! range it wraps round without a word: the cause of the blank page).
+bool laidOutInRange(QTextDocument &document)
+{
+    QAbstractTextDocumentLayout *layout = document.documentLayout();
+    const qreal height = layout->documentSize().height();
+    if (!(height >= 0 && height <= kTallestPiece))
+        return false;
+    qreal top = 0;
+    for (auto it = document.rootFrame()->begin(); !it.atEnd(); ++it) {
+        const QRectF r = it.currentFrame() ? layout->frameBoundingRect(it.currentFrame())
+                                           : layout->blockBoundingRect(it.currentBlock());
+        if (r.isNull())
+            continue;
+        if (r.top() < top - 1 || r.top() > height + 1)
+            return false;
+        top = r.top();
+    }
+    return true;
+}
+
+//! A piece as laid out: its own pages (the first shared with the piece before), and the lead-in
+//! of the next.
+struct PieceSize
+{
+    int pages = 0;
+    LeadIn next;
+};
+
+PieceSize pieceSize(QTextDocument &document, qreal pageHeight, qreal bottomMargin)
+{
+    const qreal end = document.documentLayout()->blockBoundingRect(document.lastBlock()).top();
+    const int pages = std::max(1, int(std::ceil(end / pageHeight)));
+    // A lead-in never quite fills its page (rounded up, it would go to the next page itself and
+    // push the piece a page down); no line fits in the two dots left.
+    return { pages,
+        { std::clamp(end - (pages - 1) * pageHeight, qreal(0), pageHeight - 2), bottomMargin } };
+}
+
+//! Page `page` of the piece into the body of the page being written.
+void drawPiecePage(QPainter &painter, QTextDocument &document, int page, const QRectF &body)
+{
+    painter.save();
+    const qreal top = page * body.height();
+    painter.translate(body.left(), body.top() - top);
+    const QRectF clip(0, top, body.width(), body.height());
+    painter.setClipRect(clip);
+    QAbstractTextDocumentLayout::PaintContext context;
+    context.clip = clip;
+    context.palette.setColor(QPalette::Text, Qt::black);
+    document.documentLayout()->draw(&painter, context);
+    painter.restore();
+}
+
+//! Why `file` could not be written. A write that failed part way leaves Qt without the system's
+//! reason ("Unknown error"): said plainly then.
+QString writeError(const QSaveFile &file)
+{
+    const QString reason = file.errorString();
+    if (reason.isEmpty() || reason == QFile().errorString())
+        return PdfExportText::tr("a write failed (the disk may be full, or a limit on file sizes "
+                                 "was reached)");
+    return reason;
+}
+
+//! The observations the page itemizes (for the progress while the pages are counted).
+qsizetype itemized(const Record &record, qsizetype inboundCap)
+{
+    const qsizetype inbound = record.count(Direction::Inbound);
+    return record.observations.size() - inbound
+        + (inboundCap > 0 ? std::min(inbound, inboundCap) : inbound);
+}
+
 } // namespace
 
 Status exportPdf(
@@ -164,8 +343,7 @@ Status exportPdf(
     htmlOptions.ownNotices = options.ownNotices;
     htmlOptions.standalone = false;
     htmlOptions.forPrint = true;
-    const QString html = renderPageHtml(shown, htmlOptions);
-    qCDebug(lcPdf) << "html" << html.size() << "characters in" << timer.restart() << "ms";
+    htmlOptions.hints = anomalyHints(shown); // once for both passes
 
     if (SqliteLocks::isOpenBySqlite(path)) // it would replace the cache under SQLite
         return Error::badInput(
@@ -187,61 +365,126 @@ Status exportPdf(
     // Painter coordinates start at the top left of the paint rectangle (inside the margins).
     const QRectF area(QPointF(0, 0), writer.pageLayout().paintRectPixels(kResolution).size());
     const qreal band = mmToDots(kBandMm);
-    const QRectF body(0, band, area.width(), area.height() - 2 * band);
+    // The layout keeps the page height in 1/64 dots (QFixed): drawn with any other, the pages
+    // would drift from the layout's by a fraction of a dot a page.
+    const QRectF body(0, band, area.width(), std::floor((area.height() - 2 * band) * 64) / 64);
+    Sheet sheet { &writer, body.size(), loadPageStylesheet() };
+    sheet.lineHeightScale = measureLineHeightScale(sheet);
 
-    QTextDocument document;
-    document.documentLayout()->setPaintDevice(&writer);
-    QFont font(QStringLiteral("DejaVu Serif"));
-    font.setPointSizeF(10);
-    withoutLigatures(font);
-    document.setDefaultFont(font);
-    document.setDocumentMargin(0);
-    document.setDefaultStyleSheet(loadPageStylesheet());
-    document.setPageSize(body.size());
-    document.setUndoRedoEnabled(false);
-    document.setHtml(html);
-    splitLongBlocks(document);
-    qCDebug(lcPdf) << "setHtml" << timer.restart() << "ms";
-    const int pages = document.pageCount(); // lays the whole document out
-    qCDebug(lcPdf) << "layout of" << pages << "pages" << timer.restart() << "ms";
-    if (progress && !progress(0, pages)) {
+    // Whatever fails below leaves nothing at `path` (QSaveFile) and says why.
+    std::optional<Error> failed;
+    const auto tooTall = [&](qsizetype from, qsizetype to) {
+        return Error::failure(
+            PdfExportText::tr("%1: the page cannot be laid out: observations %2 to %3 of the page "
+                              "take more than %4 pages")
+                .arg(path)
+                .arg(from)
+                .arg(to)
+                .arg(qint64(kTallestPiece / body.height())));
+    };
+
+    // First pass: each piece laid out to count the pages ("page N of M"), none drawn. A piece
+    // starts on the last page of the one before, below its text (the lead-in).
+    const qsizetype toItemize = itemized(shown, options.inboundCap);
+    QList<PieceSize> pieces;
+    int pages = 0; // the PDF's
+    LeadIn leadIn;
+    qsizetype itemizedBefore = 0;
+    const bool counted = renderPageHtmlInPieces(
+        shown, htmlOptions, options.pieces, [&](QString &&html, qsizetype itemizedSoFar) {
+            qreal bottomMargin = 0;
+            const auto document = layOutPiece(sheet, html, leadIn, &bottomMargin);
+            if (!laidOutInRange(*document)) {
+                failed = tooTall(std::min(itemizedBefore + 1, itemizedSoFar), itemizedSoFar);
+                return false;
+            }
+            itemizedBefore = itemizedSoFar;
+            const PieceSize size = pieceSize(*document, body.height(), bottomMargin);
+            pages += pieces.isEmpty() ? size.pages : size.pages - 1;
+            pieces.append(size);
+            leadIn = size.next;
+            // Two steps a page: laid out, then drawn; the total estimated from the
+            // observations so far until every page is counted.
+            const qint64 estimate = itemizedSoFar > 0
+                ? std::max<qint64>(pages, qint64(pages) * toItemize / itemizedSoFar)
+                : 0;
+            return !progress || progress(pages, 2 * estimate);
+        });
+    qCDebug(lcPdf) << "layout of" << pieces.size() << "pieces," << pages << "pages in"
+                   << timer.restart() << "ms";
+    if (!counted) {
+        file.cancelWriting();
+        return failed ? *failed : Error::cancelled();
+    }
+    if (progress && !progress(pages, 2 * qint64(pages))) {
         file.cancelWriting();
         return Error::cancelled();
     }
 
+    // Second pass: each piece laid out again, the same way, and drawn page by page.
+    const auto differently = [&] {
+        return Error::failure(
+            PdfExportText::tr("%1: the page was laid out differently the second time").arg(path));
+    };
     QPainter painter;
     if (!painter.begin(&writer)) {
         file.cancelWriting();
         return Error::failure(PdfExportText::tr("%1: cannot start the PDF").arg(path));
     }
-    QAbstractTextDocumentLayout *layout = document.documentLayout();
-    for (int page = 0; page < pages; ++page) {
-        if (page > 0 && !writer.newPage()) {
-            painter.end();
-            file.cancelWriting();
-            return Error::failure(PdfExportText::tr("%1: cannot add a page").arg(path));
-        }
-        drawFurniture(painter, area, shown, page + 1, pages);
-        painter.save();
-        const qreal top = page * body.height();
-        painter.translate(body.left(), body.top() - top);
-        const QRectF clip(0, top, body.width(), body.height());
-        painter.setClipRect(clip);
-        QAbstractTextDocumentLayout::PaintContext context;
-        context.clip = clip;
-        context.palette.setColor(QPalette::Text, Qt::black);
-        layout->draw(&painter, context);
-        painter.restore();
-        if (progress && !progress(page + 1, pages)) {
-            painter.end();
-            file.cancelWriting();
-            return Error::cancelled();
-        }
+    int page = 0; // pages begun
+    qsizetype piece = 0;
+    leadIn = {};
+    const bool drawn = renderPageHtmlInPieces(
+        shown, htmlOptions, options.pieces, [&](QString &&html, qsizetype) {
+            qreal bottomMargin = 0;
+            const auto document = layOutPiece(sheet, html, leadIn, &bottomMargin);
+            const PieceSize size = pieceSize(*document, body.height(), bottomMargin);
+            if (piece >= pieces.size() || size.pages != pieces.at(piece).pages) {
+                failed = differently();
+                return false;
+            }
+            ++piece;
+            leadIn = size.next;
+            for (int own = 0; own < size.pages; ++own) {
+                // The first page of a piece is the last of the piece before (but for the first).
+                if (own > 0 || page == 0) {
+                    if (page > 0 && !writer.newPage()) {
+                        failed = Error::failure(
+                            PdfExportText::tr("%1: cannot add page %2").arg(path).arg(page + 1));
+                        return false;
+                    }
+                    ++page;
+                    drawFurniture(painter, area, shown, page, pages);
+                }
+                drawPiecePage(painter, *document, own, body);
+                if (file.error() != QFileDevice::NoError) {
+                    failed = Error::failure(
+                        PdfExportText::tr("%1: cannot write: %2").arg(path, writeError(file)));
+                    return false;
+                }
+                if (file.pos() > kLargestPdf) {
+                    failed = Error::failure(
+                        PdfExportText::tr("%1: the PDF would be larger than 2 GB, more than the "
+                                          "PDF writer can address")
+                            .arg(path));
+                    return false;
+                }
+                if (own + 1 < size.pages && progress && !progress(pages + page, 2 * qint64(pages)))
+                    return false;
+            }
+            return !progress || progress(pages + page, 2 * qint64(pages));
+        });
+    qCDebug(lcPdf) << "drawing" << page << "pages in" << timer.restart() << "ms";
+    if (drawn && page != pages)
+        failed = differently();
+    if (!drawn || failed) {
+        painter.end();
+        file.cancelWriting();
+        return failed ? *failed : Error::cancelled();
     }
-    qCDebug(lcPdf) << "drawing" << timer.restart() << "ms";
-    if (!painter.end() || !file.commit())
+    if (!painter.end() || file.error() != QFileDevice::NoError || !file.commit())
         return Error::failure(
-            PdfExportText::tr("%1: cannot write: %2").arg(path, file.errorString()));
+            PdfExportText::tr("%1: cannot write: %2").arg(path, writeError(file)));
     return {};
 }
 

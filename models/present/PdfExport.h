@@ -7,6 +7,7 @@
 // "offscreen" platform will do, so no display is needed.
 
 #include "Notices.h"
+#include "PageHtml.h"
 #include "Record.h"
 #include "Result.h"
 
@@ -21,11 +22,20 @@ struct PdfOptions
     qsizetype inboundCap = 0; // inbound observations itemized at most; 0 = all
     //! The notices about the record's own paper (ownPaperNotices()), said first on page 1.
     QList<OwnPaperNotice> ownNotices {};
+    //! How the page is cut for the layout: each piece is laid out as its own document (bounded
+    //! memory, and no document taller than QTextDocument can place), the pieces flowing on from
+    //! one to the next on the same pages. Smaller pieces change nothing in the PDF.
+    HtmlPieceLimits pieces {};
 };
 
 //! Writes the page of `shown` to `path` atomically (QSaveFile): on failure or cancel nothing is
-//! left at `path`. `progress` is told of pages drawn (done, total) once the layout is known;
-//! returning false cancels (Error::cancelled()).
+//! left at `path`, and the error says why (a page that cannot be laid out, a write that failed, a
+//! PDF past the 2 GB Qt's writer can address). The page is written in two passes over its
+//! pieces: the first lays each out and counts the pages ("page N of M"), the second lays each out
+//! again and draws it; memory stays that of one piece. `progress` is told (done, total) in steps,
+//! two a page (laid out, then drawn): (0, 0) first, the total estimated from the observations
+//! while the first pass goes on (0 until the first piece is laid out), then exact; the last call
+//! is (2 * pages, 2 * pages). Returning false cancels (Error::cancelled()).
 Status exportPdf(const Record &shown, const QString &path, const PdfOptions &options = {},
     const Progress &progress = {});
 
