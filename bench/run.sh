@@ -3,7 +3,9 @@
 # figure of issue 8 with its peer, ratio, target and whether it is met (medians of several runs).
 #
 #   bench/run.sh                 full sizes (200,000-observation record, 1,000,000-observation cache,
-#                                1,000,000 merge events, 10,000-observation PDF, 50 sync clients)
+#                                1,000,000 merge events, 10,000-observation PDF, 50 sync clients;
+#                                pdf-large: export-pdf of 10,000, 60,000 and 200,000 observations
+#                                with its peak memory, some 8 minutes)
 #   bench/run.sh --quick         a smoke run with smaller sizes (targets still printed for reference)
 #   bench/run.sh --only merge,pdf --runs 5
 #
