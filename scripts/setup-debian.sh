@@ -11,6 +11,7 @@ packages=(
     python3 # tst_reports reads the CSV exports back with Python's csv module
     python3-jsonschema # tst_reconcileconformance validates against the Reconciliation API's schemas
     sqlite3 libsqlite3-dev poppler-utils xvfb xauth fonts-dejavu-core
+    time # tst_pdflarge reads the peak memory of export-pdf from /usr/bin/time -v
     desktop-file-utils appstream dpkg-dev
     qtkeychain-qt6-dev postgresql
     libsodium-dev # Ed25519 signatures of corrections (models/trust, docs/signatures.md)
