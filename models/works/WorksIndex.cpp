@@ -1586,29 +1586,6 @@ Result<QList<Candidate>> WorksIndex::nearestIdentifiers(const QString &malformed
     return out;
 }
 
-Result<std::optional<Work>> WorksIndex::work(const QString &id) const
-{
-    QSqlQuery query(m_db);
-    query.prepare(
-        QStringLiteral("SELECT w.id, w.title, w.authors, w.year, w.doi, s.name FROM works w"
-                       " JOIN works_sources s ON s.id = w.source_id AND s.state = 'complete'"
-                       " WHERE w.id = ? ORDER BY s.name = 'cache', s.id LIMIT 1"));
-    query.addBindValue(id.trimmed());
-    if (!query.exec())
-        return sqlError(QStringLiteral("cannot read the works index"), query.lastError());
-    if (!query.next())
-        return std::optional<Work>();
-    Work work;
-    work.id = query.value(0).toString();
-    work.title = query.value(1).toString();
-    work.authors = query.value(2).toString();
-    if (!query.value(3).isNull())
-        work.year = query.value(3).toInt();
-    work.doi = query.value(4).toString();
-    work.source = query.value(5).toString();
-    return std::optional<Work>(work);
-}
-
 Result<QList<WorksSourceStats>> WorksIndex::sources() const
 {
     QList<WorksSourceStats> out;

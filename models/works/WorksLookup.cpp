@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The works index asked by identifier: a query that is an arXiv id, its address or a DOI names
-// its work (WorksIndex::identified()), for the suggestions, the panel and the reconciliation
-// service alike.
+// The works index asked by identifier: one work by its id (WorksIndex::work()), and a query that
+// is an arXiv id, its address or a DOI naming its work (WorksIndex::identified()), for the
+// suggestions, the panel and the reconciliation service alike.
 #include "WorksIndex.h"
 
 #include "Identifier.h"
@@ -45,6 +45,17 @@ Candidate identifiedCandidate(const Work &work)
     c.source = work.source;
     c.features += CandidateFeature { QString::fromLatin1(kFeatureIdDistance), 0 };
     return c;
+}
+
+Result<std::optional<Work>> WorksIndex::work(const QString &id) const
+{
+    QSqlQuery query(m_db);
+    query.prepare(
+        QStringLiteral("SELECT w.id, w.title, w.authors, w.year, w.doi, s.name FROM works w"
+                       " JOIN works_sources s ON s.id = w.source_id AND s.state = 'complete'"
+                       " WHERE w.id = ? ORDER BY s.name = 'cache', s.id LIMIT 1"));
+    query.addBindValue(id.trimmed());
+    return readWork(query);
 }
 
 Result<std::optional<Work>> WorksIndex::identified(const QString &text) const
