@@ -98,6 +98,16 @@ QString fileTime(const QString &file)
                               : QString();
 }
 
+//! The notices' progress dialog: one step that cannot be cancelled (the import is one transaction).
+BackgroundJob::Options busyProgress(QWidget *window, const QString &text)
+{
+    auto progress
+        = BackgroundJob::Options::withDialog(window, QStringLiteral("noticesProgress"), text);
+    progress.cancellable = false;
+    progress.busy = true;
+    return progress;
+}
+
 } // namespace
 
 NoticeImport::NoticeImport(Store &store, CurationSession &session, QMainWindow *window)
@@ -147,10 +157,7 @@ void NoticeImport::chooseScopeAndImport(const QString &file)
 
 void NoticeImport::importFile(const QString &file, NoticeImportScope scope)
 {
-    auto progress = BackgroundJob::Options::withDialog(
-        m_window, QStringLiteral("noticesProgress"), tr("Reading notices from %1...").arg(file));
-    progress.cancellable = false;
-    progress.busy = true;
+    const auto progress = busyProgress(m_window, tr("Reading notices from %1...").arg(file));
     NoticeImportOptions options;
     options.scope = scope;
     options.file = QFileInfo(file).fileName();
@@ -250,10 +257,7 @@ void NoticeImport::confirmWithdrawals(const QString &file, Read read)
 
 void NoticeImport::store(const QString &file, Read read)
 {
-    auto progress = BackgroundJob::Options::withDialog(
-        m_window, QStringLiteral("noticesProgress"), tr("Importing notices from %1...").arg(file));
-    progress.cancellable = false;
-    progress.busy = true;
+    const auto progress = busyProgress(m_window, tr("Importing notices from %1...").arg(file));
     auto work = [path = m_store.path(), read = std::move(read)](auto &) -> Result<Read> {
         Store store(path);
         if (auto opened = store.open(); !opened)
