@@ -14,6 +14,7 @@
 #include "WorksIndex.h"
 
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -105,11 +106,14 @@ Result<QList<ObservationSuggestions>> suggestAll(
 {
     constexpr qsizetype kWorthAThread = 64;
     QList<ObservationSuggestions> suggestions(ids.size());
+    QHash<QString, const Observation *> byId; // (a record's list, searched once per id, is slow)
+    byId.reserve(curated.shown.observations.size());
+    for (const Observation &o : curated.shown.observations)
+        byId.insert(o.id, &o);
     std::atomic<qsizetype> next { 0 };
     auto work = [&](const WorksIndex &index) {
         for (qsizetype i = next++; i < ids.size(); i = next++)
-            suggestions[i]
-                = suggestFor(curated, *curated.shown.findObservation(ids[i]), index, limit);
+            suggestions[i] = suggestFor(curated, *byId.value(ids[i]), index, limit);
     };
     QString helperError;
     std::thread helper;

@@ -31,6 +31,8 @@ private Q_SLOTS:
     void citedDetails();
     void yearAndAuthorsInTheTextSeparateSiblings();
     void reconciliationShape();
+    void scoreWorksScoresEachAsScoreWorkDoes();
+    void stopWordsAreTheirList();
     void labelledSets_data();
     void labelledSets();
     void heldOutSets_data();
@@ -342,6 +344,54 @@ void TestWorkMatch::yearAndAuthorsInTheTextSeparateSiblings()
     const QList<Candidate> bare
         = ranked(QStringLiteral("Sparse mixture routing for speech synthesis"), works);
     QVERIFY(!bare.first().match);
+}
+
+// scoreWorks() reads the query once for all the works: what it gives is scoreWork()'s, work by
+// work, for queries with and without a year and authors of their own or in their text.
+void TestWorkMatch::scoreWorksScoresEachAsScoreWorkDoes()
+{
+    const QList<Work> works {
+        { QStringLiteral("2101.00001"),
+            QStringLiteral("Orca7: Sparse Mixture Routing for Speech Synthesis"),
+            QStringLiteral("W. Zhang, C. Li"), 2021, {}, QStringLiteral("a") },
+        { QStringLiteral("2101.00002"),
+            QStringLiteral("Towards Sparse Mixture Routing in Speech Synthesis"),
+            QStringLiteral("K. Tanaka"), 2019, {}, QStringLiteral("a") },
+        { QStringLiteral("2101.00003"),
+            QStringLiteral("Sparse mixture routing, revisited (extended version)"), {},
+            std::nullopt, {}, QStringLiteral("b") },
+        { QStringLiteral("2101.00004"),
+            QStringLiteral("Mod\\`{e}les: rn-gram lc1ass1fiers --- a survey"),
+            QStringLiteral("Vaswani, A.; Shazeer, N."), 2017, {}, QStringLiteral("b") },
+    };
+    const QList<MatchQuery> queries {
+        { QStringLiteral("Zhang W., Li C. (2021) Sparse Mixture Routing for Speech Synthesis"), {},
+            {} },
+        { QStringLiteral("Sparse mixture routing for speech synth..."), 2021,
+            { QStringLiteral("Zhang") } },
+        { QStringLiteral("Modeles: m-gram classifiers, a survey"), std::nullopt, {} },
+        { QStringLiteral("the of and"), 2017, {} },
+    };
+    for (const MatchQuery &query : queries) {
+        const QList<Candidate> all = scoreWorks(query, works);
+        QCOMPARE(all.size(), works.size());
+        for (qsizetype k = 0; k < works.size(); ++k)
+            QCOMPARE(all[k], scoreWork(query, works[k]));
+    }
+    QVERIFY(scoreWorks(queries.first(), {}).isEmpty());
+}
+
+void TestWorkMatch::stopWordsAreTheirList()
+{
+    for (const char *word : { "a", "the", "of", "towards", "toward", "their", "using", "al" })
+        QVERIFY2(isStopWord(QString::fromLatin1(word)), word);
+    for (const char *word : { "", "b", "thee", "towardss", "attention", "ofa", "The" })
+        QVERIFY2(!isStopWord(QString::fromLatin1(word)), word);
+    // a view into a longer text, as the index's coverage reads a title's words
+    const QString title = QStringLiteral("theory of the towards");
+    QVERIFY(!isStopWord(QStringView(title).mid(0, 6)));
+    QVERIFY(isStopWord(QStringView(title).mid(7, 2)));
+    QVERIFY(isStopWord(QStringView(title).mid(14, 7)));
 }
 
 void TestWorkMatch::reconciliationShape()

@@ -521,6 +521,28 @@ private Q_SLOTS:
         QCOMPARE(candidates->first().id, id);
     }
 
+    //! A search reads in one transaction of its own when the connection is in none, and inside
+    //! the caller's when it is: that one stays open, nothing of it committed or lost.
+    void searchKeepsTheCallersTransaction()
+    {
+        QSqlDatabase connection = db();
+        WorksIndex index(connection);
+        QVERIFY(index.importFile(dataFile("arxiv-metadata-sample.jsonl"), WorksFormat::ArxivJsonl));
+        const MatchQuery query { QStringLiteral("Atention is all you need"), std::nullopt, {} };
+        auto alone = index.candidates(query);
+        QVERIFY(alone && !alone->isEmpty());
+        QVERIFY2(connection.transaction(), "the search left a transaction open");
+        QSqlQuery write(connection);
+        QVERIFY(write.exec(QStringLiteral("CREATE TABLE caller_row (x INTEGER)")));
+        auto inside = index.candidates(query);
+        QVERIFY(inside);
+        QCOMPARE(*inside, *alone);
+        QVERIFY2(connection.rollback(), "the caller's transaction was ended by the search");
+        QVERIFY(!connection.tables().contains(QStringLiteral("caller_row")));
+        QVERIFY(connection.transaction()); // none open now
+        QVERIFY(connection.rollback());
+    }
+
     void aStrayQuoteSpoilsItsLineOnly()
     {
         // A quote in mid-field is no opening quote: its line is reported, the lines after it

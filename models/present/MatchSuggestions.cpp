@@ -44,9 +44,14 @@ QList<Candidate> withTitleEvidence(
             c.match = false; // an identifier alone is never proof
         return candidates;
     }
-    for (Candidate &c : candidates) {
-        const Candidate byTitle = scoreWork(
-            MatchQuery { title, {}, {} }, Work { c.id, c.name, c.authors, c.year, {}, c.source });
+    QList<Work> works;
+    works.reserve(candidates.size());
+    for (const Candidate &c : std::as_const(candidates))
+        works += Work { c.id, c.name, c.authors, c.year, {}, c.source };
+    const QList<Candidate> byTitles = scoreWorks(MatchQuery { title, {}, {} }, works);
+    for (qsizetype k = 0; k < candidates.size(); ++k) {
+        Candidate &c = candidates[k];
+        const Candidate &byTitle = byTitles[k];
         c.score = std::round((c.uncalibrated() + byTitle.score) * 5) / 10;
         c.raw = -1;
         c.features = byTitle.features + c.features;

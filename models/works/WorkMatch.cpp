@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <numeric>
 #include <vector>
 
 namespace LedgerCurator {
@@ -263,12 +264,14 @@ QString ocrFold(const QString &word)
 
 // How alike two words are, 0..1: 1 the same, about 0.9 one typo or an OCR confusion apart,
 // 0 different. `queryLast`: the query's last word, which a truncation may have cut short.
-double wordSimilarity(const QString &q, const QString &w, bool queryLast)
+// `qFold` and `wFold` are the words' ocrFold(), made once per word by the caller.
+double wordSimilarity(
+    const QString &q, const QString &qFold, const QString &w, const QString &wFold, bool queryLast)
 {
     if (q == w)
         return 1.0;
     const qsizetype longer = std::max(q.size(), w.size());
-    if (std::min(q.size(), w.size()) >= 2 && ocrFold(q) == ocrFold(w))
+    if (std::min(q.size(), w.size()) >= 2 && qFold == wFold)
         return 0.9;
     if (queryLast && w.startsWith(q))
         return q.size() >= 3 ? 0.85 : 0.7; // "Image C..." cut in its last word
@@ -330,6 +333,10 @@ struct QueryWords
     //! A colon before the word ends an author list ("Kingma, Ba: Adam"): set off like ". ",
     //! but only for words glued before the title that hold a list's comma themselves.
     std::vector<bool> colon;
+    // Of each word, read once (the alignment asks for them at every pair of words):
+    QStringList folded; // ocrFold()
+    std::vector<double> weights; // weightOf()
+    std::vector<bool> markers; // isVersionMarker()
 };
 
 // The words of `text`, each marked when one of `marks` comes before it.
@@ -358,6 +365,17 @@ QueryWords markedWords(const QString &text, const QRegularExpression &marks)
     return out;
 }
 
+// The words' folds, weights and markers.
+void describeWords(QueryWords &out)
+{
+    out.folded.reserve(out.words.size());
+    for (const QString &word : std::as_const(out.words)) {
+        out.folded += ocrFold(word);
+        out.weights.push_back(weightOf(word));
+        out.markers.push_back(isVersionMarker(word));
+    }
+}
+
 QueryWords queryWords(const QString &text)
 {
     static const QRegularExpression marks(
@@ -369,6 +387,7 @@ QueryWords queryWords(const QString &text)
     const QString trimmed = text.trimmed();
     out.ellipsis = trimmed.endsWith(QStringLiteral("...")) || trimmed.endsWith(u'\u2026');
     out.truncated = out.ellipsis || trimmed.size() >= 45;
+    describeWords(out);
     return out;
 }
 
@@ -380,6 +399,7 @@ QueryWords workWords(const QString &title)
     QueryWords out = markedWords(title, marks);
     static const QRegularExpression colons(QStringLiteral(R"(:(?=\s|$))"));
     out.colon = markedWords(title, colons).setOff;
+    describeWords(out);
     return out;
 }
 
@@ -395,28 +415,23 @@ double alignedSimilarity(const QueryWords &query, const QueryWords &work)
     if (n == 0 || m == 0)
         return 0;
     const AlignmentCosts costs;
-    std::vector<double> wq(n), ww(m);
-    for (qsizetype i = 0; i < n; ++i)
-        wq[i] = weightOf(q[i]);
-    double workWeight = 0;
-    for (qsizetype j = 0; j < m; ++j) {
-        ww[j] = weightOf(w[j]);
-        workWeight += ww[j];
-    }
+    const std::vector<double> &wq = query.weights, &ww = work.weights;
+    const std::vector<bool> &qMarker = query.markers, &wMarker = work.markers;
+    const double workWeight = std::accumulate(ww.cbegin(), ww.cend(), 0.0);
     // suffix sums for the ends
     // A version marker ("extended", "part", "ii", "revisiting") is never glued on nor cut
     // off cheaply: it tells one version of a work from another.
     std::vector<double> qTail(n + 1, 0), wTail(m + 1, 0), qMarkers(n + 1, 0), wCut(m + 1, 0);
     for (qsizetype i = n - 1; i >= 0; --i) {
-        const bool marker = isVersionMarker(q[i]);
+        const bool marker = qMarker[i];
         qTail[i] = qTail[i + 1] + (marker ? 0 : wq[i]);
         qMarkers[i] = qMarkers[i + 1] + (marker ? costs.marker : 0);
     }
     std::vector<double> wMarkers(m + 1, 0);
     for (qsizetype j = m - 1; j >= 0; --j) {
-        wMarkers[j] = wMarkers[j + 1] + (isVersionMarker(w[j]) ? ww[j] : 0);
+        wMarkers[j] = wMarkers[j + 1] + (wMarker[j] ? ww[j] : 0);
         wTail[j] = wTail[j + 1] + ww[j];
-        wCut[j] = wCut[j + 1] + (isVersionMarker(w[j]) ? ww[j] : costs.cutShort * ww[j]);
+        wCut[j] = wCut[j + 1] + (wMarker[j] ? ww[j] : costs.cutShort * ww[j]);
     }
     // Cut short: cheap at a subtitle of the work, or where the query was cut by a length limit;
     // elsewhere a reference rarely ends a title in mid-phrase ("Real-Time Strings" is not
@@ -481,16 +496,15 @@ double alignedSimilarity(const QueryWords &query, const QueryWords &work)
         namePrefix(0, j);
     for (qsizetype i = 1; i <= n; ++i) {
         for (qsizetype j = 1; j <= m; ++j) {
-            const double sim = wordSimilarity(q[i - 1], w[j - 1], i == n);
+            const double sim = wordSimilarity(
+                q[i - 1], query.folded[i - 1], w[j - 1], work.folded[j - 1], i == n);
             const double pair = std::max(wq[i - 1], ww[j - 1]);
             if (sim >= kSimilarEnough)
                 aligned(i, j) = at(i - 1, j - 1) + (1.0 - sim) * pair;
             double best = std::min(aligned(i, j), at(i - 1, j - 1) + wq[i - 1] + ww[j - 1]);
             // a word the work lacks, a word the query lacks
-            best = std::min(
-                best, at(i - 1, j) + (isVersionMarker(q[i - 1]) ? costs.markerInside : wq[i - 1]));
-            best = std::min(
-                best, at(i, j - 1) + (isVersionMarker(w[j - 1]) ? costs.markerInside : ww[j - 1]));
+            best = std::min(best, at(i - 1, j) + (qMarker[i - 1] ? costs.markerInside : wq[i - 1]));
+            best = std::min(best, at(i, j - 1) + (wMarker[j - 1] ? costs.markerInside : ww[j - 1]));
             // a hyphen or a space lost or gained: "lowrank" for "low rank", and back
             if (j > 1 && q[i - 1].size() == w[j - 2].size() + w[j - 1].size()
                 && q[i - 1].startsWith(w[j - 2]) && q[i - 1].endsWith(w[j - 1]))
@@ -520,18 +534,23 @@ double alignedSimilarity(const QueryWords &query, const QueryWords &work)
 }
 
 // Words of `from` (informative ones only) that have no similar word in `in`.
-QStringList unmatchedWords(const QStringList &from, const QStringList &in, bool fromIsQuery)
+QStringList unmatchedWords(const QueryWords &from, const QueryWords &in, bool fromIsQuery)
 {
     QStringList out;
-    for (qsizetype i = 0; i < from.size(); ++i) {
-        const QString &word = from[i];
+    for (qsizetype i = 0; i < from.words.size(); ++i) {
+        const QString &word = from.words[i];
+        const QString &fold = from.folded[i];
         if (isStopWord(word) || out.contains(word))
             continue;
-        const bool last = fromIsQuery && i == from.size() - 1;
-        const bool found = std::any_of(in.cbegin(), in.cend(), [&](const QString &other) {
-            return fromIsQuery ? wordSimilarity(word, other, last) >= kSimilarEnough
-                               : wordSimilarity(other, word, false) >= kSimilarEnough;
-        });
+        const bool last = fromIsQuery && i == from.words.size() - 1;
+        bool found = false;
+        for (qsizetype k = 0; k < in.words.size() && !found; ++k) {
+            const QString &other = in.words[k];
+            const QString &otherFold = in.folded[k];
+            found = (fromIsQuery ? wordSimilarity(word, fold, other, otherFold, last)
+                                 : wordSimilarity(other, otherFold, word, fold, false))
+                >= kSimilarEnough;
+        }
         if (!found)
             out += word;
     }
@@ -626,16 +645,26 @@ QStringList titleWords(QStringView title)
 
 bool isStopWord(QStringView word)
 {
-    static const QSet<QString> words = [] {
-        QSet<QString> set;
-        for (const char *w : { "a", "an", "the", "of", "for", "in", "on", "and", "or", "to", "with",
-                 "by", "at", "from", "as", "is", "are", "its", "via", "into", "using", "towards",
-                 "toward", "their", "we", "our", "be", "it", "this", "that", "do", "does", "not",
-                 "than", "de", "la", "le", "der", "die", "und", "et", "al" })
-            set.insert(QString::fromLatin1(w));
-        return set;
-    }();
-    return words.contains(word.toString());
+    // Compared in place (no QString made: it is asked for every word of every title scored).
+    static constexpr std::array<QLatin1StringView, 42> words { QLatin1StringView("a"),
+        QLatin1StringView("an"), QLatin1StringView("the"), QLatin1StringView("of"),
+        QLatin1StringView("for"), QLatin1StringView("in"), QLatin1StringView("on"),
+        QLatin1StringView("and"), QLatin1StringView("or"), QLatin1StringView("to"),
+        QLatin1StringView("with"), QLatin1StringView("by"), QLatin1StringView("at"),
+        QLatin1StringView("from"), QLatin1StringView("as"), QLatin1StringView("is"),
+        QLatin1StringView("are"), QLatin1StringView("its"), QLatin1StringView("via"),
+        QLatin1StringView("into"), QLatin1StringView("using"), QLatin1StringView("towards"),
+        QLatin1StringView("toward"), QLatin1StringView("their"), QLatin1StringView("we"),
+        QLatin1StringView("our"), QLatin1StringView("be"), QLatin1StringView("it"),
+        QLatin1StringView("this"), QLatin1StringView("that"), QLatin1StringView("do"),
+        QLatin1StringView("does"), QLatin1StringView("not"), QLatin1StringView("than"),
+        QLatin1StringView("de"), QLatin1StringView("la"), QLatin1StringView("le"),
+        QLatin1StringView("der"), QLatin1StringView("die"), QLatin1StringView("und"),
+        QLatin1StringView("et"), QLatin1StringView("al") };
+    if (word.size() > 7)
+        return false;
+    return std::any_of(words.cbegin(), words.cend(),
+        [&](QLatin1StringView w) { return w.size() == word.size() && w == word; });
 }
 
 CitedDetails citedDetails(const QString &text)
@@ -678,21 +707,42 @@ CitedDetails citedDetails(const QString &text)
     return out;
 }
 
-Candidate scoreWork(const MatchQuery &asked, const Work &work)
+namespace {
+
+//! A query read once for all the works it is scored against: its words, and the year and
+//! authors its cited text carries when it gives none of its own.
+struct ScoringQuery
 {
-    // Year and authors the cited text carries, when the query gives none of its own.
-    MatchQuery query = asked;
-    if (!query.year || query.authors.isEmpty()) {
+    MatchQuery query;
+    QueryWords words;
+    QStringList authorNames; // of each author, the last normalised word (or nothing)
+};
+
+ScoringQuery scoringQuery(const MatchQuery &asked)
+{
+    ScoringQuery out;
+    out.query = asked;
+    if (!asked.year || asked.authors.isEmpty()) {
         const CitedDetails details = citedDetails(asked.title);
-        if (!query.year)
-            query.year = details.year;
-        if (query.authors.isEmpty())
-            query.authors = details.families;
+        if (!asked.year)
+            out.query.year = details.year;
+        if (asked.authors.isEmpty())
+            out.query.authors = details.families;
     }
-    const QueryWords queryText = queryWords(query.title);
+    out.words = queryWords(out.query.title);
+    for (const QString &author : std::as_const(out.query.authors)) {
+        const QStringList words = titleWords(author);
+        out.authorNames += words.isEmpty() ? QString() : words.last();
+    }
+    return out;
+}
+
+Candidate scoreWork(const ScoringQuery &prepared, const Work &work)
+{
+    const MatchQuery &query = prepared.query;
+    const QueryWords &queryText = prepared.words;
     const QStringList &q = queryText.words;
     const QueryWords workText = workWords(work.title);
-    const QStringList &w = workText.words;
     Candidate c;
     c.id = work.id;
     c.name = work.title.simplified();
@@ -700,12 +750,12 @@ Candidate scoreWork(const MatchQuery &asked, const Work &work)
     c.authors = work.authors;
     c.source = work.source;
     const double similarity = 100.0 * alignedSimilarity(queryText, workText);
-    c.missingWords = unmatchedWords(w, q, false);
-    c.extraWords = unmatchedWords(q, w, true);
+    c.missingWords = unmatchedWords(workText, queryText, false);
+    c.extraWords = unmatchedWords(queryText, workText, true);
     QSet<QString> matched;
-    for (const QString &word : q) {
-        if (weightOf(word) >= WordWeights {}.word && !c.extraWords.contains(word))
-            matched.insert(word);
+    for (qsizetype i = 0; i < q.size(); ++i) {
+        if (queryText.weights[size_t(i)] >= WordWeights {}.word && !c.extraWords.contains(q[i]))
+            matched.insert(q[i]);
     }
     c.matchedWords = matched.size();
     double score = similarity;
@@ -724,9 +774,8 @@ Candidate scoreWork(const MatchQuery &asked, const Work &work)
     if (!query.authors.isEmpty() && !work.authors.isEmpty()) {
         const QStringList workFamilies = familyNames(work.authors);
         qsizetype found = 0;
-        for (const QString &author : query.authors) {
-            const QStringList words = titleWords(author);
-            if (!words.isEmpty() && workFamilies.contains(words.last()))
+        for (const QString &name : prepared.authorNames) {
+            if (!name.isEmpty() && workFamilies.contains(name))
                 ++found;
         }
         const double share = double(found) / double(query.authors.size());
@@ -737,6 +786,23 @@ Candidate scoreWork(const MatchQuery &asked, const Work &work)
     }
     c.score = std::clamp(std::round(score * 10) / 10, 0.0, 100.0);
     return c;
+}
+
+} // namespace
+
+Candidate scoreWork(const MatchQuery &query, const Work &work)
+{
+    return scoreWork(scoringQuery(query), work);
+}
+
+QList<Candidate> scoreWorks(const MatchQuery &query, const QList<Work> &works)
+{
+    const ScoringQuery prepared = scoringQuery(query);
+    QList<Candidate> out;
+    out.reserve(works.size());
+    for (const Work &work : works)
+        out += scoreWork(prepared, work);
+    return out;
 }
 
 namespace {
@@ -836,8 +902,9 @@ void rankCandidates(QList<Candidate> &candidates, qsizetype limit, const MatchPo
 void mergeCandidates(QList<Candidate> &own, const MatchQuery &query, const QList<Candidate> &others,
     const QString &source, qsizetype limit, const MatchPolicy &policy)
 {
+    const ScoringQuery prepared = scoringQuery(query);
     for (const Candidate &c : others) {
-        Candidate local = scoreWork(query, Work { c.id, c.name, c.authors, c.year, {}, source });
+        Candidate local = scoreWork(prepared, Work { c.id, c.name, c.authors, c.year, {}, source });
         local.source = source;
         own += std::move(local);
     }

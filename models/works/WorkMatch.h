@@ -103,6 +103,8 @@ CitedDetails citedDetails(const QString &text);
 //! The candidate a work makes for a query: its features and its score. A query without a year or
 //! authors of its own takes those its title carries (citedDetails()).
 Candidate scoreWork(const MatchQuery &query, const Work &work);
+//! scoreWork() of each work, the query read once.
+QList<Candidate> scoreWorks(const MatchQuery &query, const QList<Work> &works);
 
 //! When a candidate is clearly right: its score at least `minScore`, at least `minMargin`
 //! above the next (or explaining the query strictly better), and, for a title, resting on at

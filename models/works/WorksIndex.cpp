@@ -766,6 +766,28 @@ TermDocs &termDocs()
     return docs;
 }
 
+//! A read transaction for as long as it lives, on a connection that is in none (else nothing).
+class ReadSnapshot
+{
+public:
+    explicit ReadSnapshot(const QSqlDatabase &db)
+        : m_db(StoreSqlite::sqliteHandle(db))
+    {
+        if (m_db && sqlite3_get_autocommit(m_db))
+            m_open = sqlite3_exec(m_db, "BEGIN", nullptr, nullptr, nullptr) == SQLITE_OK;
+    }
+    ~ReadSnapshot()
+    {
+        if (m_open)
+            sqlite3_exec(m_db, "COMMIT", nullptr, nullptr, nullptr);
+    }
+    Q_DISABLE_COPY_MOVE(ReadSnapshot)
+
+private:
+    sqlite3 *m_db = nullptr;
+    bool m_open = false;
+};
+
 } // namespace
 
 QString worksFormatKey(WorksFormat format)
@@ -1234,6 +1256,9 @@ Result<QList<Work>> WorksIndex::retrieve(const MatchQuery &query, int limit) con
     const QStringList words = queryWords(query.title);
     if (words.isEmpty() || limit <= 0)
         return out;
+    // Its few hundred statements in one read transaction: one snapshot, and the locks taken
+    // once instead of at every statement.
+    const ReadSnapshot snapshot(m_db);
 
     // How many titles hold each word; words no title holds (typos, names) cannot help.
     struct Word
@@ -1293,6 +1318,11 @@ Result<QList<Work>> WorksIndex::retrieve(const MatchQuery &query, int limit) con
     constexpr int kMaxWords = 8;
     constexpr int kMaxConjoined = 3;
     std::vector<std::pair<float, qint64>> weighed; // (weight, rowid)
+    // Works of pending or retired sources are among the hits only while an import runs or a
+    // replaced list is being removed: then more are read, to leave enough visible ones.
+    const size_t fetch = size_t(std::max(limit * 5, 200)) * (allComplete ? 1 : 10);
+    // The commoner words weighed when the titles are read (below), not by full-text queries.
+    QList<qsizetype> commonerInTitles;
     {
         SqliteStatement rowids(m_db, "SELECT rowid FROM works_fts WHERE works_fts MATCH ?1");
         if (!rowids.ok())
@@ -1348,12 +1378,16 @@ Result<QList<Work>> WorksIndex::retrieve(const MatchQuery &query, int limit) con
             // in 100,000 titles costs the few that hold a rarer word too. The two rarest of
             // them tell the title among those holding its rare words (a typo in one of those
             // leaves the others to find it).
-            if (!acc.empty() && used < known.size()) {
+            const qsizetype last = std::min<qsizetype>(known.size(), kMaxWords);
+            if (!acc.empty() && used < known.size() && acc.size() <= fetch) {
+                // Every title found is read below anyway: its words say which it holds.
+                for (qsizetype k = used; k < last && k < used + kMaxCommoner; ++k)
+                    commonerInTitles += k;
+            } else if (!acc.empty() && used < known.size()) {
                 QStringList found;
                 for (qsizetype k = 0; k < used; ++k)
                     found += ftsTerm(known.at(k).text);
                 const QString anyFound = u'(' + found.join(QStringLiteral(" OR ")) + u')';
-                const qsizetype last = std::min<qsizetype>(known.size(), kMaxWords);
                 for (qsizetype k = used; k < last && k < used + kMaxCommoner; ++k) {
                     if (auto status
                         = read(ftsTerm(known.at(k).text) + QStringLiteral(" AND ") + anyFound,
@@ -1403,9 +1437,6 @@ Result<QList<Work>> WorksIndex::retrieve(const MatchQuery &query, int limit) con
                 weighed.emplace_back(it.value(), it.key());
         }
     }
-    // Works of pending or retired sources are among the hits only while an import runs or a
-    // replaced list is being removed: then more are read, to leave enough visible ones.
-    const size_t fetch = size_t(std::max(limit * 5, 200)) * (allComplete ? 1 : 10);
     // Heaviest first, ties by rowid: the same answer in every run, whatever order the titles
     // were gathered in (a hash's, for pairs of common words).
     const auto heavier = [](const auto &a, const auto &b) {
@@ -1418,75 +1449,94 @@ Result<QList<Work>> WorksIndex::retrieve(const MatchQuery &query, int limit) con
     }
     std::sort(weighed.begin(), weighed.end(), heavier);
 
+    // Each title weighed by how much of the query it explains (its words' idf), less a little
+    // for each word of its own the query lacks; only the titles kept are read whole.
     struct Found
     {
-        Work work;
-        QString norm;
+        qint64 rowid = 0;
         double rank = 0;
         double coverage = 0;
     };
     QList<Found> found;
+    found.reserve(qsizetype(weighed.size()));
     {
+        double queryWeight = 0;
+        for (const Word &w : std::as_const(known))
+            queryWeight += w.idf;
+        // The query's words are few: found by a walk, with no QString made per title word.
+        const auto idfOf = [&](QStringView word) -> std::optional<double> {
+            for (const Word &w : std::as_const(known)) {
+                if (w.text == word)
+                    return w.idf;
+            }
+            return std::nullopt;
+        };
         SqliteStatement select(m_db,
-            "SELECT w.id, w.title, w.title_norm, w.authors, w.year, w.doi, s.name FROM works w"
-            " JOIN works_sources s ON s.id = w.source_id WHERE w.rowid = ?1"
-            " AND s.state = 'complete'");
+            "SELECT w.title_norm FROM works w JOIN works_sources s ON s.id = w.source_id"
+            " WHERE w.rowid = ?1 AND s.state = 'complete'");
         if (!select.ok())
             return stepError(QStringLiteral("cannot search the works index"), select);
+        QList<QStringView> seen;
         for (const auto &[weight, rowid] : weighed) {
             select.bindInteger(1, rowid);
             const int rc = select.step();
             if (rc == SQLITE_ROW) {
-                Found f;
-                f.work.id = select.text(0);
-                f.work.title = select.text(1);
-                f.norm = select.text(2);
-                f.work.authors = select.text(3);
-                if (!select.isNull(4))
-                    f.work.year = int(select.integer(4));
-                f.work.doi = select.text(5);
-                f.work.source = select.text(6);
-                f.rank = -double(weight);
-                found += f;
+                const QString norm = select.text(0);
+                double matched = 0;
+                int extra = 0;
+                seen.clear();
+                for (const QStringView word : QStringView(norm).split(u' ', Qt::SkipEmptyParts)) {
+                    if (seen.contains(word))
+                        continue;
+                    seen += word;
+                    if (const auto idf = idfOf(word))
+                        matched += *idf;
+                    else if (!isStopWord(word) && !words.contains(word))
+                        ++extra;
+                }
+                float full = weight;
+                for (const qsizetype k : std::as_const(commonerInTitles)) {
+                    if (seen.contains(QStringView(known.at(k).text)))
+                        full += float(known.at(k).idf);
+                }
+                found += Found { rowid, -double(full), matched / queryWeight - 0.04 * extra };
             } else if (rc != SQLITE_DONE) {
                 return stepError(QStringLiteral("cannot search the works index"), select);
             }
             select.reset();
         }
     }
-
-    QHash<QString, double> idf;
-    double queryWeight = 0;
-    for (const Word &w : std::as_const(known)) {
-        idf.insert(w.text, w.idf);
-        queryWeight += w.idf;
-    }
-    const QSet<QString> queryAll(words.cbegin(), words.cend());
-    for (Found &f : found) {
-        double matched = 0;
-        int extra = 0;
-        QSet<QString> seen;
-        for (const QStringView word : QStringView(f.norm).split(u' ', Qt::SkipEmptyParts)) {
-            const QString w = word.toString();
-            if (seen.contains(w))
-                continue;
-            seen.insert(w);
-            if (const auto it = idf.constFind(w); it != idf.constEnd())
-                matched += *it;
-            else if (!isStopWord(w) && !queryAll.contains(w))
-                ++extra;
-        }
-        f.coverage = matched / queryWeight - 0.04 * extra;
-    }
-    std::stable_sort(found.begin(), found.end(), [](const Found &a, const Found &b) {
+    std::sort(found.begin(), found.end(), [](const Found &a, const Found &b) {
         if (a.coverage != b.coverage)
             return a.coverage > b.coverage;
-        return a.rank < b.rank;
+        if (a.rank != b.rank)
+            return a.rank < b.rank;
+        return a.rowid < b.rowid;
     });
+    if (found.size() > limit)
+        found.resize(limit);
+    SqliteStatement select(m_db,
+        "SELECT w.id, w.title, w.authors, w.year, w.doi, s.name FROM works w"
+        " JOIN works_sources s ON s.id = w.source_id WHERE w.rowid = ?1");
+    if (!select.ok())
+        return stepError(QStringLiteral("cannot search the works index"), select);
     for (const Found &f : std::as_const(found)) {
-        if (out.size() >= limit)
-            break;
-        out += f.work;
+        select.bindInteger(1, f.rowid);
+        const int rc = select.step();
+        if (rc == SQLITE_ROW) {
+            Work work;
+            work.id = select.text(0);
+            work.title = select.text(1);
+            work.authors = select.text(2);
+            if (!select.isNull(3))
+                work.year = int(select.integer(3));
+            work.doi = select.text(4);
+            work.source = select.text(5);
+            out += work;
+        } else if (rc != SQLITE_DONE) {
+            return stepError(QStringLiteral("cannot search the works index"), select);
+        }
+        select.reset();
     }
     return out;
 }
@@ -1506,10 +1556,7 @@ Result<QList<Candidate>> WorksIndex::candidates(
     auto works = retrieve(query, 24);
     if (!works)
         return works.error();
-    QList<Candidate> out;
-    out.reserve(works->size());
-    for (const Work &work : std::as_const(*works))
-        out += scoreWork(query, work);
+    QList<Candidate> out = scoreWorks(query, *works);
     rankCandidates(out, limit, policy);
     return out;
 }
