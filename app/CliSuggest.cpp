@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Match suggestions (issue 23, docs/works.md): suggest, its --accept-matches batch and the
+// Match suggestions (docs/works.md): suggest, its --accept-matches batch and the
 // batch's undo.
 #include "CliCommands.h"
 

@@ -116,7 +116,7 @@ const std::array kMigrations {
             "CREATE UNIQUE INDEX tokens_live_name ON tokens (name) WHERE revoked_at IS NULL",
             "INSERT INTO counters (name, value)"
             " SELECT 'legacy_until', value FROM counters WHERE name = 'events'" } },
-    // 4: standing notices as team data (docs/notices.md, issue 21). `notices` holds the current
+    // 4: standing notices as team data (docs/notices.md). `notices` holds the current
     // version of each notice, by its identity (source, source_id); `notice_versions` every
     // version ever stored, appended only. Each stored version takes the next value of the
     // 'notices' counter (locked like the events' one), so notice seqs are gap-free and become

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// ServerStore's standing notices (issue 21): the current version of each notice by (source,
+// ServerStore's standing notices (docs/notices.md): the current version of each notice by (source,
 // source_id) in `notices`, every version ever stored in `notice_versions`, and the 'notices'
 // counter that orders them (docs/sync-protocol.md, "Notices").
 #include "ServerStore.h"

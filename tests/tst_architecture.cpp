@@ -127,6 +127,7 @@ private Q_SLOTS:
     void coreUsesNoSqlGuiOrFiles();
     void serverDoesNotLinkQtGui();
     void correctionsAreWrittenByTheOneWriter();
+    void commentsNameNoIssueNumber();
 };
 
 void TestArchitecture::everyLibraryFolderIsKnown()
@@ -257,6 +258,38 @@ void TestArchitecture::correctionsAreWrittenByTheOneWriter()
             const QString text = QString::fromUtf8(in.readAll());
             if (const auto match = writes.match(text); match.hasMatch())
                 wrong.append(relative + QStringLiteral(" calls ") + match.captured(1));
+        }
+    }
+    QVERIFY(checked > 100);
+    QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u'\n')));
+}
+
+void TestArchitecture::commentsNameNoIssueNumber()
+{
+    // A comment says what a thing is for, or points into docs/: "issue 23" means nothing to
+    // whoever reads the code without the tracker.
+    static const QRegularExpression issue(QStringLiteral("\\b[Ii]ssues? #?\\d+"));
+    QStringList wrong;
+    int checked = 0;
+    for (const QString &top : { QStringLiteral("app"), QStringLiteral("ui"),
+             QStringLiteral("models"), QStringLiteral("server") }) {
+        QDirIterator it(sourcePath(top),
+            { QStringLiteral("*.cpp"), QStringLiteral("*.h"), QStringLiteral("CMakeLists.txt") },
+            QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString file = it.next();
+            QFile in(file);
+            QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(file));
+            ++checked;
+            const QStringList lines = QString::fromUtf8(in.readAll()).split(u'\n');
+            for (qsizetype k = 0; k < lines.size(); ++k) {
+                if (const auto match = issue.match(lines[k]); match.hasMatch())
+                    wrong.append(
+                        QStringLiteral("%1:%2: %3")
+                            .arg(QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file))
+                            .arg(k + 1)
+                            .arg(match.captured()));
+            }
         }
     }
     QVERIFY(checked > 100);

@@ -220,7 +220,7 @@ void CurationPanel::buildSingle()
     m_context->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_context);
 
-    // Match suggestions (issue 23): above the editors, where the decision is quickest.
+    // Match suggestions (docs/works.md): above the editors, where the decision is quickest.
     // Typed text kept over a change made elsewhere, and the choice it leaves (PanelDrafts.h).
     m_draftNotice = new DraftNotice(page);
     layout->addWidget(m_draftNotice);

@@ -72,7 +72,7 @@ public:
         m_hintSource = std::move(source);
     }
 
-    //! Where the panel finds the match suggestions of the selected observation (issue 23); the
+    //! Where the panel finds the match suggestions of the selected observation (docs/works.md); the
     //! suggestion box shows them, or that they are being looked for, as they come in.
     void setSuggestionProvider(SuggestionProvider *provider);
     //! Records the selected observation's candidate `index` (0-based) as acceptanceEdits() has

@@ -128,7 +128,7 @@ void MainWindow::createWidgets()
 
     m_panel = new CurationPanel(*m_session, this);
     m_panel->setHintSource([this](const QString &id) { return m_model->openHintsOf(id); });
-    // Match suggestions (issue 23): looked for on a worker of their own, shown by the panel.
+    // Match suggestions (docs/works.md): looked for on a worker of their own, shown by the panel.
     m_suggestions = new SuggestionProvider(m_store.path(), this);
     m_panel->setSuggestionProvider(m_suggestions);
     connect(m_panel, &CurationPanel::acceptCandidateRequested, this,

@@ -12,7 +12,7 @@ class QTreeWidget;
 
 namespace LedgerCurator {
 
-//! The correction panel's box of match suggestions for the selected observation (issue 23):
+//! The correction panel's box of match suggestions for the selected observation (docs/works.md):
 //! "Looking for candidates..." until they are in, then up to five candidates, each with its
 //! number, score, title (elided, whole in the tooltip), id and features in words, the clear
 //! match marked; or why there are none. It records nothing itself: it asks (acceptRequested,

@@ -19,7 +19,7 @@ namespace LedgerCurator {
 
 class BackgroundJob;
 
-//! The match suggestions of the shown record's observations (issue 23), computed off the GUI
+//! The match suggestions of the shown record's observations (docs/works.md), computed off the GUI
 //! thread and kept by observation id. A record shown starts the work for its observations that
 //! want suggestions (observationsToSuggest()), in the order the view gives (the selected row
 //! first); an observation asked for (prioritize()) goes to the front of what is left. Each run

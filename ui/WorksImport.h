@@ -12,8 +12,8 @@ class QWidget;
 
 namespace LedgerCurator {
 
-//! File > Import Works List... (issue 23): asks for an arXiv metadata snapshot (JSON Lines) or a
-//! CSV works list (FileDialogs.h), imports it into the cache's works index on a worker thread
+//! File > Import Works List... (docs/works.md): asks for an arXiv metadata snapshot (JSON Lines) or
+//! a CSV works list (FileDialogs.h), imports it into the cache's works index on a worker thread
 //! (its own connection to the cache) with progress and Cancel, then says what came of it in a
 //! report box (objectName "worksImportReport"): the works imported, the lines skipped with
 //! their line numbers, or why nothing was. A cancelled import keeps what it read, and the next

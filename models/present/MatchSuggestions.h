@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Match suggestions for observations (issue 23, docs/works.md): what to look for in the works
+// Match suggestions for observations (docs/works.md): what to look for in the works
 // index for each observation, and the corrections that accepting a candidate records. Used by
 // `ledger-curator suggest` and by the correction panel.
 

@@ -73,7 +73,7 @@ QString headerTitle(const QString &title)
 //! running over many pages (a 1 MB title: 1,400 pages) took time quadratic in its length: two
 //! minutes. Blocks of more than kLongestBlock characters are split into blocks of at most that
 //! many (at grapheme boundaries), without margins between them, so they read on as one paragraph;
-//! no character is added or lost (issue 20, item 6).
+//! no character is added or lost (docs/rendering.md).
 void splitLongBlocks(QTextDocument &document)
 {
     constexpr int kLongestBlock = 2048;
@@ -154,9 +154,9 @@ void drawFurniture(QPainter &painter, const QRectF &area, const Record &record, 
 
 //! The body of a page: QTextDocument places its lines in 26.6 fixed point, so a document taller
 //! than 2^31 / 64 dots (at 300 dpi, some 11,000 A4 pages) wraps round to negative positions: a
-//! 60,000-observation page laid out whole came out as one blank page, and held 2.7 GB (issue 34,
-//! item 4). The page is laid out in pieces (renderPageHtmlInPieces()), each its own document,
-//! none taller than this.
+//! 60,000-observation page laid out whole came out as one blank page, and held 2.7 GB
+//! (docs/rendering.md, "The PDF"). The page is laid out in pieces (renderPageHtmlInPieces()), each
+//! its own document, none taller than this.
 constexpr qreal kTallestPiece = 30'000'000;
 //! Qt's PDF writer keeps its objects' offsets in an int: a file past 2 GiB would be corrupt.
 constexpr qint64 kLargestPdf = 2'000'000'000;

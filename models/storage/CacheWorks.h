@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The works index in the app's cache (issue 23, docs/works.md): the index's tables live in the
+// The works index in the app's cache (docs/works.md): the index's tables live in the
 // cache (schema migration 6 -> 7), every write to them goes through the Store's write rules,
 // and the works the cache itself knows are kept in the source named "cache".
 

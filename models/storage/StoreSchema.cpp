@@ -168,7 +168,7 @@ const QList<QStringList> &migrations()
             QStringLiteral("CREATE INDEX notices_by_work ON notices(work)"),
             QStringLiteral("CREATE INDEX notices_outbox ON notices(id) WHERE seq IS NULL"),
         },
-        // 6 -> 7: the works index (issue 23, docs/works.md): works_sources, works, works_bad_lines
+        // 6 -> 7: the works index (docs/works.md): works_sources, works, works_bad_lines
         // and the full-text index works_fts with its vocabulary works_vocab.
         { kWorksIndexStep },
         // 7 -> 8: who withdrew a notice and from which list (docs/notices.md): each version's

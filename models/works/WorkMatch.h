@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Matching a cited title to the works of an index (issue 23): the one normal form of a title,
+// Matching a cited title to the works of an index (docs/works.md): the one normal form of a title,
 // a candidate's features and score, and when a candidate is clearly right. Qt Core only; the
 // index that finds the works to score is WorksIndex.h.
 

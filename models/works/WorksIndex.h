@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The works index (issue 23): every work the cache knows and every works list a curator
+// The works index (docs/works.md): every work the cache knows and every works list a curator
 // imported, found by their titles through SQLite's own full-text search (FTS5). The same
 // index serves the app's cache (its tables live in the cache) and ledger-server's
 // reconciliation service (its own SQLite file). docs/works.md has the tables and the formats.
