@@ -1,8 +1,11 @@
-# The fuzz targets in the main test suite (issue 17, item 6), included by tests/CMakeLists.txt.
+# The fuzz targets in the main test suite (docs/fuzzing.md), included by tests/CMakeLists.txt.
 # fuzz_build (a fixture) configures and builds the `fuzz` preset with clang-14 into
 # build-fuzz/ (on a fresh clone too); it fails, and with it every fuzz test, when clang-14 or
 # libFuzzer is missing. Then each target runs a few seconds on its seed corpus (new inputs go to
 # the test build's folder, never into the sources), and once on every input in regressions/.
+# Every one is labelled "fuzz": CI runs them all; a developer who wants a quick local run can
+# leave them out with `ctest --preset testing -LE fuzz` (fuzz_build alone rebuilds all of
+# models/ and server/ with clang).
 set(LC_FUZZ_SOURCE ${CMAKE_SOURCE_DIR}/fuzz)
 set(LC_FUZZ_BUILD ${CMAKE_SOURCE_DIR}/build-fuzz/fuzz)
 set(LC_FUZZ_SECONDS 6 CACHE STRING "Seconds each fuzz target runs in ctest")
@@ -12,7 +15,7 @@ set(LC_FUZZ_ENV
     "QT_QPA_PLATFORM=offscreen")
 
 add_test(NAME fuzz_build COMMAND ${CMAKE_SOURCE_DIR}/scripts/fuzz.sh --build-only)
-set_tests_properties(fuzz_build PROPERTIES FIXTURES_SETUP lc_fuzz_build TIMEOUT 1800)
+set_tests_properties(fuzz_build PROPERTIES FIXTURES_SETUP lc_fuzz_build TIMEOUT 1800 LABELS fuzz)
 
 foreach(name ledger_text record_json event_page retraction_csv server_request http_request)
     set(work ${CMAKE_CURRENT_BINARY_DIR}/fuzz/${name})
@@ -27,5 +30,5 @@ foreach(name ledger_text record_json event_page retraction_csv server_request ht
         COMMAND ${LC_FUZZ_BUILD}/fuzz_${name} -runs=0 -timeout=10
             ${LC_FUZZ_SOURCE}/regressions/${name} ${LC_FUZZ_SOURCE}/corpus/${name})
     set_tests_properties(fuzz_${name} fuzz_${name}_regressions PROPERTIES
-        FIXTURES_REQUIRED lc_fuzz_build ENVIRONMENT "${LC_FUZZ_ENV}" TIMEOUT 120)
+        FIXTURES_REQUIRED lc_fuzz_build ENVIRONMENT "${LC_FUZZ_ENV}" TIMEOUT 120 LABELS fuzz)
 endforeach()
