@@ -128,6 +128,7 @@ private Q_SLOTS:
     void serverDoesNotLinkQtGui();
     void correctionsAreWrittenByTheOneWriter();
     void commentsNameNoIssueNumber();
+    void correctionFieldsHaveOneTable();
 };
 
 void TestArchitecture::everyLibraryFolderIsKnown()
@@ -294,6 +295,44 @@ void TestArchitecture::commentsNameNoIssueNumber()
     }
     QVERIFY(checked > 100);
     QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u'\n')));
+}
+
+void TestArchitecture::correctionFieldsHaveOneTable()
+{
+    // What a correction field is lives in one table, models/core/CurationFieldInfo.cpp, and its
+    // on-screen half in ui/CurationFieldText.cpp: no other source switches on the field. Where a
+    // switch remains it names every field (no default: label), so that the compiler's -Wswitch
+    // points at the one a new field lacks.
+    static const QRegularExpression label(QStringLiteral("\\bcase\\s+CurationField::"));
+    static const QRegularExpression fallback(QStringLiteral("\\bdefault\\s*:"));
+    QStringList switching;
+    QStringList withDefault;
+    int checked = 0;
+    for (const QString &top : { QStringLiteral("app"), QStringLiteral("ui"),
+             QStringLiteral("models"), QStringLiteral("server") }) {
+        QDirIterator it(sourcePath(top), { QStringLiteral("*.cpp"), QStringLiteral("*.h") },
+            QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString file = it.next();
+            QFile in(file);
+            QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(file));
+            ++checked;
+            const QString text = QString::fromUtf8(in.readAll());
+            if (!label.match(text).hasMatch())
+                continue;
+            const QString relative = QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file);
+            switching.append(relative);
+            if (fallback.match(text).hasMatch())
+                withDefault.append(relative);
+        }
+    }
+    QVERIFY(checked > 100);
+    switching.sort();
+    QVERIFY2(switching.size() <= 2,
+        qPrintable(QStringLiteral("switch on CurationField outside the table "
+                                  "(ask curationFieldInfo() instead): ")
+            + switching.join(QStringLiteral(", "))));
+    QVERIFY2(withDefault.isEmpty(), qPrintable(withDefault.join(QStringLiteral(", "))));
 }
 
 QTEST_GUILESS_MAIN(TestArchitecture)

@@ -274,10 +274,6 @@
         <translation>review erwartet unreviewed, acknowledged, dismissed oder escalated, gefunden: „%1“</translation>
     </message>
     <message>
-        <source>unknown field</source>
-        <translation>unbekanntes Feld</translation>
-    </message>
-    <message>
         <source>the value %1</source>
         <translation>der Wert %1</translation>
     </message>

@@ -274,10 +274,6 @@
         <translation>review attend unreviewed, acknowledged, dismissed ou escalated, trouvé&#xa0;: «&#xa0;%1&#xa0;»</translation>
     </message>
     <message>
-        <source>unknown field</source>
-        <translation>champ inconnu</translation>
-    </message>
-    <message>
         <source>the value %1</source>
         <translation>la valeur %1</translation>
     </message>

@@ -4,6 +4,7 @@
 #include "CurationPanel.h"
 
 #include "CuratedRecord.h"
+#include "CurationFieldInfo.h"
 #include "DisplayText.h"
 #include "ThemeText.h"
 
@@ -61,7 +62,14 @@ QString valueForDisplay(CurationField field, const QString &value)
         if (value == u"no")
             return CurationPanel::tr("no");
         break;
-    default:
+    case CurationField::Basis:
+    case CurationField::Identifier:
+    case CurationField::Title:
+    case CurationField::Reference:
+    case CurationField::Note:
+    case CurationField::DuplicateOf:
+    case CurationField::ReviewNote:
+    case CurationField::DismissedHints:
         break;
     }
     // Data shown (not edited): controls and bidi characters as tokens, so that a U+202E in a
@@ -100,31 +108,50 @@ QString fieldLabel(CurationField field)
 
 QString shownValue(const Observation &o, CurationField field)
 {
+    return curationFieldInfo(field).stored(o);
+}
+
+EditorKind editorKind(CurationField field)
+{
     switch (field) {
     case CurationField::State:
-        // As the state editor gives it (its item data): the key, "verified_exact", not the
-        // page's "verified exact", or every state with a space would look edited.
-        return stateKey(o.state);
+        return EditorKind::StateChoice;
     case CurationField::Basis:
-        return o.basis;
-    case CurationField::Identifier:
-        return o.curation.identifier;
-    case CurationField::Title:
-        return o.citingTitle;
-    case CurationField::Reference:
-        return o.reference ? QString::number(*o.reference) : QString();
-    case CurationField::Note:
-        return o.curation.note;
-    case CurationField::DuplicateOf:
-        return o.curation.duplicateOf;
-    case CurationField::Excluded:
-        return o.curation.excluded ? QStringLiteral("yes") : QStringLiteral("no");
+        return EditorKind::BasisChoice;
     case CurationField::Review:
-        return o.curation.review;
+        return EditorKind::ReviewChoice;
+    case CurationField::Excluded:
+        return EditorKind::CheckBox;
+    case CurationField::Identifier:
+    case CurationField::Title:
+    case CurationField::Reference:
+    case CurationField::Note:
+    case CurationField::DuplicateOf:
     case CurationField::ReviewNote:
-        return o.curation.reviewNote;
+        return EditorKind::Line;
     case CurationField::DismissedHints:
-        return o.curation.dismissedHints.join(u' ');
+        return EditorKind::None;
+    }
+    return EditorKind::Line;
+}
+
+QString editorPlaceholder(CurationField field)
+{
+    switch (field) {
+    case CurationField::Identifier:
+        return CurationPanel::tr("arXiv id or DOI, e.g. 2205.01068 or 10.1234/abc");
+    case CurationField::DuplicateOf:
+        return CurationPanel::tr("UUID of the observation this one repeats");
+    case CurationField::State:
+    case CurationField::Basis:
+    case CurationField::Title:
+    case CurationField::Reference:
+    case CurationField::Note:
+    case CurationField::Excluded:
+    case CurationField::Review:
+    case CurationField::ReviewNote:
+    case CurationField::DismissedHints:
+        return {};
     }
     return {};
 }

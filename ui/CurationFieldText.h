@@ -2,7 +2,9 @@
 #pragma once
 
 // How the correction panel names and shows each correction field: its label, its name in the
-// history, conflicts and undo texts, a value as shown, the value an editor starts from.
+// history, conflicts and undo texts, a value as shown, the value an editor starts from, its
+// editor. The panel's half of what a field is; the rest is its row of CurationFieldInfo
+// (models/core/CurationFieldInfo.h, which lists every place a new field touches).
 
 #include "CurationLog.h"
 #include "Record.h"
@@ -20,7 +22,21 @@ QString fieldName(CurationField field);
 QString valueForDisplay(CurationField field, const QString &value);
 //! The label of a field's editor, with its mnemonic.
 QString fieldLabel(CurationField field);
-//! The value an editor shows for a field of the shown observation.
+//! The value an editor shows for a field of the shown observation (its stored form, from the
+//! field's row of CurationFieldInfo).
 QString shownValue(const Observation &o, CurationField field);
+
+//! The editor a field has in the panel.
+enum class EditorKind {
+    StateChoice, // the states, by key
+    BasisChoice, // the known bases, or any typed
+    ReviewChoice, // "(not reviewed)" and the review statuses
+    CheckBox, // yes or no
+    Line, // a line of text
+    None, // no editor: decided with the anomaly hints' own buttons
+};
+EditorKind editorKind(CurationField field);
+//! What a line editor shows while empty ("" for nothing).
+QString editorPlaceholder(CurationField field);
 
 } // namespace LedgerCurator::PanelText

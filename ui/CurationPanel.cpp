@@ -9,6 +9,7 @@
 #include "SuggestionProvider.h"
 
 #include "CuratedRecord.h"
+#include "CurationFieldInfo.h"
 #include "CurationSession.h"
 #include "DisplayText.h"
 #include "ThemeText.h"
@@ -32,6 +33,9 @@
 namespace LedgerCurator {
 
 using PanelText::conflictTime;
+using PanelText::EditorKind;
+using PanelText::editorKind;
+using PanelText::editorPlaceholder;
 using PanelText::fieldLabel;
 using PanelText::fieldName;
 using PanelText::shownValue;
@@ -127,7 +131,8 @@ void CurationPanel::buildSingle()
     grid->setColumnStretch(2, 1);
     int gridRow = 0;
     for (CurationField field : kAllCurationFields) {
-        if (field == CurationField::DismissedHints)
+        const EditorKind kind = editorKind(field);
+        if (kind == EditorKind::None)
             continue; // decided with the hint's own buttons, not typed
         FieldRow row;
         row.field = field;
@@ -138,8 +143,8 @@ void CurationPanel::buildSingle()
         row.upstream->setTextFormat(Qt::PlainText);
         row.upstream->setStyleSheet(QStringLiteral("color: palette(mid);"));
         row.upstream->setFixedWidth(100);
-        switch (field) {
-        case CurationField::State: {
+        switch (kind) {
+        case EditorKind::StateChoice: {
             auto *combo = new QComboBox(fieldsBox);
             for (ResolutionState state : kAllResolutionStates)
                 combo->addItem(stateDisplayText(state), stateKey(state));
@@ -147,7 +152,7 @@ void CurationPanel::buildSingle()
             connect(combo, &QComboBox::currentIndexChanged, this, &CurationPanel::validate);
             break;
         }
-        case CurationField::Basis: {
+        case EditorKind::BasisChoice: {
             auto *combo = new QComboBox(fieldsBox);
             combo->setEditable(true);
             combo->addItems(knownBases());
@@ -155,7 +160,7 @@ void CurationPanel::buildSingle()
             connect(combo, &QComboBox::currentTextChanged, this, &CurationPanel::validate);
             break;
         }
-        case CurationField::Review: {
+        case EditorKind::ReviewChoice: {
             auto *combo = new QComboBox(fieldsBox);
             combo->addItem(tr("(not reviewed)"), QString());
             for (const QString &status : reviewStatuses())
@@ -164,19 +169,18 @@ void CurationPanel::buildSingle()
             connect(combo, &QComboBox::currentIndexChanged, this, &CurationPanel::validate);
             break;
         }
-        case CurationField::Excluded: {
+        case EditorKind::CheckBox: {
             auto *box = new QCheckBox(tr("exclude"), fieldsBox);
             row.editor = box;
             connect(box, &QCheckBox::toggled, this, &CurationPanel::validate);
             break;
         }
-        default: {
+        case EditorKind::Line:
+        case EditorKind::None: {
             auto *edit = new QLineEdit(fieldsBox);
             edit->setClearButtonEnabled(true);
-            if (field == CurationField::Identifier)
-                edit->setPlaceholderText(tr("arXiv id or DOI, e.g. 2205.01068 or 10.1234/abc"));
-            if (field == CurationField::DuplicateOf)
-                edit->setPlaceholderText(tr("UUID of the observation this one repeats"));
+            if (const QString placeholder = editorPlaceholder(field); !placeholder.isEmpty())
+                edit->setPlaceholderText(placeholder);
             row.editor = edit;
             connect(edit, &QLineEdit::textChanged, this, &CurationPanel::validate);
             connect(edit, &QLineEdit::returnPressed, this, &CurationPanel::apply);
@@ -489,7 +493,7 @@ QList<FieldEdit> CurationPanel::pendingEdits(QString *error) const
                    row.field, upstreamValue(*upstream, row.field), record.upstream, id)
                     .value
                 == target
-            && row.field != CurationField::Excluded)
+            && !curationFieldInfo(row.field).upstreamValueIsDecision)
             target = std::nullopt;
         edits.append({ id, row.field, target });
     }

@@ -2,6 +2,7 @@
 #include "CuratedRecord.h"
 
 #include "AnomalyHints.h"
+#include "CurationFieldInfo.h"
 
 #include "Identifier.h"
 #include "TextHygiene.h"
@@ -26,43 +27,6 @@ bool oneLine(const QString &text)
 {
     return !text.contains(u'\n') && !text.contains(u'\r') && !text.contains(QChar::LineSeparator)
         && !text.contains(QChar::ParagraphSeparator);
-}
-
-QString curlyQuoted(const QString &text)
-{
-    return u'“' + text + u'”';
-}
-
-//! One part of the "Curated by ..." line for a field whose winning value is curated.
-QString markPart(CurationField field, const Observation &upstream, const QString &value)
-{
-    switch (field) {
-    case CurationField::State:
-        return QStringLiteral("state was ") + stateText(upstream.state);
-    case CurationField::Basis:
-        return QStringLiteral("basis was ") + upstream.basis;
-    case CurationField::Title:
-        return QStringLiteral("citing title was ") + curlyQuoted(upstream.citingTitle);
-    case CurationField::Reference:
-        return upstream.reference ? QStringLiteral("reference was %1").arg(*upstream.reference)
-                                  : QStringLiteral("reference was absent");
-    case CurationField::Identifier:
-        return QStringLiteral("identifier ") + value;
-    case CurationField::Note:
-        return QStringLiteral("note ") + curlyQuoted(value);
-    case CurationField::DuplicateOf:
-        return QStringLiteral("duplicate of ") + value;
-    case CurationField::Excluded:
-        return value == u"yes" ? QStringLiteral("excluded from the ledger") : QString();
-    case CurationField::Review:
-    case CurationField::ReviewNote:
-    case CurationField::DismissedHints:
-        // A review is a decision about a notice, not a correction of the observation: it is
-        // shown with the notice (resolveNoticeReviews()), never in the page's curation mark.
-        // A dismissed hint is a decision about a hint, likewise.
-        return {};
-    }
-    return {};
 }
 
 using FieldIterator = std::map<FieldKey, FieldState>::const_iterator;
@@ -91,49 +55,13 @@ void applyObservationFields(
         const std::optional<QString> value = state.value();
         if (!value)
             continue;
-        switch (field) {
-        case CurationField::State:
-            if (const auto s = parseState(*value))
-                o.state = *s;
-            break;
-        case CurationField::Basis:
-            o.basis = *value;
-            break;
-        case CurationField::Identifier:
-            o.curation.identifier = *value;
-            break;
-        case CurationField::Title:
-            o.citingTitle = *value;
-            break;
-        case CurationField::Reference: {
-            bool ok = false;
-            const qint64 n = value->toLongLong(&ok);
-            if (ok && n >= 0)
-                o.reference = n;
-            break;
+        const CurationFieldInfo &info = curationFieldInfo(field);
+        info.apply(o, *value);
+        if (info.markPart) {
+            const QString part = info.markPart(before, *value);
+            if (!part.isEmpty())
+                parts.append(part);
         }
-        case CurationField::Note:
-            o.curation.note = *value;
-            break;
-        case CurationField::DuplicateOf:
-            o.curation.duplicateOf = *value;
-            break;
-        case CurationField::Excluded:
-            o.curation.excluded = *value == u"yes";
-            break;
-        case CurationField::Review:
-            o.curation.review = *value;
-            break;
-        case CurationField::ReviewNote:
-            o.curation.reviewNote = *value;
-            break;
-        case CurationField::DismissedHints:
-            o.curation.dismissedHints = value->split(u' ', Qt::SkipEmptyParts);
-            break;
-        }
-        const QString part = markPart(field, before, *value);
-        if (!part.isEmpty())
-            parts.append(part);
         const CorrectionEvent &winner = state.heads.first();
         if (!authors.contains(winner.author))
             authors.append(winner.author);
@@ -457,8 +385,7 @@ bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &
             // A notice's review (its own observation id): only the reviews are recomputed.
             const bool review
                 = std::all_of(added.cbegin(), added.cend(), [&id](const CorrectionEvent &e) {
-                      return e.observation != id || e.field == CurationField::Review
-                          || e.field == CurationField::ReviewNote;
+                      return e.observation != id || curationFieldInfo(e.field).noticeDecision;
                   });
             if (!review)
                 return false;
@@ -552,117 +479,12 @@ CurationValue normalizeCurationValue(
     // Line breaks are left to each field's own message ("a note is one line").
     if (const auto problem = findTextProblem(text, TextKind::SingleLine); problem && oneLine(text))
         return bad(CuratedRecordText::tr("the value %1").arg(problem->message()));
-    switch (field) {
-    case CurationField::State: {
-        const auto state = parseState(text);
-        if (!state)
-            return bad(CuratedRecordText::tr(
-                "unknown state '%1'; expected verified exact, verified fuzzy, unresolved, parse "
-                "uncertain, malformed identifier or metadata mismatch")
-                           .arg(text));
-        return { stateKey(*state), {} };
-    }
-    case CurationField::Basis:
-        if (!oneLine(text) || text.contains(u','))
-            return bad(CuratedRecordText::tr(
-                "a basis is one line without commas, such as arxiv_id or doi"));
-        return { text, {} };
-    case CurationField::Identifier: {
-        const IdentifierCheck check = parseIdentifier(text);
-        if (!check.ok())
-            return bad(check.error);
-        return { check.identifier->canonical, {} };
-    }
-    case CurationField::Title:
-        if (!oneLine(text))
-            return bad(CuratedRecordText::tr("a title is one line"));
-        return { text, {} };
-    case CurationField::Reference: {
-        bool digits = text.size() <= 9;
-        for (const QChar c : text)
-            digits = digits && c >= u'0' && c <= u'9';
-        if (!digits || (text.size() > 1 && text.startsWith(u'0')))
-            return bad(
-                CuratedRecordText::tr("a reference number is a whole number such as 12, found '%1'")
-                    .arg(text.left(40)));
-        return { text, {} };
-    }
-    case CurationField::Note:
-    case CurationField::ReviewNote:
-        if (!oneLine(text))
-            return bad(CuratedRecordText::tr("a note is one line"));
-        return { text, {} };
-    case CurationField::DuplicateOf: {
-        const QString id = text.toLower();
-        if (!isUuid(id))
-            return bad(CuratedRecordText::tr(
-                "duplicate-of takes the UUID of another observation, found '%1'")
-                           .arg(text.left(40)));
-        if (id == observation)
-            return bad(CuratedRecordText::tr("an observation cannot be a duplicate of itself"));
-        const bool known = std::any_of(record.observations.cbegin(), record.observations.cend(),
-            [&id](const Observation &o) { return o.id == id; });
-        if (!known)
-            return bad(CuratedRecordText::tr("the record has no observation %1").arg(id));
-        return { id, {} };
-    }
-    case CurationField::Excluded: {
-        const QString lower = text.toLower();
-        if (lower == u"yes" || lower == u"true")
-            return { QStringLiteral("yes"), {} };
-        if (lower == u"no" || lower == u"false")
-            return { QStringLiteral("no"), {} };
-        return bad(
-            CuratedRecordText::tr("excluded takes yes or no, found '%1'").arg(text.left(40)));
-    }
-    case CurationField::Review: {
-        const QString lower = text.toLower();
-        if (!reviewStatuses().contains(lower))
-            return bad(CuratedRecordText::tr(
-                "review takes unreviewed, acknowledged, dismissed or escalated, found '%1'")
-                           .arg(text.left(40)));
-        return { lower, {} };
-    }
-    case CurationField::DismissedHints: {
-        QStringList kinds = text.toLower().split(u' ', Qt::SkipEmptyParts);
-        for (const QString &kind : std::as_const(kinds)) {
-            if (!parseAnomalyKind(kind))
-                return bad(CuratedRecordText::tr(
-                    "dismissed-hints takes hint kinds such as repeated_citing_paper, found '%1'")
-                               .arg(kind.left(40)));
-        }
-        kinds.sort();
-        kinds.removeDuplicates();
-        return { kinds.join(u' '), {} };
-    }
-    }
-    return bad(CuratedRecordText::tr("unknown field"));
+    return curationFieldInfo(field).check(text, record, observation);
 }
 
 QString upstreamValue(const Observation &o, CurationField field)
 {
-    switch (field) {
-    case CurationField::State:
-        return stateText(o.state);
-    case CurationField::Basis:
-        return o.basis;
-    case CurationField::Title:
-        return o.citingTitle;
-    case CurationField::Reference:
-        return o.reference ? QString::number(*o.reference) : QString();
-    case CurationField::Excluded:
-        return QStringLiteral("no");
-    case CurationField::Review:
-        return o.events.status == EventsCheck::Status::Found ? QStringLiteral("unreviewed")
-                                                             : QString();
-    case CurationField::Identifier:
-    case CurationField::Note:
-    case CurationField::DuplicateOf:
-    case CurationField::ReviewNote:
-    case CurationField::DismissedHints:
-        return {};
-    }
-    return {};
+    return curationFieldInfo(field).upstream(o);
 }
 
 QString shownFieldText(const CuratedRecord &record, const QString &observation, CurationField field)
@@ -676,28 +498,7 @@ QString shownFieldText(const CuratedRecord &record, const QString &observation, 
 
 bool sameFieldValue(CurationField field, const QString &a, const QString &b)
 {
-    switch (field) {
-    case CurationField::State: {
-        const auto first = parseState(a.trimmed());
-        const auto second = parseState(b.trimmed());
-        if (first && second)
-            return *first == *second;
-        return a == b;
-    }
-    case CurationField::Identifier:
-    case CurationField::Excluded:
-    case CurationField::Review:
-    case CurationField::DuplicateOf:
-        return a.trimmed().compare(b.trimmed(), Qt::CaseInsensitive) == 0;
-    case CurationField::Basis:
-    case CurationField::Title:
-    case CurationField::Reference:
-    case CurationField::Note:
-    case CurationField::ReviewNote:
-    case CurationField::DismissedHints:
-        return a.trimmed() == b.trimmed();
-    }
-    return a == b;
+    return curationFieldInfo(field).same(a, b);
 }
 
 bool editChangesNothing(const CuratedRecord &record, const FieldEdit &edit)

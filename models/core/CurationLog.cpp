@@ -180,49 +180,6 @@ FieldState resolveSpan(EventSpan events)
 
 } // namespace
 
-QString curationFieldKey(CurationField field)
-{
-    switch (field) {
-    case CurationField::State:
-        return QStringLiteral("state");
-    case CurationField::Basis:
-        return QStringLiteral("basis");
-    case CurationField::Identifier:
-        return QStringLiteral("identifier");
-    case CurationField::Title:
-        return QStringLiteral("title");
-    case CurationField::Reference:
-        return QStringLiteral("reference");
-    case CurationField::Note:
-        return QStringLiteral("note");
-    case CurationField::DuplicateOf:
-        return QStringLiteral("duplicate-of");
-    case CurationField::Excluded:
-        return QStringLiteral("excluded");
-    case CurationField::Review:
-        return QStringLiteral("review");
-    case CurationField::ReviewNote:
-        return QStringLiteral("review-note");
-    case CurationField::DismissedHints:
-        return QStringLiteral("dismissed-hints");
-    }
-    Q_UNREACHABLE();
-    return {};
-}
-
-std::optional<CurationField> parseCurationField(QStringView key)
-{
-    for (CurationField field : kAllCurationFields) {
-        if (key == curationFieldKey(field))
-            return field;
-    }
-    if (key == QLatin1String("duplicate_of"))
-        return CurationField::DuplicateOf;
-    if (key == QLatin1String("review_note"))
-        return CurationField::ReviewNote;
-    return std::nullopt;
-}
-
 std::optional<QString> FieldState::value() const
 {
     if (heads.isEmpty())

@@ -2,6 +2,7 @@
 #include "CorrectionReport.h"
 
 #include "CsvText.h"
+#include "CurationFieldInfo.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -97,8 +98,7 @@ QList<CorrectionReportRow> correctionReportRows(const CuratedRecord &curated, co
         }
         // The note as it stood once this correction was made (the note events made up to its
         // time), never a note written later by someone else.
-        const bool reviewEvent
-            = review || e.field == CurationField::Review || e.field == CurationField::ReviewNote;
+        const bool reviewEvent = review || curationFieldInfo(e.field).noticeDecision;
         const CurationField noteField
             = reviewEvent ? CurationField::ReviewNote : CurationField::Note;
         if (e.field == noteField) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "BatchEdit.h"
 
+#include "CurationFieldInfo.h"
+
 #include <QCoreApplication>
 
 namespace LedgerCurator {
@@ -34,22 +36,9 @@ QString currentStored(
 
 QString batchFieldName(CurationField field)
 {
-    switch (field) {
-    case CurationField::State:
-        return QCoreApplication::translate("BatchEdit", "state");
-    case CurationField::Basis:
-        return QCoreApplication::translate("BatchEdit", "basis");
-    case CurationField::Identifier:
-        return QCoreApplication::translate("BatchEdit", "identifier");
-    case CurationField::Excluded:
-        return QCoreApplication::translate("BatchEdit", "excluded");
-    case CurationField::Note:
-        return QCoreApplication::translate("BatchEdit", "note");
-    case CurationField::Review:
-        return QCoreApplication::translate("BatchEdit", "notice review");
-    default:
-        return curationFieldKey(field);
-    }
+    if (const char *name = curationFieldInfo(field).batchName)
+        return QCoreApplication::translate("BatchEdit", name);
+    return curationFieldKey(field);
 }
 
 BatchPlan planBatchEdit(
@@ -89,7 +78,8 @@ BatchPlan planBatchEdit(
                 continue; // already at that value
             // The upstream value typed again is the field sent back to upstream (as the panel
             // does for one observation); "not excluded" stays a decision of its own.
-            if (target && *target == original && change.field != CurationField::Excluded)
+            if (target && *target == original
+                && !curationFieldInfo(change.field).upstreamValueIsDecision)
                 target = std::nullopt;
             plan.edits.append({ id, change.field, target });
             ++plan.counts[i].second;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CurationSession.h"
 
+#include "CurationFieldInfo.h"
 #include "TextHygiene.h"
 
 #include "SettingsKeys.h"
@@ -47,9 +48,8 @@ public:
     bool isReview() const
     {
         return !m_targets.isEmpty()
-            && std::all_of(m_targets.cbegin(), m_targets.cend(), [](const FieldEdit &e) {
-                   return e.field == CurationField::Review || e.field == CurationField::ReviewNote;
-               });
+            && std::all_of(m_targets.cbegin(), m_targets.cend(),
+                [](const FieldEdit &e) { return curationFieldInfo(e.field).noticeDecision; });
     }
 
 private:

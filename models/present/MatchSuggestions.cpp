@@ -2,6 +2,7 @@
 #include "MatchSuggestions.h"
 
 #include "Attention.h"
+#include "CurationFieldInfo.h"
 #include "Identifier.h"
 
 #include <QRegularExpression>
@@ -72,20 +73,7 @@ void addEdit(QList<FieldEdit> &edits, const CuratedRecord &record, const Observa
     CurationField field, const QString &value)
 {
     Q_UNUSED(record)
-    QString shown;
-    switch (field) {
-    case CurationField::Identifier:
-        shown = o.curation.identifier;
-        break;
-    case CurationField::State:
-        shown = stateKey(o.state);
-        break;
-    case CurationField::Note:
-        shown = o.curation.note;
-        break;
-    default:
-        break;
-    }
+    const QString shown = curationFieldInfo(field).stored(o);
     if (field == CurationField::State) {
         const auto state = parseState(value);
         if (state && *state == o.state)

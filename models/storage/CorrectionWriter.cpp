@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CorrectionWriter.h"
 
+#include "CurationFieldInfo.h"
 #include "Store.h"
 
 #include <QSet>
@@ -24,7 +25,7 @@ Result<WrittenCorrections> CorrectionWriter::write(
     const QString now = nowUtc(m_store.clockCorrectionMs());
     for (const FieldEdit &edit : edits) {
         if (!record.upstream.findObservation(edit.observation)
-            && edit.field != CurationField::Review && edit.field != CurationField::ReviewNote
+            && !curationFieldInfo(edit.field).noticeDecision
             && !record.field(edit.observation, edit.field))
             return Error::badInput(QStringLiteral("record %1 has no observation %2")
                                        .arg(record.upstream.arxivId, edit.observation));

@@ -10,10 +10,12 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <map>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #ifdef __SSE2__
@@ -159,6 +161,22 @@ struct Overlay
     std::optional<ResolutionState> state;
 };
 
+//! The corrected texts search reads instead of the upstream ones, by field (the state besides).
+constexpr std::array<std::pair<CurationField, std::optional<QString> Overlay::*>, 3>
+    kOverlaidTexts { { { CurationField::Title, &Overlay::citingTitle },
+        { CurationField::Identifier, &Overlay::identifier },
+        { CurationField::Note, &Overlay::note } } };
+
+//! The member of an overlay that holds a field's corrected text; nullptr when search reads none.
+std::optional<QString> Overlay::*overlaidText(CurationField field)
+{
+    for (const auto &[overlaid, member] : kOverlaidTexts) {
+        if (overlaid == field)
+            return member;
+    }
+    return nullptr;
+}
+
 //! The overlays of one record, sorted by observation id (UTF-8), for lookup by the row's bytes.
 using Overlays = std::vector<std::pair<QByteArray, Overlay>>;
 
@@ -172,8 +190,7 @@ Result<Overlays> overlaysOf(const Store &store, const QString &record)
         return overlays;
     QList<CorrectionEvent> wanted;
     for (const CorrectionEvent &e : std::as_const(*events)) {
-        if (e.field == CurationField::Title || e.field == CurationField::Identifier
-            || e.field == CurationField::Note || e.field == CurationField::State)
+        if (e.field == CurationField::State || overlaidText(e.field))
             wanted.append(e);
     }
     std::map<QByteArray, Overlay> byObservation;
@@ -182,22 +199,10 @@ Result<Overlays> overlaysOf(const Store &store, const QString &record)
         if (!value)
             continue;
         Overlay &overlay = byObservation[key.observation.toUtf8()];
-        switch (key.field) {
-        case CurationField::Title:
-            overlay.citingTitle = *value;
-            break;
-        case CurationField::Identifier:
-            overlay.identifier = *value;
-            break;
-        case CurationField::Note:
-            overlay.note = *value;
-            break;
-        case CurationField::State:
+        if (key.field == CurationField::State)
             overlay.state = parseState(*value);
-            break;
-        default:
-            break;
-        }
+        else if (const auto member = overlaidText(key.field))
+            overlay.*member = *value;
     }
     overlays.assign(byObservation.begin(), byObservation.end());
     return overlays;
