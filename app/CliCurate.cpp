@@ -7,6 +7,7 @@
 #include "CliSupport.h"
 #include "CorrectionReport.h"
 #include "CuratedRecord.h"
+#include "CurationFieldInfo.h"
 #include "CurationLog.h"
 #include "CurationSession.h"
 #include "EventSignature.h"
@@ -257,18 +258,19 @@ QString groundlessVerification(
     const Observation *upstream = curated.upstream.findObservation(id);
     if (!shown || !upstream)
         return {};
-    auto after = [&](CurationField field, const QString &now) {
+    // A field's value once the changes are made: the change's, else the shown one (stored form).
+    auto after = [&](CurationField field) {
         for (const FieldEdit &c : changes) {
             if (c.field == field)
                 return c.value ? *c.value : upstreamValue(*upstream, field);
         }
-        return now;
+        return curationFieldInfo(field).stored(*shown);
     };
-    const auto state = parseState(after(CurationField::State, stateKey(shown->state)));
+    const auto state = parseState(after(CurationField::State));
     if (!state
-        || !verifiedWithoutGrounds(*state, after(CurationField::Basis, shown->basis),
-            after(CurationField::Identifier, shown->curation.identifier))
-        || !after(CurationField::Note, shown->curation.note).trimmed().isEmpty())
+        || !verifiedWithoutGrounds(
+            *state, after(CurationField::Basis), after(CurationField::Identifier))
+        || !after(CurationField::Note).trimmed().isEmpty())
         return {};
     return QStringLiteral("curate: verified with no resolver link and no identifier says nothing "
                           "of what the link was verified against: give identifier=ID, or "

@@ -191,7 +191,8 @@ constexpr std::array<CurationFieldInfo, kCurationFieldCount> kFieldInfo { {
         .key = u"state",
         .check = checkState,
         .upstream = [](const Observation &o) -> QString { return stateText(o.state); },
-        // The key, "verified_exact", not the page's "verified exact": the stored form.
+        // The key, "verified_exact", not the page's "verified exact": as stored, and as the
+        // panel's state editor gives it, or every state with a space would look edited.
         .stored = [](const Observation &o) -> QString { return stateKey(o.state); },
         .apply =
             [](Observation &o, const QString &value) {

@@ -11,23 +11,25 @@
 //  1. models/core/CurationLog.h: the enum CurationField, kCurationFieldCount and
 //     kAllCurationFields (the enum's order is the order of kAllCurationFields and of this table).
 //  2. models/core/CurationFieldInfo.cpp: the field's row in kFieldInfo, at the enum's index
-//     (static_asserts there refuse a row out of place or a missing one), and its value check.
-//     If the value lives on the observation, a member of CurationInfo in models/core/Record.h
-//     (which the record JSON and the page may then show: models/formats/RecordJson.cpp,
-//     docs/record-json.md, docs/rendering.md).
+//     (static_asserts there refuse a row out of place, incomplete or missing), and its value
+//     check. If the value lives on the observation, a member of CurationInfo in
+//     models/core/Record.h, which the record JSON and the page may then carry
+//     (models/formats/RecordJson*.cpp, PageHtml.cpp; docs/record-json.md, docs/rendering.md).
 //  3. ui/CurationFieldText.cpp: the panel's half (its label, its name in the history, how a value
 //     is shown, its editor); its switches name every field, so -Wswitch flags the one missing.
+//     A new kind of editor is built in ui/CurationPanel.cpp (buildSingle()).
 //  4. translations/*.ts: `cmake --build BUILD --target update_translations` adds the new labels
 //     and messages; translate them (tst_translations fails while any is unfinished).
 //  5. docs: the field list and stored forms in docs/curation.md, the `field` member in
 //     docs/sync-protocol.md, `curate` in docs/man/ledger-curator.1, and the help and "unknown
 //     field" texts of app/CliCurate.cpp (curateOptions(), runCurate()).
 //  6. models/formats/EventJson.cpp: checkCorrectionValue() checks a value received without its
-//     record; a field whose check needs the record (as duplicate-of's does) needs a wire check
-//     of its own there. The server checks with it too.
-//  7. models/present/BatchEdit.h: kBatchFields, if the batch editor offers the field (give the
-//     row a batchName then), and ui/BatchEditPanel.cpp for its editor.
-//  8. tests/tst_curationfields.cpp: values the check accepts and refuses.
+//     record (the server checks with it too); a field whose check needs the record (as
+//     duplicate-of's does) needs a wire check of its own there.
+//  7. If the batch editor offers the field: kBatchFields in models/present/BatchEdit.h, the row's
+//     batchName, and its editor in ui/BatchEditPanel.cpp. If search finds its corrected value:
+//     kOverlaidTexts in models/storage/RecordSearch.cpp.
+//  8. tests/tst_curationfields.cpp: values the check accepts and refuses, and the decisions.
 
 #include "CurationLog.h"
 #include "Record.h"
@@ -63,8 +65,9 @@ struct CurationFieldInfo
     QString (*markPart)(const Observation &upstream, const QString &value) = nullptr;
     //! Whether two texts of the field say the same: sameFieldValue().
     bool (*same)(const QString &a, const QString &b);
-    //! A decision about a standing notice (its review and review note): kept on the notice's
-    //! review observation (noticeReviewObservation()), which no page holds.
+    //! A decision about a standing notice (its review and review note), no correction of the
+    //! observation: its events may name a notice's review observation
+    //! (noticeReviewObservation()), which no page holds.
     bool noticeDecision = false;
     //! Typing the upstream value again is a decision of its own ("not excluded"), not the field
     //! sent back to upstream.
