@@ -19,7 +19,9 @@
 
 namespace LedgerCurator {
 
-//! What a correction changes about an observation.
+//! What a correction changes about an observation. What each field is (its key, value check,
+//! how it is applied) is its row of the table in CurationFieldInfo.h, whose header lists every
+//! place a new field touches.
 enum class CurationField {
     State,
     Basis,
@@ -49,9 +51,9 @@ inline constexpr std::array<CurationField, kCurationFieldCount> kAllCurationFiel
 };
 
 //! "state", "basis", "identifier", "title", "reference", "note", "duplicate-of", "excluded",
-//! "review", "review-note"
+//! "review", "review-note", "dismissed-hints": the key of the field's row of CurationFieldInfo.
 QString curationFieldKey(CurationField field);
-//! The keys above (exact, case-sensitive); "duplicate_of" is accepted too.
+//! The keys above (exact, case-sensitive); "duplicate_of" and "review_note" are accepted too.
 std::optional<CurationField> parseCurationField(QStringView key);
 
 //! One correction. Identity is the id; seq is only the server's order once synced.
