@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The layout of docs/architecture.md, checked (issue 18): every library of models/, server/ and
-// ui/ includes only the headers of the libraries its arrows point to; internal headers are
+// The layout of docs/architecture.md, checked: every library of models/, server/, ui/ and
+// app/ includes only the headers of the libraries its arrows point to; internal headers are
 // included only by the libraries that own or share them; the domain (models/core) uses no Qt Sql,
 // no Qt Gui and no file I/O; and the ledger-server executable does not link Qt Gui.
 #include <QDir>
@@ -69,6 +69,11 @@ const QList<std::pair<QString, QStringList>> &arrows()
                 QStringLiteral("models/works"), QStringLiteral("models/trust"),
                 QStringLiteral("models/storage"), QStringLiteral("models/sync"),
                 QStringLiteral("models/present"), QStringLiteral("models/sqlite") } },
+        { QStringLiteral("app"),
+            { QStringLiteral("ui"), QStringLiteral("models/core"), QStringLiteral("models/formats"),
+                QStringLiteral("models/works"), QStringLiteral("models/trust"),
+                QStringLiteral("models/storage"), QStringLiteral("models/sync"),
+                QStringLiteral("models/present"), QStringLiteral("models/sqlite") } },
     };
     return table;
 }
@@ -115,6 +120,112 @@ QStringList includesOf(const QString &file, bool quoted)
     return names;
 }
 
+//! The library a folder of arrows() belongs to, by the name docs/architecture.md draws it with:
+//! an internal/ folder counts as its library's, models/internal (a few header-only helpers) as
+//! none.
+QString libraryName(const QString &folder)
+{
+    if (folder == QStringLiteral("models/internal"))
+        return {};
+    QString library = folder;
+    if (library.endsWith(QStringLiteral("/internal")))
+        library.chop(int(qstrlen("/internal")));
+    return library.section(u'/', -1);
+}
+
+//! "from->to" for each arrow between two libraries, as libraryName() names them.
+void addArrow(QSet<QString> &arrows, const QString &fromFolder, const QString &toFolder)
+{
+    const QString from = libraryName(fromFolder);
+    const QString to = libraryName(toFolder);
+    if (!from.isEmpty() && !to.isEmpty() && from != to)
+        arrows.insert(from + QStringLiteral("->") + to);
+}
+
+QSet<QString> allowedArrows()
+{
+    QSet<QString> arrowSet;
+    for (const auto &[folder, allowed] : arrows()) {
+        for (const QString &to : allowed)
+            addArrow(arrowSet, folder, to);
+    }
+    return arrowSet;
+}
+
+//! The arrows the includes of the sources use.
+QSet<QString> usedArrows()
+{
+    const QHash<QString, QString> homes = headerHomes();
+    QSet<QString> arrowSet;
+    for (const auto &[folder, allowed] : arrows()) {
+        Q_UNUSED(allowed)
+        for (const QString &file : sourcesIn(folder)) {
+            for (const QString &header : includesOf(file, true)) {
+                if (const QString home = homes.value(header); !home.isEmpty())
+                    addArrow(arrowSet, folder, home);
+            }
+        }
+    }
+    return arrowSet;
+}
+
+QString readSource(const QString &relative)
+{
+    QFile in(sourcePath(relative));
+    return in.open(QIODevice::ReadOnly) ? QString::fromUtf8(in.readAll()) : QString();
+}
+
+//! The arrows of the mermaid graph in docs/architecture.md: "a[label] --> b & c".
+QSet<QString> mermaidArrows()
+{
+    const QString text = readSource(QStringLiteral("docs/architecture.md"));
+    const qsizetype start = text.indexOf(QStringLiteral("```mermaid"));
+    const qsizetype end = text.indexOf(QStringLiteral("```"), start + 10);
+    if (start < 0 || end < 0)
+        return {};
+    static const QRegularExpression name(QStringLiteral("^\\s*([A-Za-z]+)"));
+    QSet<QString> arrowSet;
+    for (const QString &line : text.mid(start, end - start).split(u'\n')) {
+        const qsizetype arrow = line.indexOf(QStringLiteral("-->"));
+        if (arrow < 0)
+            continue;
+        const QString from = name.match(line.left(arrow)).captured(1);
+        for (const QString &target : line.mid(arrow + 3).split(u'&'))
+            arrowSet.insert(from + QStringLiteral("->") + name.match(target).captured(1));
+    }
+    return arrowSet;
+}
+
+//! The arrows of docs/architecture.dot: "a -> b;", "a -> { b c }", "{ a b } -> c".
+QSet<QString> dotArrows()
+{
+    const QString text = readSource(QStringLiteral("docs/architecture.dot"));
+    static const QRegularExpression edge(
+        QStringLiteral("^\\s*(\\{[^}]*\\}|\\w+)\\s*->\\s*(\\{[^}]*\\}|\\w+)"),
+        QRegularExpression::MultilineOption);
+    auto names = [](QString side) {
+        side.remove(u'{').remove(u'}');
+        return side.split(u' ', Qt::SkipEmptyParts);
+    };
+    QSet<QString> arrowSet;
+    auto matches = edge.globalMatch(text);
+    while (matches.hasNext()) {
+        const auto match = matches.next();
+        for (const QString &from : names(match.captured(1))) {
+            for (const QString &to : names(match.captured(2)))
+                arrowSet.insert(from + QStringLiteral("->") + to);
+        }
+    }
+    return arrowSet;
+}
+
+QString difference(const QSet<QString> &a, const QSet<QString> &b)
+{
+    QStringList only = (a - b).values();
+    only.sort();
+    return only.join(u' ');
+}
+
 } // namespace
 
 class TestArchitecture : public QObject
@@ -124,6 +235,8 @@ class TestArchitecture : public QObject
 private Q_SLOTS:
     void everyLibraryFolderIsKnown();
     void includesFollowTheArrows();
+    void everyArrowIsUsed();
+    void docsDrawTheArrows();
     void coreUsesNoSqlGuiOrFiles();
     void serverDoesNotLinkQtGui();
     void correctionsAreWrittenByTheOneWriter();
@@ -176,6 +289,33 @@ void TestArchitecture::includesFollowTheArrows()
     }
     QVERIFY(checked > 50);
     QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u'\n')));
+}
+
+void TestArchitecture::everyArrowIsUsed()
+{
+    // An arrow no include uses is an arrow the page would draw for nothing.
+    const QSet<QString> allowed = allowedArrows();
+    const QSet<QString> used = usedArrows();
+    QVERIFY(allowed.contains(QStringLiteral("app->ui")));
+    QVERIFY(used.size() > 30);
+    QVERIFY2(used == allowed,
+        qPrintable(QStringLiteral("allowed but unused: ") + difference(allowed, used)
+            + QStringLiteral("; used but not allowed: ") + difference(used, allowed)));
+}
+
+void TestArchitecture::docsDrawTheArrows()
+{
+    const QSet<QString> allowed = allowedArrows();
+    const QSet<QString> mermaid = mermaidArrows();
+    const QSet<QString> dot = dotArrows();
+    QVERIFY2(mermaid == allowed,
+        qPrintable(QStringLiteral("docs/architecture.md draws ") + difference(mermaid, allowed)
+            + QStringLiteral(" that the code does not have, and misses ")
+            + difference(allowed, mermaid)));
+    QVERIFY2(dot == allowed,
+        qPrintable(QStringLiteral("docs/architecture.dot draws ") + difference(dot, allowed)
+            + QStringLiteral(" that the code does not have, and misses ")
+            + difference(allowed, dot)));
 }
 
 void TestArchitecture::coreUsesNoSqlGuiOrFiles()
