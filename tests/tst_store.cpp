@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The SQLite cache: migrations, reopening, import all-or-nothing, replacing upstream data.
-#include "LedgerText.h"
 #include "RecordAttention.h"
+#include "RecordFixtures.h"
 #include "Store.h"
 #include "StoreSqlite.h"
 #include "TestSupport.h"
@@ -43,7 +43,6 @@ private Q_SLOTS:
     void failedReadIsReportedNotTruncated();
 
 private:
-    Record fixtureRecord() const;
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_path;
 };
@@ -99,13 +98,6 @@ qint64 observationRows(Store &store)
 }
 
 } // namespace
-
-Record TestStore::fixtureRecord() const
-{
-    auto page = parseLedgerText(fixture(), QStringLiteral("fixture"));
-    Q_ASSERT(page.ok());
-    return page->record;
-}
 
 void TestStore::migratesFromEmptyFile()
 {
