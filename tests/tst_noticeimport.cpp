@@ -11,6 +11,7 @@
 #include "RecordFixtures.h"
 #include "RecordJson.h"
 #include "RetractionCsv.h"
+#include "RetractionRows.h"
 #include "Store.h"
 #include "TestSupport.h"
 

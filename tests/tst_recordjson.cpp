@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "JsonEscape.h"
+#include "JsonLineIndex.h"
 #include "Record.h"
 #include "RecordFixtures.h"
 #include "RecordJson.h"

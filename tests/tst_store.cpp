@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The SQLite cache: migrations, reopening, import all-or-nothing, replacing upstream data.
+#include "LedgerText.h"
 #include "RecordAttention.h"
 #include "RecordFixtures.h"
 #include "Store.h"
