@@ -7,7 +7,7 @@
 // scripts/with-postgres.sh.
 #pragma once
 
-#include "Record.h"
+#include "CurationLog.h"
 #include "ServerDatabases.h"
 #include "TestSupport.h"
 
