@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The kill harness at full size (issue 17, item 5; docs/crash-safety.md): builds tst_killharness,
-# ledger-curator and ledger-server in BUILD_DIR (default build-testing) and runs it with hundreds
-# of kills, then prints the table (command, kills tried, kills that landed mid-run, failures).
+# The kill harness at full size (docs/crash-safety.md): builds its tests (tst_killcli,
+# tst_killsync, tst_killapp), ledger-curator and ledger-server in BUILD_DIR (default
+# build-testing) and runs them with hundreds of kills, each printing its table (command, kills
+# tried, kills that landed mid-run, failures). Named test functions run in the test that has them.
 #
 #   tests/kill-harness.sh [BUILD_DIR] [TEST_FUNCTION...]
 #   LC_KILLS=200 LC_KILL_SEED=123 tests/kill-harness.sh build-testing killSyncPush
@@ -22,7 +23,7 @@ if [ $# -gt 0 ] && [ -d "$1" ]; then
 fi
 
 if [ "${LC_KILL_SKIP_BUILD:-0}" != 1 ]; then
-    cmake --build "$build" --target tst_killharness ledger-curator ledger-server -j "${LC_KILL_JOBS:-2}"
+    cmake --build "$build" --target tst_killcli tst_killsync tst_killapp ledger-curator ledger-server -j "${LC_KILL_JOBS:-2}"
 fi
 
 export LC_KILLS="${LC_KILLS:-60}"
@@ -32,7 +33,21 @@ export LC_KILL_NOTICES="${LC_KILL_NOTICES:-10000}"
 export QT_QPA_PLATFORM=offscreen
 # QtTest stops a test function after 5 minutes by default; a full-size function runs longer.
 export QTEST_FUNCTION_TIMEOUT="${QTEST_FUNCTION_TIMEOUT:-21600000}"
-export XDG_CONFIG_HOME="${XDG_CONFIG_HOME:-$build/tests/test-config/tst_killharness}"
 
 cd "$build/tests"
-exec ./tst_killharness "$@"
+status=0
+for test in tst_killcli tst_killsync tst_killapp; do
+    # The functions asked for that this test has (all of them when none were asked for).
+    functions=""
+    if [ $# -gt 0 ]; then
+        for name in "$@"; do
+            if ./"$test" -functions | grep -qx "$name()"; then
+                functions="$functions $name"
+            fi
+        done
+        [ -n "$functions" ] || continue
+    fi
+    # shellcheck disable=SC2086 # the function names are words
+    XDG_CONFIG_HOME="${XDG_CONFIG_HOME:-$build/tests/test-config/$test}" ./"$test" $functions || status=$?
+done
+exit $status

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "AnomalyHints.h"
-#include "LedgerText.h"
+#include "RecordFixtures.h"
 #include "TestSupport.h"
 
 #include <QtTest>
@@ -18,14 +18,6 @@ const QString kPhoenixA = QStringLiteral("78b96fde-1b39-415a-b5e3-11a9ee3918da")
 const QString kPhoenixB = QStringLiteral("e857b2bb-5386-442e-8cc5-6b2d1d92bfee");
 const QString kYearA = QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e");
 const QString kYearB = QStringLiteral("73494bae-8a1d-4c9f-a9ac-3a3c3d90d1a0");
-
-Record fixtureRecord()
-{
-    auto page = parseLedgerText(fixture(), QStringLiteral("ledger.txt"));
-    if (!page.ok())
-        qFatal("fixture: %s", qPrintable(page.error().toString()));
-    return page->record;
-}
 
 QList<AnomalyHint> ofKind(const QList<AnomalyHint> &hints, Kind kind)
 {

@@ -242,6 +242,7 @@ private Q_SLOTS:
     void correctionsAreWrittenByTheOneWriter();
     void commentsNameNoIssueNumber();
     void correctionFieldsHaveOneTable();
+    void testSourcesStayUnder1000Lines();
 };
 
 void TestArchitecture::everyLibraryFolderIsKnown()
@@ -410,27 +411,30 @@ void TestArchitecture::commentsNameNoIssueNumber()
     // A comment says what a thing is for, or points into docs/: "issue 23" means nothing to
     // whoever reads the code without the tracker.
     static const QRegularExpression issue(QStringLiteral("\\b[Ii]ssues? #?\\d+"));
-    QStringList wrong;
-    int checked = 0;
-    for (const QString &top : { QStringLiteral("app"), QStringLiteral("ui"),
-             QStringLiteral("models"), QStringLiteral("server") }) {
+    // The tests' own library and their CMakeLists.txt too (the tests themselves not yet).
+    QStringList files = { sourcePath(QStringLiteral("tests/CMakeLists.txt")) };
+    for (const QString &top :
+        { QStringLiteral("app"), QStringLiteral("ui"), QStringLiteral("models"),
+            QStringLiteral("server"), QStringLiteral("tests/support") }) {
         QDirIterator it(sourcePath(top),
             { QStringLiteral("*.cpp"), QStringLiteral("*.h"), QStringLiteral("CMakeLists.txt") },
             QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString file = it.next();
-            QFile in(file);
-            QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(file));
-            ++checked;
-            const QStringList lines = QString::fromUtf8(in.readAll()).split(u'\n');
-            for (qsizetype k = 0; k < lines.size(); ++k) {
-                if (const auto match = issue.match(lines[k]); match.hasMatch())
-                    wrong.append(
-                        QStringLiteral("%1:%2: %3")
-                            .arg(QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file))
-                            .arg(k + 1)
-                            .arg(match.captured()));
-            }
+        while (it.hasNext())
+            files.append(it.next());
+    }
+    QStringList wrong;
+    int checked = 0;
+    for (const QString &file : std::as_const(files)) {
+        QFile in(file);
+        QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(file));
+        ++checked;
+        const QStringList lines = QString::fromUtf8(in.readAll()).split(u'\n');
+        for (qsizetype k = 0; k < lines.size(); ++k) {
+            if (const auto match = issue.match(lines[k]); match.hasMatch())
+                wrong.append(QStringLiteral("%1:%2: %3")
+                                 .arg(QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file))
+                                 .arg(k + 1)
+                                 .arg(match.captured()));
         }
     }
     QVERIFY(checked > 100);
@@ -473,6 +477,30 @@ void TestArchitecture::correctionFieldsHaveOneTable()
                                   "(ask curationFieldInfo() instead): ")
             + switching.join(QStringLiteral(", "))));
     QVERIFY2(withDefault.isEmpty(), qPrintable(withDefault.join(QStringLiteral(", "))));
+}
+
+void TestArchitecture::testSourcesStayUnder1000Lines()
+{
+    // A test file of more than 1,000 lines does several jobs: split it by what its tests check,
+    // the set-up they share into tests/support.
+    QStringList tooLong;
+    int checked = 0;
+    QDirIterator it(sourcePath(QStringLiteral("tests")),
+        { QStringLiteral("*.cpp"), QStringLiteral("*.h") }, QDir::Files,
+        QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = it.next();
+        QFile in(file);
+        QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(file));
+        ++checked;
+        const qsizetype lines = in.readAll().count('\n');
+        if (lines > 1000)
+            tooLong.append(QStringLiteral("%1: %2 lines")
+                               .arg(QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file))
+                               .arg(lines));
+    }
+    QVERIFY(checked > 80);
+    QVERIFY2(tooLong.isEmpty(), qPrintable(tooLong.join(u'\n')));
 }
 
 QTEST_GUILESS_MAIN(TestArchitecture)

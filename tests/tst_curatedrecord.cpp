@@ -3,6 +3,7 @@
 // and the correction log in the cache.
 #include "CuratedRecord.h"
 #include "LedgerText.h"
+#include "RecordFixtures.h"
 #include "RecordJson.h"
 #include "Store.h"
 #include "TestSupport.h"
@@ -22,13 +23,6 @@ const QString kLongStraw
     = QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"); // unresolved, ref 2021
 const QString kPhoenix1 = QStringLiteral("78b96fde-1b39-415a-b5e3-11a9ee3918da");
 const QString kPhoenix2 = QStringLiteral("e857b2bb-5386-442e-8cc5-6b2d1d92bfee");
-
-Record fixtureRecord()
-{
-    auto page = parseLedgerText(fixture(), QStringLiteral("fixture"));
-    Q_ASSERT(page.ok());
-    return page->record;
-}
 
 CorrectionEvent edit(const QString &id, const QString &observation, CurationField field,
     std::optional<QString> value, QStringList parents, const QString &author, const QString &at)

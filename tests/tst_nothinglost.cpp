@@ -136,18 +136,11 @@ QJsonObject TestNothingLost::notice(const QString &ref) const
 
 QString TestNothingLost::startServer(const QStringList &curators)
 {
-    m_server = std::make_unique<ServerProcess>(m_dir->filePath(QStringLiteral("server.sqlite")));
+    QList<std::pair<QString, QString>> roles;
+    for (const QString &name : curators)
+        roles.append({ name, QStringLiteral("curator") });
     QString problem;
-    m_server->command(
-        { QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
-    if (!problem.isEmpty())
-        return problem;
-    for (const QString &name : curators) {
-        m_tokens.insert(name, m_server->addToken(name, QStringLiteral("curator"), &problem));
-        if (!problem.isEmpty())
-            return problem;
-    }
-    m_server->start(&problem);
+    m_server = fixtureServer(m_dir->path(), roles, &m_tokens, &problem);
     return problem;
 }
 

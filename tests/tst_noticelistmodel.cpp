@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Notices view's model and filters (issue 21, item 5): every notice the cache knows, listed
+// The Notices view's model and filters (docs/notices.md): every notice the cache knows, listed
 // and withdrawn, with the records it concerns or none yet; natures as the source words them;
 // the records' reviews; the filters and the CSV rows. On a real cache in a temporary folder, with
 // notices read from Retraction Watch CSV text.
 #include "CsvText.h"
 #include "Identifier.h"
-#include "LedgerText.h"
 #include "NoticeListModel.h"
 #include "NoticeRows.h"
 #include "Notices.h"
+#include "RecordFixtures.h"
 #include "Store.h"
 #include "TestSupport.h"
 
@@ -33,12 +33,6 @@ const QByteArray kLater
 
 const QString kRecord = QStringLiteral("2104.04473");
 const QString kOwnRef = QStringLiteral("retraction-watch:51234");
-
-Record fixtureRecord()
-{
-    auto parsed = parseLedgerText(fixture(), QStringLiteral("ledger-2104.04473.txt"));
-    return parsed ? parsed->record : Record {};
-}
 
 //! The rows of the model whose notice has this ref.
 QList<int> rowsOf(const NoticeListModel &model, const QString &ref)

@@ -3,9 +3,9 @@
 // QAbstractItemModelTester), signals, filters on the fixture, sorting, and 200,000 rows.
 #include "CuratedRecord.h"
 #include "CurationLog.h"
-#include "LedgerText.h"
 #include "ObservationFilterProxy.h"
 #include "ObservationTableModel.h"
+#include "RecordFixtures.h"
 #include "RecordListModel.h"
 #include "Store.h"
 #include "TestSupport.h"
@@ -46,14 +46,6 @@ const QStringList kHinted = {
     QStringLiteral("00d01956-3547-4166-88a1-c427c5c4440e"), // year-like references
     QStringLiteral("73494bae-8a1d-4c9f-a9ac-3a3c3d90d1a0"),
 };
-
-Record fixtureRecord()
-{
-    auto page = parseLedgerText(fixture(), QStringLiteral("ledger.txt"));
-    if (!page.ok())
-        qFatal("fixture: %s", qPrintable(page.error().toString()));
-    return page->record;
-}
 
 CuratedRecord fixtureCurated(QList<CorrectionEvent> events = {})
 {

@@ -64,30 +64,11 @@ int pageCount(const QString &info)
     return pages.match(info).captured(1).toInt();
 }
 
-QSet<QString> uuidsIn(const QString &text)
-{
-    static const QRegularExpression uuid(
-        QStringLiteral("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"));
-    QSet<QString> out;
-    for (auto it = uuid.globalMatch(text); it.hasNext();)
-        out.insert(it.next().captured());
-    return out;
-}
-
 //! No messages on standard error (Qt's note on a session without XDG_RUNTIME_DIR included:
 //! the command line drops it, tst_cli's quietWithoutRuntimeDir).
 bool quiet(const QByteArray &err)
 {
     return err.isEmpty();
-}
-
-//! "Title:" and the other pdfinfo fields, whatever their padding.
-QString infoField(const QString &info, const QString &name)
-{
-    const QRegularExpression field(
-        QStringLiteral("^") + QRegularExpression::escape(name) + QStringLiteral(":\\s+(.*)$"),
-        QRegularExpression::MultilineOption);
-    return field.match(info).captured(1);
 }
 
 //! Keeps a copy of a PDF to look at: LC_PDF_DIR=/tmp/pdfs tst_pdfexport
@@ -193,10 +174,10 @@ void TestPdfExport::fixtureThroughTheCli()
                 .hasMatch());
 
     const QString info = pdfInfo(pdf);
-    QCOMPARE(infoField(info, QStringLiteral("Title")), record.title);
-    QCOMPARE(infoField(info, QStringLiteral("Creator")), QStringLiteral("Ledger Curator"));
+    QCOMPARE(pdfInfoField(info, QStringLiteral("Title")), record.title);
+    QCOMPARE(pdfInfoField(info, QStringLiteral("Creator")), QStringLiteral("Ledger Curator"));
     QVERIFY2(QRegularExpression(QStringLiteral("^595(\\.\\d+)? x 84[12](\\.\\d+)? pts \\(A4\\)$"))
-                 .match(infoField(info, QStringLiteral("Page size")))
+                 .match(pdfInfoField(info, QStringLiteral("Page size")))
                  .hasMatch(),
         qPrintable(info));
     const int pages = pageCount(info);
@@ -226,7 +207,7 @@ void TestPdfExport::letterPages()
     keep(pdf, QStringLiteral("fixture-letter.pdf"));
     const QString info = pdfInfo(pdf);
     QCOMPARE(
-        infoField(info, QStringLiteral("Page size")), QStringLiteral("612 x 792 pts (letter)"));
+        pdfInfoField(info, QStringLiteral("Page size")), QStringLiteral("612 x 792 pts (letter)"));
     const int pages = pageCount(info);
     QVERIFY(pages > 1);
     QVERIFY(pdfText(pdf, pages).contains(QStringLiteral("page %1 of %1").arg(pages)));
@@ -350,7 +331,7 @@ void TestPdfExport::hostileTitlesStayText()
                 QStringLiteral("<img src=x onerror=alert(1)> cites this paper.")) // outbound: cited
         || flat.contains(QStringLiteral("This paper cites <img src=x onerror=alert(1)>.")));
     QVERIFY(flat.contains(QStringLiteral("<b>x</b> & \"quoted\" cites this paper.")));
-    QCOMPARE(infoField(pdfInfo(pdf), QStringLiteral("Title")), r.title);
+    QCOMPARE(pdfInfoField(pdfInfo(pdf), QStringLiteral("Title")), r.title);
 }
 
 void TestPdfExport::tenThousandObservations()

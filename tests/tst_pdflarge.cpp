@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The PDF export of a large record (issue 34, item 4: 60,003 observations came out as one blank
-// page, reported as exported): a generated 60,000-observation record through the real
-// `ledger-curator export-pdf`, read back whole with poppler's pdfinfo and pdftotext, its peak
-// memory taken by /usr/bin/time; exports that fail (no folder, a file size limit reached half way)
-// leave nothing and exit non-zero; the pieces the page is laid out in join without a seam; the
+// The PDF export of a large record (docs/rendering.md, "A large record": 60,003 observations once
+// came out as one blank page, reported as exported): a generated 60,000-observation record through
+// the real `ledger-curator export-pdf`, read back whole with poppler's pdfinfo and pdftotext, its
+// peak memory taken by /usr/bin/time; exports that fail (no folder, a file size limit reached half
+// way) leave nothing and exit non-zero; the pieces the page is laid out in join without a seam; the
 // progress moves with the pages and Cancel stops either pass.
 #include "CuratedRecord.h"
 #include "PdfExport.h"
@@ -31,7 +31,8 @@ using namespace LedgerCurator::TestSupport;
 namespace {
 
 constexpr qsizetype kObservations = 60000;
-//! The export's peak resident memory must stay under this (issue 34: 2.7 GB before).
+//! The export's peak resident memory must stay under this (2.7 GB before the page was laid out in
+//! pieces).
 constexpr qint64 kPeakLimitKb = 500 * 1024;
 
 struct Run
@@ -46,14 +47,7 @@ Run runProcess(const QString &program, const QStringList &arguments, const QStri
     const std::function<void()> &inChild = {})
 {
     QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/xdg-data"));
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/xdg-config"));
-    env.insert(QStringLiteral("LC_SIGNING_KEY_STORE"), QStringLiteral("file"));
-    process.setProcessEnvironment(env);
+    process.setProcessEnvironment(cliEnvironment(home));
     if (inChild)
         process.setChildProcessModifier(inChild);
     process.start(program, arguments);
@@ -87,27 +81,9 @@ QString pdfInfo(const QString &pdf)
     return QString::fromUtf8(process.readAllStandardOutput());
 }
 
-QString infoField(const QString &info, const QString &name)
-{
-    const QRegularExpression field(
-        QStringLiteral("^") + QRegularExpression::escape(name) + QStringLiteral(":\\s+(.*)$"),
-        QRegularExpression::MultilineOption);
-    return field.match(info).captured(1);
-}
-
 int pageCount(const QString &pdf)
 {
-    return infoField(pdfInfo(pdf), QStringLiteral("Pages")).toInt();
-}
-
-QSet<QString> uuidsIn(const QString &text)
-{
-    static const QRegularExpression uuid(
-        QStringLiteral("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"));
-    QSet<QString> out;
-    for (auto it = uuid.globalMatch(text); it.hasNext();)
-        out.insert(it.next().captured());
-    return out;
+    return pdfInfoField(pdfInfo(pdf), QStringLiteral("Pages")).toInt();
 }
 
 //! A word of the PDF where pdftotext places it (points from the page's top left).
@@ -288,8 +264,8 @@ void TestPdfLarge::sixtyThousandObservationsThroughTheCli()
 
     keep(pdf, QStringLiteral("sixty-thousand.pdf"));
     const QString info = pdfInfo(pdf);
-    QCOMPARE(infoField(info, QStringLiteral("Title")), m_title);
-    const int pages = infoField(info, QStringLiteral("Pages")).toInt();
+    QCOMPARE(pdfInfoField(info, QStringLiteral("Title")), m_title);
+    const int pages = pdfInfoField(info, QStringLiteral("Pages")).toInt();
     qDebug("%d pages", pages);
     // Between 2 and 8 observations a page, as the page's layout has them.
     QVERIFY2(pages > kObservations / 8 && pages < kObservations / 2, qPrintable(info));
@@ -452,7 +428,7 @@ void TestPdfLarge::progressMovesWithThePages()
 
 void TestPdfLarge::onePieceTooTallIsRefused()
 {
-    // The blank page of issue 34 itself: the 60,000 observations laid out as one document run
+    // The blank page itself: the 60,000 observations laid out as one document run
     // past the 2^31 / 64 dots QTextDocument can place. Refused with a message, nothing written.
     // Opt-in (LC_PDF_HEAVY=1): the one document holds some 2.7 GB and takes minutes.
     if (qEnvironmentVariable("LC_PDF_HEAVY") != u"1")

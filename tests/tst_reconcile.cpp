@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// ledger-server as a W3C Reconciliation API service (issue 23, docs/reconciliation.md), on the
+// ledger-server as a W3C Reconciliation API service (docs/reconciliation.md), on the
 // real ledger-server binary on a loopback port over real HTTP: the works index seeded by
 // `ledger-server works import` from tests/data/reconcile-works.csv; the manifest; batches as
 // OpenRefine sends them (a form body), as JSON and in the URL; the properties year and authors;
@@ -14,7 +14,6 @@
 #include "ServerProcess.h"
 #include "TestSupport.h"
 
-#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
@@ -38,7 +37,6 @@ using namespace LedgerCurator::TestSupport;
 
 namespace {
 
-const QString kPostgres = QStringLiteral("postgresql");
 const QString kSampleCsv = QStringLiteral(LC_TEST_DATA_DIR "/reconcile-works.csv");
 
 struct Reply
@@ -180,10 +178,9 @@ private:
         const QByteArray &contentType = {}, const QByteArray &token = {});
     Reply postForm(const QJsonObject &queries);
 
-    std::unique_ptr<QTemporaryDir> m_dir;
+    ServerDatabase m_database;
     QString m_db;
     QString m_works;
-    QString m_pgDatabase;
     std::unique_ptr<QProcess> m_server;
     QUrl m_base;
     QNetworkAccessManager m_nam;
@@ -191,30 +188,19 @@ private:
 
 void TestReconcile::initTestCase_data()
 {
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("sqlite") << QStringLiteral("sqlite");
-    QTest::newRow("postgresql") << kPostgres;
+    addBackendRows();
 }
 
 void TestReconcile::init()
 {
     QFETCH_GLOBAL(QString, backend);
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_pgDatabase.clear();
-    if (backend == kPostgres) {
-        if (!postgresAvailable())
-            QSKIP("LC_TEST_POSTGRES_URL is not set; run scripts/with-postgres.sh "
-                  "build-testing/tests/tst_reconcile for the PostgreSQL rows");
-        QString problem;
-        const QString name = createPostgresDatabase(QStringLiteral("lc_reconcile"), &problem);
-        QVERIFY2(!name.isEmpty(), qPrintable(problem));
-        m_pgDatabase = name;
-        m_db = postgresUrl(name);
-    } else {
-        m_db = m_dir->filePath(QStringLiteral("server.db"));
-    }
-    m_works = m_dir->filePath(QStringLiteral("works.db"));
+    const ServerDatabase::Made made
+        = m_database.make(backend, QStringLiteral("lc_reconcile"), QStringLiteral("tst_reconcile"));
+    if (made.skip)
+        QSKIP(qPrintable(made.reason));
+    QVERIFY2(made.ok, qPrintable(made.reason));
+    m_db = m_database.db();
+    m_works = m_database.filePath(QStringLiteral("works.db"));
     const CliRun imported = runServer({ QStringLiteral("works"), QStringLiteral("import"),
         kSampleCsv, QStringLiteral("--works"), m_works });
     QVERIFY2(imported.exitCode == 0, imported.err.constData());
@@ -224,14 +210,12 @@ void TestReconcile::init()
 void TestReconcile::cleanup()
 {
     stopServer();
-    dropPostgresDatabase(m_pgDatabase);
-    m_pgDatabase.clear();
-    m_dir.reset();
+    m_database.reset();
 }
 
 CliRun TestReconcile::runServer(const QStringList &arguments) const
 {
-    return runServerCommand(arguments, m_dir->filePath(QStringLiteral("xdg-data")), 120000);
+    return runServerCommand(arguments, m_database.dataHome(), 120000);
 }
 
 bool TestReconcile::startServer(const QStringList &extra)
@@ -239,33 +223,18 @@ bool TestReconcile::startServer(const QStringList &extra)
     stopServer();
     m_server = std::make_unique<QProcess>();
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("xdg-data")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_database.dataHome());
     m_server->setProcessEnvironment(env);
-    m_server->setStandardErrorFile(m_dir->filePath(QStringLiteral("server.log")));
-    m_server->start(QStringLiteral(LC_SERVER_PATH),
+    m_server->setStandardErrorFile(m_database.filePath(QStringLiteral("server.log")));
+    m_base = startServing(*m_server,
         QStringList { QStringLiteral("serve"), QStringLiteral("--db"), m_db,
             QStringLiteral("--works"), m_works, QStringLiteral("--listen"),
             QStringLiteral("127.0.0.1:0") }
             + extra);
-    if (!m_server->waitForStarted(20000))
-        return false;
-    QElapsedTimer timer;
-    timer.start();
-    while (!m_server->canReadLine() && timer.elapsed() < scaledTimeoutMs(30000)) {
-        if (m_server->state() != QProcess::Running) {
-            qWarning("ledger-server exited: %s",
-                readAll(m_dir->filePath(QStringLiteral("server.log"))).constData());
-            return false;
-        }
-        m_server->waitForReadyRead(200);
-    }
-    const QByteArray line = m_server->readLine().trimmed();
-    if (!line.startsWith("listening on http://127.0.0.1:")) {
-        qWarning("unexpected first line from ledger-server: '%s'", line.constData());
-        return false;
-    }
-    m_base = QUrl(QString::fromUtf8(line.mid(int(strlen("listening on ")))));
-    return true;
+    if (!m_base.isValid())
+        qWarning("ledger-server's log: %s",
+            readAll(m_database.filePath(QStringLiteral("server.log"))).constData());
+    return m_base.isValid();
 }
 
 void TestReconcile::stopServer()
@@ -273,19 +242,11 @@ void TestReconcile::stopServer()
     std::unique_ptr<QProcess> server = std::move(m_server);
     if (!server)
         return;
-    if (server->state() != QProcess::NotRunning) {
-        server->terminate();
-        if (!server->waitForFinished(20000)) {
-            server->kill();
-            server->waitForFinished(5000);
-            QFAIL("ledger-server did not stop on SIGTERM");
-        }
-    }
-    if (server->exitStatus() != QProcess::NormalExit || server->exitCode() != 0) {
+    const QString problem = stopServing(*server);
+    if (!problem.isEmpty())
         qWarning("ledger-server's log ends:\n%s",
-            readAll(m_dir->filePath(QStringLiteral("server.log"))).right(2000).constData());
-        QFAIL("ledger-server did not exit cleanly");
-    }
+            readAll(m_database.filePath(QStringLiteral("server.log"))).right(2000).constData());
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 Reply TestReconcile::send(const QByteArray &method, const QString &pathAndQuery,
@@ -353,14 +314,14 @@ void TestReconcile::worksImportAndStats()
     QVERIFY2(stats.out.contains("reconcile-works.csv"), stats.out.constData());
 
     // Bad lines are named with their line and skipped; the rest is imported.
-    const QString bad = m_dir->filePath(QStringLiteral("bad.csv"));
+    const QString bad = m_database.filePath(QStringLiteral("bad.csv"));
     QFile file(bad);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write("id,title,authors,year,doi\n"
                "9901.00001,A Good Title of a Work,A. Author,1999,\n"
                "9901.00002,,B. Author,1999,\n");
     file.close();
-    const QString works = m_dir->filePath(QStringLiteral("other-works.db"));
+    const QString works = m_database.filePath(QStringLiteral("other-works.db"));
     const CliRun imported = runServer({ QStringLiteral("works"), QStringLiteral("import"), bad,
         QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--works"), works });
     QVERIFY2(imported.exitCode == 0, imported.err.constData());
@@ -372,7 +333,7 @@ void TestReconcile::worksImportAndStats()
         const CliRun beside = runServer({ QStringLiteral("works"), QStringLiteral("import"),
             kSampleCsv, QStringLiteral("--db"), m_db });
         QVERIFY2(beside.exitCode == 0, beside.err.constData());
-        QVERIFY(QFile::exists(m_dir->filePath(QStringLiteral("server-works.db"))));
+        QVERIFY(QFile::exists(m_database.filePath(QStringLiteral("server-works.db"))));
     }
 }
 
@@ -390,7 +351,7 @@ void TestReconcile::worksImportBadUsage()
     QVERIFY2(badFormat.err.contains("--format takes arxiv-jsonl or csv, found 'xml'"),
         badFormat.err.constData());
     const CliRun missing = runServer({ QStringLiteral("works"), QStringLiteral("import"),
-        m_dir->filePath(QStringLiteral("none.csv")), QStringLiteral("--works"), m_works });
+        m_database.filePath(QStringLiteral("none.csv")), QStringLiteral("--works"), m_works });
     QCOMPARE(missing.exitCode, 2);
     QVERIFY2(missing.err.contains("no such file"), missing.err.constData());
     const CliRun unknown = runServer({ QStringLiteral("works"), QStringLiteral("drop") });

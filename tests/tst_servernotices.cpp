@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Standing notices as team data, the server's half (issue 21), on the real ledger-server binary
-// on a loopback port over real HTTP: POST /v1/notices (stored, duplicate, stale, the importer
-// the token's name, the refusals), GET /v1/notices (paging by seq), the history of versions, and
-// `ledger-server import-notices` on the Retraction Watch CSV of tests/data (complete lists
-// withdraw what they no longer name). On a fresh SQLite file and on a fresh PostgreSQL database
-// per test (the "postgresql" rows need LC_TEST_POSTGRES_URL: run
-// scripts/with-postgres.sh build-testing/tests/tst_servernotices).
+// Standing notices as team data, the server's half (docs/notices.md), on the real ledger-server
+// binary on a loopback port over real HTTP: POST /v1/notices (stored, duplicate, stale, the
+// importer the token's name, the refusals), GET /v1/notices (paging by seq), the history of
+// versions, and `ledger-server import-notices` on the Retraction Watch CSV of tests/data (complete
+// lists withdraw what they no longer name). On a fresh SQLite file and on a fresh PostgreSQL
+// database per test (the "postgresql" rows need LC_TEST_POSTGRES_URL: run scripts/with-postgres.sh
+// build-testing/tests/tst_servernotices).
 #include "NoticeJson.h"
 #include "ServerDatabases.h"
 #include "ServerProcess.h"
 #include "TestSupport.h"
 
 #include <QDateTime>
-#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
@@ -39,7 +38,6 @@ using namespace LedgerCurator::TestSupport;
 
 namespace {
 
-const QString kPostgres = QStringLiteral("postgresql");
 const QString kSource = QStringLiteral("retraction-watch");
 const QString kSampleCsv = QStringLiteral(LC_TEST_DATA_DIR "/retractions-sample.csv");
 // The notices the sample gives (its rows 51263, a bad date, and 51276, no original DOI, give none).
@@ -153,9 +151,8 @@ private:
     QString writeCsv(const QString &name, const QByteArray &content);
     QByteArray sampleWithout(const QStringList &ids) const;
 
-    std::unique_ptr<QTemporaryDir> m_dir;
+    ServerDatabase m_database;
     QString m_db;
-    QString m_pgDatabase;
     std::unique_ptr<QProcess> m_server;
     QUrl m_base;
     QByteArray m_curator, m_other, m_reader;
@@ -164,29 +161,18 @@ private:
 
 void TestServerNotices::initTestCase_data()
 {
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("sqlite") << QStringLiteral("sqlite");
-    QTest::newRow("postgresql") << kPostgres;
+    addBackendRows();
 }
 
 void TestServerNotices::init()
 {
     QFETCH_GLOBAL(QString, backend);
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_pgDatabase.clear();
-    if (backend == kPostgres) {
-        if (!postgresAvailable())
-            QSKIP("LC_TEST_POSTGRES_URL is not set; run scripts/with-postgres.sh "
-                  "build-testing/tests/tst_servernotices for the PostgreSQL rows");
-        QString problem;
-        const QString name = createPostgresDatabase(QStringLiteral("lc_notices"), &problem);
-        QVERIFY2(!name.isEmpty(), qPrintable(problem));
-        m_pgDatabase = name;
-        m_db = postgresUrl(name);
-    } else {
-        m_db = m_dir->filePath(QStringLiteral("server.db"));
-    }
+    const ServerDatabase::Made made = m_database.make(
+        backend, QStringLiteral("lc_notices"), QStringLiteral("tst_servernotices"));
+    if (made.skip)
+        QSKIP(qPrintable(made.reason));
+    QVERIFY2(made.ok, qPrintable(made.reason));
+    m_db = m_database.db();
     m_curator = addToken(QStringLiteral("carol"), QStringLiteral("curator"));
     m_other = addToken(QStringLiteral("dave"), QStringLiteral("curator"));
     m_reader = addToken(QStringLiteral("rita"), QStringLiteral("reader"));
@@ -197,15 +183,12 @@ void TestServerNotices::init()
 void TestServerNotices::cleanup()
 {
     stopServer();
-    closeDatabase(QStringLiteral("tst-notices-direct"));
-    dropPostgresDatabase(m_pgDatabase);
-    m_pgDatabase.clear();
-    m_dir.reset();
+    m_database.reset();
 }
 
 CliRun TestServerNotices::runServer(const QStringList &arguments) const
 {
-    return runServerCommand(arguments, m_dir->filePath(QStringLiteral("xdg-data")), 120000);
+    return runServerCommand(arguments, m_database.dataHome(), 120000);
 }
 
 QByteArray TestServerNotices::addToken(const QString &name, const QString &role)
@@ -218,29 +201,12 @@ bool TestServerNotices::startServer()
 {
     m_server = std::make_unique<QProcess>();
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("xdg-data")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), m_database.dataHome());
     m_server->setProcessEnvironment(env);
-    m_server->start(QStringLiteral(LC_SERVER_PATH),
+    m_base = startServing(*m_server,
         { QStringLiteral("serve"), QStringLiteral("--db"), m_db, QStringLiteral("--listen"),
             QStringLiteral("127.0.0.1:0") });
-    if (!m_server->waitForStarted(20000))
-        return false;
-    QElapsedTimer timer;
-    timer.start();
-    while (!m_server->canReadLine() && timer.elapsed() < 30000) {
-        if (m_server->state() != QProcess::Running) {
-            qWarning("ledger-server exited: %s", m_server->readAllStandardError().constData());
-            return false;
-        }
-        m_server->waitForReadyRead(200);
-    }
-    const QByteArray line = m_server->readLine().trimmed();
-    if (!line.startsWith("listening on http://127.0.0.1:")) {
-        qWarning("unexpected first line from ledger-server: '%s'", line.constData());
-        return false;
-    }
-    m_base = QUrl(QString::fromUtf8(line.mid(int(strlen("listening on ")))));
-    return true;
+    return m_base.isValid();
 }
 
 void TestServerNotices::stopServer()
@@ -248,19 +214,11 @@ void TestServerNotices::stopServer()
     std::unique_ptr<QProcess> server = std::move(m_server);
     if (!server)
         return;
-    if (server->state() != QProcess::NotRunning) {
-        server->terminate();
-        if (!server->waitForFinished(20000)) {
-            server->kill();
-            server->waitForFinished(5000);
-            QFAIL("ledger-server did not stop on SIGTERM");
-        }
-    }
-    const QByteArray log = server->readAllStandardError();
-    if (server->exitStatus() != QProcess::NormalExit || server->exitCode() != 0) {
+    QByteArray log;
+    const QString problem = stopServing(*server, &log);
+    if (!problem.isEmpty())
         qWarning("ledger-server's log ends:\n%s", log.right(2000).constData());
-        QFAIL("ledger-server did not exit cleanly");
-    }
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
     for (const QByteArray &token : { m_curator, m_other, m_reader }) {
         if (!token.isEmpty())
             QVERIFY2(!log.contains(token), "a token appears in the request log");
@@ -321,7 +279,7 @@ QList<StandingNotice> TestServerNotices::allNotices(int limit)
 
 QList<std::tuple<qint64, QString, QString>> TestServerNotices::versions(const QString &sourceId)
 {
-    QSqlDatabase db = openServerDatabase(QStringLiteral("tst-notices-direct"), m_db);
+    QSqlDatabase db = m_database.direct();
     QSqlQuery query(db);
     query.prepare(QStringLiteral("SELECT seq, imported_by, status FROM notice_versions "
                                  "WHERE source = ? AND source_id = ? ORDER BY seq"));
@@ -347,7 +305,7 @@ CliRun TestServerNotices::importNotices(const QString &file, const QStringList &
 
 QString TestServerNotices::writeCsv(const QString &name, const QByteArray &content)
 {
-    const QString path = m_dir->filePath(name);
+    const QString path = m_database.filePath(name);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
         return {};
@@ -868,7 +826,7 @@ void TestServerNotices::importNoticesBadFileStoresNothing()
     QCOMPARE(second.exitCode, 2);
     QVERIFY2(second.err.contains("unterminated.csv:11: "), second.err.constData());
 
-    const CliRun absent = importNotices(m_dir->filePath(QStringLiteral("absent.csv")));
+    const CliRun absent = importNotices(m_database.filePath(QStringLiteral("absent.csv")));
     QCOMPARE(absent.exitCode, 2);
     QVERIFY2(absent.err.contains("absent.csv"), absent.err.constData());
 

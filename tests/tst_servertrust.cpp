@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The server's side of signed corrections (issue 19) on the real ledger-server: what POST
+// The server's side of signed corrections (docs/signatures.md) on the real ledger-server: what POST
 // /v1/events refuses and why (author, signature, key, clock), the curators' keys (GET and POST
 // /v1/keys, `key list`, `key revoke`), /v1/whoami, revoked tokens (refused at once by every
 // server on the database), the legacy mark of a migrated database, and an event altered in the
@@ -13,7 +13,6 @@
 #include "TestSupport.h"
 
 #include <QDateTime>
-#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -37,7 +36,6 @@ using namespace LedgerCurator::TestSupport;
 
 namespace {
 
-const QString kPostgres = QStringLiteral("postgresql");
 const QString kCarol = QStringLiteral("carol");
 const QString kBob = QStringLiteral("bob");
 
@@ -105,7 +103,7 @@ private Q_SLOTS:
     void alteredEventKeepsItsSignature();
 
 private:
-    QSqlDatabase directDatabase();
+    QSqlDatabase directDatabase() { return m_database.direct(); }
     CliRun runServer(const QStringList &arguments) const;
     QByteArray addToken(const QString &name, const QString &role);
     QUrl startServer(qint64 skewMs = 0);
@@ -125,10 +123,8 @@ private:
     void checkRefused(const Reply &reply, int status, const QString &code, qsizetype index,
         const QString &eventId, qint64 seqBefore);
 
-    QString m_backend;
-    std::unique_ptr<QTemporaryDir> m_dir;
+    ServerDatabase m_database;
     QString m_db;
-    QString m_pgDatabase;
     std::vector<std::unique_ptr<QProcess>> m_servers;
     QUrl m_base;
     QByteArray m_carol, m_bob, m_reader, m_admin;
@@ -137,29 +133,18 @@ private:
 
 void TestServerTrust::initTestCase_data()
 {
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("sqlite") << QStringLiteral("sqlite");
-    QTest::newRow("postgresql") << kPostgres;
+    addBackendRows();
 }
 
 void TestServerTrust::init()
 {
     QFETCH_GLOBAL(QString, backend);
-    m_backend = backend;
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_pgDatabase.clear();
-    if (backend == kPostgres) {
-        if (!postgresAvailable())
-            QSKIP("LC_TEST_POSTGRES_URL is not set; run scripts/with-postgres.sh "
-                  "build-testing/tests/tst_servertrust for the PostgreSQL rows");
-        QString problem;
-        m_pgDatabase = createPostgresDatabase(QStringLiteral("lc_trust"), &problem);
-        QVERIFY2(!m_pgDatabase.isEmpty(), qPrintable(problem));
-        m_db = postgresUrl(m_pgDatabase);
-    } else {
-        m_db = m_dir->filePath(QStringLiteral("server.db"));
-    }
+    const ServerDatabase::Made made
+        = m_database.make(backend, QStringLiteral("lc_trust"), QStringLiteral("tst_servertrust"));
+    if (made.skip)
+        QSKIP(qPrintable(made.reason));
+    QVERIFY2(made.ok, qPrintable(made.reason));
+    m_db = m_database.db();
     m_carol = addToken(kCarol, QStringLiteral("curator"));
     m_bob = addToken(kBob, QStringLiteral("curator"));
     m_reader = addToken(QStringLiteral("rita"), QStringLiteral("reader"));
@@ -176,22 +161,9 @@ void TestServerTrust::init()
 
 void TestServerTrust::cleanup()
 {
-    for (auto &server : std::exchange(m_servers, {})) {
-        server->terminate();
-        if (!server->waitForFinished(20000)) {
-            server->kill();
-            server->waitForFinished(5000);
-        }
-    }
-    closeDatabase(QStringLiteral("trust-direct"));
-    dropPostgresDatabase(m_pgDatabase);
-    m_pgDatabase.clear();
-    m_dir.reset();
-}
-
-QSqlDatabase TestServerTrust::directDatabase()
-{
-    return openServerDatabase(QStringLiteral("trust-direct"), m_db);
+    for (auto &server : std::exchange(m_servers, {}))
+        (void)stopServing(*server); // how it ends is no check of these tests
+    m_database.reset();
 }
 
 CliRun TestServerTrust::runServer(const QStringList &arguments) const
@@ -212,25 +184,12 @@ QUrl TestServerTrust::startServer(qint64 skewMs)
     if (skewMs != 0)
         env.insert(QStringLiteral("LC_TEST_CLOCK_SKEW_MS"), QString::number(skewMs));
     process->setProcessEnvironment(env);
-    process->start(QStringLiteral(LC_SERVER_PATH),
+    const QUrl base = startServing(*process,
         { QStringLiteral("serve"), QStringLiteral("--db"), m_db, QStringLiteral("--listen"),
             QStringLiteral("127.0.0.1:0") });
-    QElapsedTimer timer;
-    timer.start();
-    while (!process->canReadLine() && timer.elapsed() < scaledTimeoutMs(30000)) {
-        if (process->state() == QProcess::NotRunning && timer.elapsed() > 1000) {
-            qWarning("ledger-server exited: %s", process->readAllStandardError().constData());
-            return {};
-        }
-        process->waitForReadyRead(200);
-    }
-    const QByteArray line = process->readLine().trimmed();
-    if (!line.startsWith("listening on ")) {
-        qWarning("unexpected first line from ledger-server: '%s'", line.constData());
-        return {};
-    }
-    m_servers.push_back(std::move(process));
-    return QUrl(QString::fromUtf8(line.mid(int(strlen("listening on ")))));
+    if (base.isValid())
+        m_servers.push_back(std::move(process));
+    return base;
 }
 
 Reply TestServerTrust::send(const QByteArray &method, const QString &path, const QByteArray &token,

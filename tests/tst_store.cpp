@@ -2,6 +2,7 @@
 // The SQLite cache: migrations, reopening, import all-or-nothing, replacing upstream data.
 #include "LedgerText.h"
 #include "RecordAttention.h"
+#include "RecordFixtures.h"
 #include "Store.h"
 #include "StoreSqlite.h"
 #include "TestSupport.h"
@@ -43,7 +44,6 @@ private Q_SLOTS:
     void failedReadIsReportedNotTruncated();
 
 private:
-    Record fixtureRecord() const;
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_path;
 };
@@ -99,13 +99,6 @@ qint64 observationRows(Store &store)
 }
 
 } // namespace
-
-Record TestStore::fixtureRecord() const
-{
-    auto page = parseLedgerText(fixture(), QStringLiteral("fixture"));
-    Q_ASSERT(page.ok());
-    return page->record;
-}
 
 void TestStore::migratesFromEmptyFile()
 {

@@ -145,18 +145,20 @@ void TestSync::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    m_server = std::make_unique<ServerProcess>(m_dir->filePath(QStringLiteral("server.sqlite")));
     QString problem;
-    m_server->command(
-        { QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
-    QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    m_alice = m_server->addToken(QStringLiteral("alice"), QStringLiteral("curator"), &problem);
-    m_bob = m_server->addToken(QStringLiteral("bob"), QStringLiteral("curator"), &problem);
-    m_reader = m_server->addToken(QStringLiteral("rita"), QStringLiteral("reader"), &problem);
-    m_admin = m_server->addToken(QStringLiteral("root"), QStringLiteral("admin"), &problem);
-    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QHash<QString, QString> tokens;
+    m_server = fixtureServer(m_dir->path(),
+        { { QStringLiteral("alice"), QStringLiteral("curator") },
+            { QStringLiteral("bob"), QStringLiteral("curator") },
+            { QStringLiteral("rita"), QStringLiteral("reader") },
+            { QStringLiteral("root"), QStringLiteral("admin") } },
+        &tokens, &problem);
+    QVERIFY2(m_server, qPrintable(problem));
+    m_alice = tokens.value(QStringLiteral("alice"));
+    m_bob = tokens.value(QStringLiteral("bob"));
+    m_reader = tokens.value(QStringLiteral("rita"));
+    m_admin = tokens.value(QStringLiteral("root"));
     QVERIFY(!m_alice.isEmpty() && m_alice != m_bob);
-    QVERIFY2(m_server->start(&problem), qPrintable(problem));
     m_a = std::make_unique<Store>(m_dir->filePath(QStringLiteral("a.sqlite")));
     m_b = std::make_unique<Store>(m_dir->filePath(QStringLiteral("b.sqlite")));
     QVERIFY(m_a->open());
@@ -180,7 +182,8 @@ SyncOptions TestSync::options(const QString &token) const
     o.maxAttempts = 3;
     o.initialBackoffMs = 50;
     o.maxBackoffMs = 2000;
-    // Each token's curator signs with their test key (the sync signs their outbox, issue 19).
+    // Each token's curator signs with their test key (the sync signs their outbox:
+    // docs/signatures.md).
     o.curator = token == m_alice ? QStringLiteral("alice")
         : token == m_bob         ? QStringLiteral("bob")
                                  : QString();

@@ -285,15 +285,17 @@ void TestSyncFaults::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    m_server = std::make_unique<ServerProcess>(m_dir->filePath(QStringLiteral("server.sqlite")));
     QString problem;
-    m_server->command(
-        { QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
-    m_alice = m_server->addToken(QStringLiteral("alice"), QStringLiteral("curator"), &problem);
-    m_bob = m_server->addToken(QStringLiteral("bob"), QStringLiteral("curator"), &problem);
-    m_admin = m_server->addToken(QStringLiteral("root"), QStringLiteral("admin"), &problem);
-    QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    QVERIFY2(m_server->start(&problem), qPrintable(problem));
+    QHash<QString, QString> tokens;
+    m_server = fixtureServer(m_dir->path(),
+        { { QStringLiteral("alice"), QStringLiteral("curator") },
+            { QStringLiteral("bob"), QStringLiteral("curator") },
+            { QStringLiteral("root"), QStringLiteral("admin") } },
+        &tokens, &problem);
+    QVERIFY2(m_server, qPrintable(problem));
+    m_alice = tokens.value(QStringLiteral("alice"));
+    m_bob = tokens.value(QStringLiteral("bob"));
+    m_admin = tokens.value(QStringLiteral("root"));
     m_proxy = std::make_unique<FaultProxy>(quint16(m_server->url().port()));
     QVERIFY(m_proxy->listen());
     m_proxy->killServer = [this] { m_server->stop(); };

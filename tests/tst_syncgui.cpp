@@ -106,15 +106,15 @@ void TestSyncGui::init()
     QFile::remove(SyncController(QString()).tokenFilePath());
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    m_server = std::make_unique<ServerProcess>(m_dir->filePath(QStringLiteral("server.sqlite")));
     QString problem;
-    m_server->command(
-        { QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
-    QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    m_alice = m_server->addToken(QStringLiteral("alice"), QStringLiteral("curator"), &problem);
-    m_bob = m_server->addToken(QStringLiteral("bob"), QStringLiteral("curator"), &problem);
-    QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    QVERIFY2(m_server->start(&problem), qPrintable(problem));
+    QHash<QString, QString> tokens;
+    m_server = fixtureServer(m_dir->path(),
+        { { QStringLiteral("alice"), QStringLiteral("curator") },
+            { QStringLiteral("bob"), QStringLiteral("curator") } },
+        &tokens, &problem);
+    QVERIFY2(m_server, qPrintable(problem));
+    m_alice = tokens.value(QStringLiteral("alice"));
+    m_bob = tokens.value(QStringLiteral("bob"));
     m_a = makeCurator(QStringLiteral("alice"));
     m_b = makeCurator(QStringLiteral("bob"));
     QVERIFY(m_a && m_b);

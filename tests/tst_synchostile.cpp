@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The sync client against a hostile or broken server (issue 20, item 4): a proxy in front of the
+// The sync client against a hostile or broken server (docs/sync-client.md): a proxy in front of the
 // real ledger-server answers chosen requests itself with a reply that announces gigabytes, one
 // that streams without end (chunked, or with no length), one that dribbles a byte every 200 ms,
 // or forwards every request late. Each time the sync fails with a message naming the URL, the
@@ -247,13 +247,12 @@ void TestSyncHostile::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    m_server = std::make_unique<ServerProcess>(m_dir->filePath(QStringLiteral("server.sqlite")));
     QString problem;
-    m_server->command(
-        { QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
-    m_alice = m_server->addToken(QStringLiteral("alice"), QStringLiteral("curator"), &problem);
-    QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    QVERIFY2(m_server->start(&problem), qPrintable(problem));
+    QHash<QString, QString> tokens;
+    m_server = fixtureServer(m_dir->path(),
+        { { QStringLiteral("alice"), QStringLiteral("curator") } }, &tokens, &problem);
+    QVERIFY2(m_server, qPrintable(problem));
+    m_alice = tokens.value(QStringLiteral("alice"));
     m_proxy = std::make_unique<HostileProxy>(quint16(m_server->url().port()));
     QVERIFY(m_proxy->listen());
     m_cachePath = m_dir->filePath(QStringLiteral("alice.sqlite"));

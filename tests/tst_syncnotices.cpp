@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Notices as team data through the real ledger-server on loopback (issue 21): a Retraction
+// Notices as team data through the real ledger-server on loopback (docs/notices.md): a Retraction
 // Watch CSV imported on one cache reaches another; a retried upload, a second import of the same
 // file elsewhere and a repeated sync store nothing twice; a notice the source no longer lists
 // reaches the others as withdrawn; a cache that was offline catches up; one review of the
@@ -98,15 +98,15 @@ void TestSyncNotices::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    m_server = std::make_unique<ServerProcess>(m_dir->filePath(QStringLiteral("server.sqlite")));
     QString problem;
-    m_server->command(
-        { QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
-    QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    m_alice = m_server->addToken(QStringLiteral("alice"), QStringLiteral("curator"), &problem);
-    m_bob = m_server->addToken(QStringLiteral("bob"), QStringLiteral("curator"), &problem);
-    QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    QVERIFY2(m_server->start(&problem), qPrintable(problem));
+    QHash<QString, QString> tokens;
+    m_server = fixtureServer(m_dir->path(),
+        { { QStringLiteral("alice"), QStringLiteral("curator") },
+            { QStringLiteral("bob"), QStringLiteral("curator") } },
+        &tokens, &problem);
+    QVERIFY2(m_server, qPrintable(problem));
+    m_alice = tokens.value(QStringLiteral("alice"));
+    m_bob = tokens.value(QStringLiteral("bob"));
     m_a = std::make_unique<Store>(m_dir->filePath(QStringLiteral("a.sqlite")));
     m_b = std::make_unique<Store>(m_dir->filePath(QStringLiteral("b.sqlite")));
     QVERIFY(m_a->open());

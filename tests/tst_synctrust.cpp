@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Signed corrections between clients (issue 19, docs/signatures.md), against a real ledger-server
+// Signed corrections between clients (docs/signatures.md), against a real ledger-server
 // on loopback: three curators sync signed events; an event altered in the server's database is
 // refused by every client that pulls it (kept aside, reported, the shown page unchanged); a
 // client whose clock runs a year fast is told, corrects, syncs, and does not win the conflict
@@ -62,16 +62,14 @@ void TestSyncTrust::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    m_server = std::make_unique<ServerProcess>(m_dir->filePath(QStringLiteral("server.sqlite")));
+    // Not serving yet: each test starts it with the clock it needs.
     QString problem;
-    m_server->command(
-        { QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, &problem);
-    QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    for (const QString &name :
-        { QStringLiteral("carol"), QStringLiteral("bob"), QStringLiteral("dave") }) {
-        m_tokens.insert(name, m_server->addToken(name, QStringLiteral("curator"), &problem));
-        QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    }
+    m_server = fixtureServer(m_dir->path(),
+        { { QStringLiteral("carol"), QStringLiteral("curator") },
+            { QStringLiteral("bob"), QStringLiteral("curator") },
+            { QStringLiteral("dave"), QStringLiteral("curator") } },
+        &m_tokens, &problem, false);
+    QVERIFY2(m_server, qPrintable(problem));
 }
 
 void TestSyncTrust::cleanup()

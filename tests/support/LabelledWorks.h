@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Labelled sets for match suggestions (issue 23): generated works (titles as arXiv gives them:
-// subtitles, hyphens, LaTeX accents, accented names), near-duplicate siblings ("X: Extended
+// Labelled sets for match suggestions (docs/matching.md): generated works (titles as arXiv gives
+// them: subtitles, hyphens, LaTeX accents, accented names), near-duplicate siblings ("X: Extended
 // Version", "Revisiting X"), and queries that are noisy forms of their titles (case, accents,
 // LaTeX, dashes, typos, a dropped subtitle, authors or a venue glued on, truncation, OCR-like
 // swaps), or titles not in the set at all. Every query knows the work it names (or none), so a

@@ -4,7 +4,10 @@
 #include <QRandomGenerator>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QTest>
 #include <QUrl>
+
+#include <utility>
 
 namespace LedgerCurator::TestSupport {
 
@@ -100,6 +103,54 @@ void closeDatabase(const QString &connection)
         return;
     QSqlDatabase::database(connection, false).close();
     QSqlDatabase::removeDatabase(connection);
+}
+
+void addBackendRows()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::newRow("sqlite") << QStringLiteral("sqlite");
+    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+}
+
+ServerDatabase::Made ServerDatabase::make(
+    const QString &backend, const QString &prefix, const QString &test)
+{
+    reset();
+    m_dir = std::make_unique<QTemporaryDir>();
+    if (!m_dir->isValid())
+        return { false, false, QStringLiteral("no temporary folder: ") + m_dir->errorString() };
+    if (backend != u"postgresql") {
+        m_db = m_dir->filePath(QStringLiteral("server.db"));
+        return { true, false, {} };
+    }
+    if (!postgresAvailable())
+        return { false, true,
+            QStringLiteral("LC_TEST_POSTGRES_URL is not set; run scripts/with-postgres.sh "
+                           "build-testing/tests/%1 for the PostgreSQL rows")
+                .arg(test) };
+    // A database of its own for every test function: it starts from an empty schema.
+    QString problem;
+    m_pgDatabase = createPostgresDatabase(prefix, &problem);
+    if (m_pgDatabase.isEmpty())
+        return { false, false, problem };
+    m_db = postgresUrl(m_pgDatabase);
+    return { true, false, {} };
+}
+
+void ServerDatabase::reset()
+{
+    if (!m_connection.isEmpty())
+        closeDatabase(std::exchange(m_connection, {}));
+    dropPostgresDatabase(std::exchange(m_pgDatabase, {}));
+    m_db.clear();
+    m_dir.reset();
+}
+
+QSqlDatabase ServerDatabase::direct()
+{
+    if (m_connection.isEmpty())
+        m_connection = QStringLiteral("server-direct-%1").arg(quintptr(this), 0, 16);
+    return openServerDatabase(m_connection, m_db);
 }
 
 } // namespace LedgerCurator::TestSupport

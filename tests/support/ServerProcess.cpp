@@ -4,6 +4,7 @@
 #include "TestSupport.h"
 
 #include <QDeadlineTimer>
+#include <QElapsedTimer>
 #include <QFile>
 
 #include <sys/resource.h>
@@ -39,6 +40,51 @@ QByteArray addServerToken(const std::function<CliRun(const QStringList &)> &runS
         return {};
     }
     return run.out.trimmed().split('\n').constLast().trimmed();
+}
+
+QUrl startServing(QProcess &process, const QStringList &arguments)
+{
+    process.start(QStringLiteral(LC_SERVER_PATH), arguments);
+    if (!process.waitForStarted(scaledTimeoutMs(20000))) {
+        qWarning("ledger-server did not start: %s", qPrintable(process.errorString()));
+        return {};
+    }
+    QElapsedTimer timer;
+    timer.start();
+    while (!process.canReadLine() && timer.elapsed() < scaledTimeoutMs(30000)) {
+        if (process.state() != QProcess::Running) {
+            qWarning("ledger-server exited: %s", process.readAllStandardError().constData());
+            return {};
+        }
+        process.waitForReadyRead(200);
+    }
+    const QByteArray line = process.readLine().trimmed();
+    const QByteArray prefix = "listening on ";
+    if (!line.startsWith(QByteArray(prefix + "http://127.0.0.1:"))) {
+        qWarning("unexpected first line from ledger-server: '%s'", line.constData());
+        return {};
+    }
+    return QUrl(QString::fromUtf8(line.mid(prefix.size())));
+}
+
+QString stopServing(QProcess &process, QByteArray *log)
+{
+    if (process.state() != QProcess::NotRunning) {
+        process.terminate();
+        if (!process.waitForFinished(scaledTimeoutMs(20000))) {
+            process.kill();
+            process.waitForFinished(scaledTimeoutMs(5000));
+            return QStringLiteral("ledger-server did not stop on SIGTERM");
+        }
+    }
+    const QByteArray err = process.readAllStandardError();
+    if (log)
+        *log = err;
+    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)
+        return QStringLiteral("ledger-server did not exit cleanly (exit status %1, code %2)")
+            .arg(int(process.exitStatus()))
+            .arg(process.exitCode());
+    return {};
 }
 
 ServerProcess::ServerProcess(QString database)
@@ -153,6 +199,26 @@ QByteArray ServerProcess::output() const
 QByteArray ServerProcess::log() const
 {
     return readAll(logPath());
+}
+
+std::unique_ptr<ServerProcess> fixtureServer(const QString &folder,
+    const QList<std::pair<QString, QString>> &roles, QHash<QString, QString> *tokens,
+    QString *problem, bool serve)
+{
+    auto server = std::make_unique<ServerProcess>(folder + QStringLiteral("/server.sqlite"));
+    server->command(
+        { QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) }, problem);
+    if (!problem->isEmpty())
+        return {};
+    for (const auto &[name, role] : roles) {
+        const QString token = server->addToken(name, role, problem);
+        if (!problem->isEmpty())
+            return {};
+        tokens->insert(name, token);
+    }
+    if (serve && !server->start(problem))
+        return {};
+    return server;
 }
 
 } // namespace LedgerCurator::TestSupport

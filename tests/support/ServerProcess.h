@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The real ledger-server for the tests: its subcommands for the server tests, and a serving
-// process for those that sync against it (tst_sync, tst_syncfaults,
-// tst_syncgui, tst_killharness).
+// The real ledger-server for the tests: its subcommands for the server tests, a serving process
+// for those that sync against it (tst_sync, tst_syncfaults, tst_syncgui, the kill harness, ...),
+// and starting and stopping one on a QProcess of the test's own.
 #pragma once
 
 #include "TestSupport.h"
 
 #include <QByteArray>
+#include <QHash>
+#include <QList>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -14,6 +16,7 @@
 
 #include <functional>
 #include <memory>
+#include <utility>
 
 namespace LedgerCurator::TestSupport {
 
@@ -26,6 +29,16 @@ CliRun runServerCommand(
 //! with a warning naming what failed.
 QByteArray addServerToken(const std::function<CliRun(const QStringList &)> &runServer,
     const QString &name, const QString &role, const QStringList &extra = {});
+
+//! Starts ledger-server (LC_SERVER_PATH) with `arguments` (serve ... --listen 127.0.0.1:0) on
+//! `process`, whose environment and channels the caller set, and waits for its first line on
+//! standard output: the URL of "listening on http://127.0.0.1:PORT", or an empty one with a
+//! warning (the server ended, said something else, or said nothing for 30 s).
+QUrl startServing(QProcess &process, const QStringList &arguments);
+//! Stops the serving ledger-server on `process` with SIGTERM (SIGKILL after 20 s) and waits for
+//! it: empty when it stopped on SIGTERM and exited with code 0, else what went wrong. `log`: its
+//! standard error, when that went to a pipe.
+QString stopServing(QProcess &process, QByteArray *log = nullptr);
 
 //! The real ledger-server (LC_SERVER_PATH) on a database of its own: its subcommands run to
 //! completion on it, and `serve` listens on a loopback port.
@@ -72,5 +85,13 @@ private:
     QUrl m_url;
     std::unique_ptr<QProcess> m_process;
 };
+
+//! A server as the sync tests start it: on server.sqlite in `folder`, the fixture page
+//! (tests/data/ledger-2104.04473.txt) imported, a token added for each (name, role) of `roles`
+//! and kept in `tokens` by name, serving unless `serve` is false. Null, with the reason in
+//! `problem`, when a step failed.
+std::unique_ptr<ServerProcess> fixtureServer(const QString &folder,
+    const QList<std::pair<QString, QString>> &roles, QHash<QString, QString> *tokens,
+    QString *problem, bool serve = true);
 
 } // namespace LedgerCurator::TestSupport

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Signing keys for the tests (issue 19): every curator of a test has one deterministic key, so
-// that the tests that post events to a real ledger-server sign them as the server requires.
+// Signing keys for the tests (docs/signatures.md): every curator of a test has one deterministic
+// key, so that the tests that post events to a real ledger-server sign them as the server requires.
 #pragma once
 
 #include "CurationLog.h"

@@ -3,6 +3,7 @@
 
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QSqlRecord>
@@ -189,18 +190,24 @@ int scaledTimeoutMs(int ms)
     return scale > 1 ? ms * scale : ms;
 }
 
-CliRun runCli(const QStringList &arguments, const QString &home, const QStringList &unset)
+QProcessEnvironment cliEnvironment(const QString &home)
 {
-    QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("DISPLAY"));
     env.remove(QStringLiteral("WAYLAND_DISPLAY"));
     env.remove(QStringLiteral("QT_QPA_PLATFORM"));
     env.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/xdg-data"));
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/xdg-config"));
-    env.insert(QStringLiteral("USER"), QStringLiteral("tester"));
     // Signing keys in files under home/xdg-data, never in the user's keyring.
     env.insert(QStringLiteral("LC_SIGNING_KEY_STORE"), QStringLiteral("file"));
+    return env;
+}
+
+CliRun runCli(const QStringList &arguments, const QString &home, const QStringList &unset)
+{
+    QProcess process;
+    QProcessEnvironment env = cliEnvironment(home);
+    env.insert(QStringLiteral("USER"), QStringLiteral("tester"));
     for (const QString &name : unset)
         env.remove(name);
     process.setProcessEnvironment(env);
@@ -209,6 +216,24 @@ CliRun runCli(const QStringList &arguments, const QString &home, const QStringLi
         return {};
     return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
         process.readAllStandardOutput(), process.readAllStandardError() };
+}
+
+QSet<QString> uuidsIn(const QString &text)
+{
+    static const QRegularExpression uuid(
+        QStringLiteral("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"));
+    QSet<QString> out;
+    for (auto it = uuid.globalMatch(text); it.hasNext();)
+        out.insert(it.next().captured());
+    return out;
+}
+
+QString pdfInfoField(const QString &info, const QString &name)
+{
+    const QRegularExpression field(
+        QStringLiteral("^") + QRegularExpression::escape(name) + QStringLiteral(":\\s+(.*)$"),
+        QRegularExpression::MultilineOption);
+    return field.match(info).captured(1);
 }
 
 void isolateDesktop(const QString &home)

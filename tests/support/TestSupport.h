@@ -6,6 +6,8 @@
 #include "Record.h"
 
 #include <QByteArray>
+#include <QProcessEnvironment>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -45,9 +47,19 @@ struct CliRun
 //! test preset sets it: the sanitizers make every process several times slower).
 int scaledTimeoutMs(int ms);
 
+//! The environment of ledger-curator in a test: the test's own, without a display (no DISPLAY,
+//! WAYLAND_DISPLAY or QT_QPA_PLATFORM), its data and settings under `home`, its signing keys in
+//! files there.
+QProcessEnvironment cliEnvironment(const QString &home);
+
 //! Runs ledger-curator with no display, its default data under `home`; the environment
 //! variables `unset` names are removed from its environment (XDG_RUNTIME_DIR, as on CI).
 CliRun runCli(const QStringList &arguments, const QString &home, const QStringList &unset = {});
+
+//! The lower-case UUIDs in `text`.
+QSet<QString> uuidsIn(const QString &text);
+//! The value of the field `name` (Title, Pages, ...) in pdfinfo's output, whatever its padding.
+QString pdfInfoField(const QString &info, const QString &name);
 
 //! For GUI tests' main(), before the QApplication: HOME (so settings and the sync token file)
 //! moves to the given temporary folder and QStandardPaths' test mode is on, so nothing touches

@@ -2,7 +2,6 @@
 #include "WindowFixture.h"
 
 #include "CurationSession.h"
-#include "LedgerText.h"
 #include "MainWindow.h"
 #include "ObservationTableModel.h"
 #include "Store.h"
@@ -13,13 +12,6 @@
 #include <QTest>
 
 namespace LedgerCurator::TestSupport {
-
-Record fixtureRecord()
-{
-    auto page = parseLedgerText(fixture(), QStringLiteral("ledger-2104.04473.txt"));
-    // The fixture is part of the sources; a test that finds it unreadable fails on its contents.
-    return page ? page->record : Record();
-}
 
 bool clickObservationRow(QTableView *table, const QString &id)
 {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "Record.h"
+#include "RecordFixtures.h"
 
 #include <QList>
 #include <QString>
@@ -18,10 +19,6 @@ class MainWindow;
 class Store;
 
 namespace TestSupport {
-
-//! The fixture page (TestSupport::fixture()) parsed: arXiv:2104.04473 v5, 34 observations, the
-//! page the app's demo is made of.
-Record fixtureRecord();
 
 //! Clicks the table row of observation `id` (scrolled into view first), as a person selects it;
 //! false when the table does not show it.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The kill harness's tools (tests/tst_killharness.cpp): starting a real process and sending it
-// SIGKILL after a delay, reading a cache or a server database with SQLite directly (read-only),
-// the checks run after every kill, and the desktop driver the harness starts and kills.
+// The kill harness's tools (KillHarnessCase.h, the tst_kill* tests): starting a real process and
+// sending it SIGKILL after a delay, reading a cache or a server database with SQLite directly
+// (read-only), the checks run after every kill, and the desktop driver the harness starts and
+// kills.
 #pragma once
 
 #include <QByteArray>
@@ -139,7 +140,7 @@ QHash<QString, qint64> serverEventSeqs(ReadOnlyDb &db);
 //! The correction ids a `ledger-curator curate` run printed ("... (correction ID)").
 QStringList printedCorrectionIds(const QByteArray &out);
 
-//! The desktop driver: `tst_killharness --kill-harness-driver DB PREFIX COUNT` builds the real
+//! The desktop driver: `tst_killapp --kill-harness-driver DB PREFIX COUNT` builds the real
 //! MainWindow on the cache DB (offscreen), applies COUNT notes through the correction panel
 //! (typed into the note editor, Ctrl+Return), and after each one the status bar reports
 //! recorded prints `recorded OBSERVATION note VALUE` (flushed). 0 when all were recorded.
