@@ -8,6 +8,7 @@
 #include "CliReview.h"
 #include "CliSupport.h"
 #include "CurationLog.h"
+#include "HelperThread.h"
 #include "MatchSuggestions.h"
 #include "ReconcileClient.h"
 #include "Store.h"
@@ -20,10 +21,8 @@
 #include <QJsonObject>
 #include <QSet>
 #include <QSqlDatabase>
-#include <QThread>
 
 #include <atomic>
-#include <thread>
 
 namespace LedgerCurator::Cli {
 
@@ -116,9 +115,9 @@ Result<QList<ObservationSuggestions>> suggestAll(
             suggestions[i] = suggestFor(curated, *byId.value(ids[i]), index, limit);
     };
     QString helperError;
-    std::thread helper;
-    if (ids.size() >= kWorthAThread && QThread::idealThreadCount() > 1) {
-        helper = std::thread([&] {
+    Threads::HelperThread helper;
+    if (ids.size() >= kWorthAThread && Threads::helperWorthIt()) {
+        helper.start([&] {
             Store own(store.path());
             if (auto opened = own.open(); !opened) {
                 helperError = opened.error().toString();
@@ -134,8 +133,7 @@ Result<QList<ObservationSuggestions>> suggestAll(
         WorksIndex::prepareForSearch(db); // one query per observation on this connection
         work(cacheWorksIndex(store));
     }
-    if (helper.joinable())
-        helper.join();
+    helper.join();
     if (!helperError.isEmpty()) // its share was done here
         qWarning("ledger-curator: suggest: a second connection to the cache could not be "
                  "opened (%s); the observations were looked up on one thread",

@@ -11,6 +11,7 @@
 #include "BenchSupport.h"
 #include "CuratedRecord.h"
 #include "CurationLog.h"
+#include "HelperThread.h"
 #include "LedgerText.h"
 #include "ObservationFilterProxy.h"
 #include "ObservationTableModel.h"
@@ -19,6 +20,7 @@
 #include "RecordGenerator.h"
 #include "RecordJson.h"
 #include "RecordSearch.h"
+#include "RunBeside.h"
 #include "Store.h"
 #include "SyncBench.h"
 #include "WorksBench.h"
@@ -661,8 +663,13 @@ bool benchMerge(Context &c)
     c.table.below(
         QStringLiteral("merge: %1 correction events (resolveAll)").arg(c.sizes.mergeEvents),
         measure(
-            c.runs, [&] { state = resolveAll(events); }, [&] { state = {}; }),
+            c.runs, [&] { state = resolveAll(events, Threads::runBesideIfWorthIt); },
+            [&] { state = {}; }),
         2000);
+    // The domain starts no thread (docs/threads.md): without a RunBeside, one thread merges.
+    c.table.info(QStringLiteral("  the same on one thread (no RunBeside)"),
+        measure(
+            c.runs, [&] { state = resolveAll(events); }, [&] { state = {}; }));
     c.table.info(QStringLiteral("  fields in the merged state"), double(state.size()),
         QStringLiteral("fields"));
     return true;

@@ -2,7 +2,8 @@
 // The layout of docs/architecture.md, checked: every library of models/, server/, ui/ and
 // app/ includes only the headers of the libraries its arrows point to; internal headers are
 // included only by the libraries that own or share them; the domain (models/core) uses no Qt Sql,
-// no Qt Gui and no file I/O; and the ledger-server executable does not link Qt Gui.
+// no Qt Gui and no file I/O; the ledger-server executable does not link Qt Gui; and threads
+// start in at most six files, none of models/core (docs/threads.md).
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -28,7 +29,8 @@ const QList<std::pair<QString, QStringList>> &arrows()
     static const QList<std::pair<QString, QStringList>> table = {
         { QStringLiteral("models/internal"), {} },
         { QStringLiteral("models/core"), {} },
-        { QStringLiteral("models/trust"), { QStringLiteral("models/core") } },
+        { QStringLiteral("models/trust"),
+            { QStringLiteral("models/core"), QStringLiteral("models/internal") } },
         { QStringLiteral("models/sqlite"), { QStringLiteral("models/internal") } },
         { QStringLiteral("models/sqlite/internal"),
             { QStringLiteral("models/core"), QStringLiteral("models/sqlite"),
@@ -44,20 +46,23 @@ const QList<std::pair<QString, QStringList>> &arrows()
             { QStringLiteral("models/core"), QStringLiteral("models/formats"),
                 QStringLiteral("models/works"), QStringLiteral("models/trust"),
                 QStringLiteral("models/sqlite"), QStringLiteral("models/sqlite/internal"),
-                QStringLiteral("models/storage/internal") } },
+                QStringLiteral("models/storage/internal"), QStringLiteral("models/internal") } },
         { QStringLiteral("models/storage/internal"),
             { QStringLiteral("models/storage"), QStringLiteral("models/sqlite/internal") } },
         { QStringLiteral("models/sync"),
             { QStringLiteral("models/core"), QStringLiteral("models/formats"),
                 QStringLiteral("models/works"), QStringLiteral("models/trust"),
-                QStringLiteral("models/storage"), QStringLiteral("models/sync/internal") } },
+                QStringLiteral("models/storage"), QStringLiteral("models/sync/internal"),
+                QStringLiteral("models/internal") } },
         { QStringLiteral("models/sync/internal"),
             { QStringLiteral("models/core"), QStringLiteral("models/formats"),
-                QStringLiteral("models/storage"), QStringLiteral("models/sync") } },
+                QStringLiteral("models/storage"), QStringLiteral("models/sync"),
+                QStringLiteral("models/internal") } },
         { QStringLiteral("models/present"),
             { QStringLiteral("models/core"), QStringLiteral("models/formats"),
                 QStringLiteral("models/works"), QStringLiteral("models/trust"),
-                QStringLiteral("models/storage"), QStringLiteral("models/sqlite") } },
+                QStringLiteral("models/storage"), QStringLiteral("models/sqlite"),
+                QStringLiteral("models/internal") } },
         { QStringLiteral("server/http"), {} },
         { QStringLiteral("server"),
             { QStringLiteral("models/core"), QStringLiteral("models/formats"),
@@ -243,6 +248,7 @@ private Q_SLOTS:
     void commentsNameNoIssueNumber();
     void correctionFieldsHaveOneTable();
     void testSourcesStayUnder1000Lines();
+    void threadsStartInFewPlaces();
 };
 
 void TestArchitecture::everyLibraryFolderIsKnown()
@@ -501,6 +507,47 @@ void TestArchitecture::testSourcesStayUnder1000Lines()
     }
     QVERIFY(checked > 80);
     QVERIFY2(tooLong.isEmpty(), qPrintable(tooLong.join(u'\n')));
+}
+
+void TestArchitecture::threadsStartInFewPlaces()
+{
+    // Work leaves the caller's thread in two ways (docs/threads.md): a job of ui/BackgroundJob
+    // (progress, Cancel, results on the GUI thread), or a helper thread beside the caller,
+    // joined before it goes on (models/internal/HelperThread.h); the server's request pool
+    // besides. Everything else uses one of them, so threads start in a handful of files, and
+    // never in the domain (models/core): a caller lends it a thread (RunBeside).
+    static const QRegularExpression starts(QStringLiteral(
+        "std::thread|std::jthread|QThread::create|moveToThread|QtConcurrent::run|QThreadPool"));
+    constexpr qsizetype kMostFiles = 6;
+    QStringList starting;
+    int checked = 0;
+    for (const QString &top : { QStringLiteral("app"), QStringLiteral("ui"),
+             QStringLiteral("models"), QStringLiteral("server") }) {
+        QDirIterator it(sourcePath(top), { QStringLiteral("*.cpp"), QStringLiteral("*.h") },
+            QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString file = it.next();
+            QFile in(file);
+            QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(file));
+            ++checked;
+            if (starts.match(QString::fromUtf8(in.readAll())).hasMatch())
+                starting.append(QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file));
+        }
+    }
+    starting.sort();
+    QVERIFY(checked > 100);
+    QVERIFY2(starting.size() <= kMostFiles,
+        qPrintable(QStringLiteral("threads start in %1 files, more than %2: %3")
+                       .arg(starting.size())
+                       .arg(kMostFiles)
+                       .arg(starting.join(QStringLiteral(", ")))));
+    const QStringList inCore = starting.filter(QRegularExpression(QStringLiteral("^models/core/")));
+    QVERIFY2(inCore.isEmpty(), qPrintable(inCore.join(QStringLiteral(", "))));
+    // The two ways themselves.
+    QVERIFY2(
+        starting.contains(QStringLiteral("ui/BackgroundJob.h")), qPrintable(starting.join(u' ')));
+    QVERIFY2(starting.contains(QStringLiteral("models/internal/HelperThread.h")),
+        qPrintable(starting.join(u' ')));
 }
 
 QTEST_GUILESS_MAIN(TestArchitecture)

@@ -6,7 +6,9 @@
 #include "CurationLogFixtures.h"
 #include "EventJson.h"
 #include "EventSignature.h"
+#include "HelperThread.h"
 #include "Record.h"
+#include "RunBeside.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -400,9 +402,10 @@ void tst_CurationHistories::largeLog()
     QCOMPARE(valueBefore(chainOnly, QStringLiteral("chain-000001")), QStringLiteral("0"));
 }
 
-// Above 200,000 events resolveAll() splits the observations at their median first character
-// and resolves the two halves on two threads: the result must be what each field resolves to
-// alone, every key once, in order, whatever the ids look like.
+// Above 200,000 events resolveAll() given a RunBeside splits the observations at their median
+// first character and resolves the two halves on two threads: the result must be what each field
+// resolves to alone, every key once, in order, whatever the ids look like; and what one thread
+// makes of them without a RunBeside.
 void tst_CurationHistories::twoThreadMergeMatchesEachField()
 {
     QRandomGenerator rng(23);
@@ -446,8 +449,15 @@ void tst_CurationHistories::twoThreadMergeMatchesEachField()
     }
     QVERIFY(events.size() >= 200000);
 
-    const auto states = resolveAll(events);
+    int besides = 0;
+    const auto states = resolveAll(
+        events, [&besides](const std::function<void()> &beside, const std::function<void()> &here) {
+            ++besides;
+            LedgerCurator::Threads::runBeside(beside, here);
+        });
+    QCOMPARE(besides, 1);
     QCOMPARE(states.size(), size_t(byKey.size()));
+    QVERIFY(states == resolveAll(events)); // the same on one thread
     QVERIFY(std::is_sorted(states.cbegin(), states.cend(),
         [](const auto &a, const auto &b) { return a.first < b.first; }));
     for (auto it = byKey.cbegin(); it != byKey.cend(); ++it) {

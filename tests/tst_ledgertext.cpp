@@ -333,7 +333,7 @@ void TestLedgerText::pageDateFormat()
 void TestLedgerText::largeRecordRendersAsItsPartsDo_data()
 {
     // From 4 blocks of 1,024 observations up, each section is written on two threads: the caller
-    // takes the even blocks and a helper the odd ones (TwoThreadBlocks.h).
+    // takes the even blocks and a helper the odd ones (HelperThread.h).
     QTest::addColumn<int>("count");
     QTest::addColumn<QString>("outbound"); // which observations are outbound
     QTest::newRow("mixed, 9,219") << 9219 << QStringLiteral("every fifth");

@@ -13,10 +13,28 @@ constexpr int kProgressPollMs = 100;
 constexpr int kProgressMaximum = 1000;
 } // namespace
 
+BackgroundJob::Queue::Queue(const QString &name)
+    : m_pool(std::make_unique<QThreadPool>())
+{
+    m_pool->setMaxThreadCount(1);
+    m_pool->setObjectName(name);
+}
+
+BackgroundJob::Queue::~Queue()
+{
+    waitForDone();
+}
+
+void BackgroundJob::Queue::waitForDone()
+{
+    m_pool->waitForDone();
+}
+
 BackgroundJob::BackgroundJob(QObject *owner, const Options &options)
     : QObject(owner)
-    , m_pool(options.pool)
+    , m_pool(options.queue ? options.queue->m_pool.get() : nullptr)
 {
+    m_control->home = thread();
     if (!options.dialogParent)
         return;
     auto *dialog

@@ -18,13 +18,15 @@
 #include <utility>
 
 class QProgressDialog;
+class QThread;
 class QThreadPool;
 class QWidget;
 
 namespace LedgerCurator {
 
-//! The one way the desktop app runs work off the GUI thread: the work runs on a worker thread
-//! (QtConcurrent::run, on the global pool unless another is given), and what it delivers reaches
+//! The one way the desktop app runs work off the GUI thread (docs/threads.md): the work runs on a
+//! worker thread (QtConcurrent::run, on the global pool unless a Queue is given), and what it
+//! delivers reaches
 //! a callback on the GUI thread. The job may show a window-modal progress dialog with a Cancel
 //! button; cancelling only asks: the work looks at Worker::isCancelled() (or at what its
 //! progress callback returns) and decides what to deliver then.
@@ -38,10 +40,27 @@ class BackgroundJob final : public QObject
     Q_DISABLE_COPY_MOVE(BackgroundJob)
 
 public:
+    //! Jobs that run one at a time, in the order started, on a thread of their own (not the
+    //! global pool's): a sync, the match suggestions. Its owner keeps it; the destructor waits
+    //! for the job running (cancel it first) and those waiting.
+    class Queue
+    {
+    public:
+        explicit Queue(const QString &name);
+        ~Queue();
+        Q_DISABLE_COPY_MOVE(Queue)
+        //! Waits until no job of the queue runs or waits.
+        void waitForDone();
+
+    private:
+        friend class BackgroundJob;
+        std::unique_ptr<QThreadPool> m_pool;
+    };
+
     struct Options
     {
-        //! The pool the work runs in; the global one when null.
-        QThreadPool *pool = nullptr;
+        //! The queue the work runs in; the global pool when null.
+        Queue *queue = nullptr;
         //! Shows a window-modal progress dialog over this widget; none when null.
         QWidget *dialogParent = nullptr;
         QString dialogName; // the dialog's object name
@@ -67,6 +86,7 @@ public:
     {
         std::atomic<bool> cancelled { false };
         std::atomic<int> permille { 0 };
+        QThread *home = nullptr; // the thread the job was started on (the GUI thread)
     };
 
     //! The worker's side of a job whose results are of type T.
@@ -91,6 +111,9 @@ public:
         //! Hands a result to the GUI thread at once, before the work ends (the first rows of a
         //! record, say); results reach the callback in the order they were delivered.
         void deliver(T value) { m_promise.addResult(std::move(value)); }
+        //! Hands a QObject the work made (a document, say) to the GUI thread, whose it is once
+        //! delivered: call it before delivering or returning the object, from the work.
+        void handHome(QObject *object) const { object->moveToThread(m_control->home); }
 
     private:
         QPromise<T> &m_promise;

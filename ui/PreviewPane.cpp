@@ -13,7 +13,6 @@
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextDocument>
-#include <QThread>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -214,10 +213,9 @@ void PreviewPane::render(bool keepScroll)
     }
     const quint64 generation = m_generation;
     m_building = true;
-    QThread *const home = thread();
     BackgroundJob *build = BackgroundJob::start<Built>(
         this, {},
-        [record = m_record, options, font = m_browser->document()->defaultFont(), home](auto &) {
+        [record = m_record, options, font = m_browser->document()->defaultFont()](auto &worker) {
             Built built;
             built.html = renderPageHtml(record, options);
             auto *document = new PageDocument;
@@ -225,7 +223,7 @@ void PreviewPane::render(bool keepScroll)
             document->setDefaultFont(font);
             document->setHtml(built.html);
             document->setDocumentMargin(kDocumentMargin);
-            document->moveToThread(home);
+            worker.handHome(document); // the GUI thread's once delivered
             built.document = document;
             return built;
         },

@@ -98,15 +98,13 @@ SuggestionProvider::SuggestionProvider(const QString &cachePath, QObject *parent
     : QObject(parent)
     , m_cachePath(cachePath)
 {
-    m_pool.setMaxThreadCount(1);
-    m_pool.setObjectName(QStringLiteral("suggestions"));
 }
 
 SuggestionProvider::~SuggestionProvider()
 {
     if (m_work)
         m_work->cancel();
-    m_pool.waitForDone(); // the run ends after the observation it is looking at
+    m_queue.waitForDone(); // the run ends after the observation it is looking at
 }
 
 bool SuggestionProvider::wantsSuggestions(const Observation &observation)
@@ -195,7 +193,7 @@ void SuggestionProvider::checkIndex()
     m_checkAgain = false;
     m_checking = true;
     BackgroundJob::Options options;
-    options.pool = &m_pool;
+    options.queue = &m_queue;
     auto work = [path = m_cachePath](BackgroundJob::Worker<QString> &) -> QString {
         Store store(path);
         if (!store.open())
@@ -256,7 +254,7 @@ void SuggestionProvider::startRun(std::optional<QStringList> order)
     m_running = true;
     const int generation = m_generation;
     BackgroundJob::Options options;
-    options.pool = &m_pool;
+    options.queue = &m_queue;
     const TeamServer server = m_teamServer ? m_teamServer() : TeamServer {};
     auto work = [path = m_cachePath, shared = m_work, order = std::move(order), server](
                     BackgroundJob::Worker<Batch> &worker) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "BackgroundJob.h"
 #include "CuratedRecord.h"
 #include "MatchSuggestions.h"
 
@@ -8,7 +9,6 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
-#include <QThreadPool>
 #include <QUrl>
 
 #include <functional>
@@ -16,8 +16,6 @@
 #include <optional>
 
 namespace LedgerCurator {
-
-class BackgroundJob;
 
 //! The match suggestions of the shown record's observations (docs/works.md), computed off the GUI
 //! thread and kept by observation id. A record shown starts the work for its observations that
@@ -112,7 +110,7 @@ private:
     void runFinished(int generation);
 
     QString m_cachePath;
-    QThreadPool m_pool; // one thread: a run at a time, never both cores
+    BackgroundJob::Queue m_queue { QStringLiteral("suggestions") }; // a run at a time, one core
     std::shared_ptr<Work> m_work;
     int m_generation = 0;
     bool m_running = false; // a run of the current generation

@@ -13,7 +13,6 @@
 #include <QMutexLocker>
 #include <QSettings>
 #include <QStandardPaths>
-#include <QThreadPool>
 #include <QTimer>
 
 #include <qt6keychain/keychain.h>
@@ -125,13 +124,10 @@ SyncController::SyncController(QString cachePath, QObject *parent)
     : QObject(parent)
     , m_cachePath(std::move(cachePath))
     , m_timer(new QTimer(this))
-    , m_pool(new QThreadPool(this))
 {
     setObjectName(QStringLiteral("syncController"));
     m_timer->setObjectName(QStringLiteral("autoSyncTimer"));
     connect(m_timer, &QTimer::timeout, this, &SyncController::autoSync);
-    // One sync at a time, on a thread of its own: a slow server never holds up record loading.
-    m_pool->setMaxThreadCount(1);
     loadSettings();
     loadToken();
     updateTimer();
@@ -143,7 +139,7 @@ SyncController::~SyncController()
     if (m_running)
         m_running->cancel();
     // The worker posts progress to this object: it must be done before this object goes.
-    m_pool->waitForDone();
+    m_queue.waitForDone();
 }
 
 QString SyncController::keyringService()
@@ -421,10 +417,10 @@ void SyncController::startRun(Trigger trigger)
         return !state->cancelled.load();
     };
 
-    BackgroundJob::Options inPool;
-    inPool.pool = m_pool;
+    BackgroundJob::Options inQueue;
+    inQueue.queue = &m_queue;
     BackgroundJob::start<Result<SyncReport>>(
-        this, inPool,
+        this, inQueue,
         [path = m_cachePath, options, progress, state](auto &) -> Result<SyncReport> {
             Store store(path);
             if (auto opened = store.open(); !opened)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "BackgroundJob.h"
 #include "SyncClient.h"
 
 #include <QObject>
@@ -12,7 +13,6 @@
 
 #include <memory>
 
-class QThreadPool;
 class QTimer;
 
 namespace LedgerCurator {
@@ -137,7 +137,8 @@ private:
     bool m_lastCancelled = false;
     SyncOptions m_options;
     QTimer *m_timer = nullptr;
-    QThreadPool *m_pool = nullptr;
+    //! One sync at a time, on a thread of its own: a slow server never holds up record loading.
+    BackgroundJob::Queue m_queue { QStringLiteral("sync") };
     std::shared_ptr<RunState> m_running;
     std::function<QString()> m_curator;
 };

@@ -5,6 +5,7 @@
 #include "CurationFieldInfo.h"
 
 #include "Identifier.h"
+#include "RunBeside.h"
 #include "TextHygiene.h"
 
 #include <QCoreApplication>
@@ -140,8 +141,14 @@ void matchAllNotices(CuratedRecord &curated)
 CuratedRecord applyCorrections(
     Record upstream, QList<CorrectionEvent> events, SharedNoticeIndex notices)
 {
+    return applyCorrections(std::move(upstream), std::move(events), std::move(notices), {});
+}
+
+CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events,
+    SharedNoticeIndex notices, const RunBeside &runBeside)
+{
     CuratedRecord curated;
-    curated.fields = resolveAll(events);
+    curated.fields = resolveAll(events, runBeside);
     curated.events = std::move(events);
     curated.shown = upstream;
     curated.upstream = std::move(upstream);

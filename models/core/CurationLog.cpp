@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CurationLog.h"
 
+#include "RunBeside.h"
+
 #include <QDateTime>
 #include <QHash>
 #include <QSet>
@@ -11,7 +13,6 @@
 #include <array>
 #include <span>
 #include <string_view>
-#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -274,12 +275,19 @@ constexpr qsizetype kParallelMerge = 200000;
 
 std::map<FieldKey, FieldState> resolveAll(const QList<CorrectionEvent> &events)
 {
+    return resolveAll(events, RunBeside());
+}
+
+std::map<FieldKey, FieldState> resolveAll(
+    const QList<CorrectionEvent> &events, const RunBeside &runBeside)
+{
     constexpr char32_t kEnd = 0x10000; // past every UTF-16 unit
-    if (events.size() < kParallelMerge || std::thread::hardware_concurrency() < 2)
+    if (events.size() < kParallelMerge || !runBeside)
         return resolveRange(events, 0, kEnd);
-    // Two threads, each on the observations on one side of the median first unit: the map orders
-    // keys by observation, so every key of the upper part comes after every key of the lower, and
-    // the upper map's nodes are moved to the end of the lower one (no copy, no allocation).
+    // Two threads (the caller's runBeside), each on the observations on one side of the median
+    // first unit: the map orders keys by observation, so every key of the upper part comes after
+    // every key of the lower, and the upper map's nodes are moved to the end of the lower one (no
+    // copy, no allocation).
     std::array<qsizetype, 256> low {}; // first units below 256 (UUIDs: hex digits); others apart
     qsizetype high = 0;
     for (const CorrectionEvent &event : events) {
@@ -296,11 +304,8 @@ std::map<FieldKey, FieldState> resolveAll(const QList<CorrectionEvent> &events)
     }
     std::map<FieldKey, FieldState> states;
     std::map<FieldKey, FieldState> rest;
-    {
-        // Joined at the end of this block, on every way out of it.
-        std::jthread upper([&rest, &events, pivot] { rest = resolveRange(events, pivot, kEnd); });
-        states = resolveRange(events, 0, pivot);
-    }
+    runBeside([&rest, &events, pivot] { rest = resolveRange(events, pivot, kEnd); },
+        [&states, &events, pivot] { states = resolveRange(events, 0, pivot); });
     while (!rest.empty())
         states.insert(states.end(), rest.extract(rest.begin()));
     return states;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LedgerText.h"
 
+#include "HelperThread.h"
 #include "PageText.h"
 #include "Quote.h"
 #include "TextHygiene.h"
-#include "TwoThreadBlocks.h"
 
 #include <QDate>
 #include <QRegularExpression>
@@ -703,7 +703,7 @@ private:
 
 //! The page text into `out`; with a `sink`, handed over whenever `out` holds `chunk` units or
 //! more (always after a whole line) and then emptied, keeping its capacity. A large record's
-//! observations are written on two threads, in blocks (TwoThreadBlocks.h), the same text.
+//! observations are written on two threads, in blocks (HelperThread.h), the same text.
 void renderInto(
     const Record &r, QString &out, const std::function<void(QStringView)> &sink, qsizetype chunk)
 {
@@ -830,7 +830,7 @@ void renderInto(
                 before = true;
             }
         };
-        TwoThreadBlocks::write<QString>((n + kBlock - 1) / kBlock,
+        Threads::writeInTwoThreads<QString>((n + kBlock - 1) / kBlock,
             [&](qsizetype block) { writeBlock(line, block, any); },
             [&](QString &text, qsizetype block) {
                 // Each observation after a blank line; the first one's is dropped below when

@@ -5,9 +5,9 @@
 // ledger-bench checks the two stay identical.
 #include "RecordJson.h"
 
+#include "HelperThread.h"
 #include "JsonEscape.h"
 #include "RecordJsonKeys.h"
-#include "TwoThreadBlocks.h"
 
 #include <algorithm>
 #include <array>
@@ -256,7 +256,7 @@ void writeObservation(JsonTextWriter &w, const Observation &o)
 }
 
 //! Writes the observations as the elements of the array `w` has just opened; a large record's
-//! on two threads, in blocks of 1,024 (TwoThreadBlocks.h), the same bytes.
+//! on two threads, in blocks of 1,024 (HelperThread.h), the same bytes.
 void writeObservations(JsonTextWriter &w, const QList<Observation> &observations)
 {
     constexpr qsizetype kBlock = 1024;
@@ -269,7 +269,7 @@ void writeObservations(JsonTextWriter &w, const QList<Observation> &observations
         }
     };
     const int depth = w.depth(); // read before the helper starts: `w` is the caller's alone
-    TwoThreadBlocks::write<std::string>((n + kBlock - 1) / kBlock,
+    Threads::writeInTwoThreads<std::string>((n + kBlock - 1) / kBlock,
         [&](qsizetype block) { writeBlock(w, block); },
         [&](std::string &text, qsizetype block) {
             JsonTextWriter apart = JsonTextWriter::continuing(depth, std::move(text));

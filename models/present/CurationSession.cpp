@@ -8,6 +8,8 @@
 #include "SigningKeyStore.h"
 
 #include "CorrectionWriter.h"
+#include "HelperThread.h"
+#include "RunBeside.h"
 #include "Store.h"
 
 #include <QSettings>
@@ -205,7 +207,8 @@ Status CurationSession::writeValues(const QList<FieldEdit> &edits)
     if (!applyMoreCorrections(m_record, written->events)) {
         QList<CorrectionEvent> all = m_record.events;
         all.append(written->events);
-        m_record = applyCorrections(m_record.upstream, std::move(all), m_record.notices);
+        m_record = applyCorrections(
+            m_record.upstream, std::move(all), m_record.notices, Threads::runBesideIfWorthIt);
     }
     // A review decision on a notice shows on every observation citing its work.
     Q_EMIT recordChanged(observationsShowingChange(m_record, observations));

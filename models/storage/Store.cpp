@@ -2,7 +2,9 @@
 #include "Store.h"
 
 #include "EventJson.h"
+#include "HelperThread.h"
 #include "RecordJson.h"
+#include "RunBeside.h"
 #include "SqliteLocks.h"
 
 #include "StoreSqlite.h"
@@ -803,8 +805,8 @@ Result<std::optional<CuratedRecord>> Store::loadCurated(
     auto notices = noticeIndex();
     if (!notices)
         return notices.error();
-    return std::optional<CuratedRecord>(
-        applyCorrections(std::move(**record), std::move(*events), std::move(*notices)));
+    return std::optional<CuratedRecord>(applyCorrections(
+        std::move(**record), std::move(*events), std::move(*notices), Threads::runBesideIfWorthIt));
 }
 
 Result<qint64> Store::outboxCount() const

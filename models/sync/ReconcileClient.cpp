@@ -4,6 +4,7 @@
 #include "ReconcileClient.h"
 
 #include "JsonText.h"
+#include "RequestRetry.h"
 #include "SyncReplyGuard.h"
 
 #include <QEventLoop>
@@ -13,7 +14,6 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
-#include <QRandomGenerator>
 #include <QTimer>
 
 #include <cmath>
@@ -377,10 +377,7 @@ Result<QByteArray> ReconcileClient::post(
                           .arg(shownUrl)
                           .arg(status)
                           .arg(serverMessage(replyBody));
-            bool ok = false;
-            const qint64 seconds = reply->rawHeader("Retry-After").trimmed().toLongLong(&ok);
-            if (ok && seconds >= 0)
-                retryAfterMs = int(qMin<qint64>(seconds, 24 * 3600) * 1000);
+            retryAfterMs = RequestRetry::retryAfterMs(reply->rawHeader("Retry-After"));
         } else if (status == 401 || status == 403) {
             return Error::failure(QStringLiteral("%1 refused the token (HTTP %2): %3")
                                       .arg(shownUrl)
@@ -392,21 +389,17 @@ Result<QByteArray> ReconcileClient::post(
                                       .arg(status)
                                       .arg(serverMessage(replyBody)));
         }
-        if (attempt >= m_options.maxAttempts)
-            return Error::failure(attempt == 1
-                    ? problem
-                    : problem + QStringLiteral(" (gave up after %1 attempts)").arg(attempt));
-        int delay = 0;
-        if (retryAfterMs >= 0) {
-            if (retryAfterMs > m_options.maxBackoffMs)
-                return Error::failure(problem
-                    + QStringLiteral(" (the service asks to retry after %1 s)")
-                          .arg(retryAfterMs / 1000));
-            delay = retryAfterMs;
-        } else {
-            const int step = qMin(m_options.maxBackoffMs, 500 << qMin(attempt - 1, 10));
-            delay = step / 2 + int(QRandomGenerator::global()->bounded(step / 2 + 1));
-        }
+        // Backoff from half a second with equal jitter, or the service's Retry-After as it is.
+        const RequestRetry::Policy policy { m_options.maxAttempts, 500, m_options.maxBackoffMs, 10,
+            false };
+        const RequestRetry::Next next = RequestRetry::next(policy, attempt, retryAfterMs);
+        if (next.kind == RequestRetry::Next::Kind::GiveUp)
+            return Error::failure(RequestRetry::gaveUp(problem, attempt));
+        if (next.kind == RequestRetry::Next::Kind::AskedTooLong)
+            return Error::failure(problem
+                + QStringLiteral(" (the service asks to retry after %1 s)")
+                      .arg(retryAfterMs / 1000));
+        const int delay = next.delayMs;
         if (!deadline.isForever() && deadline.remainingTime() < delay)
             return overDeadline();
         if (!wait(delay))

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The sync client: the run, its requests with their retries and timeouts, and the keys of what it
 // remembers per server.
-#include "SyncParts.h"
+#include "RequestRetry.h"
+#include "SyncFetch.h"
 
 namespace LedgerCurator {
 
@@ -185,7 +186,9 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
         m_network->setRedirectPolicy(QNetworkRequest::NoLessSafeRedirectPolicy);
     }
 
+    Threads::DropBeside drops; // joined once run() is done with what it frees
     Context context;
+    context.drops = &drops;
     context.options = options;
     context.progress = progress;
     context.base
@@ -393,10 +396,7 @@ Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray
                           .arg(shownUrl)
                           .arg(status)
                           .arg(serverMessage(replyBody));
-            bool ok = false;
-            const qint64 seconds = reply->rawHeader("Retry-After").trimmed().toLongLong(&ok);
-            if (ok && seconds >= 0)
-                retryAfterMs = int(qMin<qint64>(seconds, 24 * 3600) * 1000);
+            retryAfterMs = RequestRetry::retryAfterMs(reply->rawHeader("Retry-After"));
         } else {
             return Error::failure(QStringLiteral("%1 answered HTTP %2: %3")
                                       .arg(shownUrl)
@@ -405,27 +405,20 @@ Result<SyncClient::Reply> SyncClient::request(Context &context, const QByteArray
         }
 
         Q_ASSERT(retry);
-        if (attempt >= options.maxAttempts)
-            return Error::failure(attempt == 1
-                    ? problem
-                    : problem + QStringLiteral(" (gave up after %1 attempts)").arg(attempt));
-        int delay = 0;
-        if (retryAfterMs >= 0) {
-            if (retryAfterMs > options.maxBackoffMs)
-                return Error::failure(problem
-                    + QStringLiteral(" (the server asks to retry after %1 s, longer than the "
-                                     "longest wait of %2 ms)")
-                          .arg(retryAfterMs / 1000)
-                          .arg(options.maxBackoffMs));
-            // Never earlier than asked; a little jitter so that many clients do not return at once.
-            delay = retryAfterMs
-                + int(QRandomGenerator::global()->bounded(qMax(1, retryAfterMs / 10 + 1)));
-        } else {
-            // Exponential backoff with "equal jitter": half the step fixed, half random.
-            const qint64 step = qMin<qint64>(
-                options.maxBackoffMs, qint64(options.initialBackoffMs) << qMin(attempt - 1, 20));
-            delay = int(step / 2 + QRandomGenerator::global()->bounded(step / 2 + 1));
-        }
+        // Exponential backoff with equal jitter, or the server's Retry-After and a little jitter
+        // so that many clients do not return at once.
+        const RequestRetry::Policy policy { options.maxAttempts, options.initialBackoffMs,
+            options.maxBackoffMs, 20, true };
+        const RequestRetry::Next next = RequestRetry::next(policy, attempt, retryAfterMs);
+        if (next.kind == RequestRetry::Next::Kind::GiveUp)
+            return Error::failure(RequestRetry::gaveUp(problem, attempt));
+        if (next.kind == RequestRetry::Next::Kind::AskedTooLong)
+            return Error::failure(problem
+                + QStringLiteral(" (the server asks to retry after %1 s, longer than the "
+                                 "longest wait of %2 ms)")
+                      .arg(retryAfterMs / 1000)
+                      .arg(options.maxBackoffMs));
+        const int delay = next.delayMs;
         if (!context.syncDeadline.isForever() && context.syncDeadline.remainingTime() < delay)
             return syncDeadlineError(options,
                 QStringLiteral("its end is sooner than the next attempt of %1 %2 in %3 ms; %4")

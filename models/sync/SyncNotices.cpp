@@ -3,7 +3,7 @@
 // imported here go up, every version the team holds comes down, paged by the server's seq.
 #include "JsonText.h"
 #include "NoticeJson.h"
-#include "SyncParts.h"
+#include "SyncRun.h"
 
 namespace LedgerCurator {
 

@@ -2,7 +2,7 @@
 // Pulling: the record list, the records that changed (fetched on a thread of their own while the
 // ones before are stored), and the event pages.
 #include "JsonText.h"
-#include "SyncParts.h"
+#include "SyncFetch.h"
 
 namespace LedgerCurator {
 
@@ -198,9 +198,8 @@ Status SyncClient::storeRecords(Context &context, SyncFetch<FetchedRecord> &fetc
             return imported.error();
         ++context.report.recordsUpdated;
         // Freeing a large record value by value takes a while (about 0.4 s for 200,000
-        // observations): a pool thread does it while this one goes on.
-        QThreadPool::globalInstance()->start(
-            [doomed = std::move(item->record)]() mutable { doomed.reset(); });
+        // observations): a helper thread does it while this one goes on.
+        context.drops->drop(std::move(item->record));
     }
     fetch.addCounts(context.report);
     if (!context.tell(QStringLiteral("records"), count, count)) {
@@ -384,10 +383,9 @@ Status SyncClient::storeEvents(Context &context, SyncFetch<EventPage> &fetch)
         context.report.legacyEvents += page->legacy;
         context.report.eventsPulled += page->events.size();
         context.report.lastSeq = page->lastSeq;
-        // As a stored record: a page's events are freed on a pool thread (about 0.1 s for
+        // As a stored record: a page's events are freed on a helper thread (about 0.1 s for
         // 20,000 of them) while this one goes on.
-        QThreadPool::globalInstance()->start(
-            [doomed = std::move(page->events)]() mutable { doomed.clear(); });
+        context.drops->drop(std::move(page->events));
         if (!context.tell(
                 QStringLiteral("events"), page->lastSeq, qMax(page->latestSeq, page->lastSeq))) {
             m_cancelled.store(true);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Pushing the outbox: batches of events, a refused batch split down to the one event refused.
 #include "JsonText.h"
-#include "SyncParts.h"
+#include "SyncRun.h"
 
 namespace LedgerCurator {
 

@@ -5,7 +5,7 @@
 #include "CorrectionWriter.h"
 #include "EventSignature.h"
 #include "JsonText.h"
-#include "SyncParts.h"
+#include "SyncRun.h"
 
 #include <QDateTime>
 

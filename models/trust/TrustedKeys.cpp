@@ -2,11 +2,10 @@
 #include "TrustedKeys.h"
 
 #include "EventSignature.h"
+#include "HelperThread.h"
 
 #include <QSet>
 
-#include <algorithm>
-#include <thread>
 #include <vector>
 
 namespace LedgerCurator {
@@ -40,20 +39,10 @@ TrustSplit splitByTrust(
     // the whole cost of the check: large lists are judged in slices on threads of their own,
     // joined before the verdicts are gathered in order.
     std::vector<TrustVerdict> verdicts(size_t(events.size()));
-    const qsizetype slices
-        = std::clamp<qsizetype>(qsizetype(threads), 1, std::max<qsizetype>(1, events.size() / 256));
-    {
-        std::vector<std::jthread> workers;
-        const qsizetype step = (events.size() + slices - 1) / std::max<qsizetype>(1, slices);
-        for (qsizetype from = step; from < events.size(); from += step) {
-            workers.emplace_back([&, from] {
-                for (qsizetype i = from; i < std::min(events.size(), from + step); ++i)
-                    verdicts[size_t(i)] = verifyEvent(events[i], keys, legacyUntilSeq);
-            });
-        }
-        for (qsizetype i = 0; i < std::min(events.size(), step); ++i)
+    Threads::parallelFor(events.size(), threads, 256, [&](qsizetype from, qsizetype to) {
+        for (qsizetype i = from; i < to; ++i)
             verdicts[size_t(i)] = verifyEvent(events[i], keys, legacyUntilSeq);
-    }
+    });
     TrustSplit split;
     split.accepted.reserve(events.size());
     for (qsizetype i = 0; i < events.size(); ++i) {

@@ -6,11 +6,11 @@
 
 #include "WorksInternal.h"
 
+#include "HelperThread.h"
 #include "SqlError.h"
 #include "SqlTransaction.h"
 #include "SqliteLocks.h"
 #include "StoreSqlite.h"
-#include "TwoThreadBlocks.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -29,7 +29,6 @@
 #include <cmath>
 #include <mutex>
 #include <optional>
-#include <thread>
 
 namespace LedgerCurator {
 
@@ -634,25 +633,25 @@ Result<WorksImportReport> WorksIndex::importFile(const QString &path, WorksForma
 
     // Reading and parsing on a helper thread, a batch ahead of the writing here.
     WorksReader reader(file, format, source.bytesDone, source.linesDone, columns, m_batchLines);
-    TwoThreadBlocks::HandOff<Batch> handOff(2);
-    std::jthread helper([&] {
+    Threads::TwoThreadPipeline<Batch> pipeline(2);
+    Threads::HelperThread helper([&] {
         for (;;) {
-            Batch batch = handOff.take([] { return Batch(); });
-            if (handOff.abandoned())
+            Batch batch = pipeline.take([] { return Batch(); });
+            if (pipeline.abandoned())
                 return;
             reader.fill(batch);
             const bool end = batch.last || !batch.failure.isEmpty();
-            handOff.put(std::move(batch));
+            pipeline.put(std::move(batch));
             if (end)
                 break;
         }
-        handOff.close();
+        pipeline.close();
     });
-    const auto leaving = qScopeGuard([&handOff] { handOff.abandon(); });
+    const auto leaving = qScopeGuard([&pipeline] { pipeline.abandon(); });
 
     WorksImportProgress told { source.bytesDone, size, works };
     bool complete = false;
-    while (std::optional<Batch> batch = handOff.next()) {
+    while (std::optional<Batch> batch = pipeline.next()) {
         if (!batch->failure.isEmpty())
             return Error::failure(QStringLiteral("%1: cannot read: %2").arg(path, batch->failure));
         const QString what
@@ -727,9 +726,9 @@ Result<WorksImportReport> WorksIndex::importFile(const QString &path, WorksForma
             report.cancelled = true;
             break;
         }
-        handOff.recycle(std::move(*batch));
+        pipeline.recycle(std::move(*batch));
     }
-    handOff.abandon();
+    pipeline.abandon();
     helper.join();
     if (complete && progress)
         progress(told);

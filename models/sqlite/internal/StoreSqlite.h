@@ -5,8 +5,8 @@
 // (Store.cpp, StoreSync.cpp), and the ledger-server's event pages on SQLite (ServerStore.cpp),
 // talk to SQLite directly.
 
+#include "HelperThread.h"
 #include "SqliteLocks.h"
-#include "TwoThreadBlocks.h"
 
 #include <QByteArray>
 #include <QFile>
@@ -31,7 +31,6 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #ifdef __SSE2__
@@ -448,24 +447,24 @@ private:
 inline int stepInBlocksOnTwoThreads(sqlite3_stmt *statement, int columns,
     const std::function<void(CopiedRows &)> &consume, qsizetype blockRows = 1024)
 {
-    TwoThreadBlocks::HandOff<CopiedRows> handOff(3);
-    std::jthread helper([&] {
-        while (std::optional<CopiedRows> block = handOff.next()) {
+    Threads::TwoThreadPipeline<CopiedRows> pipeline(3);
+    Threads::HelperThread helper([&] {
+        while (std::optional<CopiedRows> block = pipeline.next()) {
             consume(*block);
-            handOff.recycle(std::move(*block));
+            pipeline.recycle(std::move(*block));
         }
     });
     // Declared after the helper, so run before it is joined: however this thread leaves (an
     // exception while copying rows included), the helper sees the end and returns.
-    const auto closing = qScopeGuard([&handOff] { handOff.close(); });
+    const auto closing = qScopeGuard([&pipeline] { pipeline.close(); });
     int rc = SQLITE_ROW;
     while (rc == SQLITE_ROW) {
-        CopiedRows block = handOff.take([columns] { return CopiedRows(columns); });
+        CopiedRows block = pipeline.take([columns] { return CopiedRows(columns); });
         block.clear();
         while (block.rows() < blockRows && (rc = sqlite3_step(statement)) == SQLITE_ROW)
             block.append(statement);
         if (block.rows() > 0)
-            handOff.put(std::move(block));
+            pipeline.put(std::move(block));
     }
     return rc;
 }
@@ -490,11 +489,13 @@ public:
         if (databasePath.isEmpty() || databasePath == u":memory:")
             return;
         m_walPath = databasePath + QStringLiteral("-wal");
-        m_thread = std::jthread([this, tick] {
-            std::unique_lock lock(m_mutex);
-            while (!m_changed.wait_for(lock, tick, [this] { return m_stop; }))
-                writeBack();
-        });
+        m_thread.start(
+            [this, tick] {
+                std::unique_lock lock(m_mutex);
+                while (!m_changed.wait_for(lock, tick, [this] { return m_stop; }))
+                    writeBack();
+            },
+            QStringLiteral("write behind"));
 #else
         Q_UNUSED(databasePath);
         Q_UNUSED(tick);
@@ -502,7 +503,7 @@ public:
     }
     ~WriteBehind()
     {
-        if (m_thread.joinable()) {
+        if (m_thread.started()) {
             {
                 std::lock_guard lock(m_mutex);
                 m_stop = true;
@@ -543,7 +544,7 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_changed;
     bool m_stop = false;
-    std::jthread m_thread;
+    Threads::HelperThread m_thread;
 };
 
 //! The UTF-8 of a string in a buffer reused from row to row: the bytes QString::toUtf8() gives

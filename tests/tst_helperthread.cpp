@@ -1,21 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// TwoThreadBlocks::HandOff, the queue between the two threads of Store::loadRecord()'s reader and
+// models/internal/HelperThread.h, the models' helper threads (docs/threads.md).
+// TwoThreadPipeline, the queue between the two threads of Store::loadRecord()'s reader and
 // of the long texts written on two cores: blocks come out in the order they went in, none lost
 // and none twice; the producer waits while `ahead` blocks wait; spent blocks are filled again, so
 // no more than `ahead` + 1 are ever made; close() wakes a consumer that waits and ends it once
 // the last block is taken; abandon() lets a producer that waits end, so that a consumer leaving
 // early (an exception) never leaves its helper thread waiting.
-#include "TwoThreadBlocks.h"
+#include "HelperThread.h"
 
 #include <QtTest>
 
 #include <atomic>
+#include <memory>
 #include <numeric>
 #include <stdexcept>
 #include <thread>
 #include <vector>
 
-using LedgerCurator::TwoThreadBlocks::HandOff;
+using LedgerCurator::Threads::TwoThreadPipeline;
+namespace Threads = LedgerCurator::Threads;
 
 namespace {
 
@@ -24,7 +27,7 @@ using Block = std::vector<int>;
 
 } // namespace
 
-class TestHandOff : public QObject
+class TestHelperThread : public QObject
 {
     Q_OBJECT
 
@@ -36,9 +39,13 @@ private Q_SLOTS:
     void closeEndsAfterTheLastBlock();
     void abandonWakesTheWaitingProducer();
     void writeEndsBothThreadsWhenOneThrows();
+    void runBesideRunsBothAndRethrows();
+    void parallelForCoversEveryItemOnce_data();
+    void parallelForCoversEveryItemOnce();
+    void dropBesideFreesEverythingBeforeItGoes();
 };
 
-void TestHandOff::orderKeptNothingLost_data()
+void TestHelperThread::orderKeptNothingLost_data()
 {
     QTest::addColumn<int>("ahead");
     QTest::addColumn<int>("blocks");
@@ -48,36 +55,36 @@ void TestHandOff::orderKeptNothingLost_data()
     QTest::newRow("none") << 3 << 0;
 }
 
-void TestHandOff::orderKeptNothingLost()
+void TestHelperThread::orderKeptNothingLost()
 {
     QFETCH(int, ahead);
     QFETCH(int, blocks);
     constexpr int kPerBlock = 7;
-    HandOff<Block> handOff(static_cast<size_t>(ahead));
+    TwoThreadPipeline<Block> pipeline(static_cast<size_t>(ahead));
     std::atomic<int> made { 0 };
     std::thread producer([&] {
         for (int n = 0; n < blocks; ++n) {
-            Block block = handOff.take([&made] {
+            Block block = pipeline.take([&made] {
                 ++made;
                 return Block();
             });
             block.clear();
             for (int i = 0; i < kPerBlock; ++i)
                 block.push_back(n * kPerBlock + i);
-            handOff.put(std::move(block));
+            pipeline.put(std::move(block));
         }
-        handOff.close();
+        pipeline.close();
     });
     // Every value, in order: the consumer checks as it goes and reports the first gap.
     int expected = 0;
     int wrong = -1;
-    while (std::optional<Block> block = handOff.next()) {
+    while (std::optional<Block> block = pipeline.next()) {
         for (int value : *block) {
             if (value != expected && wrong < 0)
                 wrong = expected;
             ++expected;
         }
-        handOff.recycle(std::move(*block));
+        pipeline.recycle(std::move(*block));
     }
     producer.join();
     QCOMPARE(wrong, -1);
@@ -88,21 +95,21 @@ void TestHandOff::orderKeptNothingLost()
     QVERIFY(blocks == 0 || made >= 1);
 }
 
-void TestHandOff::producerWaitsWhileAheadAreWaiting()
+void TestHelperThread::producerWaitsWhileAheadAreWaiting()
 {
     constexpr int kAhead = 3;
-    HandOff<int> handOff(kAhead);
+    TwoThreadPipeline<int> pipeline(kAhead);
     std::atomic<int> put { 0 };
     std::atomic<int> takes { 0 };
     std::thread producer([&] {
         for (int n = 0; n < kAhead + 2; ++n) {
             ++takes;
-            int block = handOff.take([] { return 0; });
+            int block = pipeline.take([] { return 0; });
             block = n;
-            handOff.put(std::move(block));
+            pipeline.put(std::move(block));
             ++put;
         }
-        handOff.close();
+        pipeline.close();
     });
     // No consumer yet: the producer hands `ahead` blocks over, then waits to take the next.
     QTRY_COMPARE(put.load(), kAhead);
@@ -110,68 +117,68 @@ void TestHandOff::producerWaitsWhileAheadAreWaiting()
     QTest::qWait(100); // time it would have to run on, were it not waiting
     QCOMPARE(put.load(), kAhead);
     // Each block taken lets it hand one more over.
-    QCOMPARE(handOff.next(), std::optional<int>(0));
+    QCOMPARE(pipeline.next(), std::optional<int>(0));
     QTRY_COMPARE(put.load(), kAhead + 1);
     QTest::qWait(100);
     QCOMPARE(put.load(), kAhead + 1);
-    QCOMPARE(handOff.next(), std::optional<int>(1));
+    QCOMPARE(pipeline.next(), std::optional<int>(1));
     producer.join();
     QCOMPARE(put.load(), kAhead + 2);
     for (int n = 2; n < kAhead + 2; ++n)
-        QCOMPARE(handOff.next(), std::optional<int>(n));
-    QCOMPARE(handOff.next(), std::optional<int>());
+        QCOMPARE(pipeline.next(), std::optional<int>(n));
+    QCOMPARE(pipeline.next(), std::optional<int>());
 }
 
-void TestHandOff::closeWakesTheWaitingConsumer()
+void TestHelperThread::closeWakesTheWaitingConsumer()
 {
-    HandOff<int> handOff(2);
+    TwoThreadPipeline<int> pipeline(2);
     std::atomic<bool> waiting { false };
     std::atomic<bool> ended { false };
     std::optional<int> got = 42;
     std::thread consumer([&] {
         waiting = true;
-        got = handOff.next(); // nothing comes: it waits until close()
+        got = pipeline.next(); // nothing comes: it waits until close()
         ended = true;
     });
     QTRY_VERIFY(waiting.load());
     QTest::qWait(100);
     QVERIFY(!ended.load()); // still waiting for a block
-    handOff.close();
+    pipeline.close();
     QTRY_VERIFY(ended.load());
     consumer.join();
     QCOMPARE(got, std::optional<int>());
     // And it stays closed: a later next() does not wait.
-    QCOMPARE(handOff.next(), std::optional<int>());
+    QCOMPARE(pipeline.next(), std::optional<int>());
 }
 
-void TestHandOff::closeEndsAfterTheLastBlock()
+void TestHelperThread::closeEndsAfterTheLastBlock()
 {
     // The producer closes at once after its last block; the consumer, slower, still gets every
     // block before the end, then both threads are done.
-    HandOff<int> handOff(4);
+    TwoThreadPipeline<int> pipeline(4);
     std::thread producer([&] {
         for (int n = 0; n < 3; ++n)
-            handOff.put(handOff.take([] { return 0; }) + n);
-        handOff.close();
+            pipeline.put(pipeline.take([] { return 0; }) + n);
+        pipeline.close();
     });
     producer.join(); // three blocks fit the bound: the producer never waits, and ends
     std::vector<int> got;
     std::thread consumer([&] {
-        while (std::optional<int> block = handOff.next())
+        while (std::optional<int> block = pipeline.next())
             got.push_back(*block);
     });
     consumer.join();
     QCOMPARE(got, std::vector<int>({ 0, 1, 2 }));
 }
 
-void TestHandOff::abandonWakesTheWaitingProducer()
+void TestHelperThread::abandonWakesTheWaitingProducer()
 {
-    HandOff<int> handOff(1);
+    TwoThreadPipeline<int> pipeline(1);
     std::atomic<bool> ended { false };
     std::atomic<int> put { 0 };
     std::thread producer([&] {
-        for (int n = 0; n < 1000 && !handOff.abandoned(); ++n) {
-            handOff.put(handOff.take([] { return 0; }) + n);
+        for (int n = 0; n < 1000 && !pipeline.abandoned(); ++n) {
+            pipeline.put(pipeline.take([] { return 0; }) + n);
             ++put;
         }
         ended = true;
@@ -180,21 +187,21 @@ void TestHandOff::abandonWakesTheWaitingProducer()
     QTest::qWait(100);
     QVERIFY(!ended.load());
     QCOMPARE(put.load(), 1);
-    handOff.abandon();
+    pipeline.abandon();
     QTRY_VERIFY(ended.load());
     producer.join();
     QVERIFY(put.load() <= 2); // at most the block it was taking when woken, dropped by put()
-    QVERIFY(handOff.abandoned());
+    QVERIFY(pipeline.abandoned());
 }
 
-void TestHandOff::writeEndsBothThreadsWhenOneThrows()
+void TestHelperThread::writeEndsBothThreadsWhenOneThrows()
 {
-    // The caller's side of TwoThreadBlocks::write() throws half way: the exception comes out of
+    // The caller's side of writeInTwoThreads() throws half way: the exception comes out of
     // write() (no std::terminate from a joinable thread, no helper left waiting in take()).
     std::vector<int> written;
     bool thrown = false;
     try {
-        LedgerCurator::TwoThreadBlocks::write<std::vector<int>>(
+        Threads::writeInTwoThreads<std::vector<int>>(
             64,
             [&written](qsizetype block) {
                 if (block == 10)
@@ -214,5 +221,74 @@ void TestHandOff::writeEndsBothThreadsWhenOneThrows()
     QCOMPARE(written, expected); // blocks 0..9 in order, as one thread would have written them
 }
 
-QTEST_GUILESS_MAIN(TestHandOff)
-#include "tst_handoff.moc"
+void TestHelperThread::runBesideRunsBothAndRethrows()
+{
+    std::atomic<bool> besideDone { false };
+    Qt::HANDLE besideThread = nullptr;
+    Threads::runBeside(
+        [&] {
+            besideThread = QThread::currentThreadId();
+            besideDone = true;
+        },
+        [] {});
+    QVERIFY(besideDone.load()); // joined before runBeside() returned
+    QVERIFY(besideThread != QThread::currentThreadId());
+
+    // Either side's exception comes out once both are done.
+    bool hereDone = false;
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error,
+        Threads::runBeside([] { throw std::runtime_error("beside"); }, [&] { hereDone = true; }));
+    QVERIFY(hereDone);
+    besideDone = false;
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error,
+        Threads::runBeside(
+            [&] {
+                QThread::msleep(20);
+                besideDone = true;
+            },
+            [] { throw std::runtime_error("here"); }));
+    QVERIFY(besideDone.load());
+}
+
+void TestHelperThread::parallelForCoversEveryItemOnce_data()
+{
+    QTest::addColumn<int>("count");
+    QTest::addColumn<int>("threads");
+    QTest::newRow("none") << 0 << 4;
+    QTest::newRow("fewer than a slice") << 100 << 4;
+    QTest::newRow("one thread") << 5000 << 1;
+    QTest::newRow("two threads") << 5001 << 2;
+    QTest::newRow("eight threads") << 9999 << 8;
+}
+
+void TestHelperThread::parallelForCoversEveryItemOnce()
+{
+    QFETCH(int, count);
+    QFETCH(int, threads);
+    std::vector<std::atomic<int>> seen(static_cast<size_t>(count));
+    std::atomic<int> slices { 0 };
+    Threads::parallelFor(count, threads, 256, [&](qsizetype from, qsizetype to) {
+        ++slices;
+        for (qsizetype i = from; i < to; ++i)
+            ++seen[static_cast<size_t>(i)];
+    });
+    for (const std::atomic<int> &times : seen)
+        QCOMPARE(times.load(), 1);
+    QVERIFY(slices.load() <= std::max(1, threads));
+}
+
+void TestHelperThread::dropBesideFreesEverythingBeforeItGoes()
+{
+    auto counter = std::make_shared<int>(0);
+    std::weak_ptr<int> watched = counter;
+    {
+        Threads::DropBeside drops;
+        for (int i = 0; i < 100; ++i)
+            drops.drop(std::vector<std::shared_ptr<int>>(10, counter));
+        counter.reset();
+    } // every vector freed, on the helper, by now
+    QVERIFY(watched.expired());
+}
+
+QTEST_GUILESS_MAIN(TestHelperThread)
+#include "tst_helperthread.moc"
