@@ -128,8 +128,11 @@ ManualWindow::ManualWindow(QWidget *parent, const QString &language)
     connect(m_text, &QTextBrowser::sourceChanged, this, &ManualWindow::sourceChanged);
     Manual::closeWithKeys(this);
 
-    // Sized from the font (about 100 characters by 40 lines), never past the screen.
-    QSize size(fontMetrics().averageCharWidth() * 100, fontMetrics().lineSpacing() * 40);
+    // Sized from the font (the contents about 28 characters wide, the text about 90; 45 lines),
+    // never past the screen.
+    const int character = fontMetrics().averageCharWidth();
+    splitter->setSizes({ character * 28, character * 90 });
+    QSize size(character * 120, fontMetrics().lineSpacing() * 45);
     if (const QScreen *screen = parent ? parent->screen() : QApplication::primaryScreen())
         size = size.boundedTo(screen->availableSize() * 0.9);
     resize(size);
