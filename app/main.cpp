@@ -144,6 +144,39 @@ int usageError(const QString &message)
     return ExitBadInput;
 }
 
+//! `arguments` without Qt's own options, which QApplication takes for itself (its documentation:
+//! QGuiApplication's and QApplication's "command line options"), with the value of those that
+//! have one: "-reverse", "-style Fusion", "-style=Fusion", "--platform offscreen" and so on.
+QStringList withoutQtOptions(const QStringList &arguments)
+{
+    static const QStringList withValue { QStringLiteral("platform"),
+        QStringLiteral("platformpluginpath"), QStringLiteral("platformtheme"),
+        QStringLiteral("plugin"), QStringLiteral("qwindowgeometry"), QStringLiteral("qwindowicon"),
+        QStringLiteral("qwindowtitle"), QStringLiteral("session"), QStringLiteral("display"),
+        QStringLiteral("geometry"), QStringLiteral("style"), QStringLiteral("stylesheet") };
+    static const QStringList alone { QStringLiteral("reverse"), QStringLiteral("widgetcount"),
+        QStringLiteral("nograb"), QStringLiteral("dograb"), QStringLiteral("testability") };
+    QStringList kept;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &argument = arguments[i];
+        if (i == 0 || !argument.startsWith(u'-') || argument == QStringLiteral("--")) {
+            kept.append(argument);
+            continue;
+        }
+        const QString name
+            = argument.mid(argument.startsWith(QStringLiteral("--")) ? 2 : 1).section(u'=', 0, 0);
+        if (alone.contains(name) || name == QStringLiteral("qmljsdebugger"))
+            continue;
+        if (withValue.contains(name)) {
+            if (!argument.contains(u'=') && i + 1 < arguments.size())
+                ++i; // its value
+            continue;
+        }
+        kept.append(argument);
+    }
+    return kept;
+}
+
 //! Checks the arguments of the desktop app: options it knows, FILEs that exist. -1 when they are
 //! fine, else the exit status (the message printed).
 int checkGuiArguments(int argc, char *argv[])
@@ -151,6 +184,7 @@ int checkGuiArguments(int argc, char *argv[])
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments.append(QString::fromLocal8Bit(argv[i]));
+    arguments = withoutQtOptions(arguments);
     QCommandLineParser parser;
     GuiOptions options;
     options.addTo(parser);

@@ -627,10 +627,12 @@ void TestI18nGui::noEnglishLeft()
             for (const SourceEvent &e : o.events.events)
                 data << e.notice << e.detail << e.source;
         }
-        // A notice's identity as its source names it ("Retraction Watch record 51234"), and a
-        // nature in the source's own words where they are more than the kind's name.
+        // A notice's identity as its source names it (its origin, shown translated around the
+        // database's name: "Fiche Retraction Watch 51234"), and a nature in the source's own
+        // words where they are more than the kind's name.
         const auto notices = store.notices();
         QVERIFY(notices);
+        data << QStringLiteral("Retraction Watch");
         for (const StandingNotice &n : *notices) {
             data << n.origin << n.title << n.journal << n.urls << n.ref();
             if (natureDisplayText(n.event) == n.event.nature)

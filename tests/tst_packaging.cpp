@@ -4,6 +4,7 @@
 // without a display, and `cpack -G DEB` builds a .deb that holds everything that is installed.
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QImage>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -69,6 +70,7 @@ private Q_SLOTS:
     void desktopFileValidates();
     void metainfoValidates();
     void filesNameTheSameApplication();
+    void desktopAndMetainfoAreTranslated();
     void manPagesFormat_data();
     void manPagesFormat();
     void versionAndHelp_data();
@@ -120,6 +122,39 @@ void TestPackaging::metainfoValidates()
         QCOMPARE(shot.size(), QSize(m.captured(1).toInt(), m.captured(2).toInt()));
     }
     QCOMPARE(screenshots, 2);
+}
+
+void TestPackaging::desktopAndMetainfoAreTranslated()
+{
+    // What a software centre or a menu shows, in German and French as the interface is.
+    QFile desktop(sourcePath(QStringLiteral("resources/") + kAppId + QStringLiteral(".desktop")));
+    QVERIFY(desktop.open(QIODevice::ReadOnly));
+    const QString entry = QString::fromUtf8(desktop.readAll());
+    for (const QString &key :
+        { QStringLiteral("GenericName"), QStringLiteral("Comment"), QStringLiteral("Keywords") }) {
+        for (const QString &language : { QStringLiteral("de"), QStringLiteral("fr") }) {
+            const QString line = u'\n' + key + u'[' + language + QStringLiteral("]=");
+            QVERIFY2(entry.contains(line), qPrintable(key + u'[' + language + u']'));
+        }
+    }
+    QFile metainfo(
+        sourcePath(QStringLiteral("resources/") + kAppId + QStringLiteral(".metainfo.xml")));
+    QVERIFY(metainfo.open(QIODevice::ReadOnly));
+    const QString xml = QString::fromUtf8(metainfo.readAll());
+    // Each text element (summary, paragraph, list item, caption) once in English and once in
+    // each language.
+    static const QRegularExpression element(
+        QStringLiteral(R"re(<(summary|p|li|caption)(?: xml:lang="([a-z]+)")?>)re"));
+    QHash<QString, int> count;
+    for (const QRegularExpressionMatch &m : element.globalMatch(xml))
+        ++count[m.captured(1) + u'/' + m.captured(2)];
+    for (const QString &name : { QStringLiteral("summary"), QStringLiteral("p"),
+             QStringLiteral("li"), QStringLiteral("caption") }) {
+        const int english = count.value(name + u'/');
+        QVERIFY2(english > 0, qPrintable(name));
+        QCOMPARE(count.value(name + QStringLiteral("/de")), english);
+        QCOMPARE(count.value(name + QStringLiteral("/fr")), english);
+    }
 }
 
 void TestPackaging::filesNameTheSameApplication()

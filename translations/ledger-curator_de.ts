@@ -1219,6 +1219,11 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
         <comment>notice review status</comment>
         <translation>eskaliert</translation>
     </message>
+    <message>
+        <source>Retraction Watch record %1</source>
+        <comment>a notice&apos;s origin: the record&apos;s number in the Retraction Watch database</comment>
+        <translation>Retraction-Watch-Datensatz %1</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::DraftNotice</name>
@@ -1791,6 +1796,29 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
     <message>
         <source>&amp;Go Back</source>
         <translation>&amp;Zurück</translation>
+    </message>
+    <message>
+        <source>User &amp;Manual</source>
+        <translation>Benutzer&amp;handbuch</translation>
+    </message>
+    <message>
+        <source>Open the manual at the section for where you are (F1)</source>
+        <translation>Das Handbuch beim Abschnitt zu Ihrer aktuellen Stelle öffnen (F1)</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::ManualWindow</name>
+    <message>
+        <source>Ledger Curator Manual</source>
+        <translation>Handbuch zu Ledger Curator</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Manual text</source>
+        <translation>Handbuchtext</translation>
     </message>
 </context>
 <context>

@@ -1219,6 +1219,11 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
         <comment>notice review status</comment>
         <translation>transmise</translation>
     </message>
+    <message>
+        <source>Retraction Watch record %1</source>
+        <comment>a notice&apos;s origin: the record&apos;s number in the Retraction Watch database</comment>
+        <translation>Fiche Retraction Watch %1</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::DraftNotice</name>
@@ -1791,6 +1796,29 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     <message>
         <source>&amp;Go Back</source>
         <translation>&amp;Revenir</translation>
+    </message>
+    <message>
+        <source>User &amp;Manual</source>
+        <translation>&amp;Manuel d&apos;utilisation</translation>
+    </message>
+    <message>
+        <source>Open the manual at the section for where you are (F1)</source>
+        <translation>Ouvrir le manuel à la section de l&apos;endroit où vous êtes (F1)</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerCurator::ManualWindow</name>
+    <message>
+        <source>Ledger Curator Manual</source>
+        <translation>Manuel de Ledger Curator</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Sommaire</translation>
+    </message>
+    <message>
+        <source>Manual text</source>
+        <translation>Texte du manuel</translation>
     </message>
 </context>
 <context>

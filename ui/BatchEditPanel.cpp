@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "BatchEditPanel.h"
+#include "ManualWindow.h"
 
 #include "CurationSession.h"
 #include "DisplayText.h"
@@ -41,6 +42,7 @@ BatchEditPanel::BatchEditPanel(CurationSession &session, QWidget *parent)
     , m_session(session)
 {
     setObjectName(QStringLiteral("batchEditPanel"));
+    Manual::setSection(this, QStringLiteral("correct"));
     setAccessibleName(tr("Correction of the selected observations"));
     auto *layout = new QVBoxLayout(this);
     m_heading = new QLabel(this);

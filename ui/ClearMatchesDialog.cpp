@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ClearMatchesDialog.h"
+#include "ManualWindow.h"
 
 #include "DisplayText.h"
 
@@ -17,6 +18,7 @@ ClearMatchesDialog::ClearMatchesDialog(std::function<Gathered()> gather, QWidget
     , m_gather(std::move(gather))
 {
     setObjectName(QStringLiteral("clearMatchesDialog"));
+    Manual::setSection(this, QStringLiteral("suggestions"));
     setWindowTitle(tr("Accept Clear Matches"));
     auto *layout = new QVBoxLayout(this);
     m_intro = new QLabel(this);

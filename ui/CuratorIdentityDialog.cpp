@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CuratorIdentityDialog.h"
+#include "ManualWindow.h"
 
 #include "CurationSession.h"
 #include "Orcid.h"
@@ -93,6 +94,7 @@ CuratorIdentityDialog::CuratorIdentityDialog(QWidget *parent)
     : QDialog(parent)
 {
     setObjectName(QStringLiteral("curatorIdentityDialog"));
+    Manual::setSection(this, QStringLiteral("settings"));
     setWindowTitle(tr("Who Is Curating?"));
     auto *intro = new QLabel(
         tr("Every correction records who made it, and is signed with a key kept on this "

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "DuplicatesDialog.h"
+#include "ManualWindow.h"
 
 #include "AnomalyHints.h"
 #include "CurationSession.h"
@@ -49,6 +50,7 @@ DuplicatesDialog::DuplicatesDialog(
     , m_session(session)
 {
     setObjectName(QStringLiteral("duplicatesDialog"));
+    Manual::setSection(this, QStringLiteral("duplicates"));
     setWindowTitle(tr("Compare Observations"));
     const Record &shown = m_session.record().shown;
     for (const QString &id : observations) {

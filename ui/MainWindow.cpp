@@ -470,6 +470,11 @@ void MainWindow::updateObservationActions()
         selected.size() == 1 && repeatedWith(m_model->hints(), selected.first()).size() >= 2);
     m_copyUuidAction->setEnabled(!selected.isEmpty());
     m_clearMatchesAction->setEnabled(ready);
+    // What acts on the selected observations is enabled only when some are selected.
+    for (QAction *action :
+        { m_applyAction, m_applyNextAction, m_dismissHintsAction, m_revertAction })
+        action->setEnabled(!selected.isEmpty());
+    m_noneOfTheseAction->setEnabled(selected.size() == 1);
 }
 
 void MainWindow::compareObservations(const QStringList &observations)

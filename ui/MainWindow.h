@@ -23,6 +23,7 @@ namespace LedgerCurator {
 class CurationPanel;
 class CurationSession;
 class ImportExport;
+class ManualHelp;
 class NoticeReviewWindow;
 class NoticesView;
 class ObservationFilterProxy;
@@ -232,6 +233,7 @@ private:
     SyncStatus *m_syncStatus = nullptr;
     CacheWatch *m_cacheWatch = nullptr;
     WindowSettings *m_settings = nullptr;
+    ManualHelp *m_manual = nullptr;
     int m_attentionJobs = 0; // generation of the attention counting started last
     static constexpr qint64 kAttentionCountedInBackground = 50000;
     // A change of more observations than this looks for every suggestion again (a reload).

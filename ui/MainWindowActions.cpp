@@ -13,6 +13,7 @@
 #include "DuplicatesDialog.h"
 #include "FileDialogs.h"
 #include "ImportExport.h"
+#include "ManualWindow.h"
 #include "NoticesView.h"
 #include "ObservationFilterProxy.h"
 #include "PreviewPane.h"
@@ -311,6 +312,20 @@ void MainWindow::createActions()
     syncSettings->setStatusTip(tr("The server to sync with, your token, and automatic syncs"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    // F1 opens the manual at the section for where the focus is, in every window (ManualHelp);
+    // the shortcut on the action is what menus and Keyboard Shortcuts show.
+    m_manual = new ManualHelp(this);
+    QAction *manual
+        = help->addAction(tr("User &Manual"), this, [this] { m_manual->openForFocus(); });
+    manual->setObjectName(QStringLiteral("manualAction"));
+    manual->setShortcut(QKeySequence::HelpContents);
+    manual->setStatusTip(tr("Open the manual at the section for where you are (F1)"));
+    Manual::setSection(m_records, QStringLiteral("attention"));
+    Manual::setSection(m_view, QStringLiteral("attention"));
+    Manual::setSection(m_panel, QStringLiteral("correct"));
+    Manual::setSection(m_panel->suggestionBox(), QStringLiteral("suggestions"));
+    Manual::setSection(m_preview, QStringLiteral("preview"));
+    help->addSeparator();
     QAction *shortcuts
         = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
     shortcuts->setObjectName(QStringLiteral("shortcutsAction"));

@@ -86,7 +86,7 @@ QString ownNoticeText(const OwnPaperNotice &n)
     QStringList parts { DisplayText::forTerminal(natureDisplayText(n.event)),
         displayDate(n.event.date) };
     if (!n.origin.isEmpty())
-        parts.append(DisplayText::forTerminal(n.origin));
+        parts.append(DisplayText::forTerminal(originDisplayText(n.origin)));
     else
         parts.append(DisplayText::forTerminal(n.event.source));
     if (!n.event.notice.isEmpty())

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NoticeReviewWindow.h"
+#include "ManualWindow.h"
 
 #include "BackgroundJob.h"
 #include "NoticeChoices.h"
@@ -29,6 +30,8 @@ NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
     , m_model(new NoticeReviewModel(this))
 {
     setObjectName(QStringLiteral("noticeReview"));
+    Manual::setSection(this, QStringLiteral("notices"));
+    Manual::closeWithKeys(this);
     setWindowTitle(tr("Review Notices - Ledger Curator"));
     resize(1100, 640);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NoticesView.h"
+#include "ManualWindow.h"
 
 #include "BackgroundJob.h"
 #include "CsvText.h"
@@ -54,6 +55,8 @@ NoticesView::NoticesView(Store &store, QWidget *parent)
     , m_proxy(new NoticeListFilterProxy(this))
 {
     setObjectName(QStringLiteral("noticesView"));
+    Manual::setSection(this, QStringLiteral("notices"));
+    Manual::closeWithKeys(this);
     setWindowTitle(tr("Notices - Ledger Curator"));
     resize(1500, 640);
     m_proxy->setSourceModel(m_model);

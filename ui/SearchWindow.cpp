@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SearchWindow.h"
+#include "ManualWindow.h"
 
 #include "BackgroundJob.h"
 #include "SearchResultModel.h"
@@ -39,6 +40,8 @@ SearchWindow::SearchWindow(QString cachePath, QWidget *parent)
     , m_model(new SearchResultModel(this))
 {
     setObjectName(QStringLiteral("searchWindow"));
+    Manual::setSection(this, QStringLiteral("attention"));
+    Manual::closeWithKeys(this);
     setWindowTitle(tr("Search All Records - Ledger Curator"));
     resize(1100, 560);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SettingsDialog.h"
+#include "ManualWindow.h"
 
 #include "CuratorIdentityDialog.h"
 #include "SettingsKeys.h"
@@ -44,6 +45,7 @@ SettingsDialog::SettingsDialog(SyncController *sync, QWidget *parent)
     , m_sync(sync)
 {
     setObjectName(QStringLiteral("settingsDialog"));
+    Manual::setSection(this, QStringLiteral("settings"));
     setWindowTitle(tr("Settings"));
     QSettings settings;
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ShortcutsDialog.h"
+#include "ManualWindow.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
@@ -91,6 +92,7 @@ ShortcutsDialog::ShortcutsDialog(const QMenuBar *bar, QWidget *parent)
     : QDialog(parent)
 {
     setObjectName(QStringLiteral("shortcutsDialog"));
+    Manual::setSection(this, QStringLiteral("keyboard"));
     setWindowTitle(tr("Keyboard Shortcuts"));
     resize(560, 620);
 

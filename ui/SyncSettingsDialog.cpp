@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SyncSettingsDialog.h"
+#include "ManualWindow.h"
 
 #include "SyncController.h"
 #include "ThemeText.h"
@@ -42,6 +43,7 @@ SyncSettingsDialog::SyncSettingsDialog(SyncController &controller, QWidget *pare
     , m_network(new QNetworkAccessManager(this))
 {
     setObjectName(QStringLiteral("syncSettingsDialog"));
+    Manual::setSection(this, QStringLiteral("sync"));
     setWindowTitle(tr("Sync Settings"));
 
     m_server = new QLineEdit(controller.serverUrl().toString(), this);

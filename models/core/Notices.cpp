@@ -4,6 +4,7 @@
 #include "CuratedRecord.h"
 #include "Identifier.h"
 
+#include <QCoreApplication>
 #include <QUuid>
 
 #include <algorithm>
@@ -127,6 +128,16 @@ QString natureDisplayText(const SourceEvent &event)
     if (event.nature.isEmpty() || event.nature == eventKindText(event.kind))
         return eventKindDisplayText(event.kind);
     return event.nature;
+}
+
+QString originDisplayText(const QString &origin)
+{
+    static const QString retractionWatch = QStringLiteral("Retraction Watch record ");
+    if (!origin.startsWith(retractionWatch) || origin.size() == retractionWatch.size())
+        return origin;
+    return QCoreApplication::translate("LedgerCurator::DisplayText", "Retraction Watch record %1",
+        "a notice's origin: the record's number in the Retraction Watch database")
+        .arg(origin.mid(retractionWatch.size()));
 }
 
 bool isReplacement(const SourceEvent &event)

@@ -90,6 +90,9 @@ QString natureText(const SourceEvent &event);
 //! exactly the kind's own English name (or absent), else the source's words as given
 //! ("Retraction and replacement", "Expression of Concern").
 QString natureDisplayText(const SourceEvent &event);
+//! What a person reads of a notice's origin in the interface: "Retraction Watch record 51234"
+//! translated (the cache and the protocol keep the English words), any other origin as given.
+QString originDisplayText(const QString &origin);
 //! Whether the nature says the work was replaced by a corrected version ("retracted and
 //! replaced", "Retraction and replacement", a reason "Retract and Replace").
 bool isReplacement(const SourceEvent &event);

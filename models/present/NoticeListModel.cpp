@@ -161,7 +161,7 @@ QString reviewText(const NoticeListRow &row)
 
 QString originText(const StandingNotice &notice)
 {
-    return notice.origin.isEmpty() ? notice.ref() : notice.origin;
+    return notice.origin.isEmpty() ? notice.ref() : originDisplayText(notice.origin);
 }
 
 //! A kind that takes the work back: shown in the error tone (a correction or an expression of

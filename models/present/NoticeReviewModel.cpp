@@ -165,7 +165,7 @@ QString noticeLine(const NoticeGroup &group)
     if (!e.notice.isEmpty())
         line += QStringLiteral(" · ") + DisplayText::forTerminal(e.notice);
     if (!group.origin.isEmpty())
-        line += QStringLiteral(" · ") + DisplayText::forTerminal(group.origin);
+        line += QStringLiteral(" · ") + DisplayText::forTerminal(originDisplayText(group.origin));
     return line;
 }
 
