@@ -3,6 +3,7 @@
 #include "LedgerText.h"
 #include "RecordAttention.h"
 #include "Store.h"
+#include "StoreConnection.h"
 #include "StoreSqlite.h"
 #include "TestSupport.h"
 
@@ -74,7 +75,7 @@ Record largeRecord(const Record &fixture, const QString &id, int count, int idOf
 
 qint64 schemaCookie(Store &store)
 {
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     if (!query.exec(QStringLiteral("PRAGMA schema_version")) || !query.next())
         return -1;
     return query.value(0).toLongLong();
@@ -82,7 +83,7 @@ qint64 schemaCookie(Store &store)
 
 QString idIndexSql(Store &store)
 {
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     if (!query.exec(
             QStringLiteral("SELECT sql FROM sqlite_master WHERE name = 'observations_by_id'"))
         || !query.next())
@@ -92,7 +93,7 @@ QString idIndexSql(Store &store)
 
 qint64 observationRows(Store &store)
 {
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     if (!query.exec(QStringLiteral("SELECT count(*) FROM observations")) || !query.next())
         return -1;
     return query.value(0).toLongLong();
@@ -112,7 +113,7 @@ void TestStore::migratesFromEmptyFile()
     Store store(m_path);
     QVERIFY(store.open().ok());
     QCOMPARE(store.schemaVersion(), Store::latestSchemaVersion());
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     QVERIFY(query.exec(QStringLiteral("PRAGMA journal_mode")));
     QVERIFY(query.next());
     QCOMPARE(query.value(0).toString(), QStringLiteral("wal"));
@@ -142,7 +143,7 @@ void TestStore::refusesNewerSchema()
     {
         Store store(m_path);
         QVERIFY(store.open().ok());
-        QSqlQuery query(store.database());
+        QSqlQuery query(StoreConnection::of(store));
         QVERIFY(query.exec(QStringLiteral("PRAGMA user_version = 999")));
     }
     Store store(m_path);
@@ -212,7 +213,7 @@ void TestStore::reimportReplacesUpstreamData()
     auto loaded = store.loadRecord(first.arxivId);
     QVERIFY(loaded.ok() && loaded->has_value());
     QVERIFY(**loaded == newer);
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     QVERIFY(query.exec(QStringLiteral("SELECT COUNT(*) FROM observations")));
     QVERIFY(query.next());
     QCOMPARE(query.value(0).toInt(), 33);
@@ -321,7 +322,7 @@ void TestStore::largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable()
     QVERIFY(loaded.ok() && loaded->has_value());
     QVERIFY(**loaded == first);
     // The index is whole and unique: every id is found through it, and a repeated id is refused.
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     QVERIFY(
         query.exec(QStringLiteral("SELECT count(*) FROM observations INDEXED BY observations_by_id"
                                   " WHERE record_id = '2201.00001' AND id >= ''")));
@@ -626,7 +627,7 @@ void TestStore::rawHandleOnlyWithTheDriversSqlite()
     // path a statement gives the same rows, codes and messages.
     Store store(m_path);
     QVERIFY(store.open().ok());
-    QSqlDatabase db = store.database();
+    QSqlDatabase db = StoreConnection::of(store);
     const StoreSqlite::SqliteLibraries libraries = StoreSqlite::sqliteLibraries(db);
     QCOMPARE(libraries.linked, QString::fromUtf8(sqlite3_sourceid()));
     QCOMPARE(libraries.driver, libraries.linked);
@@ -695,7 +696,7 @@ void TestStore::failedReadIsReportedNotTruncated()
     QVERIFY(store.open().ok());
     const Record record = largeRecord(fixtureRecord(), QStringLiteral("2201.00001"), count, 0);
     QVERIFY(store.importRecords({ record }).ok());
-    sqlite3 *db = StoreSqlite::driverHandle(store.database()); // also on the Qt Sql path
+    sqlite3 *db = StoreSqlite::driverHandle(StoreConnection::of(store)); // also on the Qt Sql path
     QVERIFY(db);
     struct Counter
     {

@@ -2,9 +2,9 @@
 #include "NoticeReviewWindow.h"
 
 #include "BackgroundJob.h"
+#include "EveryRecord.h"
 #include "NoticeChoices.h"
 #include "NoticeReviewModel.h"
-#include "RecordScan.h"
 #include "Store.h"
 
 #include <QAction>

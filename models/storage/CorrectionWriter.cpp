@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CorrectionWriter.h"
 
+#include "Outbox.h"
 #include "Store.h"
 
 #include <QSet>
@@ -70,7 +71,7 @@ Status CorrectionWriter::resignOutbox(QList<CorrectionEvent> events)
                                       .arg(event.id, event.author, m_author));
         signEvent(event, m_key);
     }
-    return m_store.replaceOutboxEvents(events);
+    return Outbox(m_store).replaceEvents(events);
 }
 
 } // namespace LedgerCurator
