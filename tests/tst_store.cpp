@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The SQLite cache: migrations, reopening, import all-or-nothing, replacing upstream data.
 #include "LedgerText.h"
+#include "Outbox.h"
 #include "RecordAttention.h"
 #include "Store.h"
 #include "StoreConnection.h"
@@ -33,6 +34,7 @@ private Q_SLOTS:
     void olderPageIsRefusedAndNothingChanges();
     void failedBatchLeavesCacheUnchanged();
     void summariesCountStates();
+    void outboxHoldsWhatWaits();
     void largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable();
     void failedRebuildRollsBackTheIndexDrop();
     void utf8BufferEncodesAsQtDoes();
@@ -300,6 +302,60 @@ void TestStore::summariesCountStates()
     QVERIFY(again.ok());
     QVERIFY(!again->at(0).attention);
     QCOMPARE(again->at(1).attention, summaries->at(1).attention);
+}
+
+void TestStore::outboxHoldsWhatWaits()
+{
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    const Record record = fixtureRecord();
+    QVERIFY(store.importRecords({ record }).ok());
+    Outbox outbox(store);
+    QCOMPARE(outbox.count().value(), 0);
+    QList<CorrectionEvent> made;
+    for (int i = 0; i < 3; ++i)
+        made.append(makeEdit({}, record.arxivId, record.observations.at(i).id, CurationField::Note,
+            QStringLiteral("note %1").arg(i),
+            i == 1 ? QStringLiteral("bob") : QStringLiteral("alice"),
+            QStringLiteral("2026-12-03T10:00:0%1.000Z").arg(i)));
+    QVERIFY(store.addCorrections(made).ok());
+    QCOMPARE(outbox.count().value(), 3);
+    QCOMPARE(
+        outbox.authors().value(), QStringList({ QStringLiteral("alice"), QStringLiteral("bob") }));
+
+    // By position, oldest first: two, then the rest after the last one returned.
+    qint64 last = 0;
+    const QList<CorrectionEvent> first = outbox.corrections(2, 0, {}, &last).value();
+    QCOMPARE(first.size(), 2);
+    QCOMPARE(first.at(0).id, made.at(0).id);
+    QCOMPARE(first.at(1).id, made.at(1).id);
+    const QList<CorrectionEvent> rest = outbox.corrections(10, last).value();
+    QCOMPARE(rest.size(), 1);
+    QCOMPARE(rest.at(0).id, made.at(2).id);
+
+    // A refusal leaves the event out of that server's batches only, until it is cleared.
+    const QString server = QStringLiteral("https://ledger.example");
+    QVERIFY(outbox.markRefused(made.at(1).id, server, 422, QStringLiteral("no")).ok());
+    QCOMPARE(outbox.corrections(10, 0, server).value().size(), 2);
+    QCOMPARE(outbox.corrections(10, 0, QStringLiteral("https://other.example")).value().size(), 3);
+    const QList<Outbox::Refusal> refused = outbox.refusals(server).value();
+    QCOMPARE(refused.size(), 1);
+    QCOMPARE(refused.at(0).event.id, made.at(1).id);
+    QCOMPARE(refused.at(0).status, 422);
+    QCOMPARE(refused.at(0).reason, QStringLiteral("no"));
+    QCOMPARE(outbox.refusals().value().size(), 1);
+    QVERIFY(outbox.refusals(QStringLiteral("https://other.example")).value().isEmpty());
+    QVERIFY(outbox.clearRefused({ made.at(1).id }, server).ok());
+    QVERIFY(outbox.refusals().value().isEmpty());
+    QCOMPARE(outbox.corrections(10, 0, server).value().size(), 3);
+
+    // A server's acknowledgement (its seq) takes an event out of the outbox.
+    CorrectionEvent acknowledged = made.at(0);
+    acknowledged.seq = 1;
+    QVERIFY(store.addSyncedCorrections({ acknowledged }, {}).ok());
+    QCOMPARE(outbox.count().value(), 2);
+    QCOMPARE(outbox.corrections(10).value().constFirst().id, made.at(1).id);
+    QCOMPARE(outbox.noticeCount().value(), 0);
 }
 
 void TestStore::largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable()
