@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The standing notices of the cache (docs/notices.md): imports, the versions received from and
-// sent to a server, and what loadCurated() matches to the observations. The SQL follows
-// Store.cpp's; every write is one transaction and bumps the meta entry notices/generation, which
-// changeStamp() reads (a notice changed in place changes no count).
+// The standing notices of the cache (docs/notices.md): imports, the versions received from a
+// server (those waiting to be sent are the Outbox's, Outbox.cpp), and what loadCurated() matches
+// to the observations. The SQL follows Store.cpp's; every write is one transaction and bumps the
+// meta entry notices/generation, which changeStamp() reads (a notice changed in place changes no
+// count).
 #include "Store.h"
 #include "StoreRows.h"
 #include "StoreWrite.h"
