@@ -142,12 +142,12 @@ BundleCheck checkBundle(const CurationBundle &bundle, const KeyRing *known = nul
 bool tellCheck(const QString &file, const BundleCheck &check, QTextStream &err)
 {
     for (const QString &warning : check.keyWarnings)
-        err << "ledger-curator: " << file << ": warning: " << inert(warning) << Qt::endl;
+        err << "ledger-curator: " << file << ": warning: " << terminalSafe(warning) << Qt::endl;
     for (const QString &legacy : check.legacy)
-        err << "ledger-curator: " << file << ": " << inert(legacy)
+        err << "ledger-curator: " << file << ": " << terminalSafe(legacy)
             << " is not signed: taken as legacy, below any signed event" << Qt::endl;
     for (const QString &failure : check.failures)
-        err << "ledger-curator: " << file << ": " << inert(failure) << Qt::endl;
+        err << "ledger-curator: " << file << ": " << terminalSafe(failure) << Qt::endl;
     return check.failures.isEmpty();
 }
 
@@ -238,7 +238,7 @@ int runExportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
     bundle.exportedBy = QSettings().value(SettingsKeys::kCuratorName).toString().trimmed();
     if (auto written = writeBytes(path, out, writeBundleJson(bundle)); !written)
         return report(written.error(), err);
-    out << "exported arXiv:" << inert(bundle.record.arxivId) << " v" << bundle.record.version
+    out << "exported arXiv:" << terminalSafe(bundle.record.arxivId) << " v" << bundle.record.version
         << " with " << eventCounts(signedEvents, bundle.events.size() - signedEvents) << " and "
         << bundle.keys.size() << (bundle.keys.size() == 1 ? " key" : " keys") << " to " << path
         << Qt::endl;
@@ -348,12 +348,12 @@ int runImportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
     const Record &record = bundle->record;
     const qsizetype legacy = std::count_if(synced.cbegin(), synced.cend(),
         [](const CorrectionEvent &e) { return e.keyId.isEmpty() && e.signature.isEmpty(); });
-    out << (o.replaced ? "replaced " : "imported ") << inert(o.arxivId) << " v" << record.version
-        << " (as of " << inert(record.asOf) << ", " << o.observations << " observations) with "
-        << eventCounts(synced.size() - legacy, legacy) << " and " << check.keys.size()
-        << (check.keys.size() == 1 ? " key" : " keys") << " from " << file;
+    out << (o.replaced ? "replaced " : "imported ") << terminalSafe(o.arxivId) << " v"
+        << record.version << " (as of " << terminalSafe(record.asOf) << ", " << o.observations
+        << " observations) with " << eventCounts(synced.size() - legacy, legacy) << " and "
+        << check.keys.size() << (check.keys.size() == 1 ? " key" : " keys") << " from " << file;
     if (o.replaced)
-        out << "; the page as of " << inert(o.previousAsOf) << " was replaced";
+        out << "; the page as of " << terminalSafe(o.previousAsOf) << " was replaced";
     out << Qt::endl;
     if (withoutSeq > 0)
         err << "ledger-curator: " << file << ": " << withoutSeq

@@ -330,7 +330,7 @@ int runCurate(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (!recorded)
         return report(recorded.error(), err);
     for (const WrittenEdit &change : std::as_const(recorded->edits))
-        out << inert(describeChange(change, target->base())) << Qt::endl;
+        out << terminalSafe(describeChange(change, target->base())) << Qt::endl;
     if (recorded->recordedNothing())
         out << "nothing to record: every value given is already shown" << Qt::endl;
     return ExitOk;
@@ -418,10 +418,10 @@ int runUndo(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                              edit.correction, mergeNote(edit)));
     }
     if (target->notice)
-        out << "review of notice " << inert(target->notice->label()) << " on "
-            << inert(target->curated.upstream.arxivId) << ":" << Qt::endl;
+        out << "review of notice " << terminalSafe(target->notice->label()) << " on "
+            << terminalSafe(target->curated.upstream.arxivId) << ":" << Qt::endl;
     for (const QString &line : std::as_const(lines))
-        out << inert(line) << Qt::endl;
+        out << terminalSafe(line) << Qt::endl;
     return ExitOk;
 }
 
@@ -446,15 +446,15 @@ int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     QJsonArray array;
     if (!parser.isSet(kJsonOption)) {
         if (target->notice)
-            out << "Review of notice " << inert(target->notice->label())
-                << " on arXiv:" << inert(target->curated.upstream.arxivId) << " (observation "
-                << inert(target->observation) << ", covering "
+            out << "Review of notice " << terminalSafe(target->notice->label())
+                << " on arXiv:" << terminalSafe(target->curated.upstream.arxivId)
+                << " (observation " << terminalSafe(target->observation) << ", covering "
                 << target->notice->observations.size()
                 << (target->notice->observations.size() == 1 ? " observation" : " observations")
                 << "): ";
         else
-            out << "Observation " << inert(target->observation)
-                << " of arXiv:" << inert(target->curated.upstream.arxivId) << ": ";
+            out << "Observation " << terminalSafe(target->observation)
+                << " of arXiv:" << terminalSafe(target->curated.upstream.arxivId) << ": ";
         out << history.size() << (history.size() == 1 ? " correction" : " corrections") << Qt::endl;
     }
     for (const CorrectionEvent &e : history) {
@@ -475,14 +475,14 @@ int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         // An event from before signatures says so: it never outranks a signed one.
         // Every value from the log, the author's name included, shown inert: the log may come
         // from a server or an old cache.
-        out << inert(e.createdAt) << "  " << inert(e.author) << (e.isSigned() ? "" : " (unsigned)")
-            << "  " << curationFieldKey(e.field) << ": "
-            << inert(describeValue(e.field, before, target->base())) << " -> "
-            << inert(describeValue(e.field, e.value, target->base())) << "  [" << inert(e.id) << "]"
-            << Qt::endl;
+        out << terminalSafe(e.createdAt) << "  " << terminalSafe(e.author)
+            << (e.isSigned() ? "" : " (unsigned)") << "  " << curationFieldKey(e.field) << ": "
+            << terminalSafe(describeValue(e.field, before, target->base())) << " -> "
+            << terminalSafe(describeValue(e.field, e.value, target->base())) << "  ["
+            << terminalSafe(e.id) << "]" << Qt::endl;
     }
     if (parser.isSet(kJsonOption)) {
-        out << inertJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        out << terminalSafeJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
         return ExitOk;
     }
     for (CurationField field : kAllCurationFields) {
@@ -494,7 +494,7 @@ int runHistory(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                     QStringLiteral("%1 by %2")
                         .arg(describeValue(field, head.value, target->base()), head.author));
             out << "conflict on " << curationFieldKey(field) << ": "
-                << inert(values.join(QStringLiteral("; ")))
+                << terminalSafe(values.join(QStringLiteral("; ")))
                 << (target->notice ? " (shown: the first; resolve with 'ledger-curator review')"
                                    : " (shown: the first; resolve with 'ledger-curator curate')")
                 << Qt::endl;

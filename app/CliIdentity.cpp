@@ -79,10 +79,10 @@ int runIdentity(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     out << "name: "
         << (configured.isEmpty() ? QStringLiteral("(not set: corrections need one; set it with "
                                                   "'ledger-curator identity --name NAME')")
-                                 : inert(configured))
+                                 : terminalSafe(configured))
         << Qt::endl;
     out << "orcid: "
-        << (configuredOrcid.isEmpty() ? QStringLiteral("(none)") : inert(configuredOrcid))
+        << (configuredOrcid.isEmpty() ? QStringLiteral("(none)") : terminalSafe(configuredOrcid))
         << Qt::endl;
     out << "settings: " << settings.fileName() << Qt::endl;
     return ExitOk;

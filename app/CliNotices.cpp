@@ -9,10 +9,10 @@
 #include "CorrectionReport.h"
 #include "CurationLog.h"
 #include "CurationSession.h"
+#include "EveryRecord.h"
 #include "Identifier.h"
 #include "NoticeWithdrawals.h"
 #include "Notices.h"
-#include "RecordScan.h"
 #include "RetractionCsv.h"
 #include "Store.h"
 
@@ -72,9 +72,10 @@ int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &
         return report(csv.error(), err);
     const RetractionImport converted = standingNotices(*csv, nowUtc());
     for (const auto &skipped : std::as_const(csv->skipped))
-        err << file << ':' << skipped.line << ": skipped: " << inert(skipped.message) << Qt::endl;
+        err << file << ':' << skipped.line << ": skipped: " << terminalSafe(skipped.message)
+            << Qt::endl;
     for (const auto &left : converted.leftOut)
-        err << file << ':' << left.line << ": left out: " << inert(left.message) << Qt::endl;
+        err << file << ':' << left.line << ": left out: " << terminalSafe(left.message) << Qt::endl;
     if (parser.isSet(kPartialOption) && parser.isSet(kCompleteOption))
         return usage(
             QStringLiteral("import-notices: --partial and --complete contradict each other"), err);
@@ -93,7 +94,7 @@ int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &
         if (!asOf)
             return usage(QStringLiteral("import-notices: --as-of: expected a date (2026-11-29) or "
                                         "a date and time, found '%1'")
-                             .arg(inert(parser.value(kAsOfOption))),
+                             .arg(terminalSafe(parser.value(kAsOfOption))),
                 err);
         options.listedAsOf = *asOf;
     } else {
@@ -131,7 +132,7 @@ int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &
                                               : " of them about records' own papers");
             err << ":" << Qt::endl;
             for (const QString &line : withdrawalLines(*impact))
-                err << "  " << inert(line) << Qt::endl;
+                err << "  " << terminalSafe(line) << Qt::endl;
             err << "If the file is the source's whole list, run again with --allow-withdrawals; "
                    "if it is an excerpt, leave out --complete."
                 << Qt::endl;
@@ -157,8 +158,8 @@ int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &
         out << "; " << converted.leftOut.size() << " without an original paper DOI";
     out << Qt::endl;
     for (qsizetype i = 0; i < outcome->withdrawnRefs.size() && i < kWithdrawnNamed; ++i)
-        out << "withdrawn by the source (no longer listed): " << inert(outcome->withdrawnRefs[i])
-            << Qt::endl;
+        out << "withdrawn by the source (no longer listed): "
+            << terminalSafe(outcome->withdrawnRefs[i]) << Qt::endl;
     if (outcome->withdrawnRefs.size() > kWithdrawnNamed)
         out << "... and " << outcome->withdrawnRefs.size() - kWithdrawnNamed
             << " more withdrawn (ledger-curator notices lists them)" << Qt::endl;
@@ -174,7 +175,7 @@ int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &
             }
         }
         if (flagged > 0)
-            out << inert(record.shown.arxivId) << ": " << flagged
+            out << terminalSafe(record.shown.arxivId) << ": " << flagged
                 << (flagged == 1 ? " observation carries" : " observations carry")
                 << " imported notices (" << retracted << " retracted)" << Qt::endl;
     });
@@ -464,39 +465,40 @@ QString reviewText(const NoticeReview &review)
 void writeNoticeText(const NoticeEntry &entry, QTextStream &out)
 {
     const RecordNotice &n = entry.notice;
-    out << "Notice " << inert(n.ref);
+    out << "Notice " << terminalSafe(n.ref);
     if (n.standing && !n.standing->origin.isEmpty())
-        out << " (" << inert(n.standing->origin) << ")";
+        out << " (" << terminalSafe(n.standing->origin) << ")";
     out << Qt::endl;
-    out << "  work: " << inert(n.work);
+    out << "  work: " << terminalSafe(n.work);
     if (n.standing && !n.standing->title.isEmpty())
-        out << " “" << inert(n.standing->title) << "”";
+        out << " “" << terminalSafe(n.standing->title) << "”";
     if (n.standing && !n.standing->journal.isEmpty())
-        out << ", " << inert(n.standing->journal);
+        out << ", " << terminalSafe(n.standing->journal);
     out << Qt::endl;
-    out << "  kind: " << eventKindText(n.event.kind) << "; nature: " << inert(natureText(n.event))
+    out << "  kind: " << eventKindText(n.event.kind)
+        << "; nature: " << terminalSafe(natureText(n.event))
         << (isReplacement(n.event) ? " (retracted and replaced)" : "")
-        << "; date: " << inert(n.event.date) << Qt::endl;
+        << "; date: " << terminalSafe(n.event.date) << Qt::endl;
     if (!n.event.notice.isEmpty())
-        out << "  notice: " << inert(n.event.notice) << Qt::endl;
+        out << "  notice: " << terminalSafe(n.event.notice) << Qt::endl;
     if (!n.event.detail.isEmpty())
-        out << "  detail: " << inert(n.event.detail) << Qt::endl;
+        out << "  detail: " << terminalSafe(n.event.detail) << Qt::endl;
     out << "  status: " << statusTextOf(n);
     if (n.standing && !n.standing->importedAt.isEmpty()) {
-        out << "; imported " << inert(n.standing->importedAt);
+        out << "; imported " << terminalSafe(n.standing->importedAt);
         if (!n.standing->importedBy.isEmpty())
-            out << " by " << inert(n.standing->importedBy);
+            out << " by " << terminalSafe(n.standing->importedBy);
         if (!n.standing->importedFrom.isEmpty())
-            out << " from " << inert(n.standing->importedFrom);
+            out << " from " << terminalSafe(n.standing->importedFrom);
     }
     out << Qt::endl;
     if (entry.matches.isEmpty())
         out << "  matches no cached record yet" << Qt::endl;
     for (const NoticeMatch &m : entry.matches) {
-        out << "  arXiv:" << inert(m.record) << (m.ownPaper ? " (its own paper)" : "") << ": "
-            << m.observations.size()
+        out << "  arXiv:" << terminalSafe(m.record) << (m.ownPaper ? " (its own paper)" : "")
+            << ": " << m.observations.size()
             << (m.observations.size() == 1 ? " observation; " : " observations; ")
-            << inert(reviewText(m.review)) << Qt::endl;
+            << terminalSafe(reviewText(m.review)) << Qt::endl;
     }
 }
 
@@ -569,7 +571,7 @@ int runNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             array.append(noticeJson(entry));
         const QJsonObject document { { QStringLiteral("record"), textOrNull(record) },
             { QStringLiteral("count"), entries.size() }, { QStringLiteral("notices"), array } };
-        out << inertJson(QJsonDocument(document).toJson(QJsonDocument::Indented));
+        out << terminalSafeJson(QJsonDocument(document).toJson(QJsonDocument::Indented));
         return ExitOk;
     }
     qsizetype listed = 0;
@@ -581,7 +583,7 @@ int runNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         unmatched += entry.matches.isEmpty() ? 1 : 0;
     }
     if (!record.isEmpty())
-        out << "arXiv:" << inert(record) << ": ";
+        out << "arXiv:" << terminalSafe(record) << ": ";
     out << entries.size() << (entries.size() == 1 ? " notice: " : " notices: ") << listed
         << " listed and " << withdrawn << " withdrawn by the source";
     if (record.isEmpty())
@@ -639,7 +641,7 @@ int runReview(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (!kDecisions.contains(decision))
         return usage(QStringLiteral("review: --status takes acknowledged, dismissed or escalated, "
                                     "found '%1'")
-                         .arg(inert(parser.value(kStatusOption).left(40))),
+                         .arg(terminalSafe(parser.value(kStatusOption).left(40))),
             err, QStringLiteral("review"));
     std::optional<QString> note;
     if (parser.isSet(kNoteOption)) {
@@ -683,17 +685,17 @@ int runReview(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         : QString();
     if (recorded->recordedNothing()) {
         const NoticeReview review = curated->noticeReview(notice->ref);
-        out << inert(record) << ": notice " << inert(notice->label()) << withdrawn
-            << " is already reviewed as " << decision << " by " << inert(review.author)
+        out << terminalSafe(record) << ": notice " << terminalSafe(notice->label()) << withdrawn
+            << " is already reviewed as " << decision << " by " << terminalSafe(review.author)
             << "; nothing recorded" << Qt::endl;
         return ExitOk;
     }
-    out << inert(record) << ": notice " << inert(notice->label()) << withdrawn << " reviewed as "
-        << decision << " by " << inert(*author) << "; covers " << covered
+    out << terminalSafe(record) << ": notice " << terminalSafe(notice->label()) << withdrawn
+        << " reviewed as " << decision << " by " << terminalSafe(*author) << "; covers " << covered
         << (covered == 1 ? " observation" : " observations") << Qt::endl;
     const Observation upstream = reviewUpstreamOf(*notice);
     for (const WrittenEdit &change : std::as_const(recorded->edits))
-        out << "  " << inert(describeChange(change, upstream)) << Qt::endl;
+        out << "  " << terminalSafe(describeChange(change, upstream)) << Qt::endl;
     return ExitOk;
 }
 

@@ -63,7 +63,7 @@ int runImport(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             err << files[i];
             if (warning.line > 0)
                 err << ':' << warning.line;
-            err << ": warning: " << inert(warning.message) << Qt::endl;
+            err << ": warning: " << terminalSafe(warning.message) << Qt::endl;
         }
     }
     int status = ExitOk;
@@ -80,11 +80,11 @@ int runImport(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     for (qsizetype i = 0; i < outcomes->size(); ++i) {
         const ImportOutcome &o = outcomes->at(i);
         const Record &record = records[i];
-        out << (o.replaced ? "replaced " : "imported ") << inert(o.arxivId) << " v"
-            << record.version << " (as of " << inert(record.asOf) << ", " << o.observations
-            << " observations) from " << inert(files[i]);
+        out << (o.replaced ? "replaced " : "imported ") << terminalSafe(o.arxivId) << " v"
+            << record.version << " (as of " << terminalSafe(record.asOf) << ", " << o.observations
+            << " observations) from " << terminalSafe(files[i]);
         if (o.replaced)
-            out << "; the page as of " << inert(o.previousAsOf) << " was replaced";
+            out << "; the page as of " << terminalSafe(o.previousAsOf) << " was replaced";
         out << Qt::endl;
     }
     return ExitOk;
@@ -124,7 +124,7 @@ int runList(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                 { QStringLiteral("attention"), attentionJson(*s.attention) },
                 { QStringLiteral("states"), states } });
         }
-        out << inertJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        out << terminalSafeJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
         return ExitOk;
     }
     if (summaries->isEmpty()) {
@@ -136,10 +136,12 @@ int runList(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         << padded(QStringLiteral("OUT"), 7) << padded(QStringLiteral("IN"), 9)
         << padded(QStringLiteral("ATTENTION"), 11) << "TITLE" << Qt::endl;
     for (const auto &s : std::as_const(*summaries)) {
-        out << padded(inert(s.arxivId) + QStringLiteral(" v") + QString::number(s.version), 18)
-            << padded(inert(s.asOf), 12) << padded(QString::number(s.outbound), 7)
+        out << padded(
+            terminalSafe(s.arxivId) + QStringLiteral(" v") + QString::number(s.version), 18)
+            << padded(terminalSafe(s.asOf), 12) << padded(QString::number(s.outbound), 7)
             << padded(QString::number(s.inbound), 9)
-            << padded(QString::number(s.attention->observations), 11) << inert(s.title) << Qt::endl;
+            << padded(QString::number(s.attention->observations), 11) << terminalSafe(s.title)
+            << Qt::endl;
     }
     return ExitOk;
 }
@@ -188,11 +190,11 @@ int runShow(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             if (states.isEmpty() || states.contains(record->observations[i].state))
                 array.append(all[i]);
         }
-        out << inertJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        out << terminalSafeJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
         return ExitOk;
     }
-    out << "arXiv:" << inert(record->arxivId) << " v" << record->version << " · "
-        << inert(record->title) << Qt::endl;
+    out << "arXiv:" << terminalSafe(record->arxivId) << " v" << record->version << " · "
+        << terminalSafe(record->title) << Qt::endl;
     out << shown.size() << " of " << record->observations.size() << " observations";
     if (!states.isEmpty()) {
         QStringList names;
@@ -216,11 +218,11 @@ int runShow(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             mark += u'!';
         if (o->curation.excluded)
             mark += u'X';
-        out << padded(inert(o->id), 38) << padded(directionKey(o->direction), 10)
-            << padded(stateText(o->state), 22) << padded(inert(o->basis), 18)
+        out << padded(terminalSafe(o->id), 38) << padded(directionKey(o->direction), 10)
+            << padded(stateText(o->state), 22) << padded(terminalSafe(o->basis), 18)
             << padded(o->reference ? QString::number(*o->reference) : QStringLiteral("-"), 7)
-            << padded(mark.isEmpty() ? QStringLiteral("-") : mark, 5) << inert(o->citingTitle)
-            << Qt::endl;
+            << padded(mark.isEmpty() ? QStringLiteral("-") : mark, 5)
+            << terminalSafe(o->citingTitle) << Qt::endl;
     }
     out << Qt::endl << "MARK: C corrected, ! conflicting corrections, X excluded" << Qt::endl;
     return ExitOk;
@@ -265,7 +267,7 @@ int runCheck(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         const AttentionCount attention = countAttention(curated->shown, hints);
         attentionTotal += attention.observations;
         if (!parser.isSet(kJsonOption))
-            out << inert(id) << ": " << attention.observations << " of "
+            out << terminalSafe(id) << ": " << attention.observations << " of "
                 << curated->shown.observations.size() << " observations need attention"
                 << attentionText(attention) << Qt::endl;
         for (const AnomalyHint &hint : hints) {
@@ -282,15 +284,15 @@ int runCheck(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                 array.append(object);
                 continue;
             }
-            out << inert(id) << ": " << anomalyKindKey(hint.kind)
-                << (hint.dismissed ? " (dismissed)" : "") << ": " << inert(hint.message)
+            out << terminalSafe(id) << ": " << anomalyKindKey(hint.kind)
+                << (hint.dismissed ? " (dismissed)" : "") << ": " << terminalSafe(hint.message)
                 << Qt::endl;
             for (const QString &observation : hint.observations)
-                out << "    " << inert(observation) << Qt::endl;
+                out << "    " << terminalSafe(observation) << Qt::endl;
         }
     }
     if (parser.isSet(kJsonOption))
-        out << inertJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        out << terminalSafeJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
     else
         out << total << (total == 1 ? " hint in " : " hints in ") << ids.size()
             << (ids.size() == 1 ? " record; " : " records; ") << attentionTotal
@@ -329,9 +331,9 @@ int runRemove(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     const auto count = [](qint64 n, const char *one, const char *many) -> QString {
         return QString::number(n) + u' ' + QLatin1String(n == 1 ? one : many);
     };
-    out << "removed arXiv:" << inert(r.arxivId) << " v" << r.version << " (as of " << inert(r.asOf)
-        << ", " << count(r.observations, "observation", "observations") << ") from "
-        << inert(store->path()) << Qt::endl;
+    out << "removed arXiv:" << terminalSafe(r.arxivId) << " v" << r.version << " (as of "
+        << terminalSafe(r.asOf) << ", " << count(r.observations, "observation", "observations")
+        << ") from " << terminalSafe(store->path()) << Qt::endl;
     if (r.corrections == 0) {
         out << "it had no corrections" << Qt::endl;
     } else {

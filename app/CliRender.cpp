@@ -130,8 +130,8 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             for (qsizetype i = 0; i < record.observations.size(); ++i) {
                 block.append(observationCsvFields(record, record.observations[i]));
                 if (block.size() == kBlock || i + 1 == record.observations.size()) {
-                    if (!write(csvText(
-                            toStdout ? inertRows(std::move(block)) : block, CsvFormulas::Guard)
+                    if (!write(csvText(toStdout ? terminalSafeRows(std::move(block)) : block,
+                            CsvFormulas::Guard)
                                    .toUtf8()))
                         return;
                     block.clear();
@@ -222,8 +222,8 @@ int runExportPdf(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                                                        : ownPaperNotices(*curated);
     if (auto written = exportPdf(record, path, options); !written)
         return report(written.error(), err);
-    out << "exported arXiv:" << inert(record.arxivId) << " v" << record.version << " to " << path
-        << Qt::endl;
+    out << "exported arXiv:" << terminalSafe(record.arxivId) << " v" << record.version << " to "
+        << path << Qt::endl;
     return ExitOk;
 }
 

@@ -8,7 +8,7 @@
 #include "CliSupport.h"
 #include "CorrectionReport.h"
 #include "CsvText.h"
-#include "RecordScan.h"
+#include "EveryRecord.h"
 #include "RecordSearch.h"
 #include "SqliteLocks.h"
 #include "Store.h"
@@ -92,13 +92,14 @@ int runReport(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     QByteArray bytes;
     if (format == u"csv") {
         QList<QStringList> csv = correctionReportCsvRows(rows);
-        bytes = csvText(toStdout ? inertRows(std::move(csv)) : csv, CsvFormulas::Guard).toUtf8();
+        bytes = csvText(toStdout ? terminalSafeRows(std::move(csv)) : csv, CsvFormulas::Guard)
+                    .toUtf8();
     } else if (format == u"json") {
         const QByteArray json = correctionReportJson(rows);
-        bytes = toStdout ? inertJson(json).toUtf8() : json;
+        bytes = toStdout ? terminalSafeJson(json).toUtf8() : json;
     } else {
         const QString text = correctionReportText(rows);
-        bytes = (toStdout ? inert(text, DisplayText::Lines::Keep) : text).toUtf8();
+        bytes = (toStdout ? terminalSafe(text, DisplayText::Lines::Keep) : text).toUtf8();
     }
     if (auto written = writeBytes(output, out, bytes); !written)
         return report(written.error(), err);
@@ -162,21 +163,22 @@ int runSearch(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             { QStringLiteral("records_searched"), outcome.records },
             { QStringLiteral("observations_searched"), outcome.observations },
             { QStringLiteral("hits"), hits } };
-        out << inertJson(QJsonDocument(document).toJson(QJsonDocument::Indented));
+        out << terminalSafeJson(QJsonDocument(document).toJson(QJsonDocument::Indented));
     }
     if (outcome.total == 0) {
         // As grep: nothing found is status 1, said on standard error.
-        err << "ledger-curator: nothing matches \"" << inert(args[1]) << "\" in " << outcome.records
-            << (outcome.records == 1 ? " record" : " records") << " (" << outcome.observations
+        err << "ledger-curator: nothing matches \"" << terminalSafe(args[1]) << "\" in "
+            << outcome.records << (outcome.records == 1 ? " record" : " records") << " ("
+            << outcome.observations
             << (outcome.observations == 1 ? " observation" : " observations") << ")" << Qt::endl;
         return ExitFailure;
     }
     if (json)
         return ExitOk;
-    out << outcome.total << (outcome.total == 1 ? " hit" : " hits") << " for \"" << inert(args[1])
-        << "\" in " << outcome.records << (outcome.records == 1 ? " record" : " records") << " ("
-        << outcome.observations << (outcome.observations == 1 ? " observation" : " observations")
-        << " searched)";
+    out << outcome.total << (outcome.total == 1 ? " hit" : " hits") << " for \""
+        << terminalSafe(args[1]) << "\" in " << outcome.records
+        << (outcome.records == 1 ? " record" : " records") << " (" << outcome.observations
+        << (outcome.observations == 1 ? " observation" : " observations") << " searched)";
     if (outcome.truncated())
         out << "; the first " << outcome.hits.size() << " shown";
     out << Qt::endl
@@ -186,11 +188,11 @@ int runSearch(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         << padded(QStringLiteral("FIELD"), 22) << "TEXT" << Qt::endl;
     for (const SearchHit &hit : outcome.hits) {
         const bool ofObservation = !hit.observation.isEmpty();
-        out << padded(inert(hit.record), 12)
-            << padded(ofObservation ? inert(hit.observation) : QStringLiteral("-"), 38)
+        out << padded(terminalSafe(hit.record), 12)
+            << padded(ofObservation ? terminalSafe(hit.observation) : QStringLiteral("-"), 38)
             << padded(ofObservation ? directionKey(hit.direction) : QStringLiteral("-"), 10)
             << padded(ofObservation ? stateText(hit.state) : QStringLiteral("-"), 22)
-            << padded(hitFieldKey(hit.field), 22) << inert(hit.text) << Qt::endl;
+            << padded(hitFieldKey(hit.field), 22) << terminalSafe(hit.text) << Qt::endl;
     }
     return ExitOk;
 }

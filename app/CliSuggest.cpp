@@ -20,7 +20,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
-#include <QSqlDatabase>
 
 #include <atomic>
 
@@ -72,8 +71,9 @@ void askServer(const QCommandLineParser &parser, QList<ObservationSuggestions> &
     if (parser.isSet(kTokenFileOption)) {
         QFile file(parser.value(kTokenFileOption));
         if (!file.open(QIODevice::ReadOnly)) {
-            err << "ledger-curator: suggest: cannot read the token file " << inert(file.fileName())
-                << ": " << file.errorString() << "; the cache's candidates only" << Qt::endl;
+            err << "ledger-curator: suggest: cannot read the token file "
+                << terminalSafe(file.fileName()) << ": " << file.errorString()
+                << "; the cache's candidates only" << Qt::endl;
             return;
         }
         options.token = QString::fromUtf8(file.readLine()).trimmed();
@@ -83,8 +83,9 @@ void askServer(const QCommandLineParser &parser, QList<ObservationSuggestions> &
     ReconcileClient client(options);
     auto answered = client.reconcile(queries);
     if (!answered) {
-        err << "ledger-curator: suggest: the server " << inert(options.service.toDisplayString())
-            << " could not be asked: " << inert(answered.error().toString())
+        err << "ledger-curator: suggest: the server "
+            << terminalSafe(options.service.toDisplayString())
+            << " could not be asked: " << terminalSafe(answered.error().toString())
             << "; the cache's candidates only" << Qt::endl;
         return;
     }
@@ -123,16 +124,10 @@ Result<QList<ObservationSuggestions>> suggestAll(
                 helperError = opened.error().toString();
                 return; // this thread does them all
             }
-            QSqlDatabase db = own.database();
-            WorksIndex::prepareForSearch(db);
-            work(WorksIndex(db));
+            work(cacheWorksForSearch(own)); // on its connection, opened on this thread
         });
     }
-    {
-        QSqlDatabase db = store.database();
-        WorksIndex::prepareForSearch(db); // one query per observation on this connection
-        work(cacheWorksIndex(store));
-    }
+    work(cacheWorksForSearch(store)); // one query per observation on this connection
     helper.join();
     if (!helperError.isEmpty()) // its share was done here
         qWarning("ledger-curator: suggest: a second connection to the cache could not be "
@@ -239,8 +234,8 @@ int acceptMatches(QCommandLineParser &parser, Store &store, const CuratedRecord 
             continue;
         const Candidate &c = s.candidates.first();
         ++accepted;
-        out << inert(s.observation) << ": matched to " << inert(c.id) << ", score " << c.score
-            << " (" << inert(c.name) << ")" << Qt::endl;
+        out << terminalSafe(s.observation) << ": matched to " << terminalSafe(c.id) << ", score "
+            << c.score << " (" << terminalSafe(c.name) << ")" << Qt::endl;
     }
     out << "accepted " << accepted << (accepted == 1 ? " match" : " matches") << " ("
         << batch.size() - 1 << " corrections); take them back with 'ledger-curator suggest "
@@ -297,7 +292,7 @@ int undoMatches(QCommandLineParser &parser, Store &store, const CuratedRecord &c
     if (auto cleared = store.setMeta(key, QStringLiteral("")); !cleared)
         return report(cleared.error(), err);
     out << "took back " << undone << (undone == 1 ? " correction" : " corrections")
-        << " of the batch of " << inert(lines.first());
+        << " of the batch of " << terminalSafe(lines.first());
     if (changedSince > 0)
         out << "; " << changedSince << " changed since, left as they are";
     out << Qt::endl;
@@ -383,7 +378,7 @@ int runSuggest(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         QJsonArray array;
         for (const ObservationSuggestions &s : std::as_const(suggestions))
             array.append(suggestionJson(s));
-        out << inertJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        out << terminalSafeJson(QJsonDocument(array).toJson(QJsonDocument::Indented));
         return ExitOk;
     }
     if (suggestions.isEmpty()) {
@@ -393,15 +388,15 @@ int runSuggest(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     }
     for (const ObservationSuggestions &s : std::as_const(suggestions)) {
         const Observation *o = curated->shown.findObservation(s.observation);
-        out << inert(s.observation) << " (" << stateKey(o->state) << ", " << kindText(s.kind)
-            << "): " << inert(s.query.title) << Qt::endl;
+        out << terminalSafe(s.observation) << " (" << stateKey(o->state) << ", " << kindText(s.kind)
+            << "): " << terminalSafe(s.query.title) << Qt::endl;
         if (s.candidates.isEmpty())
             out << "  no candidates" << Qt::endl;
         for (qsizetype i = 0; i < s.candidates.size(); ++i) {
             const Candidate &c = s.candidates[i];
-            out << "  " << (i + 1) << ". " << inert(c.id) << "  " << c.score
-                << (c.match ? "  match" : "") << "  " << inert(c.name) << Qt::endl
-                << "     " << inert(featureText(c)) << Qt::endl;
+            out << "  " << (i + 1) << ". " << terminalSafe(c.id) << "  " << c.score
+                << (c.match ? "  match" : "") << "  " << terminalSafe(c.name) << Qt::endl
+                << "     " << terminalSafe(featureText(c)) << Qt::endl;
         }
     }
     return ExitOk;

@@ -29,13 +29,14 @@ int exitStatus(const Error &error)
 int report(const Error &error, QTextStream &err)
 {
     // A message may quote a file, a reply or the cache.
-    err << "ledger-curator: " << inert(error.toString(), DisplayText::Lines::Keep) << Qt::endl;
+    err << "ledger-curator: " << terminalSafe(error.toString(), DisplayText::Lines::Keep)
+        << Qt::endl;
     return exitStatus(error);
 }
 
 int usage(const QString &message, QTextStream &err, const QString &helpOf)
 {
-    err << "ledger-curator: " << inert(message, DisplayText::Lines::Keep) << Qt::endl
+    err << "ledger-curator: " << terminalSafe(message, DisplayText::Lines::Keep) << Qt::endl
         << "Try 'ledger-curator " << (helpOf.isEmpty() ? QString() : helpOf + u' ') << "--help'."
         << Qt::endl;
     return ExitBadInput;
@@ -84,21 +85,21 @@ std::optional<CuratedRecord> openRecord(
     return std::move(*curated);
 }
 
-QString inert(const QString &text, DisplayText::Lines lines)
+QString terminalSafe(const QString &text, DisplayText::Lines lines)
 {
     return DisplayText::forTerminal(text, lines);
 }
 
-QString inertJson(const QByteArray &json)
+QString terminalSafeJson(const QByteArray &json)
 {
     return DisplayText::forJsonTerminal(QString::fromUtf8(json));
 }
 
-QList<QStringList> inertRows(QList<QStringList> rows)
+QList<QStringList> terminalSafeRows(QList<QStringList> rows)
 {
     for (QStringList &row : rows) {
         for (QString &field : row)
-            field = inert(field);
+            field = terminalSafe(field);
     }
     return rows;
 }

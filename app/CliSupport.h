@@ -57,15 +57,15 @@ std::optional<CuratedRecord> openRecord(
 
 //! Text from data as a terminal may be shown it: DisplayText::forTerminal() (controls, bidi
 //! characters and, unless `lines` keeps them, newlines as <U+XXXX> tokens).
-QString inert(const QString &text, DisplayText::Lines lines = DisplayText::Lines::Tokenize);
+QString terminalSafe(const QString &text, DisplayText::Lines lines = DisplayText::Lines::Tokenize);
 
 //! JSON for standard output (DisplayText::forJsonTerminal()): the same data, with C1, DEL and
 //! bidi characters spelled \uXXXX.
-QString inertJson(const QByteArray &json);
+QString terminalSafeJson(const QByteArray &json);
 
-//! CSV rows for standard output: every field inert(), so that the CSV quoting (CsvText.h) is
+//! CSV rows for standard output: every field terminalSafe(), so that the CSV quoting (CsvText.h) is
 //! applied to the token form. A file gets the rows as they are.
-QList<QStringList> inertRows(QList<QStringList> rows);
+QList<QStringList> terminalSafeRows(QList<QStringList> rows);
 
 //! `text` padded with spaces to `width` characters: a column of the plain-text tables.
 QString padded(const QString &text, int width);

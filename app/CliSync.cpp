@@ -266,7 +266,8 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         << plural(synced->correctionsWaiting, "correction", "corrections") << " and "
         << plural(synced->noticesWaiting, "notice", "notices") << " still wait in the outbox";
     if (!synced->tokenCurator.isEmpty())
-        err << " (the server takes corrections only by " << inert(synced->tokenCurator) << ")";
+        err << " (the server takes corrections only by " << terminalSafe(synced->tokenCurator)
+            << ")";
     err << " (exit status 3)" << Qt::endl;
     return ExitIncomplete;
 }

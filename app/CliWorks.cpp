@@ -104,17 +104,18 @@ int runWorksImport(QCommandLineParser &parser, QTextStream &out, QTextStream &er
     if (r.resumedAtLine > 0)
         out << "resumed at line " << r.resumedAtLine << Qt::endl;
     if (r.cancelled)
-        out << "stopped: " << r.works << " works of " << inert(r.source) << " read up to line "
-            << r.lines << "; run the same command again to go on from there" << Qt::endl;
+        out << "stopped: " << r.works << " works of " << terminalSafe(r.source)
+            << " read up to line " << r.lines << "; run the same command again to go on from there"
+            << Qt::endl;
     else
-        out << "imported " << inert(r.source) << ": " << r.works << " works from " << r.lines
+        out << "imported " << terminalSafe(r.source) << ": " << r.works << " works from " << r.lines
             << " lines" << Qt::endl;
     if (r.badLineCount > 0) {
         out << r.badLineCount << (r.badLineCount == 1 ? " bad line" : " bad lines")
             << " skipped:" << Qt::endl;
         for (qsizetype i = 0; i < r.badLines.size() && i < kShownBadLines; ++i)
-            out << "  " << inert(path) << ':' << r.badLines[i].line << ": "
-                << inert(r.badLines[i].reason) << Qt::endl;
+            out << "  " << terminalSafe(path) << ':' << r.badLines[i].line << ": "
+                << terminalSafe(r.badLines[i].reason) << Qt::endl;
         if (r.badLineCount > kShownBadLines)
             out << "  and " << (r.badLineCount - kShownBadLines) << " more" << Qt::endl;
     }
@@ -152,15 +153,15 @@ int runWorksStats(QCommandLineParser &parser, QTextStream &out, QTextStream &err
         const QJsonObject json { { QStringLiteral("works"), stats->works },
             { QStringLiteral("bytes_on_disk"), stats->bytesOnDisk },
             { QStringLiteral("sources"), sources } };
-        out << inertJson(QJsonDocument(json).toJson(QJsonDocument::Indented));
+        out << terminalSafeJson(QJsonDocument(json).toJson(QJsonDocument::Indented));
         return ExitOk;
     }
     out << stats->works << " works to match against, in " << stats->sources.size()
         << (stats->sources.size() == 1 ? " source" : " sources") << "; the index takes "
         << megabytes(stats->bytesOnDisk) << Qt::endl;
     for (const WorksSourceStats &s : std::as_const(stats->sources)) {
-        out << "  " << padded(inert(s.source), 32) << ' ' << padded(QString::number(s.works), 9)
-            << ' ' << padded(s.format, 12) << ' '
+        out << "  " << padded(terminalSafe(s.source), 32) << ' '
+            << padded(QString::number(s.works), 9) << ' ' << padded(s.format, 12) << ' '
             << (s.complete ? s.importedAt.toString(Qt::ISODate)
                            : QStringLiteral("unfinished: run works import again to resume"))
             << Qt::endl;

@@ -245,6 +245,7 @@ private Q_SLOTS:
     void coreUsesNoSqlGuiOrFiles();
     void serverDoesNotLinkQtGui();
     void correctionsAreWrittenByTheOneWriter();
+    void storeHandsOutNoDatabase();
     void commentsNameNoIssueNumber();
     void correctionFieldsHaveOneTable();
     void testSourcesStayUnder1000Lines();
@@ -410,6 +411,81 @@ void TestArchitecture::correctionsAreWrittenByTheOneWriter()
     }
     QVERIFY(checked > 100);
     QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u'\n')));
+}
+
+void TestArchitecture::storeHandsOutNoDatabase()
+{
+    // The cache's connection stays in models/storage (docs/storage.md): Store::database() is
+    // private, the works index is reached through CacheWorks.h and the outbox through Outbox.h,
+    // and only the store's own files (and the tests, through lc_storage_internal) name
+    // StoreConnection. Outside models/storage no source calls database() on anything: a
+    // connection there is the store's.
+    QFile header(sourcePath(QStringLiteral("models/storage/Store.h")));
+    QVERIFY(header.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(header.readAll());
+    const qsizetype classStart = text.indexOf(QStringLiteral("class Store final"));
+    const qsizetype privateStart = text.indexOf(QStringLiteral("\nprivate:"), classStart);
+    const qsizetype declaration = text.indexOf(QStringLiteral("QSqlDatabase database() const;"));
+    QVERIFY(classStart >= 0 && privateStart > classStart);
+    QVERIFY2(declaration > privateStart, "Store::database() is declared in the public part");
+    QCOMPARE(text.count(QStringLiteral("database() const")), 1);
+
+    static const QRegularExpression call(
+        QStringLiteral("(\\.|->)\\s*database\\s*\\(\\s*\\)|\\bStoreConnection\\b"));
+    QStringList wrong;
+    int checked = 0;
+    int insideCalls = 0; // the same scan finds the store's own calls: the pattern works
+    for (const QString &top :
+        { QStringLiteral("app"), QStringLiteral("ui"), QStringLiteral("models"),
+            QStringLiteral("server"), QStringLiteral("bench"), QStringLiteral("fuzz") }) {
+        QDirIterator it(sourcePath(top), { QStringLiteral("*.cpp"), QStringLiteral("*.h") },
+            QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString file = it.next();
+            const QString relative = QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file);
+            QFile in(file);
+            QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(file));
+            ++checked;
+            const QStringList lines = QString::fromUtf8(in.readAll()).split(u'\n');
+            for (qsizetype k = 0; k < lines.size(); ++k) {
+                if (!call.match(lines[k]).hasMatch())
+                    continue;
+                if (relative.startsWith(QStringLiteral("models/storage/")))
+                    ++insideCalls;
+                else
+                    wrong.append(QStringLiteral("%1:%2: %3")
+                                     .arg(relative)
+                                     .arg(k + 1)
+                                     .arg(lines[k].trimmed()));
+            }
+        }
+    }
+    QVERIFY(checked > 100);
+    QVERIFY(insideCalls >= 3);
+    QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u'\n')));
+
+    // No library or program of the tree links the store's internal headers; the tests may.
+    QStringList linking;
+    QStringList lists { sourcePath(QStringLiteral("CMakeLists.txt")) };
+    for (const QString &top :
+        { QStringLiteral("app"), QStringLiteral("ui"), QStringLiteral("models"),
+            QStringLiteral("server"), QStringLiteral("bench"), QStringLiteral("fuzz") }) {
+        QDirIterator it(sourcePath(top), { QStringLiteral("CMakeLists.txt") }, QDir::Files,
+            QDirIterator::Subdirectories);
+        while (it.hasNext())
+            lists.append(it.next());
+    }
+    QVERIFY(lists.size() > 5);
+    for (const QString &file : std::as_const(lists)) {
+        const QString relative = QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file);
+        if (relative == QStringLiteral("models/storage/CMakeLists.txt"))
+            continue; // where it is defined
+        QFile in(file);
+        QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(file));
+        if (QString::fromUtf8(in.readAll()).contains(QStringLiteral("lc_storage_internal")))
+            linking.append(relative);
+    }
+    QVERIFY2(linking.isEmpty(), qPrintable(linking.join(u' ')));
 }
 
 void TestArchitecture::commentsNameNoIssueNumber()

@@ -5,6 +5,7 @@
 #include "CuratedRecord.h"
 #include "EventSignature.h"
 #include "LedgerText.h"
+#include "Outbox.h"
 #include "Store.h"
 #include "TestSupport.h"
 #include "TrustedKeys.h"
@@ -232,7 +233,7 @@ void TestBundle::exportVerifyImportGiveTheSamePage()
     Store store(other);
     QVERIFY(store.open());
     // Stored as synced events (their seqs kept), not as this cache's own outbox.
-    QCOMPARE(*store.outboxCount(), qint64(0));
+    QCOMPARE(*Outbox(store).count(), qint64(0));
     auto events = store.corrections(kRecord);
     QVERIFY(events);
     QCOMPARE(events->size(), 4);
@@ -450,7 +451,7 @@ void TestBundle::eventWithoutSeqIsLeftOutOfTheImport()
         imported.err.constData());
     Store store(other);
     QVERIFY(store.open());
-    QCOMPARE(*store.outboxCount(), qint64(0));
+    QCOMPARE(*Outbox(store).count(), qint64(0));
     QCOMPARE(store.corrections(kRecord)->size(), 4);
 }
 

@@ -5,6 +5,7 @@
 #include "CuratedRecord.h"
 #include "CurationSession.h"
 #include "MainWindow.h"
+#include "Outbox.h"
 #include "PageImport.h"
 #include "PdfExport.h"
 #include "RetractionCsv.h"
@@ -216,7 +217,7 @@ void TestCacheSafety::locksSurviveOtherDescriptorsClosing()
     QVERIFY(store.addCorrections(
         makeEditEvents(FieldState {}, kRecord, kLongStraw, CurationField::Title,
             QStringLiteral("Second, from this process"), QStringLiteral("alice"), nowUtc())));
-    QCOMPARE(store.outboxCount().value(), 3);
+    QCOMPARE(Outbox(store).count().value(), 3);
     QCOMPARE(deletedDescriptors(m_dir->path()), QStringList());
     const Run history
         = cli({ QStringLiteral("history"), kRecord, kLongStraw, QStringLiteral("--db"), path });
@@ -248,7 +249,7 @@ void TestCacheSafety::lostWalStopsEveryWrite()
     QVERIFY(!store.setMeta(QStringLiteral("probe"), QStringLiteral("2")));
     QVERIFY(!store.importNotices({}));
     QVERIFY(store.meta(QStringLiteral("probe")));
-    QCOMPARE(store.outboxCount().value(), 0);
+    QCOMPARE(Outbox(store).count().value(), 0);
 }
 
 void TestCacheSafety::replacedDatabaseStopsEveryWrite()

@@ -3,6 +3,7 @@
 // and the correction log in the cache.
 #include "CuratedRecord.h"
 #include "LedgerText.h"
+#include "Outbox.h"
 #include "RecordFixtures.h"
 #include "RecordJson.h"
 #include "Store.h"
@@ -309,10 +310,10 @@ void TestCuratedRecord::storeKeepsCorrectionsIdempotentlyAndAcrossReimport()
         const Status added = store.addCorrections(events);
         QVERIFY2(added.ok(), qPrintable(added.ok() ? QString() : added.error().toString()));
         QVERIFY(store.addCorrections(events).ok()); // a retried batch stores nothing twice
-        QCOMPARE(*store.outboxCount(), 4);
+        QCOMPARE(*Outbox(store).count(), 4);
         events[0].seq = 17; // the server's copy fills in seq
         QVERIFY(store.addCorrections({ events[0] }).ok());
-        QCOMPARE(*store.outboxCount(), 3);
+        QCOMPARE(*Outbox(store).count(), 3);
     }
     Store store(path);
     QVERIFY(store.open().ok());

@@ -7,6 +7,7 @@
 #include "MainWindow.h"
 #include "Screenshots.h"
 #include "Store.h"
+#include "StoreConnection.h"
 #include "SuggestionProvider.h"
 #include "TestSupport.h"
 #include "WindowFixture.h"
@@ -115,7 +116,7 @@ void TestMainWindow::demoIsLoadedOnlyOnce()
         QVERIFY(store.open().ok());
         const std::unique_ptr<MainWindow> window = openStartWindow(store);
         QCOMPARE(*store.recordCount(), 1);
-        QSqlQuery query(store.database());
+        QSqlQuery query(StoreConnection::of(store));
         QVERIFY(query.exec(QStringLiteral("DELETE FROM records")));
     }
     Store store(m_path);

@@ -11,6 +11,7 @@
 #include "RecordJson.h"
 #include "RetractionCsv.h"
 #include "Store.h"
+#include "StoreConnection.h"
 #include "TestSupport.h"
 
 #include <QJsonDocument>
@@ -517,9 +518,10 @@ void TestNotices::freshCacheHasTheNoticeSchema()
     Store store(m_db);
     QVERIFY(store.open());
     QCOMPARE(store.schemaVersion(), Store::latestSchemaVersion());
-    const QStringList events = columnsOf(store.database(), QStringLiteral("source_events"));
+    const QStringList events
+        = columnsOf(StoreConnection::of(store), QStringLiteral("source_events"));
     QVERIFY2(events.contains(QStringLiteral("detail")), qPrintable(events.join(u',')));
-    const QStringList notices = columnsOf(store.database(), QStringLiteral("notices"));
+    const QStringList notices = columnsOf(StoreConnection::of(store), QStringLiteral("notices"));
     for (const char *column :
         { "work", "kind", "date", "source", "notice", "detail", "origin", "imported_at" })
         QVERIFY2(notices.contains(QLatin1String(column)), column);
@@ -584,10 +586,10 @@ void TestNotices::version2CacheMigrates()
     Store store(m_db);
     QVERIFY(store.open());
     QCOMPARE(store.schemaVersion(), Store::latestSchemaVersion());
-    QVERIFY(columnsOf(store.database(), QStringLiteral("source_events"))
+    QVERIFY(columnsOf(StoreConnection::of(store), QStringLiteral("source_events"))
                 .contains(QStringLiteral("detail")));
-    QVERIFY(
-        columnsOf(store.database(), QStringLiteral("notices")).contains(QStringLiteral("work")));
+    QVERIFY(columnsOf(StoreConnection::of(store), QStringLiteral("notices"))
+                .contains(QStringLiteral("work")));
     auto loaded = store.loadRecord(rich.arxivId);
     QVERIFY(loaded && loaded->has_value());
     QCOMPARE(**loaded, rich);

@@ -10,9 +10,11 @@
 #include "LedgerText.h"
 #include "MainWindow.h"
 #include "ObservationTableModel.h"
+#include "Outbox.h"
 #include "RecordJson.h"
 #include "ServerProcess.h"
 #include "Store.h"
+#include "StoreConnection.h"
 #include "TestSupport.h"
 #include "WindowFixture.h"
 
@@ -190,10 +192,10 @@ void TestRemoveRecord::removeKeepsCorrectionsAsideAndImportBringsThemBack()
         Store store(m_db);
         QVERIFY(store.open());
         QCOMPARE(store.corrections(kRecord)->size(), 4);
-        QCOMPARE(*store.outboxCount(), 4);
+        QCOMPARE(*Outbox(store).count(), 4);
         QCOMPARE(*store.observationCount(kRecord), 0);
         QCOMPARE(store.removedRecords()->keys(), QStringList { kRecord });
-        QSqlQuery rows(store.database());
+        QSqlQuery rows(StoreConnection::of(store));
         QVERIFY(rows.exec(QStringLiteral("SELECT COUNT(*) FROM source_events")));
         QVERIFY(rows.next());
         QCOMPARE(rows.value(0).toInt(), 0);
@@ -266,7 +268,7 @@ void TestRemoveRecord::restoreRecordPutsBackExactly()
     const QString server = QStringLiteral("sync/http:%2F%2F127.0.0.1:8080");
     QVERIFY(store.setMeta(server + QStringLiteral("/etag/") + kRecord, QStringLiteral("\"e1\"")));
     QVERIFY(store.setMeta(server + QStringLiteral("/etag/") + kOther, QStringLiteral("\"e2\"")));
-    QVERIFY(store.keepAttention(kRecord, QStringLiteral("stamp"), AttentionCount {}));
+    QVERIFY(store.rememberAttentionCount(kRecord, QStringLiteral("stamp"), AttentionCount {}));
     const QString before = dumpDatabase(m_db);
 
     auto removed = store.removeRecord(kRecord, RemovalSnapshot::Keep);
@@ -356,13 +358,13 @@ void TestRemoveRecord::largeRecordRemovalKeepsTheIdIndex()
     auto removed = store.removeRecord(kOther, RemovalSnapshot::Keep);
     QVERIFY(removed && removed->has_value());
     QCOMPARE((*removed)->observations, 25000);
-    QSqlQuery index(store.database());
+    QSqlQuery index(StoreConnection::of(store));
     QVERIFY(index.exec(QStringLiteral("SELECT sql FROM sqlite_master WHERE name = "
                                       "'observations_by_id'")));
     QVERIFY(index.next());
     QVERIFY(index.value(0).toString().startsWith(QStringLiteral("CREATE UNIQUE INDEX")));
     index.finish();
-    QSqlQuery check(store.database());
+    QSqlQuery check(StoreConnection::of(store));
     QVERIFY(check.exec(QStringLiteral("PRAGMA integrity_check")));
     QVERIFY(check.next());
     QCOMPARE(check.value(0).toString(), QStringLiteral("ok"));

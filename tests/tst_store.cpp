@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The SQLite cache: migrations, reopening, import all-or-nothing, replacing upstream data.
 #include "LedgerText.h"
+#include "Outbox.h"
 #include "RecordAttention.h"
 #include "RecordFixtures.h"
 #include "Store.h"
+#include "StoreConnection.h"
 #include "StoreSqlite.h"
 #include "TestSupport.h"
 
@@ -33,6 +35,7 @@ private Q_SLOTS:
     void olderPageIsRefusedAndNothingChanges();
     void failedBatchLeavesCacheUnchanged();
     void summariesCountStates();
+    void outboxHoldsWhatWaits();
     void largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable();
     void failedRebuildRollsBackTheIndexDrop();
     void utf8BufferEncodesAsQtDoes();
@@ -74,7 +77,7 @@ Record largeRecord(const Record &fixture, const QString &id, int count, int idOf
 
 qint64 schemaCookie(Store &store)
 {
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     if (!query.exec(QStringLiteral("PRAGMA schema_version")) || !query.next())
         return -1;
     return query.value(0).toLongLong();
@@ -82,7 +85,7 @@ qint64 schemaCookie(Store &store)
 
 QString idIndexSql(Store &store)
 {
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     if (!query.exec(
             QStringLiteral("SELECT sql FROM sqlite_master WHERE name = 'observations_by_id'"))
         || !query.next())
@@ -92,7 +95,7 @@ QString idIndexSql(Store &store)
 
 qint64 observationRows(Store &store)
 {
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     if (!query.exec(QStringLiteral("SELECT count(*) FROM observations")) || !query.next())
         return -1;
     return query.value(0).toLongLong();
@@ -105,7 +108,7 @@ void TestStore::migratesFromEmptyFile()
     Store store(m_path);
     QVERIFY(store.open().ok());
     QCOMPARE(store.schemaVersion(), Store::latestSchemaVersion());
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     QVERIFY(query.exec(QStringLiteral("PRAGMA journal_mode")));
     QVERIFY(query.next());
     QCOMPARE(query.value(0).toString(), QStringLiteral("wal"));
@@ -135,7 +138,7 @@ void TestStore::refusesNewerSchema()
     {
         Store store(m_path);
         QVERIFY(store.open().ok());
-        QSqlQuery query(store.database());
+        QSqlQuery query(StoreConnection::of(store));
         QVERIFY(query.exec(QStringLiteral("PRAGMA user_version = 999")));
     }
     Store store(m_path);
@@ -205,7 +208,7 @@ void TestStore::reimportReplacesUpstreamData()
     auto loaded = store.loadRecord(first.arxivId);
     QVERIFY(loaded.ok() && loaded->has_value());
     QVERIFY(**loaded == newer);
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     QVERIFY(query.exec(QStringLiteral("SELECT COUNT(*) FROM observations")));
     QVERIFY(query.next());
     QCOMPARE(query.value(0).toInt(), 33);
@@ -294,6 +297,60 @@ void TestStore::summariesCountStates()
     QCOMPARE(again->at(1).attention, summaries->at(1).attention);
 }
 
+void TestStore::outboxHoldsWhatWaits()
+{
+    Store store(m_path);
+    QVERIFY(store.open().ok());
+    const Record record = fixtureRecord();
+    QVERIFY(store.importRecords({ record }).ok());
+    Outbox outbox(store);
+    QCOMPARE(outbox.count().value(), 0);
+    QList<CorrectionEvent> made;
+    for (int i = 0; i < 3; ++i)
+        made.append(makeEdit({}, record.arxivId, record.observations.at(i).id, CurationField::Note,
+            QStringLiteral("note %1").arg(i),
+            i == 1 ? QStringLiteral("bob") : QStringLiteral("alice"),
+            QStringLiteral("2026-12-03T10:00:0%1.000Z").arg(i)));
+    QVERIFY(store.addCorrections(made).ok());
+    QCOMPARE(outbox.count().value(), 3);
+    QCOMPARE(
+        outbox.authors().value(), QStringList({ QStringLiteral("alice"), QStringLiteral("bob") }));
+
+    // By position, oldest first: two, then the rest after the last one returned.
+    qint64 last = 0;
+    const QList<CorrectionEvent> first = outbox.corrections(2, 0, {}, &last).value();
+    QCOMPARE(first.size(), 2);
+    QCOMPARE(first.at(0).id, made.at(0).id);
+    QCOMPARE(first.at(1).id, made.at(1).id);
+    const QList<CorrectionEvent> rest = outbox.corrections(10, last).value();
+    QCOMPARE(rest.size(), 1);
+    QCOMPARE(rest.at(0).id, made.at(2).id);
+
+    // A refusal leaves the event out of that server's batches only, until it is cleared.
+    const QString server = QStringLiteral("https://ledger.example");
+    QVERIFY(outbox.markRefused(made.at(1).id, server, 422, QStringLiteral("no")).ok());
+    QCOMPARE(outbox.corrections(10, 0, server).value().size(), 2);
+    QCOMPARE(outbox.corrections(10, 0, QStringLiteral("https://other.example")).value().size(), 3);
+    const QList<Outbox::Refusal> refused = outbox.refusals(server).value();
+    QCOMPARE(refused.size(), 1);
+    QCOMPARE(refused.at(0).event.id, made.at(1).id);
+    QCOMPARE(refused.at(0).status, 422);
+    QCOMPARE(refused.at(0).reason, QStringLiteral("no"));
+    QCOMPARE(outbox.refusals().value().size(), 1);
+    QVERIFY(outbox.refusals(QStringLiteral("https://other.example")).value().isEmpty());
+    QVERIFY(outbox.clearRefused({ made.at(1).id }, server).ok());
+    QVERIFY(outbox.refusals().value().isEmpty());
+    QCOMPARE(outbox.corrections(10, 0, server).value().size(), 3);
+
+    // A server's acknowledgement (its seq) takes an event out of the outbox.
+    CorrectionEvent acknowledged = made.at(0);
+    acknowledged.seq = 1;
+    QVERIFY(store.addSyncedCorrections({ acknowledged }, {}).ok());
+    QCOMPARE(outbox.count().value(), 2);
+    QCOMPARE(outbox.corrections(10).value().constFirst().id, made.at(1).id);
+    QCOMPARE(outbox.noticeCount().value(), 0);
+}
+
 void TestStore::largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable()
 {
     Store store(m_path);
@@ -314,7 +371,7 @@ void TestStore::largeRecordRebuildsTheIdIndexOnlyIntoASmallerTable()
     QVERIFY(loaded.ok() && loaded->has_value());
     QVERIFY(**loaded == first);
     // The index is whole and unique: every id is found through it, and a repeated id is refused.
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     QVERIFY(
         query.exec(QStringLiteral("SELECT count(*) FROM observations INDEXED BY observations_by_id"
                                   " WHERE record_id = '2201.00001' AND id >= ''")));
@@ -619,7 +676,7 @@ void TestStore::rawHandleOnlyWithTheDriversSqlite()
     // path a statement gives the same rows, codes and messages.
     Store store(m_path);
     QVERIFY(store.open().ok());
-    QSqlDatabase db = store.database();
+    QSqlDatabase db = StoreConnection::of(store);
     const StoreSqlite::SqliteLibraries libraries = StoreSqlite::sqliteLibraries(db);
     QCOMPARE(libraries.linked, QString::fromUtf8(sqlite3_sourceid()));
     QCOMPARE(libraries.driver, libraries.linked);
@@ -688,7 +745,7 @@ void TestStore::failedReadIsReportedNotTruncated()
     QVERIFY(store.open().ok());
     const Record record = largeRecord(fixtureRecord(), QStringLiteral("2201.00001"), count, 0);
     QVERIFY(store.importRecords({ record }).ok());
-    sqlite3 *db = StoreSqlite::driverHandle(store.database()); // also on the Qt Sql path
+    sqlite3 *db = StoreSqlite::driverHandle(StoreConnection::of(store)); // also on the Qt Sql path
     QVERIFY(db);
     struct Counter
     {

@@ -16,6 +16,7 @@
 #include "ServerProcess.h"
 #include "SettingsKeys.h"
 #include "Store.h"
+#include "StoreConnection.h"
 #include "SuggestionBox.h"
 #include "SuggestionProvider.h"
 #include "TestSupport.h"
@@ -209,7 +210,7 @@ bool TestSuggestGui::open(bool seedWorks, const QList<Work> &works)
         qWarning("%s", qPrintable(m_fixture->problem()));
         return false;
     }
-    QSqlDatabase db = m_fixture->store().database();
+    QSqlDatabase db = StoreConnection::of(m_fixture->store());
     if (auto schema = WorksIndex::ensureSchema(db); !schema) {
         qWarning("%s", qPrintable(schema.error().toString()));
         return false;
@@ -252,7 +253,7 @@ ObservationSuggestions TestSuggestGui::expected(const QString &id) const
         qFatal("%s", qPrintable(opened.error().toString()));
     auto curated = store.loadCurated(kRecord);
     const CuratedRecord &record = *curated.value();
-    const WorksIndex index(store.database());
+    const WorksIndex index = cacheWorksIndex(store);
     return suggestFor(record, *record.shown.findObservation(id), index);
 }
 

@@ -6,9 +6,11 @@
 #include "CuratedRecord.h"
 #include "EventJson.h"
 #include "LedgerText.h"
+#include "Outbox.h"
 #include "RecordJson.h"
 #include "ServerProcess.h"
 #include "Store.h"
+#include "StoreConnection.h"
 #include "SyncClient.h"
 #include "TestKeys.h"
 #include "TestSupport.h"
@@ -86,7 +88,7 @@ QJsonArray serverEvents(const QUrl &server, const QString &token)
 QHash<QString, qint64> cacheEvents(Store &store)
 {
     QHash<QString, qint64> events;
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     query.exec(QStringLiteral("SELECT id, seq FROM corrections"));
     while (query.next())
         events.insert(
@@ -253,8 +255,8 @@ void TestSync::twoCuratorsConverge()
 
     const QString failed = syncInOrder();
     QVERIFY2(failed.isEmpty(), qPrintable(failed));
-    QCOMPARE(m_a->outboxCount().value(), 0);
-    QCOMPARE(m_b->outboxCount().value(), 0);
+    QCOMPARE(Outbox(*m_a).count().value(), 0);
+    QCOMPARE(Outbox(*m_b).count().value(), 0);
     CuratedRecord a = curated(*m_a);
     CuratedRecord b = curated(*m_b);
     QCOMPARE(a.events.size(), 4);
@@ -315,7 +317,7 @@ QStringList TestSync::concurrentHeads(Store &store, const QString &observation, 
 
 bool TestSync::insertRawEvent(Store &store, const CorrectionEvent &e)
 {
-    QSqlQuery insert(store.database());
+    QSqlQuery insert(StoreConnection::of(store));
     insert.prepare(QStringLiteral(
         "INSERT INTO corrections (id, record_id, observation_id, field, value, parents, author,"
         " created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)"));
@@ -368,7 +370,7 @@ void TestSync::manyConcurrentHeadsResolveAndSync()
     QVERIFY2(resolved, qPrintable(resolved ? QString() : resolved.error().toString()));
     QVERIFY2(resolved->refused.isEmpty(), qPrintable(resolved->refused.join(u'\n')));
     QCOMPARE(resolved->pushed, made.size());
-    QCOMPARE(m_a->outboxCount().value(), 0);
+    QCOMPARE(Outbox(*m_a).count().value(), 0);
     QVERIFY(sync(*m_b, m_bob));
     for (Store *store : { m_a.get(), m_b.get() }) {
         const CuratedRecord record = curated(*store);
@@ -410,7 +412,7 @@ void TestSync::refusedCorrectionDoesNotBlockTheOthers()
     QVERIFY(insertRawEvent(*m_a, bad)); // ...but a cache may hold one all the same
     QVERIFY(edit(*m_a, kOpt, CurationField::Title, QStringLiteral("After the bad one"),
         QStringLiteral("alice")));
-    QCOMPARE(m_a->outboxCount().value(), 3);
+    QCOMPARE(Outbox(*m_a).count().value(), 3);
 
     auto report = sync(*m_a, m_alice);
     QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
@@ -423,13 +425,13 @@ void TestSync::refusedCorrectionDoesNotBlockTheOthers()
     // The pull ran: bob's note is here.
     QCOMPARE(
         curated(*m_a).field(kPhoenix1, CurationField::Note)->value(), QStringLiteral("from bob"));
-    auto refused = m_a->refusedCorrections();
+    auto refused = Outbox(*m_a).refusals();
     QVERIFY(refused);
     QCOMPARE(refused->size(), 1);
     QCOMPARE(refused->first().event.id, bad.id);
     QCOMPARE(refused->first().status, 422);
     QVERIFY(!refused->first().reason.isEmpty());
-    QCOMPARE(m_a->outboxCount().value(), 1);
+    QCOMPARE(Outbox(*m_a).count().value(), 1);
 
     // Next time: tried once more, alone, still refused; nothing else is held back.
     QVERIFY(
@@ -491,7 +493,7 @@ void TestSync::offlineCorrectionsWaitInTheOutbox()
     QVERIFY2(failed.error().message.contains(
                  QStringLiteral("cannot reach http://127.0.0.1:%1: connection refused").arg(port)),
         qPrintable(failed.error().message));
-    QCOMPARE(m_a->outboxCount().value(), 2);
+    QCOMPARE(Outbox(*m_a).count().value(), 2);
     QCOMPARE(dumpDatabase(m_a->path()), before);
 
     QString problem;
@@ -500,7 +502,7 @@ void TestSync::offlineCorrectionsWaitInTheOutbox()
     QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
     QCOMPARE(report->pushed, 2);
     QCOMPARE(report->eventsPulled, 2);
-    QCOMPARE(m_a->outboxCount().value(), 0);
+    QCOMPARE(Outbox(*m_a).count().value(), 0);
     QVERIFY(sync(*m_b, m_bob));
     QCOMPARE(renderLedgerText(curated(*m_b).shown), renderLedgerText(curated(*m_a).shown));
     QVERIFY(!m_a->meta(SyncClient::lastFinishedKey()).value().isEmpty());
@@ -543,7 +545,7 @@ void TestSync::crashBetweenPushAndPullDuplicatesNothing()
         options(m_alice), [](const QString &step, qint64, qint64) { return step == u"push"; });
     QVERIFY(!stopped);
     QCOMPARE(stopped.error().kind, Error::Kind::Cancelled);
-    QCOMPARE(m_a->outboxCount().value(), 3);
+    QCOMPARE(Outbox(*m_a).count().value(), 3);
     QCOMPARE(serverEvents(m_server->url(), m_reader).size(), 3);
 
     auto again = client.run(options(m_alice));
@@ -551,7 +553,7 @@ void TestSync::crashBetweenPushAndPullDuplicatesNothing()
     QCOMPARE(again->pushed, 0);
     QCOMPARE(again->duplicates, 3);
     QCOMPARE(again->eventsPulled, 3);
-    QCOMPARE(m_a->outboxCount().value(), 0);
+    QCOMPARE(Outbox(*m_a).count().value(), 0);
     const QJsonArray onServer = serverEvents(m_server->url(), m_reader);
     QCOMPARE(onServer.size(), 3);
     const QHash<QString, qint64> local = cacheEvents(*m_a);
@@ -573,7 +575,7 @@ void TestSync::recordsFollowTheEtags()
     listUrl.setPath(QStringLiteral("/v1/records"));
     QCOMPARE(http("GET", listUrl, m_reader, {}, listEtag.toUtf8()).status, 304);
     auto importedAt = [this] {
-        QSqlQuery q(m_a->database());
+        QSqlQuery q(StoreConnection::of(*m_a));
         q.exec(QStringLiteral("SELECT imported_at FROM records"));
         return q.next() ? q.value(0).toString() : QString();
     };
@@ -622,7 +624,7 @@ void TestSync::readerCannotPush()
     QVERIFY2(refused.error().message.startsWith(QStringLiteral("the server refused the token: ")),
         qPrintable(refused.error().message));
     QVERIFY(refused.error().message.contains(QStringLiteral("403")));
-    QCOMPARE(m_a->outboxCount().value(), 1);
+    QCOMPARE(Outbox(*m_a).count().value(), 1);
     auto wrong = sync(*m_b, QStringLiteral("not-a-token"));
     QVERIFY(!wrong);
     QVERIFY2(wrong.error().message.contains(QStringLiteral("the server refused the token")),

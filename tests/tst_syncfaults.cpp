@@ -7,10 +7,12 @@
 // and none twice.
 #include "EventJson.h"
 #include "LedgerText.h"
+#include "Outbox.h"
 #include "RecordJson.h"
 #include "RequestProxy.h"
 #include "ServerProcess.h"
 #include "Store.h"
+#include "StoreConnection.h"
 #include "SyncClient.h"
 #include "TestKeys.h"
 #include "TestSupport.h"
@@ -248,7 +250,7 @@ QJsonObject eventsPage(const QUrl &server, const QString &token, qint64 after, q
 QHash<QString, qint64> cacheEvents(Store &store, qsizetype *rows)
 {
     QHash<QString, qint64> events;
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     query.exec(QStringLiteral("SELECT id, seq FROM corrections"));
     *rows = 0;
     while (query.next()) {
@@ -496,7 +498,7 @@ void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes()
             QVERIFY2(report.error().message.contains(m_proxy->url().toString()),
                 qPrintable(report.error().message));
             // The outbox's events come back last: their seqs are stored with the last page.
-            QCOMPARE(alice.outboxCount().value(), pagesStored == kAllPages ? 0 : qint64(kOutbox));
+            QCOMPARE(Outbox(alice).count().value(), pagesStored == kAllPages ? 0 : qint64(kOutbox));
         }
         if (Fault(fault) == Fault::Busy503) {
             // The retry waits for Retry-After (1 s), as the client says (not timed here: timings
@@ -574,7 +576,7 @@ void TestSyncFaults::faultLeavesCacheAsBeforeAndNextSyncCompletes()
     SyncClient client(alice);
     auto report = client.run(options);
     QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
-    QCOMPARE(alice.outboxCount().value(), 0);
+    QCOMPARE(Outbox(alice).count().value(), 0);
     if (newerRecord)
         QCOMPARE(alice.loadRecord(kRecord).value()->asOf, QStringLiteral("2026-10-01"));
 

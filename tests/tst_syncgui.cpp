@@ -6,10 +6,12 @@
 #include "CurationSession.h"
 #include "MainWindow.h"
 #include "ObservationTableModel.h"
+#include "Outbox.h"
 #include "Screenshots.h"
 #include "ServerProcess.h"
 #include "SettingsKeys.h"
 #include "Store.h"
+#include "StoreConnection.h"
 #include "SyncController.h"
 #include "SyncSettingsDialog.h"
 #include "TestSupport.h"
@@ -333,7 +335,7 @@ void TestSyncGui::correctionsTravelBetweenCurators()
     QVERIFY2(syncStatus(a).startsWith(QStringLiteral("Last sync ")), qPrintable(syncStatus(a)));
     QVERIFY2(syncStatus(a).endsWith(QStringLiteral(" · 0 corrections waiting")),
         qPrintable(syncStatus(a)));
-    QCOMPARE(m_a->store().outboxCount().value(), 0);
+    QCOMPARE(Outbox(m_a->store()).count().value(), 0);
     QCOMPARE(stateShown(a, kOpt), QStringLiteral("verified exact"));
     if (screenshotsWanted()) {
         correctStateThroughThePanel(a, kPhoenix1, QStringLiteral("verified_fuzzy"));
@@ -423,13 +425,13 @@ void TestSyncGui::wrongTokenSaysSoAndKeepsTheOutbox()
     QVERIFY2(box->text().contains(QStringLiteral("1 correction waits in the outbox")),
         qPrintable(box->text()));
     box->close();
-    QCOMPARE(m_a->store().outboxCount().value(), 1);
+    QCOMPARE(Outbox(m_a->store()).count().value(), 1);
     QCOMPARE(syncStatus(a), QStringLiteral("Never synced · 1 correction waiting"));
 
     // With the right token the same correction goes out.
     configure(a, m_server->url().toString(), m_alice);
     QVERIFY(syncAndWait(a));
-    QCOMPARE(m_a->store().outboxCount().value(), 0);
+    QCOMPARE(Outbox(m_a->store()).count().value(), 0);
 }
 
 void TestSyncGui::refusedCorrectionIsNamedAndHoldsNothingBack()
@@ -441,7 +443,7 @@ void TestSyncGui::refusedCorrectionIsNamedAndHoldsNothingBack()
     configure(a, m_server->url().toString(), m_alice);
     const QString bad = QUuid::createUuid().toString(QUuid::WithoutBraces);
     {
-        QSqlQuery insert(m_a->store().database());
+        QSqlQuery insert(StoreConnection::of(m_a->store()));
         QVERIFY(insert.exec(QStringLiteral(
             "INSERT INTO corrections (id, record_id, observation_id, field, value,"
             " parents, author, created_at) VALUES ('%1', '2104.04473', '%2', 'state',"
@@ -457,7 +459,7 @@ void TestSyncGui::refusedCorrectionIsNamedAndHoldsNothingBack()
             && box->text().contains(bad) && box->text().contains(QStringLiteral("HTTP 422")),
         qPrintable(box->text()));
     box->close();
-    QCOMPARE(m_a->store().outboxCount().value(), 1);
+    QCOMPARE(Outbox(m_a->store()).count().value(), 1);
     QVERIFY2(syncStatus(a).endsWith(QStringLiteral(" · 1 correction waiting · 1 refused")),
         qPrintable(syncStatus(a)));
     const QString tip = a.findChild<QLabel *>(QStringLiteral("syncStatus"))->toolTip();
@@ -546,7 +548,7 @@ void TestSyncGui::automaticSyncFollowsTheInterval()
     QCOMPARE(started.count(), 1);
     QVERIFY(finished.wait(kSyncTimeoutMs));
     QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
-    QCOMPARE(m_a->store().outboxCount().value(), 0);
+    QCOMPARE(Outbox(m_a->store()).count().value(), 0);
     QCOMPARE(started.count(), 1);
 
     // A failing automatic sync says so in the status bar, with no dialog in the way.
@@ -595,7 +597,7 @@ void TestSyncGui::cancelKeepsTheOutbox()
     QVERIFY(!a.findChild<QMessageBox *>(QStringLiteral("errorBox")));
     QVERIFY(!cancel->isVisible());
     QVERIFY(a.findChild<QAction *>(QStringLiteral("syncNowAction"))->isEnabled());
-    QCOMPARE(m_a->store().outboxCount().value(), 1);
+    QCOMPARE(Outbox(m_a->store()).count().value(), 1);
     QCOMPARE(syncStatus(a), QStringLiteral("Never synced · 1 correction waiting"));
 }
 
@@ -608,7 +610,7 @@ void TestSyncGui::deadlinesFromTheSettingsTripAndKeepTheOutbox()
     QVERIFY(silent.listen(QHostAddress::LocalHost));
     configure(a, QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort()), m_alice);
     correctStateThroughThePanel(a, kOpt, QStringLiteral("verified_exact"));
-    QCOMPARE(m_a->store().outboxCount().value(), 1);
+    QCOMPARE(Outbox(m_a->store()).count().value(), 1);
 
     struct Case
     {
@@ -638,7 +640,7 @@ void TestSyncGui::deadlinesFromTheSettingsTripAndKeepTheOutbox()
         QVERIFY2(box->text().contains(QStringLiteral("1 correction waits in the outbox")),
             qPrintable(box->text()));
         box->close();
-        QCOMPARE(m_a->store().outboxCount().value(), 1);
+        QCOMPARE(Outbox(m_a->store()).count().value(), 1);
     }
 
     // A value that is not a number of seconds is ignored: the default (minutes) applies, so
@@ -648,7 +650,7 @@ void TestSyncGui::deadlinesFromTheSettingsTripAndKeepTheOutbox()
     configure(a, m_server->url().toString(), m_alice);
     QString message;
     QVERIFY2(syncAndWait(a, &message), qPrintable(message));
-    QCOMPARE(m_a->store().outboxCount().value(), 0);
+    QCOMPARE(Outbox(m_a->store()).count().value(), 0);
 }
 
 int main(int argc, char *argv[])

@@ -5,6 +5,7 @@
 // or forwards every request late. Each time the sync fails with a message naming the URL, the
 // limit and how to raise it; the test process's memory stays bounded (VmHWM from /proc); the
 // outbox keeps its events; and a normal sync afterwards completes.
+#include "Outbox.h"
 #include "RequestProxy.h"
 #include "ServerProcess.h"
 #include "Store.h"
@@ -271,7 +272,7 @@ void TestSyncHostile::init()
         mine.heads = { outbox.last() };
     }
     QVERIFY(alice.addCorrections(signedAll(outbox, QStringLiteral("alice"))));
-    QCOMPARE(alice.outboxCount().value(), qint64(kOutbox));
+    QCOMPARE(Outbox(alice).count().value(), qint64(kOutbox));
 }
 
 void TestSyncHostile::cleanup()
@@ -286,12 +287,12 @@ void TestSyncHostile::checkOutboxKeptAndNextSyncCompletes()
     Store alice(m_cachePath);
     QVERIFY(alice.open());
     // Pushed or not, an outbox event leaves the outbox only when it comes back with its seq.
-    QCOMPARE(alice.outboxCount().value(), qint64(kOutbox));
+    QCOMPARE(Outbox(alice).count().value(), qint64(kOutbox));
     m_proxy->hostile = Hostile::None;
     SyncClient client(alice);
     auto next = client.run(options());
     QVERIFY2(next, qPrintable(next ? QString() : next.error().toString()));
-    QCOMPARE(alice.outboxCount().value(), 0);
+    QCOMPARE(Outbox(alice).count().value(), 0);
     QCOMPARE(next->pushed + next->duplicates, qint64(kOutbox));
 }
 
@@ -556,7 +557,7 @@ void TestSyncHostile::pagePastItsMemoryIsAskedForInSmallerPages()
     auto report = client.run(small);
     QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
     QCOMPARE(report->eventsPulled, qint64(kOutbox));
-    QCOMPARE(alice.outboxCount().value(), 0);
+    QCOMPARE(Outbox(alice).count().value(), 0);
     const QString told = log.join(u'\n');
     QVERIFY2(told.contains(QStringLiteral("more than the 1000 bytes a page may hold at once")),
         qPrintable(told));

@@ -6,6 +6,7 @@
 // paper's retraction is one decision on both caches, shown on every observation it covers.
 #include "CurationLog.h"
 #include "Notices.h"
+#include "Outbox.h"
 #include "RetractionCsv.h"
 #include "ServerProcess.h"
 #include "Store.h"
@@ -148,7 +149,7 @@ void TestSyncNotices::importedNoticesReachTheOtherCache()
     auto imported = m_a->importNotices(sample);
     QVERIFY(imported);
     QCOMPARE(imported->added, sample.size());
-    QCOMPARE(*m_a->noticeOutboxCount(), sample.size());
+    QCOMPARE(*Outbox(*m_a).noticeCount(), sample.size());
 
     auto pushed = sync(*m_a, m_alice);
     QVERIFY2(pushed, qPrintable(errorOf(pushed)));
@@ -156,7 +157,7 @@ void TestSyncNotices::importedNoticesReachTheOtherCache()
     // Its own notices coming back with the importer's name are nothing new to this cache.
     QCOMPARE(pushed->noticesPulled, 0);
     QVERIFY2(pushed->noticesNote.isEmpty(), qPrintable(pushed->noticesNote));
-    QCOMPARE(*m_a->noticeOutboxCount(), 0);
+    QCOMPARE(*Outbox(*m_a).noticeCount(), 0);
 
     QCOMPARE(*m_b->noticeCount(), 0);
     auto pulled = sync(*m_b, m_bob);
@@ -165,7 +166,7 @@ void TestSyncNotices::importedNoticesReachTheOtherCache()
     const QList<StandingNotice> onA = notices(*m_a);
     const QList<StandingNotice> onB = notices(*m_b);
     QCOMPARE(contents(onB), contents(onA));
-    QCOMPARE(*m_b->noticeOutboxCount(), 0); // nothing to send back
+    QCOMPARE(*Outbox(*m_b).noticeCount(), 0); // nothing to send back
     for (const StandingNotice &n : onB) {
         // Attributed to the importer's token, with the server's order, on both caches.
         QCOMPARE(n.importedBy, QStringLiteral("alice"));
@@ -203,7 +204,7 @@ void TestSyncNotices::retriesAndRepeatedImportsStoreNothingTwice()
     QCOMPARE(bob->noticesPushed, 0);
     QCOMPARE(bob->noticeDuplicates, sample.size());
     QCOMPARE(*m_b->noticeCount(), sample.size());
-    QCOMPARE(*m_b->noticeOutboxCount(), 0);
+    QCOMPARE(*Outbox(*m_b).noticeCount(), 0);
     QCOMPARE(contents(notices(*m_b)), contents(notices(*m_a)));
 
     // Alice receives no second copy of any.

@@ -6,6 +6,7 @@
 // its clock would have won; outbox events made before signatures are signed by the sync.
 #include "CuratedRecord.h"
 #include "CurationLog.h"
+#include "Outbox.h"
 #include "ServerProcess.h"
 #include "Store.h"
 #include "SyncClient.h"
@@ -218,7 +219,7 @@ void TestSyncTrust::forgedAuthorNeverReachesAClient()
     // Bob's cache holds an event under carol's name, signed with bob's key: the server refuses it
     // (403 wrong_author), it stays in bob's outbox as refused, and nobody else sees it.
     QVERIFY(edit(bob, CurationField::Note, QStringLiteral("carol says so"), QStringLiteral("bob")));
-    QList<CorrectionEvent> outbox = bob.outbox(10).value();
+    QList<CorrectionEvent> outbox = Outbox(bob).corrections(10).value();
     QCOMPARE(outbox.size(), 1);
     CorrectionEvent forged = outbox.first();
     forged.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -258,7 +259,7 @@ void TestSyncTrust::clientAYearFastIsToldAndDoesNotWin()
     QVERIFY(carol.setMeta(Store::clockCorrectionKey(), QStringLiteral("0")));
     QVERIFY(edit(carol, CurationField::Note, QStringLiteral("carol, clock a year fast"),
         QStringLiteral("carol")));
-    const QString carolTime = carol.outbox(10).value().constFirst().createdAt;
+    const QString carolTime = Outbox(carol).corrections(10).value().constFirst().createdAt;
     // Then bob, on the server's time, makes the concurrent edit.
     QTest::qWait(20);
     QVERIFY(edit(bob, CurationField::Note, QStringLiteral("bob, on time"), QStringLiteral("bob")));
@@ -297,7 +298,7 @@ void TestSyncTrust::unsignedOutboxIsSignedBySync()
     // Made by a version before signatures: unsigned in the outbox.
     QVERIFY(carol.addCorrections({ makeEdit(FieldState {}, kRecord, kOpt, CurationField::Note,
         QStringLiteral("from an older version"), QStringLiteral("carol"), nowUtc()) }));
-    QVERIFY(!carol.outbox(10).value().constFirst().isSigned());
+    QVERIFY(!Outbox(carol).corrections(10).value().constFirst().isSigned());
     auto pushed = sync(carol, QStringLiteral("carol"));
     QVERIFY2(pushed, qPrintable(pushed ? QString() : pushed.error().toString()));
     QCOMPARE(pushed->signedNow, 1);

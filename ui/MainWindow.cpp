@@ -346,20 +346,21 @@ void MainWindow::showRecordLoaded()
     m_panel->setObservations({});
     m_view->restorePosition(position);
     m_preview->setRecord(curated.shown, m_model->hints(), ownPaperNotices(curated));
-    keepShownAttention();
+    rememberShownAttention();
     updateObservationActions();
     startSuggestions();
     Q_EMIT recordShown(curated.shown.arxivId);
 }
 
-void MainWindow::keepShownAttention()
+void MainWindow::rememberShownAttention()
 {
     if (!m_session->hasRecord() || m_loader->showsFirstRowsOnly())
         return;
     const QString id = m_session->record().upstream.arxivId;
     const AttentionCount count = m_model->attention();
     if (auto stamp = m_store.changeStamp(id))
-        (void)m_store.keepAttention(id, *stamp, count); // a shortcut for the next start only
+        (void)m_store.rememberAttentionCount(
+            id, *stamp, count); // a shortcut for the next start only
     m_records->setAttention(id, count);
 }
 
@@ -430,7 +431,7 @@ void MainWindow::showRecordChange(const QStringList &observations)
     if (!observations.isEmpty())
         m_preview->scrollToObservation(observations.first());
     // The record list's attention counts follow corrections.
-    keepShownAttention();
+    rememberShownAttention();
     if (auto summaries = m_store.recordSummaries())
         m_records->setSummaries(*summaries);
     countListedAttention();

@@ -181,7 +181,7 @@ private:
     void countListedAttention();
     void moveOnFrom(const QString &decided);
     //! Keeps the shown record's attention count (the table's) and shows it in the record list.
-    void keepShownAttention();
+    void rememberShownAttention();
     void updateSelection();
     void showError(const QString &message);
     void showObservation(const QString &record, const QString &observation);

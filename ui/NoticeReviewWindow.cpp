@@ -3,9 +3,9 @@
 #include "ManualWindow.h"
 
 #include "BackgroundJob.h"
+#include "EveryRecord.h"
 #include "NoticeChoices.h"
 #include "NoticeReviewModel.h"
-#include "RecordScan.h"
 #include "Store.h"
 
 #include <QAction>

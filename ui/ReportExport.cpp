@@ -4,9 +4,9 @@
 #include "BackgroundJob.h"
 #include "CorrectionReport.h"
 #include "CsvText.h"
+#include "EveryRecord.h"
 #include "FileDialogs.h"
 #include "ObservationCsv.h"
-#include "RecordScan.h"
 #include "Store.h"
 
 #include <QFileInfo>

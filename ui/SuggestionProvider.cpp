@@ -198,7 +198,7 @@ void SuggestionProvider::checkIndex()
         Store store(path);
         if (!store.open())
             return {};
-        const auto sources = WorksIndex(store.database()).sources();
+        const auto sources = cacheWorksIndex(store).sources();
         return sources ? sourcesStamp(sources.value()) : QString();
     };
     const int generation = m_generation;
@@ -302,9 +302,7 @@ void SuggestionProvider::startRun(std::optional<QStringList> order)
         if (auto refreshed = refreshCacheWorks(store); !refreshed)
             qWarning("Match suggestions: the works the cache knows were not refreshed: %s",
                 qPrintable(refreshed.error().toString()));
-        QSqlDatabase db = store.database();
-        WorksIndex::prepareForSearch(db); // query after query on this connection
-        const WorksIndex index(db);
+        const WorksIndex index = cacheWorksForSearch(store); // query after query on it
         // Whether there is anything to look in, from the sources' table alone (stats() counts
         // every work, too slow to ask before each run).
         const Result<QList<WorksSourceStats>> sources = index.sources();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SyncStatus.h"
 
+#include "Outbox.h"
 #include "Store.h"
 #include "SyncClient.h"
 #include "SyncController.h"
@@ -90,12 +91,12 @@ void SyncStatus::showProgress(const QString &step, qint64 done, qint64 total)
 
 void SyncStatus::update()
 {
-    const auto outbox = m_store.outboxCount();
+    const auto outbox = Outbox(m_store).count();
     const qint64 waiting = outbox ? *outbox : 0;
     QString waitingText = waiting == 1 ? tr("1 correction waiting")
                                        : tr("%Ln corrections waiting", nullptr, int(waiting));
     // Read from the cache, as the count: what a server refused, and why.
-    const auto refused = m_store.refusedCorrections();
+    const auto refused = Outbox(m_store).refusals();
     const qsizetype refusedCount = refused ? refused->size() : 0;
     if (refusedCount > 0)
         waitingText += QStringLiteral(" · ") + tr("%Ln refused", nullptr, int(refusedCount));
@@ -126,7 +127,7 @@ void SyncStatus::update()
         tip += u'\n' + tr("Syncs every %Ln minute(s).", nullptr, m_sync.intervalMinutes());
     if (refusedCount > 0) {
         tip += u'\n' + tr("Refused by the server (they stay in the outbox):");
-        for (const Store::RefusedCorrection &r : *refused)
+        for (const Outbox::Refusal &r : *refused)
             tip += u'\n'
                 + tr("%1 of observation %2 (arXiv:%3): HTTP %4: %5")
                       .arg(curationFieldKey(r.event.field), r.event.observation, r.event.record)
@@ -196,7 +197,7 @@ void SyncStatus::showOutcome(bool ok, const QString &message, const SyncReport &
             tr("Sync cancelled: what it completed is kept, the rest follows next time."), 10000);
         return;
     }
-    const auto outbox = m_store.outboxCount();
+    const auto outbox = Outbox(m_store).count();
     const qint64 waiting = outbox ? *outbox : 0;
     if (m_sync.lastTrigger() == SyncController::Trigger::Timer) {
         // An automatic sync that fails (offline, say) does not interrupt with a dialog.

@@ -2,8 +2,8 @@
 #include "NoticeListModel.h"
 
 #include "DisplayText.h"
+#include "EveryRecord.h"
 #include "Identifier.h"
-#include "RecordScan.h"
 #include "Store.h"
 #include "ThemeColors.h"
 

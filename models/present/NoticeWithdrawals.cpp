@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NoticeWithdrawals.h"
 
-#include "RecordScan.h"
+#include "EveryRecord.h"
 
 #include <QSet>
 

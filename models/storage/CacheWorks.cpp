@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CacheWorks.h"
 
-#include "RecordScan.h"
+#include "EveryRecord.h"
 #include "SqlError.h"
 #include "Store.h"
+#include "StoreConnection.h"
 
 #include <QSet>
 #include <QSqlQuery>
@@ -17,7 +18,7 @@ const QString kStampKey = QStringLiteral("works/cache-stamp");
 //! A text that changes whenever a record or a correction is added, replaced or removed.
 Result<QString> recordsStamp(const Store &store)
 {
-    QSqlQuery query(store.database());
+    QSqlQuery query(StoreConnection::of(store));
     if (!query.exec(QStringLiteral(
             "SELECT (SELECT COUNT(*) || ':' || IFNULL(MAX(rowid), 0) || ':'"
             "  || IFNULL(MAX(imported_at), '') || ':' || IFNULL(SUM(version), 0) FROM records),"
@@ -32,10 +33,17 @@ Result<QString> recordsStamp(const Store &store)
 
 WorksIndex cacheWorksIndex(Store &store)
 {
-    return WorksIndex(
-        store.database(), [&store](const QString &what, const std::function<Status()> &body) {
+    return WorksIndex(StoreConnection::of(store),
+        [&store](const QString &what, const std::function<Status()> &body) {
             return store.inWriteTransaction(what, body);
         });
+}
+
+WorksIndex cacheWorksForSearch(Store &store)
+{
+    QSqlDatabase db = StoreConnection::of(store);
+    WorksIndex::prepareForSearch(db);
+    return cacheWorksIndex(store);
 }
 
 Result<QList<Work>> cacheKnownWorks(const Store &store)

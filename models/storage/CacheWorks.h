@@ -17,7 +17,14 @@ inline constexpr auto kCacheWorksSource = "cache";
 
 //! The works index of an open cache, writing in Store::inWriteTransaction()s (the store must
 //! outlive it).
+//! The way to the works index from outside models/storage: the store's connection itself is
+//! not handed out. Like every Store connection, for the thread that opened the store.
 WorksIndex cacheWorksIndex(Store &store);
+
+//! cacheWorksIndex() on a connection made ready for many searches (WorksIndex::prepareForSearch():
+//! suggestions, observation after observation). A second thread searching at the same time
+//! opens a Store of its own on the same cache, on that thread, and asks this of it.
+WorksIndex cacheWorksForSearch(Store &store);
 
 //! The works the cache knows: each record's own paper (its arXiv id and title) and every
 //! observation a curator gave an identifier (that identifier and the observation's cited

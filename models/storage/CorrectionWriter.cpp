@@ -2,6 +2,7 @@
 #include "CorrectionWriter.h"
 
 #include "CurationFieldInfo.h"
+#include "Outbox.h"
 #include "Store.h"
 
 #include <QSet>
@@ -71,7 +72,7 @@ Status CorrectionWriter::resignOutbox(QList<CorrectionEvent> events)
                                       .arg(event.id, event.author, m_author));
         signEvent(event, m_key);
     }
-    return m_store.replaceOutboxEvents(events);
+    return Outbox(m_store).replaceEvents(events);
 }
 
 } // namespace LedgerCurator

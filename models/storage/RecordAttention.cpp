@@ -26,7 +26,7 @@ Result<AttentionCount> countRecordAttention(
         count = countAttention((*loaded)->shown, anomalyHints((*loaded)->shown));
     }
     // A count kept is only a shortcut: a cache another process holds busy just counts again.
-    (void)store.keepAttention(arxivId, *stamp, count);
+    (void)store.rememberAttentionCount(arxivId, *stamp, count);
     return count;
 }
 

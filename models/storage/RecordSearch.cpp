@@ -4,6 +4,7 @@
 #include "CurationLog.h"
 #include "RecordJson.h"
 #include "Store.h"
+#include "StoreConnection.h"
 #include "StoreSqlite.h"
 
 #include <QJsonDocument>
@@ -243,7 +244,7 @@ Result<SearchOutcome> searchCache(
         return options.limit <= 0 || outcome.hits.size() < options.limit;
     };
 
-    const QSqlDatabase db = store.database();
+    const QSqlDatabase db = StoreConnection::of(store);
     std::vector<CachedRecord> records;
     {
         SqliteStatement rows(db, "SELECT id, title FROM records ORDER BY id");

@@ -3,6 +3,7 @@
 
 #include "EventJson.h"
 #include "HelperThread.h"
+#include "Outbox.h"
 #include "RecordJson.h"
 #include "RunBeside.h"
 #include "SqliteLocks.h"
@@ -191,7 +192,7 @@ Status Store::open()
         return status;
     // An edit of an older version may name more parents than a server takes: it would be
     // refused for ever. Rewritten before anything is pushed, with the same outcome.
-    if (auto narrowed = narrowWideOutboxEvents(); !narrowed)
+    if (auto narrowed = Outbox(*this).narrowWideEvents(); !narrowed)
         return narrowed.error();
     return {};
 }
@@ -590,7 +591,7 @@ Result<QList<RecordSummary>> Store::recordSummaries() const
     return summaries;
 }
 
-Status Store::keepAttention(
+Status Store::rememberAttentionCount(
     const QString &arxivId, const QString &stamp, const AttentionCount &count)
 {
     return setMeta(kAttentionPrefix + arxivId, stamp + u'|' + count.toText());
@@ -807,28 +808,6 @@ Result<std::optional<CuratedRecord>> Store::loadCurated(
         return notices.error();
     return std::optional<CuratedRecord>(applyCorrections(
         std::move(**record), std::move(*events), std::move(*notices), Threads::runBesideIfWorthIt));
-}
-
-Result<qint64> Store::outboxCount() const
-{
-    QSqlQuery query(database());
-    if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM corrections WHERE seq IS NULL"))
-        || !query.next())
-        return sqlError(QStringLiteral("cannot count the outbox"), query.lastError());
-    return query.value(0).toLongLong();
-}
-
-Result<QStringList> Store::outboxAuthors() const
-{
-    QSqlQuery query(database());
-    query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral(
-            "SELECT DISTINCT author FROM corrections WHERE seq IS NULL ORDER BY author")))
-        return sqlError(QStringLiteral("cannot read the outbox's authors"), query.lastError());
-    QStringList authors;
-    while (query.next())
-        authors.append(query.value(0).toString());
-    return authors;
 }
 
 Result<qint64> Store::dataVersion() const

@@ -137,7 +137,6 @@ public:
     static bool isDefaultLocation(const QString &path);
     bool isOpen() const;
     QString path() const { return m_path; }
-    QSqlDatabase database() const;
 
     //! Empty while the cache can be written; else why it cannot: one of its files (the
     //! database, its -wal or -shm) was deleted or replaced while it was open, or SQLite found
@@ -177,10 +176,6 @@ public:
     //! `firstObservations` as for loadRecord().
     Result<std::optional<CuratedRecord>> loadCurated(
         const QString &arxivId, qsizetype firstObservations = -1) const;
-    //! Corrections not yet acknowledged by a server (no seq).
-    Result<qint64> outboxCount() const;
-    //! The authors of those corrections, each once.
-    Result<QStringList> outboxAuthors() const;
 
     // Removing a record: defined in StoreRemoval.cpp --------------------------------------------
     //! Removes a record from the cache in one transaction: its page (the observations and their
@@ -238,10 +233,11 @@ public:
     //! A short text that changes when what a record shows may have changed: its page, its
     //! corrections or the notices. Compared with an earlier one to decide on a reload.
     Result<QString> changeStamp(const QString &arxivId) const;
-    //! Keeps the attention count of a record as it was at changeStamp() `stamp`, for
+    //! Remembers the attention count of a record as it was at changeStamp() `stamp`, for
     //! recordSummaries() to give while the record stays unchanged (a count, not data: written
     //! without a signature and never synced).
-    Status keepAttention(const QString &arxivId, const QString &stamp, const AttentionCount &count);
+    Status rememberAttentionCount(
+        const QString &arxivId, const QString &stamp, const AttentionCount &count);
 
     Result<QString> meta(const QString &key) const;
     Status setMeta(const QString &key, const QString &value);
@@ -274,40 +270,11 @@ public:
         QString receivedAt;
     };
     Result<QList<RejectedEvent>> rejectedEvents(const QString &arxivId = {}) const;
-    //! Rewrites outbox events (no seq) with the times, key ids and signatures given, in one
-    //! transaction: a sync signs events made before signatures, and re-times those made by a
-    //! clock that ran ahead. An event a server already acknowledged is left as it is.
-    Status replaceOutboxEvents(const QList<CorrectionEvent> &events);
     // End of the trust block ---------------------------------------------------------------------
 
-    // Sync: defined in StoreSync.cpp ------------------------------------------------------------
+    // Sync: defined in StoreSync.cpp (what waits to be sent is the Outbox's, Outbox.h) ---------
     //! A list of meta entries (key, value), written together.
     using MetaEntries = QList<std::pair<QString, QString>>;
-    //! Up to `limit` outbox events (no seq), oldest first (in the order they were stored), after
-    //! the position `after` (0: from the first); `*last` gets the position of the last one
-    //! returned. With `server`, the events that server refused (markRefused()) are left out.
-    Result<QList<CorrectionEvent>> outbox(qsizetype limit, qint64 after = 0,
-        const QString &server = {}, qint64 *last = nullptr) const;
-    //! An outbox event a server refused, and why.
-    struct RefusedCorrection
-    {
-        CorrectionEvent event;
-        QString server; // SyncClient::serverKey()
-        int status = 0; // the HTTP status
-        QString reason; // the server's message
-        QString refusedAt;
-    };
-    //! Records that `server` refused the event (replacing an earlier refusal by it).
-    Status markRefused(
-        const QString &eventId, const QString &server, int status, const QString &reason);
-    //! The server took the events after all.
-    Status clearRefused(const QStringList &eventIds, const QString &server);
-    //! The refused events still in the outbox, oldest first; of one server, or of all when empty.
-    Result<QList<RefusedCorrection>> refusedCorrections(const QString &server = {}) const;
-    //! Rewrites outbox events that name more than kMaxEventParents parents (made before that
-    //! limit was kept, and refused by every server) with narrowedEvent(), in one transaction;
-    //! returns how many were rewritten. open() does this.
-    Result<qsizetype> narrowWideOutboxEvents();
     //! Stores events received from a server and the meta entries in one transaction. Idempotent by
     //! event id, as addCorrections: an event already held gets the server's seq if it had none.
     //! `rejected` (events that failed their check) are kept aside in the same transaction.
@@ -320,14 +287,6 @@ public:
     Status setMetaEntries(const MetaEntries &meta);
     //! Every meta entry whose key starts with `prefix`, keyed by the rest of the key.
     Result<QHash<QString, QString>> metaWithPrefix(const QString &prefix) const;
-    //! Up to `limit` notices imported here and not yet acknowledged by a server (no seq), in the
-    //! order they were stored, after the position `after`; `*last` gets the last one's position.
-    Result<QList<StandingNotice>> noticeOutbox(
-        qsizetype limit, qint64 after = 0, qint64 *last = nullptr) const;
-    Result<qint64> noticeOutboxCount() const;
-    //! Notes the server's seq (and importer) of notices sent, each only if the cache still holds
-    //! the version sent (same import time, no seq yet).
-    Status markNoticesSent(const QList<StandingNotice> &sent);
     //! Stores notices received from a server (each with its seq) and the meta entries in one
     //! transaction: a received version replaces the one held unless the cache holds a newer
     //! version not yet sent (noticeSupersedes()). Returns how many notices changed here (a version
@@ -345,6 +304,12 @@ public:
     Status inWriteTransaction(const QString &what, const std::function<Status()> &body);
 
 private:
+    //! The connection, for the cache's own code only: the Outbox, and the rest of models/storage
+    //! through StoreConnection (internal/StoreConnection.h). Nothing outside reaches the
+    //! database: the works index goes through CacheWorks.h, the outbox through Outbox.h.
+    QSqlDatabase database() const;
+    friend class Outbox;
+    friend class StoreConnection;
     //! Empty when the cache can be written, else the message saying it is read-only and why.
     QString readOnlyReason(const QSqlDatabase &db) const;
     //! Every write is one of these (StoreWrite.h): refused once writeRefusal() is set or a file is

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The standing notices of the cache (docs/notices.md): imports, the versions received from and
-// sent to a server, and what loadCurated() matches to the observations. The SQL follows
-// Store.cpp's; every write is one transaction and bumps the meta entry notices/generation, which
-// changeStamp() reads (a notice changed in place changes no count).
+// The standing notices of the cache (docs/notices.md): imports, the versions received from a
+// server (those waiting to be sent are the Outbox's, Outbox.cpp), and what loadCurated() matches
+// to the observations. The SQL follows Store.cpp's; every write is one transaction and bumps the
+// meta entry notices/generation, which changeStamp() reads (a notice changed in place changes no
+// count).
 #include "Store.h"
+#include "StoreRows.h"
 #include "StoreWrite.h"
 
 #include <QSet>
@@ -12,17 +14,9 @@
 
 namespace LedgerCurator {
 
-namespace {
-
-const QString kColumns = QStringLiteral(
+const QString kNoticeColumns = QStringLiteral(
     "source, source_id, work, kind, nature, date, event_source, notice, detail, title, journal,"
     " urls, origin, status, imported_at, imported_by, seq, imported_from, listed_as_of");
-constexpr int kColumnCount = 19;
-
-Error sqlFailure(const QString &what, const QSqlError &error)
-{
-    return sqlError(what, error);
-}
 
 StandingNotice readNotice(const QSqlQuery &query)
 {
@@ -51,11 +45,18 @@ StandingNotice readNotice(const QSqlQuery &query)
     return n;
 }
 
+namespace {
+
+Error sqlFailure(const QString &what, const QSqlError &error)
+{
+    return sqlError(what, error);
+}
+
 //! Inserts or replaces notices by (source, source_id); the caller holds the write.
 Status writeNotices(QSqlDatabase &db, const QList<StandingNotice> &notices)
 {
     QSqlQuery upsert(db);
-    upsert.prepare(QStringLiteral("INSERT INTO notices (") + kColumns
+    upsert.prepare(QStringLiteral("INSERT INTO notices (") + kNoticeColumns
         + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                          " ON CONFLICT(source, source_id) DO UPDATE SET work = excluded.work,"
                          " kind = excluded.kind, nature = excluded.nature, date = excluded.date,"
@@ -97,7 +98,7 @@ Result<QHash<QString, StandingNotice>> noticesByRef(const QSqlDatabase &db)
 {
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral("SELECT ") + kColumns + QStringLiteral(" FROM notices")))
+    if (!query.exec(QStringLiteral("SELECT ") + kNoticeColumns + QStringLiteral(" FROM notices")))
         return sqlFailure(QStringLiteral("cannot read the notices"), query.lastError());
     QHash<QString, StandingNotice> out;
     while (query.next()) {
@@ -258,7 +259,7 @@ Result<SharedNoticeIndex> Store::noticeIndex() const
 {
     QSqlQuery query(database());
     query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral("SELECT ") + kColumns
+    if (!query.exec(QStringLiteral("SELECT ") + kNoticeColumns
             + QStringLiteral(" FROM notices WHERE status = 'listed' ORDER BY work, date DESC, id")))
         return sqlError(QStringLiteral("cannot read the notices"), query.lastError());
     auto index = std::make_shared<NoticeIndex>();
@@ -273,7 +274,7 @@ Result<QList<StandingNotice>> Store::notices() const
 {
     QSqlQuery query(database());
     query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral("SELECT ") + kColumns
+    if (!query.exec(QStringLiteral("SELECT ") + kNoticeColumns
             + QStringLiteral(" FROM notices ORDER BY source, length(source_id), source_id")))
         return sqlError(QStringLiteral("cannot read the notices"), query.lastError());
     QList<StandingNotice> out;
@@ -290,61 +291,6 @@ Result<qint64> Store::noticeCount() const
     return query.value(0).toLongLong();
 }
 
-Result<QList<StandingNotice>> Store::noticeOutbox(qsizetype limit, qint64 after, qint64 *last) const
-{
-    QSqlQuery query(database());
-    query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT ") + kColumns
-        + QStringLiteral(", id FROM notices WHERE seq IS NULL AND id > ? ORDER BY id LIMIT ?"));
-    query.addBindValue(after);
-    query.addBindValue(qint64(limit));
-    if (!query.exec())
-        return sqlError(QStringLiteral("cannot read the notices to send"), query.lastError());
-    QList<StandingNotice> out;
-    while (query.next()) {
-        out.append(readNotice(query));
-        if (last)
-            *last = query.value(kColumnCount).toLongLong();
-    }
-    return out;
-}
-
-Result<qint64> Store::noticeOutboxCount() const
-{
-    QSqlQuery query(database());
-    if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM notices WHERE seq IS NULL"))
-        || !query.next())
-        return sqlError(QStringLiteral("cannot count the notices to send"), query.lastError());
-    return query.value(0).toLongLong();
-}
-
-Status Store::markNoticesSent(const QList<StandingNotice> &sent)
-{
-    Write write(*this);
-    if (auto status
-        = write.begin(QStringLiteral("%1: cannot start noting sent notices").arg(m_path));
-        !status)
-        return status;
-    QSqlQuery update(database());
-    // Only the version that was sent: one imported here meanwhile is sent at the next sync.
-    update.prepare(QStringLiteral("UPDATE notices SET seq = ?, imported_by = ? WHERE source = ?"
-                                  " AND source_id = ? AND imported_at = ? AND seq IS NULL"));
-    for (const StandingNotice &n : sent) {
-        if (!n.seq)
-            continue;
-        update.bindValue(0, *n.seq);
-        update.bindValue(1, n.importedBy.isEmpty() ? QVariant(QStringLiteral("")) : n.importedBy);
-        update.bindValue(2, n.source);
-        update.bindValue(3, n.sourceId);
-        update.bindValue(4, n.importedAt);
-        if (!update.exec())
-            return write.fail(
-                sqlError(QStringLiteral("cannot note the notice %1 as sent").arg(n.ref()),
-                    update.lastError()));
-    }
-    return write.commit(QStringLiteral("%1: cannot note sent notices").arg(m_path));
-}
-
 Result<qsizetype> Store::addSyncedNotices(
     const QList<StandingNotice> &received, const MetaEntries &meta)
 {
@@ -354,7 +300,7 @@ Result<qsizetype> Store::addSyncedNotices(
         return status.error();
     QSqlDatabase db = database();
     QSqlQuery find(db);
-    find.prepare(QStringLiteral("SELECT ") + kColumns
+    find.prepare(QStringLiteral("SELECT ") + kNoticeColumns
         + QStringLiteral(" FROM notices WHERE source = ? AND source_id = ?"));
     QList<StandingNotice> changed;
     QHash<QString, qsizetype> changedAt;

@@ -149,33 +149,6 @@ Result<QList<Store::RejectedEvent>> Store::rejectedEvents(const QString &arxivId
     return out;
 }
 
-Status Store::replaceOutboxEvents(const QList<CorrectionEvent> &events)
-{
-    if (events.isEmpty())
-        return {};
-    Write write(*this);
-    if (auto begun
-        = write.begin(QStringLiteral("%1: cannot start signing corrections").arg(m_path));
-        !begun)
-        return begun;
-    QSqlQuery update(database());
-    update.prepare(QStringLiteral("UPDATE corrections SET created_at = ?, key_id = ?, signature = ?"
-                                  " WHERE id = ? AND seq IS NULL"));
-    const QVariant nullText(QMetaType::fromType<QString>());
-    for (const CorrectionEvent &e : events) {
-        if (const QString problem = checkCorrectionEvent(e); !problem.isEmpty())
-            return write.fail(Error::badInput(problem));
-        update.bindValue(0, e.createdAt);
-        update.bindValue(1, e.keyId.isEmpty() ? nullText : QVariant(e.keyId));
-        update.bindValue(2, e.signature.isEmpty() ? nullText : QVariant(e.signature));
-        update.bindValue(3, e.id);
-        if (!update.exec())
-            return write.fail(sqlError(
-                QStringLiteral("cannot sign correction %1").arg(e.id), update.lastError()));
-    }
-    return write.commit(QStringLiteral("%1: cannot commit signed corrections").arg(m_path));
-}
-
 Status Store::writeRejected(QSqlDatabase &db, const QList<RejectedEvent> &rejected)
 {
     QSqlQuery insert(db);

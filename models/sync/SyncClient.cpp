@@ -236,11 +236,11 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
     }
     if (!context.report.rejectedSummary.isEmpty())
         context.log(context.report.rejectedSummary);
-    auto waiting = m_store.outboxCount();
+    auto waiting = Outbox(m_store).count();
     if (!waiting)
         return waiting.error();
     context.report.correctionsWaiting = *waiting;
-    auto noticesWaiting = m_store.noticeOutboxCount();
+    auto noticesWaiting = Outbox(m_store).noticeCount();
     if (!noticesWaiting)
         return noticesWaiting.error();
     context.report.noticesWaiting = *noticesWaiting;

@@ -31,7 +31,7 @@ Error malformedAt(const QString &url, const QString &what)
 
 Status SyncClient::pushNotices(Context &context)
 {
-    auto total = m_store.noticeOutboxCount();
+    auto total = Outbox(m_store).noticeCount();
     if (!total)
         return total.error();
     if (*total == 0)
@@ -141,7 +141,7 @@ Status SyncClient::pushNotices(Context &context)
                         .arg(i));
             }
         }
-        if (auto status = m_store.markNoticesSent(sent); !status)
+        if (auto status = Outbox(m_store).markNoticesSent(sent); !status)
             return status;
         if (!newer.isEmpty()) {
             auto taken = m_store.addSyncedNotices(newer, {});
@@ -152,7 +152,7 @@ Status SyncClient::pushNotices(Context &context)
     };
     for (;;) {
         qint64 last = after;
-        auto batch = m_store.noticeOutbox(kNoticeBatch, after, &last);
+        auto batch = Outbox(m_store).notices(kNoticeBatch, after, &last);
         if (!batch)
             return batch.error();
         if (batch->isEmpty())

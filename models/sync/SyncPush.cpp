@@ -9,7 +9,7 @@ using namespace SyncDetail;
 
 Status SyncClient::push(Context &context)
 {
-    auto total = m_store.outboxCount();
+    auto total = Outbox(m_store).count();
     if (!total)
         return total.error();
     if (!context.tell(QStringLiteral("push"), 0, *total)) {
@@ -19,14 +19,14 @@ Status SyncClient::push(Context &context)
     const QString server = serverKey(context.base);
     // What this server refused before: not in the batches (it would refuse them again and hold
     // the rest back), each tried alone at the end.
-    auto earlier = m_store.refusedCorrections(server);
+    auto earlier = Outbox(m_store).refusals(server);
     if (!earlier)
         return earlier.error();
     qint64 after = 0;
     qint64 done = 0;
     for (;;) {
         qint64 last = after;
-        auto batch = m_store.outbox(context.options.pushBatch, after, server, &last);
+        auto batch = Outbox(m_store).corrections(context.options.pushBatch, after, server, &last);
         if (!batch)
             return batch.error();
         if (batch->isEmpty())
@@ -52,7 +52,7 @@ Status SyncClient::push(Context &context)
             return Error::cancelled();
         }
     }
-    for (const Store::RefusedCorrection &refused : std::as_const(*earlier)) {
+    for (const Outbox::Refusal &refused : std::as_const(*earlier)) {
         if (auto status = pushEvents(context, { refused.event }, true); !status)
             return status;
     }
@@ -100,7 +100,8 @@ Status SyncClient::pushEvents(
         }
         const CorrectionEvent &e = events.first();
         const QString reason = serverMessage(reply->body);
-        if (auto status = m_store.markRefused(e.id, serverKey(context.base), reply->status, reason);
+        if (auto status
+            = Outbox(m_store).markRefused(e.id, serverKey(context.base), reply->status, reason);
             !status)
             return status;
         context.report.refused.append(
@@ -159,7 +160,7 @@ Status SyncClient::pushEvents(
         QStringList ids;
         for (const CorrectionEvent &e : events)
             ids.append(e.id);
-        if (auto status = m_store.clearRefused(ids, serverKey(context.base)); !status)
+        if (auto status = Outbox(m_store).clearRefused(ids, serverKey(context.base)); !status)
             return status;
     }
     return {};

@@ -216,7 +216,7 @@ Status SyncClient::resolveCurator(Context &context)
         return stored;
     if (name == context.curator)
         return {};
-    auto authors = m_store.outboxAuthors();
+    auto authors = Outbox(m_store).authors();
     if (!authors)
         return authors.error();
     if (!context.curator.isEmpty())
@@ -275,7 +275,7 @@ Status SyncClient::prepareOutbox(Context &context, qint64 offsetMs)
     qint64 after = 0;
     for (;;) {
         qint64 last = after;
-        auto batch = m_store.outbox(1000, after, {}, &last);
+        auto batch = Outbox(m_store).corrections(1000, after, {}, &last);
         if (!batch)
             return batch.error();
         if (batch->isEmpty())

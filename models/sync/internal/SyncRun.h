@@ -12,6 +12,7 @@
 #include "EventJson.h"
 #include "Identifier.h"
 #include "JsonShape.h"
+#include "Outbox.h"
 #include "RecordJson.h"
 #include "Store.h"
 #include "SyncReplyGuard.h"

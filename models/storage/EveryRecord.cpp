@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "RecordScan.h"
+#include "EveryRecord.h"
 
 #include "Store.h"
 

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+// Every record of the cache read in turn, corrections and notices applied: for what gathers
+// from all of them (the Notices view, notice reviews, the works the cache knows, the corrections
+// report).
+
 #include "CorrectionReport.h"
 #include "CuratedRecord.h"
 #include "Result.h"
