@@ -78,7 +78,8 @@ const QList<std::pair<QString, QStringList>> &arrows()
             { QStringLiteral("ui"), QStringLiteral("models/core"), QStringLiteral("models/formats"),
                 QStringLiteral("models/works"), QStringLiteral("models/trust"),
                 QStringLiteral("models/storage"), QStringLiteral("models/sync"),
-                QStringLiteral("models/present"), QStringLiteral("models/sqlite") } },
+                QStringLiteral("models/present"), QStringLiteral("models/sqlite"),
+                QStringLiteral("models/internal") } },
     };
     return table;
 }
