@@ -232,6 +232,34 @@ QString difference(const QSet<QString> &a, const QSet<QString> &b)
     return only.join(u' ');
 }
 
+//! One C++ source of the programs, by its path from the source root, with its text.
+struct SourceFile
+{
+    QString relative;
+    QString text;
+};
+
+//! Every *.cpp and *.h of app/, ui/, models/ and server/ (and of `more` folders), read.
+QList<SourceFile> programSources(const QStringList &more = {})
+{
+    QList<SourceFile> sources;
+    const QDir root(QStringLiteral(LC_SOURCE_DIR));
+    for (const QString &top : QStringList { QStringLiteral("app"), QStringLiteral("ui"),
+                                  QStringLiteral("models"), QStringLiteral("server") }
+            + more) {
+        QDirIterator it(sourcePath(top), { QStringLiteral("*.cpp"), QStringLiteral("*.h") },
+            QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString file = it.next();
+            QFile in(file);
+            // An unreadable file keeps a null text: the checks below refuse it.
+            sources.append({ root.relativeFilePath(file),
+                in.open(QIODevice::ReadOnly) ? QString::fromUtf8(in.readAll()) : QString() });
+        }
+    }
+    return sources;
+}
+
 } // namespace
 
 class TestArchitecture : public QObject
@@ -391,26 +419,15 @@ void TestArchitecture::correctionsAreWrittenByTheOneWriter()
         QStringLiteral("models/trust/EventSignature.cpp"), QStringLiteral("models/storage/Store.h"),
         QStringLiteral("models/storage/Store.cpp") };
     QStringList wrong;
-    int checked = 0;
-    for (const QString &top : { QStringLiteral("app"), QStringLiteral("ui"),
-             QStringLiteral("models"), QStringLiteral("server") }) {
-        QDirIterator it(sourcePath(top), { QStringLiteral("*.cpp"), QStringLiteral("*.h") },
-            QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString file = it.next();
-            const QString relative = QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file);
-            ++checked;
-            if (allowed.contains(relative))
-                continue;
-            QFile in(file);
-            if (!in.open(QIODevice::ReadOnly))
-                continue;
-            const QString text = QString::fromUtf8(in.readAll());
-            if (const auto match = writes.match(text); match.hasMatch())
-                wrong.append(relative + QStringLiteral(" calls ") + match.captured(1));
-        }
+    const QList<SourceFile> sources = programSources();
+    for (const SourceFile &source : sources) {
+        QVERIFY2(!source.text.isNull(), qPrintable(source.relative));
+        if (allowed.contains(source.relative))
+            continue;
+        if (const auto match = writes.match(source.text); match.hasMatch())
+            wrong.append(source.relative + QStringLiteral(" calls ") + match.captured(1));
     }
-    QVERIFY(checked > 100);
+    QVERIFY(sources.size() > 100);
     QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u'\n')));
 }
 
@@ -434,34 +451,25 @@ void TestArchitecture::storeHandsOutNoDatabase()
     static const QRegularExpression call(
         QStringLiteral("(\\.|->)\\s*database\\s*\\(\\s*\\)|\\bStoreConnection\\b"));
     QStringList wrong;
-    int checked = 0;
     int insideCalls = 0; // the same scan finds the store's own calls: the pattern works
-    for (const QString &top :
-        { QStringLiteral("app"), QStringLiteral("ui"), QStringLiteral("models"),
-            QStringLiteral("server"), QStringLiteral("bench"), QStringLiteral("fuzz") }) {
-        QDirIterator it(sourcePath(top), { QStringLiteral("*.cpp"), QStringLiteral("*.h") },
-            QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString file = it.next();
-            const QString relative = QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file);
-            QFile in(file);
-            QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(file));
-            ++checked;
-            const QStringList lines = QString::fromUtf8(in.readAll()).split(u'\n');
-            for (qsizetype k = 0; k < lines.size(); ++k) {
-                if (!call.match(lines[k]).hasMatch())
-                    continue;
-                if (relative.startsWith(QStringLiteral("models/storage/")))
-                    ++insideCalls;
-                else
-                    wrong.append(QStringLiteral("%1:%2: %3")
-                                     .arg(relative)
-                                     .arg(k + 1)
-                                     .arg(lines[k].trimmed()));
-            }
+    const QList<SourceFile> sources
+        = programSources({ QStringLiteral("bench"), QStringLiteral("fuzz") });
+    for (const SourceFile &source : sources) {
+        QVERIFY2(!source.text.isNull(), qPrintable(source.relative));
+        const QStringList lines = source.text.split(u'\n');
+        for (qsizetype k = 0; k < lines.size(); ++k) {
+            if (!call.match(lines[k]).hasMatch())
+                continue;
+            if (source.relative.startsWith(QStringLiteral("models/storage/")))
+                ++insideCalls;
+            else
+                wrong.append(QStringLiteral("%1:%2: %3")
+                                 .arg(source.relative)
+                                 .arg(k + 1)
+                                 .arg(lines[k].trimmed()));
         }
     }
-    QVERIFY(checked > 100);
+    QVERIFY(sources.size() > 100);
     QVERIFY(insideCalls >= 3);
     QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(u'\n')));
 
@@ -534,26 +542,16 @@ void TestArchitecture::correctionFieldsHaveOneTable()
     static const QRegularExpression fallback(QStringLiteral("\\bdefault\\s*:"));
     QStringList switching;
     QStringList withDefault;
-    int checked = 0;
-    for (const QString &top : { QStringLiteral("app"), QStringLiteral("ui"),
-             QStringLiteral("models"), QStringLiteral("server") }) {
-        QDirIterator it(sourcePath(top), { QStringLiteral("*.cpp"), QStringLiteral("*.h") },
-            QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString file = it.next();
-            QFile in(file);
-            QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(file));
-            ++checked;
-            const QString text = QString::fromUtf8(in.readAll());
-            if (!label.match(text).hasMatch())
-                continue;
-            const QString relative = QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file);
-            switching.append(relative);
-            if (fallback.match(text).hasMatch())
-                withDefault.append(relative);
-        }
+    const QList<SourceFile> sources = programSources();
+    for (const SourceFile &source : sources) {
+        QVERIFY2(!source.text.isNull(), qPrintable(source.relative));
+        if (!label.match(source.text).hasMatch())
+            continue;
+        switching.append(source.relative);
+        if (fallback.match(source.text).hasMatch())
+            withDefault.append(source.relative);
     }
-    QVERIFY(checked > 100);
+    QVERIFY(sources.size() > 100);
     switching.sort();
     QVERIFY2(switching.size() <= 2,
         qPrintable(QStringLiteral("switch on CurationField outside the table "
@@ -597,22 +595,14 @@ void TestArchitecture::threadsStartInFewPlaces()
         "std::thread|std::jthread|QThread::create|moveToThread|QtConcurrent::run|QThreadPool"));
     constexpr qsizetype kMostFiles = 6;
     QStringList starting;
-    int checked = 0;
-    for (const QString &top : { QStringLiteral("app"), QStringLiteral("ui"),
-             QStringLiteral("models"), QStringLiteral("server") }) {
-        QDirIterator it(sourcePath(top), { QStringLiteral("*.cpp"), QStringLiteral("*.h") },
-            QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString file = it.next();
-            QFile in(file);
-            QVERIFY2(in.open(QIODevice::ReadOnly), qPrintable(file));
-            ++checked;
-            if (starts.match(QString::fromUtf8(in.readAll())).hasMatch())
-                starting.append(QDir(QStringLiteral(LC_SOURCE_DIR)).relativeFilePath(file));
-        }
+    const QList<SourceFile> sources = programSources();
+    for (const SourceFile &source : sources) {
+        QVERIFY2(!source.text.isNull(), qPrintable(source.relative));
+        if (starts.match(source.text).hasMatch())
+            starting.append(source.relative);
     }
     starting.sort();
-    QVERIFY(checked > 100);
+    QVERIFY(sources.size() > 100);
     QVERIFY2(starting.size() <= kMostFiles,
         qPrintable(QStringLiteral("threads start in %1 files, more than %2: %3")
                        .arg(starting.size())
