@@ -567,6 +567,39 @@ private Q_SLOTS:
         QVERIFY(last && last->has_value());
     }
 
+    void csvRecordsAreReadByTheNoticesTokenizer()
+    {
+        // The works list is read by the same CSV tokenizer as the notices: a quoted field may
+        // span lines (CRLF inside becomes LF) and hold commas; text after a closing quote or a
+        // quote in mid-field spoils that record only, each reported with its field.
+        const QString path = m_dir->filePath(QStringLiteral("tokens.csv"));
+        writeFile(path,
+            "id,title,authors,year\r\n"
+            "local-1,\"Two\r\nLines, One Title\",Some One,2020\r\n"
+            "local-2,\"Closed\" then more,Some One,2021\r\n"
+            "local-3,Mid \"quote,Some One,2022\r\n"
+            "local-4,\"Attention Is All You Need\"  ,Ashish Vaswani,2017\r\n");
+        WorksIndex index(db());
+        auto report = index.importFile(path, WorksFormat::Csv);
+        QVERIFY2(report, qPrintable(report ? QString() : report.error().toString()));
+        QCOMPARE(report->works, 2);
+        QCOMPARE(report->badLineCount, 2);
+        QCOMPARE(report->badLines.at(0).line, 4);
+        QVERIFY2(report->badLines.at(0).reason.contains(
+                     QStringLiteral("field 2: expected a comma or the end of the row")),
+            qPrintable(report->badLines.at(0).reason));
+        QCOMPARE(report->badLines.at(1).line, 5);
+        QVERIFY2(report->badLines.at(1).reason.contains(
+                     QStringLiteral("field 2: a quote inside an unquoted field")),
+            qPrintable(report->badLines.at(1).reason));
+        auto twoLines = index.work(QStringLiteral("local-1"));
+        QVERIFY(twoLines && twoLines->has_value());
+        QCOMPARE((*twoLines)->title, QStringLiteral("Two\nLines, One Title"));
+        auto spaced = index.work(QStringLiteral("local-4"));
+        QVERIFY(spaced && spaced->has_value());
+        QCOMPARE((*spaced)->title, QStringLiteral("Attention Is All You Need"));
+    }
+
     void aFileWithNoWorkKeepsTheListOfItsName()
     {
         // A damaged file (every line bad) named as the list imported before does not replace

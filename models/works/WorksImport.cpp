@@ -6,6 +6,8 @@
 
 #include "WorksInternal.h"
 
+#include "CsvTokenizer.h"
+
 #include "HelperThread.h"
 #include "SqlError.h"
 #include "SqlTransaction.h"
@@ -168,49 +170,32 @@ std::optional<QString> parseArxivLine(QByteArrayView line, ParsedWork &out)
         o.value(u"doi").toString());
 }
 
-//! RFC 4180 fields of one record (its line breaks inside quotes kept).
-QStringList csvFields(QStringView record, QString *problem)
+//! The fields of one CSV record (its line breaks inside quotes kept), read by the formats'
+//! tokenizer; a quote in mid-field or text after a closing quote makes the record bad.
+QStringList csvFields(QByteArrayView record, QString *problem)
 {
-    QStringList fields;
-    QString field;
-    bool quoted = false;
-    bool wasQuoted = false;
-    for (qsizetype i = 0; i < record.size(); ++i) {
-        const QChar c = record[i];
-        if (quoted) {
-            if (c == u'"') {
-                if (i + 1 < record.size() && record[i + 1] == u'"') {
-                    field += u'"';
-                    ++i;
-                } else {
-                    quoted = false;
-                }
-            } else {
-                field += c;
-            }
-        } else if (c == u'"') {
-            if (!field.isEmpty() || wasQuoted) {
-                *problem
-                    = QStringLiteral("a quote inside an unquoted field at column %1").arg(i + 1);
-                return {};
-            }
-            quoted = wasQuoted = true;
-        } else if (c == u',') {
-            fields += field;
-            field.clear();
-            wasQuoted = false;
-        } else if (wasQuoted && c != u'\r') {
-            *problem = QStringLiteral("text after a closing quote at column %1").arg(i + 1);
-            return {};
-        } else if (c != u'\r' || i + 1 < record.size()) {
-            field += c;
-        }
-    }
-    if (quoted) {
+    CsvTokenizer csv(record, 0);
+    const CsvTokenizer::Next next = csv.readRow();
+    if (next == CsvTokenizer::Next::Unterminated) {
         *problem = QStringLiteral("unterminated quoted field");
         return {};
     }
-    fields += field;
+    if (next == CsvTokenizer::Next::End)
+        return { QString() };
+    if (!csv.problem().isEmpty()) {
+        *problem = csv.problem();
+        return {};
+    }
+    QStringList fields;
+    fields.reserve(csv.fields().size());
+    for (const CsvTokenizer::Field &field : csv.fields()) {
+        if (field.strayQuote) {
+            *problem = QStringLiteral("field %1: a quote inside an unquoted field")
+                           .arg(fields.size() + 1);
+            return {};
+        }
+        fields += csv.text(field);
+    }
     return fields;
 }
 
@@ -227,7 +212,7 @@ std::optional<QString> parseCsvRecord(
     QByteArrayView record, const CsvColumns &columns, ParsedWork &out)
 {
     QString problem;
-    const QStringList fields = csvFields(QString::fromUtf8(record), &problem);
+    const QStringList fields = csvFields(record, &problem);
     if (!problem.isEmpty())
         return QStringLiteral("not CSV: ") + problem;
     auto field = [&fields](int column) {
@@ -314,7 +299,7 @@ public:
         if (text.startsWith("\xEF\xBB\xBF"))
             text = text.sliced(3);
         QString problem;
-        const QStringList names = csvFields(QString::fromUtf8(text), &problem);
+        const QStringList names = csvFields(text, &problem);
         if (!problem.isEmpty())
             return QStringLiteral("the header is not CSV: ") + problem;
         for (int i = 0; i < names.size(); ++i) {
