@@ -23,13 +23,25 @@ extern char **environ;
 
 namespace LedgerCurator::Bench {
 
-namespace {
-
-QTextStream &out()
+QTextStream &benchOut()
 {
     static QTextStream stream(stdout);
     return stream;
 }
+
+bool writeFile(const QString &path, const QByteArray &data)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(data) == data.size();
+}
+
+void removeDatabase(const QString &path)
+{
+    for (const char *suffix : { "", "-wal", "-shm" })
+        QFile::remove(path + QLatin1String(suffix));
+}
+
+namespace {
 
 double tvMs(const timeval &tv)
 {
@@ -219,13 +231,13 @@ QString formatValue(double value, const QString &unit)
 
 void Table::add(Row row)
 {
-    out() << row.figure.leftJustified(62) << ' ' << row.value.rightJustified(14);
+    benchOut() << row.figure.leftJustified(62) << ' ' << row.value.rightJustified(14);
     if (!row.peer.isEmpty())
-        out() << "   vs " << row.peer << " = " << row.ratio;
+        benchOut() << "   vs " << row.peer << " = " << row.ratio;
     if (!row.target.isEmpty())
-        out() << "   (target " << row.target << (row.met ? (*row.met ? ": met" : ": MISSED") : "")
-              << ")";
-    out() << Qt::endl;
+        benchOut() << "   (target " << row.target
+                   << (row.met ? (*row.met ? ": met" : ": MISSED") : "") << ")";
+    benchOut() << Qt::endl;
     m_rows.append(std::move(row));
 }
 
@@ -305,7 +317,7 @@ void Table::print() const
                                        : row[c].leftJustified(widths[c]);
             text += QStringLiteral(" | ");
         }
-        out() << text.trimmed() << Qt::endl;
+        benchOut() << text.trimmed() << Qt::endl;
     };
     line(headers);
     QStringList rule;

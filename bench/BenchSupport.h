@@ -12,7 +12,16 @@
 #include <functional>
 #include <optional>
 
+class QTextStream;
+
 namespace LedgerCurator::Bench {
+
+//! The benchmark's standard output (one stream for every section).
+QTextStream &benchOut();
+//! Writes `data` to `path`; false if it could not be written whole.
+bool writeFile(const QString &path, const QByteArray &data);
+//! Removes a SQLite file and its -wal and -shm companions (a benchmark's own, never open).
+void removeDatabase(const QString &path);
 
 double median(QList<double> values);
 double percentile(QList<double> values, double fraction);

@@ -23,18 +23,6 @@ namespace LedgerCurator::Bench {
 
 namespace {
 
-QTextStream &log()
-{
-    static QTextStream stream(stdout);
-    return stream;
-}
-
-bool writeFile(const QString &path, const QByteArray &data)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(data) == data.size();
-}
-
 //! Headless Chromium now and then never exits after printing: such a run is stopped here.
 constexpr int kChromiumTimeoutMs = 180000;
 
@@ -95,8 +83,8 @@ void pdfChromiumPeer(Table &table, const PdfBenchOptions &c, const QString &labe
         return run;
     });
     if (timeouts > 0)
-        log() << "  (chromium did not finish within " << kChromiumTimeoutMs / 1000
-              << " s and was killed; not run again)" << Qt::endl;
+        benchOut() << "  (chromium did not finish within " << kChromiumTimeoutMs / 1000
+                   << " s and was killed; not run again)" << Qt::endl;
     if (timeouts * 2 > runs) {
         // Chromium was still printing when it was stopped (its renderer and print
         // compositor busy, not hung): its time is at least the timeout, so the ratio is
@@ -128,7 +116,7 @@ void pdfVersusChromium(
     {
         Store store(pdfCache);
         if (!store.open() || !store.importRecords({ pdfRecord }))
-            log() << "cannot build the PDF cache" << Qt::endl;
+            benchOut() << "cannot build the PDF cache" << Qt::endl;
     }
     const QString html = renderPageHtml(pdfRecord, htmlOptions);
     const QString htmlPath = dir.filePath(QStringLiteral("page-%1.html").arg(n));
@@ -218,8 +206,8 @@ void runPdfLargeBench(Table &table, const PdfBenchOptions &options)
         const int runs = n > 10000 ? 1 : options.runs;
         QList<double> peaks;
         int failures = 0;
-        log() << "  export-pdf of " << label << " (" << runs << (runs == 1 ? " run" : " runs")
-              << ")..." << Qt::endl;
+        benchOut() << "  export-pdf of " << label << " (" << runs << (runs == 1 ? " run" : " runs")
+                   << ")..." << Qt::endl;
         const ProcessRun run = medianRun(runs, [&] {
             QFile::remove(pdf);
             ProcessRun one = runProcess(time,

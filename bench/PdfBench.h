@@ -23,7 +23,7 @@ struct PdfBenchOptions
 //! QTextDocument::print() of the same HTML.
 void runPdfBench(Table &table, const PdfBenchOptions &options);
 
-//! `export-pdf` of large generated records as whole processes (issue 34, item 4): wall and CPU
+//! `export-pdf` of large generated records as whole processes: wall and CPU
 //! time, pages, size, and the export's own peak resident memory (through /usr/bin/time, whose
 //! child starts afresh: a child of this benchmark would inherit its high-water mark).
 void runPdfLargeBench(Table &table, const PdfBenchOptions &options);

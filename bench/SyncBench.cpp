@@ -29,12 +29,6 @@ namespace LedgerCurator::Bench {
 
 namespace {
 
-QTextStream &log()
-{
-    static QTextStream stream(stdout);
-    return stream;
-}
-
 //! A ledger-server serving a database on a free loopback port, stopped on destruction.
 class Server
 {
@@ -269,8 +263,8 @@ void pullBench(Table &table, const SyncBenchOptions &options)
             QStringLiteral("posting the events failed"), QStringLiteral("< 5000 ms"));
         return;
     }
-    log() << "  (posted " << options.pullEvents << " events in " << posting.elapsed() << " ms)"
-          << Qt::endl;
+    benchOut() << "  (posted " << options.pullEvents << " events in " << posting.elapsed() << " ms)"
+               << Qt::endl;
 
     QList<double> times;
     QList<double> cpu;
@@ -311,7 +305,7 @@ void pullBench(Table &table, const SyncBenchOptions &options)
         complete = complete && report && report->eventsPulled == options.pullEvents
             && report->recordsUpdated == 1;
         if (!report)
-            log() << "  sync failed: " << report.error().toString() << Qt::endl;
+            benchOut() << "  sync failed: " << report.error().toString() << Qt::endl;
     }
     table.below(QStringLiteral("sync: fresh client pulls %1-obs record + %2 events")
                     .arg(record.observations.size())

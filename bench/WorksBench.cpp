@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The works index's figures (issue 23): a generated arXiv metadata snapshot (JSON Lines as
+// The works index's figures: a generated arXiv metadata snapshot (JSON Lines as
 // published: every field, an abstract of ~800 characters, LaTeX, line breaks and double spaces
 // in some titles, subtitles, a Zipf-like vocabulary so that some words are in most titles and
 // most words in few) imported by the real `ledger-curator works import` as a child process;

@@ -15,7 +15,7 @@ struct WorksBenchOptions
     int suggestObservations = 10000; // the record `suggest` is timed on
 };
 
-//! The works index (issue 23): `ledger-curator works import` of a generated arXiv metadata
+//! The works index: `ledger-curator works import` of a generated arXiv metadata
 //! snapshot (time and the child's own peak memory), the index's size on disk, and candidates()
 //! for noisy queries (median and 99th percentile, and how often the right work came first).
 void runWorksBench(Table &table, const WorksBenchOptions &options);
