@@ -12,7 +12,9 @@
 #include "Identifier.h"
 #include "LedgerText.h"
 #include "RecordJson.h"
+#include "SealSignature.h"
 #include "SettingsKeys.h"
+#include "SigningKeyStore.h"
 #include "SqliteLocks.h"
 #include "Store.h"
 #include "TrustedKeys.h"
@@ -32,6 +34,9 @@ const QCommandLineOption kBundleFileOption(
 const QCommandLineOption kPageFormatOption(QStringLiteral("format"),
     QStringLiteral("The verified page as text (default) or json, as 'render' writes it."),
     QStringLiteral("FORMAT"), QStringLiteral("text"));
+const QCommandLineOption kAllowUnsignedOption(QStringLiteral("allow-unsigned"),
+    QStringLiteral("Accept events that carry no signature (each value they give is marked "
+                   "unsigned on the page); without it such a bundle is refused."));
 const QCommandLineOption kPageFileOption(
     QStringList { QStringLiteral("o"), QStringLiteral("out"), QStringLiteral("output") },
     QStringLiteral("Write the verified page to FILE instead of standard output."),
@@ -53,19 +58,97 @@ struct BundleCheck
     //! The events that may be applied: the signed ones that verify and the unsigned (legacy) ones,
     //! in the bundle's order. The merge ranks a legacy head below any signed one (CurationLog).
     QList<CorrectionEvent> accepted;
-    QStringList failures; // "event ID by AUTHOR fails its signature", one per failing event
+    //! "event ID by AUTHOR fails its signature", one per failing event, then what the seal finds.
+    QStringList failures;
+    qsizetype failedEvents = 0; // the events among the failures
     QStringList legacy; // "event ID by AUTHOR", one per unsigned event
     qsizetype signedEvents = 0;
     //! The bundle's keys that may be stored: each id names its public key, and a key the cache
     //! already knows is given to the same curator.
     QList<CuratorKey> keys;
     QStringList keyWarnings; // keys no event uses that cannot be taken, and why
+    //! Each key of the bundle for people to compare with their team's list: "key K: curator C,
+    //! fingerprint F", what it signed.
+    QStringList keyList;
 };
+
+//! What the seal says against what the bundle carries: the record's hash, the events, the keys,
+//! and the seal's own signature by a key of the bundle given to the exporter. Each difference
+//! is a failure naming what changed.
+void checkSeal(const CurationBundle &bundle, const KeyRing &ring, BundleCheck &check)
+{
+    if (!bundle.seal) {
+        check.failures.append(QStringLiteral(
+            "the bundle carries no seal (version 1): nothing covers its record or its set of "
+            "events; export it again with this version"));
+        return;
+    }
+    const BundleSeal &seal = *bundle.seal;
+    const auto key = ring.constFind(seal.keyId);
+    if (key == ring.cend())
+        check.failures.append(
+            QStringLiteral("the seal is signed with key %1, which the bundle does not hold")
+                .arg(seal.keyId));
+    else if (key->curator != seal.exportedBy)
+        check.failures.append(
+            QStringLiteral("the seal is signed with %1's key %2, but the bundle names %3 as "
+                           "its exporter")
+                .arg(key->curator, seal.keyId, seal.exportedBy));
+    else if (!verifySeal(seal, key->publicKey))
+        check.failures.append(QStringLiteral(
+            "the seal fails its signature: the record's hash, the event ids, the key ids, "
+            "exported_at or exported_by differ from what the exporter signed"));
+    if (seal.recordSha256 != bundle.carriedRecordSha256)
+        check.failures.append(
+            QStringLiteral("the record differs from the one the exporter sealed (its SHA-256 is "
+                           "%1, the seal's %2)")
+                .arg(bundle.carriedRecordSha256, seal.recordSha256));
+    QStringList carried;
+    for (const CorrectionEvent &event : bundle.events)
+        carried.append(event.id);
+    const QSet<QString> sealedEvents(seal.eventIds.cbegin(), seal.eventIds.cend());
+    const QSet<QString> carriedEvents(carried.cbegin(), carried.cend());
+    for (const CorrectionEvent &event : bundle.events) {
+        if (!sealedEvents.contains(event.id))
+            check.failures.append(
+                QStringLiteral("event %1 by %2 is not in the exporter's seal: it was added")
+                    .arg(event.id, event.author));
+    }
+    for (const QString &id : seal.eventIds) {
+        if (!carriedEvents.contains(id))
+            check.failures.append(
+                QStringLiteral("event %1 is in the exporter's seal but not in the bundle: it was "
+                               "removed")
+                    .arg(id));
+    }
+    if (sealedEvents == carriedEvents && carried != seal.eventIds)
+        check.failures.append(
+            QStringLiteral("the events are not in the order the exporter sealed"));
+    QStringList keyIds;
+    for (const BundleKey &given : bundle.keys)
+        keyIds.append(given.keyId);
+    keyIds.sort();
+    if (keyIds != seal.keyIds) {
+        for (const QString &id : keyIds) {
+            if (!seal.keyIds.contains(id))
+                check.failures.append(
+                    QStringLiteral("key %1 is not in the exporter's seal: it was added").arg(id));
+        }
+        for (const QString &id : seal.keyIds) {
+            if (!keyIds.contains(id))
+                check.failures.append(
+                    QStringLiteral("key %1 is in the exporter's seal but not in the bundle: it "
+                                   "was removed")
+                        .arg(id));
+        }
+    }
+}
 
 //! Checks every event of the bundle against the bundle's keys. With `known` (the cache's keys,
 //! for an import), a key the cache holds must belong to the same curator there, and the cache's
 //! revocation counts as storeCuratorKeys() would keep it.
-BundleCheck checkBundle(const CurationBundle &bundle, const KeyRing *known = nullptr)
+BundleCheck checkBundle(
+    const CurationBundle &bundle, bool allowUnsigned, const KeyRing *known = nullptr)
 {
     BundleCheck check;
     KeyRing ring;
@@ -105,6 +188,12 @@ BundleCheck checkBundle(const CurationBundle &bundle, const KeyRing *known = nul
     for (const CorrectionEvent &event : bundle.events) {
         const QString who = QStringLiteral("event %1 by %2").arg(event.id, event.author);
         if (event.keyId.isEmpty() && event.signature.isEmpty()) {
+            if (!allowUnsigned) {
+                check.failures.append(who
+                    + QStringLiteral(" is not signed (--allow-unsigned accepts it, marked "
+                                     "unsigned on the page)"));
+                continue;
+            }
             check.legacy.append(who);
             check.accepted.append(event);
             continue;
@@ -134,6 +223,26 @@ BundleCheck checkBundle(const CurationBundle &bundle, const KeyRing *known = nul
             check.keyWarnings.append(QStringLiteral("key %1, %2, is left out").arg(it.key(), *it));
     }
     check.keyWarnings.sort();
+    check.failedEvents = check.failures.size();
+    checkSeal(bundle, ring, check);
+    QHash<QString, qsizetype> signedBy;
+    for (const CorrectionEvent &event : bundle.events)
+        ++signedBy[event.keyId];
+    for (const CuratorKey &key : std::as_const(check.keys)) {
+        QStringList roles;
+        if (bundle.seal && bundle.seal->keyId == key.keyId)
+            roles.append(QStringLiteral("sealed the bundle"));
+        if (const qsizetype n = signedBy.value(key.keyId))
+            roles.append(n == 1 ? QStringLiteral("signs 1 event")
+                                : QStringLiteral("signs %1 events").arg(n));
+        if (key.revoked)
+            roles.append(QStringLiteral("revoked"));
+        check.keyList.append(QStringLiteral("key %1: curator %2, fingerprint %3%4")
+                                 .arg(key.keyId, key.curator, keyFingerprint(key.publicKey),
+                                     roles.isEmpty() ? QString()
+                                                     : QStringLiteral(" (%1)").arg(
+                                                         roles.join(QStringLiteral(", ")))));
+    }
     return check;
 }
 
@@ -148,7 +257,28 @@ bool tellCheck(const QString &file, const BundleCheck &check, QTextStream &err)
             << " is not signed: taken as legacy, below any signed event" << Qt::endl;
     for (const QString &failure : check.failures)
         err << "ledger-curator: " << file << ": " << terminalSafe(failure) << Qt::endl;
+    if (check.failures.isEmpty()) {
+        for (const QString &key : check.keyList)
+            err << "ledger-curator: " << file << ": " << terminalSafe(key) << Qt::endl;
+        err << "ledger-curator: " << file
+            << ": the keys were not checked against a team's list: compare their fingerprints "
+               "with the keys your team registered (ledger-server key list)"
+            << Qt::endl;
+    }
     return check.failures.isEmpty();
+}
+
+//! "2 of 4 events fail verification", "the seal does not hold", or both.
+QString failureSummary(const BundleCheck &check, qsizetype events)
+{
+    QStringList parts;
+    if (check.failedEvents > 0)
+        parts.append(QStringLiteral("%1 of %2 events fail verification")
+                         .arg(check.failedEvents)
+                         .arg(events));
+    if (check.failures.size() > check.failedEvents)
+        parts.append(QStringLiteral("the seal does not hold"));
+    return parts.join(QStringLiteral(", and "));
 }
 
 QString eventCounts(qsizetype signedEvents, qsizetype legacy)
@@ -202,6 +332,22 @@ int runExportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
     auto ring = store->curatorKeys();
     if (!ring)
         return report(ring.error(), err);
+    // The exporter seals the bundle with their own key: it is carried too, so a cache that never
+    // synced (whose keys no server listed) exports its own signed corrections.
+    const QString exporter = QSettings().value(SettingsKeys::kCuratorName).toString().trimmed();
+    if (exporter.isEmpty())
+        return report(
+            Error::badInput(QStringLiteral(
+                "a bundle is sealed by the curator who exports it: set your curator "
+                "name first (ledger-curator identity --name NAME). Nothing was written.")),
+            err);
+    auto own = SigningKeyStore().loadOrCreate(exporter);
+    if (!own)
+        return report(own.error(), err);
+    const SigningKey &sealKey = own->key;
+    if (!ring->contains(sealKey.keyId()))
+        ring->insert(sealKey.keyId(),
+            CuratorKey { sealKey.keyId(), exporter, sealKey.publicKey, {}, std::nullopt, false });
 
     CurationBundle bundle;
     bundle.record = std::move(**record);
@@ -234,14 +380,31 @@ int runExportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
                               .arg(missing.join(QStringLiteral(", "))),
                           path),
             err);
+    if (!added.contains(sealKey.keyId())) {
+        const CuratorKey &key = ring->value(sealKey.keyId());
+        bundle.keys.append({ key.keyId, key.curator, toBase64Url(key.publicKey), key.registeredAt,
+            key.revoked, key.revokedAfterSeq });
+    }
+    std::sort(bundle.keys.begin(), bundle.keys.end(),
+        [](const BundleKey &a, const BundleKey &b) { return a.keyId < b.keyId; });
     bundle.exportedAt = nowUtc(store->clockCorrectionMs());
-    bundle.exportedBy = QSettings().value(SettingsKeys::kCuratorName).toString().trimmed();
+    bundle.exportedBy = exporter;
+    BundleSeal seal;
+    seal.recordSha256 = bundleRecordSha256(bundle.record);
+    for (const CorrectionEvent &event : std::as_const(bundle.events))
+        seal.eventIds.append(event.id);
+    for (const BundleKey &key : std::as_const(bundle.keys))
+        seal.keyIds.append(key.keyId);
+    seal.exportedAt = bundle.exportedAt;
+    seal.exportedBy = bundle.exportedBy;
+    signSeal(seal, sealKey);
+    bundle.seal = std::move(seal);
     if (auto written = writeBytes(path, out, writeBundleJson(bundle)); !written)
         return report(written.error(), err);
     out << "exported arXiv:" << terminalSafe(bundle.record.arxivId) << " v" << bundle.record.version
         << " with " << eventCounts(signedEvents, bundle.events.size() - signedEvents) << " and "
-        << bundle.keys.size() << (bundle.keys.size() == 1 ? " key" : " keys") << " to " << path
-        << Qt::endl;
+        << bundle.keys.size() << (bundle.keys.size() == 1 ? " key" : " keys") << ", sealed by "
+        << terminalSafe(exporter) << " (key " << sealKey.keyId() << "), to " << path << Qt::endl;
     return ExitOk;
 }
 
@@ -251,6 +414,7 @@ void verifyBundleOptions(QCommandLineParser &parser)
 {
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The bundle to check."));
     parser.addOption(kPageFormatOption);
+    parser.addOption(kAllowUnsignedOption);
     parser.addOption(kPageFileOption);
 }
 
@@ -268,10 +432,10 @@ int runVerifyBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
     auto bundle = readBundleFile(file);
     if (!bundle)
         return report(bundle.error(), err);
-    const BundleCheck check = checkBundle(*bundle);
+    const BundleCheck check = checkBundle(*bundle, parser.isSet(kAllowUnsignedOption));
     if (!tellCheck(file, check, err)) {
-        err << "ledger-curator: " << file << ": " << check.failures.size() << " of "
-            << bundle->events.size() << " events fail verification; no page is written" << Qt::endl;
+        err << "ledger-curator: " << file << ": " << failureSummary(check, bundle->events.size())
+            << "; no page is written" << Qt::endl;
         return ExitFailure;
     }
     // The page as 'render' makes it from a cache holding this record and these events.
@@ -302,6 +466,7 @@ int runVerifyBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
 void importBundleOptions(QCommandLineParser &parser)
 {
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The bundle to import."));
+    parser.addOption(kAllowUnsignedOption);
 }
 
 int runImportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
@@ -321,11 +486,11 @@ int runImportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
     auto known = store->curatorKeys();
     if (!known)
         return report(known.error(), err);
-    const BundleCheck check = checkBundle(*bundle, &*known);
+    const BundleCheck check = checkBundle(*bundle, parser.isSet(kAllowUnsignedOption), &*known);
     if (!tellCheck(file, check, err)) {
-        err << "ledger-curator: " << file << ": not imported: " << check.failures.size() << " of "
-            << bundle->events.size() << " events fail verification; the cache is unchanged"
-            << Qt::endl;
+        err << "ledger-curator: " << file
+            << ": not imported: " << failureSummary(check, bundle->events.size())
+            << "; the cache is unchanged" << Qt::endl;
         return ExitFailure;
     }
     // An event without a seq is on no server yet: it waits in its author's outbox. Stored here it
@@ -341,7 +506,14 @@ int runImportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
     }
     // Record, keys and events in one transaction: a page older than the cached one, or any
     // failure, leaves the cache as it was.
-    auto imported = store->importBundle(bundle->record, check.keys, synced);
+    // A key no server registered (the exporter's own, offline) vouches for nothing in this cache:
+    // only the events stored here need their keys, and those came through a server.
+    QList<CuratorKey> keys;
+    for (const CuratorKey &key : check.keys) {
+        if (!key.registeredAt.isEmpty())
+            keys.append(key);
+    }
+    auto imported = store->importBundle(bundle->record, keys, synced);
     if (!imported)
         return report(imported.error(), err);
     const ImportOutcome &o = *imported;
@@ -351,7 +523,7 @@ int runImportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
     out << (o.replaced ? "replaced " : "imported ") << terminalSafe(o.arxivId) << " v"
         << record.version << " (as of " << terminalSafe(record.asOf) << ", " << o.observations
         << " observations) with " << eventCounts(synced.size() - legacy, legacy) << " and "
-        << check.keys.size() << (check.keys.size() == 1 ? " key" : " keys") << " from " << file;
+        << keys.size() << (keys.size() == 1 ? " key" : " keys") << " from " << file;
     if (o.replaced)
         out << "; the page as of " << terminalSafe(o.previousAsOf) << " was replaced";
     out << Qt::endl;

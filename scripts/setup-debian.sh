@@ -9,6 +9,7 @@ packages=(
     libqt6sql6-sqlite libqt6sql6-psql qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-svg-dev qt6-translations-l10n libxkbcommon-dev libgl-dev libvulkan-dev
     python3 # tst_reports reads the CSV exports back with Python's csv module
+    python3-cryptography # tests/bundle-verify.py, the bundle verifier written from the docs (Ed25519)
     python3-jsonschema # tst_reconcileconformance validates against the Reconciliation API's schemas
     sqlite3 libsqlite3-dev poppler-utils xvfb xauth fonts-dejavu-core
     time # tst_pdflarge reads the peak memory of export-pdf from /usr/bin/time -v

@@ -3,6 +3,7 @@
 // the real ledger-curator exporting, verifying and importing real files.
 #include "BundleJson.h"
 #include "CuratedRecord.h"
+#include "EventJson.h"
 #include "EventSignature.h"
 #include "LedgerText.h"
 #include "Outbox.h"
@@ -13,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -75,6 +77,12 @@ private Q_SLOTS:
     void badEventSaysLineAndMember();
     void exportNeverWritesOverTheCache();
     void importIsAllOrNothing();
+    void forgedRecordFailsTheSeal();
+    void eventsAddedOrRemovedAreNamed();
+    void keysAreListedForPeopleToCompare();
+    void unsignedValueIsMarkedWhenAllowed();
+    void aCacheThatNeverSyncedExportsItsOwn();
+    void independentVerifierAgrees();
 
 private:
     CliRun run(const QStringList &arguments) const { return runCli(arguments, m_dir->path()); }
@@ -84,6 +92,11 @@ private:
     void makeSource();
     QString exportBundle();
     QByteArray render(const QString &db, const QString &format) const;
+    //! Writes a changed copy of the bundle `file`; `change` edits its top-level object.
+    QString changedBundle(const QString &file, const QString &name,
+        const std::function<void(QJsonObject &)> &change) const;
+    //! tests/bundle-verify.py, the verifier written from the docs alone, on `file`.
+    int independentVerify(const QString &file, QByteArray *said = nullptr) const;
 
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_db;
@@ -135,6 +148,10 @@ void TestBundle::makeSource()
     QVERIFY(store.storeCuratorKeys({ curatorKey(carolKey(), QStringLiteral("carol")),
         curatorKey(daveKey(), QStringLiteral("dave")) }));
     QVERIFY(store.addSyncedCorrections(m_events, {}));
+    // The exporter seals the bundle with their own key (the key store's, in this test's home).
+    QCOMPARE(run({ QStringLiteral("identity"), QStringLiteral("--name"), QStringLiteral("carol") })
+                 .exitCode,
+        0);
 }
 
 QString TestBundle::exportBundle()
@@ -169,6 +186,11 @@ void TestBundle::bundleJsonRoundTrips()
             QStringLiteral("2026-01-02T00:00:00.000Z"), false, std::nullopt } };
     bundle.exportedAt = QStringLiteral("2026-03-02T00:00:00.000Z");
     bundle.exportedBy = QStringLiteral("carol");
+    BundleSeal seal { bundleRecordSha256(m_record), {}, { QString(32, u'a'), QString(32, u'e') },
+        bundle.exportedAt, bundle.exportedBy, QString(32, u'a'), QString(86, u'S') };
+    for (const CorrectionEvent &e : std::as_const(bundle.events))
+        seal.eventIds.append(e.id);
+    bundle.seal = seal;
     const QByteArray text = writeBundleJson(bundle);
     QCOMPARE(writeBundleJson(bundle), text);
     auto read = readBundleJson(text, QStringLiteral("b.json"));
@@ -180,6 +202,8 @@ void TestBundle::bundleJsonRoundTrips()
     QCOMPARE(read->keys[1], bundle.keys[0]);
     QCOMPARE(read->exportedAt, bundle.exportedAt);
     QCOMPARE(read->exportedBy, bundle.exportedBy);
+    QCOMPARE(read->seal, bundle.seal);
+    QCOMPARE(read->carriedRecordSha256, seal.recordSha256);
     // A key's form is checked whole: a trailing newline or an upper-case digit is refused.
     for (const auto &[member, value] : { std::pair { "key_id", QString(QString(31, u'a') + u'\n') },
              std::pair { "key_id", QString(QString(31, u'a') + u'A') },
@@ -349,7 +373,7 @@ void TestBundle::keyProblemsFailNamingTheEvents()
     QVERIFY(!file.isEmpty());
     QJsonObject bundle = QJsonDocument::fromJson(readAll(file)).object();
     QJsonArray keys = bundle.value(QStringLiteral("keys")).toArray();
-    QCOMPARE(keys.size(), 2);
+    QCOMPARE(keys.size(), 3); // carol's, dave's, and the key carol sealed the bundle with
     for (qsizetype i = 0; i < keys.size(); ++i) {
         QJsonObject key = keys[i].toObject();
         if (key.value(QStringLiteral("key_id")).toString() != daveKey().keyId())
@@ -398,8 +422,16 @@ void TestBundle::legacyEventIsReportedAndRanksBelow()
     }
     const QString file = exportBundle();
     QVERIFY(!file.isEmpty());
+    // Unsigned content is not "verified": refused, naming the event, unless allowed.
+    const CliRun refused = run({ QStringLiteral("verify-bundle"), file });
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains(QByteArray("event " + legacy.id.toUtf8()
+                 + " by bob is not signed (--allow-unsigned accepts it")),
+        refused.err.constData());
+    QVERIFY2(refused.err.contains("1 of 5 events fail verification"), refused.err.constData());
+    QVERIFY(refused.out.isEmpty());
     const CliRun verified = run({ QStringLiteral("verify-bundle"), file, QStringLiteral("--format"),
-        QStringLiteral("json") });
+        QStringLiteral("json"), QStringLiteral("--allow-unsigned") });
     QVERIFY2(verified.exitCode == 0, verified.err.constData());
     QVERIFY2(verified.err.contains(QByteArray(
                  "event " + legacy.id.toUtf8() + " by bob is not signed: taken as legacy")),
@@ -419,7 +451,11 @@ void TestBundle::legacyEventIsReportedAndRanksBelow()
     QVERIFY(shown.value(QStringLiteral("conflicts")).toArray().contains(QStringLiteral("note")));
     const QString other = path(QStringLiteral("other.sqlite"));
     QCOMPARE(
-        run({ QStringLiteral("import-bundle"), file, QStringLiteral("--db"), other }).exitCode, 0);
+        run({ QStringLiteral("import-bundle"), file, QStringLiteral("--db"), other }).exitCode, 1);
+    QCOMPARE(run({ QStringLiteral("import-bundle"), file, QStringLiteral("--db"), other,
+                     QStringLiteral("--allow-unsigned") })
+                 .exitCode,
+        0);
     QCOMPARE(render(other, QStringLiteral("json")), render(m_db, QStringLiteral("json")));
 }
 
@@ -490,9 +526,9 @@ void TestBundle::badFilesSayWhereAndWhat_data()
                                   << QByteArray(
                                          ":2: format: expected \"ledger-curator-bundle\", found "
                                          "'pith.paper-citation-record.v1'");
-    QTest::newRow("version 2")
-        << QByteArray("{\"format\": \"ledger-curator-bundle\",\n\"version\": 2}")
-        << QByteArray(":2: version: this program reads bundles of version 1, found 2");
+    QTest::newRow("version 3")
+        << QByteArray("{\"format\": \"ledger-curator-bundle\",\n\"version\": 3}")
+        << QByteArray(":2: version: this program reads bundles of versions 1 and 2, found 3");
     QTest::newRow("record missing")
         << QByteArray("{\"format\": \"ledger-curator-bundle\", \"version\": 1}")
         << QByteArray("record: expected a record JSON object, found nothing");
@@ -590,6 +626,222 @@ void TestBundle::importIsAllOrNothing()
         qPrintable(imported.error().message));
     QCOMPARE(dumpDatabase(store.path()), before);
     QVERIFY(!store.loadRecord(m_record.arxivId).value().has_value());
+}
+
+QString TestBundle::changedBundle(const QString &file, const QString &name,
+    const std::function<void(QJsonObject &)> &change) const
+{
+    QJsonObject bundle = QJsonDocument::fromJson(readAll(file)).object();
+    change(bundle);
+    return writeFile(name, QJsonDocument(bundle).toJson(QJsonDocument::Indented));
+}
+
+int TestBundle::independentVerify(const QString &file, QByteArray *said) const
+{
+    QProcess python;
+    python.start(QStringLiteral("python3"),
+        { QStringLiteral(LC_TEST_SOURCE_DIR "/bundle-verify.py"), file });
+    if (!python.waitForFinished(60000))
+        return -1;
+    if (said)
+        *said = python.readAllStandardOutput() + python.readAllStandardError();
+    return python.exitStatus() == QProcess::NormalExit ? python.exitCode() : -1;
+}
+
+void TestBundle::forgedRecordFailsTheSeal()
+{
+    makeSource();
+    const QString file = exportBundle();
+    QVERIFY(!file.isEmpty());
+    const QString forged
+        = changedBundle(file, QStringLiteral("forged.json"), [](QJsonObject &bundle) {
+              QJsonObject record = bundle.value(QStringLiteral("record")).toObject();
+              QVERIFY(record.contains(QStringLiteral("title")));
+              record.insert(QStringLiteral("title"), QStringLiteral("A Forged Title"));
+              bundle.insert(QStringLiteral("record"), record);
+          });
+    const CliRun verified = run({ QStringLiteral("verify-bundle"), forged });
+    QCOMPARE(verified.exitCode, 1);
+    QVERIFY2(verified.err.contains("the record differs from the one the exporter sealed"),
+        verified.err.constData());
+    QVERIFY2(verified.err.contains("the seal does not hold; no page is written"),
+        verified.err.constData());
+    QVERIFY(verified.out.isEmpty());
+    const QString importer = path(QStringLiteral("importer.sqlite"));
+    QCOMPARE(
+        run({ QStringLiteral("import-bundle"), forged, QStringLiteral("--db"), importer }).exitCode,
+        1);
+    {
+        Store store(importer);
+        QVERIFY(store.open());
+        QVERIFY(!store.loadRecord(kRecord).value().has_value());
+    }
+    // The hash is of the record's canonical JSON: the same bundle written compactly (other
+    // whitespace) still verifies.
+    const QString compact = writeFile(QStringLiteral("compact.json"),
+        QJsonDocument::fromJson(readAll(file)).toJson(QJsonDocument::Compact));
+    QCOMPARE(run({ QStringLiteral("verify-bundle"), compact }).exitCode, 0);
+    // A bundle of version 1 (no seal) is refused: nothing covers its record.
+    const QString old = changedBundle(file, QStringLiteral("v1.json"), [](QJsonObject &bundle) {
+        bundle.insert(QStringLiteral("version"), 1);
+        bundle.remove(QStringLiteral("seal"));
+    });
+    const CliRun unsealed = run({ QStringLiteral("verify-bundle"), old });
+    QCOMPARE(unsealed.exitCode, 1);
+    QVERIFY2(unsealed.err.contains("carries no seal"), unsealed.err.constData());
+}
+
+void TestBundle::eventsAddedOrRemovedAreNamed()
+{
+    makeSource();
+    const QString file = exportBundle();
+    QVERIFY(!file.isEmpty());
+    const QString removed
+        = changedBundle(file, QStringLiteral("removed.json"), [](QJsonObject &bundle) {
+              QJsonArray events = bundle.value(QStringLiteral("events")).toArray();
+              events.removeAt(1);
+              bundle.insert(QStringLiteral("events"), events);
+          });
+    const CliRun lessOne = run({ QStringLiteral("verify-bundle"), removed });
+    QCOMPARE(lessOne.exitCode, 1);
+    QVERIFY2(lessOne.err.contains(QByteArray("event " + m_events[1].id.toUtf8()
+                 + " is in the exporter's seal but not in the bundle: it was removed")),
+        lessOne.err.constData());
+    // A well-signed event of a curator whose key the bundle holds, slipped in after the export.
+    CorrectionEvent extra = makeEvent(8, m_record.observations[3].id, CurationField::Note,
+        QStringLiteral("slipped in"), QStringLiteral("carol"));
+    signEvent(extra, carolKey());
+    const QString added = changedBundle(file, QStringLiteral("added.json"), [&](QJsonObject &b) {
+        QJsonArray events = b.value(QStringLiteral("events")).toArray();
+        events.append(correctionToJson(extra));
+        b.insert(QStringLiteral("events"), events);
+    });
+    const CliRun oneMore = run({ QStringLiteral("verify-bundle"), added });
+    QCOMPARE(oneMore.exitCode, 1);
+    QVERIFY2(oneMore.err.contains(QByteArray("event " + extra.id.toUtf8()
+                 + " by carol is not in the exporter's seal: it was added")),
+        oneMore.err.constData());
+    QVERIFY(oneMore.out.isEmpty());
+}
+
+void TestBundle::keysAreListedForPeopleToCompare()
+{
+    makeSource();
+    const QString file = exportBundle();
+    QVERIFY(!file.isEmpty());
+    const CliRun verified = run({ QStringLiteral("verify-bundle"), file });
+    QVERIFY2(verified.exitCode == 0, verified.err.constData());
+    const QByteArray carolLine
+        = QByteArray("key " + carolKey().keyId().toUtf8() + ": curator carol, fingerprint "
+            + keyFingerprint(carolKey().publicKey).toUtf8() + " (signs 2 events)");
+    QVERIFY2(verified.err.contains(carolLine), verified.err.constData());
+    QVERIFY2(verified.err.contains(
+                 QByteArray("key " + daveKey().keyId().toUtf8() + ": curator dave, fingerprint ")),
+        verified.err.constData());
+    QVERIFY2(verified.err.contains("(sealed the bundle)"), verified.err.constData());
+    QVERIFY2(verified.err.contains("the keys were not checked against a team's list"),
+        verified.err.constData());
+    QVERIFY(keyFingerprint(carolKey().publicKey)
+                .remove(u' ')
+                .startsWith(carolKey().keyId())); // the key id begins the fingerprint
+}
+
+void TestBundle::unsignedValueIsMarkedWhenAllowed()
+{
+    makeSource();
+    // An unsigned note on an observation no signed event touches: it wins there.
+    CorrectionEvent legacy = makeEvent(9, m_record.observations[4].id, CurationField::Note,
+        QStringLiteral("an unsigned note"), QStringLiteral("mallory"));
+    {
+        Store store(m_db);
+        QVERIFY(store.open());
+        QVERIFY(store.addSyncedCorrections({ legacy }, {}));
+    }
+    const QString file = exportBundle();
+    QVERIFY(!file.isEmpty());
+    QCOMPARE(run({ QStringLiteral("verify-bundle"), file }).exitCode, 1);
+    const CliRun allowed
+        = run({ QStringLiteral("verify-bundle"), file, QStringLiteral("--allow-unsigned") });
+    QVERIFY2(allowed.exitCode == 0, allowed.err.constData());
+    QVERIFY2(
+        allowed.out.contains("an unsigned note\xE2\x80\x9D (unsigned)"), allowed.out.constData());
+    // The signed values carry no such mark.
+    QVERIFY(!allowed.out.contains("checked again, see the errata\xE2\x80\x9D (unsigned)"));
+    QVERIFY(allowed.out.contains("checked again, see the errata"));
+}
+
+void TestBundle::aCacheThatNeverSyncedExportsItsOwn()
+{
+    const QString db = path(QStringLiteral("offline.sqlite"));
+    {
+        Store store(db);
+        QVERIFY(store.open());
+        QVERIFY(store.importRecords({ m_record }));
+    }
+    QCOMPARE(run({ QStringLiteral("identity"), QStringLiteral("--name"), QStringLiteral("fay") })
+                 .exitCode,
+        0);
+    const CliRun curated = run({ QStringLiteral("curate"), kRecord, m_record.observations[0].id,
+        QStringLiteral("note=made offline"), QStringLiteral("--db"), db });
+    QVERIFY2(curated.exitCode == 0, curated.err.constData());
+    const QString file = path(QStringLiteral("offline.json"));
+    const CliRun exported = run({ QStringLiteral("export-bundle"), kRecord, QStringLiteral("-o"),
+        file, QStringLiteral("--db"), db });
+    QVERIFY2(exported.exitCode == 0, exported.err.constData());
+    QVERIFY2(exported.out.contains("sealed by fay"), exported.out.constData());
+    const CliRun verified = run({ QStringLiteral("verify-bundle"), file });
+    QVERIFY2(verified.exitCode == 0, verified.err.constData());
+    QVERIFY2(verified.err.contains("1 signed event, 0 legacy"), verified.err.constData());
+    QVERIFY2(verified.err.contains("curator fay, fingerprint"), verified.err.constData());
+    QVERIFY(verified.out.contains("made offline"));
+    QByteArray said;
+    QCOMPARE(independentVerify(file, &said), 0);
+    QVERIFY2(said.contains("ok: 1 signed events"), said.constData());
+}
+
+void TestBundle::independentVerifierAgrees()
+{
+    // tests/bundle-verify.py was written from docs/bundle.md and docs/signatures.md alone: it
+    // passes what verify-bundle passes and fails what it fails.
+    makeSource();
+    const QString file = exportBundle();
+    QVERIFY(!file.isEmpty());
+    QByteArray said;
+    QCOMPARE(independentVerify(file, &said), 0);
+    QVERIFY2(said.contains("ok: 4 signed events"), said.constData());
+    const QList<std::pair<QString, std::function<void(QJsonObject &)>>> changes {
+        { QStringLiteral("title"),
+            [](QJsonObject &b) {
+                QJsonObject record = b.value(QStringLiteral("record")).toObject();
+                record.insert(QStringLiteral("title"), QStringLiteral("A Forged Title"));
+                b.insert(QStringLiteral("record"), record);
+            } },
+        { QStringLiteral("value"),
+            [](QJsonObject &b) {
+                QJsonArray events = b.value(QStringLiteral("events")).toArray();
+                QJsonObject e = events[0].toObject();
+                e.insert(QStringLiteral("value"), QStringLiteral("forged: checked"));
+                events[0] = e;
+                b.insert(QStringLiteral("events"), events);
+            } },
+        { QStringLiteral("removed"),
+            [](QJsonObject &b) {
+                QJsonArray events = b.value(QStringLiteral("events")).toArray();
+                events.removeLast();
+                b.insert(QStringLiteral("events"), events);
+            } },
+        { QStringLiteral("exported_by"),
+            [](QJsonObject &b) {
+                b.insert(QStringLiteral("exported_by"), QStringLiteral("dave"));
+            } },
+    };
+    for (const auto &[name, change] : changes) {
+        const QString changed = changedBundle(file, name + QStringLiteral(".json"), change);
+        const CliRun ours = run({ QStringLiteral("verify-bundle"), changed });
+        QVERIFY2(ours.exitCode == 1, qPrintable(name + u' ' + QString::fromUtf8(ours.err)));
+        QVERIFY2(independentVerify(changed, &said) == 1,
+            qPrintable(name + u' ' + QString::fromUtf8(said)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestBundle)

@@ -101,25 +101,34 @@ void TestCuratedRecord::correctionsChangeShownValuesAndMarkThem()
     const Observation &opt = find(curated.shown, kOpt);
     QCOMPARE(opt.state, ResolutionState::VerifiedExact);
     QCOMPARE(opt.curation.identifier, QStringLiteral("2205.01068"));
+    // These events carry no signature: each value they give says so.
     QCOMPARE(opt.curation.mark,
-        QStringLiteral("Curated by alice, 2026-11-29T10:00:01.000Z: state was metadata mismatch; "
-                       "identifier 2205.01068."));
+        QStringLiteral("Curated by alice, 2026-11-29T10:00:01.000Z: state was metadata mismatch "
+                       "(unsigned); identifier 2205.01068 (unsigned)."));
     QCOMPARE(find(curated.upstream, kOpt).state, ResolutionState::MetadataMismatch);
     const Observation &longStraw = find(curated.shown, kLongStraw);
     QCOMPARE(longStraw.reference, 12);
     QCOMPARE(longStraw.curation.mark,
-        QStringLiteral("Curated by bob, 2026-11-29T11:00:00.000Z: reference was 2021."));
+        QStringLiteral("Curated by bob, 2026-11-29T11:00:00.000Z: reference was 2021 (unsigned)."));
     QCOMPARE(find(curated.shown, kPhoenix2).curation.duplicateOf, kPhoenix1);
 
     const QString text = renderLedgerText(curated.shown);
     QVERIFY(text.contains(QStringLiteral(
         "Resolution: verified exact; arxiv_id, observed 2026-05-10T20:53:17.533584Z\n\n"
-        "Curated by alice, 2026-11-29T10:00:01.000Z: state was metadata mismatch; identifier "
-        "2205.01068.\n\n"
+        "Curated by alice, 2026-11-29T10:00:01.000Z: state was metadata mismatch (unsigned); "
+        "identifier 2205.01068 (unsigned).\n\n"
         "Source-reported events for the cited work\n")));
     QVERIFY(text.contains(QStringLiteral("Reference 12\n")));
     // The upstream page is untouched.
     QCOMPARE(renderLedgerText(curated.upstream).toUtf8(), fixture() + '\n');
+    // A signed head (what the merge sees of a signature: that there is one) has no such mark.
+    QList<CorrectionEvent> signedEvents = sampleEvents();
+    for (CorrectionEvent &e : signedEvents) {
+        e.keyId = QString(32, u'a');
+        e.signature = QString(86, u'S');
+    }
+    QCOMPARE(find(applyCorrections(fixtureRecord(), signedEvents).shown, kLongStraw).curation.mark,
+        QStringLiteral("Curated by bob, 2026-11-29T11:00:00.000Z: reference was 2021."));
 }
 
 void TestCuratedRecord::curatedTextAndJsonRoundTrip()

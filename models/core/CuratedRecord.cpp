@@ -58,12 +58,14 @@ void applyObservationFields(
             continue;
         const CurationFieldInfo &info = curationFieldInfo(field);
         info.apply(o, *value);
+        const CorrectionEvent &winner = state.heads.first();
         if (info.markPart) {
             const QString part = info.markPart(before, *value);
+            // A value from an event without a signature (a legacy event, or one a bundle was
+            // verified with --allow-unsigned) says so on the page.
             if (!part.isEmpty())
-                parts.append(part);
+                parts.append(winner.isSigned() ? part : part + QStringLiteral(" (unsigned)"));
         }
-        const CorrectionEvent &winner = state.heads.first();
         if (!authors.contains(winner.author))
             authors.append(winner.author);
         latest = std::max(latest, winner.createdAt);

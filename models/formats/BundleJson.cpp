@@ -8,6 +8,7 @@
 #include "RecordJson.h"
 #include "TextHygiene.h"
 
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QHash>
 #include <QJsonArray>
@@ -51,12 +52,26 @@ bool isIsoTime(const QString &text)
     return isCanonicalUtcTime(text);
 }
 
+QJsonArray stringArray(const QStringList &list)
+{
+    QJsonArray array;
+    for (const QString &text : list)
+        array.append(text);
+    return array;
+}
+
+QString sha256Hex(const QByteArray &bytes)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+}
+
 QJsonObject keyToJson(const BundleKey &key)
 {
     QJsonObject o { { QStringLiteral("key_id"), key.keyId },
         { QStringLiteral("curator"), key.curator }, { QStringLiteral("public_key"), key.publicKey },
-        { QStringLiteral("registered_at"), key.registeredAt },
         { QStringLiteral("revoked"), key.revoked } };
+    if (!key.registeredAt.isEmpty())
+        o.insert(QStringLiteral("registered_at"), key.registeredAt);
     if (key.revokedAfterSeq)
         o.insert(QStringLiteral("revoked_after_seq"), *key.revokedAfterSeq);
     return o;
@@ -87,6 +102,7 @@ public:
             return bad(
                 QStringLiteral("/record"), QStringLiteral("record: ") + upstream.error().message);
         bundle.record = std::move(*upstream);
+        bundle.carriedRecordSha256 = sha256Hex(canonicalJson(record));
         if (auto status = readEvents(top.value(QStringLiteral("events")), bundle); !status)
             return status.error();
         if (auto status = readKeys(top.value(QStringLiteral("keys")), bundle); !status)
@@ -108,6 +124,8 @@ public:
             return bad(QStringLiteral("/exported_by"),
                 QStringLiteral("exported_by: expected a string, found %1")
                     .arg(jsonTypeName(exportedBy)));
+        if (auto status = readSeal(top.value(QStringLiteral("seal")), bundle); !status)
+            return status.error();
         return bundle;
     }
 
@@ -148,11 +166,95 @@ private:
         if (!number)
             return bad(QStringLiteral("/version"),
                 QStringLiteral("version: expected a whole number, found %1").arg(found(version)));
-        if (*number != kBundleVersion)
+        if (*number != 1 && *number != kBundleVersion)
             return bad(QStringLiteral("/version"),
-                QStringLiteral("version: this program reads bundles of version %1, found %2")
+                QStringLiteral("version: this program reads bundles of versions 1 and %1, found %2")
                     .arg(kBundleVersion)
                     .arg(*number));
+        m_version = int(*number);
+        return {};
+    }
+
+    //! A list of ids in the seal: strings of `form`.
+    Result<QStringList> readIds(const QJsonValue &value, const char *member,
+        const QRegularExpression &form, const QString &what) const
+    {
+        const QString pointer = QStringLiteral("/seal/") + QLatin1String(member);
+        const QString where = QStringLiteral("seal.") + QLatin1String(member);
+        if (!value.isArray())
+            return bad(pointer,
+                QStringLiteral("%1: expected an array of %2, found %3")
+                    .arg(where, what, jsonTypeName(value)));
+        QStringList ids;
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            const QJsonValue id = array.at(i);
+            if (!id.isString() || !matchesWhole(id.toString(), form))
+                return bad(pointer + QStringLiteral("/%1").arg(i),
+                    QStringLiteral("%1[%2]: expected %3, found %4")
+                        .arg(where)
+                        .arg(i)
+                        .arg(what, found(id)));
+            ids.append(id.toString());
+        }
+        return ids;
+    }
+
+    Status readSeal(const QJsonValue &value, CurationBundle &bundle) const
+    {
+        bundle.version = m_version;
+        if (m_version == 1) {
+            if (!value.isUndefined())
+                return bad(QStringLiteral("/seal"),
+                    QStringLiteral("seal: a bundle of version 1 carries no seal"));
+            return {};
+        }
+        if (!value.isObject())
+            return bad(QStringLiteral("/seal"),
+                QStringLiteral("seal: expected the exporter's seal (an object), found %1")
+                    .arg(jsonTypeName(value)));
+        const QJsonObject o = value.toObject();
+        BundleSeal seal;
+        static const QRegularExpression sha256Form(
+            QRegularExpression::anchoredPattern(QStringLiteral("[0-9a-f]{64}")));
+        static const QRegularExpression eventIdForm(QRegularExpression::anchoredPattern(
+            QStringLiteral("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")));
+        static const QRegularExpression signatureForm(
+            QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_-]{86}")));
+        const QJsonValue hash = o.value(QStringLiteral("record_sha256"));
+        if (!hash.isString() || !matchesWhole(hash.toString(), sha256Form))
+            return bad(QStringLiteral("/seal/record_sha256"),
+                QStringLiteral("seal.record_sha256: expected 64 lower-case hex digits, found %1")
+                    .arg(found(hash)));
+        seal.recordSha256 = hash.toString();
+        auto events = readIds(o.value(QStringLiteral("event_ids")), "event_ids", eventIdForm,
+            QStringLiteral("event ids (UUIDs)"));
+        if (!events)
+            return events.error();
+        seal.eventIds = std::move(*events);
+        auto keys = readIds(
+            o.value(QStringLiteral("key_ids")), "key_ids", keyIdForm(), QStringLiteral("key ids"));
+        if (!keys)
+            return keys.error();
+        seal.keyIds = std::move(*keys);
+        const QJsonValue keyId = o.value(QStringLiteral("key_id"));
+        if (!keyId.isString() || !matchesWhole(keyId.toString(), keyIdForm()))
+            return bad(QStringLiteral("/seal/key_id"),
+                QStringLiteral("seal.key_id: expected 32 lower-case hex digits, found %1")
+                    .arg(found(keyId)));
+        seal.keyId = keyId.toString();
+        const QJsonValue signature = o.value(QStringLiteral("signature"));
+        if (!signature.isString() || !matchesWhole(signature.toString(), signatureForm))
+            return bad(QStringLiteral("/seal/signature"),
+                QStringLiteral("seal.signature: expected 86 base64url characters, found %1")
+                    .arg(found(signature)));
+        seal.signature = signature.toString();
+        if (bundle.exportedBy.isEmpty())
+            return bad(QStringLiteral("/exported_by"),
+                QStringLiteral("exported_by: missing: a sealed bundle names its exporter"));
+        seal.exportedAt = bundle.exportedAt;
+        seal.exportedBy = bundle.exportedBy;
+        bundle.seal = std::move(seal);
         return {};
     }
 
@@ -242,11 +344,14 @@ private:
                                 : jsonTypeName(publicKey)));
             key.publicKey = publicKey.toString();
             const QJsonValue registeredAt = o.value(QStringLiteral("registered_at"));
-            if (!registeredAt.isString() || !isIsoTime(registeredAt.toString()))
+            // Absent for a key no server registered (the exporter's own, offline).
+            if (registeredAt.isUndefined()) {
+            } else if (!registeredAt.isString() || !isIsoTime(registeredAt.toString()))
                 return badMember("registered_at",
                     QStringLiteral("expected a UTC time such as 2026-11-29T17:00:00.000Z, found %1")
                         .arg(found(registeredAt)));
-            key.registeredAt = registeredAt.toString();
+            else
+                key.registeredAt = registeredAt.toString();
             const QJsonValue revoked = o.value(QStringLiteral("revoked"));
             if (!revoked.isBool())
                 return badMember("revoked",
@@ -273,6 +378,7 @@ private:
 
     QString m_file;
     JsonLineIndex m_index;
+    mutable int m_version = kBundleVersion; // set by checkHeader()
 };
 
 } // namespace
@@ -293,7 +399,21 @@ QByteArray writeBundleJson(const CurationBundle &bundle)
         { QStringLiteral("exported_at"), bundle.exportedAt } };
     if (!bundle.exportedBy.isEmpty())
         top.insert(QStringLiteral("exported_by"), bundle.exportedBy);
+    if (bundle.seal) {
+        const BundleSeal &seal = *bundle.seal;
+        top.insert(QStringLiteral("seal"),
+            QJsonObject { { QStringLiteral("record_sha256"), seal.recordSha256 },
+                { QStringLiteral("event_ids"), stringArray(seal.eventIds) },
+                { QStringLiteral("key_ids"), stringArray(seal.keyIds) },
+                { QStringLiteral("key_id"), seal.keyId },
+                { QStringLiteral("signature"), seal.signature } });
+    }
     return QJsonDocument(top).toJson(QJsonDocument::Indented);
+}
+
+QString bundleRecordSha256(const Record &record)
+{
+    return sha256Hex(canonicalJson(recordToJson(record)));
 }
 
 Result<CurationBundle> readBundleJson(const QByteArray &data, const QString &file)

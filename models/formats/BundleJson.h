@@ -4,11 +4,13 @@
 // A curator bundle (docs/bundle.md): one record as received, every correction event of it with
 // its signature, and the public keys that signed them, in one JSON file that anyone can check
 // without a cache or a server:
-//   {"format": "ledger-curator-bundle", "version": 1, "record": RECORD JSON,
-//    "events": [EVENT JSON], "keys": [KEY], "exported_at": TIME, "exported_by": NAME}
+//   {"format": "ledger-curator-bundle", "version": 2, "record": RECORD JSON,
+//    "events": [EVENT JSON], "keys": [KEY], "exported_at": TIME, "exported_by": NAME,
+//    "seal": {"record_sha256", "event_ids", "key_ids", "key_id", "signature"}}
 // This file reads and writes the JSON only; the signatures are checked by the caller with
 // lc_trust (formats do not depend on trust), so a key's public key stays text here.
 
+#include "BundleSeal.h"
 #include "CurationLog.h"
 #include "Record.h"
 #include "Result.h"
@@ -22,7 +24,9 @@
 namespace LedgerCurator {
 
 inline constexpr const char *kBundleFormat = "ledger-curator-bundle";
-inline constexpr int kBundleVersion = 1;
+//! Version 2 carries the exporter's seal; version 1 (no seal) is still read, and refused by the
+//! checks of verify-bundle and import-bundle.
+inline constexpr int kBundleVersion = 2;
 
 //! A curator's public key as a bundle carries it (the members of GET /v1/keys).
 struct BundleKey
@@ -30,7 +34,7 @@ struct BundleKey
     QString keyId; // 32 lower-case hex digits
     QString curator; // the author the key signs for
     QString publicKey; // 43 base64url characters (32 bytes); not decoded here
-    QString registeredAt;
+    QString registeredAt; // empty: not registered with a server (an offline export's own key)
     bool revoked = false;
     std::optional<qint64> revokedAfterSeq;
     friend bool operator==(const BundleKey &, const BundleKey &) = default;
@@ -42,8 +46,18 @@ struct CurationBundle
     QList<CorrectionEvent> events; // every event of the record, each of that record
     QList<BundleKey> keys;
     QString exportedAt; // ISO-8601 UTC
-    QString exportedBy; // may be empty
+    QString exportedBy; // may be empty in version 1; the sealing curator in version 2
+    //! The exporter's seal (version 2); its exportedAt and exportedBy are the bundle's.
+    std::optional<BundleSeal> seal;
+    //! Read only: the SHA-256 of the record as carried (canonicalJson() of the `record` member),
+    //! to compare with the seal's.
+    QString carriedRecordSha256;
+    int version = kBundleVersion; // read only
 };
+
+//! The SHA-256 (64 lower-case hex digits) of the record's canonical JSON as a bundle carries it:
+//! canonicalJson(recordToJson(record)).
+QString bundleRecordSha256(const Record &record);
 
 //! The bundle as indented JSON text, keys sorted: the same bundle always gives the same bytes.
 //! The record is written as recordToJson() makes it, each event as correctionToJson() does.

@@ -3,7 +3,14 @@
 
 #include "JsonCursor.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QJsonParseError>
+#include <QLocale>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
 
 #include "TextHygiene.h"
 
@@ -196,6 +203,110 @@ QJsonDocument fromJsonStrictly(const QByteArray &text, QJsonParseError *error)
         error->offset = document ? 0 : int(problem.offset);
     }
     return document ? std::move(*document) : QJsonDocument();
+}
+
+namespace {
+
+void appendCanonicalString(QByteArray &out, const QString &text)
+{
+    out += '"';
+    const QByteArray utf8 = text.toUtf8();
+    for (const char c : utf8) {
+        const auto u = static_cast<unsigned char>(c);
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (u < 0x20) {
+                static const char hex[] = "0123456789abcdef";
+                out += "\\u00";
+                out += hex[u >> 4];
+                out += hex[u & 0xf];
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+void appendCanonical(QByteArray &out, const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        out += "null";
+        return;
+    case QJsonValue::Bool:
+        out += value.toBool() ? "true" : "false";
+        return;
+    case QJsonValue::Double: {
+        const double d = value.toDouble();
+        constexpr double kWhole = 9007199254740992.0; // 2^53
+        if (d == std::floor(d) && std::fabs(d) <= kWhole)
+            out += QByteArray::number(qint64(d));
+        else
+            out += QByteArray::number(d, 'g', QLocale::FloatingPointShortest);
+        return;
+    }
+    case QJsonValue::String:
+        appendCanonicalString(out, value.toString());
+        return;
+    case QJsonValue::Array: {
+        out += '[';
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            if (i)
+                out += ',';
+            appendCanonical(out, array.at(i));
+        }
+        out += ']';
+        return;
+    }
+    case QJsonValue::Object: {
+        const QJsonObject object = value.toObject();
+        QStringList names = object.keys();
+        std::sort(names.begin(), names.end()); // UTF-16 code units, as RFC 8785 sorts
+        out += '{';
+        for (qsizetype i = 0; i < names.size(); ++i) {
+            if (i)
+                out += ',';
+            appendCanonicalString(out, names.at(i));
+            out += ':';
+            appendCanonical(out, object.value(names.at(i)));
+        }
+        out += '}';
+        return;
+    }
+    }
+}
+
+} // namespace
+
+QByteArray canonicalJson(const QJsonValue &value)
+{
+    QByteArray out;
+    appendCanonical(out, value);
+    return out;
 }
 
 } // namespace LedgerCurator

@@ -11,6 +11,7 @@
 #include <QByteArrayView>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QJsonValue>
 #include <QString>
 
 #include <optional>
@@ -41,5 +42,12 @@ std::optional<QJsonDocument> parseJsonStrictly(const QByteArray &text, JsonTextE
 //! control character, IllegalEscapeSequence for an escape or a lone surrogate,
 //! IllegalUTF8String, IllegalNumber) at its offset.
 QJsonDocument fromJsonStrictly(const QByteArray &text, QJsonParseError *error = nullptr);
+
+//! The canonical JSON of a value (RFC 8785's form for the JSON a record holds, docs/bundle.md):
+//! no whitespace; object members sorted by their names' UTF-16 code units; strings with only
+//! '"', '\\' and the control characters escaped (\b \f \n \r \t, others as \u00xx in
+//! lower-case hex), everything else as UTF-8; a number that is whole (within 2^53) in decimal
+//! digits, another in the shortest form that reads back the same; true, false, null.
+QByteArray canonicalJson(const QJsonValue &value);
 
 } // namespace LedgerCurator

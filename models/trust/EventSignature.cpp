@@ -3,6 +3,7 @@
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QStringList>
 
 #include <sodium.h>
 
@@ -18,7 +19,9 @@ void ensureSodium()
         qFatal("libsodium could not be initialised");
 }
 
-void appendMember(QByteArray &out, const QString &text)
+} // namespace
+
+void appendCanonicalMember(QByteArray &out, const QString &text)
 {
     const QByteArray utf8 = text.toUtf8();
     out += QByteArray::number(utf8.size());
@@ -26,8 +29,6 @@ void appendMember(QByteArray &out, const QString &text)
     out += utf8;
     out += '\n';
 }
-
-} // namespace
 
 SigningKey SigningKey::generate()
 {
@@ -67,21 +68,21 @@ QByteArray canonicalEventBytes(const CorrectionEvent &event)
 {
     QByteArray out("ledger-curator-event-v1\n");
     out.reserve(256 + (event.value ? event.value->size() * 3 : 0));
-    appendMember(out, event.id);
-    appendMember(out, event.record);
-    appendMember(out, event.observation);
-    appendMember(out, curationFieldKey(event.field));
+    appendCanonicalMember(out, event.id);
+    appendCanonicalMember(out, event.record);
+    appendCanonicalMember(out, event.observation);
+    appendCanonicalMember(out, curationFieldKey(event.field));
     if (event.value)
-        appendMember(out, *event.value);
+        appendCanonicalMember(out, *event.value);
     else
         out += "-\n";
     out += QByteArray::number(event.parents.size());
     out += '\n';
     for (const QString &parent : event.parents)
-        appendMember(out, parent);
-    appendMember(out, event.author);
-    appendMember(out, event.createdAt);
-    appendMember(out, event.keyId);
+        appendCanonicalMember(out, parent);
+    appendCanonicalMember(out, event.author);
+    appendCanonicalMember(out, event.createdAt);
+    appendCanonicalMember(out, event.keyId);
     return out;
 }
 
@@ -127,35 +128,54 @@ std::optional<QByteArray> fromBase64Url(const QString &text, qsizetype size)
     return decoded.decoded;
 }
 
-void signEvent(CorrectionEvent &event, const SigningKey &key)
+QString signBytes(const QByteArray &message, const SigningKey &key)
 {
     ensureSodium();
     Q_ASSERT(key.isValid());
-    event.keyId = key.keyId();
-    const QByteArray message = canonicalEventBytes(event);
     QByteArray signature(crypto_sign_BYTES, Qt::Uninitialized);
     crypto_sign_detached(reinterpret_cast<unsigned char *>(signature.data()), nullptr,
         reinterpret_cast<const unsigned char *>(message.constData()),
         static_cast<unsigned long long>(message.size()),
         reinterpret_cast<const unsigned char *>(key.secretKey.constData()));
-    event.signature = toBase64Url(signature);
+    return toBase64Url(signature);
 }
 
-bool verifyEventSignature(const CorrectionEvent &event, const QByteArray &publicKey)
+bool verifyBytes(const QByteArray &message, const QString &signature, const QByteArray &publicKey)
 {
     ensureSodium();
-    if (publicKey.size() != crypto_sign_PUBLICKEYBYTES || event.keyId != keyIdOf(publicKey))
+    if (publicKey.size() != crypto_sign_PUBLICKEYBYTES)
         return false;
-    const auto signature = fromBase64Url(event.signature, crypto_sign_BYTES);
-    if (!signature)
+    const auto bytes = fromBase64Url(signature, crypto_sign_BYTES);
+    if (!bytes)
         return false;
-    const QByteArray message = canonicalEventBytes(event);
-    return crypto_sign_verify_detached(
-               reinterpret_cast<const unsigned char *>(signature->constData()),
+    return crypto_sign_verify_detached(reinterpret_cast<const unsigned char *>(bytes->constData()),
                reinterpret_cast<const unsigned char *>(message.constData()),
                static_cast<unsigned long long>(message.size()),
                reinterpret_cast<const unsigned char *>(publicKey.constData()))
         == 0;
+}
+
+QString keyFingerprint(const QByteArray &publicKey)
+{
+    const QString hex = QString::fromLatin1(
+        QCryptographicHash::hash(publicKey, QCryptographicHash::Sha256).toHex());
+    QStringList groups;
+    for (qsizetype i = 0; i < hex.size(); i += 4)
+        groups.append(hex.mid(i, 4));
+    return groups.join(u' ');
+}
+
+void signEvent(CorrectionEvent &event, const SigningKey &key)
+{
+    event.keyId = key.keyId();
+    event.signature = signBytes(canonicalEventBytes(event), key);
+}
+
+bool verifyEventSignature(const CorrectionEvent &event, const QByteArray &publicKey)
+{
+    if (publicKey.size() != crypto_sign_PUBLICKEYBYTES || event.keyId != keyIdOf(publicKey))
+        return false;
+    return verifyBytes(canonicalEventBytes(event), event.signature, publicKey);
 }
 
 bool isCanonicalTimestamp(const QString &text)

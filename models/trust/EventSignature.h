@@ -34,6 +34,8 @@ struct SigningKey
 //! id, record, observation, field key, value ("-\n" for null), the parents (their count as
 //! "<n>\n", then each), author, created_at, key_id. No member's text can run into the next.
 QByteArray canonicalEventBytes(const CorrectionEvent &event);
+//! Appends one member of a canonical form: "<UTF-8 byte count>:<bytes>\n".
+void appendCanonicalMember(QByteArray &out, const QString &text);
 
 //! The key id of a 32-byte public key: 32 lower-case hex digits.
 QString keyIdOf(const QByteArray &publicKey);
@@ -49,6 +51,15 @@ void signEvent(CorrectionEvent &event, const SigningKey &key);
 //! Whether the event's signature verifies under publicKey, and the key id names that key.
 //! Unsigned events do not verify.
 bool verifyEventSignature(const CorrectionEvent &event, const QByteArray &publicKey);
+
+//! An Ed25519 signature over any bytes (86 base64url characters), and its check: the two
+//! primitives under events, bundle seals and the other signed forms.
+QString signBytes(const QByteArray &message, const SigningKey &key);
+bool verifyBytes(const QByteArray &message, const QString &signature, const QByteArray &publicKey);
+
+//! A public key's fingerprint for people to compare: the SHA-256 of its 32 bytes as 64
+//! lower-case hex digits in groups of four ("3f2a 9c01 ..."); its first 32 digits are the key id.
+QString keyFingerprint(const QByteArray &publicKey);
 
 //! The one canonical form of created_at: yyyy-MM-ddTHH:mm:ss.zzzZ in UTC (24 characters).
 bool isCanonicalTimestamp(const QString &text);
