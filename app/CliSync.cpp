@@ -249,6 +249,12 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     if (synced->legacyEvents > 0)
         out << plural(synced->legacyEvents, "unsigned event", "unsigned events")
             << " from before signatures applied as legacy" << Qt::endl;
+    if (!synced->missingSeqs.isEmpty())
+        err << "ledger-curator: sync: warning: the server holds no event at "
+            << synced->missingSeqs.join(QStringLiteral(", "))
+            << " (deleted from its database?): whatever was there is not in this cache; tell the "
+               "server's administrator"
+            << Qt::endl;
     // Each event kept aside was logged as it came ("kept aside: event ID by NAME ...").
     if (!synced->rejectedSummary.isEmpty())
         out << synced->rejectedSummary << Qt::endl;

@@ -272,7 +272,8 @@ void TestPageHtml::correctedObservationShowsItsMark()
     const QString block = blockOf(html, kOpt);
     QVERIFY(!block.isEmpty());
     const QString mark = QStringLiteral(
-        "Curated by Ada <Lovelace>, 2026-11-29T10:00:00.000Z: state was metadata mismatch.");
+        "Curated by Ada <Lovelace>, 2026-11-29T10:00:00.000Z: state was metadata mismatch "
+        "(unsigned)."); // the edit carries no signature
     QVERIFY(visibleText(block).contains(mark));
     QVERIFY(block.contains(mark.toHtmlEscaped()));
     QVERIFY(block.contains(QStringLiteral("class=\"note note-curated\"")));

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void forgedAuthorNeverReachesAClient();
     void clientAYearFastIsToldAndDoesNotWin();
     void unsignedOutboxIsSignedBySync();
+    void aSeqGapIsReportedNotFatal();
 
 private:
     bool startServer(qint64 skewMs = 0);
@@ -209,6 +210,51 @@ void TestSyncTrust::alteredEventIsRefusedByEveryClient()
     QVERIFY(again);
     QCOMPARE(shown(dave, CurationField::Note), std::nullopt);
     QCOMPARE(shown(bob, CurationField::Note), QStringLiteral("checked against the DOI"));
+}
+
+void TestSyncTrust::aSeqGapIsReportedNotFatal()
+{
+    // One event row deleted from the server's database: a fresh client says which seq is
+    // missing and syncs the rest, once; it is not stuck on it at every sync.
+    QVERIFY(startServer());
+    Store &carol = cache(QStringLiteral("carol"));
+    QVERIFY(sync(carol, QStringLiteral("carol")));
+    for (const QString &note :
+        { QStringLiteral("first"), QStringLiteral("second"), QStringLiteral("third") }) {
+        QVERIFY(edit(carol, CurationField::Note, note, QStringLiteral("carol")));
+        auto pushed = sync(carol, QStringLiteral("carol"));
+        QVERIFY2(pushed, qPrintable(pushed ? QString() : pushed.error().toString()));
+        QCOMPARE(pushed->pushed, 1);
+    }
+    {
+        const QString name = QUuid::createUuid().toString();
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+            db.setDatabaseName(m_server->database());
+            QVERIFY(db.open());
+            QSqlQuery remove(db);
+            QVERIFY2(remove.exec(QStringLiteral("DELETE FROM events WHERE seq = 2")),
+                qPrintable(remove.lastError().text()));
+            QCOMPARE(remove.numRowsAffected(), 1);
+        }
+        QSqlDatabase::removeDatabase(name);
+    }
+    Store &dave = cache(QStringLiteral("dave"));
+    QStringList logged;
+    SyncOptions o = options(QStringLiteral("dave"));
+    o.log = [&logged](const QString &line) { logged.append(line); };
+    auto fresh = SyncClient(dave).run(o);
+    QVERIFY2(fresh, qPrintable(fresh ? QString() : fresh.error().toString()));
+    QCOMPARE(fresh->missingSeqs, QStringList { QStringLiteral("seq 2") });
+    QCOMPARE(fresh->eventsPulled, 2);
+    QCOMPARE(fresh->lastSeq, 3);
+    QVERIFY2(logged.join(u'\n').contains(QStringLiteral("the server has no event at seq 2")),
+        qPrintable(logged.join(u'\n')));
+    // The third note (seq 3, child of the second) shows; the next sync meets no gap.
+    QCOMPARE(shown(dave, CurationField::Note), QStringLiteral("third"));
+    auto again = sync(dave, QStringLiteral("dave"));
+    QVERIFY(again);
+    QVERIFY(again->missingSeqs.isEmpty());
 }
 
 void TestSyncTrust::forgedAuthorNeverReachesAClient()

@@ -110,6 +110,9 @@ struct SyncReport
     QString rejectedSummary;
     QStringList rejectedAuthors; // the authors of those events, each once, in order of arrival
     qint64 legacyEvents = 0; // unsigned events from before signatures, applied as legacy
+    //! Seqs the server skipped, no event there to fetch ("seq 2", "seqs 5 to 7"): reported once,
+    //! by the sync that passes them.
+    QStringList missingSeqs;
     bool keyRegistered = false; // this sync registered the curator's key with the server
     //! When the server's clock and this machine's differ by more than a minute: what was done
     //! ("this machine's clock is 365 days ahead of http://...; new corrections are timed by the

@@ -283,19 +283,25 @@ void SyncClient::fetchEvents(SyncFetch<EventPage> &fetch, Context &context, qint
                     .arg(context.shownServer)
                     .arg(json.latestSeq)
                     .arg(lastSeq)));
+        // Events come in server order. A seq skipped (a row deleted from the server's database)
+        // cannot be fetched by anyone: it is reported and the sync goes on past it.
         qint64 expected = lastSeq + 1;
         for (qsizetype i = 0; i < events.size(); ++i) {
             const CorrectionEvent &e = events.at(i);
             if (!e.seq)
                 return fail(malformed(QStringLiteral("events[%1].seq: missing").arg(i)));
-            if (*e.seq != expected)
+            if (*e.seq < expected)
                 return fail(malformed(
-                    QStringLiteral("events[%1].seq: expected %2 (events come in server order "
-                                   "without gaps), found %3")
+                    QStringLiteral("events[%1].seq: expected %2 or later (events come in server "
+                                   "order, each seq once), found %3")
                         .arg(i)
                         .arg(expected)
                         .arg(*e.seq)));
-            ++expected;
+            if (*e.seq > expected)
+                page.missing.append(*e.seq == expected + 1
+                        ? QStringLiteral("seq %1").arg(expected)
+                        : QStringLiteral("seqs %1 to %2").arg(expected).arg(*e.seq - 1));
+            expected = *e.seq + 1;
         }
         const qint64 newLast = events.isEmpty() ? lastSeq : *events.last().seq;
         if (json.lastSeq != newLast)
@@ -381,6 +387,11 @@ Status SyncClient::storeEvents(Context &context, SyncFetch<EventPage> &fetch)
         for (const Store::RejectedEvent &rejected : std::as_const(page->rejected))
             context.rejectedEvents.append(rejected.event);
         context.report.legacyEvents += page->legacy;
+        for (const QString &missing : std::as_const(page->missing))
+            context.log(QStringLiteral("%1: the server has no event at %2 (missing from its "
+                                       "database); the sync goes on without it")
+                            .arg(context.shownServer, missing));
+        context.report.missingSeqs += page->missing;
         context.report.eventsPulled += page->events.size();
         context.report.lastSeq = page->lastSeq;
         // As a stored record: a page's events are freed on a helper thread (about 0.1 s for

@@ -267,6 +267,8 @@ struct SyncClient::EventPage
     QList<Store::RejectedEvent> rejected; // those that did not
     QStringList rejectedReasons;
     qsizetype legacy = 0;
+    //! Seqs the server skipped (an event row deleted from its database): "seq 2", "seqs 5 to 7".
+    QStringList missing;
     qint64 lastSeq = 0; // the page's last seq (the one before when it is empty)
     qint64 latestSeq = 0; // the server's latest
     bool more = false;
