@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ThemeText.h"
 
+#include "SettingsKeys.h"
+
 #include <QApplication>
 #include <QEvent>
 #include <QPointer>
+#include <QSettings>
 #include <QWidget>
 
 #include <vector>
@@ -91,6 +94,40 @@ void setTextTone(QWidget *widget, TextTone tone)
             widget->setPalette(palette);
         },
         kToneKey);
+}
+
+void keepPlaceholdersReadable(QWidget *window)
+{
+    static const char kPlaceholderKey[] = "placeholder";
+    PaletteFollowers::instance().add(
+        window,
+        [window] {
+            QPalette palette = window->palette();
+            const QColor readable = placeholderColor(QApplication::palette(window));
+            for (QPalette::ColorGroup group : { QPalette::Active, QPalette::Inactive })
+                palette.setColor(group, QPalette::PlaceholderText, readable);
+            window->setPalette(palette);
+        },
+        kPlaceholderKey);
+}
+
+ContrastChoice contrastSetting()
+{
+    return QSettings().value(SettingsKeys::kContrast).toString() == SettingsKeys::kContrastHigh
+        ? ContrastChoice::High
+        : ContrastChoice::System;
+}
+
+void applyContrast(ContrastChoice choice)
+{
+    if (choice == ContrastChoice::High) {
+        QApplication::setPalette(highContrastPalette());
+        return;
+    }
+    // A palette with no role of its own: every role is the system's again, and follows it.
+    QPalette system = QApplication::palette();
+    system.setResolveMask(0);
+    QApplication::setPalette(system);
 }
 
 } // namespace LedgerCurator
