@@ -27,6 +27,7 @@
 #include <QMap>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -79,6 +80,18 @@ CurationPanel::CurationPanel(CurationSession &session, QWidget *parent)
 }
 
 CurationPanel::~CurationPanel() = default;
+
+QSize CurationPanel::minimumSizeHint() const
+{
+    QSize size = QWidget::minimumSizeHint();
+    const auto *scroll = findChild<QScrollArea *>(QStringLiteral("panelScroll"));
+    if (scroll && scroll->widget()) {
+        size.setWidth(std::max(size.width(),
+            scroll->widget()->minimumSizeHint().width()
+                + scroll->verticalScrollBar()->sizeHint().width() + 2 * scroll->frameWidth()));
+    }
+    return size;
+}
 
 void CurationPanel::buildSingle()
 {

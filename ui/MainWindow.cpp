@@ -150,7 +150,9 @@ void MainWindow::createWidgets()
     m_sideTabs->addTab(m_preview, tr("Page preview"));
     // Pane widths in characters of the font in use, so they hold at any scale and font size.
     const int character = fontMetrics().averageCharWidth();
-    m_sideTabs->setMinimumWidth(34 * character);
+    // At least as wide as the correction panel's editors, in any language (the window fits 960
+    // logical pixels with it).
+    m_sideTabs->setMinimumWidth(std::max(34 * character, m_sideTabs->minimumSizeHint().width()));
     m_sideTabs->setMaximumWidth(92 * character);
 
     auto *splitter = new QSplitter(this);

@@ -48,6 +48,8 @@ public:
         setWidgetResizable(true);
         setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         setFocusPolicy(Qt::NoFocus); // the banner's text is its accessible name too
+        // As wide as the area, however long a word in it (the area never scrolls sideways).
+        text->setMinimumWidth(1);
         setWidget(text);
         // The banner's own background shows through.
         text->setAutoFillBackground(false);
