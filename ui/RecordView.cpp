@@ -173,13 +173,15 @@ void RecordView::createTable()
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(ObservationTableModel::CitingTitleColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(ObservationTableModel::CitedTitleColumn, QHeaderView::Stretch);
-    header->resizeSection(ObservationTableModel::StateColumn, 170);
-    header->resizeSection(ObservationTableModel::ReferenceColumn, 50);
-    header->resizeSection(ObservationTableModel::BasisColumn, 115);
-    header->resizeSection(ObservationTableModel::ObservedColumn, 90);
-    header->resizeSection(ObservationTableModel::NoticesColumn, 200);
-    header->resizeSection(ObservationTableModel::MarksColumn, 75);
-    header->resizeSection(ObservationTableModel::HintsColumn, 55);
+    // Widths in characters of the font in use (about 7 pixels at the default size).
+    const int character = header->fontMetrics().averageCharWidth();
+    header->resizeSection(ObservationTableModel::StateColumn, 24 * character);
+    header->resizeSection(ObservationTableModel::ReferenceColumn, 7 * character);
+    header->resizeSection(ObservationTableModel::BasisColumn, 16 * character);
+    header->resizeSection(ObservationTableModel::ObservedColumn, 13 * character);
+    header->resizeSection(ObservationTableModel::NoticesColumn, 28 * character);
+    header->resizeSection(ObservationTableModel::MarksColumn, 11 * character);
+    header->resizeSection(ObservationTableModel::HintsColumn, 8 * character);
     // Narrow columns are at least as wide as their header, which may be longer when translated.
     for (int column : { ObservationTableModel::ReferenceColumn, ObservationTableModel::MarksColumn,
              ObservationTableModel::HintsColumn }) {
@@ -187,7 +189,7 @@ void RecordView::createTable()
         header->resizeSection(column,
             qMax(header->sectionSize(column), header->fontMetrics().horizontalAdvance(title) + 24));
     }
-    header->setMinimumSectionSize(40);
+    header->setMinimumSectionSize(6 * character);
     m_table->setColumnHidden(ObservationTableModel::ObservedColumn, true);
     m_table->setColumnHidden(ObservationTableModel::DirectionColumn, true);
     m_table->setColumnHidden(ObservationTableModel::IdColumn, true);
@@ -335,9 +337,11 @@ void RecordView::fitColumns()
                                          : ObservationTableModel::CitingTitleColumn;
     header->setSectionResizeMode(stretched, QHeaderView::Stretch);
     header->setSectionResizeMode(fitted, QHeaderView::Interactive);
+    const int character = header->fontMetrics().averageCharWidth();
     if (!m_table->isColumnHidden(fitted)) {
         m_table->resizeColumnToContents(fitted);
-        header->resizeSection(fitted, std::clamp(header->sectionSize(fitted), 80, 110));
+        header->resizeSection(
+            fitted, std::clamp(header->sectionSize(fitted), 11 * character, 16 * character));
     }
     // The short columns fit their data (and header), within bounds; the titles share the rest.
     for (int column = 0; column < ObservationTableModel::ColumnCount; ++column) {
@@ -348,8 +352,9 @@ void RecordView::fitColumns()
         const int title = header->fontMetrics().horizontalAdvance(
                               m_model->headerData(column, Qt::Horizontal).toString())
             + 24;
-        header->resizeSection(
-            column, std::clamp(std::max(header->sectionSize(column), title), 40, 240));
+        header->resizeSection(column,
+            std::clamp(
+                std::max(header->sectionSize(column), title), 6 * character, 34 * character));
     }
     m_fittingColumns = false;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SettingsDialog.h"
+#include "FocusRing.h"
 #include "ManualWindow.h"
 
 #include "CuratorIdentityDialog.h"
@@ -166,6 +167,8 @@ SettingsDialog::SettingsDialog(SyncController *sync, QWidget *parent)
     connect(m_buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
     validate();
+    addFocusRings(this); // its lists and tables show when they have the focus
+    keepPlaceholdersReadable(this);
 }
 
 SettingsDialog::~SettingsDialog() = default;
