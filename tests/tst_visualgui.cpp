@@ -514,7 +514,8 @@ void TestVisualGui::fitsNineSixtyWide()
     MainWindow *window = openWindow({ recordWithNotices(2) }, { 960, 1040 });
     QVERIFY(window);
     const int minimum = window->minimumSizeHint().width();
-    qInfo("%s: minimum width %d", qPrintable(language), minimum);
+    qInfo("%s: minimum size %d x %d", qPrintable(language), minimum,
+        window->minimumSizeHint().height());
     QTest::qWait(100);
     QCOMPARE(window->width(), 960);
     // Nothing past the window's right edge: the panes, the panel's buttons, the status bar.
@@ -538,6 +539,14 @@ void TestVisualGui::fitsNineSixtyWide()
     QVERIFY2(outside.isEmpty(), qPrintable(outside.join(u", ")));
     auto *table = window->findChild<QTableView *>(QStringLiteral("observationTable"));
     QVERIFY2(table->width() >= 240, qPrintable(QString::number(table->width())));
+
+    // And the screen's height: 540 logical pixels, less a title bar.
+    QVERIFY2(window->minimumSizeHint().height() <= 500,
+        qPrintable(QString::number(window->minimumSizeHint().height())));
+    window->resize(960, 500);
+    QTest::qWait(100);
+    QCOMPARE(window->size(), QSize(960, 500));
+    QVERIFY(saveScreenshot(window, QStringLiteral("visual-960x500-%1.png").arg(language)));
 }
 
 void TestVisualGui::longTitleLeavesTheTable()
