@@ -6,6 +6,7 @@
 #include "SettingsDialog.h"
 #include "SettingsKeys.h"
 #include "Store.h"
+#include "ThemeText.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -349,6 +350,9 @@ int runGui(int argc, char *argv[], const QElapsedTimer &started)
                 .arg(opened.error().toString()));
         return ExitFailure;
     }
+    // Settings > Contrast: the system's palette, or the high-contrast one.
+    if (contrastSetting() == ContrastChoice::High)
+        applyContrast(ContrastChoice::High);
     // On the first start with an empty cache, the window opens on the demo page.
     const std::unique_ptr<MainWindow> window = openStartWindow(store);
     window->show();

@@ -302,10 +302,12 @@ void TestAccessibility::chosenColoursAreReadable()
     QFETCH(QPalette, palette);
     const QColor base = palette.color(QPalette::Base);
     const QColor window = palette.color(QPalette::Window);
+    const QColor alternate = palette.color(QPalette::AlternateBase); // every other table row
     for (TextTone tone : { TextTone::Error, TextTone::Success, TextTone::Muted }) {
         QVERIFY2(contrastRatio(toneColor(tone, palette), base) >= 4.5,
             qPrintable(QString::number(contrastRatio(toneColor(tone, palette), base))));
         QVERIFY(contrastRatio(toneColor(tone, palette), window) >= 4.5);
+        QVERIFY(contrastRatio(toneColor(tone, palette), alternate) >= 4.5);
     }
     const BannerColors banner = warningBannerColors(palette);
     QVERIFY(contrastRatio(banner.text, banner.background) >= 7.0);

@@ -36,6 +36,8 @@ private Q_SLOTS:
     void breaksLinearly();
     void jsonForTerminal_data();
     void jsonForTerminal();
+    void shortened_data();
+    void shortened();
 };
 
 void TestDisplayText::forTerminal_data()
@@ -225,6 +227,33 @@ void TestDisplayText::jsonForTerminal()
     const QJsonDocument back = QJsonDocument::fromJson(shown.toUtf8(), &error);
     QCOMPARE(error.error, QJsonParseError::NoError);
     QCOMPARE(back.object().value(QStringLiteral("v")).toString(), value);
+}
+
+void TestDisplayText::shortened_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("longest");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("short enough") << QStringLiteral("abcdef") << 6 << QStringLiteral("abcdef");
+    QTest::newRow("cut in the middle")
+        << QStringLiteral("abcdefghij") << 7 << QStringLiteral("abc…hij");
+    // "𝒜" (U+1D49C) is a surrogate pair: never split, the cut moves around it.
+    QTest::newRow("pair before the cut")
+        << QStringLiteral("ab\U0001D49Cdefghij") << 7 << QStringLiteral("ab…hij");
+    QTest::newRow("pair after the cut")
+        << QStringLiteral("abcdefg\U0001D49Cij") << 7 << QStringLiteral("abc…ij");
+}
+
+void TestDisplayText::shortened()
+{
+    QFETCH(QString, text);
+    QFETCH(int, longest);
+    QFETCH(QString, expected);
+    const QString shortened = DisplayText::shortened(text, longest);
+    QCOMPARE(shortened, expected);
+    QVERIFY(shortened.size() <= longest);
+    // A 240,000-character title comes out at the length asked for.
+    QCOMPARE(DisplayText::shortened(QString(240000, u'x'), 160).size(), 160);
 }
 
 QTEST_GUILESS_MAIN(TestDisplayText)

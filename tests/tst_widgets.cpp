@@ -526,14 +526,24 @@ void TestWidgets::selectionAndExclusionStayVisible()
     const QPoint inside(badge.left() + 4, badge.center().y());
     QVERIFY(near(image.pixelColor(inside), stateColor(ResolutionState::Unresolved)));
 
-    // The excluded row: the same state, faded towards the background.
+    // The excluded row: the state's colour as an outline, not a fill, around text in the row's
+    // own text colour (a faded badge would put its text below 4.5:1).
     const QModelIndex excluded = t.model->index(kResolutionStateCount, 0);
-    const QRect faded = t.delegate->badgeRect(optionFor(*t.view, excluded), excluded);
-    const QColor fadedColour = image.pixelColor(faded.left() + 4, faded.center().y());
-    QVERIFY2(!near(fadedColour, stateColor(ResolutionState::Unresolved), 30),
-        qPrintable(describe(fadedColour)));
-    QVERIFY(fadedColour.lightness() > stateColor(ResolutionState::Unresolved).lightness());
-    QVERIFY(fadedColour.red() > fadedColour.green()); // still reddish
+    const QRect outlined = t.delegate->badgeRect(optionFor(*t.view, excluded), excluded);
+    const QColor unresolved = stateColor(ResolutionState::Unresolved);
+    const QColor insideOutline = image.pixelColor(outlined.left() + 4, outlined.center().y());
+    QVERIFY2(!near(insideOutline, unresolved, 30), qPrintable(describe(insideOutline)));
+    bool ringSeen = false;
+    for (int x = outlined.left(); x <= outlined.left() + 3 && !ringSeen; ++x)
+        ringSeen = near(image.pixelColor(x, outlined.center().y()), unresolved, 40);
+    QVERIFY(ringSeen);
+    const QColor rowText = t.view->palette().color(QPalette::Text);
+    bool textSeen = false;
+    for (int x = outlined.left() + 8; x < outlined.right() - 8 && !textSeen; ++x) {
+        for (int y = outlined.top() + 2; y < outlined.bottom() - 2 && !textSeen; ++y)
+            textSeen = near(image.pixelColor(x, y), rowText, 40);
+    }
+    QVERIFY(textSeen);
 
     QVERIFY(saveWidgetShot(t.view->grab().toImage(), QStringLiteral("badges-selected")));
 }

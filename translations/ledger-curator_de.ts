@@ -3073,6 +3073,22 @@ arXiv:%2 v%3 · Stand %4</translation>
         <source>Every correction carries this name and is signed with your key for it. When you sync, it must be the name your sync token was issued to.</source>
         <translation>Jede Korrektur trägt diesen Namen und wird mit Ihrem Schlüssel dafür signiert. Beim Synchronisieren muss es der Name sein, auf den Ihr Synchronisationstoken ausgestellt ist.</translation>
     </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Hoher Kontrast</translation>
+    </message>
+    <message>
+        <source>System follows the system&apos;s light or dark colours; High contrast shows white text on black, with a yellow selection.</source>
+        <translation>System folgt den hellen oder dunklen Farben des Systems; Hoher Kontrast zeigt weiße Schrift auf Schwarz mit gelber Auswahl.</translation>
+    </message>
+    <message>
+        <source>Con&amp;trast:</source>
+        <translation>Kon&amp;trast:</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::ShortcutsDialog</name>

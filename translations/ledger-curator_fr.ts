@@ -3073,6 +3073,22 @@ arXiv:%2 v%3 · au %4</translation>
         <source>Every correction carries this name and is signed with your key for it. When you sync, it must be the name your sync token was issued to.</source>
         <translation>Chaque correction porte ce nom et est signée avec votre clé pour ce nom. Pour synchroniser, ce doit être le nom pour lequel votre jeton de synchronisation a été émis.</translation>
     </message>
+    <message>
+        <source>System</source>
+        <translation>Système</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Contraste élevé</translation>
+    </message>
+    <message>
+        <source>System follows the system&apos;s light or dark colours; High contrast shows white text on black, with a yellow selection.</source>
+        <translation>Système suit les couleurs claires ou sombres du système ; Contraste élevé affiche un texte blanc sur noir, avec une sélection jaune.</translation>
+    </message>
+    <message>
+        <source>Con&amp;trast:</source>
+        <translation>Con&amp;traste :</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::ShortcutsDialog</name>

@@ -5,6 +5,7 @@
 
 #include "BatchEditPanel.h"
 #include "CuratorIdentityDialog.h"
+#include "FlowLayout.h"
 #include "SuggestionBox.h"
 #include "SuggestionProvider.h"
 
@@ -26,6 +27,7 @@
 #include <QMap>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -79,6 +81,18 @@ CurationPanel::CurationPanel(CurationSession &session, QWidget *parent)
 
 CurationPanel::~CurationPanel() = default;
 
+QSize CurationPanel::minimumSizeHint() const
+{
+    QSize size = QWidget::minimumSizeHint();
+    const auto *scroll = findChild<QScrollArea *>(QStringLiteral("panelScroll"));
+    if (scroll && scroll->widget()) {
+        size.setWidth(std::max(size.width(),
+            scroll->widget()->minimumSizeHint().width()
+                + scroll->verticalScrollBar()->sizeHint().width() + 2 * scroll->frameWidth()));
+    }
+    return size;
+}
+
 void CurationPanel::buildSingle()
 {
     auto *scroll = new QScrollArea(this);
@@ -86,6 +100,8 @@ void CurationPanel::buildSingle()
     scroll->setAccessibleName(tr("Correction of the selected observation"));
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Not a stop of its own: Tab goes to the editors inside, which scroll into view.
+    scroll->setFocusPolicy(Qt::NoFocus);
     auto *page = new QWidget(scroll);
     auto *layout = new QVBoxLayout(page);
 
@@ -141,8 +157,9 @@ void CurationPanel::buildSingle()
         row.upstream = new QLabel(fieldsBox);
         row.upstream->setObjectName(QStringLiteral("upstream-") + curationFieldKey(field));
         row.upstream->setTextFormat(Qt::PlainText);
-        row.upstream->setStyleSheet(QStringLiteral("color: palette(mid);"));
-        row.upstream->setFixedWidth(100);
+        setTextTone(row.upstream, TextTone::Muted); // readable: at least 4.5:1 on the panel
+        // About 14 characters of the font in use, at any scale and in any language.
+        row.upstream->setFixedWidth(row.upstream->fontMetrics().averageCharWidth() * 14);
         switch (kind) {
         case EditorKind::StateChoice: {
             auto *combo = new QComboBox(fieldsBox);
@@ -252,7 +269,7 @@ void CurationPanel::buildSingle()
     connect(m_dismissHints, &QPushButton::clicked, this, &CurationPanel::dismissHints);
     layout->addWidget(m_hintsBox);
 
-    auto *buttons = new QHBoxLayout;
+    auto *buttons = new FlowLayout; // one under the other when the panel is narrow
     m_apply = new QPushButton(tr("&Apply"), page);
     m_apply->setObjectName(QStringLiteral("applyButton"));
     m_apply->setToolTip(tr("Record the changed fields as one correction (Ctrl+Return; "
@@ -262,7 +279,6 @@ void CurationPanel::buildSingle()
     m_revert->setObjectName(QStringLiteral("revertButton"));
     buttons->addWidget(m_apply);
     buttons->addWidget(m_revert);
-    buttons->addStretch();
     layout->addLayout(buttons);
     connect(m_apply, &QPushButton::clicked, this, &CurationPanel::apply);
     connect(m_revert, &QPushButton::clicked, this, &CurationPanel::revertToUpstream);
@@ -279,7 +295,7 @@ void CurationPanel::buildSingle()
     m_history->setAccessibleName(tr("Correction history"));
     m_history->setRootIsDecorated(false);
     m_history->setHeaderLabels({ tr("When"), tr("Who"), tr("Field"), tr("From"), tr("To") });
-    m_history->setMinimumHeight(140);
+    m_history->setMinimumHeight(8 * m_history->fontMetrics().lineSpacing());
     // Every column in sight in the panel's width: who and the field fit their text, when, from
     // and to share the rest (elided in the middle, whole in the tooltip).
     m_history->setTextElideMode(Qt::ElideMiddle);
@@ -339,9 +355,9 @@ void CurationPanel::refresh()
     for (const FieldRow &row : std::as_const(m_rows)) {
         const QString original = valueForDisplay(row.field, upstreamValue(*upstream, row.field));
         // Long values (titles) are elided to one line; the tooltip holds them whole.
-        row.upstream->setText(original.isEmpty()
-                ? tr("(none)")
-                : row.upstream->fontMetrics().elidedText(original, Qt::ElideRight, 96));
+        row.upstream->setText(original.isEmpty() ? tr("(none)")
+                                                 : row.upstream->fontMetrics().elidedText(original,
+                                                     Qt::ElideRight, row.upstream->width() - 4));
         row.upstream->setToolTip(original);
         setEditorText(row.field, shownValue(*shown, row.field));
         m_baseline[row.field] = editorText(row.field);

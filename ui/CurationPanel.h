@@ -48,6 +48,10 @@ public:
     explicit CurationPanel(CurationSession &session, QWidget *parent = nullptr);
     ~CurationPanel() override;
 
+    //! As wide as the editors need, so that a pane that respects it never cuts them (the panel
+    //! scrolls vertically, not sideways).
+    QSize minimumSizeHint() const override;
+
     //! The observations the panel works on (table selection, in table order).
     void setObservations(const QStringList &observationIds);
     QStringList observations() const { return m_observations; }

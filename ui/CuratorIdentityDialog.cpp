@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CuratorIdentityDialog.h"
+#include "FocusRing.h"
 #include "ManualWindow.h"
+#include "ThemeText.h"
 
 #include "CurationSession.h"
 #include "Orcid.h"
@@ -132,6 +134,8 @@ CuratorIdentityDialog::CuratorIdentityDialog(QWidget *parent)
     update();
     m_fields->nameEdit()->selectAll();
     m_fields->nameEdit()->setFocus(Qt::OtherFocusReason);
+    addFocusRings(this); // its lists and tables show when they have the focus
+    keepPlaceholdersReadable(this);
 }
 
 CuratorIdentityDialog::~CuratorIdentityDialog() = default;

@@ -10,6 +10,7 @@
 #include "DuplicateMerge.h"
 #include "DuplicatesDialog.h"
 #include "FileDialogs.h"
+#include "FocusRing.h"
 #include "ImportExport.h"
 #include "NoticesView.h"
 #include "ObservationFilterProxy.h"
@@ -27,6 +28,7 @@
 #include "SyncController.h"
 #include "SyncSettingsDialog.h"
 #include "SyncStatus.h"
+#include "ThemeText.h"
 #include "WindowSettings.h"
 #include "WorksImport.h"
 
@@ -87,6 +89,8 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
     createWidgets();
     createActions();
     setupNotices();
+    addFocusRings(this); // the lists, the table and the trees show when they have the focus
+    keepPlaceholdersReadable(this);
     resize(1400, 820);
 
     connect(m_session.get(), &CurationSession::recordLoaded, this, &MainWindow::showRecordLoaded);
@@ -144,8 +148,12 @@ void MainWindow::createWidgets()
     m_sideTabs->setAccessibleName(tr("Correction and page preview"));
     m_sideTabs->addTab(m_panel, tr("Correct"));
     m_sideTabs->addTab(m_preview, tr("Page preview"));
-    m_sideTabs->setMinimumWidth(340);
-    m_sideTabs->setMaximumWidth(640);
+    // Pane widths in characters of the font in use, so they hold at any scale and font size.
+    const int character = fontMetrics().averageCharWidth();
+    // At least as wide as the correction panel's editors, in any language (the window fits 960
+    // logical pixels with it).
+    m_sideTabs->setMinimumWidth(std::max(34 * character, m_sideTabs->minimumSizeHint().width()));
+    m_sideTabs->setMaximumWidth(92 * character);
 
     auto *splitter = new QSplitter(this);
     splitter->setObjectName(QStringLiteral("mainSplitter")); // its sizes are saved under this name
@@ -156,7 +164,7 @@ void MainWindow::createWidgets()
     splitter->setStretchFactor(1, 1);
     splitter->setStretchFactor(2, 0);
     // The table takes what the list and the panel leave: at 1280 pixels, about 700.
-    const QList<int> splitterSizes { 180, 820, 360 };
+    const QList<int> splitterSizes { 26 * character, 117 * character, 51 * character };
     splitter->setSizes(splitterSizes);
     splitter->setProperty(
         "defaultSizes", QVariant::fromValue(splitterSizes)); // for Reset Window Layout

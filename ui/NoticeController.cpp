@@ -20,6 +20,8 @@
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSet>
 #include <QStatusBar>
 #include <QUndoStack>
@@ -27,6 +29,57 @@
 #include <algorithm>
 
 namespace LedgerCurator {
+
+namespace {
+
+//! The banner's text, at most kMaxLines lines high: a record with many notices scrolls its text
+//! here rather than pushing the table down.
+class BannerTextArea final : public QScrollArea
+{
+public:
+    static constexpr int kMaxLines = 4;
+
+    explicit BannerTextArea(QLabel *text, QWidget *parent)
+        : QScrollArea(parent)
+        , m_text(text)
+    {
+        setObjectName(QStringLiteral("retractionBannerScroll"));
+        setFrameShape(QFrame::NoFrame);
+        setWidgetResizable(true);
+        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        setFocusPolicy(Qt::NoFocus); // the banner's text is its accessible name too
+        // As wide as the area, however long a word in it (the area never scrolls sideways).
+        text->setMinimumWidth(1);
+        setWidget(text);
+        // The banner's own background shows through.
+        text->setAutoFillBackground(false);
+        viewport()->setAutoFillBackground(false);
+        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    }
+
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override
+    {
+        const int textWidth = std::max(width - verticalScrollBar()->sizeHint().width(), 1);
+        return std::min(m_text->heightForWidth(textWidth), maxHeight());
+    }
+    QSize sizeHint() const override
+    {
+        const int width = fontMetrics().averageCharWidth() * 60;
+        return { width, heightForWidth(width) };
+    }
+    QSize minimumSizeHint() const override
+    {
+        return { fontMetrics().averageCharWidth() * 12, fontMetrics().lineSpacing() };
+    }
+
+private:
+    int maxHeight() const { return fontMetrics().lineSpacing() * kMaxLines + 2; }
+
+    QLabel *m_text;
+};
+
+} // namespace
 
 NoticeController::NoticeController(Store &store, CurationSession &session, QMainWindow *window)
     : QObject(window)
@@ -59,7 +112,7 @@ NoticeController::NoticeController(Store &store, CurationSession &session, QMain
     show->setToolTip(tr("Filters the table to the observations needing attention"));
     auto *bannerLayout = new QHBoxLayout(m_banner);
     bannerLayout->setContentsMargins(8, 6, 8, 6);
-    bannerLayout->addWidget(m_bannerText, 1);
+    bannerLayout->addWidget(new BannerTextArea(m_bannerText, m_banner), 1);
     bannerLayout->addWidget(show);
     bannerLayout->addWidget(review);
     m_banner->hide();
@@ -159,6 +212,8 @@ void NoticeController::updateBanner()
             : tr("%Ln notices not yet reviewed.", nullptr, int(openReviews.size())));
     const QString text = lines.join(u' ');
     m_bannerText->setText(QStringLiteral("⚠ ") + text);
+    if (auto *area = m_banner->findChild<QScrollArea *>())
+        area->updateGeometry(); // its height follows the text's, up to its bound
     m_banner->setAccessibleName(text);
     m_banner->show();
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NoticeReviewWindow.h"
+#include "FocusRing.h"
 #include "ManualWindow.h"
+#include "ThemeText.h"
 
 #include "BackgroundJob.h"
 #include "EveryRecord.h"
@@ -138,6 +140,8 @@ NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
     connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
         &NoticeReviewWindow::updateButtons);
     rebuildModel();
+    addFocusRings(this); // its lists and tables show when they have the focus
+    keepPlaceholdersReadable(this);
 }
 
 NoticeReviewWindow::~NoticeReviewWindow()

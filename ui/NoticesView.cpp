@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NoticesView.h"
+#include "FocusRing.h"
 #include "ManualWindow.h"
+#include "ThemeText.h"
 
 #include "BackgroundJob.h"
 #include "CsvText.h"
@@ -167,6 +169,8 @@ NoticesView::NoticesView(Store &store, QWidget *parent)
 
     fillFilterChoices();
     updateCount();
+    addFocusRings(this); // its lists and tables show when they have the focus
+    keepPlaceholdersReadable(this);
 }
 
 NoticesView::~NoticesView()

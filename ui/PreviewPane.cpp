@@ -4,8 +4,11 @@
 #include "BackgroundJob.h"
 #include "PageHtml.h"
 #include "SettingsKeys.h"
+#include "StateStyle.h"
+#include "ThemeText.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QApplication>
 #include <QDesktopServices>
 #include <QInputDialog>
 #include <QScrollBar>
@@ -41,6 +44,38 @@ protected:
 
 constexpr qreal kDocumentMargin = 16; // room around the page, as on paper
 
+//! The page's colours on a dark or high-contrast palette, after page.css (which is the white
+//! paper of the PDF): the palette's view colours, the state badges as the table draws them,
+//! every text at least 4.5:1 on what it sits on. Empty on a light palette.
+QString paletteStylesheet(const QPalette &palette)
+{
+    if (!isDarkPalette(palette) && !isHighContrastPalette(palette))
+        return {};
+    const QString base = palette.color(QPalette::Base).name();
+    const QString raised = palette.color(QPalette::AlternateBase).name();
+    const QString text = palette.color(QPalette::Text).name();
+    const QString muted = toneColor(TextTone::Muted, palette).name();
+    const QString error = toneColor(TextTone::Error, palette).name();
+    const QString link = readableOn(palette.color(QPalette::Link), textBackgrounds(palette)).name();
+    QString css = QStringLiteral(
+        "body { color: %1; background-color: %2; }\n"
+        "a { color: %3; }\n"
+        "h1.title, h2, .titles { color: %1; }\n"
+        ".kicker, .disclaimer, .schema, .source, .label, .events-head { color: %4; }\n"
+        "p.obs-head, .cap { background-color: %5; color: %1; }\n"
+        ".found { color: %6; }\n"
+        ".flag { background-color: %5; color: %1; }\n"
+        "p.note-curated, p.note-conflict, p.note-hint, p.note-retracted, p.note-review "
+        "{ background-color: %5; color: %1; }\n")
+                      .arg(text, base, link, muted, raised, error);
+    for (ResolutionState state : kAllResolutionStates) {
+        css += QStringLiteral(".state-%1 { background-color: %2; color: %3; }\n")
+                   .arg(stateKey(state), stateColor(state, palette).name(),
+                       stateTextColor(state, palette).name());
+    }
+    return css;
+}
+
 } // namespace
 
 PreviewPane::PreviewPane(QWidget *parent)
@@ -62,7 +97,18 @@ PreviewPane::PreviewPane(QWidget *parent)
                               .value(SettingsKeys::kInboundCap, SettingsKeys::kDefaultInboundCap)
                               .toLongLong(&ok);
     m_inboundCap = ok && cap >= 0 ? qsizetype(cap) : SettingsKeys::kDefaultInboundCap;
-    m_css = loadPageStylesheet();
+    // The page follows the palette: white paper on a light one, the palette's colours on a dark
+    // or high-contrast one (the PDF stays on white paper).
+    const QString pageCss = loadPageStylesheet();
+    followPalette(this, [this, pageCss] {
+        const QPalette palette = QApplication::palette(m_browser);
+        const QString css = pageCss + paletteStylesheet(palette);
+        if (css == m_css)
+            return;
+        m_css = css;
+        if (m_hasRecord)
+            render(true);
+    });
 }
 
 PreviewPane::~PreviewPane()

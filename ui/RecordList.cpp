@@ -15,7 +15,7 @@ RecordList::RecordList(QWidget *parent)
     setAccessibleName(tr("Records"));
     setAccessibleDescription(tr("Every cached record with how many observations need attention"));
     setModel(m_model);
-    setMinimumWidth(200);
+    setMinimumWidth(fontMetrics().averageCharWidth() * 18); // a short title's first words
     setWordWrap(true);
     setSpacing(2);
     setAlternatingRowColors(true);

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RecordView.h"
 #include "DisplayText.h"
+#include "FlowLayout.h"
 
 #include "ObservationFilterProxy.h"
 #include "StateBadgeDelegate.h"
 #include "StateStyle.h"
 #include "SummaryBar.h"
+#include "ThemeText.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -36,7 +38,10 @@ RecordView::RecordView(ObservationTableModel *model, ObservationFilterProxy *pro
     m_heading = new QLabel(this);
     m_heading->setObjectName(QStringLiteral("recordHeading"));
     m_heading->setTextFormat(Qt::PlainText);
-    m_heading->setWordWrap(true);
+    // The title is elided to the width the layout gives (elideHeading()): it never widens the
+    // window nor, however long, takes the table's height.
+    m_heading->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_heading->installEventFilter(this);
     QFont headingFont = m_heading->font();
     headingFont.setBold(true);
     headingFont.setPointSizeF(headingFont.pointSizeF() * 1.15);
@@ -47,6 +52,7 @@ RecordView::RecordView(ObservationTableModel *model, ObservationFilterProxy *pro
     createFilters();
     m_filterStatus = new QLabel(this);
     m_filterStatus->setObjectName(QStringLiteral("filterStatus"));
+    m_filterStatus->setWordWrap(true); // a narrow window wraps it rather than widening
     createTable();
 
     m_recordPage = new QWidget(this);
@@ -82,6 +88,7 @@ RecordView::RecordView(ObservationTableModel *model, ObservationFilterProxy *pro
     });
     connect(m_summaryBar, &SummaryBar::stateClicked, this,
         [this](ResolutionState state) { m_chips[int(state)]->toggle(); });
+    followPalette(this, [this] { updateChips(); }); // the chips' colours are the palette's
 }
 
 void RecordView::createFilters()
@@ -94,8 +101,6 @@ void RecordView::createFilters()
     m_filter->setPlaceholderText(tr("Filter by title, UUID, identifier or state (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
 
-    m_chipRow = new QHBoxLayout;
-    m_chipRow->setSpacing(4);
     for (ResolutionState state : kAllResolutionStates) {
         auto *chip = new QToolButton(this);
         chip->setObjectName(QStringLiteral("chip-") + stateKey(state));
@@ -104,7 +109,6 @@ void RecordView::createFilters()
         chip->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
         chip->setToolTip(tr("Show only observations that are %1 (combine several)")
                              .arg(stateDisplayText(state)));
-        m_chipRow->addWidget(chip);
         m_chips[int(state)] = chip;
         connect(chip, &QToolButton::toggled, this, [this] {
             QList<ResolutionState> states;
@@ -115,7 +119,6 @@ void RecordView::createFilters()
             m_proxy->setStates(states);
         });
     }
-    m_chipRow->addStretch();
 
     m_filterRow = new QHBoxLayout;
     m_filterRow->addWidget(m_filter, 1);
@@ -131,10 +134,15 @@ void RecordView::createFilters()
         tr("Observations that still need a decision: unresolved, mismatched, uncertain or "
            "malformed ones, conflicting corrections, anomaly hints not dismissed and notices not "
            "yet reviewed (Ctrl+Shift+A)"));
-    m_filterRow->addWidget(m_attentionOnly);
     m_curatedOnly = new QCheckBox(tr("&Corrected"), this);
     m_curatedOnly->setObjectName(QStringLiteral("curatedFilter"));
-    m_filterRow->addWidget(m_curatedOnly);
+    // The check boxes and the chips wrap onto further rows in a narrow window (in any language),
+    // in the order Tab takes them.
+    m_chipRow = new FlowLayout(4);
+    m_chipRow->addWidget(m_attentionOnly);
+    m_chipRow->addWidget(m_curatedOnly);
+    for (QToolButton *chip : m_chips)
+        m_chipRow->addWidget(chip);
 }
 
 void RecordView::createTable()
@@ -165,13 +173,15 @@ void RecordView::createTable()
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(ObservationTableModel::CitingTitleColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(ObservationTableModel::CitedTitleColumn, QHeaderView::Stretch);
-    header->resizeSection(ObservationTableModel::StateColumn, 170);
-    header->resizeSection(ObservationTableModel::ReferenceColumn, 50);
-    header->resizeSection(ObservationTableModel::BasisColumn, 115);
-    header->resizeSection(ObservationTableModel::ObservedColumn, 90);
-    header->resizeSection(ObservationTableModel::NoticesColumn, 200);
-    header->resizeSection(ObservationTableModel::MarksColumn, 75);
-    header->resizeSection(ObservationTableModel::HintsColumn, 55);
+    // Widths in characters of the font in use (about 7 pixels at the default size).
+    const int character = header->fontMetrics().averageCharWidth();
+    header->resizeSection(ObservationTableModel::StateColumn, 24 * character);
+    header->resizeSection(ObservationTableModel::ReferenceColumn, 7 * character);
+    header->resizeSection(ObservationTableModel::BasisColumn, 16 * character);
+    header->resizeSection(ObservationTableModel::ObservedColumn, 13 * character);
+    header->resizeSection(ObservationTableModel::NoticesColumn, 28 * character);
+    header->resizeSection(ObservationTableModel::MarksColumn, 11 * character);
+    header->resizeSection(ObservationTableModel::HintsColumn, 8 * character);
     // Narrow columns are at least as wide as their header, which may be longer when translated.
     for (int column : { ObservationTableModel::ReferenceColumn, ObservationTableModel::MarksColumn,
              ObservationTableModel::HintsColumn }) {
@@ -179,7 +189,7 @@ void RecordView::createTable()
         header->resizeSection(column,
             qMax(header->sectionSize(column), header->fontMetrics().horizontalAdvance(title) + 24));
     }
-    header->setMinimumSectionSize(40);
+    header->setMinimumSectionSize(6 * character);
     m_table->setColumnHidden(ObservationTableModel::ObservedColumn, true);
     m_table->setColumnHidden(ObservationTableModel::DirectionColumn, true);
     m_table->setColumnHidden(ObservationTableModel::IdColumn, true);
@@ -232,11 +242,23 @@ void RecordView::showMessage(const QString &text)
 
 void RecordView::showHeading(const Record &r)
 {
-    m_heading->setText(tr("%1\narXiv:%2 v%3 · as of %4")
-                           .arg(DisplayText::forTerminal(r.title), r.arxivId)
-                           .arg(r.version)
-                           .arg(displayDate(r.asOf)));
+    m_headingTitle = DisplayText::forTerminal(DisplayText::shortened(r.title, kHeadingTitle));
+    m_headingRecord = r;
+    m_headingRecord.observations.clear(); // only the heading's fields are kept
+    elideHeading();
     setCurrentWidget(m_recordPage);
+}
+
+void RecordView::elideHeading()
+{
+    const int width = std::max(m_heading->contentsRect().width(), 1);
+    const QString title
+        = m_heading->fontMetrics().elidedText(m_headingTitle, Qt::ElideMiddle, width);
+    m_heading->setText(tr("%1\narXiv:%2 v%3 · as of %4")
+                           .arg(title, m_headingRecord.arxivId)
+                           .arg(m_headingRecord.version)
+                           .arg(displayDate(m_headingRecord.asOf)));
+    m_heading->setToolTip(title == m_headingTitle ? QString() : m_headingTitle);
 }
 
 void RecordView::setComplete(bool complete)
@@ -282,7 +304,12 @@ void RecordView::showRecord(
 
 bool RecordView::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_table->horizontalHeader()->viewport()) {
+    if (watched == m_heading) {
+        if (event->type() == QEvent::Resize && !m_headingTitle.isEmpty())
+            elideHeading();
+        return QStackedWidget::eventFilter(watched, event);
+    }
+    if (m_table && watched == m_table->horizontalHeader()->viewport()) {
         if (event->type() == QEvent::MouseButtonPress)
             m_headerPressed = true;
         else if (event->type() == QEvent::MouseButtonRelease)
@@ -310,9 +337,11 @@ void RecordView::fitColumns()
                                          : ObservationTableModel::CitingTitleColumn;
     header->setSectionResizeMode(stretched, QHeaderView::Stretch);
     header->setSectionResizeMode(fitted, QHeaderView::Interactive);
+    const int character = header->fontMetrics().averageCharWidth();
     if (!m_table->isColumnHidden(fitted)) {
         m_table->resizeColumnToContents(fitted);
-        header->resizeSection(fitted, std::clamp(header->sectionSize(fitted), 80, 110));
+        header->resizeSection(
+            fitted, std::clamp(header->sectionSize(fitted), 11 * character, 16 * character));
     }
     // The short columns fit their data (and header), within bounds; the titles share the rest.
     for (int column = 0; column < ObservationTableModel::ColumnCount; ++column) {
@@ -323,8 +352,9 @@ void RecordView::fitColumns()
         const int title = header->fontMetrics().horizontalAdvance(
                               m_model->headerData(column, Qt::Horizontal).toString())
             + 24;
-        header->resizeSection(
-            column, std::clamp(std::max(header->sectionSize(column), title), 40, 240));
+        header->resizeSection(column,
+            std::clamp(
+                std::max(header->sectionSize(column), title), 6 * character, 34 * character));
     }
     m_fittingColumns = false;
 }
@@ -437,11 +467,15 @@ void RecordView::updateChips()
         chip->setText(QStringLiteral("%1  %L2").arg(stateShortText(state)).arg(counts[int(state)]));
         chip->setAccessibleName(
             QStringLiteral("%1 %L2").arg(stateDisplayText(state)).arg(counts[int(state)]));
-        const QColor color = stateColor(state);
+        // Focused, the chip's border turns to the selection colour and thickens: the focus
+        // shows whatever the style draws for tool buttons.
+        const QColor color = stateColor(state, chip->palette());
         chip->setStyleSheet(QStringLiteral(
             "QToolButton { border: 1px solid %1; border-radius: 9px; padding: 2px 8px; }"
-            "QToolButton:checked { background: %1; color: %2; }")
-                                .arg(color.name(), stateTextColor(state).name()));
+            "QToolButton:checked { background: %1; color: %2; }"
+            "QToolButton:focus { border: 3px solid %3; padding: 0px 6px; }")
+                                .arg(color.name(), stateTextColor(state, chip->palette()).name(),
+                                    chip->palette().color(QPalette::Highlight).name()));
     }
 }
 

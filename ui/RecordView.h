@@ -19,6 +19,7 @@ class QToolButton;
 
 namespace LedgerCurator {
 
+class FlowLayout;
 class ObservationFilterProxy;
 class SummaryBar;
 
@@ -96,6 +97,7 @@ private:
     void createFilters();
     void createTable();
     void showHeading(const Record &r);
+    void elideHeading();
     void setComplete(bool complete);
     void updateSummary();
     void updateChips();
@@ -111,12 +113,15 @@ private:
     QCheckBox *m_attentionOnly = nullptr;
     QCheckBox *m_curatedOnly = nullptr;
     QLabel *m_heading = nullptr;
+    QString m_headingTitle; // shown elided to the heading's width
+    Record m_headingRecord; // its arXiv id, version and date
+    static constexpr qsizetype kHeadingTitle = 2000; // characters elided by width, at most
     QLabel *m_filterStatus = nullptr;
     SummaryBar *m_summaryBar = nullptr;
     QLabel *m_messagePage = nullptr;
     QWidget *m_recordPage = nullptr;
     QHBoxLayout *m_filterRow = nullptr; // laid out by the constructor
-    QHBoxLayout *m_chipRow = nullptr;
+    FlowLayout *m_chipRow = nullptr;
 };
 
 } // namespace LedgerCurator

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SearchWindow.h"
+#include "FocusRing.h"
 #include "ManualWindow.h"
+#include "ThemeText.h"
 
 #include "BackgroundJob.h"
 #include "SearchResultModel.h"
@@ -109,6 +111,8 @@ SearchWindow::SearchWindow(QString cachePath, QWidget *parent)
         startSearch();
     });
     connect(m_table, &QAbstractItemView::activated, this, &SearchWindow::activate);
+    addFocusRings(this); // its lists and tables show when they have the focus
+    keepPlaceholdersReadable(this);
 }
 
 SearchWindow::~SearchWindow()

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SettingsDialog.h"
+#include "FocusRing.h"
 #include "ManualWindow.h"
 
 #include "CuratorIdentityDialog.h"
 #include "SettingsKeys.h"
 #include "SyncController.h"
 #include "SyncSettingsDialog.h"
+#include "ThemeText.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -62,6 +64,15 @@ SettingsDialog::SettingsDialog(SyncController *sync, QWidget *parent)
         = noteLabel(tr("A new language takes effect the next time Ledger Curator starts."), this);
     m_languageNote->setObjectName(QStringLiteral("languageNote"));
 
+    // Contrast: the system's palette, light or dark, or the app's high-contrast one (at once).
+    m_contrast = new QComboBox(this);
+    m_contrast->setObjectName(QStringLiteral("contrastCombo"));
+    m_contrast->addItem(tr("System"), SettingsKeys::kContrastSystem);
+    m_contrast->addItem(tr("High contrast"), SettingsKeys::kContrastHigh);
+    m_contrast->setCurrentIndex(contrastSetting() == ContrastChoice::High ? 1 : 0);
+    m_contrast->setToolTip(tr("System follows the system's light or dark colours; High contrast "
+                              "shows white text on black, with a yellow selection."));
+
     // The preview's page cap, as text so that a wrong entry can be explained.
     bool ok = false;
     const qint64 cap = settings.value(SettingsKeys::kInboundCap, SettingsKeys::kDefaultInboundCap)
@@ -74,7 +85,7 @@ SettingsDialog::SettingsDialog(SyncController *sync, QWidget *parent)
            "The PDF export always holds all of them."));
     m_inboundCapProblem = noteLabel(QString(), this);
     m_inboundCapProblem->setObjectName(QStringLiteral("inboundCapProblem"));
-    m_inboundCapProblem->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    setTextTone(m_inboundCapProblem, TextTone::Error);
     m_inboundCapProblem->hide();
 
     m_restoreRecord = new QCheckBox(tr("&Show the last record again on start"), this);
@@ -99,6 +110,7 @@ SettingsDialog::SettingsDialog(SyncController *sync, QWidget *parent)
     auto *form = new QFormLayout(general);
     form->addRow(tr("&Language:"), m_language);
     form->addRow(QString(), m_languageNote);
+    form->addRow(tr("Con&trast:"), m_contrast);
     form->addRow(tr("Preview page &cap:"), m_inboundCap);
     // The explanation and, when the entry is refused, why: one row, so no gap while all is well.
     auto *capNotes = new QWidget(this);
@@ -155,6 +167,8 @@ SettingsDialog::SettingsDialog(SyncController *sync, QWidget *parent)
     connect(m_buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
     validate();
+    addFocusRings(this); // its lists and tables show when they have the focus
+    keepPlaceholdersReadable(this);
 }
 
 SettingsDialog::~SettingsDialog() = default;
@@ -217,7 +231,12 @@ void SettingsDialog::accept()
         settings.setValue(SettingsKeys::kLanguage, language);
     settings.setValue(SettingsKeys::kInboundCap, cap);
     settings.setValue(SettingsKeys::kRestoreLastRecord, m_restoreRecord->isChecked());
+    const bool wasHigh = contrastSetting() == ContrastChoice::High;
+    const bool high = m_contrast->currentData().toString() == SettingsKeys::kContrastHigh;
+    settings.setValue(SettingsKeys::kContrast, m_contrast->currentData().toString());
     settings.sync();
+    if (high != wasHigh) // at once: the window, the badges, the banner and the preview follow
+        applyContrast(high ? ContrastChoice::High : ContrastChoice::System);
     Q_EMIT settingsApplied(cap);
     QDialog::accept();
 }

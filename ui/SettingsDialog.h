@@ -17,6 +17,7 @@ class CuratorIdentityFields;
 class SyncController;
 
 //! Edit > Settings...: the curator's name and ORCID iD, the interface language (next start), the
+//! contrast (the system's palette or a high-contrast one, at once), the
 //! preview's page cap, whether the last record is shown again on start, the sync settings and
 //! "Reset window layout". Accepting writes the settings (docs/settings.md lists every key).
 class SettingsDialog final : public QDialog
@@ -51,6 +52,7 @@ private:
     SyncController *m_sync = nullptr;
     CuratorIdentityFields *m_curator = nullptr;
     QComboBox *m_language = nullptr;
+    QComboBox *m_contrast = nullptr;
     QLabel *m_languageNote = nullptr;
     QLineEdit *m_inboundCap = nullptr;
     QLabel *m_inboundCapProblem = nullptr;

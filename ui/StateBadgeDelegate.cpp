@@ -3,6 +3,7 @@
 
 #include "ObservationTableModel.h"
 #include "StateStyle.h"
+#include "ThemeColors.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -15,7 +16,6 @@ namespace {
 constexpr int kCellMargin = 4; // between the cell edge and the badge
 constexpr int kBadgePaddingX = 8; // between the badge edge and its text
 constexpr int kBadgePaddingY = 2;
-constexpr qreal kExcludedOpacity = 0.45;
 
 std::optional<ResolutionState> stateOf(const QModelIndex &index)
 {
@@ -87,17 +87,27 @@ void StateBadgeDelegate::paint(
 
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, true);
-    if (index.data(ObservationTableModel::ExcludedRole).toBool())
-        painter->setOpacity(painter->opacity() * kExcludedOpacity);
+    const QPalette::ColorGroup group
+        = (opt.state & QStyle::State_Active) ? QPalette::Active : QPalette::Inactive;
+    const bool selected = opt.state & QStyle::State_Selected;
+    // An excluded row's badge is an outline in the state's colour around text in the row's own
+    // colour: told apart from the others without fading its text below 4.5:1.
+    const bool excluded = index.data(ObservationTableModel::ExcludedRole).toBool();
+    const QColor fill = stateColor(*state, opt.palette);
 
     const qreal radius = badge.height() / 2.0;
     QPainterPath path;
     path.addRoundedRect(QRectF(badge), radius, radius);
-    painter->fillPath(path, stateColor(*state));
-    if (opt.state & QStyle::State_Selected) {
+    if (excluded) {
+        painter->setPen(QPen(fill, 2.0));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRoundedRect(
+            QRectF(badge).adjusted(1.0, 1.0, -1.0, -1.0), radius - 1.0, radius - 1.0);
+    } else {
+        painter->fillPath(path, fill);
+    }
+    if (selected && !excluded) {
         // A thin ring in the highlighted-text colour keeps the badge apart from the highlight.
-        const QPalette::ColorGroup group
-            = (opt.state & QStyle::State_Active) ? QPalette::Active : QPalette::Inactive;
         painter->setPen(QPen(opt.palette.color(group, QPalette::HighlightedText), 1.0));
         painter->setBrush(Qt::NoBrush);
         painter->drawRoundedRect(
@@ -105,11 +115,22 @@ void StateBadgeDelegate::paint(
     }
 
     painter->setFont(opt.font);
-    painter->setPen(stateTextColor(*state));
+    if (excluded) {
+        // On the selection, the highlighted text made readable on it (Fusion's is 3.7:1).
+        const QColor background = opt.palette.color(group, QPalette::Highlight);
+        painter->setPen(selected ? readableOn(opt.palette.color(group, QPalette::HighlightedText),
+                            std::array<QColor, 1> { background })
+                                 : opt.palette.color(group, QPalette::Text));
+        QFont italic = opt.font;
+        italic.setItalic(true);
+        painter->setFont(italic);
+    } else {
+        painter->setPen(stateTextColor(*state, opt.palette));
+    }
     const QRect textRect = badge.adjusted(kBadgePaddingX, 0, -kBadgePaddingX, 0);
     // Elide only when the cell is too narrow for the badge: elidedText() against the exact
     // advance can cut a character that fits.
-    const QFontMetrics metrics(opt.font);
+    const QFontMetrics metrics = painter->fontMetrics();
     const QString shown = metrics.horizontalAdvance(text) <= textRect.width()
         ? text
         : metrics.elidedText(text, Qt::ElideRight, textRect.width());

@@ -2,6 +2,7 @@
 #include "SummaryBar.h"
 
 #include "StateStyle.h"
+#include "ThemeColors.h"
 
 #include <QHelpEvent>
 #include <QLocale>
@@ -255,7 +256,7 @@ void SummaryBar::paintEvent(QPaintEvent *)
         painter.setPen(QPen(palette().color(QPalette::Mid), 1.0));
         painter.setBrush(Qt::NoBrush);
         painter.drawRoundedRect(bar.adjusted(0.5, 0.5, -0.5, -0.5), kBarRadius, kBarRadius);
-        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.setPen(toneColor(TextTone::Muted, palette()));
         painter.drawText(g.bar, Qt::AlignCenter | Qt::TextSingleLine, tr("No observations"));
         return;
     }
@@ -269,10 +270,10 @@ void SummaryBar::paintEvent(QPaintEvent *)
         const QRect segment = g.segments[i];
         if (segment.isEmpty())
             continue;
-        painter.fillRect(segment, stateColor(state));
+        painter.fillRect(segment, stateColor(state, palette()));
         const QString count = QLocale().toString(m_counts[i]);
         if (metrics.horizontalAdvance(count) + 2 * kCountPadding <= segment.width()) {
-            painter.setPen(stateTextColor(state));
+            painter.setPen(stateTextColor(state, palette()));
             painter.drawText(segment, Qt::AlignCenter | Qt::TextSingleLine, count);
         }
     }
@@ -294,7 +295,7 @@ void SummaryBar::paintEvent(QPaintEvent *)
         if (entry.rect.isEmpty())
             continue;
         painter.setPen(QPen(outline, 1.0));
-        painter.setBrush(stateColor(state));
+        painter.setBrush(stateColor(state, palette()));
         painter.drawRoundedRect(QRectF(entry.swatch).adjusted(0.5, 0.5, -0.5, -0.5), 2.0, 2.0);
         painter.setPen(text);
         const QRect textRect = entry.rect.adjusted(entry.swatch.width() + kSwatchGap, 0, 0, 0);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SyncSettingsDialog.h"
+#include "FocusRing.h"
 #include "ManualWindow.h"
 
 #include "SyncController.h"
@@ -118,6 +119,8 @@ SyncSettingsDialog::SyncSettingsDialog(SyncController &controller, QWidget *pare
     connect(m_buttons, &QDialogButtonBox::accepted, this, &SyncSettingsDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &SyncSettingsDialog::reject);
     validate();
+    addFocusRings(this); // its lists and tables show when they have the focus
+    keepPlaceholdersReadable(this);
 }
 
 SyncSettingsDialog::~SyncSettingsDialog()

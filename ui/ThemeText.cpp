@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ThemeText.h"
 
+#include "SettingsKeys.h"
+
 #include <QApplication>
 #include <QEvent>
+#include <QPainter>
 #include <QPointer>
+#include <QProxyStyle>
+#include <QSettings>
+#include <QStyleFactory>
+#include <QStyleOption>
 #include <QWidget>
 
 #include <vector>
@@ -69,6 +76,41 @@ private:
     std::vector<Entry> m_entries;
 };
 
+//! The app's style in high contrast: the style in use, with a line in the text colour round the
+//! fields, check boxes, buttons and frames, which Fusion draws in a shade of the window's colour
+//! (black on black in a black palette).
+class HighContrastStyle final : public QProxyStyle
+{
+public:
+    using QProxyStyle::QProxyStyle;
+
+    void drawPrimitive(PrimitiveElement element, const QStyleOption *option, QPainter *painter,
+        const QWidget *widget) const override
+    {
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+        switch (element) {
+        case PE_FrameLineEdit:
+        case PE_IndicatorCheckBox:
+        case PE_IndicatorRadioButton:
+        case PE_PanelButtonCommand:
+        case PE_FrameGroupBox:
+        case PE_FrameTabWidget:
+            break;
+        default:
+            return;
+        }
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing, false);
+        painter->setPen(QPen(option->palette.color(QPalette::WindowText), 1));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRect(option->rect.adjusted(0, 0, -1, -1));
+        painter->restore();
+    }
+};
+
+//! The name of the style high contrast wraps, to go back to it.
+constexpr char kPlainStyle[] = "ledgerCuratorPlainStyle";
+
 } // namespace
 
 void followPalette(QWidget *widget, std::function<void()> apply)
@@ -91,6 +133,48 @@ void setTextTone(QWidget *widget, TextTone tone)
             widget->setPalette(palette);
         },
         kToneKey);
+}
+
+void keepPlaceholdersReadable(QWidget *window)
+{
+    static const char kPlaceholderKey[] = "placeholder";
+    PaletteFollowers::instance().add(
+        window,
+        [window] {
+            QPalette palette = window->palette();
+            const QColor readable = placeholderColor(QApplication::palette(window));
+            for (QPalette::ColorGroup group : { QPalette::Active, QPalette::Inactive })
+                palette.setColor(group, QPalette::PlaceholderText, readable);
+            window->setPalette(palette);
+        },
+        kPlaceholderKey);
+}
+
+ContrastChoice contrastSetting()
+{
+    return QSettings().value(SettingsKeys::kContrast).toString() == SettingsKeys::kContrastHigh
+        ? ContrastChoice::High
+        : ContrastChoice::System;
+}
+
+void applyContrast(ContrastChoice choice)
+{
+    const bool wrapped = dynamic_cast<HighContrastStyle *>(QApplication::style()) != nullptr;
+    if (choice == ContrastChoice::High) {
+        if (!wrapped) {
+            const QString name = QApplication::style()->name();
+            qApp->setProperty(kPlainStyle, name);
+            QApplication::setStyle(new HighContrastStyle(QStyleFactory::create(name)));
+        }
+        QApplication::setPalette(highContrastPalette());
+        return;
+    }
+    if (wrapped)
+        QApplication::setStyle(QStyleFactory::create(qApp->property(kPlainStyle).toString()));
+    // A palette with no role of its own: every role is the system's again, and follows it.
+    QPalette system = QApplication::palette();
+    system.setResolveMask(0);
+    QApplication::setPalette(system);
 }
 
 } // namespace LedgerCurator

@@ -17,4 +17,17 @@ void followPalette(QWidget *widget, std::function<void()> apply);
 //! TextTone::Normal returns it to the palette's own text colour.
 void setTextTone(QWidget *widget, TextTone tone);
 
+//! Gives the placeholder texts of window and its children a colour readable on the views and
+//! the window (at least 4.5:1: the palette's own is often less), following palette changes.
+void keepPlaceholdersReadable(QWidget *window);
+
+//! Settings > Contrast: the system's palette (light or dark, followed as it changes) or the
+//! app's high-contrast one (highContrastPalette()).
+enum class ContrastChoice { System, High };
+
+//! The choice stored in the settings ("ui/contrast").
+ContrastChoice contrastSetting();
+//! Gives the application the chosen palette; ContrastChoice::System goes back to the system's.
+void applyContrast(ContrastChoice choice);
+
 } // namespace LedgerCurator

@@ -175,4 +175,17 @@ QString forJsonTerminal(const QString &json)
     return changed ? out : json;
 }
 
+QString shortened(const QString &text, qsizetype longest)
+{
+    if (text.size() <= longest || longest < 3)
+        return text;
+    qsizetype head = (longest - 1) / 2;
+    qsizetype tailStart = text.size() - (longest - 1 - head);
+    if (head > 0 && text.at(head - 1).isHighSurrogate())
+        --head;
+    if (tailStart < text.size() && text.at(tailStart).isLowSurrogate())
+        ++tailStart;
+    return text.left(head) + QStringLiteral("…") + text.mid(tailStart);
+}
+
 } // namespace LedgerCurator::DisplayText

@@ -75,4 +75,9 @@ QString forJsonTerminal(const QString &json);
 //! The number of characters between the break opportunities withBreakOpportunities() adds.
 inline constexpr qsizetype kBreakStep = 16;
 
+//! text cut in the middle to at most `longest` characters, "…" where it was cut (a surrogate
+//! pair is never split): a title of 240,000 characters as a list shows it, before the widget
+//! elides it to its width. Text no longer than `longest` is returned as it is.
+QString shortened(const QString &text, qsizetype longest);
+
 } // namespace LedgerCurator::DisplayText

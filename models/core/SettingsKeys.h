@@ -10,6 +10,11 @@ namespace LedgerCurator::SettingsKeys {
 // ui/: the interface.
 //! "" (or absent): the system's language; "en", "de", "fr": that one. Read at start only.
 inline const QString kLanguage = QStringLiteral("ui/language");
+//! "system" (or absent): the system's palette, light or dark; "high": the app's high-contrast
+//! palette. Takes effect at once (Settings) and at start.
+inline const QString kContrast = QStringLiteral("ui/contrast");
+inline const QString kContrastSystem = QStringLiteral("system");
+inline const QString kContrastHigh = QStringLiteral("high");
 //! Show the record shown last when the app starts.
 inline const QString kRestoreLastRecord = QStringLiteral("ui/restoreLastRecord");
 inline constexpr bool kDefaultRestoreLastRecord = true;

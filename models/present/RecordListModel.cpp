@@ -83,6 +83,13 @@ int RecordListModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_summaries.size());
 }
 
+namespace {
+
+constexpr qsizetype kListedTitle = 160; // characters of a title in the list, at most
+constexpr qsizetype kTipTitle = 1000; // and in its tooltip
+
+} // namespace
+
 QVariant RecordListModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -107,12 +114,14 @@ QVariant RecordListModel::data(const QModelIndex &index, int role) const
             line3 = tr("%1 of %2 need attention")
                         .arg(QLocale().toString(s.attention->observations),
                             QLocale().toString(observations));
-        return QString(DisplayText::forTerminal(s.title) + u'\n' + line2 + u'\n' + line3);
+        // A very long title is cut in the middle: the list keeps room for the other records.
+        return QString(DisplayText::forTerminal(DisplayText::shortened(s.title, kListedTitle))
+            + u'\n' + line2 + u'\n' + line3);
     }
-    case Qt::ToolTipRole:
-        return s.attention
-            ? QString(DisplayText::forTerminal(s.title) + u'\n' + attentionBreakdown(*s.attention))
-            : DisplayText::forTerminal(s.title);
+    case Qt::ToolTipRole: {
+        const QString title = DisplayText::forTerminal(DisplayText::shortened(s.title, kTipTitle));
+        return s.attention ? QString(title + u'\n' + attentionBreakdown(*s.attention)) : title;
+    }
     case TitleRole:
         return s.title;
     case ArxivIdRole:
