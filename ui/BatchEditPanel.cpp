@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "BatchEditPanel.h"
+#include "KeyboardAccess.h"
 #include "ManualWindow.h"
 
 #include "CurationSession.h"
@@ -151,6 +152,8 @@ BatchEditPanel::TextField BatchEditPanel::makeTextField(
     field.edit->setObjectName(QStringLiteral("multi") + name);
     field.edit->setPlaceholderText(placeholder);
     field.edit->setClearButtonEnabled(true);
+    // Ctrl+Z undoes the typing in the field, then the last correction (Edit > Undo).
+    KeyboardAccess::passUndoToWindow(field.edit);
     const TextField copy = field;
     // Typing a value chooses to set it; clearing a field takes no text.
     connect(field.edit, &QLineEdit::textEdited, this, [copy] {

@@ -5,6 +5,7 @@
 
 #include "BatchEditPanel.h"
 #include "CuratorIdentityDialog.h"
+#include "KeyboardAccess.h"
 #include "SuggestionBox.h"
 #include "SuggestionProvider.h"
 
@@ -15,6 +16,7 @@
 #include "ThemeText.h"
 #include "TitleDiff.h"
 
+#include <QAccessible>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -198,6 +200,9 @@ void CurationPanel::buildSingle()
         if (auto *combo = qobject_cast<QComboBox *>(row.editor); combo && combo->lineEdit())
             combo->lineEdit()->setAccessibleName(label->text().remove(u'&'));
         label->setBuddy(row.editor);
+        // Ctrl+Z undoes the typing in the field, then the last correction (Edit > Undo).
+        if (qobject_cast<QLineEdit *>(row.editor) || qobject_cast<QComboBox *>(row.editor))
+            KeyboardAccess::passUndoToWindow(row.editor);
         row.problem = new QLabel(fieldsBox);
         row.problem->setObjectName(QStringLiteral("problem-") + curationFieldKey(field));
         row.problem->setTextFormat(Qt::PlainText);
@@ -336,8 +341,9 @@ void CurationPanel::refresh()
     m_heading->setText(tr("%1\n%2 · %3")
                            .arg(DisplayText::forTerminal(shown->citingTitle),
                                directionDisplayText(shown->direction), id));
-    for (const FieldRow &row : std::as_const(m_rows)) {
+    for (FieldRow &row : m_rows) {
         const QString original = valueForDisplay(row.field, upstreamValue(*upstream, row.field));
+        row.upstreamText = original;
         // Long values (titles) are elided to one line; the tooltip holds them whole.
         row.upstream->setText(original.isEmpty()
                 ? tr("(none)")
@@ -520,6 +526,7 @@ void CurationPanel::validate()
         }
         row.problem->setText(problem);
         row.problem->setVisible(!problem.isEmpty());
+        describeEditor(row);
         anyProblem = anyProblem || !problem.isEmpty();
     }
     const QString warning = contradiction();
@@ -538,6 +545,24 @@ void CurationPanel::validate()
             curated = true;
     }
     m_revert->setEnabled(curated);
+}
+
+void CurationPanel::describeEditor(const FieldRow &row)
+{
+    QString description = tr("Upstream value: %1")
+                              .arg(row.upstreamText.isEmpty() ? tr("(none)") : row.upstreamText);
+    if (!row.problem->text().isEmpty())
+        description += u'\n' + row.problem->text();
+    QList<QWidget *> described { row.editor };
+    if (auto *combo = qobject_cast<QComboBox *>(row.editor); combo && combo->lineEdit())
+        described.append(combo->lineEdit()); // it has the focus, and speaks for the field
+    for (QWidget *widget : std::as_const(described)) {
+        if (widget->accessibleDescription() == description)
+            continue;
+        widget->setAccessibleDescription(description);
+        QAccessibleEvent event(widget, QAccessible::DescriptionChanged);
+        QAccessible::updateAccessibility(&event);
+    }
 }
 
 bool CurationPanel::canApply() const
