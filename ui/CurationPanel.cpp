@@ -248,7 +248,7 @@ void CurationPanel::buildSingle()
     m_hintsText->setTextFormat(Qt::PlainText);
     m_hintsText->setWordWrap(true);
     hintsLayout->addWidget(m_hintsText);
-    m_dismissHints = new QPushButton(tr("Not a Problem: &Dismiss"), m_hintsBox);
+    m_dismissHints = new QPushButton(tr("Not a Problem: Dismiss"), m_hintsBox);
     m_dismissHints->setObjectName(QStringLiteral("dismissHintsButton"));
     m_dismissHints->setToolTip(tr("Record that these hints are no problem (for a repeated "
                                   "paper: the observations are different), then go on "
@@ -258,13 +258,15 @@ void CurationPanel::buildSingle()
     layout->addWidget(m_hintsBox);
 
     auto *buttons = new QHBoxLayout;
-    m_apply = new QPushButton(tr("&Apply"), page);
+    m_apply = new QPushButton(tr("Apply"), page);
     m_apply->setObjectName(QStringLiteral("applyButton"));
     m_apply->setToolTip(tr("Record the changed fields as one correction (Ctrl+Return; "
                            "Ctrl+Shift+Return also goes to the next observation that needs "
                            "attention)"));
-    m_revert = new QPushButton(tr("Revert to &upstream"), page);
+    m_revert = new QPushButton(tr("Revert to upstream"), page);
     m_revert->setObjectName(QStringLiteral("revertButton"));
+    m_revert->setToolTip(tr("Send every corrected field of this observation back to its "
+                            "upstream value, as one step (Ctrl+Shift+R)"));
     buttons->addWidget(m_apply);
     buttons->addWidget(m_revert);
     buttons->addStretch();

@@ -141,7 +141,7 @@ void MainWindow::createActions()
                                           "problem: dismiss them and go to the next observation "
                                           "that needs attention"));
     m_revertAction
-        = edit->addAction(tr("Revert to &Upstream"), this, [this] { m_panel->revertToUpstream(); });
+        = edit->addAction(tr("Re&vert to Upstream"), this, [this] { m_panel->revertToUpstream(); });
     m_revertAction->setObjectName(QStringLiteral("revertAction"));
     m_revertAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     edit->addSeparator();
@@ -165,7 +165,7 @@ void MainWindow::createActions()
     m_duplicatesAction->setStatusTip(
         tr("Compare the selected observations side by side; keep one and mark the others as its "
            "duplicates, or record that they are different"));
-    m_compareRepeatedAction = edit->addAction(tr("Compare with &Repeated..."), this, [this] {
+    m_compareRepeatedAction = edit->addAction(tr("Com&pare with Repeated..."), this, [this] {
         const QStringList selected = selectedObservations();
         if (selected.size() == 1)
             compareObservations(repeatedWith(m_model->hints(), selected.first()));
@@ -211,7 +211,7 @@ void MainWindow::createActions()
     });
     connect(remover, &RecordRemover::errorOccurred, this, &MainWindow::showError);
     QAction *searchAll
-        = edit->addAction(tr("Searc&h All Records..."), this, &MainWindow::showSearchWindow);
+        = edit->addAction(tr("Search A&ll Records..."), this, &MainWindow::showSearchWindow);
     searchAll->setObjectName(QStringLiteral("searchAllAction"));
     searchAll->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     searchAll->setStatusTip(

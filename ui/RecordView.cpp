@@ -121,14 +121,18 @@ void RecordView::createFilters()
     m_filterRow->addWidget(m_filter, 1);
     m_direction = new QComboBox(this);
     m_direction->setObjectName(QStringLiteral("directionFilter"));
-    // Named for what it chooses: without a name a screen reader speaks its value ("Both
-    // directions") as if it were its label.
+    // Labelled for what it chooses: without a label a screen reader speaks its value ("Both
+    // directions") as if it were its name (a combo box is named by its label's relation).
+    auto *directionLabel = new QLabel(tr("Direction:"), this);
+    directionLabel->setObjectName(QStringLiteral("directionLabel"));
+    directionLabel->setBuddy(m_direction);
     m_direction->setAccessibleName(tr("Direction"));
     m_direction->setToolTip(tr("Show the observations of both directions, or only the inbound "
                                "citations or only the outbound references"));
     m_direction->addItem(tr("Both directions"));
     m_direction->addItem(tr("Inbound"));
     m_direction->addItem(tr("Outbound"));
+    m_filterRow->addWidget(directionLabel);
     m_filterRow->addWidget(m_direction);
     m_attentionOnly = new QCheckBox(tr("Needs &attention"), this);
     m_attentionOnly->setObjectName(QStringLiteral("attentionFilter"));
