@@ -535,7 +535,7 @@
     </message>
     <message>
         <source>&amp;Identifier</source>
-        <translation>Identifiant</translation>
+        <translation>&amp;Identifiant</translation>
     </message>
     <message>
         <source>Identifier</source>
@@ -1036,7 +1036,7 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     </message>
     <message>
         <source>Identifier (cited wor&amp;k)</source>
-        <translation>Identifiant (œu&amp;vre citée)</translation>
+        <translation>&amp;Identifiant (œuvre citée)</translation>
     </message>
     <message>
         <source>Citing tit&amp;le</source>
@@ -1052,7 +1052,7 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     </message>
     <message>
         <source>Revie&amp;w note</source>
-        <translation>Note d’examen</translation>
+        <translation>Remar&amp;que d’examen</translation>
     </message>
 </context>
 <context>
@@ -2798,11 +2798,11 @@ Réessayez, ou importez de nouveau la page avec Fichier &gt; Importer.</translat
     </message>
     <message>
         <source>Needs &amp;attention</source>
-        <translation>À tra&amp;iter</translation>
+        <translation>&amp;À traiter</translation>
     </message>
     <message>
         <source>&amp;Corrected</source>
-        <translation>Corrigées</translation>
+        <translation>Corrig&amp;ées</translation>
     </message>
     <message>
         <source>Observations</source>
@@ -3201,7 +3201,7 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>O&amp;pen</source>
-        <translation>Ouvrir</translation>
+        <translation>Ou&amp;vrir</translation>
     </message>
     <message>
         <source>None of these candidates is the work: record that in the note (Ctrl+Shift+X), then give the identifier yourself.</source>
@@ -3256,7 +3256,7 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>O&amp;pen Citing Paper</source>
-        <translation>Ouvrir l’article citant</translation>
+        <translation>Ou&amp;vrir l’article citant</translation>
     </message>
     <message>
         <source>Open %1 in the web browser</source>
