@@ -3322,8 +3322,8 @@ arXiv:%2 v%3 · Stand %4</translation>
         <translation>Übernehmen</translation>
     </message>
     <message>
-        <source>None of them</source>
-        <translation>Keiner davon</translation>
+        <source>None of the&amp;m</source>
+        <translation>Keiner der Vors&amp;chläge</translation>
     </message>
 </context>
 <context>

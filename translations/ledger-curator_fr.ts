@@ -3322,8 +3322,8 @@ arXiv:%2 v%3 · au %4</translation>
         <translation>Accepter</translation>
     </message>
     <message>
-        <source>None of them</source>
-        <translation>Aucun</translation>
+        <source>None of the&amp;m</source>
+        <translation>Aucune n’&amp;y correspond</translation>
     </message>
 </context>
 <context>

@@ -92,7 +92,7 @@ SuggestionBox::SuggestionBox(QWidget *parent)
                             "list, 1 to 5 accept that candidate and Enter the first."));
     m_open = new QPushButton(tr("O&pen"), this);
     m_open->setObjectName(QStringLiteral("openCandidateButton"));
-    m_none = new QPushButton(tr("None of them"), this);
+    m_none = new QPushButton(tr("None of the&m"), this);
     m_none->setObjectName(QStringLiteral("noneOfTheseButton"));
     m_none->setToolTip(tr("None of these candidates is the work: record that in the note "
                           "(Ctrl+Shift+X), then give the identifier yourself."));
