@@ -526,12 +526,8 @@
         <translation>(unverändert lassen)</translation>
     </message>
     <message>
-        <source>&amp;State</source>
-        <translation>&amp;Zustand</translation>
-    </message>
-    <message>
         <source>&amp;Basis</source>
-        <translation>&amp;Grundlage</translation>
+        <translation>Grund&amp;lage</translation>
     </message>
     <message>
         <source>arXiv id or DOI, e.g. 2205.01068 or 10.1234/abc</source>
@@ -539,7 +535,7 @@
     </message>
     <message>
         <source>&amp;Identifier</source>
-        <translation>&amp;Kennung</translation>
+        <translation>K&amp;ennung</translation>
     </message>
     <message>
         <source>Identifier</source>
@@ -566,10 +562,6 @@
         <translation>Eine Textzeile</translation>
     </message>
     <message>
-        <source>&amp;Note</source>
-        <translation>&amp;Notiz</translation>
-    </message>
-    <message>
         <source>Note</source>
         <translation>Notiz</translation>
     </message>
@@ -580,14 +572,6 @@
     <message>
         <source>The notice review of each selected observation that has notices on its cited work</source>
         <translation>Die Hinweisprüfung jeder ausgewählten Beobachtung, deren zitiertes Werk Hinweise hat</translation>
-    </message>
-    <message>
-        <source>Notice re&amp;view</source>
-        <translation>Hinweis&amp;prüfung</translation>
-    </message>
-    <message>
-        <source>&amp;Apply to all</source>
-        <translation>Auf alle &amp;anwenden</translation>
     </message>
     <message>
         <source>Record the chosen values as one correction (Ctrl+Return)</source>
@@ -626,6 +610,22 @@
             <numerusform>Abgelehnt: %1 für %2 und %Ln weitere: %3</numerusform>
             <numerusform>Abgelehnt: %1 für %2 und %Ln weitere: %3</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>S&amp;tate</source>
+        <translation>&amp;Zustand</translation>
+    </message>
+    <message>
+        <source>N&amp;ote</source>
+        <translation>&amp;Notiz</translation>
+    </message>
+    <message>
+        <source>Notice &amp;review</source>
+        <translation>Hinweis&amp;prüfung</translation>
+    </message>
+    <message>
+        <source>A&amp;pply to all</source>
+        <translation>Au&amp;f alle anwenden</translation>
     </message>
 </context>
 <context>
@@ -690,36 +690,20 @@
 <context>
     <name>LedgerCurator::CurationPanel</name>
     <message>
-        <source>&amp;State</source>
-        <translation>&amp;Status</translation>
-    </message>
-    <message>
         <source>&amp;Basis</source>
-        <translation>&amp;Grundlage</translation>
-    </message>
-    <message>
-        <source>Citing &amp;title</source>
-        <translation>Zitierender &amp;Titel</translation>
+        <translation>Grund&amp;lage</translation>
     </message>
     <message>
         <source>&amp;Reference</source>
         <translation>&amp;Referenz</translation>
     </message>
     <message>
-        <source>&amp;Note</source>
-        <translation>&amp;Notiz</translation>
-    </message>
-    <message>
         <source>&amp;Duplicate of</source>
-        <translation>&amp;Duplikat von</translation>
+        <translation>Duplikat &amp;von</translation>
     </message>
     <message>
         <source>E&amp;xcluded</source>
-        <translation>Ausgesc&amp;hlossen</translation>
-    </message>
-    <message>
-        <source>Notice re&amp;view</source>
-        <translation>&amp;Mitteilungsprüfung</translation>
+        <translation>Ausgeschl&amp;ossen</translation>
     </message>
     <message>
         <source>Select an observation in the table to see and correct it.
@@ -748,14 +732,6 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
     <message>
         <source>UUID of the observation this one repeats</source>
         <translation>UUID der Beobachtung, die diese wiederholt</translation>
-    </message>
-    <message>
-        <source>&amp;Apply</source>
-        <translation>&amp;Anwenden</translation>
-    </message>
-    <message>
-        <source>Revert to &amp;upstream</source>
-        <translation>Auf &amp;Ursprungswert zurücksetzen</translation>
     </message>
     <message>
         <source>Conflicting corrections</source>
@@ -894,10 +870,6 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
         <translation>nein</translation>
     </message>
     <message>
-        <source>Review n&amp;ote</source>
-        <translation>Prü&amp;fnotiz</translation>
-    </message>
-    <message>
         <source>Correction of the selected observation</source>
         <translation>Korrektur der ausgewählten Beobachtung</translation>
     </message>
@@ -936,20 +908,12 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
         <translation>verworfene Hinweise</translation>
     </message>
     <message>
-        <source>&amp;Identifier (cited work)</source>
-        <translation>&amp;Kennung (zitiertes Werk)</translation>
-    </message>
-    <message>
         <source>Dismissed hints</source>
         <translation>Verworfene Hinweise</translation>
     </message>
     <message>
         <source>Anomaly hints</source>
         <translation>Anomaliehinweise</translation>
-    </message>
-    <message>
-        <source>Not a Problem: &amp;Dismiss</source>
-        <translation>Kein Problem: &amp;Verwerfen</translation>
     </message>
     <message>
         <source>Record that these hints are no problem (for a repeated paper: the observations are different), then go on (Ctrl+Shift+H dismisses and goes to the next)</source>
@@ -1049,6 +1013,46 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
     <message>
         <source>None of the candidates</source>
         <translation>Keiner dieser Kandidaten</translation>
+    </message>
+    <message>
+        <source>Not a Problem: Dismiss</source>
+        <translation>Kein Problem: Verwerfen</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Send every corrected field of this observation back to its upstream value, as one step (Ctrl+Shift+R)</source>
+        <translation>Jedes korrigierte Feld dieser Beobachtung in einem Schritt auf seinen Ursprungswert zurücksetzen (Strg+Umschalt+R)</translation>
+    </message>
+    <message>
+        <source>Upstream value: %1</source>
+        <translation>Ursprungswert: %1</translation>
+    </message>
+    <message>
+        <source>S&amp;tate</source>
+        <translation>Stat&amp;us</translation>
+    </message>
+    <message>
+        <source>Identifier (cited wor&amp;k)</source>
+        <translation>Kennung (&amp;zitiertes Werk)</translation>
+    </message>
+    <message>
+        <source>Citing tit&amp;le</source>
+        <translation>Zitierender &amp;Titel</translation>
+    </message>
+    <message>
+        <source>N&amp;ote</source>
+        <translation>&amp;Notiz</translation>
+    </message>
+    <message>
+        <source>Not&amp;ice review</source>
+        <translation>Mitt&amp;eilungsprüfung</translation>
+    </message>
+    <message>
+        <source>Revie&amp;w note</source>
+        <translation>&amp;Prüfnotiz</translation>
     </message>
 </context>
 <context>
@@ -1228,20 +1232,20 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
 <context>
     <name>LedgerCurator::DraftNotice</name>
     <message>
-        <source>&amp;Keep My Text</source>
-        <translation>&amp;Meinen Text behalten</translation>
-    </message>
-    <message>
-        <source>Use the &amp;New Value</source>
-        <translation>&amp;Neuen Wert übernehmen</translation>
-    </message>
-    <message>
         <source>While you typed, %1 was changed elsewhere to “%2”. Your text “%3” is kept in the field: apply it, or take the new value.</source>
         <translation>Während Sie tippten, wurde %1 anderswo in „%2“ geändert. Ihr Text „%3“ bleibt im Feld: Übernehmen Sie ihn oder den neuen Wert.</translation>
     </message>
     <message>
         <source>(none)</source>
         <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Keep M&amp;y Text</source>
+        <translation>Meinen Te&amp;xt behalten</translation>
+    </message>
+    <message>
+        <source>&amp;Use the New Value</source>
+        <translation>Neuen &amp;Wert übernehmen</translation>
     </message>
 </context>
 <context>
@@ -1287,10 +1291,6 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
     <message>
         <source>Record every other observation as a duplicate of the kept one (one step, undone with Ctrl+Z)</source>
         <translation>Jede andere Beobachtung als Duplikat der behaltenen aufzeichnen (ein Schritt, rückgängig mit Strg+Z)</translation>
-    </message>
-    <message>
-        <source>These Are &amp;Different</source>
-        <translation>Diese sind &amp;verschieden</translation>
     </message>
     <message>
         <source>Record that these are different observations: their repeated citing paper hint is dismissed</source>
@@ -1364,6 +1364,10 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
             <numerusform>%Ln Beobachtung als verschieden markieren</numerusform>
             <numerusform>%Ln Beobachtungen als verschieden markieren</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;These Are Different</source>
+        <translation>Diese sind &amp;verschieden</translation>
     </message>
 </context>
 <context>
@@ -1490,10 +1494,6 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
         <translation>Korrektur &amp;anwenden</translation>
     </message>
     <message>
-        <source>Revert to &amp;Upstream</source>
-        <translation>Auf &amp;Ursprungswert zurücksetzen</translation>
-    </message>
-    <message>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -1568,10 +1568,6 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
     <message>
         <source>Language, the preview&apos;s page cap, the record shown on start, sync, layout</source>
         <translation>Sprache, Seitenlimit der Vorschau, beim Start gezeigter Datensatz, Synchronisation, Layout</translation>
-    </message>
-    <message>
-        <source>Preview Page &amp;Cap...</source>
-        <translation>Seitenli&amp;mit der Vorschau …</translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
@@ -1678,10 +1674,6 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
         <translation>Die ausgewählten Beobachtungen nebeneinander vergleichen; eine behalten und die anderen als ihre Duplikate markieren, oder aufzeichnen, dass sie verschieden sind</translation>
     </message>
     <message>
-        <source>Compare with &amp;Repeated...</source>
-        <translation>Mit Wiederholten &amp;vergleichen …</translation>
-    </message>
-    <message>
         <source>Compare the selected observation with the others from the same citing paper</source>
         <translation>Die ausgewählte Beobachtung mit den anderen desselben zitierenden Papers vergleichen</translation>
     </message>
@@ -1699,10 +1691,6 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
             <numerusform>%Ln Beobachtungs-UUID kopiert.</numerusform>
             <numerusform>%Ln Beobachtungs-UUIDs kopiert.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Searc&amp;h All Records...</source>
-        <translation>Alle Einträge durch&amp;suchen …</translation>
     </message>
     <message>
         <source>Search every cached record&apos;s titles, observation UUIDs, identifiers and notes</source>
@@ -1804,6 +1792,42 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
     <message>
         <source>Open the manual at the section for where you are (F1)</source>
         <translation>Das Handbuch beim Abschnitt zu Ihrer aktuellen Stelle öffnen (F1)</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert to Upstream</source>
+        <translation>Auf &amp;Ursprungswert zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Com&amp;pare with Repeated...</source>
+        <translation>Mit Wiederholten &amp;vergleichen …</translation>
+    </message>
+    <message>
+        <source>Search A&amp;ll Records...</source>
+        <translation>Alle Einträge durch&amp;suchen …</translation>
+    </message>
+    <message>
+        <source>Preview Pa&amp;ge Cap...</source>
+        <translation>Seitenli&amp;mit der Vorschau …</translation>
+    </message>
+    <message>
+        <source>The pane is as wide or as narrow as it can be.</source>
+        <translation>Der Bereich ist schon so breit oder so schmal wie möglich.</translation>
+    </message>
+    <message>
+        <source>Wi&amp;den Side Panel</source>
+        <translation>Seitenbereich &amp;breiter</translation>
+    </message>
+    <message>
+        <source>Narro&amp;w Side Panel</source>
+        <translation>Seitenbereich s&amp;chmaler</translation>
+    </message>
+    <message>
+        <source>Widen &amp;Record List</source>
+        <translation>Eintragsliste b&amp;reiter</translation>
+    </message>
+    <message>
+        <source>Narrow Record &amp;List</source>
+        <translation>Eintragsliste schmal&amp;er</translation>
     </message>
 </context>
 <context>
@@ -2247,14 +2271,6 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
         <translation>Prüfnotiz</translation>
     </message>
     <message>
-        <source>Record &amp;Review</source>
-        <translation>Prüfung &amp;erfassen</translation>
-    </message>
-    <message>
-        <source>&amp;Show in Ledger</source>
-        <translation>Im Ledger &amp;zeigen</translation>
-    </message>
-    <message>
         <source>&amp;Status:</source>
         <translation>&amp;Status:</translation>
     </message>
@@ -2288,13 +2304,6 @@ Rückzüge, Korrekturen und Bedenkenäußerungen erscheinen hier, wenn eine Seit
         <source>Records the status and note for the selected notices: one decision per record and notice, covering every observation of the record that cites the work (Ctrl+Return)</source>
         <translation>Erfasst Status und Notiz für die ausgewählten Hinweise: eine Entscheidung je Datensatz und Hinweis, für jede Beobachtung des Datensatzes, die das Werk zitiert (Strg+Eingabe)</translation>
     </message>
-    <message numerus="yes">
-        <source>Record &amp;Review for %Ln notices</source>
-        <translation>
-            <numerusform>&amp;Prüfung für %Ln Hinweis erfassen</numerusform>
-            <numerusform>&amp;Prüfung für %Ln Hinweise erfassen</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 · %2 · %3 shown</source>
         <translation>%1 · %2 · %3 angezeigt</translation>
@@ -2322,6 +2331,21 @@ Rückzüge, Korrekturen und Bedenkenäußerungen erscheinen hier, wenn eine Seit
     <message>
         <source>%L1 observations</source>
         <translation>%L1 Beobachtungen</translation>
+    </message>
+    <message>
+        <source>Record Re&amp;view</source>
+        <translation>Prüfung &amp;erfassen</translation>
+    </message>
+    <message>
+        <source>Show in &amp;Ledger</source>
+        <translation>Im Ledger &amp;zeigen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Record Re&amp;view for %Ln notices</source>
+        <translation>
+            <numerusform>Prüfung für %Ln Hinweis &amp;erfassen</numerusform>
+            <numerusform>Prüfung für %Ln Hinweise &amp;erfassen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2821,6 +2845,22 @@ arXiv:%2 v%3 · Stand %4</translation>
         <source>Observations that still need a decision: unresolved, mismatched, uncertain or malformed ones, conflicting corrections, anomaly hints not dismissed and notices not yet reviewed (Ctrl+Shift+A)</source>
         <translation>Beobachtungen, die noch eine Entscheidung brauchen: nicht aufgelöste, abweichende, unsichere oder fehlerhafte, widersprüchliche Korrekturen, nicht verworfene Anomaliehinweise und noch nicht geprüfte Hinweise (Strg+Umschalt+A)</translation>
     </message>
+    <message>
+        <source>Direction:</source>
+        <translation>Richtung:</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>Richtung</translation>
+    </message>
+    <message>
+        <source>Show the observations of both directions, or only the inbound citations or only the outbound references</source>
+        <translation>Die Beobachtungen beider Richtungen zeigen, oder nur die eingehenden Zitate oder nur die ausgehenden Referenzen</translation>
+    </message>
+    <message>
+        <source>Colu&amp;mns</source>
+        <translation>&amp;Spalten</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::ReportExport</name>
@@ -3172,20 +3212,12 @@ arXiv:%2 v%3 · Stand %4</translation>
         <translation>Werk</translation>
     </message>
     <message>
-        <source>A&amp;ccept</source>
-        <translation>Über&amp;nehmen</translation>
-    </message>
-    <message>
         <source>Record the chosen candidate&apos;s identifier, the state verified fuzzy and a note saying so, as one step (Ctrl+Z takes it back), then go to the next observation needing attention. In the table or this list, 1 to 5 accept that candidate and Enter the first.</source>
         <translation>Die Kennung des gewählten Kandidaten, den Zustand „unscharf verifiziert“ und eine Notiz dazu in einem Schritt erfassen (Strg+Z nimmt ihn zurück), dann zur nächsten Beobachtung mit Handlungsbedarf gehen. In der Tabelle oder dieser Liste übernehmen 1 bis 5 diesen Kandidaten und Eingabe den ersten.</translation>
     </message>
     <message>
         <source>O&amp;pen</source>
         <translation>Ö&amp;ffnen</translation>
-    </message>
-    <message>
-        <source>None of the&amp;m</source>
-        <translation>&amp;Keiner davon</translation>
     </message>
     <message>
         <source>None of these candidates is the work: record that in the note (Ctrl+Shift+X), then give the identifier yourself.</source>
@@ -3300,6 +3332,14 @@ arXiv:%2 v%3 · Stand %4</translation>
         <source>, a clear match</source>
         <comment>after the score</comment>
         <translation>, ein eindeutiger Treffer</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Übernehmen</translation>
+    </message>
+    <message>
+        <source>None of the&amp;m</source>
+        <translation>Keiner der Vors&amp;chläge</translation>
     </message>
 </context>
 <context>

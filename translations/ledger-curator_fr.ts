@@ -526,10 +526,6 @@
         <translation>(laisser tel quel)</translation>
     </message>
     <message>
-        <source>&amp;State</source>
-        <translation>É&amp;tat</translation>
-    </message>
-    <message>
         <source>&amp;Basis</source>
         <translation>&amp;Base</translation>
     </message>
@@ -566,10 +562,6 @@
         <translation>Une ligne de texte</translation>
     </message>
     <message>
-        <source>&amp;Note</source>
-        <translation>&amp;Note</translation>
-    </message>
-    <message>
         <source>Note</source>
         <translation>Note</translation>
     </message>
@@ -580,14 +572,6 @@
     <message>
         <source>The notice review of each selected observation that has notices on its cited work</source>
         <translation>L’examen de notice de chaque observation sélectionnée dont l’œuvre citée a des notices</translation>
-    </message>
-    <message>
-        <source>Notice re&amp;view</source>
-        <translation>E&amp;xamen de notice</translation>
-    </message>
-    <message>
-        <source>&amp;Apply to all</source>
-        <translation>&amp;Appliquer à toutes</translation>
     </message>
     <message>
         <source>Record the chosen values as one correction (Ctrl+Return)</source>
@@ -626,6 +610,22 @@
             <numerusform>Refusé&#xa0;: %1 pour %2 et %Ln autre&#xa0;: %3</numerusform>
             <numerusform>Refusé&#xa0;: %1 pour %2 et %Ln autres&#xa0;: %3</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>S&amp;tate</source>
+        <translation>É&amp;tat</translation>
+    </message>
+    <message>
+        <source>N&amp;ote</source>
+        <translation>N&amp;ote</translation>
+    </message>
+    <message>
+        <source>Notice &amp;review</source>
+        <translation>Exa&amp;men de notice</translation>
+    </message>
+    <message>
+        <source>A&amp;pply to all</source>
+        <translation>A&amp;ppliquer à toutes</translation>
     </message>
 </context>
 <context>
@@ -748,40 +748,20 @@
         <translation>non</translation>
     </message>
     <message>
-        <source>&amp;State</source>
-        <translation>É&amp;tat</translation>
-    </message>
-    <message>
         <source>&amp;Basis</source>
         <translation>&amp;Base</translation>
-    </message>
-    <message>
-        <source>Citing &amp;title</source>
-        <translation>Titre &amp;citant</translation>
     </message>
     <message>
         <source>&amp;Reference</source>
         <translation>&amp;Référence</translation>
     </message>
     <message>
-        <source>&amp;Note</source>
-        <translation>&amp;Note</translation>
-    </message>
-    <message>
         <source>&amp;Duplicate of</source>
-        <translation>&amp;Doublon de</translation>
+        <translation>Do&amp;ublon de</translation>
     </message>
     <message>
         <source>E&amp;xcluded</source>
         <translation>E&amp;xclue</translation>
-    </message>
-    <message>
-        <source>Notice re&amp;view</source>
-        <translation>Exa&amp;men de la notice</translation>
-    </message>
-    <message>
-        <source>Review n&amp;ote</source>
-        <translation>Note d’exam&amp;en</translation>
     </message>
     <message>
         <source>Select an observation in the table to see and correct it.
@@ -814,14 +794,6 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     <message>
         <source>UUID of the observation this one repeats</source>
         <translation>UUID de l’observation que celle-ci répète</translation>
-    </message>
-    <message>
-        <source>&amp;Apply</source>
-        <translation>&amp;Appliquer</translation>
-    </message>
-    <message>
-        <source>Revert to &amp;upstream</source>
-        <translation>Revenir à la valeur d’&amp;origine</translation>
     </message>
     <message>
         <source>Conflicting corrections</source>
@@ -936,20 +908,12 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
         <translation>indices écartés</translation>
     </message>
     <message>
-        <source>&amp;Identifier (cited work)</source>
-        <translation>&amp;Identifiant (œuvre citée)</translation>
-    </message>
-    <message>
         <source>Dismissed hints</source>
         <translation>Indices écartés</translation>
     </message>
     <message>
         <source>Anomaly hints</source>
         <translation>Indices d’anomalie</translation>
-    </message>
-    <message>
-        <source>Not a Problem: &amp;Dismiss</source>
-        <translation>Pas un problème&#xa0;: é&amp;carter</translation>
     </message>
     <message>
         <source>Record that these hints are no problem (for a repeated paper: the observations are different), then go on (Ctrl+Shift+H dismisses and goes to the next)</source>
@@ -1049,6 +1013,46 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     <message>
         <source>None of the candidates</source>
         <translation>Aucun des candidats</translation>
+    </message>
+    <message>
+        <source>Not a Problem: Dismiss</source>
+        <translation>Pas un problème&#xa0;: écarter</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Appliquer</translation>
+    </message>
+    <message>
+        <source>Send every corrected field of this observation back to its upstream value, as one step (Ctrl+Shift+R)</source>
+        <translation>Ramener chaque champ corrigé de cette observation à sa valeur d’origine, en une seule étape (Ctrl+Maj+R)</translation>
+    </message>
+    <message>
+        <source>Upstream value: %1</source>
+        <translation>Valeur d’origine&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>S&amp;tate</source>
+        <translation>É&amp;tat</translation>
+    </message>
+    <message>
+        <source>Identifier (cited wor&amp;k)</source>
+        <translation>&amp;Identifiant (œuvre citée)</translation>
+    </message>
+    <message>
+        <source>Citing tit&amp;le</source>
+        <translation>Titre &amp;citant</translation>
+    </message>
+    <message>
+        <source>N&amp;ote</source>
+        <translation>N&amp;ote</translation>
+    </message>
+    <message>
+        <source>Not&amp;ice review</source>
+        <translation>Exa&amp;men de la notice</translation>
+    </message>
+    <message>
+        <source>Revie&amp;w note</source>
+        <translation>Remar&amp;que d’examen</translation>
     </message>
 </context>
 <context>
@@ -1228,20 +1232,20 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
 <context>
     <name>LedgerCurator::DraftNotice</name>
     <message>
-        <source>&amp;Keep My Text</source>
-        <translation>&amp;Garder mon texte</translation>
-    </message>
-    <message>
-        <source>Use the &amp;New Value</source>
-        <translation>Prendre la &amp;nouvelle valeur</translation>
-    </message>
-    <message>
         <source>While you typed, %1 was changed elsewhere to “%2”. Your text “%3” is kept in the field: apply it, or take the new value.</source>
         <translation>Pendant votre saisie, %1 a été modifié ailleurs en «&#xa0;%2&#xa0;». Votre texte «&#xa0;%3&#xa0;» reste dans le champ&#xa0;: appliquez-le, ou prenez la nouvelle valeur.</translation>
     </message>
     <message>
         <source>(none)</source>
         <translation>(aucune)</translation>
+    </message>
+    <message>
+        <source>Keep M&amp;y Text</source>
+        <translation>&amp;Garder mon texte</translation>
+    </message>
+    <message>
+        <source>&amp;Use the New Value</source>
+        <translation>&amp;Prendre la nouvelle valeur</translation>
     </message>
 </context>
 <context>
@@ -1287,10 +1291,6 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     <message>
         <source>Record every other observation as a duplicate of the kept one (one step, undone with Ctrl+Z)</source>
         <translation>Enregistrer chaque autre observation comme doublon de celle gardée (une étape, annulée avec Ctrl+Z)</translation>
-    </message>
-    <message>
-        <source>These Are &amp;Different</source>
-        <translation>Elles sont &amp;différentes</translation>
     </message>
     <message>
         <source>Record that these are different observations: their repeated citing paper hint is dismissed</source>
@@ -1364,6 +1364,10 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
             <numerusform>Marquer %Ln observation comme différente</numerusform>
             <numerusform>Marquer %Ln observations comme différentes</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;These Are Different</source>
+        <translation>&amp;Elles sont différentes</translation>
     </message>
 </context>
 <context>
@@ -1494,10 +1498,6 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
         <translation>Appli&amp;quer la correction</translation>
     </message>
     <message>
-        <source>Revert to &amp;Upstream</source>
-        <translation>Revenir à la valeur d’&amp;origine</translation>
-    </message>
-    <message>
         <source>&amp;Settings...</source>
         <translation>&amp;Paramètres…</translation>
     </message>
@@ -1524,10 +1524,6 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
     <message>
         <source>Page &amp;Preview</source>
         <translation>A&amp;perçu de la page</translation>
-    </message>
-    <message>
-        <source>Preview Page &amp;Cap...</source>
-        <translation>P&amp;lafond de page de l’aperçu…</translation>
     </message>
     <message>
         <source>&amp;Go</source>
@@ -1678,10 +1674,6 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
         <translation>Comparer côte à côte les observations sélectionnées&#xa0;; en garder une et marquer les autres comme ses doublons, ou enregistrer qu’elles sont différentes</translation>
     </message>
     <message>
-        <source>Compare with &amp;Repeated...</source>
-        <translation>Co&amp;mparer aux répétées…</translation>
-    </message>
-    <message>
         <source>Compare the selected observation with the others from the same citing paper</source>
         <translation>Comparer l’observation sélectionnée aux autres du même article citant</translation>
     </message>
@@ -1699,10 +1691,6 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
             <numerusform>%Ln UUID d’observation copié.</numerusform>
             <numerusform>%Ln UUID d’observations copiés.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Searc&amp;h All Records...</source>
-        <translation>Rec&amp;hercher dans toutes les fiches…</translation>
     </message>
     <message>
         <source>Search every cached record&apos;s titles, observation UUIDs, identifiers and notes</source>
@@ -1804,6 +1792,42 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
     <message>
         <source>Open the manual at the section for where you are (F1)</source>
         <translation>Ouvrir le manuel à la section de l&apos;endroit où vous êtes (F1)</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert to Upstream</source>
+        <translation>Revenir à la valeur d’&amp;origine</translation>
+    </message>
+    <message>
+        <source>Com&amp;pare with Repeated...</source>
+        <translation>Co&amp;mparer aux répétées…</translation>
+    </message>
+    <message>
+        <source>Search A&amp;ll Records...</source>
+        <translation>Rec&amp;hercher dans toutes les fiches…</translation>
+    </message>
+    <message>
+        <source>Preview Pa&amp;ge Cap...</source>
+        <translation>P&amp;lafond de page de l’aperçu…</translation>
+    </message>
+    <message>
+        <source>The pane is as wide or as narrow as it can be.</source>
+        <translation>Le panneau est déjà aussi large ou aussi étroit que possible.</translation>
+    </message>
+    <message>
+        <source>Wi&amp;den Side Panel</source>
+        <translation>Éla&amp;rgir le panneau latéral</translation>
+    </message>
+    <message>
+        <source>Narro&amp;w Side Panel</source>
+        <translation>Ré&amp;trécir le panneau latéral</translation>
+    </message>
+    <message>
+        <source>Widen &amp;Record List</source>
+        <translation>Élar&amp;gir la liste des fiches</translation>
+    </message>
+    <message>
+        <source>Narrow Record &amp;List</source>
+        <translation>Rétréc&amp;ir la liste des fiches</translation>
     </message>
 </context>
 <context>
@@ -2247,14 +2271,6 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
         <translation>Note d’examen</translation>
     </message>
     <message>
-        <source>Record &amp;Review</source>
-        <translation>&amp;Enregistrer l’examen</translation>
-    </message>
-    <message>
-        <source>&amp;Show in Ledger</source>
-        <translation>Afficher dans le &amp;registre</translation>
-    </message>
-    <message>
         <source>&amp;Status:</source>
         <translation>&amp;Statut&#xa0;:</translation>
     </message>
@@ -2288,13 +2304,6 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
         <source>Records the status and note for the selected notices: one decision per record and notice, covering every observation of the record that cites the work (Ctrl+Return)</source>
         <translation>Enregistre le statut et la note des notices sélectionnées&#xa0;: une décision par fiche et par notice, valable pour chaque observation de la fiche qui cite l&apos;œuvre (Ctrl+Entrée)</translation>
     </message>
-    <message numerus="yes">
-        <source>Record &amp;Review for %Ln notices</source>
-        <translation>
-            <numerusform>Enregistrer l&apos;&amp;examen de %Ln notice</numerusform>
-            <numerusform>Enregistrer l&apos;&amp;examen de %Ln notices</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 · %2 · %3 shown</source>
         <translation>%1 · %2 · %3 affichées</translation>
@@ -2322,6 +2331,21 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     <message>
         <source>%L1 observations</source>
         <translation>%L1 observations</translation>
+    </message>
+    <message>
+        <source>Record Re&amp;view</source>
+        <translation>&amp;Enregistrer l’examen</translation>
+    </message>
+    <message>
+        <source>Show in &amp;Ledger</source>
+        <translation>Afficher dans le &amp;registre</translation>
+    </message>
+    <message numerus="yes">
+        <source>Record Re&amp;view for %Ln notices</source>
+        <translation>
+            <numerusform>&amp;Enregistrer l’examen de %Ln notice</numerusform>
+            <numerusform>&amp;Enregistrer l’examen de %Ln notices</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2388,7 +2412,7 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     </message>
     <message>
         <source>S&amp;tatus:</source>
-        <translation>S&amp;tatut&#xa0;:</translation>
+        <translation>St&amp;atut&#xa0;:</translation>
     </message>
     <message>
         <source>&amp;Review:</source>
@@ -2404,7 +2428,7 @@ Les rétractations, corrections et expressions de préoccupation apparaissent ic
     </message>
     <message>
         <source>&amp;Export CSV...</source>
-        <translation>&amp;Exporter en CSV...</translation>
+        <translation>E&amp;xporter en CSV...</translation>
     </message>
     <message>
         <source>Writes the notices shown, as filtered and sorted, to a CSV file for a report (Ctrl+E)</source>
@@ -2774,11 +2798,11 @@ Réessayez, ou importez de nouveau la page avec Fichier &gt; Importer.</translat
     </message>
     <message>
         <source>Needs &amp;attention</source>
-        <translation>À trai&amp;ter</translation>
+        <translation>&amp;À traiter</translation>
     </message>
     <message>
         <source>&amp;Corrected</source>
-        <translation>&amp;Corrigées</translation>
+        <translation>Corrig&amp;ées</translation>
     </message>
     <message>
         <source>Observations</source>
@@ -2820,6 +2844,22 @@ arXiv:%2 v%3 · au %4</translation>
     <message>
         <source>Observations that still need a decision: unresolved, mismatched, uncertain or malformed ones, conflicting corrections, anomaly hints not dismissed and notices not yet reviewed (Ctrl+Shift+A)</source>
         <translation>Observations qui attendent encore une décision&#xa0;: non résolues, discordantes, incertaines ou mal formées, corrections contradictoires, indices d’anomalie non écartés et notices pas encore examinées (Ctrl+Maj+A)</translation>
+    </message>
+    <message>
+        <source>Direction:</source>
+        <translation>Sens&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>Sens</translation>
+    </message>
+    <message>
+        <source>Show the observations of both directions, or only the inbound citations or only the outbound references</source>
+        <translation>Afficher les observations des deux sens, ou seulement les citations entrantes, ou seulement les références sortantes</translation>
+    </message>
+    <message>
+        <source>Colu&amp;mns</source>
+        <translation>&amp;Colonnes</translation>
     </message>
 </context>
 <context>
@@ -3172,20 +3212,12 @@ arXiv:%2 v%3 · au %4</translation>
         <translation>Œuvre</translation>
     </message>
     <message>
-        <source>A&amp;ccept</source>
-        <translation>A&amp;ccepter</translation>
-    </message>
-    <message>
         <source>Record the chosen candidate&apos;s identifier, the state verified fuzzy and a note saying so, as one step (Ctrl+Z takes it back), then go to the next observation needing attention. In the table or this list, 1 to 5 accept that candidate and Enter the first.</source>
         <translation>Enregistrer l’identifiant du candidat choisi, l’état «&#xa0;vérifié approché&#xa0;» et une note le disant, en une étape (Ctrl+Z l’annule), puis passer à l’observation suivante à traiter. Dans le tableau ou cette liste, 1 à 5 acceptent ce candidat et Entrée le premier.</translation>
     </message>
     <message>
         <source>O&amp;pen</source>
         <translation>Ou&amp;vrir</translation>
-    </message>
-    <message>
-        <source>None of the&amp;m</source>
-        <translation>A&amp;ucun</translation>
     </message>
     <message>
         <source>None of these candidates is the work: record that in the note (Ctrl+Shift+X), then give the identifier yourself.</source>
@@ -3301,6 +3333,14 @@ arXiv:%2 v%3 · au %4</translation>
         <comment>after the score</comment>
         <translation>, une correspondance nette</translation>
     </message>
+    <message>
+        <source>Accept</source>
+        <translation>Accepter</translation>
+    </message>
+    <message>
+        <source>None of the&amp;m</source>
+        <translation>Aucune n’&amp;y correspond</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::SummaryBar</name>
@@ -3415,7 +3455,7 @@ arXiv:%2 v%3 · au %4</translation>
     </message>
     <message>
         <source>Sync &amp;every:</source>
-        <translation>Synchroniser &amp;toutes les&#xa0;:</translation>
+        <translation>Synchroniser to&amp;utes les&#xa0;:</translation>
     </message>
     <message>
         <source>Looking for the system keyring...</source>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "BatchEditPanel.h"
+#include "KeyboardAccess.h"
 #include "ManualWindow.h"
 
 #include "CurationSession.h"
@@ -64,7 +65,7 @@ BatchEditPanel::BatchEditPanel(CurationSession &session, QWidget *parent)
     m_state->addItem(tr("(leave as is)"));
     for (ResolutionState state : kAllResolutionStates)
         m_state->addItem(stateDisplayText(state), stateKey(state));
-    form->addRow(tr("&State"), m_state);
+    form->addRow(tr("S&tate"), m_state);
 
     m_basis = new QComboBox(this);
     m_basis->setObjectName(QStringLiteral("multiBasis"));
@@ -96,7 +97,7 @@ BatchEditPanel::BatchEditPanel(CurationSession &session, QWidget *parent)
     auto *noteRow = new QHBoxLayout;
     noteRow->addWidget(m_note.mode);
     noteRow->addWidget(m_note.edit, 1);
-    auto *noteLabel = new QLabel(tr("&Note"), this);
+    auto *noteLabel = new QLabel(tr("N&ote"), this);
     noteLabel->setBuddy(m_note.mode);
     form->addRow(noteLabel, noteRow);
     m_note.mode->setAccessibleName(tr("Note"));
@@ -109,7 +110,7 @@ BatchEditPanel::BatchEditPanel(CurationSession &session, QWidget *parent)
         m_review->addItem(reviewDisplayText(status), status);
     m_review->setToolTip(
         tr("The notice review of each selected observation that has notices on its cited work"));
-    form->addRow(tr("Notice re&view"), m_review);
+    form->addRow(tr("Notice &review"), m_review);
     for (QComboBox *combo : { m_state, m_basis, m_excluded, m_review })
         connect(combo, &QComboBox::currentIndexChanged, this, &BatchEditPanel::updatePlan);
     layout->addLayout(form);
@@ -128,7 +129,7 @@ BatchEditPanel::BatchEditPanel(CurationSession &session, QWidget *parent)
     m_problem->hide();
     layout->addWidget(m_problem);
 
-    m_apply = new QPushButton(tr("&Apply to all"), this);
+    m_apply = new QPushButton(tr("A&pply to all"), this);
     m_apply->setObjectName(QStringLiteral("multiApplyButton"));
     m_apply->setToolTip(tr("Record the chosen values as one correction (Ctrl+Return)"));
     layout->addWidget(m_apply, 0, Qt::AlignLeft);
@@ -151,6 +152,8 @@ BatchEditPanel::TextField BatchEditPanel::makeTextField(
     field.edit->setObjectName(QStringLiteral("multi") + name);
     field.edit->setPlaceholderText(placeholder);
     field.edit->setClearButtonEnabled(true);
+    // Ctrl+Z undoes the typing in the field, then the last correction (Edit > Undo).
+    KeyboardAccess::passUndoToWindow(field.edit);
     const TextField copy = field;
     // Typing a value chooses to set it; clearing a field takes no text.
     connect(field.edit, &QLineEdit::textEdited, this, [copy] {

@@ -81,25 +81,25 @@ QString fieldLabel(CurationField field)
 {
     switch (field) {
     case CurationField::State:
-        return CurationPanel::tr("&State");
+        return CurationPanel::tr("S&tate");
     case CurationField::Basis:
         return CurationPanel::tr("&Basis");
     case CurationField::Identifier:
-        return CurationPanel::tr("&Identifier (cited work)");
+        return CurationPanel::tr("Identifier (cited wor&k)");
     case CurationField::Title:
-        return CurationPanel::tr("Citing &title");
+        return CurationPanel::tr("Citing tit&le");
     case CurationField::Reference:
         return CurationPanel::tr("&Reference");
     case CurationField::Note:
-        return CurationPanel::tr("&Note");
+        return CurationPanel::tr("N&ote");
     case CurationField::DuplicateOf:
         return CurationPanel::tr("&Duplicate of");
     case CurationField::Excluded:
         return CurationPanel::tr("E&xcluded");
     case CurationField::Review:
-        return CurationPanel::tr("Notice re&view");
+        return CurationPanel::tr("Not&ice review");
     case CurationField::ReviewNote:
-        return CurationPanel::tr("Review n&ote");
+        return CurationPanel::tr("Revie&w note");
     case CurationField::DismissedHints:
         return CurationPanel::tr("Dismissed hints");
     }

@@ -6,6 +6,7 @@
 #include "BatchEditPanel.h"
 #include "CuratorIdentityDialog.h"
 #include "FlowLayout.h"
+#include "KeyboardAccess.h"
 #include "SuggestionBox.h"
 #include "SuggestionProvider.h"
 
@@ -16,6 +17,7 @@
 #include "ThemeText.h"
 #include "TitleDiff.h"
 
+#include <QAccessible>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -215,6 +217,9 @@ void CurationPanel::buildSingle()
         if (auto *combo = qobject_cast<QComboBox *>(row.editor); combo && combo->lineEdit())
             combo->lineEdit()->setAccessibleName(label->text().remove(u'&'));
         label->setBuddy(row.editor);
+        // Ctrl+Z undoes the typing in the field, then the last correction (Edit > Undo).
+        if (qobject_cast<QLineEdit *>(row.editor) || qobject_cast<QComboBox *>(row.editor))
+            KeyboardAccess::passUndoToWindow(row.editor);
         row.problem = new QLabel(fieldsBox);
         row.problem->setObjectName(QStringLiteral("problem-") + curationFieldKey(field));
         row.problem->setTextFormat(Qt::PlainText);
@@ -260,7 +265,7 @@ void CurationPanel::buildSingle()
     m_hintsText->setTextFormat(Qt::PlainText);
     m_hintsText->setWordWrap(true);
     hintsLayout->addWidget(m_hintsText);
-    m_dismissHints = new QPushButton(tr("Not a Problem: &Dismiss"), m_hintsBox);
+    m_dismissHints = new QPushButton(tr("Not a Problem: Dismiss"), m_hintsBox);
     m_dismissHints->setObjectName(QStringLiteral("dismissHintsButton"));
     m_dismissHints->setToolTip(tr("Record that these hints are no problem (for a repeated "
                                   "paper: the observations are different), then go on "
@@ -270,13 +275,15 @@ void CurationPanel::buildSingle()
     layout->addWidget(m_hintsBox);
 
     auto *buttons = new FlowLayout; // one under the other when the panel is narrow
-    m_apply = new QPushButton(tr("&Apply"), page);
+    m_apply = new QPushButton(tr("Apply"), page);
     m_apply->setObjectName(QStringLiteral("applyButton"));
     m_apply->setToolTip(tr("Record the changed fields as one correction (Ctrl+Return; "
                            "Ctrl+Shift+Return also goes to the next observation that needs "
                            "attention)"));
-    m_revert = new QPushButton(tr("Revert to &upstream"), page);
+    m_revert = new QPushButton(tr("Revert to upstream"), page);
     m_revert->setObjectName(QStringLiteral("revertButton"));
+    m_revert->setToolTip(tr("Send every corrected field of this observation back to its "
+                            "upstream value, as one step (Ctrl+Shift+R)"));
     buttons->addWidget(m_apply);
     buttons->addWidget(m_revert);
     layout->addLayout(buttons);
@@ -352,8 +359,9 @@ void CurationPanel::refresh()
     m_heading->setText(tr("%1\n%2 · %3")
                            .arg(DisplayText::forTerminal(shown->citingTitle),
                                directionDisplayText(shown->direction), id));
-    for (const FieldRow &row : std::as_const(m_rows)) {
+    for (FieldRow &row : m_rows) {
         const QString original = valueForDisplay(row.field, upstreamValue(*upstream, row.field));
+        row.upstreamText = original;
         // Long values (titles) are elided to one line; the tooltip holds them whole.
         row.upstream->setText(original.isEmpty() ? tr("(none)")
                                                  : row.upstream->fontMetrics().elidedText(original,
@@ -536,6 +544,7 @@ void CurationPanel::validate()
         }
         row.problem->setText(problem);
         row.problem->setVisible(!problem.isEmpty());
+        describeEditor(row);
         anyProblem = anyProblem || !problem.isEmpty();
     }
     const QString warning = contradiction();
@@ -554,6 +563,24 @@ void CurationPanel::validate()
             curated = true;
     }
     m_revert->setEnabled(curated);
+}
+
+void CurationPanel::describeEditor(const FieldRow &row)
+{
+    QString description = tr("Upstream value: %1")
+                              .arg(row.upstreamText.isEmpty() ? tr("(none)") : row.upstreamText);
+    if (!row.problem->text().isEmpty())
+        description += u'\n' + row.problem->text();
+    QList<QWidget *> described { row.editor };
+    if (auto *combo = qobject_cast<QComboBox *>(row.editor); combo && combo->lineEdit())
+        described.append(combo->lineEdit()); // it has the focus, and speaks for the field
+    for (QWidget *widget : std::as_const(described)) {
+        if (widget->accessibleDescription() == description)
+            continue;
+        widget->setAccessibleDescription(description);
+        QAccessibleEvent event(widget, QAccessible::DescriptionChanged);
+        QAccessible::updateAccessibility(&event);
+    }
 }
 
 bool CurationPanel::canApply() const

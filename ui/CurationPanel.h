@@ -106,11 +106,15 @@ private:
         QLabel *upstream = nullptr;
         QWidget *editor = nullptr;
         QLabel *problem = nullptr;
+        QString upstreamText; // whole, for the editor's accessible description
     };
     void buildSingle();
     void buildMultiple();
     void refresh();
     void validate();
+    //! The editor's accessible description: its upstream value and, when there is one, why what
+    //! was typed is refused; a change is announced (QAccessible::DescriptionChanged).
+    void describeEditor(const FieldRow &row);
     QString editorText(CurationField field) const;
     void setEditorText(CurationField field, const QString &text);
     QList<struct FieldEdit> pendingEdits(QString *error) const;

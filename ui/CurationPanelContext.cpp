@@ -200,6 +200,7 @@ void CurationPanel::fillConflicts()
     const CuratedRecord &record = m_session.record();
     const QString id = m_observations.first();
     bool any = false;
+    QWidget *previous = m_revert; // made now, the buttons still come where they are shown in Tab
     for (CurationField field : kAllCurationFields) {
         const FieldState *state = record.field(id, field);
         if (!state || !state->isConflict())
@@ -212,12 +213,16 @@ void CurationPanel::fillConflicts()
         label->setWordWrap(true);
         m_conflictLayout->addWidget(label);
         for (const CorrectionEvent &head : state->heads) {
+            // An ampersand of the value or the name is shown, not taken for a mnemonic.
             auto *button = new QPushButton(
                 tr("Keep “%1” (%2, %3)")
                     .arg(head.value ? valueForDisplay(field, displayValue(field, head.value))
                                     : tr("upstream", "the value as received"),
-                        DisplayText::forTerminal(head.author), conflictTime(head.createdAt)),
+                        DisplayText::forTerminal(head.author), conflictTime(head.createdAt))
+                    .replace(u'&', QStringLiteral("&&")),
                 m_conflictBox);
+            setTabOrder(previous, button);
+            previous = button;
             button->setObjectName(
                 QStringLiteral("keep-") + curationFieldKey(field) + u'-' + head.id);
             const std::optional<QString> value = head.value;

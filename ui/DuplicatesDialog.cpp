@@ -135,7 +135,7 @@ DuplicatesDialog::DuplicatesDialog(
         tr("Record every other observation as a duplicate of the kept one (one step, undone "
            "with Ctrl+Z)"));
     m_differentButton
-        = buttons->addButton(tr("These Are &Different"), QDialogButtonBox::ActionRole);
+        = buttons->addButton(tr("&These Are Different"), QDialogButtonBox::ActionRole);
     m_differentButton->setObjectName(QStringLiteral("theseAreDifferentButton"));
     m_differentButton->setToolTip(
         tr("Record that these are different observations: their repeated citing paper hint is "

@@ -202,6 +202,13 @@ void MainWindow::setupNotices()
 {
     m_notices = new NoticeController(m_store, *m_session, this);
     m_view->insertBanner(m_notices->banner());
+    // The banner sits above the filters: its buttons follow the record list, in the order shown.
+    QWidget *previous = m_records;
+    for (const char *name : { "bannerShow", "bannerReview" }) {
+        auto *button = m_notices->banner()->findChild<QWidget *>(QString::fromLatin1(name));
+        setTabOrder(previous, button);
+        previous = button;
+    }
     connect(m_notices, &NoticeController::showAttentionRequested, this,
         [this] { m_view->attentionFilter()->setChecked(true); });
     connect(m_notices, &NoticeController::showRequested, this, &MainWindow::showObservation);

@@ -13,6 +13,7 @@
 #include "DuplicatesDialog.h"
 #include "FileDialogs.h"
 #include "ImportExport.h"
+#include "KeyboardAccess.h"
 #include "ManualWindow.h"
 #include "NoticesView.h"
 #include "ObservationFilterProxy.h"
@@ -140,7 +141,7 @@ void MainWindow::createActions()
                                           "problem: dismiss them and go to the next observation "
                                           "that needs attention"));
     m_revertAction
-        = edit->addAction(tr("Revert to &Upstream"), this, [this] { m_panel->revertToUpstream(); });
+        = edit->addAction(tr("Re&vert to Upstream"), this, [this] { m_panel->revertToUpstream(); });
     m_revertAction->setObjectName(QStringLiteral("revertAction"));
     m_revertAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     edit->addSeparator();
@@ -164,7 +165,7 @@ void MainWindow::createActions()
     m_duplicatesAction->setStatusTip(
         tr("Compare the selected observations side by side; keep one and mark the others as its "
            "duplicates, or record that they are different"));
-    m_compareRepeatedAction = edit->addAction(tr("Compare with &Repeated..."), this, [this] {
+    m_compareRepeatedAction = edit->addAction(tr("Com&pare with Repeated..."), this, [this] {
         const QStringList selected = selectedObservations();
         if (selected.size() == 1)
             compareObservations(repeatedWith(m_model->hints(), selected.first()));
@@ -193,8 +194,12 @@ void MainWindow::createActions()
         menu.addAction(m_compareRepeatedAction);
         menu.addSeparator();
         menu.addAction(m_copyUuidAction);
+        menu.addSeparator();
+        menu.addMenu(m_view->columnsMenu()); // the header's menu, for the keyboard too
         menu.exec(m_table->viewport()->mapToGlobal(pos));
     });
+    // Shift+F10 opens it as the Menu key does (and every other widget's context menu).
+    new ContextMenuKey(this);
     updateObservationActions();
     edit->addSeparator();
     auto *remover = new RecordRemover(m_store, *m_session, this); // Edit > Remove Record...
@@ -206,7 +211,7 @@ void MainWindow::createActions()
     });
     connect(remover, &RecordRemover::errorOccurred, this, &MainWindow::showError);
     QAction *searchAll
-        = edit->addAction(tr("Searc&h All Records..."), this, &MainWindow::showSearchWindow);
+        = edit->addAction(tr("Search A&ll Records..."), this, &MainWindow::showSearchWindow);
     searchAll->setObjectName(QStringLiteral("searchAllAction"));
     searchAll->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     searchAll->setStatusTip(
@@ -245,7 +250,37 @@ void MainWindow::createActions()
     preview->setObjectName(QStringLiteral("previewAction"));
     preview->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     view->addAction(
-        tr("Preview Page &Cap..."), this, [this] { m_preview->chooseInboundCap(this); });
+        tr("Preview Pa&ge Cap..."), this, [this] { m_preview->chooseInboundCap(this); });
+    view->addSeparator();
+    view->addMenu(m_view->columnsMenu());
+    // The panes' widths from the keyboard: the arrow says where the divider goes (mirrored in
+    // a right-to-left layout, where the side panel is on the left).
+    auto *splitter = findChild<QSplitter *>(QStringLiteral("mainSplitter"));
+    const Qt::Key towardsStart = isRightToLeft() ? Qt::Key_Right : Qt::Key_Left;
+    const Qt::Key towardsEnd = isRightToLeft() ? Qt::Key_Left : Qt::Key_Right;
+    const auto paneAction = [this, view, splitter](const QString &text, const QString &name,
+                                int pane, int step, QKeyCombination key) {
+        QAction *action = view->addAction(text, this, [this, splitter, pane, step] {
+            const int delta = step * fontMetrics().averageCharWidth();
+            if (!KeyboardAccess::resizePane(splitter, pane, 1, delta)) {
+                statusBar()->showMessage(
+                    tr("The pane is as wide or as narrow as it can be."), 4000);
+                return;
+            }
+            m_settings->noteChanged(); // kept with the layout, as a drag of the divider is
+        });
+        action->setObjectName(name);
+        action->setShortcut(QKeySequence(key));
+        return action;
+    };
+    paneAction(tr("Wi&den Side Panel"), QStringLiteral("widenSidePanelAction"), 2, 8,
+        Qt::CTRL | Qt::ALT | towardsStart);
+    paneAction(tr("Narro&w Side Panel"), QStringLiteral("narrowSidePanelAction"), 2, -8,
+        Qt::CTRL | Qt::ALT | towardsEnd);
+    paneAction(tr("Widen &Record List"), QStringLiteral("widenRecordListAction"), 0, 8,
+        Qt::CTRL | Qt::ALT | Qt::SHIFT | towardsEnd);
+    paneAction(tr("Narrow Record &List"), QStringLiteral("narrowRecordListAction"), 0, -8,
+        Qt::CTRL | Qt::ALT | Qt::SHIFT | towardsStart);
 
     QMenu *go = menuBar()->addMenu(tr("&Go"));
     // F8 from the record list (or anywhere but the panel) takes the keyboard to the table, so

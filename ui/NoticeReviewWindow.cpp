@@ -92,12 +92,12 @@ NoticeReviewWindow::NoticeReviewWindow(Store &store, QWidget *parent)
     m_note->setPlaceholderText(tr("Note (optional): why, and what was checked"));
     m_note->setClearButtonEnabled(true);
     m_note->setAccessibleName(tr("Review note"));
-    m_record = new QPushButton(tr("Record &Review"), this);
+    m_record = new QPushButton(tr("Record Re&view"), this);
     m_record->setObjectName(QStringLiteral("recordReview"));
     m_record->setToolTip(
         tr("Records the status and note for the selected notices: one decision per record and "
            "notice, covering every observation of the record that cites the work (Ctrl+Return)"));
-    m_show = new QPushButton(tr("&Show in Ledger"), this);
+    m_show = new QPushButton(tr("Show in &Ledger"), this);
     m_show->setObjectName(QStringLiteral("showInLedger"));
     auto *statusLabel = new QLabel(tr("&Status:"), this);
     statusLabel->setBuddy(m_status);
@@ -311,8 +311,8 @@ void NoticeReviewWindow::updateButtons()
     m_record->setEnabled(!targets.isEmpty());
     m_show->setEnabled(!targets.isEmpty());
     m_record->setText(targets.size() > 1
-            ? tr("Record &Review for %Ln notices", nullptr, int(targets.size()))
-            : tr("Record &Review"));
+            ? tr("Record Re&view for %Ln notices", nullptr, int(targets.size()))
+            : tr("Record Re&view"));
 }
 
 void NoticeReviewWindow::recordReview()

@@ -35,9 +35,9 @@ DraftNotice::DraftNotice(QWidget *parent)
     m_text->setTextFormat(Qt::PlainText);
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *keep = new QPushButton(tr("&Keep My Text"), this);
+    auto *keep = new QPushButton(tr("Keep M&y Text"), this);
     keep->setObjectName(QStringLiteral("keepDrafts"));
-    auto *useNew = new QPushButton(tr("Use the &New Value"), this);
+    auto *useNew = new QPushButton(tr("&Use the New Value"), this);
     useNew->setObjectName(QStringLiteral("useNewValues"));
     auto *buttons = new QHBoxLayout;
     buttons->addStretch(1);

@@ -124,9 +124,18 @@ void RecordView::createFilters()
     m_filterRow->addWidget(m_filter, 1);
     m_direction = new QComboBox(this);
     m_direction->setObjectName(QStringLiteral("directionFilter"));
+    // Labelled for what it chooses: without a label a screen reader speaks its value ("Both
+    // directions") as if it were its name (a combo box is named by its label's relation).
+    auto *directionLabel = new QLabel(tr("Direction:"), this);
+    directionLabel->setObjectName(QStringLiteral("directionLabel"));
+    directionLabel->setBuddy(m_direction);
+    m_direction->setAccessibleName(tr("Direction"));
+    m_direction->setToolTip(tr("Show the observations of both directions, or only the inbound "
+                               "citations or only the outbound references"));
     m_direction->addItem(tr("Both directions"));
     m_direction->addItem(tr("Inbound"));
     m_direction->addItem(tr("Outbound"));
+    m_filterRow->addWidget(directionLabel);
     m_filterRow->addWidget(m_direction);
     m_attentionOnly = new QCheckBox(tr("Needs &attention"), this);
     m_attentionOnly->setObjectName(QStringLiteral("attentionFilter"));
@@ -206,26 +215,35 @@ void RecordView::createTable()
         if (m_headerPressed)
             setColumnsSized(true);
     });
-    // Right-click on the header shows or hides columns.
-    header->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(
-        header, &QHeaderView::customContextMenuRequested, this, [this, header](const QPoint &pos) {
-            QMenu menu(this);
-            for (int column = 0; column < ObservationTableModel::ColumnCount; ++column) {
-                if (column == ObservationTableModel::StateColumn
-                    || column == ObservationTableModel::CitingTitleColumn)
-                    continue;
-                QAction *action
-                    = menu.addAction(m_model->headerData(column, Qt::Horizontal).toString());
-                action->setCheckable(true);
-                action->setChecked(!m_table->isColumnHidden(column));
-                connect(action, &QAction::toggled, this, [this, column](bool on) {
-                    m_table->setColumnHidden(column, !on);
-                    setColumnsSized(true); // the user's choice of columns, kept with the layout
-                });
-            }
-            menu.exec(header->mapToGlobal(pos));
+    // Right-click on the header shows or hides columns: the menu View > Columns has too, and the
+    // table's own context menu (the Menu key, Shift+F10).
+    m_columnsMenu = new QMenu(tr("Colu&mns"), this);
+    m_columnsMenu->setObjectName(QStringLiteral("columnsMenu"));
+    for (int column = 0; column < ObservationTableModel::ColumnCount; ++column) {
+        if (column == ObservationTableModel::StateColumn
+            || column == ObservationTableModel::CitingTitleColumn)
+            continue; // always shown
+        QAction *action
+            = m_columnsMenu->addAction(m_model->headerData(column, Qt::Horizontal).toString());
+        action->setObjectName(QStringLiteral("columnAction-%1").arg(column));
+        action->setCheckable(true);
+        action->setData(column);
+        connect(action, &QAction::triggered, this, [this, column](bool on) {
+            m_table->setColumnHidden(column, !on);
+            setColumnsSized(true); // the user's choice of columns, kept with the layout
         });
+    }
+    connect(m_columnsMenu, &QMenu::aboutToShow, this, &RecordView::updateColumnActions);
+    updateColumnActions();
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header, &QHeaderView::customContextMenuRequested, this,
+        [this, header](const QPoint &pos) { m_columnsMenu->exec(header->mapToGlobal(pos)); });
+}
+
+void RecordView::updateColumnActions()
+{
+    for (QAction *action : m_columnsMenu->actions())
+        action->setChecked(!m_table->isColumnHidden(action->data().toInt()));
 }
 
 void RecordView::insertBanner(QWidget *banner)

@@ -14,6 +14,7 @@ class QComboBox;
 class QHBoxLayout;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QTableView;
 class QToolButton;
 
@@ -42,6 +43,9 @@ public:
     QCheckBox *attentionFilter() const { return m_attentionOnly; }
     QCheckBox *curatedFilter() const { return m_curatedOnly; }
     const std::array<QToolButton *, kResolutionStateCount> &chips() const { return m_chips; }
+    //! The table's columns, each a checkable action that shows or hides it (the header's context
+    //! menu, View > Columns).
+    QMenu *columnsMenu() const { return m_columnsMenu; }
 
     //! Puts `banner` between the heading and the summary bar.
     void insertBanner(QWidget *banner);
@@ -101,6 +105,8 @@ private:
     void setComplete(bool complete);
     void updateSummary();
     void updateChips();
+    //! The columns menu's checks follow the columns shown.
+    void updateColumnActions();
 
     ObservationTableModel *m_model = nullptr;
     ObservationFilterProxy *m_proxy = nullptr;
@@ -108,6 +114,7 @@ private:
     bool m_fittingColumns = false;
     bool m_headerPressed = false; // a mouse button is down on the header (the user resizing)
     QLineEdit *m_filter = nullptr;
+    QMenu *m_columnsMenu = nullptr;
     std::array<QToolButton *, kResolutionStateCount> m_chips {};
     QComboBox *m_direction = nullptr;
     QCheckBox *m_attentionOnly = nullptr;

@@ -155,6 +155,13 @@ SettingsDialog::SettingsDialog(SyncController *sync, QWidget *parent)
     layout->addStretch();
     layout->addWidget(m_buttons);
     resize(std::max(520, sizeHint().width()), sizeHint().height());
+    // Tab goes as shown, from the top: the curator's fields (made after the general ones) first.
+    QWidget *previous = m_curator->orcidEdit();
+    for (QWidget *next : std::initializer_list<QWidget *> {
+             m_language, m_inboundCap, m_restoreRecord, m_syncSettings, m_resetLayout }) {
+        setTabOrder(previous, next);
+        previous = next;
+    }
 
     connect(m_inboundCap, &QLineEdit::textChanged, this, &SettingsDialog::validate);
     connect(m_curator, &CuratorIdentityFields::changed, this, &SettingsDialog::validate);

@@ -84,7 +84,7 @@ SuggestionBox::SuggestionBox(QWidget *parent)
     layout->addWidget(m_details);
 
     auto *buttons = new QHBoxLayout;
-    m_accept = new QPushButton(tr("A&ccept"), this);
+    m_accept = new QPushButton(tr("Accept"), this);
     m_accept->setObjectName(QStringLiteral("acceptCandidateButton"));
     m_accept->setToolTip(tr("Record the chosen candidate's identifier, the state verified fuzzy "
                             "and a note saying so, as one step (Ctrl+Z takes it back), then go "
