@@ -3694,6 +3694,10 @@ arXiv:%2 v%3 · Stand %4</translation>
             <numerusform>%Ln hier entfernte Einträge nicht erneut geholt.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The server holds no event at %1 (deleted from its database?). Whatever was there is not in this cache; the sync went on without it. Tell the server&apos;s administrator.</source>
+        <translation>Der Server hat kein Ereignis bei %1 (aus seiner Datenbank gelöscht?). Was dort war, ist nicht in diesem Cache; die Synchronisierung ging ohne es weiter. Sagen Sie es der Administration des Servers.</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::WorksImport</name>

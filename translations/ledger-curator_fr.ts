@@ -3694,6 +3694,10 @@ arXiv:%2 v%3 · au %4</translation>
             <numerusform>%Ln fiches retirées ici non récupérées de nouveau.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The server holds no event at %1 (deleted from its database?). Whatever was there is not in this cache; the sync went on without it. Tell the server&apos;s administrator.</source>
+        <translation>Le serveur n&apos;a aucun événement à %1 (supprimé de sa base de données ?). Ce qui s&apos;y trouvait n&apos;est pas dans ce cache ; la synchronisation a continué sans lui. Prévenez l&apos;administrateur du serveur.</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::WorksImport</name>

@@ -165,6 +165,13 @@ void SyncStatus::showOutcome(bool ok, const QString &message, const SyncReport &
                      "(%Ln re-timed).",
                     nullptr, int(report.retimed));
         m_statusBar->showMessage(summary, 10000);
+        // Events the server no longer holds (a seq skipped): not in this cache, and no sync
+        // will bring them; the curator must know.
+        if (!report.missingSeqs.isEmpty())
+            Q_EMIT errorOccurred(tr("The server holds no event at %1 (deleted from its database?). "
+                                    "Whatever was there is not in this cache; the sync went on "
+                                    "without it. Tell the server's administrator.")
+                                     .arg(QLocale().createSeparatedList(report.missingSeqs)));
         // An event that fails its signature is kept out of the page: the curator must know.
         if (!report.rejected.isEmpty())
             Q_EMIT errorOccurred(
