@@ -10,6 +10,7 @@
 #include "RetractionCsv.h"
 #include "ServeOptions.h"
 #include "ServerStore.h"
+#include "ServerVerify.h"
 #include "ServerWorks.h"
 
 #include <QCommandLineParser>
@@ -772,6 +773,24 @@ int runKey(const QStringList &arguments, QTextStream &out, QTextStream &err)
     return ExitOk;
 }
 
+int runVerify(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    parser.addOption(kDbOption);
+    if (!parser.parse(arguments))
+        return usage(QStringLiteral("verify: ") + parser.errorText(), err);
+    if (parser.positionalArguments().size() != 1)
+        return usage(QStringLiteral("verify: unexpected argument '%1'")
+                         .arg(parser.positionalArguments().at(1)),
+            err);
+    int status = ExitOk;
+    auto store = storeFrom(parser, err, &status);
+    if (!store)
+        return status;
+    return verifyServerStore(*store, out, err);
+}
+
 } // namespace
 
 QString defaultServerDatabase()
@@ -795,6 +814,8 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
         return runImportNotices(arguments, out, err);
     if (command == u"works")
         return runWorks(arguments, out, err);
+    if (command == u"verify")
+        return runVerify(arguments, out, err);
     if (command == u"-h" || command == u"--help" || command == u"help") {
         out << "Usage:\n"
                "  ledger-server serve [--db PATH|URL] [--listen HOST:PORT] [--max-body BYTES] "
@@ -813,6 +834,7 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
                "  ledger-server works import FILE [--format arxiv-jsonl|csv] [--works PATH] "
                "[--db PATH|URL]\n"
                "  ledger-server works stats [--works PATH] [--db PATH|URL]\n"
+               "  ledger-server verify [--db PATH|URL]\n"
                "\n"
                "--db takes an SQLite file (default "
             << defaultServerDatabase()
@@ -824,9 +846,9 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
         out << "ledger-server " << QCoreApplication::applicationVersion() << Qt::endl;
         return ExitOk;
     }
-    return usage(command.isEmpty()
-            ? QStringLiteral("name a command: serve, import, import-notices, token, key or works")
-            : QStringLiteral("unknown command '%1'").arg(command),
+    return usage(command.isEmpty() ? QStringLiteral(
+                     "name a command: serve, import, import-notices, token, key, works or verify")
+                                   : QStringLiteral("unknown command '%1'").arg(command),
         err);
 }
 

@@ -344,14 +344,14 @@ void TestCuratorDay::everyDecisionByKeyboardOneCountEverywhere()
         const qsizetype before = m_window->session().undoStack()->count();
         if (o->state == ResolutionState::Unresolved) {
             // Type the value (the state follows the identifier), then one key.
-            QTest::keyClick(m_window, Qt::Key_I, Qt::AltModifier); // the Identifier label's buddy
+            QTest::keyClick(m_window, Qt::Key_K, Qt::AltModifier); // "Identifier (cited wor&k)"
             QTest::keyClicks(
                 QApplication::focusWidget(), QStringLiteral("2301.%1").arg(10001 + identifiers++));
             QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return,
                 Qt::ControlModifier | Qt::ShiftModifier);
         } else if (o->state == ResolutionState::MetadataMismatch) {
             // Choose the state with the keyboard (the first, verified exact), then one key.
-            QTest::keyClick(m_window, Qt::Key_S, Qt::AltModifier);
+            QTest::keyClick(m_window, Qt::Key_T, Qt::AltModifier); // "S&tate"
             QVERIFY(qobject_cast<QComboBox *>(QApplication::focusWidget()));
             QCOMPARE(QApplication::focusWidget()->objectName(), QStringLiteral("editor-state"));
             QTest::keyClick(QApplication::focusWidget(), Qt::Key_Home); // verified exact

@@ -393,9 +393,12 @@ void TestKeyboardGui::paneWidthsFromTheKeyboard()
         sizes[2] > before[2], qPrintable(QStringLiteral("%1 -> %2").arg(before[2]).arg(sizes[2])));
     QCOMPARE(sizes[0], before[0]);
     QCOMPARE(sizes[0] + sizes[1] + sizes[2], total);
+    const int widened = sizes[2];
     press(Qt::Key_Right);
     press(Qt::Key_Right);
-    QVERIFY(splitter->sizes()[2] < before[2]);
+    // Narrower than widened; not below what its editors need (its starting width may be that).
+    QVERIFY(splitter->sizes()[2] < widened);
+    QVERIFY(splitter->sizes()[2] <= before[2]);
     // As wide as it may be, and no wider however often the key is pressed.
     auto *side = find("sideTabs");
     for (int i = 0; i < 40; ++i)

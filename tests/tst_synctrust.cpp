@@ -188,6 +188,14 @@ void TestSyncTrust::alteredEventIsRefusedByEveryClient()
         QSqlDatabase::removeDatabase(name);
     }
 
+    // ledger-server verify finds it on the server.
+    const CliRun verified = runServerCommand(
+        { QStringLiteral("verify"), QStringLiteral("--db"), m_server->database() }, m_dir->path());
+    QCOMPARE(verified.exitCode, 1);
+    QVERIFY2(verified.out.contains(QByteArray(
+                 "problem: seq 1: event " + id.toUtf8() + " by carol fails its signature")),
+        verified.out.constData());
+
     // A fresh client (dave) refuses it: kept aside, reported, not shown.
     Store &dave = cache(QStringLiteral("dave"));
     auto fresh = sync(dave, QStringLiteral("dave"));
@@ -226,6 +234,14 @@ void TestSyncTrust::aSeqGapIsReportedNotFatal()
         QVERIFY2(pushed, qPrintable(pushed ? QString() : pushed.error().toString()));
         QCOMPARE(pushed->pushed, 1);
     }
+    const QStringList verify { QStringLiteral("verify"), QStringLiteral("--db"),
+        m_server->database() };
+    const CliRun whole = runServerCommand(verify, m_dir->path());
+    QVERIFY2(whole.exitCode == 0, whole.out.constData());
+    QVERIFY2(whole.out.contains("checked 3 events (seqs 1 to 3) against 1 key: 3 signed"),
+        whole.out.constData());
+    QVERIFY2(
+        whole.out.contains("every event verifies and no seq is missing"), whole.out.constData());
     {
         const QString name = QUuid::createUuid().toString();
         {
@@ -239,6 +255,10 @@ void TestSyncTrust::aSeqGapIsReportedNotFatal()
         }
         QSqlDatabase::removeDatabase(name);
     }
+    // The server's own check says so too.
+    const CliRun gap = runServerCommand(verify, m_dir->path());
+    QCOMPARE(gap.exitCode, 1);
+    QVERIFY2(gap.out.contains("problem: seq 2 is missing"), gap.out.constData());
     Store &dave = cache(QStringLiteral("dave"));
     QStringList logged;
     SyncOptions o = options(QStringLiteral("dave"));

@@ -157,8 +157,8 @@ SettingsDialog::SettingsDialog(SyncController *sync, QWidget *parent)
     resize(std::max(520, sizeHint().width()), sizeHint().height());
     // Tab goes as shown, from the top: the curator's fields (made after the general ones) first.
     QWidget *previous = m_curator->orcidEdit();
-    for (QWidget *next : std::initializer_list<QWidget *> {
-             m_language, m_inboundCap, m_restoreRecord, m_syncSettings, m_resetLayout }) {
+    for (QWidget *next : std::initializer_list<QWidget *> { m_language, m_contrast, m_inboundCap,
+             m_restoreRecord, m_syncSettings, m_resetLayout }) {
         setTabOrder(previous, next);
         previous = next;
     }
