@@ -450,6 +450,33 @@
     </message>
 </context>
 <context>
+    <name>LedgerCurator</name>
+    <message>
+        <source>and %1 more</source>
+        <translation>und %1 weitere</translation>
+    </message>
+    <message>
+        <source>%1 (%2 · %3)</source>
+        <translation>%1 (%2 · %3)</translation>
+    </message>
+    <message>
+        <source>%1: no cached record yet</source>
+        <translation>%1: noch kein Eintrag im Cache</translation>
+    </message>
+    <message>
+        <source>%1: about arXiv:%2 itself</source>
+        <translation>%1: über arXiv:%2 selbst</translation>
+    </message>
+    <message>
+        <source>%1: cited by 1 observation of arXiv:%2</source>
+        <translation>%1: zitiert von 1 Beobachtung von arXiv:%2</translation>
+    </message>
+    <message>
+        <source>%1: cited by %2 observations of arXiv:%3</source>
+        <translation>%1: zitiert von %2 Beobachtungen von arXiv:%3</translation>
+    </message>
+</context>
+<context>
     <name>LedgerCurator::AboutDialog</name>
     <message>
         <source>About Ledger Curator</source>

@@ -450,6 +450,33 @@
     </message>
 </context>
 <context>
+    <name>LedgerCurator</name>
+    <message>
+        <source>and %1 more</source>
+        <translation>et %1 de plus</translation>
+    </message>
+    <message>
+        <source>%1 (%2 · %3)</source>
+        <translation>%1 (%2 · %3)</translation>
+    </message>
+    <message>
+        <source>%1: no cached record yet</source>
+        <translation>%1 : aucun enregistrement dans le cache pour l’instant</translation>
+    </message>
+    <message>
+        <source>%1: about arXiv:%2 itself</source>
+        <translation>%1 : au sujet d’arXiv:%2 lui-même</translation>
+    </message>
+    <message>
+        <source>%1: cited by 1 observation of arXiv:%2</source>
+        <translation>%1 : cité par 1 observation d’arXiv:%2</translation>
+    </message>
+    <message>
+        <source>%1: cited by %2 observations of arXiv:%3</source>
+        <translation>%1 : cité par %2 observations d’arXiv:%3</translation>
+    </message>
+</context>
+<context>
     <name>LedgerCurator::AboutDialog</name>
     <message>
         <source>About Ledger Curator</source>

@@ -3,6 +3,7 @@
 
 #include "EveryRecord.h"
 
+#include <QCoreApplication>
 #include <QSet>
 
 namespace LedgerCurator {
@@ -41,27 +42,30 @@ Result<WithdrawalImpact> withdrawalImpact(
 
 QStringList withdrawalLines(const WithdrawalImpact &impact, qsizetype most)
 {
+    // Read in the window (translated) and by the command line (English: no translator there).
+    const auto tr
+        = [](const char *text) { return QCoreApplication::translate("NoticeWithdrawals", text); };
     QStringList lines;
     for (const NoticeListRow &row : impact.rows) {
         if (lines.size() == most) {
-            lines.append(QStringLiteral("and %1 more").arg(impact.rows.size() - most));
+            lines.append(tr("and %1 more").arg(impact.rows.size() - most));
             break;
         }
         const StandingNotice &n = row.notice;
-        const QString what
-            = QStringLiteral("%1 (%2 · %3)")
-                  .arg(n.origin.isEmpty() ? n.ref() : n.origin, natureText(n.event), n.event.date);
+        const QString what = tr("%1 (%2 · %3)")
+                                 .arg(n.origin.isEmpty() ? n.ref() : originDisplayText(n.origin),
+                                     natureDisplayText(n.event), n.event.date);
         if (row.record.isEmpty())
-            lines.append(what + QStringLiteral(": no cached record yet"));
+            lines.append(tr("%1: no cached record yet").arg(what));
         else if (row.ownPaper)
-            lines.append(what + QStringLiteral(": about arXiv:%1 itself").arg(row.record));
+            lines.append(tr("%1: about arXiv:%2 itself").arg(what, row.record));
         else
-            lines.append(what
-                + QStringLiteral(": cited by %1 %2 of arXiv:%3")
-                      .arg(row.observations)
-                      .arg(row.observations == 1 ? QStringLiteral("observation")
-                                                 : QStringLiteral("observations"))
-                      .arg(row.record));
+            lines.append((row.observations == 1
+                    ? tr("%1: cited by 1 observation of arXiv:%2").arg(what, row.record)
+                    : tr("%1: cited by %2 observations of arXiv:%3")
+                          .arg(what)
+                          .arg(row.observations)
+                          .arg(row.record)));
     }
     return lines;
 }
