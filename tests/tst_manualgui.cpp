@@ -10,6 +10,7 @@
 #include "TestSupport.h"
 #include "WindowFixture.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QDialog>
 #include <QDir>
@@ -291,6 +292,15 @@ void TestManualGui::escapeAndCtrlWCloseSecondaryWindows()
         QWidget *searchWindow = nullptr;
         QTRY_VERIFY((searchWindow = m_window->findChild<QWidget *>(QStringLiteral("searchWindow")))
             && searchWindow->isVisible());
+        // Each is a window to a screen reader (not a client area: AT-SPI's "filler"), named by
+        // its title.
+        for (QWidget *secondary : { searchWindow, static_cast<QWidget *>(m_window->noticesView()),
+                 static_cast<QWidget *>(m_window->noticeReview()) }) {
+            QAccessibleInterface *a = QAccessible::queryAccessibleInterface(secondary);
+            QVERIFY(a);
+            QCOMPARE(a->role(), QAccessible::Window);
+            QCOMPARE(a->text(QAccessible::Name), secondary->windowTitle());
+        }
         QVERIFY2(closes(searchWindow, keys), qPrintable(keys.toString()));
         QVERIFY2(closes(m_window->noticesView(), keys), qPrintable(keys.toString()));
         QVERIFY2(closes(m_window->noticeReview(), keys), qPrintable(keys.toString()));

@@ -29,6 +29,7 @@
 #include "SyncSettingsDialog.h"
 #include "SyncStatus.h"
 #include "ThemeText.h"
+#include "WindowAccessibility.h"
 #include "WindowSettings.h"
 #include "WorksImport.h"
 
@@ -83,6 +84,7 @@ MainWindow::MainWindow(Store &store, QWidget *parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Ledger Curator"));
+    installWindowAccessibility(); // the secondary windows are windows to a screen reader
     setAcceptDrops(true);
     m_proxy->setSourceModel(m_model);
 
