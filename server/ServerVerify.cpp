@@ -67,10 +67,12 @@ int verifyServerStore(const ServerStore &store, QTextStream &out, QTextStream &e
             const TrustVerdict verdict = verifyEvent(event, ring, *legacyMark);
             if (verdict.trust == EventTrust::Legacy)
                 ++legacy;
-            else if (verdict.trust == EventTrust::Rejected && ++failing)
-                problems.append(QStringLiteral("seq %1: event %2 by %3 %4")
-                                    .arg(seq)
-                                    .arg(event.id, event.author, verdict.reason));
+            if (verdict.trust != EventTrust::Rejected)
+                continue;
+            ++failing;
+            problems.append(QStringLiteral("seq %1: event %2 by %3 %4")
+                                .arg(seq)
+                                .arg(event.id, event.author, verdict.reason));
         }
         if (page->events.size() < kPage)
             break;

@@ -149,7 +149,7 @@ private:
         return value.isString() ? quoted(value.toString()) : jsonTypeName(value);
     }
 
-    Status checkHeader(const QJsonObject &top) const
+    Status checkHeader(const QJsonObject &top)
     {
         const QJsonValue format = top.value(QStringLiteral("format"));
         if (format.isUndefined())
@@ -378,7 +378,7 @@ private:
 
     QString m_file;
     JsonLineIndex m_index;
-    mutable int m_version = kBundleVersion; // set by checkHeader()
+    int m_version = kBundleVersion; // set by checkHeader()
 };
 
 } // namespace
