@@ -10,6 +10,7 @@
 #include "CuratedRecord.h"
 #include "EventSignature.h"
 #include "Identifier.h"
+#include "KeyAttestation.h"
 #include "LedgerText.h"
 #include "RecordJson.h"
 #include "SealSignature.h"
@@ -37,6 +38,14 @@ const QCommandLineOption kPageFormatOption(QStringLiteral("format"),
 const QCommandLineOption kAllowUnsignedOption(QStringLiteral("allow-unsigned"),
     QStringLiteral("Accept events that carry no signature (each value they give is marked "
                    "unsigned on the page); without it such a bundle is refused."));
+const QCommandLineOption kTrustedKeysOption(QStringLiteral("trusted-keys"),
+    QStringLiteral("Accept only keys your team registered: FILE is your team server's key list "
+                   "(the reply of GET /v1/keys, saved as it came)."),
+    QStringLiteral("FILE"));
+const QCommandLineOption kServerKeyOption(QStringLiteral("server-key"),
+    QStringLiteral("Accept only keys your team's server attests: KEY is its public key, 43 "
+                   "base64url characters ('ledger-server key server' prints it)."),
+    QStringLiteral("KEY"));
 const QCommandLineOption kPageFileOption(
     QStringList { QStringLiteral("o"), QStringLiteral("out"), QStringLiteral("output") },
     QStringLiteral("Write the verified page to FILE instead of standard output."),
@@ -50,6 +59,71 @@ Result<CurationBundle> readBundleFile(const QString &path)
     if (!file.open(QIODevice::ReadOnly))
         return Error::badInput(QStringLiteral("cannot read: %1").arg(file.errorString()), path);
     return readBundleJson(file.readAll(), path);
+}
+
+//! The keys a reader trusts, from --trusted-keys and --server-key; nullopt without either.
+Result<std::optional<TeamKeys>> teamKeysFrom(const QCommandLineParser &parser)
+{
+    const bool haveList = parser.isSet(kTrustedKeysOption);
+    const bool haveKey = parser.isSet(kServerKeyOption);
+    if (!haveList && !haveKey)
+        return std::optional<TeamKeys> {};
+    TeamKeys team;
+    if (haveKey) {
+        const QString text = parser.value(kServerKeyOption).trimmed();
+        const auto publicKey = fromBase64Url(text, 32);
+        if (!publicKey)
+            return Error::badInput(
+                QStringLiteral("--server-key: expected the server's public key as 43 base64url "
+                               "characters ('ledger-server key server' prints it), found '%1'")
+                    .arg(text.left(100)));
+        team.serverPublicKey = *publicKey;
+        team.source = QStringLiteral("--server-key %1").arg(keyIdOf(*publicKey));
+    }
+    if (haveList) {
+        const QString path = parser.value(kTrustedKeysOption);
+        if (SqliteLocks::isOpenBySqlite(path))
+            return Error::badInput(
+                QStringLiteral("this is a file of the cache, not a key list"), path);
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return Error::badInput(QStringLiteral("cannot read: %1").arg(file.errorString()), path);
+        auto list = readTeamKeyListJson(file.readAll(), path);
+        if (!list)
+            return list.error();
+        for (const BundleKey &given : std::as_const(list->keys)) {
+            const auto publicKey = fromBase64Url(given.publicKey, 32);
+            if (!publicKey || keyIdOf(*publicKey) != given.keyId)
+                return Error::badInput(
+                    QStringLiteral("key %1 of %2: its public key does not have that id")
+                        .arg(given.keyId, given.curator),
+                    path);
+            CuratorKey key;
+            key.keyId = given.keyId;
+            key.curator = given.curator;
+            key.publicKey = *publicKey;
+            key.registeredAt = given.registeredAt;
+            key.revoked = given.revoked;
+            key.revokedAfterSeq = given.revokedAfterSeq;
+            team.listed.insert(key.keyId, key);
+        }
+        if (!list->serverPublicKey.isEmpty()) {
+            const auto serverKey = fromBase64Url(list->serverPublicKey, 32);
+            if (!serverKey || keyIdOf(*serverKey) != list->serverKeyId)
+                return Error::badInput(
+                    QStringLiteral("server_key: its public key does not have the id %1")
+                        .arg(list->serverKeyId),
+                    path);
+            if (haveKey && *serverKey != team.serverPublicKey)
+                return Error::badInput(QStringLiteral("this key list is of server key %1, not of "
+                                                      "the --server-key %2")
+                                           .arg(list->serverKeyId, team.serverKeyId()),
+                    path);
+            team.serverPublicKey = *serverKey;
+        }
+        team.source = path;
+    }
+    return std::optional<TeamKeys>(std::move(team));
 }
 
 //! What the check of a bundle found.
@@ -70,12 +144,15 @@ struct BundleCheck
     //! Each key of the bundle for people to compare with their team's list: "key K: curator C,
     //! fingerprint F", what it signed.
     QStringList keyList;
+    //! With a team's keys: whose ("the team's keys (FILE), server key K, fingerprint F").
+    QString team;
 };
 
 //! What the seal says against what the bundle carries: the record's hash, the events, the keys,
 //! and the seal's own signature by a key of the bundle given to the exporter. Each difference
 //! is a failure naming what changed.
-void checkSeal(const CurationBundle &bundle, const KeyRing &ring, BundleCheck &check)
+void checkSeal(const CurationBundle &bundle, const KeyRing &ring,
+    const QHash<QString, QString> &badKeys, BundleCheck &check)
 {
     if (!bundle.seal) {
         check.failures.append(QStringLiteral(
@@ -85,7 +162,10 @@ void checkSeal(const CurationBundle &bundle, const KeyRing &ring, BundleCheck &c
     }
     const BundleSeal &seal = *bundle.seal;
     const auto key = ring.constFind(seal.keyId);
-    if (key == ring.cend())
+    if (const auto bad = badKeys.constFind(seal.keyId); bad != badKeys.cend())
+        check.failures.append(
+            QStringLiteral("the seal is signed with key %1, %2").arg(seal.keyId, *bad));
+    else if (key == ring.cend())
         check.failures.append(
             QStringLiteral("the seal is signed with key %1, which the bundle does not hold")
                 .arg(seal.keyId));
@@ -147,15 +227,16 @@ void checkSeal(const CurationBundle &bundle, const KeyRing &ring, BundleCheck &c
 //! Checks every event of the bundle against the bundle's keys. With `known` (the cache's keys,
 //! for an import), a key the cache holds must belong to the same curator there, and the cache's
 //! revocation counts as storeCuratorKeys() would keep it.
-BundleCheck checkBundle(
-    const CurationBundle &bundle, bool allowUnsigned, const KeyRing *known = nullptr)
+//! With `team`, a key the team did not register is refused, and the team's revocations count.
+BundleCheck checkBundle(const CurationBundle &bundle, bool allowUnsigned,
+    const KeyRing *known = nullptr, const TeamKeys *team = nullptr)
 {
     BundleCheck check;
     KeyRing ring;
     QHash<QString, QString> badKeys; // key id -> why it cannot be taken
     for (const BundleKey &given : bundle.keys) {
         CuratorKey key { given.keyId, given.curator, {}, given.registeredAt, given.revokedAfterSeq,
-            given.revoked };
+            given.revoked, given.attestedBy, given.attestation };
         const auto publicKey = fromBase64Url(given.publicKey, 32);
         if (!publicKey) {
             badKeys.insert(key.keyId, QStringLiteral("whose public key does not decode"));
@@ -181,9 +262,27 @@ BundleCheck checkBundle(
                 }
             }
         }
+        if (team) {
+            if (const auto refusal = teamRefusal(*team, key)) {
+                badKeys.insert(key.keyId, QStringLiteral("which ") + *refusal);
+                continue;
+            }
+            // The team's list may know of a revocation the bundle does not carry.
+            if (const auto listed = team->listed.constFind(key.keyId); listed != team->listed.cend()
+                && listed->revoked
+                && (!key.revoked || listed->revokedAfterSeq < key.revokedAfterSeq)) {
+                key.revoked = true;
+                key.revokedAfterSeq = listed->revokedAfterSeq;
+            }
+        }
         ring.insert(key.keyId, key);
         check.keys.append(key);
     }
+    if (team)
+        check.team = team->serverPublicKey.isEmpty()
+            ? QStringLiteral("the team's keys (%1)").arg(team->source)
+            : QStringLiteral("the team's keys (%1), server key %2, fingerprint %3")
+                  .arg(team->source, team->serverKeyId(), keyFingerprint(team->serverPublicKey));
     QSet<QString> used;
     for (const CorrectionEvent &event : bundle.events) {
         const QString who = QStringLiteral("event %1 by %2").arg(event.id, event.author);
@@ -224,7 +323,7 @@ BundleCheck checkBundle(
     }
     check.keyWarnings.sort();
     check.failedEvents = check.failures.size();
-    checkSeal(bundle, ring, check);
+    checkSeal(bundle, ring, badKeys, check);
     QHash<QString, qsizetype> signedBy;
     for (const CorrectionEvent &event : bundle.events)
         ++signedBy[event.keyId];
@@ -260,10 +359,15 @@ bool tellCheck(const QString &file, const BundleCheck &check, QTextStream &err)
     if (check.failures.isEmpty()) {
         for (const QString &key : check.keyList)
             err << "ledger-curator: " << file << ": " << terminalSafe(key) << Qt::endl;
-        err << "ledger-curator: " << file
-            << ": the keys were not checked against a team's list: compare their fingerprints "
-               "with the keys your team registered (ledger-server key list)"
-            << Qt::endl;
+        if (check.team.isEmpty())
+            err << "ledger-curator: " << file
+                << ": the keys were not checked against a team's list: compare their fingerprints "
+                   "with the keys your team registered (ledger-server key list), or give "
+                   "--trusted-keys or --server-key"
+                << Qt::endl;
+        else
+            err << "ledger-curator: " << file << ": every key is one registered with "
+                << terminalSafe(check.team) << Qt::endl;
     }
     return check.failures.isEmpty();
 }
@@ -369,8 +473,9 @@ int runExportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
                 QStringLiteral("%1 (signing events by %2)").arg(event.keyId, event.author));
             continue;
         }
-        bundle.keys.append({ key->keyId, key->curator, toBase64Url(key->publicKey),
-            key->registeredAt, key->revoked, key->revokedAfterSeq });
+        bundle.keys.append(
+            { key->keyId, key->curator, toBase64Url(key->publicKey), key->registeredAt,
+                key->revoked, key->revokedAfterSeq, key->attestedBy, key->attestation });
     }
     // A bundle that cannot verify is of no use to anyone it is sent to.
     if (!missing.isEmpty())
@@ -383,7 +488,7 @@ int runExportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
     if (!added.contains(sealKey.keyId())) {
         const CuratorKey &key = ring->value(sealKey.keyId());
         bundle.keys.append({ key.keyId, key.curator, toBase64Url(key.publicKey), key.registeredAt,
-            key.revoked, key.revokedAfterSeq });
+            key.revoked, key.revokedAfterSeq, key.attestedBy, key.attestation });
     }
     std::sort(bundle.keys.begin(), bundle.keys.end(),
         [](const BundleKey &a, const BundleKey &b) { return a.keyId < b.keyId; });
@@ -415,6 +520,8 @@ void verifyBundleOptions(QCommandLineParser &parser)
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The bundle to check."));
     parser.addOption(kPageFormatOption);
     parser.addOption(kAllowUnsignedOption);
+    parser.addOption(kTrustedKeysOption);
+    parser.addOption(kServerKeyOption);
     parser.addOption(kPageFileOption);
 }
 
@@ -429,10 +536,14 @@ int runVerifyBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
             QStringLiteral("verify-bundle: unknown format '%1'; expected text or json").arg(format),
             err);
     const QString file = args[1];
+    auto team = teamKeysFrom(parser);
+    if (!team)
+        return report(team.error(), err);
     auto bundle = readBundleFile(file);
     if (!bundle)
         return report(bundle.error(), err);
-    const BundleCheck check = checkBundle(*bundle, parser.isSet(kAllowUnsignedOption));
+    const BundleCheck check = checkBundle(
+        *bundle, parser.isSet(kAllowUnsignedOption), nullptr, *team ? &**team : nullptr);
     if (!tellCheck(file, check, err)) {
         err << "ledger-curator: " << file << ": " << failureSummary(check, bundle->events.size())
             << "; no page is written" << Qt::endl;
@@ -467,6 +578,8 @@ void importBundleOptions(QCommandLineParser &parser)
 {
     parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The bundle to import."));
     parser.addOption(kAllowUnsignedOption);
+    parser.addOption(kTrustedKeysOption);
+    parser.addOption(kServerKeyOption);
 }
 
 int runImportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
@@ -476,6 +589,9 @@ int runImportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
         return usage(QStringLiteral("import-bundle: name one FILE"), err);
     const QString file = args[1];
     // Read before the cache is touched.
+    auto team = teamKeysFrom(parser);
+    if (!team)
+        return report(team.error(), err);
     auto bundle = readBundleFile(file);
     if (!bundle)
         return report(bundle.error(), err);
@@ -486,7 +602,8 @@ int runImportBundle(QCommandLineParser &parser, QTextStream &out, QTextStream &e
     auto known = store->curatorKeys();
     if (!known)
         return report(known.error(), err);
-    const BundleCheck check = checkBundle(*bundle, parser.isSet(kAllowUnsignedOption), &*known);
+    const BundleCheck check = checkBundle(
+        *bundle, parser.isSet(kAllowUnsignedOption), &*known, *team ? &**team : nullptr);
     if (!tellCheck(file, check, err)) {
         err << "ledger-curator: " << file
             << ": not imported: " << failureSummary(check, bundle->events.size())

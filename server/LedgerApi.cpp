@@ -5,6 +5,7 @@
 #include "EventSignature.h"
 #include "Identifier.h"
 #include "JsonText.h"
+#include "KeyAttestation.h"
 #include "NoticeJson.h"
 #include "ReconcileApi.h"
 #include "RecordJson.h"
@@ -445,7 +446,8 @@ ApiReply postNotices(ServerStore &store, const ApiRequest &request, const TokenI
             { QStringLiteral("stale"), stored->stale }, { QStringLiteral("results"), results } });
 }
 
-QJsonObject keyJson(const KeyRow &key)
+//! A key as GET and POST /v1/keys give it, with the server's attestation (KeyAttestation.h).
+QJsonObject keyJson(const KeyRow &key, const SigningKey &identity)
 {
     QJsonObject object { { QStringLiteral("key_id"), key.keyId },
         { QStringLiteral("curator"), key.curator }, { QStringLiteral("public_key"), key.publicKey },
@@ -453,6 +455,13 @@ QJsonObject keyJson(const KeyRow &key)
         { QStringLiteral("revoked"), key.isRevoked() } };
     if (key.isRevoked())
         object.insert(QStringLiteral("revoked_after_seq"), key.revokedAfterSeq.value_or(0));
+    // A damaged row is served as it is, unattested: clients refuse its key id.
+    if (auto attested = key.toCuratorKey()) {
+        attestKey(*attested, identity);
+        object.insert(QStringLiteral("attestation"),
+            QJsonObject { { QStringLiteral("server_key_id"), attested->attestedBy },
+                { QStringLiteral("signature"), attested->attestation } });
+    }
     return object;
 }
 
@@ -464,11 +473,17 @@ ApiReply getKeys(ServerStore &store)
     auto legacy = store.legacyUntilSeq();
     if (!legacy)
         return fromError(legacy.error());
+    auto identity = store.identityKey();
+    if (!identity)
+        return fromError(identity.error());
     QJsonArray array;
     for (const KeyRow &key : std::as_const(*keys))
-        array.append(keyJson(key));
+        array.append(keyJson(key, *identity));
     return ApiReply::json(200,
         QJsonObject { { QStringLiteral("keys"), array },
+            { QStringLiteral("server_key"),
+                QJsonObject { { QStringLiteral("key_id"), identity->keyId() },
+                    { QStringLiteral("public_key"), toBase64Url(identity->publicKey) } } },
             { QStringLiteral("legacy_until_seq"), *legacy },
             { QStringLiteral("server_time"), serverTime() } });
 }
@@ -490,15 +505,18 @@ ApiReply postKey(ServerStore &store, const ApiRequest &request, const TokenInfo 
             QStringLiteral("public_key: expected 43 base64url characters (32 bytes, no padding), "
                            "found '%1'")
                 .arg(value.toString().left(100)));
+    auto identity = store.identityKey();
+    if (!identity)
+        return fromError(identity.error());
     KeyRow key;
     auto registered = store.registerKey(who.name, *publicKey, &key);
     if (!registered)
         return fromError(registered.error());
     switch (*registered) {
     case KeyRegistration::Registered:
-        return ApiReply::json(201, keyJson(key));
+        return ApiReply::json(201, keyJson(key, *identity));
     case KeyRegistration::AlreadyRegistered:
-        return ApiReply::json(200, keyJson(key));
+        return ApiReply::json(200, keyJson(key, *identity));
     case KeyRegistration::OtherCurator:
         return ApiReply::error(409,
             QStringLiteral("key %1 is registered to %2, not %3")

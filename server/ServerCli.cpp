@@ -380,7 +380,7 @@ int runImport(const QStringList &arguments, QTextStream &out, QTextStream &err)
     return ExitOk;
 }
 
-// --- token add | list | revoke, key list | revoke ---------------------------------------------
+// --- token add | list | revoke, key list | revoke | server ---------------------------------------
 
 //! A name as `token add` takes it: 1 to 100 characters, no spaces or control characters.
 bool isTokenName(const QString &name)
@@ -731,12 +731,13 @@ int runKey(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return usage(QStringLiteral("key: ") + parser.errorText(), err);
     const QStringList positional = parser.positionalArguments();
     const QString sub = positional.value(1);
-    if (sub != u"list" && sub != u"revoke")
+    if (sub != u"list" && sub != u"revoke" && sub != u"server")
+        return usage(QStringLiteral("key: the subcommands are 'key list', 'key revoke KEYID' and "
+                                    "'key server'"),
+            err);
+    if ((sub == u"list" || sub == u"server") && positional.size() != 2)
         return usage(
-            QStringLiteral("key: the subcommands are 'key list' and 'key revoke KEYID'"), err);
-    if (sub == u"list" && positional.size() != 2)
-        return usage(
-            QStringLiteral("key list: unexpected argument '%1'").arg(positional.at(2)), err);
+            QStringLiteral("key %1: unexpected argument '%2'").arg(sub, positional.at(2)), err);
     if (sub == u"revoke" && positional.size() != 3)
         return usage(QStringLiteral("key revoke: name exactly one KEYID"), err);
     if (sub == u"revoke" && !isKeyId(positional.at(2)))
@@ -747,6 +748,16 @@ int runKey(const QStringList &arguments, QTextStream &out, QTextStream &err)
     auto store = storeFrom(parser, err, &status);
     if (!store)
         return status;
+    if (sub == u"server") {
+        // What a team gives its readers to check bundles with (verify-bundle --server-key).
+        auto identity = store->identityKey();
+        if (!identity)
+            return fail(identity.error(), err);
+        out << "server key " << identity->keyId() << Qt::endl
+            << "public key " << toBase64Url(identity->publicKey) << Qt::endl
+            << "fingerprint " << keyFingerprint(identity->publicKey) << Qt::endl;
+        return ExitOk;
+    }
     if (sub == u"list") {
         auto keys = store->keys();
         if (!keys)
@@ -830,7 +841,7 @@ int runServerCli(const QStringList &arguments, QTextStream &out, QTextStream &er
                "PATH|URL]\n"
                "  ledger-server token add NAME --role reader|curator|admin [--db PATH|URL]\n"
                "  ledger-server token list | token revoke NAME [--db PATH|URL]\n"
-               "  ledger-server key list | key revoke KEYID [--db PATH|URL]\n"
+               "  ledger-server key list | key revoke KEYID | key server [--db PATH|URL]\n"
                "  ledger-server works import FILE [--format arxiv-jsonl|csv] [--works PATH] "
                "[--db PATH|URL]\n"
                "  ledger-server works stats [--works PATH] [--db PATH|URL]\n"

@@ -170,6 +170,13 @@ const std::array kMigrations {
             "ALTER TABLE notices ADD COLUMN listed_as_of TEXT NOT NULL DEFAULT ''",
             "ALTER TABLE notice_versions ADD COLUMN imported_from TEXT NOT NULL DEFAULT ''",
             "ALTER TABLE notice_versions ADD COLUMN listed_as_of TEXT NOT NULL DEFAULT ''" } },
+    // 6: the server's identity key (docs/signatures.md), made on first use (identityKey()): it
+    // attests the curators' keys in GET /v1/keys. One row, shared by every server on the database.
+    Migration { 6,
+        { "CREATE TABLE server_identity ("
+          " name TEXT PRIMARY KEY,"
+          " seed TEXT NOT NULL,"
+          " created_at TEXT NOT NULL)" } },
 };
 
 // Held (PostgreSQL, session level) while migrating, so that two servers starting together on

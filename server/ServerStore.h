@@ -7,9 +7,11 @@
 // tokens and keys): prepared statements and bound values only.
 
 #include "CurationLog.h"
+#include "EventSignature.h"
 #include "Notices.h"
 #include "Record.h"
 #include "Result.h"
+#include "TrustedKeys.h"
 
 #include <QByteArray>
 #include <QList>
@@ -76,6 +78,9 @@ struct KeyRow
     std::optional<qint64> revokedAfterSeq; // when revoked: the highest seq then stored
 
     bool isRevoked() const { return !revokedAt.isEmpty(); }
+    //! The key as clients judge events with it; nullopt when its public key does not decode to
+    //! its id (a damaged row).
+    std::optional<CuratorKey> toCuratorKey() const;
 };
 
 //! What POST /v1/keys found.
@@ -220,6 +225,9 @@ public:
     Result<KeyRow> revokeKey(const QString &keyId);
     //! The highest seq an unsigned (legacy) event may have: the events stored before schema 3.
     Result<qint64> legacyUntilSeq() const;
+    //! The server's identity key, made the first time it is asked for and kept in the database
+    //! (so every server on one database has the same): it attests the curators' keys.
+    Result<SigningKey> identityKey();
 
     Result<QList<RecordRow>> records() const;
     //! The record's body and etag. When `held(etag)` says the client holds that version (its
@@ -277,6 +285,7 @@ private:
     QMutex *m_writeLock = nullptr;
     QString m_connectionName;
     mutable bool m_broken = false;
+    std::optional<SigningKey> m_identity; // identityKey(), once read
 };
 
 } // namespace LedgerCurator

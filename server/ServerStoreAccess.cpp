@@ -35,6 +35,22 @@ KeyRow keyOfRow(const QSqlQuery &query)
 
 } // namespace
 
+std::optional<CuratorKey> KeyRow::toCuratorKey() const
+{
+    const auto decoded = fromBase64Url(publicKey, 32);
+    if (!decoded || keyIdOf(*decoded) != keyId)
+        return std::nullopt;
+    CuratorKey key;
+    key.keyId = keyId;
+    key.curator = curator;
+    key.publicKey = *decoded;
+    key.registeredAt = registeredAt;
+    key.revoked = isRevoked();
+    if (key.revoked)
+        key.revokedAfterSeq = revokedAfterSeq.value_or(0);
+    return key;
+}
+
 // --- tokens -----------------------------------------------------------------------------------
 
 QString ServerStore::tokenHash(const QByteArray &token)
@@ -239,6 +255,54 @@ Result<qint64> ServerStore::legacyUntilSeq() const
     if (!query.exec())
         return sqlError(query.lastError(), QStringLiteral("reading the legacy seq"));
     return query.next() ? query.value(0).toLongLong() : qint64(0);
+}
+
+Result<SigningKey> ServerStore::identityKey()
+{
+    if (m_identity)
+        return *m_identity;
+    auto read = [this]() -> Result<std::optional<SigningKey>> {
+        QSqlQuery query
+            = prepare(QStringLiteral("SELECT seed FROM server_identity WHERE name = 'identity'"));
+        if (!query.exec())
+            return sqlError(query.lastError(), QStringLiteral("reading the server's identity key"));
+        if (!query.next())
+            return std::optional<SigningKey> {};
+        const auto seed = fromBase64Url(query.value(0).toString(), 32);
+        if (!seed)
+            return Error::failure(
+                QStringLiteral("%1: the server's identity key (table server_identity) is damaged")
+                    .arg(m_config.describe()));
+        return std::optional<SigningKey>(SigningKey::fromSeed(*seed));
+    };
+    auto held = read();
+    if (!held)
+        return held.error();
+    if (!held->has_value()) {
+        // Two servers starting on one database: the first insert wins, both read it back.
+        const SigningKey fresh = SigningKey::generate();
+        Transaction transaction(*this, Transaction::Mode::Write);
+        if (auto begun = transaction.begin(); !begun)
+            return begun.error();
+        QSqlQuery insert = prepare(QStringLiteral(
+            "INSERT INTO server_identity (name, seed, created_at) VALUES ('identity', ?, ?)"
+            " ON CONFLICT (name) DO NOTHING"));
+        insert.addBindValue(toBase64Url(fresh.seed()));
+        insert.addBindValue(nowUtc());
+        if (!insert.exec())
+            return sqlError(
+                insert.lastError(), QStringLiteral("storing the server's identity key"));
+        if (auto committed = transaction.commit(); !committed)
+            return committed.error();
+        held = read();
+        if (!held)
+            return held.error();
+        if (!held->has_value())
+            return Error::failure(QStringLiteral("%1: the server's identity key was not stored")
+                                      .arg(m_config.describe()));
+    }
+    m_identity = **held;
+    return *m_identity;
 }
 
 } // namespace LedgerCurator

@@ -31,15 +31,13 @@ int verifyServerStore(const ServerStore &store, QTextStream &out, QTextStream &e
     QStringList problems;
     KeyRing ring;
     for (const KeyRow &row : std::as_const(*rows)) {
-        const auto publicKey = fromBase64Url(row.publicKey, 32);
-        if (!publicKey || keyIdOf(*publicKey) != row.keyId) {
+        const auto key = row.toCuratorKey();
+        if (!key) {
             problems.append(QStringLiteral("key %1 of %2: its public key does not have that id")
                                 .arg(row.keyId, row.curator));
             continue;
         }
-        ring.insert(row.keyId,
-            CuratorKey { row.keyId, row.curator, *publicKey, row.registeredAt, row.revokedAfterSeq,
-                row.isRevoked() });
+        ring.insert(row.keyId, *key);
     }
     auto legacyMark = store.legacyUntilSeq();
     if (!legacyMark) {

@@ -5,7 +5,9 @@ docs/signatures.md alone, with Python's json and hashlib and the cryptography pa
 (Debian's python3-cryptography): each key's id, each event's signature, and the exporter's seal
 over the record's SHA-256 (RFC 8785 canonical JSON), the event ids and the key ids.
 
-Usage: bundle-verify.py BUNDLE.json [--allow-unsigned]
+Usage: bundle-verify.py BUNDLE.json [--allow-unsigned] [--trusted-keys FILE] [--server-key KEY]
+With --trusted-keys (a server's GET /v1/keys reply) or --server-key (its public key), each key of
+the bundle must be in the team's list for the same curator, or attested by the team's server key.
 Exit 0 when everything holds (prints "ok: N signed events"), 1 with each problem on standard
 error, 2 when the file is not a bundle."""
 import base64
@@ -70,14 +72,51 @@ def verifies(public_key, signature, message):
         return False
 
 
+def attestation_bytes(server_key_id, k):
+    revoked = str(k.get("revoked_after_seq", 0)) if k.get("revoked", False) else "-"
+    return (b"ledger-curator-key-attestation-v1\n" + member(server_key_id) + member(k["curator"])
+            + member(k["key_id"]) + member(k["public_key"]) + member(k.get("registered_at", ""))
+            + member(revoked))
+
+
+def read_team(argv):
+    """The team's listed keys and server public key, from --trusted-keys and --server-key."""
+    team_keys, server_key = {}, None
+    if "--server-key" in argv:
+        server_key = b64url(argv[argv.index("--server-key") + 1])
+    if "--trusted-keys" in argv:
+        with open(argv[argv.index("--trusted-keys") + 1], "rb") as f:
+            reply = json.loads(f.read().decode("utf-8"))
+        team_keys = {k["key_id"]: k for k in reply["keys"]}
+        if "server_key" in reply:
+            server_key = b64url(reply["server_key"]["public_key"])
+    return team_keys, server_key
+
+
+def team_problem(k, team_keys, server_key):
+    if k["key_id"] in team_keys:
+        mine = team_keys[k["key_id"]]
+        if mine["curator"] != k["curator"] or mine["public_key"] != k["public_key"]:
+            return "differs from the team's list"
+        return None
+    a = k.get("attestation")
+    if server_key is None or a is None or a["server_key_id"] != key_id(server_key):
+        return "is not registered with the team"
+    if not verifies(server_key, a["signature"], attestation_bytes(a["server_key_id"], k)):
+        return "fails the team's attestation"
+    return None
+
+
 def main(argv):
     allow_unsigned = "--allow-unsigned" in argv[2:]
+    team = "--trusted-keys" in argv or "--server-key" in argv
     try:
         with open(argv[1], "rb") as f:
             bundle = json.loads(f.read().decode("utf-8"))
         if bundle.get("format") != "ledger-curator-bundle":
             raise ValueError("format is not ledger-curator-bundle")
-    except (OSError, ValueError, IndexError) as e:
+        team_keys, server_key = read_team(argv) if team else ({}, None)
+    except (OSError, ValueError, IndexError, KeyError) as e:
         print(f"bundle-verify: {e}", file=sys.stderr)
         return 2
     problems = []
@@ -87,8 +126,16 @@ def main(argv):
         if key_id(public_key) != k["key_id"]:
             problems.append(f"key {k['key_id']} does not name its public key")
             continue
-        keys[k["key_id"]] = (k["curator"], public_key, k.get("revoked_after_seq"),
-                             k.get("revoked", False))
+        revoked = (k.get("revoked_after_seq"), k.get("revoked", False))
+        if team:
+            problem = team_problem(k, team_keys, server_key)
+            if problem:
+                problems.append(f"key {k['key_id']} of {k['curator']} {problem}")
+                continue
+            mine = team_keys.get(k["key_id"])
+            if mine and mine.get("revoked", False):
+                revoked = (mine.get("revoked_after_seq", 0), True)
+        keys[k["key_id"]] = (k["curator"], public_key) + revoked
     signed = 0
     for e in bundle.get("events", []):
         who = f"event {e['id']} by {e['author']}"

@@ -7,6 +7,7 @@
 // need LC_TEST_POSTGRES_URL: run scripts/with-postgres.sh build-testing/tests/tst_servertrust).
 #include "EventJson.h"
 #include "EventSignature.h"
+#include "KeyAttestation.h"
 #include "ServerDatabases.h"
 #include "ServerProcess.h"
 #include "TestKeys.h"
@@ -101,6 +102,7 @@ private Q_SLOTS:
     void revokedTokenIsRefusedAtOnce();
     void migratedEventsAreLegacy();
     void alteredEventKeepsItsSignature();
+    void serverKeyAttestsEveryKey();
 
 private:
     QSqlDatabase directDatabase() { return m_database.direct(); }
@@ -465,14 +467,16 @@ void TestServerTrust::migratedEventsAreLegacy()
     }
     {
         QSqlQuery query(directDatabase());
-        for (const char *statement : { "ALTER TABLE events DROP COLUMN key_id",
-                 "ALTER TABLE events DROP COLUMN signature", "DROP TABLE curator_keys",
-                 "DROP INDEX tokens_live_name", "DELETE FROM counters WHERE name = 'legacy_until'",
-                 // ... and what migration 4 added (the notices).
-                 "DROP TABLE notice_versions", "DROP TABLE notices",
-                 "DELETE FROM counters WHERE name = 'notices'",
-                 "UPDATE counters SET value = 3 WHERE name = 'events'",
-                 "UPDATE schema_version SET version = 2" })
+        for (const char *statement :
+            { "ALTER TABLE events DROP COLUMN key_id", "ALTER TABLE events DROP COLUMN signature",
+                "DROP TABLE curator_keys", "DROP INDEX tokens_live_name",
+                "DELETE FROM counters WHERE name = 'legacy_until'",
+                // ... and what migration 4 added (the notices).
+                "DROP TABLE notice_versions", "DROP TABLE notices",
+                "DELETE FROM counters WHERE name = 'notices'",
+                // ... and what migration 6 added (the server's identity key).
+                "DROP TABLE server_identity", "UPDATE counters SET value = 3 WHERE name = 'events'",
+                "UPDATE schema_version SET version = 2" })
             QVERIFY2(
                 query.exec(QString::fromLatin1(statement)), qPrintable(query.lastError().text()));
         for (int n = 1; n <= 3; ++n) {
@@ -541,6 +545,93 @@ void TestServerTrust::alteredEventKeepsItsSignature()
     QVERIFY(!verifyEventSignature(*parsed, testKey(kCarol).publicKey));
     parsed->value = event.value;
     QVERIFY(verifyEventSignature(*parsed, testKey(kCarol).publicKey));
+}
+
+namespace {
+
+//! A key of a GET /v1/keys reply as clients read it, with its attestation.
+CuratorKey listedKey(const QJsonObject &o)
+{
+    CuratorKey key;
+    key.keyId = o[u"key_id"].toString();
+    key.curator = o[u"curator"].toString();
+    key.publicKey = fromBase64Url(o[u"public_key"].toString(), 32).value_or(QByteArray());
+    key.registeredAt = o[u"registered_at"].toString();
+    key.revoked = o[u"revoked"].toBool();
+    if (key.revoked)
+        key.revokedAfterSeq = o[u"revoked_after_seq"].toInteger();
+    key.attestedBy = o[u"attestation"][u"server_key_id"].toString();
+    key.attestation = o[u"attestation"][u"signature"].toString();
+    return key;
+}
+
+} // namespace
+
+void TestServerTrust::serverKeyAttestsEveryKey()
+{
+    // `key server` makes the identity key once and prints it; every server on the database
+    // serves the same one in GET /v1/keys, and attests each key with it.
+    const CliRun printed = runServer({ QStringLiteral("key"), QStringLiteral("server") });
+    QVERIFY2(printed.exitCode == 0, printed.err.constData());
+    const QJsonObject listed = send("GET", QStringLiteral("/v1/keys"), m_reader).json();
+    const QJsonObject serverKey = listed[u"server_key"].toObject();
+    const auto publicKey = fromBase64Url(serverKey[u"public_key"].toString(), 32);
+    QVERIFY(publicKey);
+    QCOMPARE(serverKey[u"key_id"].toString(), keyIdOf(*publicKey));
+    QVERIFY2(
+        printed.out.contains(QByteArray("server key " + keyIdOf(*publicKey).toLatin1() + '\n')),
+        printed.out.constData());
+    QVERIFY2(
+        printed.out.contains(QByteArray("public key " + toBase64Url(*publicKey).toLatin1() + '\n')),
+        printed.out.constData());
+    QVERIFY2(
+        printed.out.contains(QByteArray("fingerprint " + keyFingerprint(*publicKey).toLatin1())),
+        printed.out.constData());
+    const QUrl other = startServer();
+    QVERIFY(other.isValid());
+    QCOMPARE(send("GET", QStringLiteral("/v1/keys"), m_reader, {}, other)
+                 .json()[u"server_key"]
+                 .toObject(),
+        serverKey);
+    const QJsonArray keys = listed[u"keys"].toArray();
+    QVERIFY(keys.size() >= 2);
+    for (const QJsonValue &value : keys) {
+        const CuratorKey key = listedKey(value.toObject());
+        QVERIFY2(verifyAttestation(key, *publicKey), qPrintable(key.keyId));
+        // The attestation covers the curator: the same key under another name does not verify.
+        CuratorKey renamed = key;
+        renamed.curator = QStringLiteral("mallory");
+        QVERIFY(!verifyAttestation(renamed, *publicKey));
+        QVERIFY(!verifyAttestation(key, testKey(QStringLiteral("other-server")).publicKey));
+    }
+    // A revocation is attested too: the attestation of the live key no longer holds for it.
+    const QString carolKeyId = testKey(kCarol).keyId();
+    QVERIFY(
+        runServer({ QStringLiteral("key"), QStringLiteral("revoke"), carolKeyId }).exitCode == 0);
+    CuratorKey before;
+    for (const QJsonValue &value : keys)
+        if (value[u"key_id"].toString() == carolKeyId)
+            before = listedKey(value.toObject());
+    CuratorKey after;
+    for (const QJsonValue &value :
+        send("GET", QStringLiteral("/v1/keys"), m_reader).json()[u"keys"].toArray())
+        if (value[u"key_id"].toString() == carolKeyId)
+            after = listedKey(value.toObject());
+    QVERIFY(after.revoked);
+    QVERIFY(verifyAttestation(after, *publicKey));
+    CuratorKey unrevoked = after;
+    unrevoked.revoked = false;
+    unrevoked.revokedAfterSeq.reset();
+    unrevoked.attestation = after.attestation;
+    QVERIFY(!verifyAttestation(unrevoked, *publicKey));
+    QVERIFY(before.attestation != after.attestation);
+    // The same key on a server's POST reply, attested as well.
+    const SigningKey erin = testKey(QStringLiteral("erin"));
+    const Reply registered = send("POST", QStringLiteral("/v1/keys"), m_carol,
+        QJsonDocument(QJsonObject { { QStringLiteral("public_key"), toBase64Url(erin.publicKey) } })
+            .toJson());
+    QCOMPARE(registered.status, 201);
+    QVERIFY(verifyAttestation(listedKey(registered.json()), *publicKey));
 }
 
 QTEST_GUILESS_MAIN(TestServerTrust)

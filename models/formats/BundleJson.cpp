@@ -46,7 +46,16 @@ const QRegularExpression &publicKeyForm()
     return form;
 }
 
+//! An Ed25519 signature in base64url without padding.
+const QRegularExpression &signatureForm()
+{
+    static const QRegularExpression form(
+        QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_-]{86}")));
+    return form;
+}
+
 //! A time as nowUtc() writes it, the protocol's form (TextHygiene.h).
+
 bool isIsoTime(const QString &text)
 {
     return isCanonicalUtcTime(text);
@@ -74,6 +83,10 @@ QJsonObject keyToJson(const BundleKey &key)
         o.insert(QStringLiteral("registered_at"), key.registeredAt);
     if (key.revokedAfterSeq)
         o.insert(QStringLiteral("revoked_after_seq"), *key.revokedAfterSeq);
+    if (!key.attestation.isEmpty())
+        o.insert(QStringLiteral("attestation"),
+            QJsonObject { { QStringLiteral("server_key_id"), key.attestedBy },
+                { QStringLiteral("signature"), key.attestation } });
     return o;
 }
 
@@ -105,7 +118,7 @@ public:
         bundle.carriedRecordSha256 = sha256Hex(canonicalJson(record));
         if (auto status = readEvents(top.value(QStringLiteral("events")), bundle); !status)
             return status.error();
-        if (auto status = readKeys(top.value(QStringLiteral("keys")), bundle); !status)
+        if (auto status = readKeys(top.value(QStringLiteral("keys")), bundle.keys); !status)
             return status.error();
         const QJsonValue exportedAt = top.value(QStringLiteral("exported_at"));
         if (!exportedAt.isString() || !isIsoTime(exportedAt.toString()))
@@ -219,8 +232,6 @@ private:
             QRegularExpression::anchoredPattern(QStringLiteral("[0-9a-f]{64}")));
         static const QRegularExpression eventIdForm(QRegularExpression::anchoredPattern(
             QStringLiteral("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")));
-        static const QRegularExpression signatureForm(
-            QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_-]{86}")));
         const QJsonValue hash = o.value(QStringLiteral("record_sha256"));
         if (!hash.isString() || !matchesWhole(hash.toString(), sha256Form))
             return bad(QStringLiteral("/seal/record_sha256"),
@@ -244,7 +255,7 @@ private:
                     .arg(found(keyId)));
         seal.keyId = keyId.toString();
         const QJsonValue signature = o.value(QStringLiteral("signature"));
-        if (!signature.isString() || !matchesWhole(signature.toString(), signatureForm))
+        if (!signature.isString() || !matchesWhole(signature.toString(), signatureForm()))
             return bad(QStringLiteral("/seal/signature"),
                 QStringLiteral("seal.signature: expected 86 base64url characters, found %1")
                     .arg(found(signature)));
@@ -296,7 +307,7 @@ private:
         return {};
     }
 
-    Status readKeys(const QJsonValue &value, CurationBundle &bundle) const
+    Status readKeys(const QJsonValue &value, QList<BundleKey> &keys) const
     {
         if (!value.isArray())
             return bad(QStringLiteral("/keys"),
@@ -365,17 +376,64 @@ private:
                         QStringLiteral("expected a whole number, found %1").arg(found(after)));
                 key.revokedAfterSeq = *seq;
             }
+            const QJsonValue attestation = o.value(QStringLiteral("attestation"));
+            if (!attestation.isUndefined() && !attestation.isNull()) {
+                const QJsonObject a = attestation.toObject();
+                const QJsonValue by = a.value(QStringLiteral("server_key_id"));
+                const QJsonValue signature = a.value(QStringLiteral("signature"));
+                if (!attestation.isObject() || !by.isString()
+                    || !matchesWhole(by.toString(), keyIdForm()))
+                    return badMember("attestation",
+                        QStringLiteral("expected {\"server_key_id\": 32 lower-case hex digits, "
+                                       "\"signature\": 86 base64url characters}, found %1")
+                            .arg(attestation.isObject()
+                                    ? QStringLiteral("server_key_id %1").arg(found(by))
+                                    : jsonTypeName(attestation)));
+                if (!signature.isString() || !matchesWhole(signature.toString(), signatureForm()))
+                    return badMember("attestation",
+                        QStringLiteral("signature: expected 86 base64url characters, found %1")
+                            .arg(found(signature)));
+                key.attestedBy = by.toString();
+                key.attestation = signature.toString();
+            }
             if (const auto earlier = seen.constFind(key.keyId); earlier != seen.cend())
                 return badMember("key_id",
                     QStringLiteral("key %1 is listed twice (also keys[%2])")
                         .arg(key.keyId)
                         .arg(*earlier));
             seen.insert(key.keyId, i);
-            bundle.keys.append(std::move(key));
+            keys.append(std::move(key));
         }
         return {};
     }
 
+public:
+    //! A team's key list: its keys as a bundle's, and the server key when it names one.
+    Result<TeamKeyList> readTeamList(const QJsonObject &top) const
+    {
+        TeamKeyList list;
+        if (auto status = readKeys(top.value(QStringLiteral("keys")), list.keys); !status)
+            return status.error();
+        const QJsonValue server = top.value(QStringLiteral("server_key"));
+        if (server.isUndefined() || server.isNull())
+            return list;
+        const QJsonValue keyId = server.toObject().value(QStringLiteral("key_id"));
+        const QJsonValue publicKey = server.toObject().value(QStringLiteral("public_key"));
+        if (!server.isObject() || !keyId.isString() || !matchesWhole(keyId.toString(), keyIdForm()))
+            return bad(QStringLiteral("/server_key"),
+                QStringLiteral("server_key: expected {\"key_id\": 32 lower-case hex digits, "
+                               "\"public_key\": 43 base64url characters}"));
+        if (!publicKey.isString() || !matchesWhole(publicKey.toString(), publicKeyForm()))
+            return bad(QStringLiteral("/server_key/public_key"),
+                QStringLiteral("server_key.public_key: expected 43 base64url characters (an "
+                               "Ed25519 public key), found %1")
+                    .arg(found(publicKey)));
+        list.serverKeyId = keyId.toString();
+        list.serverPublicKey = publicKey.toString();
+        return list;
+    }
+
+private:
     QString m_file;
     JsonLineIndex m_index;
     int m_version = kBundleVersion; // set by checkHeader()
@@ -431,6 +489,24 @@ Result<CurationBundle> readBundleJson(const QByteArray &data, const QString &fil
                 .arg(document.isArray() ? QStringLiteral("an array") : QStringLiteral("nothing")),
             file, 1);
     return BundleReader(data, file).read(document.object());
+}
+
+Result<TeamKeyList> readTeamKeyListJson(const QByteArray &data, const QString &file)
+{
+    JsonTextError parseError;
+    const auto parsed = parseJsonStrictly(data, &parseError);
+    if (!parsed)
+        return Error::badInput(
+            QStringLiteral("not valid JSON: %1 (a key list is the JSON object GET /v1/keys "
+                           "replies)")
+                .arg(parseError.message),
+            file, JsonLineIndex::lineAtOffset(data, parseError.offset));
+    if (!parsed->isObject())
+        return Error::badInput(
+            QStringLiteral("expected the key list object GET /v1/keys replies, found %1")
+                .arg(parsed->isArray() ? QStringLiteral("an array") : QStringLiteral("nothing")),
+            file, 1);
+    return BundleReader(data, file).readTeamList(parsed->object());
 }
 
 } // namespace LedgerCurator

@@ -37,6 +37,10 @@ struct BundleKey
     QString registeredAt; // empty: not registered with a server (an offline export's own key)
     bool revoked = false;
     std::optional<qint64> revokedAfterSeq;
+    //! The registering server's attestation (docs/signatures.md): its key's id and signature;
+    //! both empty when the key carries none.
+    QString attestedBy {};
+    QString attestation {};
     friend bool operator==(const BundleKey &, const BundleKey &) = default;
 };
 
@@ -70,5 +74,18 @@ QByteArray writeBundleJson(const CurationBundle &bundle);
 //! that each event is of the bundle's record and listed once, each key's form and that no key
 //! id is listed twice. Not checked here: signatures and whether a key id names its key.
 Result<CurationBundle> readBundleJson(const QByteArray &data, const QString &file);
+
+//! A team's key list as its server gives it (the body of GET /v1/keys): what a reader checks a
+//! bundle's keys against (verify-bundle --trusted-keys).
+struct TeamKeyList
+{
+    QList<BundleKey> keys;
+    QString serverKeyId; // empty: the list names no server key (an older server)
+    QString serverPublicKey; // 43 base64url characters; not decoded here
+};
+
+//! Reads a key list, each key as a bundle's keys are read; errors name the file, the line and
+//! the member ("keys[2].public_key: expected 43 base64url characters ...").
+Result<TeamKeyList> readTeamKeyListJson(const QByteArray &data, const QString &file);
 
 } // namespace LedgerCurator

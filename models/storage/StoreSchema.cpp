@@ -190,6 +190,14 @@ const QList<QStringList> &migrations()
                            " observations INTEGER NOT NULL,"
                            " removed_at TEXT NOT NULL)"),
         },
+        // 9 -> 10: each curator key's attestation by the server that registered it
+        // (docs/signatures.md): the server key's id and its signature, carried into bundles.
+        {
+            QStringLiteral(
+                "ALTER TABLE curator_keys ADD COLUMN attested_by TEXT NOT NULL DEFAULT ''"),
+            QStringLiteral(
+                "ALTER TABLE curator_keys ADD COLUMN attestation TEXT NOT NULL DEFAULT ''"),
+        },
     };
     return steps;
 }

@@ -50,8 +50,9 @@ Result<KeyRing> Store::curatorKeys() const
 {
     QSqlQuery query(database());
     query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral("SELECT key_id, curator, public_key, registered_at, revoked,"
-                                   " revoked_after_seq FROM curator_keys")))
+    if (!query.exec(
+            QStringLiteral("SELECT key_id, curator, public_key, registered_at, revoked,"
+                           " revoked_after_seq, attested_by, attestation FROM curator_keys")))
         return sqlError(QStringLiteral("cannot read the curators' keys"), query.lastError());
     KeyRing keys;
     while (query.next()) {
@@ -63,6 +64,8 @@ Result<KeyRing> Store::curatorKeys() const
         key.revoked = query.value(4).toInt() != 0;
         if (!query.value(5).isNull())
             key.revokedAfterSeq = query.value(5).toLongLong();
+        key.attestedBy = query.value(6).toString();
+        key.attestation = query.value(7).toString();
         keys.insert(key.keyId, std::move(key));
     }
     return keys;
@@ -84,13 +87,19 @@ Status Store::writeCuratorKeys(QSqlDatabase &db, const QList<CuratorKey> &keys)
 {
     QSqlQuery insert(db);
     // A key id names its public key (its hash), so a row never changes key; a revocation is kept
-    // once learnt, whatever a later list says.
+    // once learnt, whatever a later list says. The attestation follows the newest list that
+    // does not take a revocation back (it signs the revocation too).
     insert.prepare(QStringLiteral(
         "INSERT INTO curator_keys (key_id, curator, public_key, registered_at, revoked,"
-        " revoked_after_seq) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(key_id) DO UPDATE SET"
+        " revoked_after_seq, attested_by, attestation) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT(key_id) DO UPDATE SET"
         " revoked = MAX(curator_keys.revoked, excluded.revoked),"
         " revoked_after_seq = CASE WHEN curator_keys.revoked THEN curator_keys.revoked_after_seq"
-        " ELSE excluded.revoked_after_seq END"
+        " ELSE excluded.revoked_after_seq END,"
+        " attested_by = CASE WHEN excluded.attestation <> '' AND excluded.revoked >="
+        " curator_keys.revoked THEN excluded.attested_by ELSE curator_keys.attested_by END,"
+        " attestation = CASE WHEN excluded.attestation <> '' AND excluded.revoked >="
+        " curator_keys.revoked THEN excluded.attestation ELSE curator_keys.attestation END"
         " WHERE curator_keys.curator = excluded.curator"
         " AND curator_keys.public_key = excluded.public_key"));
     const QVariant nullSeq(QMetaType::fromType<qint64>());
@@ -104,6 +113,9 @@ Status Store::writeCuratorKeys(QSqlDatabase &db, const QList<CuratorKey> &keys)
         insert.bindValue(3, key.registeredAt);
         insert.bindValue(4, key.revoked ? 1 : 0);
         insert.bindValue(5, key.revokedAfterSeq ? QVariant(*key.revokedAfterSeq) : nullSeq);
+        // Never NULL (a null QString binds as NULL): '' for a key no server attested.
+        insert.bindValue(6, key.attestedBy.isNull() ? QStringLiteral("") : key.attestedBy);
+        insert.bindValue(7, key.attestation.isNull() ? QStringLiteral("") : key.attestation);
         if (!insert.exec())
             return sqlError(
                 QStringLiteral("cannot store key %1").arg(key.keyId), insert.lastError());

@@ -190,7 +190,8 @@ private:
     Status resolveCurator(Context &context);
     struct ServerKeys
     {
-        QList<CuratorKey> keys;
+        QList<CuratorKey> keys; // each with the server's attestation, checked
+        QByteArray serverPublicKey; // the server's identity key; empty from an older server
         qint64 legacyUntilSeq = 0;
         qint64 offsetMs = 0; // the server's clock minus this machine's
     };

@@ -5,6 +5,7 @@
 #include "CorrectionWriter.h"
 #include "EventSignature.h"
 #include "JsonText.h"
+#include "KeyAttestation.h"
 #include "SyncRun.h"
 
 #include <QDateTime>
@@ -79,6 +80,17 @@ Result<SyncClient::ServerKeys> SyncClient::fetchKeys(Context &context)
         return malformed(
             QStringLiteral("\"keys\": expected an array, found %1").arg(jsonTypeName(list)));
     ServerKeys out;
+    const QJsonValue serverKey = object.value(QStringLiteral("server_key"));
+    if (!serverKey.isUndefined()) {
+        const auto publicKey = fromBase64Url(
+            serverKey.toObject().value(QStringLiteral("public_key")).toString(), 32);
+        if (!publicKey
+            || keyIdOf(*publicKey)
+                != serverKey.toObject().value(QStringLiteral("key_id")).toString())
+            return malformed(QStringLiteral("\"server_key\": expected the key_id and the 43 "
+                                            "base64url characters of the server's public key"));
+        out.serverPublicKey = *publicKey;
+    }
     const QJsonArray array = list.toArray();
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QJsonObject entry = array.at(i).toObject();
@@ -101,6 +113,15 @@ Result<SyncClient::ServerKeys> SyncClient::fetchKeys(Context &context)
         key.revoked = entry.value(QStringLiteral("revoked")).toBool();
         if (key.revoked)
             key.revokedAfterSeq = jsonWholeNumber(entry.value(QStringLiteral("revoked_after_seq")));
+        // The server attests every key it lists (KeyAttestation.h); kept for bundles.
+        const QJsonObject attestation = entry.value(QStringLiteral("attestation")).toObject();
+        key.attestedBy = attestation.value(QStringLiteral("server_key_id")).toString();
+        key.attestation = attestation.value(QStringLiteral("signature")).toString();
+        if (!out.serverPublicKey.isEmpty() && !verifyAttestation(key, out.serverPublicKey))
+            return malformed(where
+                + QStringLiteral(".attestation: not a signature of the server's key %1 over this "
+                                 "key")
+                      .arg(keyIdOf(out.serverPublicKey)));
         out.keys.append(std::move(key));
     }
     const auto legacyUntil = jsonWholeNumber(object.value(QStringLiteral("legacy_until_seq")));
@@ -121,6 +142,7 @@ Status SyncClient::pullKeys(Context &context)
     if (!fetched)
         return fetched.error();
     const QList<CuratorKey> &keys = fetched->keys;
+    context.serverPublicKey = fetched->serverPublicKey;
     const qint64 *legacyUntil = &fetched->legacyUntilSeq;
     const qint64 offset = fetched->offsetMs;
     if (auto stored = m_store.storeCuratorKeys(keys); !stored)
@@ -176,15 +198,22 @@ Status SyncClient::pullKeys(Context &context)
                             serverMessage(registered->body)));
         return {};
     }
-    const QString curator = QJsonDocument::fromJson(registered->body)
-                                .object()
-                                .value(QStringLiteral("curator"))
-                                .toString();
+    const QJsonObject reply = QJsonDocument::fromJson(registered->body).object();
+    const QString curator = reply.value(QStringLiteral("curator")).toString();
+    const QString registeredAt = reply.value(QStringLiteral("registered_at")).toString();
     CuratorKey mine;
     mine.keyId = signing->keyId();
     mine.curator = curator.isEmpty() ? context.curator : curator;
     mine.publicKey = signing->publicKey;
-    mine.registeredAt = nowUtc(m_store.clockCorrectionMs());
+    mine.registeredAt = registeredAt.isEmpty() ? nowUtc(m_store.clockCorrectionMs()) : registeredAt;
+    // The server's attestation, kept when it verifies (the next key list brings it anyway).
+    const QJsonObject attestation = reply.value(QStringLiteral("attestation")).toObject();
+    mine.attestedBy = attestation.value(QStringLiteral("server_key_id")).toString();
+    mine.attestation = attestation.value(QStringLiteral("signature")).toString();
+    if (context.serverPublicKey.isEmpty() || !verifyAttestation(mine, context.serverPublicKey)) {
+        mine.attestedBy.clear();
+        mine.attestation.clear();
+    }
     context.keys.insert(mine.keyId, mine);
     context.report.keyRegistered = true;
     context.log(QStringLiteral("registered the signing key %1 of %2 with %3")

@@ -27,6 +27,10 @@ struct CuratorKey
     //! Revoked: events stored after this seq (or, without a seq, any) no longer verify.
     std::optional<qint64> revokedAfterSeq;
     bool revoked = false;
+    //! The server's attestation of this key (KeyAttestation.h): the server key's id and its
+    //! signature; empty when no server attested it (an offline export's own key, an old server).
+    QString attestedBy {};
+    QString attestation {};
     friend bool operator==(const CuratorKey &, const CuratorKey &) = default;
 };
 

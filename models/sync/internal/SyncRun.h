@@ -171,6 +171,7 @@ struct SyncClient::Context
     QString shownServer; // the server as messages name it
     QByteArray listEtag; // the record list's ETag, stored once every changed record is in
     KeyRing keys; // the curators' keys (GET /v1/keys and those the cache held)
+    QByteArray serverPublicKey; // the server's identity key (GET /v1/keys); empty: none given
     //! Who signs and registers a key in this sync: the configured curator, or the token's
     //! curator when the outbox holds corrections by them (SyncOptions::signingKeyFor).
     QString curator;
