@@ -78,7 +78,7 @@ Result<std::optional<TeamKeys>> teamKeysFrom(const QCommandLineParser &parser)
                                "characters ('ledger-server key server' prints it), found '%1'")
                     .arg(text.left(100)));
         team.serverPublicKey = *publicKey;
-        team.source = QStringLiteral("--server-key %1").arg(keyIdOf(*publicKey));
+        team.source = QStringLiteral("--server-key");
     }
     if (haveList) {
         const QString path = parser.value(kTrustedKeysOption);
