@@ -3,7 +3,8 @@
 
 // `ledger-server verify`: what a client would find on a full sync, checked on the server's own
 // database: every stored event against the curators' keys (a valid signature by a live key of
-// its author, or unsigned at or below the legacy mark), and the seqs 1..latest without gaps.
+// its author, or unsigned at or below the legacy mark), and the seqs 1..latest without gaps; the
+// same of every stored notice version and current notice (docs/signatures.md, "Notices").
 
 #include <QTextStream>
 

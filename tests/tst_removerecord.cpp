@@ -377,7 +377,7 @@ void TestRemoveRecord::largeRecordRemovalKeepsTheIdIndex()
 
 void TestRemoveRecord::cacheOfSchema8Migrates()
 {
-    QCOMPARE(Store::latestSchemaVersion(), 9);
+    QVERIFY(Store::latestSchemaVersion() >= 9);
     {
         Store store(m_db);
         QVERIFY(store.open());
@@ -386,7 +386,7 @@ void TestRemoveRecord::cacheOfSchema8Migrates()
             kOpt, CurationField::Note, QStringLiteral("kept through the migration")) }));
     }
     {
-        // The cache as schema 8 left it: migration 9 taken back.
+        // The cache as schema 8 left it: migration 9 and the later ones taken back.
         const QString name = QStringLiteral("schema8");
         {
             QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
@@ -394,6 +394,9 @@ void TestRemoveRecord::cacheOfSchema8Migrates()
             QVERIFY(db.open());
             QSqlQuery query(db);
             QVERIFY(query.exec(QStringLiteral("DROP TABLE removed_records")));
+            QVERIFY(query.exec(QStringLiteral("DROP TABLE rejected_notices")));
+            QVERIFY(query.exec(QStringLiteral("ALTER TABLE notices DROP COLUMN key_id")));
+            QVERIFY(query.exec(QStringLiteral("ALTER TABLE notices DROP COLUMN signature")));
             QVERIFY(query.exec(QStringLiteral("PRAGMA user_version = 8")));
             db.close();
         }
@@ -404,7 +407,7 @@ void TestRemoveRecord::cacheOfSchema8Migrates()
     QVERIFY2(removed.out.contains("its 1 correction is kept aside"), removed.out.constData());
     Store store(m_db);
     QVERIFY(store.open());
-    QCOMPARE(store.schemaVersion(), 9);
+    QCOMPARE(store.schemaVersion(), Store::latestSchemaVersion());
     QCOMPARE(store.removedRecords()->keys(), QStringList { kRecord });
     QCOMPARE(store.corrections(kRecord)->size(), 1);
 }

@@ -9,6 +9,8 @@
 
 #include <QDateTime>
 
+#include <limits>
+
 namespace LedgerCurator {
 
 using namespace SyncDetail;
@@ -99,14 +101,39 @@ Result<SyncClient::ServerKeys> SyncClient::fetchKeys(Context &context)
         key.publicKey = *publicKey;
         key.registeredAt = entry.value(QStringLiteral("registered_at")).toString();
         key.revoked = entry.value(QStringLiteral("revoked")).toBool();
-        if (key.revoked)
+        if (key.revoked) {
             key.revokedAfterSeq = jsonWholeNumber(entry.value(QStringLiteral("revoked_after_seq")));
+            key.revokedAfterNoticeSeq
+                = jsonWholeNumber(entry.value(QStringLiteral("revoked_after_notice_seq")));
+        }
         out.keys.append(std::move(key));
     }
     const auto legacyUntil = jsonWholeNumber(object.value(QStringLiteral("legacy_until_seq")));
     if (!legacyUntil || *legacyUntil < 0)
         return malformed(QStringLiteral("\"legacy_until_seq\": expected a whole number"));
     out.legacyUntilSeq = *legacyUntil;
+    if (const QJsonValue mark = object.value(QStringLiteral("notices_legacy_until_seq"));
+        !mark.isUndefined()) {
+        const auto seq = jsonWholeNumber(mark);
+        if (!seq || *seq < 0)
+            return malformed(
+                QStringLiteral("\"notices_legacy_until_seq\": expected a whole number"));
+        out.noticesLegacyUntilSeq = *seq;
+    }
+    if (const QJsonValue server = object.value(QStringLiteral("server_key"));
+        !server.isUndefined() && !server.isNull()) {
+        const QJsonObject entry = server.toObject();
+        ServerKey key;
+        key.keyId = entry.value(QStringLiteral("key_id")).toString();
+        const auto publicKey
+            = fromBase64Url(entry.value(QStringLiteral("public_key")).toString(), 32);
+        if (!server.isObject() || !isKeyId(key.keyId) || !publicKey
+            || keyIdOf(*publicKey) != key.keyId)
+            return malformed(QStringLiteral("\"server_key\": expected {\"key_id\", \"public_key\"} "
+                                            "naming one key"));
+        key.publicKey = *publicKey;
+        out.serverKey = key;
+    }
     const auto serverMs = timeMs(object.value(QStringLiteral("server_time")).toString());
     if (!serverMs)
         return malformed(QStringLiteral("\"server_time\": expected an ISO-8601 UTC time"));
@@ -150,6 +177,31 @@ Status SyncClient::pullKeys(Context &context)
         if (auto stored = m_store.setMeta(legacyKey, QString::number(context.legacyUntilSeq));
             !stored)
             return stored;
+    }
+
+    // The notices' legacy mark, pinned the same way. A server that names none does not sign
+    // notices: every notice it serves is from before signatures, until it names one.
+    const QString noticesLegacyKey
+        = QStringLiteral("sync/%1/notices_legacy_until").arg(serverKey(context.base));
+    auto noticesPinned = m_store.meta(noticesLegacyKey);
+    if (!noticesPinned)
+        return noticesPinned.error();
+    context.serverKey = fetched->serverKey;
+    if (fetched->noticesLegacyUntilSeq) {
+        context.noticesLegacyUntilSeq = noticesPinned->isEmpty()
+            ? *fetched->noticesLegacyUntilSeq
+            : qMin(*fetched->noticesLegacyUntilSeq, noticesPinned->toLongLong());
+        if (noticesPinned->isEmpty()
+            || noticesPinned->toLongLong() != context.noticesLegacyUntilSeq) {
+            if (auto stored
+                = m_store.setMeta(noticesLegacyKey, QString::number(context.noticesLegacyUntilSeq));
+                !stored)
+                return stored;
+        }
+    } else {
+        context.noticesLegacyUntilSeq = noticesPinned->isEmpty()
+            ? std::numeric_limits<qint64>::max()
+            : noticesPinned->toLongLong();
     }
 
     if (auto resolved = resolveCurator(context); !resolved)

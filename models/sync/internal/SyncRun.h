@@ -176,6 +176,11 @@ struct SyncClient::Context
     QString curator;
     std::optional<SigningKey> signingKey;
     qint64 legacyUntilSeq = 0; // the highest seq an unsigned event may have
+    //! What judges the notices: the keys above, the server's key, the notices' legacy mark.
+    std::optional<ServerKey> serverKey;
+    qint64 noticesLegacyUntilSeq = 0;
+    bool keysAskedAgainForNotices = false;
+    QList<StandingNotice> rejectedNotices; // pulled notices that failed their check
     //! A push was refused as being ahead of the server's clock, which said its time: the push
     //! corrects the clock and starts again (once).
     std::optional<qint64> clockAheadServerMs;
