@@ -75,7 +75,7 @@ struct KeyRow
     QString registeredAt; // canonical UTC
     QString revokedAt; // empty: live
     std::optional<qint64> revokedAfterSeq; // when revoked: the highest seq then stored
-    std::optional<qint64> revokedAfterNoticeSeq; // and the highest notice seq
+    std::optional<qint64> revokedAfterNoticeSeq {}; // and the highest notice seq
 
     bool isRevoked() const { return !revokedAt.isEmpty(); }
 };

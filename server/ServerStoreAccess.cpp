@@ -185,7 +185,8 @@ Result<KeyRegistration> ServerStore::registerKey(
         return row.curator == curator ? KeyRegistration::AlreadyRegistered
                                       : KeyRegistration::OtherCurator;
     }
-    const KeyRow row { keyId, curator, toBase64Url(publicKey), nowUtc(), {}, std::nullopt };
+    const KeyRow row { keyId, curator, toBase64Url(publicKey), nowUtc(), {}, std::nullopt,
+        std::nullopt };
     QSqlQuery insert = prepare(QStringLiteral("INSERT INTO curator_keys (key_id, curator, "
                                               "public_key, registered_at) VALUES (?, ?, ?, ?)"));
     insert.addBindValue(row.keyId);

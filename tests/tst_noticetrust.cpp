@@ -272,7 +272,8 @@ void TestNoticeTrust::withdrawalsAreSignedAndVerify()
         Store a(cache(QStringLiteral("alice")));
         QVERIFY(a.open());
         const KeyRing keys = a.curatorKeys().value();
-        for (const StandingNotice &n : a.notices().value()) {
+        const QList<StandingNotice> held = a.notices().value();
+        for (const StandingNotice &n : held) {
             if (n.sourceId != u"51240")
                 continue;
             QCOMPARE(n.status, StandingNotice::Status::Withdrawn);

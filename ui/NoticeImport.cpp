@@ -42,11 +42,10 @@ namespace {
 class WithdrawalCommand final : public QUndoCommand
 {
 public:
-    WithdrawalCommand(Store &store, CurationSession &session, NoticeImport &owner,
-        QList<StandingNotice> before, NoticeImportOptions list, const QString &text)
+    WithdrawalCommand(Store &store, NoticeImport &owner, QList<StandingNotice> before,
+        NoticeImportOptions list, const QString &text)
         : QUndoCommand(text)
         , m_store(store)
-        , m_session(session)
         , m_owner(owner)
         , m_before(std::move(before))
         , m_list(std::move(list))
@@ -81,7 +80,7 @@ private:
         // Each version is the curator's, signed with their key (the sync signs it otherwise).
         std::optional<SigningKey> key;
         if (const QString curator = configuredCuratorName(); !curator.isEmpty()) {
-            if (auto loaded = m_session.signingKey(curator))
+            if (auto loaded = loadCuratorKey(curator))
                 key = *loaded;
         }
         if (auto stored = m_store.storeNoticeVersions(versions, key); !stored) {
@@ -92,7 +91,6 @@ private:
     }
 
     Store &m_store;
-    CurationSession &m_session;
     NoticeImport &m_owner;
     QList<StandingNotice> m_before;
     NoticeImportOptions m_list;
@@ -267,7 +265,7 @@ void NoticeImport::store(const QString &file, Read read)
 {
     if (!read.options.importedBy.isEmpty()) {
         // Each version imported is signed by its curator, with the key corrections use.
-        auto key = m_session.signingKey(read.options.importedBy);
+        auto key = loadCuratorKey(read.options.importedBy);
         if (!key) {
             Q_EMIT errorOccurred(tr("No notices were imported: the signing key of %1 could not be "
                                     "loaded: %2")
@@ -316,10 +314,10 @@ void NoticeImport::store(const QString &file, Read read)
                     + tr("%Ln left as they are: last seen in a newer list.", nullptr,
                         int(stored.olderThanHeld.size()));
             if (stored.withdrawn > 0)
-                m_session.undoStack()->push(new WithdrawalCommand(m_store, m_session, *this,
-                    stored.withdrawnBefore, result->options,
-                    tr("Withdraw %Ln notice(s) (%1)", nullptr, int(stored.withdrawn))
-                        .arg(result->options.file)));
+                m_session.undoStack()->push(
+                    new WithdrawalCommand(m_store, *this, stored.withdrawnBefore, result->options,
+                        tr("Withdraw %Ln notice(s) (%1)", nullptr, int(stored.withdrawn))
+                            .arg(result->options.file)));
             m_window->statusBar()->showMessage(summary, 10000);
             if (!problems.isEmpty()) {
                 auto *box = new QMessageBox(QMessageBox::Information,

@@ -82,7 +82,7 @@ Status writeNotices(QSqlDatabase &db, const QList<StandingNotice> &notices)
     };
     for (const StandingNotice &n : notices) {
         const QList<QVariant> values = { n.source, n.sourceId, n.work, int(n.event.kind),
-            text(n.event.nature), n.event.date, n.event.source, text(n.event.notice.toLower()),
+            text(n.event.nature), n.event.date, n.event.source, text(n.event.notice),
             text(n.event.detail), text(n.title), text(n.journal), text(n.urls), text(n.origin),
             noticeStatusKey(n.status), n.importedAt, text(n.importedBy),
             n.seq ? QVariant(*n.seq) : QVariant(QMetaType::fromType<qint64>()),
@@ -252,6 +252,25 @@ Result<NoticeImportOutcome> Store::importNotices(
             if (!seen.exec())
                 return write.fail(sqlError(
                     QStringLiteral("cannot note the list date of %1").arg(ref), seen.lastError()));
+        }
+        // A version not yet sent carries the date in what it signs: signed again (or left for
+        // the sync to sign), so that it is sent with a signature that verifies.
+        QList<StandingNotice> resigned;
+        for (const QString &ref : std::as_const(outcome.seenInNewerList)) {
+            const auto it = held->constFind(ref);
+            if (it == held->cend() || it->seq || it->listedAsOf >= options.listedAsOf)
+                continue;
+            StandingNotice n = *it;
+            n.listedAsOf = options.listedAsOf;
+            n.keyId.clear();
+            n.signature.clear();
+            if (options.signingKey && !n.importedBy.isEmpty() && n.importedBy == options.importedBy)
+                signNotice(n, *options.signingKey);
+            resigned.append(std::move(n));
+        }
+        if (!resigned.isEmpty()) {
+            if (auto status = writeNotices(db, resigned); !status)
+                return write.fail(status.error());
         }
     }
     if (auto status = write.commit(QStringLiteral("%1: cannot store notices").arg(m_path)); !status)

@@ -56,7 +56,13 @@ Status SyncClient::signWaitingNotices(Context &context)
         for (StandingNotice n : std::as_const(*batch)) {
             // Another curator's version cannot be signed here: the server refuses it, and it
             // stays, shown as refused.
-            if (n.isSigned() || (!n.importedBy.isEmpty() && n.importedBy != context.curator))
+            if (!n.importedBy.isEmpty() && n.importedBy != context.curator)
+                continue;
+            // Signed already, and what it says still verifies (changed since with this key, it
+            // is signed again).
+            if (n.isSigned()
+                && (n.keyId != context.signingKey->keyId()
+                    || verifyNoticeSignature(n, context.signingKey->publicKey)))
                 continue;
             n.importedBy = context.curator;
             signNotice(n, *context.signingKey);
