@@ -640,7 +640,8 @@ void TestServerNotices::sameNoticeTwiceInOneBatch()
 
 void TestServerNotices::invalidNoticeIs422WithIndex()
 {
-    QJsonArray notices = noticesToJson({ makeNotice(1), makeNotice(2), makeNotice(3) });
+    QJsonArray notices = noticesToJson(
+        signedNotices({ makeNotice(1), makeNotice(2), makeNotice(3) }, QStringLiteral("carol")));
     QJsonObject bad = notices.at(1).toObject();
     bad.insert(QStringLiteral("kind"), QStringLiteral("colour"));
     notices.replace(1, bad);
