@@ -471,6 +471,8 @@ void TestServerTrust::migratedEventsAreLegacy()
                  // ... and what migration 4 added (the notices).
                  "DROP TABLE notice_versions", "DROP TABLE notices",
                  "DELETE FROM counters WHERE name = 'notices'",
+                 // ... and what migration 7 added (signed notices).
+                 "DELETE FROM counters WHERE name = 'notices_legacy_until'",
                  "UPDATE counters SET value = 3 WHERE name = 'events'",
                  "UPDATE schema_version SET version = 2" })
             QVERIFY2(
