@@ -7,7 +7,6 @@
 // tokens and keys): prepared statements and bound values only.
 
 #include "CurationLog.h"
-#include "EventSignature.h"
 #include "Notices.h"
 #include "Record.h"
 #include "Result.h"
@@ -26,6 +25,8 @@ class QSqlError;
 class QSqlQuery;
 
 namespace LedgerCurator {
+
+struct SigningKey; // EventSignature.h
 
 //! Where the server keeps its data: an SQLite file, or a PostgreSQL database.
 struct DatabaseConfig
@@ -255,7 +256,7 @@ public:
     //! and visible in order.
     Result<NoticeBatch> storeNotices(const QList<StandingNotice> &notices, const QString &by,
         const std::optional<NoticeWithdrawal> &withdrawal = std::nullopt,
-        const std::optional<SigningKey> &signer = std::nullopt);
+        const SigningKey *signer = nullptr);
     //! Every stored version (notice_versions) with seq > after, in seq order, at most limit,
     //! with the latest notice seq: what `ledger-server verify` checks.
     Result<NoticePage> noticeVersionsAfter(qint64 after, qint64 limit) const;

@@ -160,8 +160,7 @@ Result<QList<StandingNotice>> ServerStore::noticeVersions(
 }
 
 Result<NoticeBatch> ServerStore::storeNotices(const QList<StandingNotice> &notices,
-    const QString &by, const std::optional<NoticeWithdrawal> &withdrawal,
-    const std::optional<SigningKey> &signer)
+    const QString &by, const std::optional<NoticeWithdrawal> &withdrawal, const SigningKey *signer)
 {
     Transaction transaction(*this, Transaction::Mode::Write);
     if (auto begun = transaction.begin(); !begun)
