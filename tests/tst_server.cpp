@@ -400,6 +400,8 @@ void TestServer::version1DatabaseMigratesItsRecords()
                  // ... and what migration 4 added (the notices).
                  "DROP TABLE notice_versions", "DROP TABLE notices",
                  "DELETE FROM counters WHERE name = 'notices'",
+                 // ... and what migration 7 added (signed notices).
+                 "DELETE FROM counters WHERE name = 'notices_legacy_until'",
                  "UPDATE schema_version SET version = 1" })
             QVERIFY2(
                 query.exec(QString::fromLatin1(statement)), qPrintable(query.lastError().text()));
