@@ -236,7 +236,7 @@ BundleCheck checkBundle(const CurationBundle &bundle, bool allowUnsigned,
     QHash<QString, QString> badKeys; // key id -> why it cannot be taken
     for (const BundleKey &given : bundle.keys) {
         CuratorKey key { given.keyId, given.curator, {}, given.registeredAt, given.revokedAfterSeq,
-            given.revoked, given.attestedBy, given.attestation };
+            given.revoked, std::nullopt, given.attestedBy, given.attestation };
         const auto publicKey = fromBase64Url(given.publicKey, 32);
         if (!publicKey) {
             badKeys.insert(key.keyId, QStringLiteral("whose public key does not decode"));

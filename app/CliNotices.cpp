@@ -141,6 +141,18 @@ int runImportNotices(QCommandLineParser &parser, QTextStream &out, QTextStream &
         options.withdrawOnly
             = QSet<QString>(planned->withdrawnRefs.cbegin(), planned->withdrawnRefs.cend());
     }
+    if (!options.importedBy.isEmpty()) {
+        // Each version imported is signed by its curator, with the key corrections use.
+        auto key = loadCuratorKey(options.importedBy);
+        if (!key)
+            return report(
+                Error::failure(QStringLiteral("import-notices: %1: nothing imported: "
+                                              "the signing key of %2 could not be "
+                                              "loaded: %3")
+                                   .arg(file, options.importedBy, key.error().toString())),
+                err);
+        options.signingKey = *key;
+    }
     auto outcome = store->importNotices(converted.notices, options);
     if (!outcome)
         return report(outcome.error(), err);

@@ -258,6 +258,13 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     // Each event kept aside was logged as it came ("kept aside: event ID by NAME ...").
     if (!synced->rejectedSummary.isEmpty())
         out << synced->rejectedSummary << Qt::endl;
+    // A notice kept aside: this cache keeps the version it held, and the curator must know.
+    if (!synced->rejectedNoticesSummary.isEmpty())
+        err << "ledger-curator: sync: warning: " << synced->rejectedNoticesSummary
+            << " (kept aside; this cache keeps the version it held)" << Qt::endl;
+    if (synced->noticesSignedNow > 0)
+        out << "signed " << plural(synced->noticesSignedNow, "notice", "notices")
+            << " imported before notices were signed" << Qt::endl;
     // Each refusal was logged as it came ("refused: correction ..."); the sync itself completed,
     // but not everything this cache had to send went through: a script must learn it.
     if (!synced->refused.isEmpty())

@@ -7,6 +7,7 @@
 #include "JsonText.h"
 #include "KeyAttestation.h"
 #include "NoticeJson.h"
+#include "NoticeSignature.h"
 #include "ReconcileApi.h"
 #include "RecordJson.h"
 #include "ServerStore.h"
@@ -378,6 +379,44 @@ ApiReply noticeRefusal(int status, const QString &code, qsizetype index, const Q
     return ApiReply::error(status, code, message, more);
 }
 
+//! The signature checks of a posted notice (docs/sync-protocol.md, "POST /v1/notices"), as
+//! refuseEvent() makes them of an event: what is wrong, or empty when it passes.
+Result<QString> noticeSignatureProblem(const StandingNotice &n, const QString &at,
+    const QString &curator, const ServerStore &store, KeysById &keys)
+{
+    if (!n.isSigned())
+        return QStringLiteral("%1: notice %2 is not signed (no key_id and signature); sign it "
+                              "with a key registered for %3 (POST /v1/keys)")
+            .arg(at, n.ref(), curator);
+    if (n.importedBy != curator)
+        return QStringLiteral("%1.imported_by: '%2', but the token is %3's: a curator signs "
+                              "only the notices they import")
+            .arg(at, n.importedBy, curator);
+    if (!keys.contains(n.keyId)) {
+        auto key = store.key(n.keyId);
+        if (!key)
+            return key.error();
+        keys.insert(n.keyId, *key);
+    }
+    const std::optional<KeyRow> key = keys.value(n.keyId);
+    if (!key)
+        return QStringLiteral("%1.key_id: no key %2 is registered; register it first (POST "
+                              "/v1/keys)")
+            .arg(at, n.keyId);
+    if (key->curator != curator)
+        return QStringLiteral("%1.key_id: key %2 is %3's, not %4's")
+            .arg(at, n.keyId, key->curator, curator);
+    if (key->isRevoked())
+        return QStringLiteral("%1.key_id: key %2 of %3 was revoked at %4")
+            .arg(at, n.keyId, curator, key->revokedAt);
+    const auto publicKey = fromBase64Url(key->publicKey, 32);
+    if (!publicKey || !verifyNoticeSignature(n, *publicKey))
+        return QStringLiteral("%1.signature: does not verify under key %2 (the notice was "
+                              "changed after it was signed)")
+            .arg(at, n.keyId);
+    return QString();
+}
+
 ApiReply postNotices(ServerStore &store, const ApiRequest &request, const TokenInfo &who)
 {
     ApiReply failure;
@@ -399,6 +438,7 @@ ApiReply postNotices(ServerStore &store, const ApiRequest &request, const TokenI
     QList<StandingNotice> batch;
     batch.reserve(array.size());
     const qint64 nowMs = systemClockMs();
+    KeysById keys;
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString at = QStringLiteral("notices[%1]").arg(i);
         auto notice = noticeFromJson(array.at(i), at);
@@ -411,8 +451,12 @@ ApiReply postNotices(ServerStore &store, const ApiRequest &request, const TokenI
                                                        : noticeRef(source, sourceId).left(200),
                 notice.error().message);
         }
-        // The server records who sent it and assigns seqs: a client's are ignored.
-        notice->importedBy.clear();
+        // Signed by the token's curator, as an event by its author; the server assigns seqs.
+        auto problem = noticeSignatureProblem(*notice, at, who.name, store, keys);
+        if (!problem)
+            return fromError(problem.error());
+        if (!problem->isEmpty())
+            return noticeRefusal(422, QStringLiteral("invalid_notice"), i, notice->ref(), *problem);
         notice->seq.reset();
         const QDateTime imported = QDateTime::fromString(notice->importedAt, Qt::ISODateWithMs);
         if (imported.isValid() && imported.toMSecsSinceEpoch() > nowMs + kMaxClockAheadMs) {
@@ -453,8 +497,11 @@ QJsonObject keyJson(const KeyRow &key, const SigningKey &identity)
         { QStringLiteral("curator"), key.curator }, { QStringLiteral("public_key"), key.publicKey },
         { QStringLiteral("registered_at"), key.registeredAt },
         { QStringLiteral("revoked"), key.isRevoked() } };
-    if (key.isRevoked())
+    if (key.isRevoked()) {
         object.insert(QStringLiteral("revoked_after_seq"), key.revokedAfterSeq.value_or(0));
+        if (key.revokedAfterNoticeSeq)
+            object.insert(QStringLiteral("revoked_after_notice_seq"), *key.revokedAfterNoticeSeq);
+    }
     // A damaged row is served as it is, unattested: clients refuse its key id.
     if (auto attested = key.toCuratorKey()) {
         attestKey(*attested, identity);
@@ -476,6 +523,9 @@ ApiReply getKeys(ServerStore &store)
     auto identity = store.identityKey();
     if (!identity)
         return fromError(identity.error());
+    auto noticesLegacy = store.noticesLegacyUntilSeq();
+    if (!noticesLegacy)
+        return fromError(noticesLegacy.error());
     QJsonArray array;
     for (const KeyRow &key : std::as_const(*keys))
         array.append(keyJson(key, *identity));
@@ -485,6 +535,7 @@ ApiReply getKeys(ServerStore &store)
                 QJsonObject { { QStringLiteral("key_id"), identity->keyId() },
                     { QStringLiteral("public_key"), toBase64Url(identity->publicKey) } } },
             { QStringLiteral("legacy_until_seq"), *legacy },
+            { QStringLiteral("notices_legacy_until_seq"), *noticesLegacy },
             { QStringLiteral("server_time"), serverTime() } });
 }
 

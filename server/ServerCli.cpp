@@ -6,6 +6,7 @@
 #include "EventSignature.h"
 #include "LedgerServer.h"
 #include "NoticeJson.h"
+#include "NoticeSignature.h"
 #include "PageFiles.h"
 #include "RetractionCsv.h"
 #include "ServeOptions.h"
@@ -574,7 +575,16 @@ int runImportNotices(const QStringList &arguments, QTextStream &out, QTextStream
     auto store = storeFrom(parser, err, &status);
     if (!store)
         return status;
-    auto batch = store->storeNotices(converted.notices, by, withdrawal);
+    // Signed with the server's identity key (docs/signatures.md): the server vouches for what
+    // its operator imported, under the --as name; the withdrawals it makes are signed alike.
+    auto identity = store->identityKey();
+    if (!identity)
+        return fail(identity.error(), err);
+    for (StandingNotice &n : converted.notices) {
+        n.importedBy = by;
+        signNotice(n, *identity);
+    }
+    auto batch = store->storeNotices(converted.notices, by, withdrawal, &*identity);
     if (!batch)
         return fail(batch.error(), err);
 

@@ -177,6 +177,17 @@ const std::array kMigrations {
           " name TEXT PRIMARY KEY,"
           " seed TEXT NOT NULL,"
           " created_at TEXT NOT NULL)" } },
+    // 7: signed notices (docs/signatures.md, "Notices"): each version's key id and signature
+    // ('' for the versions stored before, which are legacy: unsigned, they pass at clients only up
+    // to the 'notices_legacy_until' seq, the highest notice seq held now).
+    Migration { 7,
+        { "ALTER TABLE notices ADD COLUMN key_id TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE notices ADD COLUMN signature TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE notice_versions ADD COLUMN key_id TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE notice_versions ADD COLUMN signature TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE curator_keys ADD COLUMN revoked_after_notice_seq BIGINT NULL",
+            "INSERT INTO counters (name, value)"
+            " SELECT 'notices_legacy_until', value FROM counters WHERE name = 'notices'" } },
 };
 
 // Held (PostgreSQL, session level) while migrating, so that two servers starting together on

@@ -28,6 +28,8 @@ class QSqlQuery;
 
 namespace LedgerCurator {
 
+struct SigningKey; // EventSignature.h
+
 //! Where the server keeps its data: an SQLite file, or a PostgreSQL database.
 struct DatabaseConfig
 {
@@ -76,6 +78,7 @@ struct KeyRow
     QString registeredAt; // canonical UTC
     QString revokedAt; // empty: live
     std::optional<qint64> revokedAfterSeq; // when revoked: the highest seq then stored
+    std::optional<qint64> revokedAfterNoticeSeq {}; // and the highest notice seq
 
     bool isRevoked() const { return !revokedAt.isEmpty(); }
     //! The key as clients judge events with it; nullopt when its public key does not decode to
@@ -254,11 +257,19 @@ public:
     //! held then (a notice named twice: the second meets the first): not held, or superseded by
     //! it (noticeSupersedes()): stored with the next notice seq and importedBy = by; the same
     //! content (sameNoticeContent()): a duplicate; else stale. importedBy and seq of the batch are
-    //! ignored. With `withdrawal`, then withdraws what the list no longer names (same
-    //! transaction). The 'notices' counter row is locked first, as storeEvents() locks the
-    //! events' one: seqs are gap-free and visible in order.
+    //! ignored; their key id and signature are stored as given (checked by the caller). With
+    //! `withdrawal`, then withdraws what the list no longer names (same transaction), each
+    //! withdrawal version signed by `signer` (the server's key) when given. The 'notices'
+    //! counter row is locked first, as storeEvents() locks the events' one: seqs are gap-free
+    //! and visible in order.
     Result<NoticeBatch> storeNotices(const QList<StandingNotice> &notices, const QString &by,
-        const std::optional<NoticeWithdrawal> &withdrawal = std::nullopt);
+        const std::optional<NoticeWithdrawal> &withdrawal = std::nullopt,
+        const SigningKey *signer = nullptr);
+    //! Every stored version (notice_versions) with seq > after, in seq order, at most limit,
+    //! with the latest notice seq: what `ledger-server verify` checks.
+    Result<NoticePage> noticeVersionsAfter(qint64 after, qint64 limit) const;
+    //! The highest notice seq an unsigned (legacy) notice may have: those stored before schema 7.
+    Result<qint64> noticesLegacyUntilSeq() const;
     //! Every version stored of one notice, oldest first, each with its seq and importedBy.
     Result<QList<StandingNotice>> noticeVersions(
         const QString &source, const QString &sourceId) const;

@@ -18,7 +18,8 @@ namespace LedgerCurator {
 namespace {
 
 constexpr const char *kKeyColumns
-    = "key_id, curator, public_key, registered_at, revoked_at, revoked_after_seq";
+    = "key_id, curator, public_key, registered_at, revoked_at, revoked_after_seq, "
+      "revoked_after_notice_seq";
 
 KeyRow keyOfRow(const QSqlQuery &query)
 {
@@ -30,6 +31,8 @@ KeyRow keyOfRow(const QSqlQuery &query)
     key.revokedAt = query.value(4).toString();
     if (!query.value(5).isNull())
         key.revokedAfterSeq = query.value(5).toLongLong();
+    if (!query.value(6).isNull())
+        key.revokedAfterNoticeSeq = query.value(6).toLongLong();
     return key;
 }
 
@@ -46,8 +49,10 @@ std::optional<CuratorKey> KeyRow::toCuratorKey() const
     key.publicKey = *decoded;
     key.registeredAt = registeredAt;
     key.revoked = isRevoked();
-    if (key.revoked)
+    if (key.revoked) {
         key.revokedAfterSeq = revokedAfterSeq.value_or(0);
+        key.revokedAfterNoticeSeq = revokedAfterNoticeSeq;
+    }
     return key;
 }
 
@@ -198,7 +203,8 @@ Result<KeyRegistration> ServerStore::registerKey(
         return row.curator == curator ? KeyRegistration::AlreadyRegistered
                                       : KeyRegistration::OtherCurator;
     }
-    const KeyRow row { keyId, curator, toBase64Url(publicKey), nowUtc(), {}, std::nullopt };
+    const KeyRow row { keyId, curator, toBase64Url(publicKey), nowUtc(), {}, std::nullopt,
+        std::nullopt };
     QSqlQuery insert = prepare(QStringLiteral("INSERT INTO curator_keys (key_id, curator, "
                                               "public_key, registered_at) VALUES (?, ?, ?, ?)"));
     insert.addBindValue(row.keyId);
@@ -234,12 +240,26 @@ Result<KeyRow> ServerStore::revokeKey(const QString &keyId)
     auto latest = latestSeq();
     if (!latest)
         return latest.error();
+    // The notices' order too: a notice signed with this key is stored before the revoke (its
+    // seq at or below revoked_after_notice_seq) or not at all.
+    if (auto locked
+        = exec(QStringLiteral("UPDATE counters SET value = value WHERE name = 'notices'"));
+        !locked)
+        return locked.error();
+    QSqlQuery notices
+        = prepare(QStringLiteral("SELECT value FROM counters WHERE name = 'notices'"));
+    if (!notices.exec() || !notices.next())
+        return sqlError(notices.lastError(), QStringLiteral("reading the latest notice seq"));
+    row.revokedAfterNoticeSeq = notices.value(0).toLongLong();
+    notices.finish();
     row.revokedAt = nowUtc();
     row.revokedAfterSeq = *latest;
-    QSqlQuery revoke = prepare(QStringLiteral(
-        "UPDATE curator_keys SET revoked_at = ?, revoked_after_seq = ? WHERE key_id = ?"));
+    QSqlQuery revoke = prepare(QStringLiteral("UPDATE curator_keys SET revoked_at = ?, "
+                                              "revoked_after_seq = ?, revoked_after_notice_seq = ? "
+                                              "WHERE key_id = ?"));
     revoke.addBindValue(row.revokedAt);
     revoke.addBindValue(*row.revokedAfterSeq);
+    revoke.addBindValue(*row.revokedAfterNoticeSeq);
     revoke.addBindValue(keyId);
     if (!revoke.exec())
         return sqlError(revoke.lastError(), QStringLiteral("revoking key %1").arg(keyId));

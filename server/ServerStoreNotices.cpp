@@ -4,6 +4,7 @@
 // counter that orders them (docs/sync-protocol.md, "Notices").
 #include "ServerStore.h"
 
+#include "NoticeSignature.h"
 #include "ServerTransaction.h"
 
 #include <QHash>
@@ -18,7 +19,7 @@ namespace {
 constexpr const char *kNoticeColumns
     = "seq, source, source_id, work, event_kind, nature, event_date, event_source, notice_doi, "
       "detail, title, journal, urls, origin, status, imported_at, imported_by, imported_from, "
-      "listed_as_of";
+      "listed_as_of, key_id, signature";
 
 Result<StandingNotice> readNotice(const QSqlQuery &query)
 {
@@ -52,6 +53,8 @@ Result<StandingNotice> readNotice(const QSqlQuery &query)
     n.importedBy = query.value(16).toString();
     n.importedFrom = query.value(17).toString();
     n.listedAsOf = query.value(18).toString();
+    n.keyId = query.value(19).toString();
+    n.signature = query.value(20).toString();
     return n;
 }
 
@@ -81,6 +84,8 @@ void bindNotice(QSqlQuery &query, const StandingNotice &n, qint64 seq, const QSt
     text(n.importedBy);
     text(n.importedFrom);
     text(n.listedAsOf);
+    text(n.keyId);
+    text(n.signature);
     text(receivedAt);
 }
 
@@ -155,7 +160,7 @@ Result<QList<StandingNotice>> ServerStore::noticeVersions(
 }
 
 Result<NoticeBatch> ServerStore::storeNotices(const QList<StandingNotice> &notices,
-    const QString &by, const std::optional<NoticeWithdrawal> &withdrawal)
+    const QString &by, const std::optional<NoticeWithdrawal> &withdrawal, const SigningKey *signer)
 {
     Transaction transaction(*this, Transaction::Mode::Write);
     if (auto begun = transaction.begin(); !begun)
@@ -178,12 +183,14 @@ Result<NoticeBatch> ServerStore::storeNotices(const QList<StandingNotice> &notic
 
     QSqlQuery lookup = prepare(QStringLiteral("SELECT ") + QLatin1String(kNoticeColumns)
         + QStringLiteral(" FROM notices WHERE source = ? AND source_id = ?"));
-    QSqlQuery history = prepare(QStringLiteral("INSERT INTO notice_versions (")
-        + noticeColumnsWith("received_at")
-        + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    QSqlQuery insert = prepare(QStringLiteral("INSERT INTO notices (")
-        + noticeColumnsWith("received_at")
-        + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    QSqlQuery history
+        = prepare(QStringLiteral("INSERT INTO notice_versions (") + noticeColumnsWith("received_at")
+            + QStringLiteral(
+                ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    QSqlQuery insert
+        = prepare(QStringLiteral("INSERT INTO notices (") + noticeColumnsWith("received_at")
+            + QStringLiteral(
+                ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     QSqlQuery remove
         = prepare(QStringLiteral("DELETE FROM notices WHERE source = ? AND source_id = ?"));
     const QString now = nowUtcText();
@@ -294,6 +301,11 @@ Result<NoticeBatch> ServerStore::storeNotices(const QList<StandingNotice> &notic
             withdrawn.importedBy = by;
             withdrawn.importedFrom = withdrawal->file;
             withdrawn.seq.reset();
+            // A new version, made here: signed by the server's key, or by nobody.
+            withdrawn.keyId.clear();
+            withdrawn.signature.clear();
+            if (signer)
+                signNotice(withdrawn, *signer);
             current.insert(n.ref(), n);
             NoticeResult result;
             result.source = n.source;
@@ -324,6 +336,44 @@ Result<NoticeBatch> ServerStore::storeNotices(const QList<StandingNotice> &notic
     if (auto committed = transaction.commit(); !committed)
         return committed.error();
     return batch;
+}
+
+Result<NoticePage> ServerStore::noticeVersionsAfter(qint64 after, qint64 limit) const
+{
+    Transaction transaction(*this, Transaction::Mode::Read);
+    if (auto begun = transaction.begin(); !begun)
+        return begun.error();
+    NoticePage page;
+    QSqlQuery query = prepare(QStringLiteral("SELECT ") + QLatin1String(kNoticeColumns)
+        + QStringLiteral(" FROM notice_versions WHERE seq > ? ORDER BY seq LIMIT ?"));
+    query.addBindValue(after);
+    query.addBindValue(limit);
+    if (!query.exec())
+        return sqlError(query.lastError(), QStringLiteral("reading notice versions"));
+    while (query.next()) {
+        auto notice = readNotice(query);
+        if (!notice)
+            return notice.error();
+        page.notices.append(std::move(*notice));
+    }
+    query.finish();
+    QSqlQuery latest = prepare(QStringLiteral("SELECT value FROM counters WHERE name = 'notices'"));
+    if (!latest.exec() || !latest.next())
+        return sqlError(latest.lastError(), QStringLiteral("reading the latest notice seq"));
+    page.latestSeq = latest.value(0).toLongLong();
+    latest.finish();
+    if (auto committed = transaction.commit(); !committed)
+        return committed.error();
+    return page;
+}
+
+Result<qint64> ServerStore::noticesLegacyUntilSeq() const
+{
+    QSqlQuery query
+        = prepare(QStringLiteral("SELECT value FROM counters WHERE name = 'notices_legacy_until'"));
+    if (!query.exec())
+        return sqlError(query.lastError(), QStringLiteral("reading the notices' legacy seq"));
+    return query.next() ? query.value(0).toLongLong() : qint64(0);
 }
 
 } // namespace LedgerCurator

@@ -558,6 +558,7 @@ void TestNotices::version2CacheMigrates()
             // 5: signatures, keys and rejected events; 9: removed records).
             if (!query.exec(QStringLiteral("DROP TABLE outbox_refusals"))
                 || !query.exec(QStringLiteral("DROP TABLE removed_records"))
+                || !query.exec(QStringLiteral("DROP TABLE rejected_notices"))
                 || !query.exec(QStringLiteral("DROP TABLE notices"))
                 || !query.exec(QStringLiteral("DROP TABLE curator_keys"))
                 || !query.exec(QStringLiteral("DROP TABLE rejected_events"))

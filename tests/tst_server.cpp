@@ -402,6 +402,8 @@ void TestServer::version1DatabaseMigratesItsRecords()
                  "DELETE FROM counters WHERE name = 'notices'",
                  // ... and what migration 6 added (the server's identity key).
                  "DROP TABLE server_identity",
+                 // ... and what migration 7 added (signed notices).
+                 "DELETE FROM counters WHERE name = 'notices_legacy_until'",
                  "UPDATE schema_version SET version = 1" })
             QVERIFY2(
                 query.exec(QString::fromLatin1(statement)), qPrintable(query.lastError().text()));

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Standing notices as team data, the server's half (docs/notices.md), on the real ledger-server
 // binary on a loopback port over real HTTP: POST /v1/notices (stored, duplicate, stale, the
-// importer the token's name, the refusals), GET /v1/notices (paging by seq), the history of
-// versions, and `ledger-server import-notices` on the Retraction Watch CSV of tests/data (complete
-// lists withdraw what they no longer name). On a fresh SQLite file and on a fresh PostgreSQL
-// database per test (the "postgresql" rows need LC_TEST_POSTGRES_URL: run scripts/with-postgres.sh
-// build-testing/tests/tst_servernotices).
+// importer the token's name and signer, the refusals: unsigned, another's key, a bad signature),
+// GET /v1/notices (paging by seq), the history of versions, and `ledger-server import-notices` on
+// the Retraction Watch CSV of tests/data (complete lists withdraw what they no longer name). On a
+// fresh SQLite file and on a fresh PostgreSQL database per test (the "postgresql" rows need
+// LC_TEST_POSTGRES_URL: run scripts/with-postgres.sh build-testing/tests/tst_servernotices).
 #include "NoticeJson.h"
+#include "NoticeSignature.h"
 #include "ServerDatabases.h"
 #include "ServerProcess.h"
+#include "TestKeys.h"
 #include "TestSupport.h"
 
 #include <QDateTime>
@@ -121,6 +123,7 @@ private Q_SLOTS:
 
     void postStoresAndRetryIsDuplicate();
     void importedByIsTheTokensName();
+    void badlySignedNoticesAreRefused();
     void pagingByAfterAndLimit();
     void badPageNumbersAre400_data();
     void badPageNumbersAre400();
@@ -178,6 +181,14 @@ void TestServerNotices::init()
     m_reader = addToken(QStringLiteral("rita"), QStringLiteral("reader"));
     QVERIFY(!m_curator.isEmpty() && !m_other.isEmpty() && !m_reader.isEmpty());
     QVERIFY(startServer());
+    // Each curator's key, registered as a curator's first sync registers it: a notice is signed
+    // by the curator who imports it.
+    for (const auto &[name, token] : { std::pair(QStringLiteral("carol"), m_curator),
+             std::pair(QStringLiteral("dave"), m_other) }) {
+        QString problem;
+        QVERIFY2(registerKey(m_base, QString::fromUtf8(token), testKey(name), &problem),
+            qPrintable(problem));
+    }
 }
 
 void TestServerNotices::cleanup()
@@ -248,8 +259,11 @@ Reply TestServerNotices::send(const QByteArray &method, const QString &pathAndQu
 
 Reply TestServerNotices::post(const QList<StandingNotice> &notices, const QByteArray &token)
 {
-    return send("POST", QStringLiteral("/v1/notices"), token.isEmpty() ? m_curator : token,
-        batchBody(notices));
+    const QByteArray &by = token.isEmpty() ? m_curator : token;
+    const QString name = by == m_curator ? QStringLiteral("carol")
+        : by == m_other                  ? QStringLiteral("dave")
+                                         : QStringLiteral("rita");
+    return send("POST", QStringLiteral("/v1/notices"), by, batchBody(signedNotices(notices, name)));
 }
 
 QList<StandingNotice> TestServerNotices::allNotices(int limit)
@@ -376,8 +390,7 @@ void TestServerNotices::postStoresAndRetryIsDuplicate()
     const QList<StandingNotice> served = allNotices();
     QCOMPARE(served.size(), 3);
     for (int i = 0; i < 3; ++i) {
-        StandingNotice expected = batch[i];
-        expected.importedBy = QStringLiteral("carol");
+        StandingNotice expected = signedNotices({ batch[i] }, QStringLiteral("carol")).first();
         expected.seq = i + 1;
         QCOMPARE(served[i], expected);
     }
@@ -392,8 +405,8 @@ void TestServerNotices::postStoresAndRetryIsDuplicate()
 
 void TestServerNotices::importedByIsTheTokensName()
 {
+    // The importer is the token's curator, who signed the notice: a client's seq is ignored.
     StandingNotice n = makeNotice(7);
-    n.importedBy = QStringLiteral("mallory");
     n.seq = 99;
     const Reply reply = post({ n });
     QCOMPARE(reply.status, 200);
@@ -402,11 +415,58 @@ void TestServerNotices::importedByIsTheTokensName()
     QCOMPARE(served.size(), 1);
     QCOMPARE(served[0].importedBy, QStringLiteral("carol"));
     QCOMPARE(served[0].seq, std::optional<qint64>(1));
+    QCOMPARE(served[0].keyId, testKey(QStringLiteral("carol")).keyId());
     const Reply page = send("GET", QStringLiteral("/v1/notices"), m_reader);
     const QJsonObject wire
         = page.json().value(QStringLiteral("notices")).toArray().at(0).toObject();
     QCOMPARE(wire.value(QStringLiteral("imported_by")).toString(), QStringLiteral("carol"));
     QCOMPARE(wire.value(QStringLiteral("seq")).toInteger(), 1);
+    QCOMPARE(wire.value(QStringLiteral("signature")).toString(), served[0].signature);
+}
+
+void TestServerNotices::badlySignedNoticesAreRefused()
+{
+    const auto refusedWith = [this](const QList<StandingNotice> &batch, const QString &message) {
+        const Reply reply
+            = send("POST", QStringLiteral("/v1/notices"), m_curator, batchBody(batch));
+        QCOMPARE(reply.status, 422);
+        QCOMPARE(reply.code(), QStringLiteral("invalid_notice"));
+        QCOMPARE(reply.error().value(QStringLiteral("index")).toInteger(), batch.size() - 1);
+        QCOMPARE(reply.error().value(QStringLiteral("notice")).toString(), batch.constLast().ref());
+        QVERIFY2(reply.message().contains(message), qPrintable(reply.message()));
+    };
+    const StandingNotice good = signedNotices({ makeNotice(1) }, QStringLiteral("carol")).first();
+    // Signed by carol's key, but naming mallory as its importer.
+    StandingNotice mallory = makeNotice(2);
+    mallory.importedBy = QStringLiteral("mallory");
+    signNotice(mallory, testKey(QStringLiteral("carol")));
+    refusedWith({ good, mallory },
+        QStringLiteral("notices[1].imported_by: 'mallory', but the token is carol's"));
+    // Unsigned.
+    StandingNotice unsigned_ = makeNotice(3);
+    unsigned_.importedBy = QStringLiteral("carol");
+    refusedWith(
+        { good, unsigned_ }, QStringLiteral("notices[1]: notice retraction-watch:3 is not signed"));
+    // Signed with dave's key in carol's name.
+    StandingNotice daves = makeNotice(4);
+    daves.importedBy = QStringLiteral("carol");
+    signNotice(daves, testKey(QStringLiteral("dave")));
+    refusedWith({ good, daves },
+        QStringLiteral("notices[1].key_id: key %1 is dave's, not carol's")
+            .arg(testKey(QStringLiteral("dave")).keyId()));
+    // Signed with a key nobody registered.
+    StandingNotice stranger = makeNotice(5);
+    stranger.importedBy = QStringLiteral("carol");
+    signNotice(stranger, testKey(QStringLiteral("stranger")));
+    refusedWith({ stranger }, QStringLiteral("notices[0].key_id: no key "));
+    // Changed after carol signed it.
+    StandingNotice altered = signedNotices({ makeNotice(6) }, QStringLiteral("carol")).first();
+    altered.event.date = QStringLiteral("2020-01-01");
+    refusedWith({ good, altered },
+        QStringLiteral("notices[1].signature: does not verify under key ")
+            + testKey(QStringLiteral("carol")).keyId());
+    // Nothing of a refused batch was stored.
+    QCOMPARE(allNotices().size(), 0);
 }
 
 void TestServerNotices::pagingByAfterAndLimit()
@@ -521,8 +581,7 @@ void TestServerNotices::olderVersionIsStaleWithTheCurrent()
     QCOMPARE(stale.value(QStringLiteral("seq")).toInteger(), 1);
     auto held = noticeFromJson(stale.value(QStringLiteral("current")), QStringLiteral("current"));
     QVERIFY2(held, qPrintable(held ? QString() : held.error().toString()));
-    StandingNotice expected = current;
-    expected.importedBy = QStringLiteral("dave");
+    StandingNotice expected = signedNotices({ current }, QStringLiteral("dave")).first();
     expected.seq = 1;
     QCOMPARE(*held, expected);
     const QJsonObject stored = reply.results().at(1).toObject();
@@ -581,7 +640,8 @@ void TestServerNotices::sameNoticeTwiceInOneBatch()
 
 void TestServerNotices::invalidNoticeIs422WithIndex()
 {
-    QJsonArray notices = noticesToJson({ makeNotice(1), makeNotice(2), makeNotice(3) });
+    QJsonArray notices = noticesToJson(
+        signedNotices({ makeNotice(1), makeNotice(2), makeNotice(3) }, QStringLiteral("carol")));
     QJsonObject bad = notices.at(1).toObject();
     bad.insert(QStringLiteral("kind"), QStringLiteral("colour"));
     notices.replace(1, bad);

@@ -474,6 +474,8 @@ void TestServerTrust::migratedEventsAreLegacy()
                 // ... and what migration 4 added (the notices).
                 "DROP TABLE notice_versions", "DROP TABLE notices",
                 "DELETE FROM counters WHERE name = 'notices'",
+                // ... and what migration 7 added (signed notices).
+                "DELETE FROM counters WHERE name = 'notices_legacy_until'",
                 // ... and what migration 6 added (the server's identity key).
                 "DROP TABLE server_identity", "UPDATE counters SET value = 3 WHERE name = 'events'",
                 "UPDATE schema_version SET version = 2" })

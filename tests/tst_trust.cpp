@@ -6,6 +6,8 @@
 #include "CurationLog.h"
 #include "EventJson.h"
 #include "EventSignature.h"
+#include "NoticeJson.h"
+#include "NoticeSignature.h"
 #include "SigningKeyStore.h"
 #include "TrustedKeys.h"
 
@@ -294,6 +296,102 @@ private Q_SLOTS:
         QVERIFY(correctionFromJson(loose, QStringLiteral("e"))
                     .error()
                     .message.contains(QStringLiteral("e.created_at: expected a UTC time written")));
+    }
+
+    void noticesAreSignedAndJudgedLikeEvents()
+    {
+        StandingNotice n;
+        n.source = QStringLiteral("retraction-watch");
+        n.sourceId = QStringLiteral("51234");
+        n.work = QStringLiteral("10.48550/arxiv.2104.04473");
+        n.event.kind = EventKind::Retraction;
+        n.event.nature = QStringLiteral("Retraction");
+        n.event.date = QStringLiteral("2024-03-01");
+        n.event.source = QStringLiteral("retraction_status_cache");
+        n.event.notice = QStringLiteral("10.1234/retract.2104");
+        n.event.detail = QStringLiteral("Duplication of Article;\nError in Data");
+        n.title = QStringLiteral("Megatron-LM, ünïcode");
+        n.origin = QStringLiteral("Retraction Watch record 51234");
+        n.importedAt = QStringLiteral("2026-12-03T09:00:00.000Z");
+        n.importedBy = QStringLiteral("alice");
+        n.importedFrom = QStringLiteral("rw.csv");
+        const SigningKey alice = keyOf("alice");
+        signNotice(n, alice);
+        // The documented form: every member in order, lengths in UTF-8 bytes, no seq.
+        const QByteArray expected = "ledger-curator-notice-v1\n16:retraction-watch\n5:51234\n"
+                                    "25:10.48550/arxiv.2104.04473\n10:retraction\n10:Retraction\n"
+                                    "10:2024-03-01\n23:retraction_status_cache\n"
+                                    "20:10.1234/retract.2104\n37:Duplication of Article;\nError in "
+                                    "Data\n22:Megatron-LM, \xc3\xbcn\xc3\xaf"
+                                    "code\n0:\n0:\n"
+                                    "29:Retraction Watch record 51234\n6:listed\n"
+                                    "24:2026-12-03T09:00:00.000Z\n5:alice\n6:rw.csv\n0:\n32:"
+            + alice.keyId().toLatin1() + '\n';
+        QCOMPARE(canonicalNoticeBytes(n), expected);
+        QVERIFY(verifyNoticeSignature(n, alice.publicKey));
+        StandingNotice withSeq = n;
+        withSeq.seq = 41;
+        QVERIFY(verifyNoticeSignature(withSeq, alice.publicKey));
+        // Any member changed breaks it; the wire form carries it unchanged.
+        for (const auto &change : QList<std::function<void(StandingNotice &)>> {
+                 [](StandingNotice &m) { m.event.date = QStringLiteral("2019-06-30"); },
+                 [](StandingNotice &m) { m.status = StandingNotice::Status::Withdrawn; },
+                 [](StandingNotice &m) { m.importedBy = QStringLiteral("bob"); },
+                 [](StandingNotice &m) {
+                     m.listedAsOf = QStringLiteral("2026-12-01T00:00:00.000Z");
+                 },
+                 [](StandingNotice &m) { m.urls = QStringLiteral("https://example.org"); } }) {
+            StandingNotice changed = n;
+            change(changed);
+            QVERIFY(!verifyNoticeSignature(changed, alice.publicKey));
+        }
+        auto read = noticeFromJson(noticeToJson(withSeq), QStringLiteral("n"));
+        QVERIFY(read);
+        QCOMPARE(*read, withSeq);
+        QJsonObject half = noticeToJson(n);
+        half.remove(QStringLiteral("signature"));
+        QVERIFY(noticeFromJson(half, QStringLiteral("n"))
+                    .error()
+                    .message.contains(QStringLiteral("n.signature: missing")));
+
+        // The verdicts: alice's key for alice's notice, the server's key for any, legacy only
+        // within the mark.
+        const SigningKey server = keyOf("server");
+        NoticeTrust trust {
+            ringOf({ { QStringLiteral("alice"), alice }, { QStringLiteral("bob"), keyOf("bob") } }),
+            ServerKey { server.keyId(), server.publicKey }, 10
+        };
+        QCOMPARE(verifyNotice(withSeq, trust).trust, EventTrust::Signed);
+        StandingNotice byBob = withSeq;
+        byBob.importedBy = QStringLiteral("bob");
+        signNotice(byBob, alice);
+        QCOMPARE(verifyNotice(byBob, trust).reason,
+            QStringLiteral("is signed with alice's key %1").arg(alice.keyId()));
+        StandingNotice byAdmin = withSeq;
+        byAdmin.importedBy = QStringLiteral("admin");
+        signNotice(byAdmin, server);
+        QCOMPARE(verifyNotice(byAdmin, trust).trust, EventTrust::Signed);
+        byAdmin.event.date = QStringLiteral("2019-06-30");
+        QCOMPARE(verifyNotice(byAdmin, trust).reason, QStringLiteral("fails its signature"));
+        StandingNotice old = withSeq;
+        old.keyId.clear();
+        old.signature.clear();
+        old.seq = 10;
+        QCOMPARE(verifyNotice(old, trust).trust, EventTrust::Legacy);
+        old.seq = 11;
+        QCOMPARE(verifyNotice(old, trust).reason, QStringLiteral("is not signed"));
+        trust.keys[alice.keyId()].revoked = true;
+        trust.keys[alice.keyId()].revokedAfterNoticeSeq = 41;
+        QCOMPARE(verifyNotice(withSeq, trust).trust, EventTrust::Signed);
+        withSeq.seq = 42;
+        signNotice(withSeq, alice);
+        QCOMPARE(verifyNotice(withSeq, trust).reason,
+            QStringLiteral("is signed with the revoked key %1").arg(alice.keyId()));
+        const NoticeTrustSplit split = splitNoticesByTrust({ n, old, byAdmin }, trust);
+        QCOMPARE(split.accepted.size(), 0);
+        QCOMPARE(rejectedNoticesMessage(split.rejected),
+            QStringLiteral("3 notices by alice and admin fail their signatures and were not "
+                           "applied"));
     }
 
     void keyFileIsMadeOnceAndKeptPrivate()

@@ -2065,6 +2065,10 @@ Nutzen Sie Datei &gt; Importieren (Strg+O) oder legen Sie hier eine Ledger-Seite
         <source>Rows skipped or left out: %L1</source>
         <translation>Übersprungene oder ausgelassene Zeilen: %L1</translation>
     </message>
+    <message>
+        <source>No notices were imported: the signing key of %1 could not be loaded: %2</source>
+        <translation>Es wurden keine Hinweise importiert: Der Signaturschlüssel von %1 konnte nicht geladen werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeListModel</name>
@@ -3724,6 +3728,13 @@ arXiv:%2 v%3 · Stand %4</translation>
     <message>
         <source>The server holds no event at %1 (deleted from its database?). Whatever was there is not in this cache; the sync went on without it. Tell the server&apos;s administrator.</source>
         <translation>Der Server hat kein Ereignis bei %1 (aus seiner Datenbank gelöscht?). Was dort war, ist nicht in diesem Cache; die Synchronisierung ging ohne es weiter. Sagen Sie es der Administration des Servers.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln notice(s) imported by %1 failed the signature check and were not applied; this cache keeps the version it held. They are kept aside in the cache for inspection.</source>
+        <translation>
+            <numerusform>%Ln Hinweis, importiert von %1, hat die Signaturprüfung nicht bestanden und wurde nicht übernommen; dieser Cache behält die Fassung, die er hatte. Er wird im Cache zur Prüfung beiseitegelegt.</numerusform>
+            <numerusform>%Ln Hinweise, importiert von %1, haben die Signaturprüfung nicht bestanden und wurden nicht übernommen; dieser Cache behält die Fassung, die er hatte. Sie werden im Cache zur Prüfung beiseitegelegt.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

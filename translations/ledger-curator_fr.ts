@@ -2065,6 +2065,10 @@ Utilisez Fichier &gt; Importer (Ctrl+O), ou déposez ici une page de registre (t
         <source>Rows skipped or left out: %L1</source>
         <translation>Lignes ignorées ou écartées&#xa0;: %L1</translation>
     </message>
+    <message>
+        <source>No notices were imported: the signing key of %1 could not be loaded: %2</source>
+        <translation>Aucun avis n’a été importé&#xa0;: la clé de signature de %1 n’a pas pu être chargée&#xa0;: %2</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::NoticeListModel</name>
@@ -3724,6 +3728,13 @@ arXiv:%2 v%3 · au %4</translation>
     <message>
         <source>The server holds no event at %1 (deleted from its database?). Whatever was there is not in this cache; the sync went on without it. Tell the server&apos;s administrator.</source>
         <translation>Le serveur n&apos;a aucun événement à %1 (supprimé de sa base de données ?). Ce qui s&apos;y trouvait n&apos;est pas dans ce cache ; la synchronisation a continué sans lui. Prévenez l&apos;administrateur du serveur.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln notice(s) imported by %1 failed the signature check and were not applied; this cache keeps the version it held. They are kept aside in the cache for inspection.</source>
+        <translation>
+            <numerusform>%Ln avis importé par %1 a échoué à la vérification de signature et n’a pas été appliqué&#xa0;; ce cache garde la version qu’il détenait. Il est mis de côté dans le cache pour examen.</numerusform>
+            <numerusform>%Ln avis importés par %1 ont échoué à la vérification de signature et n’ont pas été appliqués&#xa0;; ce cache garde la version qu’il détenait. Ils sont mis de côté dans le cache pour examen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -77,7 +77,13 @@ private:
             }
             versions.append(std::move(n));
         }
-        if (auto stored = m_store.storeNoticeVersions(versions); !stored) {
+        // Each version is the curator's, signed with their key (the sync signs it otherwise).
+        std::optional<SigningKey> key;
+        if (const QString curator = configuredCuratorName(); !curator.isEmpty()) {
+            if (auto loaded = loadCuratorKey(curator))
+                key = *loaded;
+        }
+        if (auto stored = m_store.storeNoticeVersions(versions, key); !stored) {
             Q_EMIT m_owner.errorOccurred(stored.error().toString());
             return;
         }
@@ -257,6 +263,18 @@ void NoticeImport::confirmWithdrawals(const QString &file, Read read)
 
 void NoticeImport::store(const QString &file, Read read)
 {
+    if (!read.options.importedBy.isEmpty()) {
+        // Each version imported is signed by its curator, with the key corrections use.
+        auto key = loadCuratorKey(read.options.importedBy);
+        if (!key) {
+            Q_EMIT errorOccurred(tr("No notices were imported: the signing key of %1 could not be "
+                                    "loaded: %2")
+                                     .arg(read.options.importedBy, key.error().toString()));
+            Q_EMIT imported(false);
+            return;
+        }
+        read.options.signingKey = *key;
+    }
     const auto progress = busyProgress(m_window, tr("Importing notices from %1...").arg(file));
     auto work = [path = m_store.path(), read = std::move(read)](auto &) -> Result<Read> {
         Store store(path);

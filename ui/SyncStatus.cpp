@@ -180,6 +180,15 @@ void SyncStatus::showOutcome(bool ok, const QString &message, const SyncReport &
                     nullptr, int(report.rejected.size()))
                     .arg(QLocale().createSeparatedList(report.rejectedAuthors))
                 + QStringLiteral("\n\n") + report.rejected.join(u'\n'));
+        // A notice that fails its signature does not replace the one this cache holds.
+        if (!report.rejectedNotices.isEmpty())
+            Q_EMIT errorOccurred(
+                tr("%Ln notice(s) imported by %1 failed the signature check and were not "
+                   "applied; this cache keeps the version it held. They are kept aside in the "
+                   "cache for inspection.",
+                    nullptr, int(report.rejectedNotices.size()))
+                    .arg(QLocale().createSeparatedList(report.rejectedNoticeImporters))
+                + QStringLiteral("\n\n") + report.rejectedNotices.join(u'\n'));
         // A correction the server refused is the curator's to know about, not a passing status
         // message: which one, and the server's words.
         if (!report.refused.isEmpty() && report.refused.size() > report.stillRefused) {

@@ -50,8 +50,14 @@ struct StandingNotice
     //! Canonical UTC time, or empty when unknown.
     QString listedAsOf {};
     QString origin {}; // what a person reads of the identity: "Retraction Watch record 51234"
+    //! Who signed this version (docs/signatures.md, "Notices"): the id of the key and the
+    //! Ed25519 signature over canonicalNoticeBytes(). Both empty: unsigned (made before notices
+    //! were signed).
+    QString keyId {};
+    QString signature {};
     std::optional<qint64> seq {}; // the server's order once the server holds this version
     bool isListed() const { return status == Status::Listed; }
+    bool isSigned() const { return !keyId.isEmpty() || !signature.isEmpty(); }
     //! sourceId joined to source: noticeRef() of this notice.
     QString ref() const;
     friend bool operator==(const StandingNotice &, const StandingNotice &) = default;
@@ -61,7 +67,8 @@ struct StandingNotice
 QString noticeStatusKey(StandingNotice::Status status);
 std::optional<StandingNotice::Status> parseNoticeStatus(QStringView text);
 
-//! Whether two versions of one notice say the same (all but importedAt, importedBy, seq).
+//! Whether two versions of one notice say the same (all but importedAt, importedBy, importedFrom,
+//! listedAsOf, keyId, signature and seq).
 bool sameNoticeContent(const StandingNotice &a, const StandingNotice &b);
 //! Whether version a replaces version b of the same notice: the later importedAt wins; on equal
 //! times the greater content (so every replica picks the same one). False when they say the same.

@@ -144,6 +144,42 @@ Result<StandingNotice> checked(const std::array<QString, TextCount> &t, const QS
     return n;
 }
 
+constexpr qsizetype kKeyIdLength = 32; // docs/signatures.md
+constexpr qsizetype kSignatureLength = 86; // 64 bytes in base64url without padding
+
+//! key_id and signature, both or neither (an unsigned notice, from before notices were signed).
+//! Their shape only: whether the signature verifies is the trust's to say (NoticeSignature.h).
+Result<std::optional<std::pair<QString, QString>>> readSignature(
+    const QJsonObject &object, const QString &where)
+{
+    const QJsonValue keyId = object.value(QStringLiteral("key_id"));
+    const QJsonValue signature = object.value(QStringLiteral("signature"));
+    if (keyId.isUndefined() && signature.isUndefined())
+        return std::optional<std::pair<QString, QString>>();
+    if (keyId.isUndefined() || signature.isUndefined())
+        return Error::badInput(where
+            + (keyId.isUndefined() ? QStringLiteral(".key_id") : QStringLiteral(".signature"))
+            + QStringLiteral(": missing: a signed notice has both key_id and signature"));
+    const QString id = keyId.toString();
+    if (!keyId.isString() || id.size() != kKeyIdLength
+        || !std::all_of(id.cbegin(), id.cend(),
+            [](QChar c) { return (c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f'); }))
+        return Error::badInput(where
+            + QStringLiteral(".key_id: expected 32 lower-case hex digits, found %1")
+                  .arg(keyId.isString() ? quoted(id) : jsonTypeName(keyId)));
+    const QString text = signature.toString();
+    if (!signature.isString() || text.size() != kSignatureLength
+        || !std::all_of(text.cbegin(), text.cend(), [](QChar c) {
+               return (c >= u'A' && c <= u'Z') || (c >= u'a' && c <= u'z')
+                   || (c >= u'0' && c <= u'9') || c == u'-' || c == u'_';
+           }))
+        return Error::badInput(where
+            + QStringLiteral(".signature: expected 86 base64url characters, found %1")
+                  .arg(signature.isString() ? QStringLiteral("%1 characters").arg(text.size())
+                                            : jsonTypeName(signature)));
+    return std::optional<std::pair<QString, QString>>(std::pair(id, text));
+}
+
 } // namespace
 
 QJsonObject noticeToJson(const StandingNotice &notice)
@@ -157,6 +193,10 @@ QJsonObject noticeToJson(const StandingNotice &notice)
     }
     if (!notice.importedBy.isEmpty())
         object.insert(QStringLiteral("imported_by"), notice.importedBy);
+    if (notice.isSigned()) {
+        object.insert(QStringLiteral("key_id"), notice.keyId);
+        object.insert(QStringLiteral("signature"), notice.signature);
+    }
     if (notice.seq)
         object.insert(QStringLiteral("seq"), double(*notice.seq));
     return object;
@@ -196,6 +236,12 @@ Result<StandingNotice> noticeFromJson(const QJsonValue &value, const QString &wh
             return Error::badInput(where
                 + QStringLiteral(".imported_by: expected one line of at most 128 characters"));
         notice->importedBy = by.toString();
+    }
+    if (auto signature = readSignature(object, where); !signature)
+        return signature.error();
+    else if (*signature) {
+        notice->keyId = (*signature)->first;
+        notice->signature = (*signature)->second;
     }
     if (const QJsonValue seq = object.value(QStringLiteral("seq")); !seq.isUndefined()) {
         const auto n = jsonWholeNumber(seq);

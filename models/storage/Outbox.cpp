@@ -296,4 +296,31 @@ Status Outbox::markNoticesSent(const QList<StandingNotice> &sent)
     return write.commit(QStringLiteral("%1: cannot note sent notices").arg(m_store.path()));
 }
 
+Status Outbox::signWaitingNotices(const QList<StandingNotice> &signedNow)
+{
+    if (signedNow.isEmpty())
+        return {};
+    Store::Write write(m_store);
+    if (auto status
+        = write.begin(QStringLiteral("%1: cannot start signing notices").arg(m_store.path()));
+        !status)
+        return status;
+    QSqlQuery update(m_store.database());
+    update.prepare(QStringLiteral("UPDATE notices SET imported_by = ?, key_id = ?, signature = ?"
+                                  " WHERE source = ? AND source_id = ? AND imported_at = ?"
+                                  " AND seq IS NULL"));
+    for (const StandingNotice &n : signedNow) {
+        update.bindValue(0, n.importedBy);
+        update.bindValue(1, n.keyId);
+        update.bindValue(2, n.signature);
+        update.bindValue(3, n.source);
+        update.bindValue(4, n.sourceId);
+        update.bindValue(5, n.importedAt);
+        if (!update.exec())
+            return write.fail(sqlError(
+                QStringLiteral("cannot sign the notice %1").arg(n.ref()), update.lastError()));
+    }
+    return write.commit(QStringLiteral("%1: cannot commit signed notices").arg(m_store.path()));
+}
+
 } // namespace LedgerCurator

@@ -75,6 +75,10 @@ public:
     //! Notes the server's seq (and importer) of notices sent, each only if the cache still holds
     //! the version sent (same import time, no seq yet).
     Status markNoticesSent(const QList<StandingNotice> &sent);
+    //! Stores the importer, key id and signature of waiting notices signed now (made before
+    //! notices were signed), each only if the cache still holds that version unsent; one
+    //! transaction.
+    Status signWaitingNotices(const QList<StandingNotice> &signedNow);
 
 private:
     Store &m_store;

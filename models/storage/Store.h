@@ -4,6 +4,7 @@
 #include "Attention.h"
 #include "CuratedRecord.h"
 #include "CurationLog.h"
+#include "EventSignature.h"
 #include "Notices.h"
 #include "Record.h"
 #include "Result.h"
@@ -76,9 +77,13 @@ struct NoticeImportOptions
     QSet<QString> alsoListed;
     QString file; // the file's name, kept on every version it makes (importedFrom)
     QString listedAsOf; // the list's date (canonical UTC time; empty: unknown)
-    QString importedBy; // the curator importing (the server replaces it with its token's name)
+    QString importedBy; // the curator importing: the server takes it only from their token
     //! When set (Complete): only these refs may be withdrawn, the ones the curator was shown.
     std::optional<QSet<QString>> withdrawOnly;
+    //! The importing curator's key: every version the import makes (its withdrawals included) is
+    //! signed with it (docs/signatures.md, "Notices"). Without one they are stored unsigned and
+    //! the next sync of that curator signs them before they are sent.
+    std::optional<SigningKey> signingKey;
 };
 
 //! What removing a record took out of the cache (Store::removeRecord()), and, when asked for,
@@ -217,8 +222,10 @@ public:
     Result<NoticeImportOutcome> planNoticeImport(
         const QList<StandingNotice> &notices, const NoticeImportOptions &options) const;
     //! Stores versions of notices made here (an undone withdrawal lists them again, a redone one
-    //! withdraws them) in one transaction; each is sent at the next sync.
-    Status storeNoticeVersions(const QList<StandingNotice> &versions);
+    //! withdraws them) in one transaction; each is sent at the next sync, signed with `key` when
+    //! one is given (each version's importedBy must be its curator).
+    Status storeNoticeVersions(
+        const QList<StandingNotice> &versions, const std::optional<SigningKey> &key = {});
     //! The listed standing notices, by work; loadCurated() matches them to the observations.
     Result<SharedNoticeIndex> noticeIndex() const;
     //! Every notice the cache knows, listed and withdrawn, by source then source id (the Notices
@@ -291,8 +298,19 @@ public:
     //! transaction: a received version replaces the one held unless the cache holds a newer
     //! version not yet sent (noticeSupersedes()). Returns how many notices changed here (a version
     //! sent from here that only learns its importer's name does not count).
-    Result<qsizetype> addSyncedNotices(
-        const QList<StandingNotice> &received, const MetaEntries &meta);
+    //! Notices received that failed their check (NoticeSignature.h): kept aside in the same
+    //! transaction, the version held stays as it was.
+    struct RejectedNotice
+    {
+        StandingNotice notice; // as received, with its seq
+        QString server;
+        QString reason;
+        QString receivedAt;
+    };
+    Result<qsizetype> addSyncedNotices(const QList<StandingNotice> &received,
+        const MetaEntries &meta, const QList<RejectedNotice> &rejected = {});
+    //! The notices kept aside, oldest first.
+    Result<QList<RejectedNotice>> rejectedNotices() const;
     //! The as-of date of every cached record, by arXiv id.
     Result<QHash<QString, QString>> recordAsOfDates() const;
     // End of the sync block ----------------------------------------------------------------------

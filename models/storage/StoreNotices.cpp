@@ -4,9 +4,13 @@
 // to the observations. The SQL follows Store.cpp's; every write is one transaction and bumps the
 // meta entry notices/generation, which changeStamp() reads (a notice changed in place changes no
 // count).
+#include "NoticeJson.h"
+#include "NoticeSignature.h"
 #include "Store.h"
 #include "StoreRows.h"
 #include "StoreWrite.h"
+
+#include <QJsonDocument>
 
 #include <QSet>
 #include <QSqlError>
@@ -16,7 +20,8 @@ namespace LedgerCurator {
 
 const QString kNoticeColumns = QStringLiteral(
     "source, source_id, work, kind, nature, date, event_source, notice, detail, title, journal,"
-    " urls, origin, status, imported_at, imported_by, seq, imported_from, listed_as_of");
+    " urls, origin, status, imported_at, imported_by, seq, imported_from, listed_as_of, key_id,"
+    " signature");
 
 StandingNotice readNotice(const QSqlQuery &query)
 {
@@ -42,6 +47,8 @@ StandingNotice readNotice(const QSqlQuery &query)
         n.seq = query.value(16).toLongLong();
     n.importedFrom = query.value(17).toString();
     n.listedAsOf = query.value(18).toString();
+    n.keyId = query.value(19).toString();
+    n.signature = query.value(20).toString();
     return n;
 }
 
@@ -57,7 +64,7 @@ Status writeNotices(QSqlDatabase &db, const QList<StandingNotice> &notices)
 {
     QSqlQuery upsert(db);
     upsert.prepare(QStringLiteral("INSERT INTO notices (") + kNoticeColumns
-        + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        + QStringLiteral(") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                          " ON CONFLICT(source, source_id) DO UPDATE SET work = excluded.work,"
                          " kind = excluded.kind, nature = excluded.nature, date = excluded.date,"
                          " event_source = excluded.event_source, notice = excluded.notice,"
@@ -67,18 +74,19 @@ Status writeNotices(QSqlDatabase &db, const QList<StandingNotice> &notices)
                          " imported_at = excluded.imported_at,"
                          " imported_by = excluded.imported_by, seq = excluded.seq,"
                          " imported_from = excluded.imported_from,"
-                         " listed_as_of = excluded.listed_as_of"));
+                         " listed_as_of = excluded.listed_as_of, key_id = excluded.key_id,"
+                         " signature = excluded.signature"));
     // Empty, never NULL: the columns are NOT NULL.
     auto text = [](const QString &value) {
         return value.isEmpty() ? QVariant(QStringLiteral("")) : QVariant(value);
     };
     for (const StandingNotice &n : notices) {
         const QList<QVariant> values = { n.source, n.sourceId, n.work, int(n.event.kind),
-            text(n.event.nature), n.event.date, n.event.source, text(n.event.notice.toLower()),
+            text(n.event.nature), n.event.date, n.event.source, text(n.event.notice),
             text(n.event.detail), text(n.title), text(n.journal), text(n.urls), text(n.origin),
             noticeStatusKey(n.status), n.importedAt, text(n.importedBy),
             n.seq ? QVariant(*n.seq) : QVariant(QMetaType::fromType<qint64>()),
-            text(n.importedFrom), text(n.listedAsOf) };
+            text(n.importedFrom), text(n.listedAsOf), text(n.keyId), text(n.signature) };
         for (int i = 0; i < values.size(); ++i)
             upsert.bindValue(i, values[i]);
         if (!upsert.exec())
@@ -190,6 +198,17 @@ std::pair<NoticeImportOutcome, QList<StandingNotice>> planImport(
         outcome.withdrawn = outcome.withdrawnRefs.size();
     }
     outcome.olderThanHeld.sort();
+    // Each version this import makes is the importing curator's, signed by them (a version
+    // carried over unchanged keeps its signature).
+    if (options.signingKey && !options.importedBy.isEmpty()) {
+        for (StandingNotice &n : changed)
+            signNotice(n, *options.signingKey);
+    } else {
+        for (StandingNotice &n : changed) {
+            n.keyId.clear();
+            n.signature.clear();
+        }
+    }
     return { std::move(outcome), std::move(changed) };
 }
 
@@ -234,13 +253,33 @@ Result<NoticeImportOutcome> Store::importNotices(
                 return write.fail(sqlError(
                     QStringLiteral("cannot note the list date of %1").arg(ref), seen.lastError()));
         }
+        // A version not yet sent carries the date in what it signs: signed again (or left for
+        // the sync to sign), so that it is sent with a signature that verifies.
+        QList<StandingNotice> resigned;
+        for (const QString &ref : std::as_const(outcome.seenInNewerList)) {
+            const auto it = held->constFind(ref);
+            if (it == held->cend() || it->seq || it->listedAsOf >= options.listedAsOf)
+                continue;
+            StandingNotice n = *it;
+            n.listedAsOf = options.listedAsOf;
+            n.keyId.clear();
+            n.signature.clear();
+            if (options.signingKey && !n.importedBy.isEmpty() && n.importedBy == options.importedBy)
+                signNotice(n, *options.signingKey);
+            resigned.append(std::move(n));
+        }
+        if (!resigned.isEmpty()) {
+            if (auto status = writeNotices(db, resigned); !status)
+                return write.fail(status.error());
+        }
     }
     if (auto status = write.commit(QStringLiteral("%1: cannot store notices").arg(m_path)); !status)
         return status.error();
     return outcome;
 }
 
-Status Store::storeNoticeVersions(const QList<StandingNotice> &versions)
+Status Store::storeNoticeVersions(
+    const QList<StandingNotice> &versions, const std::optional<SigningKey> &key)
 {
     Write write(*this);
     if (auto status = write.begin(QStringLiteral("%1: cannot start storing notices").arg(m_path));
@@ -248,8 +287,13 @@ Status Store::storeNoticeVersions(const QList<StandingNotice> &versions)
         return status;
     QSqlDatabase db = database();
     QList<StandingNotice> local = versions;
-    for (StandingNotice &n : local)
+    for (StandingNotice &n : local) {
         n.seq.reset(); // made here: sent at the next sync
+        n.keyId.clear();
+        n.signature.clear();
+        if (key && !n.importedBy.isEmpty())
+            signNotice(n, *key);
+    }
     if (auto status = writeNotices(db, local); !status)
         return write.fail(status.error());
     return write.commit(QStringLiteral("%1: cannot store notices").arg(m_path));
@@ -291,8 +335,8 @@ Result<qint64> Store::noticeCount() const
     return query.value(0).toLongLong();
 }
 
-Result<qsizetype> Store::addSyncedNotices(
-    const QList<StandingNotice> &received, const MetaEntries &meta)
+Result<qsizetype> Store::addSyncedNotices(const QList<StandingNotice> &received,
+    const MetaEntries &meta, const QList<RejectedNotice> &rejected)
 {
     Write write(*this);
     if (auto status = write.begin(QStringLiteral("%1: cannot start storing notices").arg(m_path));
@@ -327,7 +371,8 @@ Result<qsizetype> Store::addSyncedNotices(
         bool take = true;
         if (local && sameNoticeContent(*local, n))
             take = local->seq != n.seq || local->importedAt != n.importedAt
-                || local->importedBy != n.importedBy;
+                || local->importedBy != n.importedBy || local->keyId != n.keyId
+                || local->signature != n.signature;
         else if (local && !local->seq)
             take = noticeSupersedes(n, *local);
         if (!take)
@@ -348,12 +393,56 @@ Result<qsizetype> Store::addSyncedNotices(
         if (auto status = writeNotices(db, changed); !status)
             return write.fail(status.error());
     }
+    if (!rejected.isEmpty()) {
+        // Kept aside as received, out of the notices: the version held stays what shows.
+        QSqlQuery aside(db);
+        aside.prepare(QStringLiteral(
+            "INSERT INTO rejected_notices (source, source_id, seq, server, notice, reason,"
+            " received_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(source, source_id, seq, server)"
+            " DO UPDATE SET notice = excluded.notice, reason = excluded.reason,"
+            " received_at = excluded.received_at"));
+        for (const RejectedNotice &r : rejected) {
+            aside.bindValue(0, r.notice.source);
+            aside.bindValue(1, r.notice.sourceId);
+            aside.bindValue(2, r.notice.seq.value_or(0));
+            aside.bindValue(3, r.server);
+            aside.bindValue(4,
+                QString::fromUtf8(
+                    QJsonDocument(noticeToJson(r.notice)).toJson(QJsonDocument::Compact)));
+            aside.bindValue(5, r.reason);
+            aside.bindValue(6, r.receivedAt);
+            if (!aside.exec())
+                return write.fail(
+                    sqlError(QStringLiteral("cannot keep aside notice %1").arg(r.notice.ref()),
+                        aside.lastError()));
+        }
+    }
     if (auto status = writeMeta(db, meta); !status)
         return write.fail(status.error());
     if (auto status = write.commit(QStringLiteral("%1: cannot commit notices").arg(m_path));
         !status)
         return status.error();
     return changed.size() - onlyAttributed.size();
+}
+
+Result<QList<Store::RejectedNotice>> Store::rejectedNotices() const
+{
+    QSqlQuery query(database());
+    query.setForwardOnly(true);
+    if (!query.exec(
+            QStringLiteral("SELECT notice, server, reason, received_at FROM "
+                           "rejected_notices ORDER BY received_at, source, source_id, seq")))
+        return sqlError(QStringLiteral("cannot read the rejected notices"), query.lastError());
+    QList<RejectedNotice> out;
+    while (query.next()) {
+        auto notice = noticeFromJson(QJsonDocument::fromJson(query.value(0).toByteArray()).object(),
+            QStringLiteral("rejected notice"));
+        if (!notice)
+            continue; // kept as received; what does not read again is not shown
+        out.append({ std::move(*notice), query.value(1).toString(), query.value(2).toString(),
+            query.value(3).toString() });
+    }
+    return out;
 }
 
 } // namespace LedgerCurator

@@ -198,6 +198,23 @@ const QList<QStringList> &migrations()
             QStringLiteral(
                 "ALTER TABLE curator_keys ADD COLUMN attestation TEXT NOT NULL DEFAULT ''"),
         },
+        // 10 -> 11: signed notices (docs/signatures.md, "Notices"): each version's key id and
+        // signature ('' for a version made before notices were signed), and the notices received
+        // that failed their check, kept aside (the notice as received, its seq, the server, the
+        // reason and when) while the cache keeps the version it held.
+        {
+            QStringLiteral("ALTER TABLE notices ADD COLUMN key_id TEXT NOT NULL DEFAULT ''"),
+            QStringLiteral("ALTER TABLE notices ADD COLUMN signature TEXT NOT NULL DEFAULT ''"),
+            QStringLiteral("CREATE TABLE rejected_notices ("
+                           " source TEXT NOT NULL,"
+                           " source_id TEXT NOT NULL,"
+                           " seq INTEGER NOT NULL,"
+                           " server TEXT NOT NULL,"
+                           " notice TEXT NOT NULL,"
+                           " reason TEXT NOT NULL,"
+                           " received_at TEXT NOT NULL,"
+                           " PRIMARY KEY (source, source_id, seq, server))"),
+        },
     };
     return steps;
 }

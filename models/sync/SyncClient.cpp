@@ -236,6 +236,13 @@ Result<SyncReport> SyncClient::run(const SyncOptions &options, const SyncProgres
     }
     if (!context.report.rejectedSummary.isEmpty())
         context.log(context.report.rejectedSummary);
+    context.report.rejectedNoticesSummary = rejectedNoticesMessage(context.rejectedNotices);
+    for (const StandingNotice &n : std::as_const(context.rejectedNotices)) {
+        if (!context.report.rejectedNoticeImporters.contains(n.importedBy))
+            context.report.rejectedNoticeImporters.append(n.importedBy);
+    }
+    if (!context.report.rejectedNoticesSummary.isEmpty())
+        context.log(context.report.rejectedNoticesSummary);
     auto waiting = Outbox(m_store).count();
     if (!waiting)
         return waiting.error();

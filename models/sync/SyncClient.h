@@ -5,6 +5,7 @@
 // and the events, every received reply checked in full before one transaction stores it.
 
 #include "EventSignature.h"
+#include "NoticeSignature.h"
 #include "Result.h"
 #include "TrustedKeys.h"
 
@@ -125,6 +126,15 @@ struct SyncReport
     qint64 noticeDuplicates = 0; // notice versions sent that the server already held
     qint64 noticesStale = 0; // sent, but the server held a newer version (taken here instead)
     qint64 noticesPulled = 0; // notices received that changed this cache
+    //! Pulled notices that failed their check (docs/signatures.md, "Notices"), one line each
+    //! ("notice retraction-watch:51234 by alice fails its signature"): kept aside in the cache,
+    //! which keeps the version it held.
+    QStringList rejectedNotices;
+    //! "1 notice by alice fails its signature and was not applied"; empty when none was.
+    QString rejectedNoticesSummary;
+    QStringList rejectedNoticeImporters; // who those notices name as importer, each once
+    qint64 legacyNotices = 0; // unsigned notices from before notices were signed, taken as legacy
+    qint64 noticesSignedNow = 0; // waiting notices this sync signed (imported before signatures)
     //! Why the notices were not exchanged with this server (an older server without them, or a
     //! notice it refused), one line; empty when they were.
     QString noticesNote;
@@ -191,8 +201,11 @@ private:
     struct ServerKeys
     {
         QList<CuratorKey> keys; // each with the server's attestation, checked
-        QByteArray serverPublicKey; // the server's identity key; empty from an older server
         qint64 legacyUntilSeq = 0;
+        std::optional<ServerKey> serverKey; // "server_key": signs what an admin imports there
+        //! "notices_legacy_until_seq": the highest seq an unsigned notice may have; absent from
+        //! a server that does not sign notices (all its notices are from before signatures).
+        std::optional<qint64> noticesLegacyUntilSeq;
         qint64 offsetMs = 0; // the server's clock minus this machine's
     };
     //! GET /v1/keys, checked in full. Also from a fetch thread (an event signed with a key
@@ -213,6 +226,12 @@ private:
     //! GET /v1/notices after the stored cursor, page by page, each page and the cursor stored in
     //! one transaction (Store::addSyncedNotices()).
     Status pullNotices(Context &context);
+    //! Signs the waiting notices of this sync's curator that are unsigned (imported before
+    //! notices were signed, or without the key at hand), naming them as the importer.
+    Status signWaitingNotices(Context &context);
+    //! The notices split by their check (NoticeSignature.h); a notice signed with a key the
+    //! sync does not know asks for the keys once more first. Rejected ones are logged.
+    Result<NoticeTrustSplit> judgeNotices(Context &context, const QList<StandingNotice> &notices);
     //! The record list: starts `fetch` on the `count` records that changed, or stores the list's
     //! ETag when none did.
     Status pullRecordList(

@@ -3,6 +3,7 @@
 // imported here go up, every version the team holds comes down, paged by the server's seq.
 #include "JsonText.h"
 #include "NoticeJson.h"
+#include "NoticeSignature.h"
 #include "SyncRun.h"
 
 namespace LedgerCurator {
@@ -27,10 +28,90 @@ Error malformedAt(const QString &url, const QString &what)
     return Error::failure(QStringLiteral("%1: malformed reply: %2").arg(url, what));
 }
 
+//! The rejected notices of a split as the cache keeps them aside: from `server` (serverKey()).
+QList<Store::RejectedNotice> rejectedRows(const QString &server, const NoticeTrustSplit &split)
+{
+    QList<Store::RejectedNotice> rows;
+    const QString receivedAt = nowUtc();
+    for (qsizetype i = 0; i < split.rejected.size(); ++i)
+        rows.append({ split.rejected.at(i), server, split.reasons.at(i), receivedAt });
+    return rows;
+}
+
 } // namespace
+
+Status SyncClient::signWaitingNotices(Context &context)
+{
+    if (!context.signingKey || context.curator.isEmpty())
+        return {};
+    QList<StandingNotice> signedNow;
+    for (qint64 after = 0;;) {
+        qint64 last = after;
+        auto batch = Outbox(m_store).notices(kNoticeBatch, after, &last);
+        if (!batch)
+            return batch.error();
+        if (batch->isEmpty())
+            break;
+        after = last;
+        for (StandingNotice n : std::as_const(*batch)) {
+            // Another curator's version cannot be signed here: the server refuses it, and it
+            // stays, shown as refused.
+            if (!n.importedBy.isEmpty() && n.importedBy != context.curator)
+                continue;
+            // Signed already, and what it says still verifies (changed since with this key, it
+            // is signed again).
+            if (n.isSigned()
+                && (n.keyId != context.signingKey->keyId()
+                    || verifyNoticeSignature(n, context.signingKey->publicKey)))
+                continue;
+            n.importedBy = context.curator;
+            signNotice(n, *context.signingKey);
+            signedNow.append(std::move(n));
+        }
+    }
+    if (auto stored = Outbox(m_store).signWaitingNotices(signedNow); !stored)
+        return stored;
+    context.report.noticesSignedNow = signedNow.size();
+    return {};
+}
+
+Result<NoticeTrustSplit> SyncClient::judgeNotices(
+    Context &context, const QList<StandingNotice> &notices)
+{
+    const auto judge = [&context, &notices] {
+        return splitNoticesByTrust(notices,
+            NoticeTrust { context.keys, context.serverKey, context.noticesLegacyUntilSeq });
+    };
+    NoticeTrustSplit split = judge();
+    const bool unknownKey = std::any_of(
+        split.rejected.cbegin(), split.rejected.cend(), [&context](const StandingNotice &n) {
+            return !n.keyId.isEmpty() && !context.keys.contains(n.keyId)
+                && !(context.serverKey && context.serverKey->keyId == n.keyId);
+        });
+    if (unknownKey && !context.keysAskedAgainForNotices) {
+        // Registered since the sync began (a colleague's first sync)? Asked once more.
+        context.keysAskedAgainForNotices = true;
+        auto again = fetchKeys(context);
+        if (!again)
+            return again.error();
+        for (const CuratorKey &key : std::as_const(again->keys)) {
+            if (!context.keys.contains(key.keyId))
+                context.keys.insert(key.keyId, key);
+        }
+        split = judge();
+    }
+    for (const QString &reason : std::as_const(split.reasons))
+        context.log(QStringLiteral("kept aside: ") + reason);
+    context.report.rejectedNotices += split.reasons;
+    context.report.legacyNotices += split.legacy;
+    context.rejectedNotices += split.rejected;
+    return split;
+}
 
 Status SyncClient::pushNotices(Context &context)
 {
+    if (auto signedNow = signWaitingNotices(context); !signedNow)
+        return signedNow;
     auto total = Outbox(m_store).noticeCount();
     if (!total)
         return total.error();
@@ -144,7 +225,12 @@ Status SyncClient::pushNotices(Context &context)
         if (auto status = Outbox(m_store).markNoticesSent(sent); !status)
             return status;
         if (!newer.isEmpty()) {
-            auto taken = m_store.addSyncedNotices(newer, {});
+            // The server's version is checked as a pulled one is: what fails is kept aside.
+            auto split = judgeNotices(context, newer);
+            if (!split)
+                return split.error();
+            auto taken = m_store.addSyncedNotices(
+                split->accepted, {}, rejectedRows(serverKey(context.base), *split));
             if (!taken)
                 return taken.error();
         }
@@ -257,8 +343,14 @@ Status SyncClient::pullNotices(Context &context)
         if (more.toBool() && page->isEmpty())
             return malformedAt(
                 shownUrl, QStringLiteral("\"more\" is true on a page without notices"));
-        auto changed
-            = m_store.addSyncedNotices(*page, { { cursorKey, QString::number(*lastSeq) } });
+        // Every notice checked against the keys: what fails is kept aside, and the version this
+        // cache holds stays the one shown.
+        auto split = judgeNotices(context, *page);
+        if (!split)
+            return split.error();
+        auto changed = m_store.addSyncedNotices(split->accepted,
+            { { cursorKey, QString::number(*lastSeq) } },
+            rejectedRows(serverKey(context.base), *split));
         if (!changed)
             return changed.error();
         context.report.noticesPulled += *changed;

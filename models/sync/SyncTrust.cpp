@@ -10,6 +10,8 @@
 
 #include <QDateTime>
 
+#include <limits>
+
 namespace LedgerCurator {
 
 using namespace SyncDetail;
@@ -80,16 +82,19 @@ Result<SyncClient::ServerKeys> SyncClient::fetchKeys(Context &context)
         return malformed(
             QStringLiteral("\"keys\": expected an array, found %1").arg(jsonTypeName(list)));
     ServerKeys out;
-    const QJsonValue serverKey = object.value(QStringLiteral("server_key"));
-    if (!serverKey.isUndefined()) {
-        const auto publicKey = fromBase64Url(
-            serverKey.toObject().value(QStringLiteral("public_key")).toString(), 32);
-        if (!publicKey
-            || keyIdOf(*publicKey)
-                != serverKey.toObject().value(QStringLiteral("key_id")).toString())
-            return malformed(QStringLiteral("\"server_key\": expected the key_id and the 43 "
-                                            "base64url characters of the server's public key"));
-        out.serverPublicKey = *publicKey;
+    if (const QJsonValue server = object.value(QStringLiteral("server_key"));
+        !server.isUndefined() && !server.isNull()) {
+        const QJsonObject entry = server.toObject();
+        ServerKey key;
+        key.keyId = entry.value(QStringLiteral("key_id")).toString();
+        const auto publicKey
+            = fromBase64Url(entry.value(QStringLiteral("public_key")).toString(), 32);
+        if (!server.isObject() || !isKeyId(key.keyId) || !publicKey
+            || keyIdOf(*publicKey) != key.keyId)
+            return malformed(QStringLiteral("\"server_key\": expected {\"key_id\", \"public_key\"} "
+                                            "naming one key"));
+        key.publicKey = *publicKey;
+        out.serverKey = key;
     }
     const QJsonArray array = list.toArray();
     for (qsizetype i = 0; i < array.size(); ++i) {
@@ -111,23 +116,34 @@ Result<SyncClient::ServerKeys> SyncClient::fetchKeys(Context &context)
         key.publicKey = *publicKey;
         key.registeredAt = entry.value(QStringLiteral("registered_at")).toString();
         key.revoked = entry.value(QStringLiteral("revoked")).toBool();
-        if (key.revoked)
+        if (key.revoked) {
             key.revokedAfterSeq = jsonWholeNumber(entry.value(QStringLiteral("revoked_after_seq")));
+            key.revokedAfterNoticeSeq
+                = jsonWholeNumber(entry.value(QStringLiteral("revoked_after_notice_seq")));
+        }
         // The server attests every key it lists (KeyAttestation.h); kept for bundles.
         const QJsonObject attestation = entry.value(QStringLiteral("attestation")).toObject();
         key.attestedBy = attestation.value(QStringLiteral("server_key_id")).toString();
         key.attestation = attestation.value(QStringLiteral("signature")).toString();
-        if (!out.serverPublicKey.isEmpty() && !verifyAttestation(key, out.serverPublicKey))
+        if (out.serverKey && !verifyAttestation(key, out.serverKey->publicKey))
             return malformed(where
                 + QStringLiteral(".attestation: not a signature of the server's key %1 over this "
                                  "key")
-                      .arg(keyIdOf(out.serverPublicKey)));
+                      .arg(out.serverKey->keyId));
         out.keys.append(std::move(key));
     }
     const auto legacyUntil = jsonWholeNumber(object.value(QStringLiteral("legacy_until_seq")));
     if (!legacyUntil || *legacyUntil < 0)
         return malformed(QStringLiteral("\"legacy_until_seq\": expected a whole number"));
     out.legacyUntilSeq = *legacyUntil;
+    if (const QJsonValue mark = object.value(QStringLiteral("notices_legacy_until_seq"));
+        !mark.isUndefined()) {
+        const auto seq = jsonWholeNumber(mark);
+        if (!seq || *seq < 0)
+            return malformed(
+                QStringLiteral("\"notices_legacy_until_seq\": expected a whole number"));
+        out.noticesLegacyUntilSeq = *seq;
+    }
     const auto serverMs = timeMs(object.value(QStringLiteral("server_time")).toString());
     if (!serverMs)
         return malformed(QStringLiteral("\"server_time\": expected an ISO-8601 UTC time"));
@@ -142,7 +158,6 @@ Status SyncClient::pullKeys(Context &context)
     if (!fetched)
         return fetched.error();
     const QList<CuratorKey> &keys = fetched->keys;
-    context.serverPublicKey = fetched->serverPublicKey;
     const qint64 *legacyUntil = &fetched->legacyUntilSeq;
     const qint64 offset = fetched->offsetMs;
     if (auto stored = m_store.storeCuratorKeys(keys); !stored)
@@ -172,6 +187,31 @@ Status SyncClient::pullKeys(Context &context)
         if (auto stored = m_store.setMeta(legacyKey, QString::number(context.legacyUntilSeq));
             !stored)
             return stored;
+    }
+
+    // The notices' legacy mark, pinned the same way. A server that names none does not sign
+    // notices: every notice it serves is from before signatures, until it names one.
+    const QString noticesLegacyKey
+        = QStringLiteral("sync/%1/notices_legacy_until").arg(serverKey(context.base));
+    auto noticesPinned = m_store.meta(noticesLegacyKey);
+    if (!noticesPinned)
+        return noticesPinned.error();
+    context.serverKey = fetched->serverKey;
+    if (fetched->noticesLegacyUntilSeq) {
+        context.noticesLegacyUntilSeq = noticesPinned->isEmpty()
+            ? *fetched->noticesLegacyUntilSeq
+            : qMin(*fetched->noticesLegacyUntilSeq, noticesPinned->toLongLong());
+        if (noticesPinned->isEmpty()
+            || noticesPinned->toLongLong() != context.noticesLegacyUntilSeq) {
+            if (auto stored
+                = m_store.setMeta(noticesLegacyKey, QString::number(context.noticesLegacyUntilSeq));
+                !stored)
+                return stored;
+        }
+    } else {
+        context.noticesLegacyUntilSeq = noticesPinned->isEmpty()
+            ? std::numeric_limits<qint64>::max()
+            : noticesPinned->toLongLong();
     }
 
     if (auto resolved = resolveCurator(context); !resolved)
@@ -210,7 +250,7 @@ Status SyncClient::pullKeys(Context &context)
     const QJsonObject attestation = reply.value(QStringLiteral("attestation")).toObject();
     mine.attestedBy = attestation.value(QStringLiteral("server_key_id")).toString();
     mine.attestation = attestation.value(QStringLiteral("signature")).toString();
-    if (context.serverPublicKey.isEmpty() || !verifyAttestation(mine, context.serverPublicKey)) {
+    if (!context.serverKey || !verifyAttestation(mine, context.serverKey->publicKey)) {
         mine.attestedBy.clear();
         mine.attestation.clear();
     }

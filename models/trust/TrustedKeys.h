@@ -27,6 +27,9 @@ struct CuratorKey
     //! Revoked: events stored after this seq (or, without a seq, any) no longer verify.
     std::optional<qint64> revokedAfterSeq;
     bool revoked = false;
+    //! The same for notices: notice versions stored after this notice seq no longer verify.
+    //! Known from the server's list only (not kept in a cache or a bundle).
+    std::optional<qint64> revokedAfterNoticeSeq {};
     //! The server's attestation of this key (KeyAttestation.h): the server key's id and its
     //! signature; empty when no server attested it (an offline export's own key, an old server).
     QString attestedBy {};

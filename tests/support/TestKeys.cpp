@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TestKeys.h"
 
+#include "NoticeSignature.h"
 #include "TestSupport.h"
 
 #include <QCryptographicHash>
@@ -31,6 +32,16 @@ QList<CorrectionEvent> signedAll(QList<CorrectionEvent> events, const QString &c
     for (CorrectionEvent &event : events)
         signEvent(event, key);
     return events;
+}
+
+QList<StandingNotice> signedNotices(QList<StandingNotice> notices, const QString &curator)
+{
+    const SigningKey key = testKey(curator);
+    for (StandingNotice &n : notices) {
+        n.importedBy = curator;
+        signNotice(n, key);
+    }
+    return notices;
 }
 
 bool registerKey(const QUrl &server, const QString &token, const SigningKey &key, QString *problem)

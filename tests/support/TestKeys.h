@@ -5,6 +5,7 @@
 
 #include "CurationLog.h"
 #include "EventSignature.h"
+#include "Notices.h"
 
 #include <QList>
 #include <QString>
@@ -20,6 +21,10 @@ SigningKey testKey(const QString &curator);
 CorrectionEvent signedCopy(CorrectionEvent event, const QString &curator);
 //! Every event signed with testKey(curator).
 QList<CorrectionEvent> signedAll(QList<CorrectionEvent> events, const QString &curator);
+
+//! Every notice imported by the curator: importedBy set and signed with testKey(curator), as
+//! a curator's import makes it (docs/signatures.md, "Notices").
+QList<StandingNotice> signedNotices(QList<StandingNotice> notices, const QString &curator);
 
 //! Registers the key's public half for the token's curator (POST /v1/keys on server, e.g.
 //! http://127.0.0.1:PORT). True for 201 and 200 (registered before); otherwise false with the

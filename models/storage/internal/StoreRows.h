@@ -20,7 +20,7 @@ Status writeCorrections(QSqlDatabase &db, const QList<CorrectionEvent> &events);
 //! The columns of the notices' table, in the order readNotice() reads them. Defined in
 //! StoreNotices.cpp.
 extern const QString kNoticeColumns;
-inline constexpr int kNoticeColumnCount = 19;
+inline constexpr int kNoticeColumnCount = 21;
 //! The notice of a row selected as kNoticeColumns.
 StandingNotice readNotice(const QSqlQuery &query);
 

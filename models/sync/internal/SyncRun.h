@@ -171,12 +171,16 @@ struct SyncClient::Context
     QString shownServer; // the server as messages name it
     QByteArray listEtag; // the record list's ETag, stored once every changed record is in
     KeyRing keys; // the curators' keys (GET /v1/keys and those the cache held)
-    QByteArray serverPublicKey; // the server's identity key (GET /v1/keys); empty: none given
     //! Who signs and registers a key in this sync: the configured curator, or the token's
     //! curator when the outbox holds corrections by them (SyncOptions::signingKeyFor).
     QString curator;
     std::optional<SigningKey> signingKey;
     qint64 legacyUntilSeq = 0; // the highest seq an unsigned event may have
+    //! What judges the notices: the keys above, the server's key, the notices' legacy mark.
+    std::optional<ServerKey> serverKey;
+    qint64 noticesLegacyUntilSeq = 0;
+    bool keysAskedAgainForNotices = false;
+    QList<StandingNotice> rejectedNotices; // pulled notices that failed their check
     //! A push was refused as being ahead of the server's clock, which said its time: the push
     //! corrects the clock and starts again (once).
     std::optional<qint64> clockAheadServerMs;
