@@ -2,6 +2,7 @@
 #include "LedgerText.h"
 
 #include "HelperThread.h"
+#include "HugePages.h"
 #include "PageText.h"
 #include "Quote.h"
 #include "TextHygiene.h"
@@ -9,10 +10,12 @@
 #include <QDate>
 #include <QRegularExpression>
 #include <QSet>
+#include <QStringDecoder>
 
 #include <array>
 #include <cstring>
 #include <functional>
+#include <vector>
 
 namespace LedgerCurator {
 
@@ -95,15 +98,127 @@ qsizetype firstInvalidUtf8(QByteArrayView data)
     return -1;
 }
 
+//! Whether the eight bytes at `bytes` are all printable ASCII (0x20 to 0x7E).
+bool printableAscii(const char *bytes)
+{
+    quint64 word;
+    std::memcpy(&word, bytes, sizeof word);
+    constexpr quint64 kOnes = 0x0101010101010101ULL;
+    // Below 0x80 each, so that the sums below carry into no other byte; then 0x20 or above
+    // (+0x60 reaches bit 7) and not 0x7F (+1 does not).
+    return (word & (kOnes * 0x80)) == 0 && ((word + kOnes * 0x60) & (kOnes * 0x80)) == kOnes * 0x80
+        && ((word + kOnes) & (kOnes * 0x80)) == 0;
+}
+
+//! Whether a line's UTF-8 may hold what findTextProblem() refuses: a C0 control or DEL, a C1
+//! control (U+0080 to U+009F: 0xC2 0x80 to 0x9F) or U+FFFE, U+FFFF (0xEF 0xBF 0xBE, 0xBF).
+//! Valid UTF-8 holds no surrogate. A line that may is checked as text, for the same message.
+bool mayHoldTextProblem(QByteArrayView line)
+{
+    const char *const data = line.data();
+    const qsizetype size = line.size();
+    qsizetype i = 0;
+    while (i + 8 <= size && printableAscii(data + i))
+        i += 8;
+    for (; i < size; ++i) {
+        const auto byte = static_cast<unsigned char>(data[i]);
+        if (byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF)
+            return true;
+    }
+    return false;
+}
+
+//! The lines of a page's UTF-8, read as text one line at a time, as the parser asks for them:
+//! the page is never held as UTF-16 whole (twice its size again), and a line is converted into
+//! buffers kept from line to line, not into a string of its own. A view given out stays valid
+//! until three other lines have been read.
+class PageLines
+{
+public:
+    //! `data` must outlive the lines. Ends of lines are '\n', a '\r' before one is dropped.
+    explicit PageLines(QByteArrayView data)
+        : m_data(data)
+    {
+        m_starts.reserve(std::size_t(data.size() / 40 + 2));
+        m_starts.push_back(0);
+        for (qsizetype at = 0;;) {
+            const auto *newline
+                = static_cast<const char *>(std::memchr(data.data() + at, '\n', data.size() - at));
+            if (!newline)
+                break;
+            at = newline - data.data() + 1;
+            m_starts.push_back(at);
+        }
+        // The last line ends where the data does, as if a newline followed.
+        m_starts.push_back(data.size() + 1);
+        m_count = qsizetype(m_starts.size()) - 1;
+    }
+
+    qsizetype size() const { return m_count; }
+    //! A final newline (or several blank lines at the end) is not a line of the page.
+    void dropBlankEnd()
+    {
+        while (m_count > 1 && bytes(m_count - 1).isEmpty())
+            --m_count;
+    }
+    QByteArrayView bytes(qsizetype index) const
+    {
+        const qsizetype start = m_starts[std::size_t(index)];
+        qsizetype end = m_starts[std::size_t(index) + 1] - 1;
+        if (end > start && m_data[end - 1] == '\r')
+            --end;
+        return m_data.sliced(start, end - start);
+    }
+    //! The line as text.
+    QStringView operator[](qsizetype index) const
+    {
+        Slot &slot = m_slots[std::size_t(index) % m_slots.size()];
+        if (slot.index != index) {
+            const QByteArrayView line = bytes(index);
+            // Room for the line and never a null buffer: an empty line is an empty view of
+            // text, as a view into the whole page's text was.
+            slot.text.resize(line.size() + 1);
+            QStringDecoder decoder(QStringDecoder::Utf8,
+                QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
+            const QChar *end = decoder.appendToBuffer(slot.text.data(), line);
+            slot.length = end - slot.text.constData();
+            slot.index = index;
+        }
+        return QStringView(slot.text.constData(), slot.length);
+    }
+    //! The lines that begin "Observation ": how many observations the page holds at most.
+    qsizetype countStarting(QByteArrayView prefix) const
+    {
+        qsizetype count = 0;
+        for (qsizetype i = 0; i < m_count; ++i)
+            count += bytes(i).startsWith(prefix);
+        return count;
+    }
+
+private:
+    struct Slot
+    {
+        qsizetype index = -1;
+        QString text;
+        qsizetype length = 0;
+    };
+    QByteArrayView m_data;
+    std::vector<qsizetype> m_starts; // where each line starts, then the end (+1)
+    qsizetype m_count = 0;
+    mutable std::array<Slot, 4> m_slots;
+};
+
 class PageParser
 {
 public:
-    //! `lines` are views into the page's text, which must outlive the parser.
-    PageParser(QList<QStringView> lines, QString file, const Progress &progress)
+    //! `lines` are views into the page's bytes, which must outlive the parser.
+    PageParser(PageLines lines, QString file, const Progress &progress)
         : m_lines(std::move(lines))
         , m_file(std::move(file))
         , m_progress(progress)
     {
+        HugePages::reserve(
+            m_page.record.observations, m_lines.countStarting(QByteArrayView("Observation ")));
     }
 
     Result<ParsedPage> parse();
@@ -127,7 +242,7 @@ private:
     bool parseEvents(Observation &obs);
     bool parseObservedSuffix(QStringView text, QString *head, QString *observedAt);
 
-    QList<QStringView> m_lines; // views: a QString per line cost more than the parse itself
+    PageLines m_lines; // a QString per line cost more than the parse itself
     QString m_file;
     int m_pos = 0;
     ParsedPage m_page;
@@ -625,26 +740,24 @@ Result<ParsedPage> parseLedgerText(
         return Error::badInput(
             QStringLiteral("expected UTF-8 text, found bytes that are not UTF-8"), file,
             int(QByteArrayView(data).first(bad).count('\n')) + 1);
-    QString text = QString::fromUtf8(data);
-    if (text.startsWith(QChar::ByteOrderMark))
-        text.remove(0, 1);
-    const qsizetype nul = text.indexOf(QChar(0));
+    // Read as bytes: the text is made line by line as the parser reads (PageLines).
+    QByteArrayView bytes(data);
+    if (bytes.startsWith("\xEF\xBB\xBF")) // a byte order mark
+        bytes = bytes.sliced(3);
+    const qsizetype nul = bytes.indexOf('\0');
     if (nul >= 0)
         return Error::badInput(QStringLiteral("expected text, found a NUL character"), file,
-            int(QStringView(text).left(nul).count(u'\n')) + 1);
-    QList<QStringView> lines = QStringView(text).split(u'\n');
+            int(bytes.first(nul).count('\n')) + 1);
+    PageLines lines(bytes);
     for (qsizetype i = 0; i < lines.size(); ++i) {
-        QStringView &line = lines[i];
-        if (line.endsWith(u'\r'))
-            line.chop(1);
         // Every line of a page is text without control characters (TextHygiene.h).
-        if (const auto problem = findTextProblem(line))
+        if (!mayHoldTextProblem(lines.bytes(i)))
+            continue;
+        if (const auto problem = findTextProblem(lines[i]))
             return Error::badInput(
                 QStringLiteral("the line ") + problem->message(), file, int(i) + 1);
     }
-    // A final newline (or several blank lines at the end) is not a line of the page.
-    while (lines.size() > 1 && lines.last().isEmpty())
-        lines.removeLast();
+    lines.dropBlankEnd();
     return PageParser(std::move(lines), file, progress).parse();
 }
 

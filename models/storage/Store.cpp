@@ -3,6 +3,7 @@
 
 #include "EventJson.h"
 #include "HelperThread.h"
+#include "HugePages.h"
 #include "Outbox.h"
 #include "RecordJson.h"
 #include "RunBeside.h"
@@ -26,13 +27,8 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <cstdint>
 #include <limits>
 #include <string>
-
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
 namespace LedgerCurator {
 
@@ -42,24 +38,6 @@ namespace {
 
 //! A record of at least this many observations is read on two threads (loadRecord()).
 constexpr qsizetype kRowsReadOnTwoThreads = 4096;
-
-//! Asks Linux to back the whole 2 MB pages of a large array not yet written with huge pages:
-//! a 200,000-observation record's array is some 90 MB, and faulting it in 4 KB pages cost more
-//! than filling it. Only advice: where huge pages are off, nothing changes.
-void adviseHugePages(const void *data, size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
-    const auto start = reinterpret_cast<std::uintptr_t>(data);
-    const std::uintptr_t begin = (start + kHuge - 1) & ~(kHuge - 1);
-    const std::uintptr_t end = (start + bytes) & ~(kHuge - 1);
-    if (end > begin)
-        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
-#else
-    Q_UNUSED(data);
-    Q_UNUSED(bytes);
-#endif
-}
 
 } // namespace
 
@@ -662,9 +640,7 @@ Result<std::optional<Record>> Store::loadRecord(
 
     // The rows straight from SQLite (see sqliteHandle()): UTF-8 to QString once per value.
     if (const auto count = observationCount(arxivId))
-        record.observations.reserve(limit < 0 ? *count : std::min(limit, *count));
-    adviseHugePages(record.observations.constData(),
-        size_t(record.observations.capacity()) * sizeof(Observation));
+        HugePages::reserve(record.observations, limit < 0 ? *count : std::min(limit, *count));
     SqliteStatement rows(db,
         "SELECT id, direction, citing_title, cited_title, reference, state, basis, observed_at,"
         " events_status, events_as_of, events_reason, curation FROM observations WHERE record_id = "
