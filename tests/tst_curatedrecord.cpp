@@ -58,6 +58,7 @@ class TestCuratedRecord : public QObject
 
 private Q_SLOTS:
     void noEventsShowsUpstream();
+    void noEventsLeavesTheObservationsShared();
     void correctionsChangeShownValuesAndMarkThem();
     void curatedTextAndJsonRoundTrip();
     void conflictIsMarked();
@@ -93,6 +94,48 @@ void TestCuratedRecord::noEventsShowsUpstream()
     const CuratedRecord curated = applyCorrections(fixtureRecord(), {});
     QVERIFY(curated.shown == curated.upstream);
     QCOMPARE(renderLedgerText(curated.shown).toUtf8(), fixture() + '\n');
+}
+
+void TestCuratedRecord::noEventsLeavesTheObservationsShared()
+{
+    // Without corrections or notices the shown observations are the upstream ones, not a copy.
+    const CuratedRecord plain = applyCorrections(fixtureRecord(), {});
+    QVERIFY(plain.shown.observations.isSharedWith(plain.upstream.observations));
+
+    // A page event naming its notice is reviewed under the notice's DOI, set on the upstream
+    // record it comes from: the observations stay shared. An event without a notice is reviewed
+    // under its cited work, which only the shown record carries.
+    Record record = fixtureRecord();
+    for (const qsizetype i : { 0, 5 }) {
+        Observation &o = record.observations[i];
+        o.events.status = EventsCheck::Status::Found;
+        o.events.asOf = QStringLiteral("2026-08-05T06:32:48Z");
+        o.events.events = { { EventKind::Retraction, QStringLiteral("2024-03-01"),
+            QStringLiteral("retraction_status_cache"),
+            i == 0 ? QStringLiteral("10.1234/ABC.1") : QString(), QStringLiteral("Duplication") } };
+    }
+    Record noticesOnly = record;
+    noticesOnly.observations[5].events = fixtureRecord().observations[5].events;
+    const CuratedRecord named = applyCorrections(std::move(noticesOnly), {});
+    QVERIFY(named.shown.observations.isSharedWith(named.upstream.observations));
+    QCOMPARE(named.shown.observations[0].events.events[0].noticeRef,
+        QStringLiteral("doi:10.1234/abc.1"));
+    QVERIFY(named.noticeReviews.contains(QStringLiteral("doi:10.1234/abc.1")));
+
+    Record owned = record;
+    owned.observations.detach();
+    const CuratedRecord both = applyCorrections(std::move(owned), {});
+    QVERIFY(!both.shown.observations.isSharedWith(both.upstream.observations));
+    QCOMPARE(
+        both.shown.observations[0].events.events[0].noticeRef, QStringLiteral("doi:10.1234/abc.1"));
+    QVERIFY(
+        both.shown.observations[5].events.events[0].noticeRef.startsWith(QStringLiteral("event:")));
+    QVERIFY(both.upstream.observations[5].events.events[0].noticeRef.isEmpty());
+    // A record shared with its caller is left as it is, and shows the same.
+    const CuratedRecord shared = applyCorrections(record, {});
+    QVERIFY(record.observations[0].events.events[0].noticeRef.isEmpty());
+    QCOMPARE(shared.shown, both.shown);
+    QCOMPARE(shared.noticeReviews.keys(), both.noticeReviews.keys());
 }
 
 void TestCuratedRecord::correctionsChangeShownValuesAndMarkThem()
