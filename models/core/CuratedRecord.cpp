@@ -144,25 +144,6 @@ void matchAllNotices(CuratedRecord &curated)
     }
 }
 
-//! Gives the page's own events that name a notice their noticeRef in the upstream record
-//! before the shown record is made from it: that reference is the notice's DOI, whatever the
-//! observation's cited work (noticeRefOf()), so the upstream and shown observations agree on
-//! it and stay shared when nothing else changes them. Only a list held by no one else is
-//! written (a shared one would be copied whole for a few references).
-void nameNoticesOfEvents(Record &upstream)
-{
-    if (!upstream.observations.isDetached())
-        return;
-    for (Observation &o : upstream.observations) {
-        if (o.events.status != EventsCheck::Status::Found)
-            continue;
-        for (SourceEvent &e : o.events.events) {
-            if (e.noticeRef.isEmpty() && !e.notice.isEmpty())
-                e.noticeRef = noticeRefOf(e, QString());
-        }
-    }
-}
-
 } // namespace
 
 CuratedRecord applyCorrections(
@@ -177,7 +158,6 @@ CuratedRecord applyCorrections(Record upstream, QList<CorrectionEvent> events,
     CuratedRecord curated;
     curated.fields = resolveAll(events, runBeside);
     curated.events = std::move(events);
-    nameNoticesOfEvents(upstream);
     curated.shown = upstream;
     curated.upstream = std::move(upstream);
     curated.notices = std::move(notices);
