@@ -158,12 +158,18 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             }
             QString pending; // a high surrogate that ended a piece, for the next one
             renderLedgerText(record, [&](QStringView text) {
-                QString piece = pending + text;
-                pending.clear();
-                if (!piece.isEmpty() && piece.back().isHighSurrogate()) {
-                    pending = piece.back();
-                    piece.chop(1);
+                QString joined;
+                if (!pending.isEmpty()) {
+                    joined = pending + text;
+                    pending.clear();
+                    text = joined;
                 }
+                if (!text.isEmpty() && text.back().isHighSurrogate()) {
+                    pending = text.back();
+                    text.chop(1);
+                }
+                // The piece itself, not a copy: it outlives the call below.
+                const QString piece = QString::fromRawData(text.data(), text.size());
                 ok = ok
                     && write(DisplayText::forTerminal(piece, DisplayText::Lines::Keep).toUtf8());
             });

@@ -129,11 +129,21 @@ void pdfVersusChromium(
             { QStringLiteral("export-pdf"), pdfRecord.arxivId, QStringLiteral("--all"),
                 QStringLiteral("-o"), pdfPath, QStringLiteral("--db"), pdfCache });
     });
+    // The target of a 10,000-observation page: under 6 s, whole process.
+    const bool targeted = n >= 10000;
     if (QFileInfo(c.chromiumPath).isExecutable()) {
         pdfChromiumPeer(table, c, label, ours, htmlPath);
+        if (targeted)
+            table.below(QStringLiteral("  export-pdf %1, wall, against its target").arg(label),
+                ours.wallMs, 6000);
         return;
     }
-    table.info(QStringLiteral("pdf: export-pdf %1, wall (whole process)").arg(label), ours.wallMs);
+    if (targeted)
+        table.below(QStringLiteral("pdf: export-pdf %1, wall (whole process)").arg(label),
+            ours.wallMs, 6000);
+    else
+        table.info(
+            QStringLiteral("pdf: export-pdf %1, wall (whole process)").arg(label), ours.wallMs);
     table.info(QStringLiteral("pdf: export-pdf %1, CPU (whole process)").arg(label), ours.cpuMs);
     table.skipped(QStringLiteral("pdf: headless Chromium peer"),
         QStringLiteral("%1 is absent: install Debian's chromium").arg(c.chromiumPath),

@@ -58,6 +58,7 @@ class TestCuratedRecord : public QObject
 
 private Q_SLOTS:
     void noEventsShowsUpstream();
+    void noEventsLeavesTheObservationsShared();
     void correctionsChangeShownValuesAndMarkThem();
     void curatedTextAndJsonRoundTrip();
     void conflictIsMarked();
@@ -93,6 +94,39 @@ void TestCuratedRecord::noEventsShowsUpstream()
     const CuratedRecord curated = applyCorrections(fixtureRecord(), {});
     QVERIFY(curated.shown == curated.upstream);
     QCOMPARE(renderLedgerText(curated.shown).toUtf8(), fixture() + '\n');
+}
+
+void TestCuratedRecord::noEventsLeavesTheObservationsShared()
+{
+    // Without corrections or notices the shown observations are the upstream ones, not a copy.
+    const CuratedRecord plain = applyCorrections(fixtureRecord(), {});
+    QVERIFY(plain.shown.observations.isSharedWith(plain.upstream.observations));
+
+    // A page event is reviewed under its notice reference, which only the shown record carries:
+    // the upstream record stays the page as stored, with or without its caller keeping it.
+    Record record = fixtureRecord();
+    for (const qsizetype i : { 0, 5 }) {
+        Observation &o = record.observations[i];
+        o.events.status = EventsCheck::Status::Found;
+        o.events.asOf = QStringLiteral("2026-08-05T06:32:48Z");
+        o.events.events = { { EventKind::Retraction, QStringLiteral("2024-03-01"),
+            QStringLiteral("retraction_status_cache"),
+            i == 0 ? QStringLiteral("10.1234/ABC.1") : QString(), QStringLiteral("Duplication") } };
+    }
+    Record owned = record;
+    owned.observations.detach();
+    const CuratedRecord found = applyCorrections(std::move(owned), {});
+    QVERIFY(!found.shown.observations.isSharedWith(found.upstream.observations));
+    QCOMPARE(found.shown.observations[0].events.events[0].noticeRef,
+        QStringLiteral("doi:10.1234/abc.1"));
+    QVERIFY(found.noticeReviews.contains(QStringLiteral("doi:10.1234/abc.1")));
+    QVERIFY(found.shown.observations[5].events.events[0].noticeRef.startsWith(
+        QStringLiteral("event:")));
+    QCOMPARE(found.upstream, record);
+    const CuratedRecord kept = applyCorrections(record, {});
+    QCOMPARE(kept.shown, found.shown);
+    QCOMPARE(kept.upstream, record);
+    QCOMPARE(kept.noticeReviews.keys(), found.noticeReviews.keys());
 }
 
 void TestCuratedRecord::correctionsChangeShownValuesAndMarkThem()

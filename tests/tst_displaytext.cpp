@@ -2,6 +2,7 @@
 // DisplayText: the token form for terminals, the isolated HTML field, the print form, the break
 // opportunities of long runs and the JSON spelling for terminals (issue 20, items 5 and 6).
 #include "DisplayText.h"
+#include "TextHygiene.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -27,6 +28,7 @@ class TestDisplayText : public QObject
 private Q_SLOTS:
     void forTerminal_data();
     void forTerminal();
+    void controlsAmongPrintableAscii();
     void keepsNewlines();
     void htmlField_data();
     void htmlField();
@@ -88,6 +90,24 @@ void TestDisplayText::forTerminal_data()
     QTest::newRow("pair kept") << u(0x1F600) << u(0x1F600);
     QTest::newRow("supplementary C1-looking kept") << u(0x1009B) << u(0x1009B);
     QTest::newRow("empty") << QString() << QString();
+}
+
+void TestDisplayText::controlsAmongPrintableAscii()
+{
+    // Printable ASCII is skipped four units at a time: a character to show as a token is found
+    // at every place in and around such a run, and only the characters at the ends of the
+    // printable range pass.
+    const QString plain = QStringLiteral(" ~abcdefghij0123456789");
+    QCOMPARE(DisplayText::forTerminal(plain), plain);
+    for (const char16_t special : { u'\x01', u'\x1f', u'\x7f', u'\x85', u'\u202e' }) {
+        for (qsizetype at = 0; at <= plain.size(); ++at) {
+            QString text = plain;
+            text.insert(at, QChar(special));
+            QString expected = plain;
+            expected.insert(at, u'<' + codePointName(special) + u'>');
+            QCOMPARE(DisplayText::forTerminal(text), expected);
+        }
+    }
 }
 
 void TestDisplayText::forTerminal()

@@ -20,6 +20,9 @@ private Q_SLOTS:
     void yearBeforeOneThousandRoundTrips();
     void builtRecordRoundTrips();
     void crlfAndBomAreAccepted();
+    void linesReadAsBytes_data();
+    void linesReadAsBytes();
+    void textInLinesReadAsBytes();
     void statedCountsDisagreeingGiveWarnings();
     void badInput_data();
     void badInput();
@@ -172,6 +175,86 @@ void TestLedgerText::crlfAndBomAreAccepted()
     auto page = parseLedgerText(data, QStringLiteral("crlf.txt"));
     QVERIFY(page.ok());
     QCOMPARE(page->record.observations.size(), 34);
+}
+
+void TestLedgerText::linesReadAsBytes_data()
+{
+    // The page's lines are read as bytes and made text one at a time: each refusal of a line's
+    // text, word for word and on its line, as when the page was made text whole.
+    QTest::addColumn<QByteArray>("from");
+    QTest::addColumn<QByteArray>("to");
+    QTest::addColumn<QString>("expected");
+    const QByteArray title = "Efficient Large";
+    QTest::newRow("C1 control") << title << QByteArray("Efficient\xC2\x85Large")
+                                << QStringLiteral("bad.txt:3: the line contains the control "
+                                                  "character U+0085 at position 10");
+    QTest::newRow("tab") << title << QByteArray("Efficient\tLarge")
+                         << QStringLiteral("bad.txt:3: the line contains the control character "
+                                           "U+0009 at position 10");
+    QTest::newRow("DEL") << title << QByteArray("Efficient\x7FLarge")
+                         << QStringLiteral("bad.txt:3: the line contains the control character "
+                                           "U+007F at position 10");
+    QTest::newRow("CR inside a line")
+        << title << QByteArray("Efficient\rLarge")
+        << QStringLiteral(
+               "bad.txt:3: the line contains the control character U+000D at position 10");
+    QTest::newRow("noncharacter after an astral character")
+        << title << QByteArray("\xF0\x9F\x98\x80\xEF\xBF\xBELarge")
+        << QStringLiteral("bad.txt:3: the line contains the noncharacter U+FFFE at position 2");
+    QTest::newRow("control after a long ASCII run")
+        << QByteArray("Megatron-LM\n") << QByteArray("Megatron-LM\x01\n")
+        << QStringLiteral("bad.txt:3: the line contains the control character U+0001 at "
+                          "position 80");
+    // The missing blank line on line 13 is refused; with a control further down as well, every
+    // line's text being checked before the page is read, the control is (linesReadAsBytes()).
+    QTest::newRow("text before structure")
+        << QByteArray("Coverage vector\n\nmeasured 0") << QByteArray("Coverage vector\nmeasured 0")
+        << QStringLiteral("bad.txt:13: expected a blank line, found 'measured 0 of 0 reference "
+                          "resolution'");
+}
+
+void TestLedgerText::linesReadAsBytes()
+{
+    QFETCH(QByteArray, from);
+    QFETCH(QByteArray, to);
+    QFETCH(QString, expected);
+    QByteArray data = fixture();
+    const qsizetype at = data.indexOf(from);
+    QVERIFY(at >= 0);
+    data.replace(at, from.size(), to);
+    auto page = parseLedgerText(data, QStringLiteral("bad.txt"));
+    QVERIFY(!page.ok());
+    QCOMPARE(page.error().toString(), expected);
+    if (QByteArray(QTest::currentDataTag()) == "text before structure") {
+        data.replace("metadata mismatch; arxiv_id",
+            "metadata mismatch;\x02"
+            "arxiv_id");
+        page = parseLedgerText(data, QStringLiteral("bad.txt"));
+        QVERIFY(!page.ok());
+        QCOMPARE(page.error().line, 81); // line 82 of the fixture, a line removed above
+        QVERIFY(page.error().message.contains(QStringLiteral("U+0002")));
+    }
+}
+
+void TestLedgerText::textInLinesReadAsBytes()
+{
+    // Text that is no problem, read from bytes: a lead byte of C1 controls in another character
+    // (U+00A9), a zero width no-break space starting a line (only the page's first is a byte
+    // order mark), letters of two, three and four bytes; the lines after them as they were.
+    QByteArray data = fixture();
+    const QByteArray title
+        = "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM";
+    const QString shown = QString(QChar(0xFEFF)) + QStringLiteral("\u00a9 Gr\u00fc\u00dfe \u2192 ")
+        + QString::fromUtf8("\xF0\x9F\x98\x80");
+    const qsizetype at = data.indexOf(title);
+    QCOMPARE(at, data.indexOf('\n', data.indexOf('\n') + 1) + 1); // the third line
+    data.replace(at, title.size(), shown.toUtf8());
+    data.prepend("\xEF\xBB\xBF");
+    auto page = parseLedgerText(data, QStringLiteral("text.txt"));
+    QVERIFY2(page.ok(), qPrintable(page.ok() ? QString() : page.error().toString()));
+    QCOMPARE(page->record.title, shown);
+    QCOMPARE(page->record.observations.size(), 34);
+    QCOMPARE(renderLedgerText(page->record).toUtf8(), data.sliced(3) + '\n');
 }
 
 void TestLedgerText::statedCountsDisagreeingGiveWarnings()

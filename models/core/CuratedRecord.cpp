@@ -134,8 +134,14 @@ void matchAllNotices(CuratedRecord &curated)
 {
     if (!curated.notices || curated.notices->isEmpty())
         return;
-    for (Observation &o : curated.shown.observations)
-        matchNotices(curated.shown, o, *curated.notices);
+    // Read first, written only where a notice is about the cited work: the shown observations
+    // stay shared with the upstream ones (no copy of every observation) where none is.
+    const NoticeIndex &notices = *curated.notices;
+    const QList<Observation> &read = curated.shown.observations;
+    for (qsizetype i = 0; i < read.size(); ++i) {
+        if (notices.contains(citedWorkKey(curated.shown, read[i])))
+            matchNotices(curated.shown, curated.shown.observations[i], notices);
+    }
 }
 
 } // namespace
@@ -226,7 +232,7 @@ namespace {
 
 //! The review an observation shows: the most pressing status of its notices (unreviewed, then
 //! escalated, acknowledged, dismissed), and their notes.
-void showReviews(Observation &o, const QList<NoticeReview> &reviews,
+void showReviews(QString &shownReview, QString &shownNote, const QList<NoticeReview> &reviews,
     const std::optional<QString> &ownReview, const QString &ownNote)
 {
     static const QStringList kUrgency = { QStringLiteral("unreviewed"), QStringLiteral("escalated"),
@@ -245,40 +251,57 @@ void showReviews(Observation &o, const QList<NoticeReview> &reviews,
         if (!note.isEmpty() && !notes.contains(note))
             notes.append(note);
     }
-    o.curation.review = shown == 0 || shown >= kUrgency.size() ? QString() : kUrgency[shown];
-    o.curation.reviewNote = notes.join(QStringLiteral("; "));
+    shownReview = shown == 0 || shown >= kUrgency.size() ? QString() : kUrgency[shown];
+    shownNote = notes.join(QStringLiteral("; "));
 }
 
 } // namespace
 
 namespace {
 
-//! The review one observation shows (resolveNoticeReviews()), adding the decisions on its
-//! notices to curated.noticeReviews as they are first met.
-void resolveObservationReviews(CuratedRecord &curated, Observation &o)
+//! The review the observation `index` shows (resolveNoticeReviews()), adding the decisions on
+//! its notices to curated.noticeReviews as they are first met. The observation is read first and
+//! written only where something it shows changes, so that a shown list shared with the upstream
+//! one is not copied whole when nothing does.
+void resolveObservationReviews(CuratedRecord &curated, qsizetype index)
 {
-    const FieldState *own = curated.field(o.id, CurationField::Review);
-    const FieldState *ownNote = curated.field(o.id, CurationField::ReviewNote);
+    const Observation &o = std::as_const(curated.shown.observations)[index];
+    const bool anyField = !curated.fields.empty();
+    const FieldState *own = anyField ? curated.field(o.id, CurationField::Review) : nullptr;
+    const FieldState *ownNote = anyField ? curated.field(o.id, CurationField::ReviewNote) : nullptr;
     const std::optional<QString> ownReview = own ? own->value() : std::nullopt;
     const QString ownNoteText = ownNote ? ownNote->value().value_or(QString()) : QString();
+    QString review;
+    QString reviewNote;
+    QStringList refs;
     if (o.events.status != EventsCheck::Status::Found || o.events.events.isEmpty()) {
         // No notice to review: what the observation's own review said (if anything) stays.
-        o.curation.review = ownReview.value_or(QString());
-        o.curation.reviewNote = ownNoteText;
+        review = ownReview.value_or(QString());
+        reviewNote = ownNoteText;
+    } else {
+        QString work = citedWorkKey(curated.shown, o);
+        if (work.isEmpty())
+            work = QStringLiteral("title:") + o.citedTitle;
+        QList<NoticeReview> reviews;
+        for (const SourceEvent &e : o.events.events) {
+            refs.append(noticeRefOf(e, work));
+            auto it = curated.noticeReviews.constFind(refs.last());
+            if (it == curated.noticeReviews.constEnd())
+                it = curated.noticeReviews.insert(refs.last(), resolveReview(curated, refs.last()));
+            reviews.append(*it);
+        }
+        showReviews(review, reviewNote, reviews, ownReview, ownNoteText);
+    }
+    bool same = o.curation.review == review && o.curation.reviewNote == reviewNote;
+    for (qsizetype e = 0; same && e < refs.size(); ++e)
+        same = o.events.events[e].noticeRef == refs[e];
+    if (same)
         return;
-    }
-    QString work = citedWorkKey(curated.shown, o);
-    if (work.isEmpty())
-        work = QStringLiteral("title:") + o.citedTitle;
-    QList<NoticeReview> reviews;
-    for (SourceEvent &e : o.events.events) {
-        e.noticeRef = noticeRefOf(e, work);
-        auto it = curated.noticeReviews.constFind(e.noticeRef);
-        if (it == curated.noticeReviews.constEnd())
-            it = curated.noticeReviews.insert(e.noticeRef, resolveReview(curated, e.noticeRef));
-        reviews.append(*it);
-    }
-    showReviews(o, reviews, ownReview, ownNoteText);
+    Observation &changed = curated.shown.observations[index];
+    changed.curation.review = review;
+    changed.curation.reviewNote = reviewNote;
+    for (qsizetype e = 0; e < refs.size(); ++e)
+        changed.events.events[e].noticeRef = refs[e];
 }
 
 } // namespace
@@ -286,8 +309,8 @@ void resolveObservationReviews(CuratedRecord &curated, Observation &o)
 void resolveNoticeReviews(CuratedRecord &curated)
 {
     curated.noticeReviews.clear();
-    for (Observation &o : curated.shown.observations)
-        resolveObservationReviews(curated, o);
+    for (qsizetype i = 0; i < curated.shown.observations.size(); ++i)
+        resolveObservationReviews(curated, i);
 }
 
 QStringList observationsShowingChange(const CuratedRecord &curated, const QStringList &ids)
@@ -441,7 +464,7 @@ bool applyMoreCorrections(CuratedRecord &curated, const QList<CorrectionEvent> &
         resolveNoticeReviews(curated);
     } else {
         for (const qsizetype index : std::as_const(indexes))
-            resolveObservationReviews(curated, curated.shown.observations[index]);
+            resolveObservationReviews(curated, index);
     }
     return true;
 }

@@ -5,6 +5,8 @@
 
 #include <QTextBoundaryFinder>
 
+#include <cstring>
+
 namespace LedgerCurator::DisplayText {
 
 namespace {
@@ -19,6 +21,19 @@ bool isBidiControl(char32_t c)
         || (c >= 0x2066 && c <= 0x2069);
 }
 
+//! Whether the four UTF-16 units at `units` are all printable ASCII (U+0020 to U+007E).
+bool printableAscii(const char16_t *units)
+{
+    quint64 word;
+    std::memcpy(&word, units, sizeof word);
+    constexpr quint64 kOnes = 0x0001000100010001ULL;
+    // Below U+0080 each, so that the sums below carry into no other unit; then U+0020 or above
+    // (+0x60 reaches bit 7) and not U+007F (+1 does not).
+    return (word & (kOnes * 0xFF80)) == 0
+        && ((word + kOnes * 0x60) & (kOnes * 0x80)) == kOnes * 0x80
+        && ((word + kOnes) & (kOnes * 0x80)) == 0;
+}
+
 //! Calls `plain(from, to)` for each stretch of `text` kept as it is and `special(c)` for each
 //! character (code point, or lone surrogate unit) needsToken() names. False when there was none.
 template <typename Plain, typename Special>
@@ -29,6 +44,11 @@ bool scan(const QString &text, bool keepNewlines, Plain plain, Special special)
     qsizetype kept = 0;
     bool found = false;
     for (qsizetype i = 0; i < n; ++i) {
+        // Most text is printable ASCII: four units at a time while they are.
+        while (i + 4 <= n && printableAscii(data + i))
+            i += 4;
+        if (i >= n)
+            break;
         const char16_t u = data[i];
         // The common case, printable ASCII and most of the BMP, in one comparison or two.
         if ((u >= 0x20 && u < 0x7F) || (u >= 0xA0 && u < 0x061C))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LedgerText.h"
 
-#include "HelperThread.h"
+#include "HugePages.h"
 #include "PageText.h"
 #include "Quote.h"
 #include "TextHygiene.h"
@@ -9,19 +9,18 @@
 #include <QDate>
 #include <QRegularExpression>
 #include <QSet>
+#include <QStringDecoder>
 
 #include <array>
 #include <cstring>
 #include <functional>
+#include <vector>
 
 namespace LedgerCurator {
 
 namespace {
 
 using namespace PageText;
-
-constexpr const char *kMonths[] = { "January", "February", "March", "April", "May", "June", "July",
-    "August", "September", "October", "November", "December" };
 
 //! Whole non-negative number without sign or leading zeros; at most 15 digits.
 std::optional<qint64> parseCount(QStringView text)
@@ -37,11 +36,6 @@ std::optional<qint64> parseCount(QStringView text)
         value = value * 10 + (c.unicode() - u'0');
     }
     return value;
-}
-
-QString numberText(qint64 n)
-{
-    return QString::number(n);
 }
 
 //! Offset of the first byte that is not part of well-formed UTF-8, or -1.
@@ -95,15 +89,147 @@ qsizetype firstInvalidUtf8(QByteArrayView data)
     return -1;
 }
 
+//! Whether the eight bytes at `bytes` are all printable ASCII (0x20 to 0x7E).
+bool printableAscii(const char *bytes)
+{
+    quint64 word;
+    std::memcpy(&word, bytes, sizeof word);
+    constexpr quint64 kOnes = 0x0101010101010101ULL;
+    // Below 0x80 each, so that the sums below carry into no other byte; then 0x20 or above
+    // (+0x60 reaches bit 7) and not 0x7F (+1 does not).
+    return (word & (kOnes * 0x80)) == 0 && ((word + kOnes * 0x60) & (kOnes * 0x80)) == kOnes * 0x80
+        && ((word + kOnes) & (kOnes * 0x80)) == 0;
+}
+
+//! Whether a line's UTF-8 may hold what findTextProblem() refuses: a C0 control or DEL, a C1
+//! control (U+0080 to U+009F: 0xC2 0x80 to 0x9F) or U+FFFE, U+FFFF (0xEF 0xBF 0xBE, 0xBF).
+//! Valid UTF-8 holds no surrogate. A line that may is checked as text, for the same message.
+bool mayHoldTextProblem(QByteArrayView line)
+{
+    const char *const data = line.data();
+    const qsizetype size = line.size();
+    qsizetype i = 0;
+    while (i + 8 <= size && printableAscii(data + i))
+        i += 8;
+    for (; i < size; ++i) {
+        const auto byte = static_cast<unsigned char>(data[i]);
+        if (byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF)
+            return true;
+    }
+    return false;
+}
+
+//! The lines of a page's UTF-8, read as text one line at a time, as the parser asks for them:
+//! the page is never held as UTF-16 whole (twice its size again), and a line is converted into
+//! buffers kept from line to line, not into a string of its own. A view given out stays valid
+//! until three other lines have been read.
+class PageLines
+{
+public:
+    //! `data` must outlive the lines. Ends of lines are '\n', a '\r' before one is dropped.
+    explicit PageLines(QByteArrayView data)
+        : m_data(data)
+    {
+        m_starts.reserve(std::size_t(data.size() / 40 + 2));
+        m_starts.push_back(0);
+        for (qsizetype at = 0;;) {
+            const auto *newline
+                = static_cast<const char *>(std::memchr(data.data() + at, '\n', data.size() - at));
+            if (!newline)
+                break;
+            at = newline - data.data() + 1;
+            m_starts.push_back(at);
+        }
+        // The last line ends where the data does, as if a newline followed.
+        m_starts.push_back(data.size() + 1);
+        m_count = qsizetype(m_starts.size()) - 1;
+    }
+
+    qsizetype size() const { return m_count; }
+    //! A final newline (or several blank lines at the end) is not a line of the page.
+    void dropBlankEnd()
+    {
+        while (m_count > 1 && bytes(m_count - 1).isEmpty())
+            --m_count;
+    }
+    QByteArrayView bytes(qsizetype index) const
+    {
+        const qsizetype start = m_starts[std::size_t(index)];
+        qsizetype end = m_starts[std::size_t(index) + 1] - 1;
+        if (end > start && m_data[end - 1] == '\r')
+            --end;
+        return m_data.sliced(start, end - start);
+    }
+    //! The line as text.
+    QStringView operator[](qsizetype index) const
+    {
+        Slot &slot = m_slots[std::size_t(index) % m_slots.size()];
+        if (slot.index != index) {
+            const QByteArrayView line = bytes(index);
+            // Room for the line and never a null buffer: an empty line is an empty view of
+            // text, as a view into the whole page's text was.
+            slot.text.resize(line.size() + 1);
+            QStringDecoder decoder(QStringDecoder::Utf8,
+                QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
+            const QChar *end = decoder.appendToBuffer(slot.text.data(), line);
+            slot.length = end - slot.text.constData();
+            slot.index = index;
+        }
+        return QStringView(slot.text.constData(), slot.length);
+    }
+    //! The lines that begin "Observation ": how many observations the page holds at most.
+    qsizetype countStarting(QByteArrayView prefix) const
+    {
+        qsizetype count = 0;
+        for (qsizetype i = 0; i < m_count; ++i)
+            count += bytes(i).startsWith(prefix);
+        return count;
+    }
+
+private:
+    struct Slot
+    {
+        qsizetype index = -1;
+        QString text;
+        qsizetype length = 0;
+    };
+    QByteArrayView m_data;
+    std::vector<qsizetype> m_starts; // where each line starts, then the end (+1)
+    qsizetype m_count = 0;
+    mutable std::array<Slot, 4> m_slots;
+};
+
+//! Texts that many observations repeat (the record's own title, a basis, a timestamp, a
+//! reason): recent ones kept in a small table by their hash, each made a string once and
+//! shared by the observations that hold it, instead of one string per observation.
+class SharedTexts
+{
+public:
+    QString of(QStringView text)
+    {
+        if (text.isEmpty())
+            return text.toString();
+        QString &slot = m_slots[qHash(text) % m_slots.size()];
+        if (slot != text)
+            slot = text.toString();
+        return slot;
+    }
+
+private:
+    std::array<QString, 64> m_slots;
+};
+
 class PageParser
 {
 public:
-    //! `lines` are views into the page's text, which must outlive the parser.
-    PageParser(QList<QStringView> lines, QString file, const Progress &progress)
+    //! `lines` are views into the page's bytes, which must outlive the parser.
+    PageParser(PageLines lines, QString file, const Progress &progress)
         : m_lines(std::move(lines))
         , m_file(std::move(file))
         , m_progress(progress)
     {
+        HugePages::reserve(
+            m_page.record.observations, m_lines.countStarting(QByteArrayView("Observation ")));
     }
 
     Result<ParsedPage> parse();
@@ -127,7 +253,8 @@ private:
     bool parseEvents(Observation &obs);
     bool parseObservedSuffix(QStringView text, QString *head, QString *observedAt);
 
-    QList<QStringView> m_lines; // views: a QString per line cost more than the parse itself
+    PageLines m_lines; // a QString per line cost more than the parse itself
+    SharedTexts m_shared;
     QString m_file;
     int m_pos = 0;
     ParsedPage m_page;
@@ -382,7 +509,8 @@ bool PageParser::parseEvents(Observation &obs)
     const QStringView line = current();
     if (line.startsWith(noneFound) && line.endsWith(u'.')) {
         obs.events.status = EventsCheck::Status::NoneFound;
-        obs.events.asOf = line.mid(noneFound.size(), line.size() - noneFound.size() - 1).toString();
+        obs.events.asOf
+            = m_shared.of(line.mid(noneFound.size(), line.size() - noneFound.size() - 1));
         if (obs.events.asOf.isEmpty() || obs.events.asOf.contains(u' '))
             return failFound(m_pos, what);
         ++m_pos;
@@ -392,7 +520,7 @@ bool PageParser::parseEvents(Observation &obs)
         && line.size() > unavailable.size() + 1) {
         obs.events.status = EventsCheck::Status::Unavailable;
         obs.events.reason
-            = line.mid(unavailable.size(), line.size() - unavailable.size() - 1).toString();
+            = m_shared.of(line.mid(unavailable.size(), line.size() - unavailable.size() - 1));
         ++m_pos;
         return true;
     }
@@ -490,18 +618,24 @@ bool PageParser::parseObservation(Direction direction)
         return false;
     if (atEnd())
         return failFound(m_pos, QStringLiteral("expected the citing and cited titles"));
+    // The record's own title (the other side of each link) is one string for them all.
+    const QStringView titles = current();
     if (direction == Direction::Inbound) {
-        const QString start = obs.citingTitle + u' ';
-        if (!current().startsWith(start) || current().size() == start.size())
+        // The citing title and a space, then the cited title.
+        const qsizetype start = obs.citingTitle.size() + 1;
+        if (!titles.startsWith(obs.citingTitle) || titles.size() <= start
+            || titles[start - 1] != u' ')
             return failFound(
                 m_pos, QStringLiteral("expected the citing title followed by the cited title"));
-        obs.citedTitle = current().mid(start.size()).toString();
+        obs.citedTitle = m_shared.of(titles.sliced(start));
     } else {
-        const QString end = u' ' + obs.citedTitle;
-        if (!current().endsWith(end) || current().size() == end.size())
+        // The citing title, then a space and the cited title.
+        const qsizetype end = obs.citedTitle.size() + 1;
+        if (!titles.endsWith(obs.citedTitle) || titles.size() <= end
+            || titles[titles.size() - end] != u' ')
             return failFound(
                 m_pos, QStringLiteral("expected the citing title followed by the cited title"));
-        obs.citingTitle = current().chopped(end.size()).toString();
+        obs.citingTitle = m_shared.of(titles.chopped(end));
     }
     ++m_pos;
     if (!expectBlank())
@@ -537,8 +671,8 @@ bool PageParser::parseObservation(Direction direction)
                                "mismatch)"),
                 quoted(rest.left(semicolon)));
         obs.state = *state;
-        obs.basis = rest.mid(semicolon + 2, observed - semicolon - 2).toString();
-        obs.observedAt = rest.mid(observed + kObserved.size()).toString();
+        obs.basis = m_shared.of(rest.mid(semicolon + 2, observed - semicolon - 2));
+        obs.observedAt = m_shared.of(rest.mid(observed + kObserved.size()));
         if (obs.basis.isEmpty() || obs.observedAt.isEmpty() || obs.observedAt.contains(u' '))
             return failFound(m_pos, resolutionWhat);
     }
@@ -625,252 +759,25 @@ Result<ParsedPage> parseLedgerText(
         return Error::badInput(
             QStringLiteral("expected UTF-8 text, found bytes that are not UTF-8"), file,
             int(QByteArrayView(data).first(bad).count('\n')) + 1);
-    QString text = QString::fromUtf8(data);
-    if (text.startsWith(QChar::ByteOrderMark))
-        text.remove(0, 1);
-    const qsizetype nul = text.indexOf(QChar(0));
+    // Read as bytes: the text is made line by line as the parser reads (PageLines).
+    QByteArrayView bytes(data);
+    if (bytes.startsWith("\xEF\xBB\xBF")) // a byte order mark
+        bytes = bytes.sliced(3);
+    const qsizetype nul = bytes.indexOf('\0');
     if (nul >= 0)
         return Error::badInput(QStringLiteral("expected text, found a NUL character"), file,
-            int(QStringView(text).left(nul).count(u'\n')) + 1);
-    QList<QStringView> lines = QStringView(text).split(u'\n');
+            int(bytes.first(nul).count('\n')) + 1);
+    PageLines lines(bytes);
     for (qsizetype i = 0; i < lines.size(); ++i) {
-        QStringView &line = lines[i];
-        if (line.endsWith(u'\r'))
-            line.chop(1);
         // Every line of a page is text without control characters (TextHygiene.h).
-        if (const auto problem = findTextProblem(line))
+        if (!mayHoldTextProblem(lines.bytes(i)))
+            continue;
+        if (const auto problem = findTextProblem(lines[i]))
             return Error::badInput(
                 QStringLiteral("the line ") + problem->message(), file, int(i) + 1);
     }
-    // A final newline (or several blank lines at the end) is not a line of the page.
-    while (lines.size() > 1 && lines.last().isEmpty())
-        lines.removeLast();
+    lines.dropBlankEnd();
     return PageParser(std::move(lines), file, progress).parse();
-}
-
-QString formatPageDate(const QString &isoDate)
-{
-    const QDate date = QDate::fromString(isoDate, Qt::ISODate);
-    if (!date.isValid())
-        return {};
-    // The year in four digits, as the page's "As of" sentence reads it: a year before 1000
-    // ("0975", accepted there) must come back the same, not as "975" (found by fuzz_ledger_text).
-    return QString::number(date.day()) + u' ' + QLatin1String(kMonths[date.month() - 1]) + u' '
-        + QStringLiteral("%1").arg(date.year(), 4, 10, QLatin1Char('0'));
-}
-
-namespace {
-
-//! Appends lines to a text; with a `sink`, hands the text over whenever it holds `chunk` units
-//! or more (always after a whole line) and then empties it, keeping its capacity.
-class Lines
-{
-public:
-    Lines(QString &out, const std::function<void(QStringView)> &sink, qsizetype chunk)
-        : m_out(out)
-        , m_sink(sink ? &sink : nullptr)
-        , m_chunk(chunk)
-    {
-    }
-    //! Appends the parts and a newline in place: no temporary string per line.
-    template <typename... Parts> void operator()(const Parts &...parts)
-    {
-        ((m_out += parts), ...);
-        m_out += u'\n';
-        flushIfFull();
-    }
-    void flushIfFull()
-    {
-        if (m_sink && m_out.size() >= m_chunk) {
-            (*m_sink)(m_out);
-            m_out.resize(0);
-        }
-    }
-    void finish()
-    {
-        if (m_sink && !m_out.isEmpty()) {
-            (*m_sink)(m_out);
-            m_out.resize(0);
-        }
-    }
-    QString &text() { return m_out; }
-
-private:
-    QString &m_out;
-    const std::function<void(QStringView)> *m_sink;
-    qsizetype m_chunk;
-};
-
-//! The page text into `out`; with a `sink`, handed over whenever `out` holds `chunk` units or
-//! more (always after a whole line) and then emptied, keeping its capacity. A large record's
-//! observations are written on two threads, in blocks (HelperThread.h), the same text.
-void renderInto(
-    const Record &r, QString &out, const std::function<void(QStringView)> &sink, qsizetype chunk)
-{
-    Lines line(out, sink, chunk);
-    line(kHeading);
-    line();
-    line(r.title);
-    line();
-    line(QStringLiteral(
-        "As of %1, this Paper Citation Record lists %2 of %3 outbound references and %4 "
-        "inbound Pith citation observations for arXiv:%5.")
-             .arg(formatPageDate(r.asOf), numberText(r.stated.outboundListed),
-                 numberText(r.stated.outboundTotal), numberText(r.stated.inbound), r.arxivId));
-    line();
-    line(kDisclaimer);
-    line();
-    line(r.schema);
-    line(r.arxivId + QStringLiteral(" v") + QString::number(r.version));
-    line();
-    line(kCoverageHeading);
-    line();
-    for (const auto &facet : r.coverage) {
-        line(QStringLiteral("measured %1 of %2 %3")
-                 .arg(numberText(facet.measured), numberText(facet.of), facetText(facet.kind)));
-        line();
-        line(facet.description);
-        line();
-        QString source = QStringLiteral("Source: ") + facet.sources.join(QStringLiteral(", "));
-        if (!facet.observedAt.isEmpty())
-            source += kObserved + facet.observedAt;
-        line(source);
-        line();
-    }
-    line(kResolutionHeading);
-    line();
-    line(
-        QStringLiteral("%1 of %2 outbound references displayed")
-            .arg(numberText(r.stated.outboundDisplayed), numberText(r.stated.outboundDisplayedOf)));
-    line();
-    for (int i = 0; i < kResolutionStateCount; ++i)
-        line(stateText(static_cast<ResolutionState>(i)) + numberText(r.stated.outboundStates[i]));
-    line();
-    line(kMeasurementsHeading);
-    line();
-    if (r.measurements.isEmpty()) {
-        line(kNoMeasurements);
-        line();
-    }
-    for (const auto &m : r.measurements) {
-        line(numberText(m.value));
-        line(m.observedAt.isEmpty() ? m.source : m.source + kObserved + m.observedAt);
-        line();
-    }
-
-    // Looked up once, not converted per observation.
-    std::array<QString, kResolutionStateCount> stateTexts;
-    for (int i = 0; i < kResolutionStateCount; ++i)
-        stateTexts[i] = stateText(static_cast<ResolutionState>(i));
-    const QString inboundKey = directionKey(Direction::Inbound);
-    const QString outboundKey = directionKey(Direction::Outbound);
-    auto observationBlock = [&](Lines &line, const Observation &o) {
-        line(u"Observation ", o.id, kDot,
-            o.direction == Direction::Inbound ? inboundKey : outboundKey);
-        line();
-        if (o.direction == Direction::Inbound)
-            line(o.citingTitle, u" cites this paper.");
-        else
-            line(u"This paper cites ", o.citedTitle, u'.');
-        line();
-        line(o.citingTitle, u' ', o.citedTitle);
-        line();
-        if (o.reference) {
-            line(u"Reference ", numberText(*o.reference));
-            line();
-        }
-        line(u"Resolution: ", stateTexts[int(o.state)], u"; ", o.basis, kObserved, o.observedAt);
-        line();
-        if (!o.curation.mark.isEmpty()) {
-            line(o.curation.mark);
-            line();
-        }
-        line(kEventsHeading);
-        line();
-        switch (o.events.status) {
-        case EventsCheck::Status::NoneFound:
-            line(u"No event found in the named queried sources as of ", o.events.asOf, u'.');
-            break;
-        case EventsCheck::Status::Unavailable:
-            line(u"Unavailable: ", o.events.reason, u'.');
-            break;
-        case EventsCheck::Status::Found:
-            line(QStringLiteral("%1 %2 found in the named queried sources as of %3.")
-                     .arg(numberText(o.events.events.size()),
-                         o.events.events.size() == 1 ? QStringLiteral("event")
-                                                     : QStringLiteral("events"),
-                         o.events.asOf));
-            for (const auto &e : o.events.events) {
-                QString text = eventKindText(e.kind) + kDot + e.date + kDot + e.source;
-                if (!e.notice.isEmpty())
-                    text += kDot + e.notice;
-                line(text);
-                if (!e.detail.isEmpty())
-                    line(QStringLiteral("Detail: ") + e.detail);
-            }
-            break;
-        }
-    };
-
-    auto section = [&](Direction direction, const QString &heading, const QString &emptySentence) {
-        line(heading);
-        line();
-        constexpr qsizetype kBlock = 1024;
-        const qsizetype n = r.observations.size();
-        bool any = false;
-        // A block's observations, each after a blank line once `before` is set.
-        const auto writeBlock = [&](Lines &into, qsizetype block, bool &before) {
-            for (qsizetype i = block * kBlock, end = std::min(n, i + kBlock); i < end; ++i) {
-                const Observation &o = r.observations[i];
-                if (o.direction != direction)
-                    continue;
-                if (before)
-                    into();
-                observationBlock(into, o);
-                before = true;
-            }
-        };
-        Threads::writeInTwoThreads<QString>((n + kBlock - 1) / kBlock,
-            [&](qsizetype block) { writeBlock(line, block, any); },
-            [&](QString &text, qsizetype block) {
-                // Each observation after a blank line; the first one's is dropped below when
-                // it is the section's first.
-                Lines apart(text, {}, 0);
-                bool always = true;
-                writeBlock(apart, block, always);
-            },
-            [&](QString &text) {
-                if (text.isEmpty())
-                    return;
-                out += any ? QStringView(text) : QStringView(text).sliced(1);
-                any = true;
-                line.flushIfFull();
-            });
-        if (!any)
-            line(emptySentence);
-    };
-    section(Direction::Outbound, kOutboundHeading, kNoOutbound);
-    line();
-    section(Direction::Inbound, kInboundHeading, kNoInbound);
-    line.finish();
-}
-
-} // namespace
-
-QString renderLedgerText(const Record &r)
-{
-    QString out;
-    out.reserve(2048 + r.observations.size() * 600);
-    renderInto(r, out, {}, 0);
-    return out;
-}
-
-void renderLedgerText(
-    const Record &r, const std::function<void(QStringView)> &sink, qsizetype chunk)
-{
-    QString out;
-    out.reserve(chunk + 4096);
-    renderInto(r, out, sink, chunk);
 }
 
 } // namespace LedgerCurator

@@ -3,6 +3,7 @@
 
 #include "EventJson.h"
 #include "HelperThread.h"
+#include "HugePages.h"
 #include "Outbox.h"
 #include "RecordJson.h"
 #include "RunBeside.h"
@@ -639,7 +640,7 @@ Result<std::optional<Record>> Store::loadRecord(
 
     // The rows straight from SQLite (see sqliteHandle()): UTF-8 to QString once per value.
     if (const auto count = observationCount(arxivId))
-        record.observations.reserve(limit < 0 ? *count : std::min(limit, *count));
+        HugePages::reserve(record.observations, limit < 0 ? *count : std::min(limit, *count));
     SqliteStatement rows(db,
         "SELECT id, direction, citing_title, cited_title, reference, state, basis, observed_at,"
         " events_status, events_as_of, events_reason, curation FROM observations WHERE record_id = "
@@ -648,9 +649,11 @@ Result<std::optional<Record>> Store::loadRecord(
     if (!rows.ok() || !rows.bindText(1, arxivId) || !rows.bindInteger(2, limit))
         return Error::failure(QStringLiteral("cannot read the observations of %1: %2")
                                   .arg(arxivId, rows.errorText()));
-    // The record's own side of each link (its title), the basis and the timestamps mostly repeat
-    // the row before: shared instead of allocated again (less time and memory for a large record).
-    RepeatedText ownTitle[2], basis, observedAt, asOf, reason;
+    // The record's own side of each link (its title) repeats the row before, the basis, the
+    // timestamps and the reasons come back among a few values: shared instead of allocated
+    // again (less time and memory for a large record).
+    RepeatedText ownTitle[2];
+    RepeatedTexts basis, observedAt, asOf, reason;
     const auto readRow = [&](const auto &row) {
         Observation &o = record.observations.emplace_back();
         o.id = row.text(0);
@@ -665,11 +668,11 @@ Result<std::optional<Record>> Store::loadRecord(
         if (!row.isNull(4))
             o.reference = row.integer(4);
         o.state = static_cast<ResolutionState>(row.integer(5));
-        o.basis = repeatedTextOf(row, 6, basis);
-        o.observedAt = repeatedTextOf(row, 7, observedAt);
+        o.basis = basis.textOf(row, 6);
+        o.observedAt = observedAt.textOf(row, 7);
         o.events.status = static_cast<EventsCheck::Status>(row.integer(8));
-        o.events.asOf = repeatedTextOf(row, 9, asOf);
-        o.events.reason = repeatedTextOf(row, 10, reason);
+        o.events.asOf = asOf.textOf(row, 9);
+        o.events.reason = reason.textOf(row, 10);
         if (!row.isNull(11))
             o.curation
                 = curationFromJson(QJsonDocument::fromJson(row.utf8(11).toByteArray()).object());

@@ -25,5 +25,8 @@ inline const QString kNoInbound
 inline const QString kEventsHeading = QStringLiteral("Source-reported events for the cited work");
 inline const QString kDot = QStringLiteral(" · ");
 inline const QString kObserved = QStringLiteral(", observed ");
+//! The months of the page's date ("5 August 2026").
+inline constexpr const char *kMonths[] = { "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December" };
 
 } // namespace LedgerCurator::PageText

@@ -174,6 +174,36 @@ const QString &repeatedTextOf(const Row &row, int column, RepeatedText &last)
     return last.text;
 }
 
+//! The values of a column that come back across rows, not only from one row to the next (a
+//! timestamp that cycles through a few values, a basis, a reason): recent values kept by their
+//! bytes in a small table indexed by their hash, each shared by every row that holds it.
+class RepeatedTexts
+{
+public:
+    //! row.text(column), shared with earlier rows of the same bytes where the table still holds
+    //! them. `Row` is a SqliteStatement or CopiedRows.
+    template <typename Row> const QString &textOf(const Row &row, int column)
+    {
+        const QByteArrayView now = row.utf8(column);
+        if (now.isEmpty()) {
+            // Empty and NULL values are read as text() reads them (null and empty stay apart).
+            m_none = row.text(column);
+            return m_none;
+        }
+        RepeatedText &slot = m_slots[qHash(now) % m_slots.size()];
+        if (!slot.held || now != QByteArrayView(slot.bytes)) {
+            slot.bytes = now.toByteArray();
+            slot.text = row.text(column);
+            slot.held = true;
+        }
+        return slot.text;
+    }
+
+private:
+    std::array<RepeatedText, 64> m_slots;
+    QString m_none;
+};
+
 class Utf8Buffer;
 inline int bindText(sqlite3_stmt *statement, int index, const QString &text, Utf8Buffer &buffer);
 
