@@ -60,6 +60,7 @@ private Q_SLOTS:
     void alteredRecordFailsWithTheTeamToo();
     void badKeyListSaysWhereAndWhat();
     void independentVerifierChecksTheTeam();
+    void independentVerifierChecksNotices();
 
 private:
     QString path(const QString &name) const { return m_dir->filePath(name); }
@@ -70,7 +71,12 @@ private:
     QString curatorBundle(const Team &team, const QString &home, const QString &name,
         const QString &token, const QString &note);
     //! The body of the team's GET /v1/keys, saved to a file: its path.
-    QString saveKeyList(const Team &team, const QString &name);
+    QString saveKeyList(const Team &team, const QString &name)
+    {
+        return saveReply(team, QStringLiteral("/v1/keys"), name);
+    }
+    //! The body of the team's GET `what` (with its reader's token), saved to a file: its path.
+    QString saveReply(const Team &team, const QString &what, const QString &name);
     QString serverPublicKey(const Team &team) const;
     CliRun verify(const QString &bundle, const QStringList &extra) const
     {
@@ -140,10 +146,10 @@ QString TestBundleTeam::curatorBundle(const Team &team, const QString &home, con
     return bundle;
 }
 
-QString TestBundleTeam::saveKeyList(const Team &team, const QString &name)
+QString TestBundleTeam::saveReply(const Team &team, const QString &what, const QString &name)
 {
     QNetworkAccessManager nam;
-    QNetworkRequest request(team.server->url().resolved(QUrl(QStringLiteral("/v1/keys"))));
+    QNetworkRequest request(team.server->url().resolved(QUrl(what)));
     request.setRawHeader("Authorization", "Bearer " + team.reader.toUtf8());
     request.setTransferTimeout(60000);
     QNetworkReply *reply = nam.get(request);
@@ -373,6 +379,48 @@ void TestBundleTeam::independentVerifierChecksTheTeam()
         said.constData());
     QVERIFY2(said.contains("not registered with the team"), said.constData());
     QCOMPARE(independentVerify({ m_otherBundle }, &said), 0);
+}
+
+void TestBundleTeam::independentVerifierChecksNotices()
+{
+    // tests/notice-verify.py, written from docs/signatures.md ("Notices") alone, verifies the
+    // notices an operator imported on the server (signed with the server's identity key) from
+    // the replies of GET /v1/notices and GET /v1/keys, and fails a notice whose date was changed.
+    QString problem;
+    m_team.server->command(
+        { QStringLiteral("import-notices"), dataPath(QStringLiteral("retractions-sample.csv")) },
+        &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    const QString notices = saveReply(
+        m_team, QStringLiteral("/v1/notices?after=0&limit=1000"), QStringLiteral("notices.json"));
+    const QString keys = saveKeyList(m_team, QStringLiteral("keys-now.json"));
+    QVERIFY(!notices.isEmpty() && !keys.isEmpty());
+    const auto run = [](const QStringList &arguments, QByteArray *said) {
+        QProcess python;
+        python.start(QStringLiteral("python3"),
+            QStringList { QStringLiteral(LC_TEST_SOURCE_DIR "/notice-verify.py") } + arguments);
+        if (!python.waitForFinished(60000))
+            return -1;
+        *said = python.readAllStandardOutput() + python.readAllStandardError();
+        return python.exitStatus() == QProcess::NormalExit ? python.exitCode() : -1;
+    };
+    QByteArray said;
+    QVERIFY2(run({ notices, keys }, &said) == 0, said.constData());
+    QVERIFY2(said.startsWith("ok: ") && !said.startsWith("ok: 0 "), said.constData());
+    QJsonObject reply = QJsonDocument::fromJson(readAll(notices)).object();
+    QJsonArray list = reply[u"notices"].toArray();
+    QJsonObject first = list.at(0).toObject();
+    first.insert(QStringLiteral("date"), QStringLiteral("1999-01-01"));
+    list[0] = first;
+    reply.insert(QStringLiteral("notices"), list);
+    const QString altered = path(QStringLiteral("notices-altered.json"));
+    {
+        QFile file(altered);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(reply).toJson());
+    }
+    QVERIFY2(run({ altered, keys }, &said) == 1, said.constData());
+    QVERIFY2(said.contains("fails its signature"), said.constData());
 }
 
 QTEST_GUILESS_MAIN(TestBundleTeam)
