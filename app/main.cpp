@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Cli.h"
 #include "DemoRecord.h"
+#include "InterfaceTranslators.h"
 #include "MainWindow.h"
 #include "PreviewPane.h"
 #include "SettingsDialog.h"
@@ -17,13 +18,11 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QIcon>
-#include <QLibraryInfo>
 #include <QLocale>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
-#include <QTranslator>
 
 #include <cstdio>
 #include <memory>
@@ -323,14 +322,9 @@ int runGui(int argc, char *argv[], const QElapsedTimer &started)
     // buttons and dialogs), and numbers and dates.
     const QLocale locale = interfaceLocale();
     QLocale::setDefault(locale);
-    QTranslator qtTranslator;
-    if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
-    QTranslator translator;
-    if (translator.load(locale, QStringLiteral("ledger-curator"), QStringLiteral("_"),
-            QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
+    InterfaceTranslators translators;
+    if (!translators.install(locale))
+        qWarning("ledger-curator: the English plurals (:/i18n/ledger-curator_en.qm) are missing");
     // The installed theme icon, else the one built in (the SVG needs Qt's SVG icon engine,
     // libqt6svg6 on Debian).
     QApplication::setWindowIcon(QIcon::fromTheme(

@@ -9,6 +9,7 @@
 // common English interface words, is reported with its widget. Data (titles, identifiers, paths,
 // the page preview) is left out.
 #include "CurationSession.h"
+#include "InterfaceTranslators.h"
 #include "MainWindow.h"
 #include "NoticeReviewModel.h"
 #include "Notices.h"
@@ -28,7 +29,6 @@
 #include <QFile>
 #include <QGroupBox>
 #include <QLabel>
-#include <QLibraryInfo>
 #include <QLineEdit>
 #include <QMainWindow>
 #include <QMenu>
@@ -43,10 +43,11 @@
 #include <QTemporaryDir>
 #include <QTextDocumentFragment>
 #include <QTimer>
-#include <QTranslator>
 #include <QTreeWidget>
 #include <QXmlStreamReader>
 #include <QtTest>
+
+#include <memory>
 
 using namespace LedgerCurator;
 
@@ -319,6 +320,8 @@ private Q_SLOTS:
     void cleanup();
     void noEnglishLeft_data();
     void noEnglishLeft();
+    void englishPlurals_data();
+    void englishPlurals();
 
 private:
     void setLanguage(const QString &language);
@@ -333,8 +336,7 @@ private:
     void addData(const QString &text);
 
     QString m_language;
-    QTranslator m_qt;
-    QTranslator m_app;
+    std::unique_ptr<InterfaceTranslators> m_translators;
     QHash<QString, QString> m_sources;
     QRegularExpression m_words;
     QStringList m_data;
@@ -353,8 +355,7 @@ void TestI18nGui::initTestCase()
 
 void TestI18nGui::cleanup()
 {
-    QCoreApplication::removeTranslator(&m_app);
-    QCoreApplication::removeTranslator(&m_qt);
+    m_translators.reset();
     QLocale::setDefault(QLocale::c());
 }
 
@@ -364,13 +365,11 @@ void TestI18nGui::setLanguage(const QString &language)
     const QLocale locale = language == u"de" ? QLocale(QLocale::German, QLocale::Germany)
                                              : QLocale(QLocale::French, QLocale::France);
     QLocale::setDefault(locale);
-    // As main.cpp does: Qt's own strings, then the app's.
-    QVERIFY(m_qt.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-        QLibraryInfo::path(QLibraryInfo::TranslationsPath)));
-    QVERIFY(m_app.load(
-        locale, QStringLiteral("ledger-curator"), QStringLiteral("_"), QStringLiteral(":/i18n")));
-    QVERIFY(QCoreApplication::installTranslator(&m_qt));
-    QVERIFY(QCoreApplication::installTranslator(&m_app));
+    // As main.cpp does: the English plurals, Qt's own strings, then the app's.
+    m_translators = std::make_unique<InterfaceTranslators>();
+    QVERIFY(m_translators->install(locale));
+    QVERIFY(QCoreApplication::translate("SyncStatus", "%Ln notice(s)", nullptr, 2)
+        != QStringLiteral("2 notices"));
     m_sources = translatedSources(QStringLiteral(LC_SOURCE_DIR "/translations/ledger-curator_")
         + language + QStringLiteral(".ts"));
     QVERIFY(m_sources.size() > 100);
@@ -569,6 +568,83 @@ void TestI18nGui::walkNewWindows(QWidget *main)
         top->close();
     }
     walk(main);
+}
+
+void TestI18nGui::englishPlurals_data()
+{
+    QTest::addColumn<QLocale>("locale");
+    QTest::addColumn<QString>("one");
+    QTest::addColumn<QString>("two");
+    QTest::addColumn<QString>("rejected");
+    const QString english = QStringLiteral(
+        "1 notice imported by alice failed the signature check and was not applied; this cache "
+        "keeps the version it held. It is kept aside in the cache for inspection.");
+    QTest::newRow("English") << QLocale(QLocale::English, QLocale::UnitedStates)
+                             << QStringLiteral("1 notice") << QStringLiteral("2 notices")
+                             << english;
+    // LANG=C: no language of ours, English plurals all the same.
+    QTest::newRow("C") << QLocale::c() << QStringLiteral("1 notice") << QStringLiteral("2 notices")
+                       << english;
+    // The language's own forms come first; the English ones stay underneath.
+    QTest::newRow("German") << QLocale(QLocale::German, QLocale::Germany)
+                            << QStringLiteral("1 Mitteilung") << QStringLiteral("2 Mitteilungen")
+                            << QString();
+}
+
+void TestI18nGui::englishPlurals()
+{
+    // The sources say "%Ln notice(s)"; the app installs English plurals under every language
+    // (InterfaceTranslators, as main.cpp does), so a curator reads "1 notice", not "1 notice(s)".
+    QFETCH(QLocale, locale);
+    QFETCH(QString, one);
+    QFETCH(QString, two);
+    QFETCH(QString, rejected);
+    QVERIFY(QFile::exists(QStringLiteral(":/i18n/ledger-curator_en.qm")));
+    QLocale::setDefault(locale);
+    m_translators = std::make_unique<InterfaceTranslators>();
+    QVERIFY(m_translators->install(locale));
+    const char *context = "LedgerCurator::SyncStatus";
+    QCOMPARE(QCoreApplication::translate(context, "%Ln notice(s)", nullptr, 1), one);
+    QCOMPARE(QCoreApplication::translate(context, "%Ln notice(s)", nullptr, 2), two);
+    if (!rejected.isEmpty()) {
+        QCOMPARE(QCoreApplication::translate(context,
+                     "%Ln notice(s) imported by %1 failed the signature check and were not "
+                     "applied; this cache keeps the version it held. They are kept aside in the "
+                     "cache for inspection.",
+                     nullptr, 1)
+                     .arg(QStringLiteral("alice")),
+            rejected);
+    }
+    // Every plural of the sources reads without "(s)" in English, for one and for many.
+    if (locale.language() != QLocale::German) {
+        QFile file(QStringLiteral(LC_SOURCE_DIR "/translations/ledger-curator_en.ts"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&file);
+        QByteArray context, source, comment;
+        QStringList problems;
+        int checked = 0;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (xml.isStartElement() && xml.name() == u"name")
+                context = xml.readElementText().toUtf8();
+            else if (xml.isStartElement() && xml.name() == u"source")
+                source = xml.readElementText().toUtf8();
+            else if (xml.isStartElement() && xml.name() == u"comment")
+                comment = xml.readElementText().toUtf8();
+            if (!xml.isEndElement() || xml.name() != u"message")
+                continue;
+            ++checked;
+            for (const int n : { 1, 3 }) {
+                const QString text = QCoreApplication::translate(context.constData(),
+                    source.constData(), comment.isEmpty() ? nullptr : comment.constData(), n);
+                if (text.contains(QStringLiteral("(s)")))
+                    problems.append(QStringLiteral("%1 (n=%2)").arg(text).arg(n));
+            }
+            comment.clear();
+        }
+        QVERIFY(checked > 50);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+    }
 }
 
 void TestI18nGui::noEnglishLeft_data()

@@ -115,7 +115,7 @@ const QStringList &tsFiles()
 int numerusForms(const QString &language)
 {
     // German and French have two forms (French: 0 and 1 singular); see Qt's numerus rules.
-    if (language.startsWith(u"de") || language.startsWith(u"fr"))
+    if (language.startsWith(u"de") || language.startsWith(u"fr") || language == u"en")
         return 2;
     return -1;
 }
@@ -130,6 +130,7 @@ private Q_SLOTS:
     void complete_data();
     void complete();
     void upToDateWithTheSources();
+    void englishPlurals();
 };
 
 void TestTranslations::complete_data()
@@ -194,52 +195,116 @@ void TestTranslations::complete()
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
 }
 
+//! lupdate on the same sources and options as the update_translations target, into \a fresh
+//! (with -pluralonly: the English plurals' file). Empty when it ran, else its output.
+static QString runLupdate(const QString &fresh, bool pluralsOnly)
+{
+    QStringList arguments { QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
+        QStringLiteral("none"), QStringLiteral("@" LC_I18N_SOURCES_LIST), QStringLiteral("-ts"),
+        fresh };
+    if (pluralsOnly)
+        arguments << QStringLiteral("-pluralonly") << QStringLiteral("-target-language")
+                  << QStringLiteral("en");
+    QProcess lupdate;
+    lupdate.setProcessChannelMode(QProcess::MergedChannels);
+    lupdate.start(QStringLiteral(LC_LUPDATE_PATH), arguments);
+    if (!lupdate.waitForFinished(120000))
+        return QStringLiteral("lupdate did not finish");
+    const QByteArray output = lupdate.readAll();
+    if (lupdate.exitStatus() != QProcess::NormalExit || lupdate.exitCode() != 0)
+        return QString::fromUtf8(output);
+    return {};
+}
+
+//! The messages of \a scanned missing from \a path, and those of \a path not in \a scanned.
+static QStringList compareWithSources(const QString &path, const TsFile &scanned)
+{
+    const TsFile ts = readTs(path);
+    if (!ts.error.isEmpty())
+        return { ts.error };
+    QSet<QString> inSources, committed;
+    for (const Message &m : scanned.messages)
+        inSources.insert(m.key());
+    for (const Message &m : ts.messages)
+        committed.insert(m.key());
+    QStringList problems;
+    for (const Message &m : scanned.messages) {
+        if (!committed.contains(m.key()))
+            problems.append(QStringLiteral("missing: %1: \"%2\"").arg(m.context, m.source));
+    }
+    for (const Message &m : ts.messages) {
+        if (!inSources.contains(m.key()))
+            problems.append(
+                QStringLiteral("no longer in the sources: %1: \"%2\"").arg(m.context, m.source));
+    }
+    if (!problems.isEmpty())
+        problems.prepend(QFileInfo(path).fileName()
+            + QStringLiteral(
+                " is out of date: run cmake --build BUILD --target update_translations, "
+                "then translate (the English plurals: scripts/fill-en-plurals.py)"));
+    return problems;
+}
+
 void TestTranslations::upToDateWithTheSources()
 {
-    // lupdate on the same sources and options as the update_translations target, into a new
-    // file: every message it finds must be in the committed files, and nothing else.
+    // Every message lupdate finds must be in the committed files, and nothing else.
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString fresh = dir.filePath(QStringLiteral("fresh_de.ts"));
-    QProcess lupdate;
-    lupdate.setProcessChannelMode(QProcess::MergedChannels);
-    lupdate.start(QStringLiteral(LC_LUPDATE_PATH),
-        { QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"),
-            QStringLiteral("@" LC_I18N_SOURCES_LIST), QStringLiteral("-ts"), fresh });
-    QVERIFY(lupdate.waitForFinished(120000));
-    const QByteArray output = lupdate.readAll();
-    QVERIFY2(lupdate.exitStatus() == QProcess::NormalExit && lupdate.exitCode() == 0,
-        output.constData());
+    const QString ran = runLupdate(fresh, false);
+    QVERIFY2(ran.isEmpty(), qPrintable(ran));
     const TsFile scanned = readTs(fresh);
     QVERIFY2(scanned.error.isEmpty(), qPrintable(scanned.error));
-    QVERIFY2(scanned.messages.size() > 100, output.constData());
-    QSet<QString> inSources;
-    for (const Message &m : scanned.messages)
-        inSources.insert(m.key());
-
+    QVERIFY(scanned.messages.size() > 100);
     for (const QString &path : tsFiles()) {
-        const TsFile ts = readTs(path);
-        QVERIFY2(ts.error.isEmpty(), qPrintable(ts.error));
-        QSet<QString> committed;
-        for (const Message &m : ts.messages)
-            committed.insert(m.key());
-        QStringList problems;
-        for (const Message &m : scanned.messages) {
-            if (!committed.contains(m.key()))
-                problems.append(QStringLiteral("missing: %1: \"%2\"").arg(m.context, m.source));
-        }
-        for (const Message &m : ts.messages) {
-            if (!inSources.contains(m.key()))
-                problems.append(QStringLiteral("no longer in the sources: %1: \"%2\"")
-                                    .arg(m.context, m.source));
-        }
-        if (!problems.isEmpty())
-            problems.prepend(QFileInfo(path).fileName()
-                + QStringLiteral(
-                    " is out of date: run cmake --build BUILD --target update_translations, "
-                    "then translate"));
+        const QStringList problems = compareWithSources(path, scanned);
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
     }
+}
+
+void TestTranslations::englishPlurals()
+{
+    // translations/ledger-curator_en.ts: the English forms of every message with %n (the sources
+    // say "%n notice(s)"; English needs "1 notice" and "2 notices"), as lupdate -pluralonly finds
+    // them, each with both forms and neither saying "(s)".
+    const QString path = QStringLiteral(LC_SOURCE_DIR "/translations/ledger-curator_en.ts");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fresh = dir.filePath(QStringLiteral("fresh_en.ts"));
+    const QString ran = runLupdate(fresh, true);
+    QVERIFY2(ran.isEmpty(), qPrintable(ran));
+    const TsFile scanned = readTs(fresh);
+    QVERIFY2(scanned.error.isEmpty(), qPrintable(scanned.error));
+    QVERIFY(scanned.messages.size() > 50);
+    QStringList problems = compareWithSources(path, scanned);
+
+    const TsFile ts = readTs(path);
+    QVERIFY2(ts.error.isEmpty(), qPrintable(ts.error));
+    QCOMPARE(ts.language, QStringLiteral("en"));
+    for (const Message &m : ts.messages) {
+        const QString where = m.context + QStringLiteral(": \"") + m.source + u'"';
+        if (!m.numerus)
+            problems.append(where + QStringLiteral(": not a plural"));
+        if (!m.type.isEmpty())
+            problems.append(where + QStringLiteral(": type=") + m.type);
+        if (m.forms.size() != 2) {
+            problems.append(where + QStringLiteral(": %1 forms").arg(m.forms.size()));
+            continue;
+        }
+        for (const QString &form : m.forms) {
+            if (form.trimmed().isEmpty() || form.contains(QStringLiteral("(s)")))
+                problems.append(where + QStringLiteral(": form \"%1\"").arg(form));
+            if (mnemonics(form) != mnemonics(m.source))
+                problems.append(where + QStringLiteral(": mnemonics in \"%1\"").arg(form));
+            QStringList found = placeholders(form);
+            QStringList wanted = placeholders(m.source);
+            if (!found.contains(QStringLiteral("%n")))
+                wanted.removeAll(QStringLiteral("%n"));
+            if (found != wanted)
+                problems.append(where + QStringLiteral(": placeholders in \"%1\"").arg(form));
+        }
+    }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
 }
 
 QTEST_GUILESS_MAIN(TestTranslations)

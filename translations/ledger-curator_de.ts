@@ -3636,7 +3636,7 @@ arXiv:%2 v%3 · Stand %4</translation>
         <translation>%1 der Beobachtung %2 (arXiv:%3): HTTP %4: %5</translation>
     </message>
     <message>
-        <source>Synced: %L1 sent, %L2 received, %L3 updated record(s).</source>
+        <source>Synced: %L1 sent, %L2 received, records updated: %L3.</source>
         <translation>Synchronisiert: %L1 gesendet, %L2 empfangen, Datensätze aktualisiert: %L3.</translation>
     </message>
     <message numerus="yes">

@@ -3636,7 +3636,7 @@ arXiv:%2 v%3 · au %4</translation>
         <translation>%1 de l’observation %2 (arXiv:%3)&#xa0;: HTTP %4&#xa0;: %5</translation>
     </message>
     <message>
-        <source>Synced: %L1 sent, %L2 received, %L3 updated record(s).</source>
+        <source>Synced: %L1 sent, %L2 received, records updated: %L3.</source>
         <translation>Synchronisé&#xa0;: %L1 envoyées, %L2 reçues, fiches mises à jour&#xa0;: %L3.</translation>
     </message>
     <message numerus="yes">

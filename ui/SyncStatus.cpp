@@ -140,7 +140,7 @@ void SyncStatus::update()
 void SyncStatus::showOutcome(bool ok, const QString &message, const SyncReport &report)
 {
     if (ok) {
-        QString summary = tr("Synced: %L1 sent, %L2 received, %L3 updated record(s).")
+        QString summary = tr("Synced: %L1 sent, %L2 received, records updated: %L3.")
                               .arg(report.pushed)
                               .arg(report.eventsPulled)
                               .arg(report.recordsUpdated);
