@@ -255,9 +255,11 @@ int runSync(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
             << " (deleted from its database?): whatever was there is not in this cache; tell the "
                "server's administrator"
             << Qt::endl;
-    // Each event kept aside was logged as it came ("kept aside: event ID by NAME ...").
+    // Each event kept aside was logged as it came ("kept aside: event ID by NAME ..."); the
+    // summary is a warning, as for notices: the server sent what its curator never signed.
     if (!synced->rejectedSummary.isEmpty())
-        out << synced->rejectedSummary << Qt::endl;
+        err << "ledger-curator: sync: warning: " << synced->rejectedSummary
+            << " (kept aside; this cache shows the page without it)" << Qt::endl;
     // A notice kept aside: this cache keeps the version it held, and the curator must know.
     if (!synced->rejectedNoticesSummary.isEmpty())
         err << "ledger-curator: sync: warning: " << synced->rejectedNoticesSummary

@@ -49,6 +49,7 @@ private Q_SLOTS:
     void alteredNoticeIsSetAsideAndTheGenuineOneStays();
     void withdrawalsAreSignedAndVerify();
     void unsignedNoticesPassOnlyWithinTheLegacyMark();
+    void alteredEventIsAWarningOfTheCommandLine();
 
 private:
     //! ledger-curator as `curator`, in their own home, on their own cache.
@@ -336,6 +337,38 @@ void TestNoticeTrust::unsignedNoticesPassOnlyWithinTheLegacyMark()
     const CliRun verified = verifyServer();
     QCOMPARE(verified.exitCode, 1);
     QVERIFY2(verified.out.contains("problem: notice seq 7 is missing"), verified.out.constData());
+}
+
+void TestNoticeTrust::alteredEventIsAWarningOfTheCommandLine()
+{
+    // A correction altered in the server's database reaches the command line as a notice does:
+    // a warning on standard error naming its author, the page without it, exit status 0 (the
+    // sync completed; docs/sync-client.md).
+    const QString observation = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2");
+    for (const QString &curator : { QStringLiteral("alice"), QStringLiteral("bob") }) {
+        const CliRun imported = cli(curator,
+            { QStringLiteral("import"), dataPath(QStringLiteral("ledger-2104.04473.txt")) });
+        QVERIFY2(imported.exitCode == 0, imported.err.constData());
+    }
+    const CliRun curated = cli(QStringLiteral("alice"),
+        { QStringLiteral("curate"), QStringLiteral("2104.04473"), observation,
+            QStringLiteral("note=checked against the DOI") });
+    QVERIFY2(curated.exitCode == 0, curated.err.constData());
+    CliRun synced = sync(QStringLiteral("alice"));
+    QVERIFY2(synced.exitCode == 0, synced.err.constData());
+    QVERIFY(alterServer({ QStringLiteral("UPDATE events SET value = 'a note nobody signed'") }));
+
+    synced = sync(QStringLiteral("bob"));
+    QVERIFY2(synced.exitCode == 0, synced.err.constData());
+    QVERIFY2(synced.err.contains("ledger-curator: sync: warning: 1 event by alice fails its "
+                                 "signature and was not applied (kept aside"),
+        synced.err.constData());
+    QVERIFY2(!synced.out.contains("fails its signature"), synced.out.constData());
+    const CliRun shown = cli(QStringLiteral("bob"),
+        { QStringLiteral("history"), QStringLiteral("2104.04473"), observation });
+    QVERIFY2(shown.exitCode == 0, shown.err.constData());
+    QVERIFY2(!shown.out.contains("nobody signed"), shown.out.constData());
+    QVERIFY2(!shown.out.contains("checked against the DOI"), shown.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestNoticeTrust)
