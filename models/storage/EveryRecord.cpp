@@ -11,12 +11,16 @@ Status forEachCuratedRecord(const Store &store,
     auto summaries = store.recordSummaries();
     if (!summaries)
         return summaries.error();
+    // The notices once for every record (they are matched by work, whichever record).
+    auto notices = store.noticeIndex();
+    if (!notices)
+        return notices.error();
     const qint64 total = summaries->size();
     qint64 done = 0;
     for (const RecordSummary &summary : std::as_const(*summaries)) {
         if (progress && !progress(done, total))
             return Error::cancelled();
-        auto curated = store.loadCurated(summary.arxivId);
+        auto curated = store.loadCuratedWith(summary.arxivId, *notices);
         if (!curated)
             return curated.error();
         if (curated->has_value())
@@ -34,6 +38,9 @@ Result<QList<CorrectionReportRow>> cacheCorrectionReport(
     auto summaries = store.recordSummaries();
     if (!summaries)
         return summaries.error();
+    auto notices = store.noticeIndex();
+    if (!notices)
+        return notices.error();
     const qint64 total = summaries->size();
     qint64 done = 0;
     QList<CorrectionReportRow> rows;
@@ -46,7 +53,7 @@ Result<QList<CorrectionReportRow>> cacheCorrectionReport(
             return events.error();
         if (events->isEmpty())
             continue;
-        auto curated = store.loadCurated(summary.arxivId);
+        auto curated = store.loadCuratedWith(summary.arxivId, *notices);
         if (!curated)
             return curated.error();
         if (curated->has_value())

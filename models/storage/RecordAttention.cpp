@@ -6,8 +6,8 @@
 
 namespace LedgerCurator {
 
-Result<AttentionCount> countRecordAttention(
-    Store &store, const QString &arxivId, const CuratedRecord *curated)
+Result<AttentionCount> countRecordAttention(Store &store, const QString &arxivId,
+    const CuratedRecord *curated, const SharedNoticeIndex &notices)
 {
     // The stamp first: a change landing while the record is read leaves a stale stamp, which the
     // next read sees as changed.
@@ -18,7 +18,8 @@ Result<AttentionCount> countRecordAttention(
     if (curated) {
         count = countAttention(curated->shown, anomalyHints(curated->shown));
     } else {
-        auto loaded = store.loadCurated(arxivId);
+        auto loaded
+            = notices ? store.loadCuratedWith(arxivId, notices) : store.loadCurated(arxivId);
         if (!loaded)
             return loaded.error();
         if (!loaded->has_value())
@@ -36,12 +37,19 @@ Status fillAttention(Store &store, QList<RecordSummary> &summaries, const Progre
     for (const RecordSummary &s : std::as_const(summaries))
         total += s.attention ? 0 : 1;
     qint64 done = 0;
+    SharedNoticeIndex notices; // read once, when a count is missing
     for (RecordSummary &s : summaries) {
         if (s.attention)
             continue;
         if (progress && !progress(done, total))
             return Error::cancelled();
-        auto count = countRecordAttention(store, s.arxivId);
+        if (!notices) {
+            auto read = store.noticeIndex();
+            if (!read)
+                return read.error();
+            notices = std::move(*read);
+        }
+        auto count = countRecordAttention(store, s.arxivId, nullptr, notices);
         if (!count)
             return count.error();
         s.attention = *count;

@@ -813,6 +813,21 @@ Result<std::optional<CuratedRecord>> Store::loadCurated(
         std::move(**record), std::move(*events), std::move(*notices), Threads::runBesideIfWorthIt));
 }
 
+Result<std::optional<CuratedRecord>> Store::loadCuratedWith(
+    const QString &arxivId, const SharedNoticeIndex &notices) const
+{
+    auto record = loadRecord(arxivId);
+    if (!record)
+        return record.error();
+    if (!record->has_value())
+        return std::optional<CuratedRecord>();
+    auto events = corrections(arxivId);
+    if (!events)
+        return events.error();
+    return std::optional<CuratedRecord>(applyCorrections(
+        std::move(**record), std::move(*events), notices, Threads::runBesideIfWorthIt));
+}
+
 Result<qint64> Store::dataVersion() const
 {
     QSqlQuery query(database());
