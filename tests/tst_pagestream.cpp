@@ -14,6 +14,8 @@
 #include "Store.h"
 
 #include <QFile>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUuid>
@@ -203,6 +205,37 @@ private Q_SLOTS:
             QCOMPARE(
                 *streamedPage(*m_store, record.arxivId, true, format, PageStream::Target::Terminal),
                 wholePage((*curated)->upstream, format, PageStream::Target::Terminal));
+    }
+
+    void aRecordOutOfOrderIsRefusedNotMiswritten()
+    {
+        // validateRecord() keeps every way into the cache from storing an outbound observation
+        // after an inbound one; a cache changed behind the program's back is refused by the
+        // text stream (its outbound section is written by then), never written wrongly. JSON has
+        // no sections: still the whole record's bytes.
+        const Record record = fixtureRecord();
+        QVERIFY(m_store->importRecords({ record }));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(
+                QStringLiteral("QSQLITE"), QStringLiteral("behind-the-back"));
+            db.setDatabaseName(m_store->path());
+            QVERIFY(db.open());
+            QSqlQuery update(db);
+            QVERIFY(update.exec(QStringLiteral(
+                "UPDATE observations SET direction = 0 WHERE position = (SELECT MAX(position) "
+                "FROM observations)")));
+            QCOMPARE(update.numRowsAffected(), 1);
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("behind-the-back"));
+        const auto text = streamedPage(
+            *m_store, record.arxivId, false, PageStream::Format::Text, PageStream::Target::File);
+        QVERIFY(text && text->startsWith("(failed)"));
+        QVERIFY(text->contains("out of order"));
+        const auto curated = m_store->loadCurated(record.arxivId);
+        QVERIFY(curated && curated->has_value());
+        QCOMPARE(*streamedPage(*m_store, record.arxivId, false, PageStream::Format::Json,
+                     PageStream::Target::File),
+            wholePage((*curated)->shown, PageStream::Format::Json, PageStream::Target::File));
     }
 
     void noRecordIsNotStreamed()
