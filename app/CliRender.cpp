@@ -6,13 +6,16 @@
 #include "CliSupport.h"
 #include "CsvText.h"
 #include "DisplayText.h"
+#include "Identifier.h"
 #include "LedgerText.h"
 #include "ObservationCsv.h"
 #include "PageHtml.h"
 #include "PdfExport.h"
 #include "RecordJson.h"
+#include "RecordStream.h"
 #include "SettingsKeys.h"
 #include "SqliteLocks.h"
+#include "Store.h"
 
 #include <QSaveFile>
 #include <QSettings>
@@ -87,6 +90,28 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
                 QStringLiteral("this is a file of the cache (--db), not written over"), output),
             err);
     int status = ExitOk;
+    const QString output = parser.value(kOutputOption);
+    const bool toStdout = output.isEmpty() || output == u"-";
+    if (format == u"text" || format == u"json") {
+        // Straight from the cache's rows when the shown page is the stored one (RecordStream.h):
+        // the same bytes, without the record's observations made first.
+        auto store = openStore(parser, err, &status);
+        if (!store)
+            return status;
+        auto stream
+            = RecordStream::open(*store, normalizeRecordId(args[1]), parser.isSet(kUpstreamOption));
+        if (!stream)
+            return report(stream.error(), err);
+        if (*stream) {
+            const auto written = writeOutputStreamedChecked(
+                output, out, [&](const ByteSink &write) {
+                    return (*stream)->write(
+                        format == u"json" ? PageStream::Format::Json : PageStream::Format::Text,
+                        toStdout ? PageStream::Target::Terminal : PageStream::Target::File, write);
+                });
+            return written ? ExitOk : report(written.error(), err);
+        }
+    }
     auto curated = openRecord(parser, args[1], err, &status);
     if (!curated)
         return status;
@@ -103,8 +128,6 @@ int runRender(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
     // To standard output (a terminal, maybe) the text form's controls and bidi characters are
     // shown as <U+XXXX> tokens and JSON spells them \uXXXX; a file (-o) gets the page as it is,
     // the text form exact for import (docs/rendering.md, "Text from data is inert").
-    const QString output = parser.value(kOutputOption);
-    const bool toStdout = output.isEmpty() || output == u"-";
     std::function<void(const ByteSink &)> produce;
     if (format == u"json") {
         produce = [&record, toStdout](const ByteSink &write) {

@@ -112,21 +112,32 @@ QString padded(const QString &text, int width)
 Status writeOutputStreamed(
     const QString &path, QTextStream &out, const std::function<void(const ByteSink &)> &produce)
 {
+    return writeOutputStreamedChecked(path, out, [&produce](const ByteSink &write) -> Status {
+        produce(write);
+        return {};
+    });
+}
+
+Status writeOutputStreamedChecked(
+    const QString &path, QTextStream &out, const std::function<Status(const ByteSink &)> &produce)
+{
     if (path.isEmpty() || path == u"-") {
         out.flush();
         QIODevice *device = out.device();
         if (!device) {
             QByteArray all;
-            produce([&all](QByteArrayView bytes) {
-                all += bytes;
-                return true;
-            });
+            if (auto made = produce([&all](QByteArrayView bytes) {
+                    all += bytes;
+                    return true;
+                });
+                !made)
+                return made;
             out << QString::fromUtf8(all);
             out.flush();
             return {};
         }
         bool failed = false;
-        produce([device, &failed](QByteArrayView bytes) {
+        const Status made = produce([device, &failed](QByteArrayView bytes) {
             failed = failed || device->write(bytes.data(), bytes.size()) != bytes.size();
             return !failed;
         });
@@ -135,7 +146,7 @@ Status writeOutputStreamed(
         if (failed)
             return Error::failure(
                 QStringLiteral("cannot write to standard output: %1").arg(device->errorString()));
-        return {};
+        return made;
     }
     if (SqliteLocks::isOpenBySqlite(path)) // it would replace the cache under SQLite
         return Error::badInput(
@@ -144,10 +155,14 @@ Status writeOutputStreamed(
     QSaveFile file(path);
     bool failed = !file.open(QIODevice::WriteOnly);
     if (!failed) {
-        produce([&file, &failed](QByteArrayView bytes) {
+        const Status made = produce([&file, &failed](QByteArrayView bytes) {
             failed = failed || file.write(bytes.data(), bytes.size()) != bytes.size();
             return !failed;
         });
+        if (!made) {
+            file.cancelWriting();
+            return made;
+        }
     }
     if (failed || !file.commit())
         return Error::failure(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));

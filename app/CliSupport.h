@@ -79,6 +79,10 @@ using ByteSink = std::function<bool(QByteArrayView)>;
 //! of being decoded into one huge QString for the stream to encode again.
 Status writeOutputStreamed(
     const QString &path, QTextStream &out, const std::function<void(const ByteSink &)> &produce);
+//! The same, for a `produce` that may fail: its error is returned, and a file is then left as
+//! it was (not replaced by a part of the output).
+Status writeOutputStreamedChecked(
+    const QString &path, QTextStream &out, const std::function<Status(const ByteSink &)> &produce);
 //! writeOutputStreamed() of bytes already made.
 Status writeBytes(const QString &path, QTextStream &out, const QByteArray &bytes);
 

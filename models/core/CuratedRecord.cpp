@@ -128,6 +128,11 @@ QList<CorrectionEvent> CuratedRecord::fieldEvents(const QString &observation, Cu
     return out;
 }
 
+bool noticesMayConcern(const NoticeIndex &notices, const Record &record, const Observation &o)
+{
+    return notices.contains(citedWorkKey(record, o));
+}
+
 namespace {
 
 void matchAllNotices(CuratedRecord &curated)
@@ -139,7 +144,7 @@ void matchAllNotices(CuratedRecord &curated)
     const NoticeIndex &notices = *curated.notices;
     const QList<Observation> &read = curated.shown.observations;
     for (qsizetype i = 0; i < read.size(); ++i) {
-        if (notices.contains(citedWorkKey(curated.shown, read[i])))
+        if (noticesMayConcern(notices, curated.shown, read[i]))
             matchNotices(curated.shown, curated.shown.observations[i], notices);
     }
 }

@@ -45,6 +45,9 @@ struct CuratedRecord
 CuratedRecord applyCorrections(
     Record upstream, QList<CorrectionEvent> events, SharedNoticeIndex notices = {});
 
+//! Whether `notices` hold any notice about the work `o` of `record` cites: the observations
+//! applyCorrections() matches to the notices (the others it leaves as they are).
+bool noticesMayConcern(const NoticeIndex &notices, const Record &record, const Observation &o);
 //! Adds events to a curated record, recomputing only the observations they touch (a few
 //! milliseconds on a 200,000-observation record, where applyCorrections() takes hundreds).
 //! Returns false, changing nothing, where only a full applyCorrections() is right (an unknown or

@@ -5,9 +5,13 @@
 // ledger-bench checks the two stay identical.
 #include "RecordJson.h"
 
+#include "DisplayText.h"
 #include "HelperThread.h"
 #include "JsonEscape.h"
+#include "PageStreamWriter.h"
 #include "RecordJsonKeys.h"
+
+#include <QStringDecoder>
 
 #include <algorithm>
 #include <array>
@@ -113,6 +117,19 @@ public:
         escaped(text);
         m_out += '"';
     }
+    //! A value from the cache's UTF-8: plain ASCII as it is, anything else through QString,
+    //! as the observation read from the cache holds it.
+    void string(QByteArrayView utf8)
+    {
+        m_out += '"';
+        const bool plain = std::all_of(utf8.begin(), utf8.end(),
+            [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
+        if (plain)
+            m_out.append(utf8.data(), size_t(utf8.size()));
+        else
+            escaped(QString::fromUtf8(utf8));
+        m_out += '"';
+    }
     void number(qint64 n)
     {
         char digits[24];
@@ -128,6 +145,11 @@ public:
     {
         key(name);
         string(text);
+    }
+    void member(const char *name, QByteArrayView utf8)
+    {
+        key(name);
+        string(utf8);
     }
     void member(const char *name, qint64 n)
     {
@@ -282,7 +304,8 @@ void writeObservations(JsonTextWriter &w, const QList<Observation> &observations
         });
 }
 
-void writeRecordInto(JsonTextWriter &w, const Record &record)
+//! The members before the observations, and the observations' array opened.
+void writeRecordHead(JsonTextWriter &w, const Record &record)
 {
     w.open('{');
     w.member(Keys::kArxivId, record.arxivId);
@@ -316,7 +339,11 @@ void writeRecordInto(JsonTextWriter &w, const Record &record)
     w.close(']');
     w.key(Keys::kObservations);
     w.open('[');
-    writeObservations(w, record.observations);
+}
+
+//! The members after the observations' array, which it closes.
+void writeRecordTail(JsonTextWriter &w, const Record &record)
+{
     w.close(']');
     w.member(Keys::kSchema, record.schema);
     const StatedCounts &s = record.stated;
@@ -346,6 +373,13 @@ void writeRecordInto(JsonTextWriter &w, const Record &record)
     w.close('}');
 }
 
+void writeRecordInto(JsonTextWriter &w, const Record &record)
+{
+    writeRecordHead(w, record);
+    writeObservations(w, record.observations);
+    writeRecordTail(w, record);
+}
+
 } // namespace
 
 QByteArray writeRecordJson(const Record &record)
@@ -362,6 +396,128 @@ void writeRecordJson(
     w.setSink(&sink, size_t(chunk));
     writeRecordInto(w, record);
     w.finish();
+}
+
+namespace {
+
+//! PageStream's record JSON: the bytes writeRecordJson() writes, an observation at a time.
+class JsonPageWriter final : public PageStream::Writer
+{
+public:
+    JsonPageWriter(
+        PageStream::Target target, const Record &head, PageStream::Sink sink, qsizetype chunk)
+        : m_w(chunk + 65536)
+        , m_head(head)
+        , m_sink(std::move(sink))
+        , m_terminal(target == PageStream::Target::Terminal)
+    {
+        m_pieces = [this](QByteArrayView bytes) { hand(bytes); };
+        m_w.setSink(&m_pieces, size_t(chunk));
+        writeRecordHead(m_w, m_head);
+    }
+
+    bool add(const ObservationRow &o) override
+    {
+        static const KeyTable<ResolutionState, kResolutionStateCount> states(stateKey);
+        static const KeyTable<Direction, 2> directions(directionKey);
+        static const KeyTable<EventsCheck::Status, 3> statuses(eventsStatusKey);
+        if (!m_ok)
+            return false;
+        JsonTextWriter &w = m_w;
+        w.element();
+        w.open('{');
+        w.member(Keys::kBasis, o.basis);
+        w.member(Keys::kCitedTitle, o.citedTitle);
+        w.member(Keys::kCitingTitle, o.citingTitle);
+        w.member(Keys::kDirection, directions(o.direction));
+        w.key(Keys::kEventsCheck);
+        w.open('{');
+        if (o.events == EventsCheck::Status::Unavailable)
+            w.member(Keys::kReason, o.reason);
+        else
+            w.member(Keys::kAsOf, o.asOf);
+        w.member(Keys::kStatus, statuses(o.events));
+        w.close('}');
+        w.member(Keys::kId, o.id);
+        w.member(Keys::kObservedAt, o.observedAt);
+        w.key(Keys::kReference);
+        if (o.reference)
+            w.number(*o.reference);
+        else
+            w.null();
+        w.member(Keys::kState, states(o.state));
+        w.close('}');
+        w.flushPoint();
+        return m_ok;
+    }
+
+    bool add(const Observation &o) override
+    {
+        if (!m_ok)
+            return false;
+        writeObservation(m_w, o);
+        m_w.flushPoint();
+        return m_ok;
+    }
+
+    bool finish() override
+    {
+        if (!m_ok)
+            return false;
+        writeRecordTail(m_w, m_head);
+        m_w.finish();
+        return m_ok;
+    }
+
+private:
+    //! A piece of the JSON to the sink; to a terminal, as `render` writes it there (its
+    //! controls and bidi characters spelled \uXXXX). Pieces end between values, never inside a
+    //! UTF-8 sequence.
+    void hand(QByteArrayView bytes)
+    {
+        if (!m_ok)
+            return;
+        if (!m_terminal) {
+            m_ok = m_sink(bytes);
+            return;
+        }
+        // forJsonTerminal() changes characters one at a time and keeps printable ASCII,
+        // newlines and tabs: only the runs of other bytes (whole UTF-8 sequences, as ASCII is
+        // never inside one) go through it.
+        const auto kept = [](char c) { return (c >= 0x20 && c < 0x7f) || c == '\n' || c == '\t'; };
+        m_terminalBytes.clear();
+        const char *const end = bytes.data() + bytes.size();
+        const char *p = bytes.data();
+        while (p != end) {
+            const char *run = std::find_if_not(p, end, kept);
+            m_terminalBytes.append(p, run - p);
+            if (run == end)
+                break;
+            const char *runEnd = std::find_if(run, end, kept);
+            // A run may start with U+FEFF: kept, as in the middle of the whole text.
+            QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+            const QString text = decoder.decode(QByteArrayView(run, runEnd - run));
+            m_terminalBytes += DisplayText::forJsonTerminal(text).toUtf8();
+            p = runEnd;
+        }
+        m_ok = m_sink(m_terminalBytes);
+    }
+
+    JsonTextWriter m_w;
+    Record m_head;
+    PageStream::Sink m_sink;
+    bool m_terminal;
+    std::function<void(QByteArrayView)> m_pieces;
+    QByteArray m_terminalBytes; // a piece as written to a terminal
+    bool m_ok = true;
+};
+
+} // namespace
+
+std::unique_ptr<PageStream::Writer> makeJsonPageWriter(
+    PageStream::Target target, const Record &head, PageStream::Sink sink, qsizetype chunk)
+{
+    return std::make_unique<JsonPageWriter>(target, head, std::move(sink), chunk);
 }
 
 } // namespace LedgerCurator

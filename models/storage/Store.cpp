@@ -4,6 +4,7 @@
 #include "EventJson.h"
 #include "HelperThread.h"
 #include "HugePages.h"
+#include "ObservationRows.h"
 #include "Outbox.h"
 #include "RecordJson.h"
 #include "RunBeside.h"
@@ -639,48 +640,24 @@ Result<std::optional<Record>> Store::loadRecord(
     Record record = std::move(decoded.value());
 
     // The rows straight from SQLite (see sqliteHandle()): UTF-8 to QString once per value.
-    if (const auto count = observationCount(arxivId))
-        HugePages::reserve(record.observations, limit < 0 ? *count : std::min(limit, *count));
+    if (limit != 0) {
+        if (const auto count = observationCount(arxivId))
+            HugePages::reserve(record.observations, limit < 0 ? *count : std::min(limit, *count));
+    }
     SqliteStatement rows(db,
-        "SELECT id, direction, citing_title, cited_title, reference, state, basis, observed_at,"
-        " events_status, events_as_of, events_reason, curation FROM observations WHERE record_id = "
-        "?"
-        " ORDER BY position LIMIT ?");
+        (std::string("SELECT ") + kObservationColumnsSql
+            + " FROM observations WHERE record_id = ? ORDER BY position LIMIT ?")
+            .c_str());
     if (!rows.ok() || !rows.bindText(1, arxivId) || !rows.bindInteger(2, limit))
         return Error::failure(QStringLiteral("cannot read the observations of %1: %2")
                                   .arg(arxivId, rows.errorText()));
-    // The record's own side of each link (its title) repeats the row before, the basis, the
-    // timestamps and the reasons come back among a few values: shared instead of allocated
-    // again (less time and memory for a large record).
-    RepeatedText ownTitle[2];
-    RepeatedTexts basis, observedAt, asOf, reason;
-    const auto readRow = [&](const auto &row) {
-        Observation &o = record.observations.emplace_back();
-        o.id = row.text(0);
-        o.direction = static_cast<Direction>(row.integer(1));
-        if (o.direction == Direction::Inbound) { // cited: this record
-            o.citingTitle = row.text(2);
-            o.citedTitle = repeatedTextOf(row, 3, ownTitle[0]);
-        } else {
-            o.citingTitle = repeatedTextOf(row, 2, ownTitle[1]);
-            o.citedTitle = row.text(3);
-        }
-        if (!row.isNull(4))
-            o.reference = row.integer(4);
-        o.state = static_cast<ResolutionState>(row.integer(5));
-        o.basis = basis.textOf(row, 6);
-        o.observedAt = observedAt.textOf(row, 7);
-        o.events.status = static_cast<EventsCheck::Status>(row.integer(8));
-        o.events.asOf = asOf.textOf(row, 9);
-        o.events.reason = reason.textOf(row, 10);
-        if (!row.isNull(11))
-            o.curation
-                = curationFromJson(QJsonDocument::fromJson(row.utf8(11).toByteArray()).object());
-    };
+    ObservationReader reader;
+    const auto readRow
+        = [&](const auto &row) { reader.read(row, record.observations.emplace_back()); };
     int rc = SQLITE_ROW;
     if (record.observations.capacity() >= kRowsReadOnTwoThreads && rows.get()) {
         // A large record: SQLite reads on, while a helper makes the observations of the rows read.
-        rc = stepInBlocksOnTwoThreads(rows.get(), 12, [&](CopiedRows &block) {
+        rc = stepInBlocksOnTwoThreads(rows.get(), kObservationColumnCount, [&](CopiedRows &block) {
             for (qsizetype i = 0; i < block.rows(); ++i) {
                 block.seek(i);
                 readRow(block);
@@ -694,10 +671,7 @@ Result<std::optional<Record>> Store::loadRecord(
         return Error::failure(QStringLiteral("cannot read the observations of %1: %2")
                                   .arg(arxivId, rows.errorText()));
 
-    SqliteStatement events(db,
-        "SELECT observation_position, kind, date, source, notice, detail FROM source_events"
-        " WHERE record_id = ? AND observation_position < ? ORDER BY observation_position, "
-        "position");
+    SqliteStatement events(db, kSourceEventsSql);
     if (!events.ok() || !events.bindText(1, arxivId)
         || !events.bindInteger(2, limit < 0 ? std::numeric_limits<qint64>::max() : limit))
         return Error::failure(
@@ -706,13 +680,7 @@ Result<std::optional<Record>> Store::loadRecord(
         const qint64 position = events.integer(0);
         if (position < 0 || position >= record.observations.size())
             continue;
-        SourceEvent e;
-        e.kind = static_cast<EventKind>(events.integer(1));
-        e.date = events.text(2);
-        e.source = events.text(3);
-        e.notice = events.text(4);
-        e.detail = events.text(5);
-        record.observations[position].events.events.append(std::move(e));
+        record.observations[position].events.events.append(readSourceEvent(events));
     }
     if (rc != SQLITE_DONE)
         return Error::failure(
