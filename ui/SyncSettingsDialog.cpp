@@ -7,6 +7,7 @@
 #include "ThemeText.h"
 
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -139,7 +140,8 @@ void SyncSettingsDialog::showTokenStore()
         m_tokenStore->setText(
             tr("No system keyring is available: the token is stored in a file readable only "
                "by you, %1.")
-                .arg(m_controller.tokenFilePath()));
+                // On a line of its own: a long path otherwise wraps after a "/" of its own.
+                .arg(u'\n' + QDir::toNativeSeparators(m_controller.tokenFilePath())));
     m_tokenStore->setToolTip(m_controller.isKeyringChecked() && !m_controller.keyringAvailable()
             ? tr("The keyring said: %1").arg(m_controller.keyringProblem())
             : tr("The token is never written to the settings file."));
