@@ -18,8 +18,7 @@ Result<AttentionCount> countRecordAttention(Store &store, const QString &arxivId
     if (curated) {
         count = countAttention(curated->shown, anomalyHints(curated->shown));
     } else {
-        auto loaded
-            = notices ? store.loadCuratedWith(arxivId, notices) : store.loadCurated(arxivId);
+        auto loaded = store.loadCuratedWith(arxivId, notices);
         if (!loaded)
             return loaded.error();
         if (!loaded->has_value())

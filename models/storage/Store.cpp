@@ -766,6 +766,12 @@ Result<QList<CorrectionEvent>> Store::corrections(const QString &arxivId) const
 Result<std::optional<CuratedRecord>> Store::loadCurated(
     const QString &arxivId, qsizetype firstObservations) const
 {
+    return loadCuratedWith(arxivId, {}, firstObservations);
+}
+
+Result<std::optional<CuratedRecord>> Store::loadCuratedWith(
+    const QString &arxivId, const SharedNoticeIndex &notices, qsizetype firstObservations) const
+{
     auto record = loadRecord(arxivId, firstObservations);
     if (!record)
         return record.error();
@@ -774,26 +780,15 @@ Result<std::optional<CuratedRecord>> Store::loadCurated(
     auto events = corrections(arxivId);
     if (!events)
         return events.error();
-    auto notices = noticeIndex();
-    if (!notices)
-        return notices.error();
+    SharedNoticeIndex index = notices;
+    if (!index) {
+        auto read = noticeIndex();
+        if (!read)
+            return read.error();
+        index = std::move(*read);
+    }
     return std::optional<CuratedRecord>(applyCorrections(
-        std::move(**record), std::move(*events), std::move(*notices), Threads::runBesideIfWorthIt));
-}
-
-Result<std::optional<CuratedRecord>> Store::loadCuratedWith(
-    const QString &arxivId, const SharedNoticeIndex &notices) const
-{
-    auto record = loadRecord(arxivId);
-    if (!record)
-        return record.error();
-    if (!record->has_value())
-        return std::optional<CuratedRecord>();
-    auto events = corrections(arxivId);
-    if (!events)
-        return events.error();
-    return std::optional<CuratedRecord>(applyCorrections(
-        std::move(**record), std::move(*events), notices, Threads::runBesideIfWorthIt));
+        std::move(**record), std::move(*events), std::move(index), Threads::runBesideIfWorthIt));
 }
 
 Result<qint64> Store::dataVersion() const

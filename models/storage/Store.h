@@ -183,9 +183,9 @@ public:
         const QString &arxivId, qsizetype firstObservations = -1) const;
     //! As loadCurated(), matched against `notices` (noticeIndex(), read once by a caller that
     //! loads record after record: reading every notice for each record made a pass over the
-    //! cache take records x notices).
-    Result<std::optional<CuratedRecord>> loadCuratedWith(
-        const QString &arxivId, const SharedNoticeIndex &notices) const;
+    //! cache take records x notices); null `notices`: read here.
+    Result<std::optional<CuratedRecord>> loadCuratedWith(const QString &arxivId,
+        const SharedNoticeIndex &notices, qsizetype firstObservations = -1) const;
 
     // Removing a record: defined in StoreRemoval.cpp --------------------------------------------
     //! Removes a record from the cache in one transaction: its page (the observations and their
