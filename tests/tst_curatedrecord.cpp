@@ -102,8 +102,10 @@ void TestCuratedRecord::noEventsLeavesTheObservationsShared()
     const CuratedRecord plain = applyCorrections(fixtureRecord(), {});
     QVERIFY(plain.shown.observations.isSharedWith(plain.upstream.observations));
 
-    // A page event is reviewed under its notice reference, which only the shown record carries:
-    // the upstream record stays the page as stored, with or without its caller keeping it.
+    // A page event is reviewed under the notice reference noticeRefOf() derives; the events keep
+    // the references they came with, so the shown observations stay shared with the upstream
+    // ones (a record with page events is not copied whole), and the upstream record stays the
+    // page as stored.
     Record record = fixtureRecord();
     for (const qsizetype i : { 0, 5 }) {
         Observation &o = record.observations[i];
@@ -116,12 +118,18 @@ void TestCuratedRecord::noEventsLeavesTheObservationsShared()
     Record owned = record;
     owned.observations.detach();
     const CuratedRecord found = applyCorrections(std::move(owned), {});
-    QVERIFY(!found.shown.observations.isSharedWith(found.upstream.observations));
-    QCOMPARE(found.shown.observations[0].events.events[0].noticeRef,
-        QStringLiteral("doi:10.1234/abc.1"));
+    QVERIFY(found.shown.observations.isSharedWith(found.upstream.observations));
+    const auto refOf = [&found](qsizetype i) {
+        const Observation &o = found.shown.observations[i];
+        return noticeRefOf(o.events.events[0], reviewedWorkKey(found.shown, o));
+    };
+    QCOMPARE(refOf(0), QStringLiteral("doi:10.1234/abc.1"));
     QVERIFY(found.noticeReviews.contains(QStringLiteral("doi:10.1234/abc.1")));
-    QVERIFY(found.shown.observations[5].events.events[0].noticeRef.startsWith(
-        QStringLiteral("event:")));
+    QVERIFY(refOf(5).startsWith(QStringLiteral("event:")));
+    QVERIFY(found.noticeReviews.contains(refOf(5)));
+    QCOMPARE(reviewStatusOf(found.shown.observations[5]), QStringLiteral("unreviewed"));
+    QVERIFY(observationsShowingChange(found, { noticeReviewObservation(refOf(5)) })
+                .contains(found.shown.observations[5].id));
     QCOMPARE(found.upstream, record);
     const CuratedRecord kept = applyCorrections(record, {});
     QCOMPARE(kept.shown, found.shown);

@@ -2,6 +2,8 @@
 // The observation table's fast paths (issue 8) against brute-force references on a generated
 // 20,000-row record: the UTF-8 search text behind the free-text filter, the title ranks, and the
 // proxy's per-generation caches for filtering and sorting, all under QAbstractItemModelTester.
+#include "AnomalyHints.h"
+#include "Attention.h"
 #include "CuratedRecord.h"
 #include "CurationLog.h"
 #include "ObservationFilterProxy.h"
@@ -181,6 +183,36 @@ private Q_SLOTS:
         m_proxy->sort(-1);
         m_model->setCuratedRecord(curated);
         QCOMPARE(m_proxy->rowCount(), kRows);
+    }
+
+    void rowFactsAsTheirDefinition_data()
+    {
+        QTest::addColumn<int>("rows");
+        // 20,000 rows: prepare() runs the hints beside the rows, then gives the hinted rows their
+        // hints; 600: all on one thread. Both as the definitions say, row by row.
+        QTest::newRow("two threads") << kRows;
+        QTest::newRow("one thread") << 600;
+    }
+    void rowFactsAsTheirDefinition()
+    {
+        QFETCH(int, rows);
+        const Record r = rows == kRows ? m_record : generated(rows, 11);
+        const ObservationTableData data = ObservationTableModel::prepare(applyCorrections(r, {}));
+        QCOMPARE(data.hints, anomalyHints(r));
+        const auto byObservation = hintsByObservation(data.hints);
+        QVERIFY(byObservation.size() > rows / 20); // repeated titles: hints on many rows
+        QCOMPARE(qsizetype(data.rows.size()), r.observations.size());
+        QCOMPARE(data.rowById.size(), r.observations.size());
+        QVERIFY(!data.titlesRanked); // ranked on the first sort by title
+        for (int i = 0; i < rows; ++i) {
+            const Observation &o = r.observations[i];
+            const ObservationRowInfo &row = data.rows[size_t(i)];
+            const QList<qsizetype> hints = byObservation.value(o.id);
+            QCOMPARE(row.hints, hints);
+            QCOMPARE(row.attention, attentionReasons(o, !hints.isEmpty()));
+            QCOMPARE(row.needsAttention, bool(row.attention));
+            QCOMPARE(data.rowById.value(o.id, -1), i);
+        }
     }
 
     void filterTextRoleAsBefore()

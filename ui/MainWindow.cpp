@@ -141,6 +141,8 @@ void MainWindow::createWidgets()
         &MainWindow::acceptCandidateAndNext);
     m_preview = new PreviewPane(this);
     connect(m_preview, &PreviewPane::previewShown, this, [this] {
+        if (std::exchange(m_suggestionsAfterPreview, false))
+            startSuggestions();
         if (m_attentionPending)
             countListedAttention();
     });
@@ -365,7 +367,14 @@ void MainWindow::showRecordLoaded()
     m_preview->setRecord(curated.shown, m_model->hints(), ownPaperNotices(curated));
     rememberShownAttention();
     updateObservationActions();
-    startSuggestions();
+    // The match suggestions look once the page preview is in: both are long for a large record,
+    // and the preview is what the curator reads first.
+    if (m_preview->isBuilding()) {
+        m_suggestions->clear();
+        m_suggestionsAfterPreview = true;
+    } else {
+        startSuggestions();
+    }
     Q_EMIT recordShown(curated.shown.arxivId);
 }
 
@@ -545,6 +554,7 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 
 void MainWindow::startSuggestions()
 {
+    m_suggestionsAfterPreview = false;
     if (!m_session->hasRecord() || m_loader->showsFirstRowsOnly()) {
         m_suggestions->clear();
         return;

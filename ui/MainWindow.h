@@ -241,6 +241,7 @@ private:
     // The table's order is given to the suggestions for tables of up to this many rows.
     static constexpr int kSuggestionsTableOrderRows = 200000;
     bool m_attentionPending = false; // to count once the record being read is shown
+    bool m_suggestionsAfterPreview = false; // startSuggestions() once the preview is shown
     QString m_startRecord; // the record to show first (records/last), consumed by reloadRecords()
     bool m_showFirstImported = false; // set by openFiles(), consumed by importFiles()
 };

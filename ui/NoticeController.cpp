@@ -181,8 +181,9 @@ void NoticeController::updateBanner()
         if (o.curation.excluded || !isRetracted(o.events))
             continue;
         const QString key = citedWorkKey(r, o);
+        const QString reviewed = reviewedWorkKey(r, o);
         for (const SourceEvent &e : o.events.events) {
-            const QString ref = noticeRefOf(e, key.isEmpty() ? u"title:" + o.citedTitle : key);
+            const QString ref = noticeRefOf(e, reviewed);
             if (curated.noticeReview(ref).status == u"unreviewed"
                 && reviewStatusOf(o) == u"unreviewed")
                 openReviews.insert(ref);

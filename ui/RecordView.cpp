@@ -262,7 +262,9 @@ void RecordView::showHeading(const Record &r)
 {
     m_headingTitle = DisplayText::forTerminal(DisplayText::shortened(r.title, kHeadingTitle));
     m_headingRecord = r;
-    m_headingRecord.observations.clear(); // only the heading's fields are kept
+    // Only the heading's fields are kept; not clear(), which gives a shared list a new one of
+    // the same capacity (86 MB for 200,000 observations).
+    m_headingRecord.observations = {};
     elideHeading();
     setCurrentWidget(m_recordPage);
 }

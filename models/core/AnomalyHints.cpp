@@ -4,8 +4,6 @@
 #include <QCoreApplication>
 #include <QVarLengthArray>
 
-#include <unordered_map>
-
 #include <algorithm>
 #include <limits>
 #include <vector>
@@ -284,53 +282,67 @@ QList<AnomalyHint> anomalyHints(const Record &record, const StatedCountLines &li
 
     // Group the observations a curator has not yet handled by direction and folded title. The
     // titles are compared through a view that folds case and spacing on the fly: no string is
-    // allocated per observation.
+    // allocated per observation. Each title is hashed once; sorted by hash, equal titles lie
+    // side by side (a run of one hash is split by comparing titles only where hashes collide),
+    // with no hash table of 200,000 nodes to build.
     const auto &observations = record.observations;
-    // A group is a chain of observation indexes in page order (next[i]), so that the many
-    // groups of one observation allocate nothing of their own.
-    struct Group
+    struct Hashed
     {
-        qsizetype first = 0;
-        qsizetype last = 0;
-        qsizetype size = 0;
+        size_t hash;
+        qsizetype index;
     };
-    std::unordered_map<TitleKey, qsizetype, TitleKeyHash> groupOf; // key -> index into groups
-    groupOf.reserve(size_t(observations.size()));
-    std::vector<Group> groups;
-    std::vector<qsizetype> next(size_t(observations.size()), -1);
+    std::vector<Hashed> hashed;
+    hashed.reserve(size_t(observations.size()));
     for (qsizetype i = 0; i < observations.size(); ++i) {
         const Observation &o = observations.at(i);
         if (o.curation.excluded || !o.curation.duplicateOf.isEmpty())
             continue;
         const TitleKey key { otherTitle(o), o.direction };
-        if (key.isBlank())
-            continue;
-        const auto [it, inserted] = groupOf.try_emplace(key, qsizetype(groups.size()));
-        if (inserted) {
-            groups.push_back({ i, i, 1 });
-        } else {
-            Group &group = groups[size_t(it->second)];
-            next[size_t(group.last)] = i;
-            group.last = i;
-            ++group.size;
+        if (!key.isBlank())
+            hashed.push_back({ TitleKeyHash {}(key), i });
+    }
+    std::sort(hashed.begin(), hashed.end(), [](const Hashed &a, const Hashed &b) {
+        return a.hash != b.hash ? a.hash < b.hash : a.index < b.index;
+    });
+    // The repeated groups, each its members in page order, sorted by their first member so
+    // that hints come out in page order.
+    std::vector<QList<qsizetype>> repeated;
+    std::vector<QList<qsizetype>> run; // the groups of one hash
+    for (size_t from = 0; from < hashed.size();) {
+        size_t to = from + 1;
+        while (to < hashed.size() && hashed[to].hash == hashed[from].hash)
+            ++to;
+        if (to - from >= 2) {
+            run.clear();
+            for (size_t k = from; k < to; ++k) {
+                const Observation &o = observations.at(hashed[k].index);
+                const TitleKey key { otherTitle(o), o.direction };
+                auto group = std::find_if(run.begin(), run.end(), [&](const QList<qsizetype> &g) {
+                    const Observation &first = observations.at(g.constFirst());
+                    return TitleKey { otherTitle(first), first.direction } == key;
+                });
+                if (group == run.end())
+                    run.push_back({ hashed[k].index });
+                else
+                    group->append(hashed[k].index);
+            }
+            for (QList<qsizetype> &group : run) {
+                if (group.size() >= 2)
+                    repeated.push_back(std::move(group));
+            }
         }
+        from = to;
     }
+    std::sort(
+        repeated.begin(), repeated.end(), [](const QList<qsizetype> &a, const QList<qsizetype> &b) {
+            return a.constFirst() < b.constFirst();
+        });
 
-    // The repeated groups, by their first observation, so that hints come out in page order.
-    QHash<qsizetype, qsizetype> repeatedAt; // first observation index -> group index
-    for (size_t g = 0; g < groups.size(); ++g) {
-        if (groups[g].size >= 2)
-            repeatedAt.insert(groups[g].first, qsizetype(g));
-    }
-
+    auto nextRepeated = repeated.cbegin();
     for (qsizetype i = 0; i < observations.size(); ++i) {
         const Observation &o = observations.at(i);
-        if (const auto it = repeatedAt.constFind(i); it != repeatedAt.constEnd()) {
-            const Group &group = groups[size_t(*it)];
-            QList<qsizetype> members;
-            members.reserve(group.size);
-            for (qsizetype m = group.first; m >= 0; m = next[size_t(m)])
-                members.append(m);
+        if (nextRepeated != repeated.cend() && nextRepeated->constFirst() == i) {
+            const QList<qsizetype> &members = *nextRepeated++;
             QList<qint64> references;
             references.reserve(members.size());
             AnomalyHint hint;

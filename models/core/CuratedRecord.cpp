@@ -278,35 +278,30 @@ void resolveObservationReviews(CuratedRecord &curated, qsizetype index)
     const QString ownNoteText = ownNote ? ownNote->value().value_or(QString()) : QString();
     QString review;
     QString reviewNote;
-    QStringList refs;
     if (o.events.status != EventsCheck::Status::Found || o.events.events.isEmpty()) {
         // No notice to review: what the observation's own review said (if anything) stays.
         review = ownReview.value_or(QString());
         reviewNote = ownNoteText;
     } else {
-        QString work = citedWorkKey(curated.shown, o);
-        if (work.isEmpty())
-            work = QStringLiteral("title:") + o.citedTitle;
+        const QString work = reviewedWorkKey(curated.shown, o);
         QList<NoticeReview> reviews;
         for (const SourceEvent &e : o.events.events) {
-            refs.append(noticeRefOf(e, work));
-            auto it = curated.noticeReviews.constFind(refs.last());
+            const QString ref = noticeRefOf(e, work);
+            auto it = curated.noticeReviews.constFind(ref);
             if (it == curated.noticeReviews.constEnd())
-                it = curated.noticeReviews.insert(refs.last(), resolveReview(curated, refs.last()));
+                it = curated.noticeReviews.insert(ref, resolveReview(curated, ref));
             reviews.append(*it);
         }
         showReviews(review, reviewNote, reviews, ownReview, ownNoteText);
     }
-    bool same = o.curation.review == review && o.curation.reviewNote == reviewNote;
-    for (qsizetype e = 0; same && e < refs.size(); ++e)
-        same = o.events.events[e].noticeRef == refs[e];
-    if (same)
+    // The events keep the references they came with: a page's own event is known by the one
+    // noticeRefOf() derives, which every reader derives alike (writing it here would make the
+    // shown observations a copy of the upstream ones, 86 MB for 200,000 observations).
+    if (o.curation.review == review && o.curation.reviewNote == reviewNote)
         return;
     Observation &changed = curated.shown.observations[index];
     changed.curation.review = review;
     changed.curation.reviewNote = reviewNote;
-    for (qsizetype e = 0; e < refs.size(); ++e)
-        changed.events.events[e].noticeRef = refs[e];
 }
 
 } // namespace
@@ -329,8 +324,11 @@ QStringList observationsShowingChange(const CuratedRecord &curated, const QStrin
         return ids;
     QStringList out = ids;
     for (const Observation &o : curated.shown.observations) {
+        if (o.events.events.isEmpty())
+            continue;
+        const QString work = reviewedWorkKey(curated.shown, o);
         const bool shows = std::any_of(o.events.events.cbegin(), o.events.events.cend(),
-            [&refs](const SourceEvent &e) { return refs.contains(e.noticeRef); });
+            [&refs, &work](const SourceEvent &e) { return refs.contains(noticeRefOf(e, work)); });
         if (shows && !out.contains(o.id))
             out.append(o.id);
     }

@@ -167,6 +167,14 @@ QString citedWorkKey(const Record &record, const Observation &o)
     return {};
 }
 
+QString reviewedWorkKey(const Record &record, const Observation &o)
+{
+    QString key = citedWorkKey(record, o);
+    if (key.isEmpty())
+        key = QStringLiteral("title:") + o.citedTitle;
+    return key;
+}
+
 bool matchNotices(const Record &record, Observation &o, const NoticeIndex &notices)
 {
     if (notices.isEmpty())
@@ -271,9 +279,7 @@ QList<NoticeGroup> noticeGroups(const CuratedRecord &curated)
     for (const Observation &o : record.observations) {
         if (o.events.status != EventsCheck::Status::Found || o.events.events.isEmpty())
             continue;
-        QString key = citedWorkKey(record, o);
-        if (key.isEmpty())
-            key = QStringLiteral("title:") + o.citedTitle;
+        const QString key = reviewedWorkKey(record, o);
         const bool retracted = isRetracted(o.events);
         for (const SourceEvent &e : o.events.events) {
             const QString ref = noticeRefOf(e, key);

@@ -117,6 +117,9 @@ QString workKey(const QString &identifier);
 //! own paper. Empty when the link reaches no work (an outbound observation names its cited work by
 //! title only).
 QString citedWorkKey(const Record &record, const Observation &observation);
+//! The work an observation's events are reviewed under (noticeRefOf()): citedWorkKey(), or
+//! "title:" + the cited title where the link reaches no work.
+QString reviewedWorkKey(const Record &record, const Observation &observation);
 
 //! Adds the notices about the observation's cited work to its events check: events already
 //! listed are not listed twice; "none found" and "unavailable" become "found"; the check's time

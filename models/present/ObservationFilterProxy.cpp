@@ -200,8 +200,8 @@ std::optional<bool> ObservationFilterProxy::tableLessThan(
         // SortRole gives the case-folded title; titles are ranked once per record in that
         // order, so this compares integers.
         if (!isSortLocaleAware()) {
-            const int a = m_table->rowInfoAt(leftRow)->titleRank;
-            const int b = m_table->rowInfoAt(rightRow)->titleRank;
+            const int a = m_table->titleRankAt(leftRow);
+            const int b = m_table->titleRankAt(rightRow);
             return a != b ? a < b : rowOrder;
         }
         return std::nullopt;

@@ -53,7 +53,9 @@ struct ObservationRowInfo
     AttentionReasons attention;
     bool retracted = false; // the cited work is retracted (or withdrawn)
     bool unreviewedNotice = false; // found events nobody has reviewed yet
-    int titleRank = 0; // rank of the case-folded citing title (equal titles, equal ranks)
+    //! Rank of the case-folded citing title (equal titles, equal ranks); valid once
+    //! ObservationTableData::titlesRanked (ObservationTableModel::titleRankAt()).
+    int titleRank = 0;
     friend bool operator==(const ObservationRowInfo &, const ObservationRowInfo &) = default;
 };
 
@@ -66,6 +68,9 @@ struct ObservationTableData
     std::vector<ObservationRowInfo> rows;
     QHash<QString, int> rowById;
     ObservationSearchText search;
+    //! The rows' title ranks are computed: they are, on the first sort by title (ranking
+    //! 200,000 titles is a good part of preparing a record, and most curators never sort so).
+    bool titlesRanked = false;
 };
 
 //! The observations of one record as curators see them (corrections applied), one row each.
@@ -135,6 +140,9 @@ public:
     {
         return row >= 0 && row < int(m_data.rows.size()) ? &m_data.rows[row] : nullptr;
     }
+    //! The rank of the row's case-folded citing title among the record's (equal titles, equal
+    //! ranks; 0 out of range): the ranks are computed on the first call after a change of titles.
+    int titleRankAt(int row) const;
     int rowOf(const QString &observationId) const;
     //! Hints about one row, as sentences.
     QStringList hintsAt(int row) const;
