@@ -134,25 +134,41 @@ qreal mmToDots(qreal mm)
     return mm * kResolution / 25.4;
 }
 
+//! What the running header and footer of every page share: the font, the title elided to the
+//! room the kicker leaves (the same on every page: worked out once).
+struct Furniture
+{
+    QFont font;
+    QString title;
+    QString kicker;
+    QString arxivId;
+
+    Furniture(QPaintDevice *device, const QRectF &area, const Record &record)
+        : font(QStringLiteral("DejaVu Sans"))
+        , kicker(pageText("Paper Citation Record"))
+        , arxivId(DisplayText::forTerminal(record.arxivId))
+    {
+        font.setPointSizeF(7.5);
+        withoutLigatures(font);
+        const QFontMetricsF metrics(font, device);
+        title = metrics.elidedText(headerTitle(record.title), Qt::ElideRight,
+            area.width() - metrics.horizontalAdvance(kicker) - mmToDots(6));
+    }
+};
+
 //! The running header (title, elided) and footer ("arXiv:ID · page N of M") of one page.
-void drawFurniture(QPainter &painter, const QRectF &area, const Record &record, int page, int pages)
+void drawFurniture(
+    QPainter &painter, const QRectF &area, const Furniture &furniture, int page, int pages)
 {
     const qreal band = mmToDots(kBandMm);
-    QFont font(QStringLiteral("DejaVu Sans"));
-    font.setPointSizeF(7.5);
-    withoutLigatures(font);
     painter.save();
-    painter.setFont(font);
+    painter.setFont(furniture.font);
     painter.setPen(QColor(0x5f, 0x63, 0x68));
-    const QFontMetricsF metrics(font, painter.device());
 
     const QRectF header(area.left(), area.top(), area.width(), band * 0.6);
-    const QString kicker = pageText("Paper Citation Record");
-    const qreal kickerWidth = metrics.horizontalAdvance(kicker);
-    const QString title = metrics.elidedText(
-        headerTitle(record.title), Qt::ElideRight, area.width() - kickerWidth - mmToDots(6));
-    painter.drawText(header, Qt::AlignLeft | Qt::AlignBottom | Qt::TextSingleLine, title);
-    painter.drawText(header, Qt::AlignRight | Qt::AlignBottom | Qt::TextSingleLine, kicker);
+    painter.drawText(header, Qt::AlignLeft | Qt::AlignBottom | Qt::TextSingleLine, furniture.title);
+    painter.drawText(
+        header, Qt::AlignRight | Qt::AlignBottom | Qt::TextSingleLine, furniture.kicker);
     painter.setPen(QPen(QColor(0xc8, 0xcd, 0xd3), mmToDots(0.2)));
     painter.drawLine(QPointF(area.left(), header.bottom() + mmToDots(1.2)),
         QPointF(area.right(), header.bottom() + mmToDots(1.2)));
@@ -162,10 +178,8 @@ void drawFurniture(QPainter &painter, const QRectF &area, const Record &record, 
         QPointF(area.right(), footer.top() - mmToDots(1.2)));
     painter.setPen(QColor(0x3c, 0x40, 0x43));
     // "arXiv:ID · page N of M": the record id and the page on every page.
-    const QString text = pageText("arXiv:%1 · page %2 of %3")
-                             .arg(DisplayText::forTerminal(record.arxivId))
-                             .arg(page)
-                             .arg(pages);
+    const QString text
+        = pageText("arXiv:%1 · page %2 of %3").arg(furniture.arxivId).arg(page).arg(pages);
     painter.drawText(footer, Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine, text);
     painter.restore();
 }
@@ -516,8 +530,9 @@ Status exportPdf(
     Sheet sheet { &writer, body.size(), loadPageStylesheet() };
     sheet.lineHeightScale = measureLineHeightScale(sheet);
 
-    // The pieces are made on a second thread (Pipeline) unless told otherwise; its layouts are
-    // made on a twin of the writer (the same resolution and page), which nothing draws on.
+    // The pieces are parsed on a second thread (Pipeline) unless told otherwise, for a twin of
+    // the writer (the same resolution and page) that nothing draws on; each is given the writer
+    // itself when it is laid out (layOutPiece()).
     QBuffer nowhere;
     QPdfWriter twin(&nowhere);
     twin.setResolution(kResolution);
@@ -618,6 +633,7 @@ Status exportPdf(
     QPainter painter;
     if (!painter.begin(&writer))
         return fail(Error::failure(PdfExportText::tr("%1: cannot start the PDF").arg(path)));
+    const Furniture furniture(&writer, area, shown);
     int page = 0; // pages begun
     qsizetype piece = 0;
     leadIn = {};
@@ -641,7 +657,7 @@ Status exportPdf(
                     return false;
                 }
                 ++page;
-                drawFurniture(painter, area, shown, page, pages);
+                drawFurniture(painter, area, furniture, page, pages);
             }
             drawPiecePage(painter, document, own, body);
             if (file.error() != QFileDevice::NoError) {
