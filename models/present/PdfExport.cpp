@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PdfExport.h"
 
+#include "HelperThread.h"
 #include "SqliteLocks.h"
 
 #include "AnomalyHints.h"
@@ -540,25 +541,26 @@ Status exportPdf(
     Sheet twinSheet = sheet;
     twinSheet.writer = &twin;
     // LC_PDF_ONE_THREAD=1: all on this thread, to compare (docs/benchmarks.md).
-    const bool threaded = options.threaded && !qEnvironmentVariableIsSet("LC_PDF_ONE_THREAD");
+    const bool threaded = options.threaded && Threads::helperWorthIt()
+        && !qEnvironmentVariableIsSet("LC_PDF_ONE_THREAD");
     const PieceMaker maker { shown, htmlOptions, options.pieces, threaded ? twinSheet : sheet };
     Pipeline pipeline;
-    std::unique_ptr<QThread> worker;
+    Threads::HelperThread worker;
     if (threaded) {
         QThread *const here = QThread::currentThread();
-        worker.reset(
-            QThread::create([&pipeline, &maker, here] { makePieces(pipeline, maker, here); }));
-        worker->start();
+        worker.start([&pipeline, &maker, here] { makePieces(pipeline, maker, here); },
+            QStringLiteral("PDF pieces"));
     }
+    // On any way out the worker stops, then is joined (HelperThread's destructor).
+    const auto stopOnExit = qScopeGuard([&pipeline] { pipeline.stop(); });
     // Whatever fails below leaves nothing at `path` (QSaveFile) and says why; the worker stops.
     std::optional<Error> failed;
     const auto stopWorker = [&] {
-        if (!worker)
+        if (!worker.started())
             return;
         pipeline.stop();
-        worker->wait();
+        worker.join();
         pipeline.clear();
-        worker.reset();
     };
     const auto fail = [&](const Error &error) {
         stopWorker();
@@ -567,7 +569,7 @@ Status exportPdf(
     };
     //! Each piece of `pass` to `sink`, from the worker or made here; false when `sink` stopped.
     const auto each = [&](int pass, const PieceSink &sink) {
-        if (!worker)
+        if (!worker.started())
             return maker.parseAll(sink);
         while (std::optional<Piece> piece = pipeline.pop(pass)) {
             // Should a document moved here have had a timer running, it is registered here again
