@@ -183,6 +183,7 @@ private Q_SLOTS:
     void failedExportsLeaveNothing();
     void piecesJoinWithoutASeam();
     void progressMovesWithThePages();
+    void theSecondThreadChangesNothing();
     void onePieceTooTallIsRefused();
 
 private:
@@ -423,6 +424,47 @@ void TestPdfLarge::progressMovesWithThePages()
         QVERIFY(!stopped.ok());
         QCOMPARE(stopped.error().kind, Error::Kind::Cancelled);
         QVERIFY(!QFileInfo::exists(cancelled));
+    }
+}
+
+void TestPdfLarge::theSecondThreadChangesNothing()
+{
+    // The pieces made on a second thread (the default) or all on this one: the same pages, the
+    // same words at the same places, the same text. Small pieces, so that the worker runs ahead
+    // and waits for room.
+    PdfOptions options;
+    options.pieces = { 25, 1 << 20 };
+    options.threaded = false;
+    const QString alone = m_dir.filePath(QStringLiteral("one-thread.pdf"));
+    Status written = LedgerCurator::exportPdf(m_medium, alone, options);
+    if (!written.ok())
+        QFAIL(qPrintable(written.error().toString()));
+    options.threaded = true;
+    const QString together = m_dir.filePath(QStringLiteral("two-threads.pdf"));
+    written = LedgerCurator::exportPdf(m_medium, together, options);
+    if (!written.ok())
+        QFAIL(qPrintable(written.error().toString()));
+    keep(together, QStringLiteral("two-threads.pdf"));
+    const int pages = pageCount(alone);
+    QVERIFY(pages > 100);
+    QCOMPARE(pageCount(together), pages);
+    const QString difference = firstDifference(bodyWords(alone), bodyWords(together));
+    QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    const QString text = pdfText(alone);
+    QVERIFY(text.contains(QStringLiteral("page %1 of %1").arg(pages)));
+    QCOMPARE(pdfText(together), text);
+
+    // Cancelled at the first step of either pass, or half way, the worker stops with it (it
+    // waits for room, or for where its next piece starts): nothing at the path.
+    for (const qint64 stopAt : { qint64(1), qint64(pages / 2), qint64(pages + 1),
+             qint64(pages + pages / 2), qint64(2 * pages) }) {
+        const QString cancelled = m_dir.filePath(QStringLiteral("cancelled.pdf"));
+        const Status stopped = LedgerCurator::exportPdf(
+            m_medium, cancelled, options, [stopAt](qint64 done, qint64) { return done < stopAt; });
+        QVERIFY(!stopped.ok());
+        QCOMPARE(stopped.error().kind, Error::Kind::Cancelled);
+        QVERIFY(!QFileInfo::exists(cancelled));
+        QCOMPARE(filesIn(m_dir.path()).filter(QStringLiteral("cancelled")), QStringList());
     }
 }
 

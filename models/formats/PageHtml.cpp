@@ -85,9 +85,19 @@ private:
     //! One field of data: escaped, tokens for its controls, isolated, long runs breakable.
     QString field(const QString &text) const
     {
-        return DisplayText::forHtml(text, m_options.breakRunsLongerThan,
-            m_options.forPrint ? DisplayText::Isolate::ElementAndCharacters
-                               : DisplayText::Isolate::Element);
+        if (m_options.forPrint) {
+            // QTextDocument ignores <bdi> (it honours the isolate characters), but matches the
+            // stylesheet against it and every element around it: left out, the PDF's pieces are
+            // parsed faster, and the same.
+            return QStringLiteral("&#x2068;")
+                + DisplayText::withBreakOpportunities(
+                    DisplayText::forTerminal(text, DisplayText::Lines::Keep),
+                    m_options.breakRunsLongerThan)
+                      .toHtmlEscaped()
+                + QStringLiteral("&#x2069;");
+        }
+        return DisplayText::forHtml(
+            text, m_options.breakRunsLongerThan, DisplayText::Isolate::Element);
     }
     void header();
     void saidFirst();

@@ -28,7 +28,8 @@ struct HtmlOptions
     bool standalone = true;
     //! The stylesheet text put in <style>; empty = none.
     QString css;
-    //! For the PDF: no anchors (ids), and the cap note does not point at the PDF export.
+    //! For the PDF: no anchors (ids), fields isolated by U+2068 ... U+2069 alone (no <bdi>,
+    //! which QTextDocument ignores), and the cap note does not point at the PDF export.
     bool forPrint = false;
     //! Each observation's block carries id="obs-UUID". QTextDocument hashes every anchor name
     //! list alike, so its HTML import is quadratic in the number of anchors: the preview turns

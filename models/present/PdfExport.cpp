@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PdfExport.h"
 
+#include "HelperThread.h"
 #include "SqliteLocks.h"
 
 #include "AnomalyHints.h"
@@ -8,6 +9,7 @@
 #include "PageHtml.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -23,11 +25,19 @@
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QTextFrame>
+#include <QTextLayout>
+#include <QThread>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <condition_variable>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <optional>
+
+#include <time.h>
 
 namespace LedgerCurator {
 
@@ -111,30 +121,55 @@ void splitLongBlocks(QTextDocument &document)
     cursor.endEditBlock();
 }
 
+//! CPU time of the calling thread, in ms (for the debug output: which thread the time goes to).
+qint64 threadCpuMs()
+{
+    timespec t {};
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0)
+        return -1;
+    return qint64(t.tv_sec) * 1000 + t.tv_nsec / 1'000'000;
+}
+
 qreal mmToDots(qreal mm)
 {
     return mm * kResolution / 25.4;
 }
 
+//! What the running header and footer of every page share: the font, the title elided to the
+//! room the kicker leaves (the same on every page: worked out once).
+struct Furniture
+{
+    QFont font;
+    QString title;
+    QString kicker;
+    QString arxivId;
+
+    Furniture(QPaintDevice *device, const QRectF &area, const Record &record)
+        : font(QStringLiteral("DejaVu Sans"))
+        , kicker(pageText("Paper Citation Record"))
+        , arxivId(DisplayText::forTerminal(record.arxivId))
+    {
+        font.setPointSizeF(7.5);
+        withoutLigatures(font);
+        const QFontMetricsF metrics(font, device);
+        title = metrics.elidedText(headerTitle(record.title), Qt::ElideRight,
+            area.width() - metrics.horizontalAdvance(kicker) - mmToDots(6));
+    }
+};
+
 //! The running header (title, elided) and footer ("arXiv:ID · page N of M") of one page.
-void drawFurniture(QPainter &painter, const QRectF &area, const Record &record, int page, int pages)
+void drawFurniture(
+    QPainter &painter, const QRectF &area, const Furniture &furniture, int page, int pages)
 {
     const qreal band = mmToDots(kBandMm);
-    QFont font(QStringLiteral("DejaVu Sans"));
-    font.setPointSizeF(7.5);
-    withoutLigatures(font);
     painter.save();
-    painter.setFont(font);
+    painter.setFont(furniture.font);
     painter.setPen(QColor(0x5f, 0x63, 0x68));
-    const QFontMetricsF metrics(font, painter.device());
 
     const QRectF header(area.left(), area.top(), area.width(), band * 0.6);
-    const QString kicker = pageText("Paper Citation Record");
-    const qreal kickerWidth = metrics.horizontalAdvance(kicker);
-    const QString title = metrics.elidedText(
-        headerTitle(record.title), Qt::ElideRight, area.width() - kickerWidth - mmToDots(6));
-    painter.drawText(header, Qt::AlignLeft | Qt::AlignBottom | Qt::TextSingleLine, title);
-    painter.drawText(header, Qt::AlignRight | Qt::AlignBottom | Qt::TextSingleLine, kicker);
+    painter.drawText(header, Qt::AlignLeft | Qt::AlignBottom | Qt::TextSingleLine, furniture.title);
+    painter.drawText(
+        header, Qt::AlignRight | Qt::AlignBottom | Qt::TextSingleLine, furniture.kicker);
     painter.setPen(QPen(QColor(0xc8, 0xcd, 0xd3), mmToDots(0.2)));
     painter.drawLine(QPointF(area.left(), header.bottom() + mmToDots(1.2)),
         QPointF(area.right(), header.bottom() + mmToDots(1.2)));
@@ -144,10 +179,8 @@ void drawFurniture(QPainter &painter, const QRectF &area, const Record &record, 
         QPointF(area.right(), footer.top() - mmToDots(1.2)));
     painter.setPen(QColor(0x3c, 0x40, 0x43));
     // "arXiv:ID · page N of M": the record id and the page on every page.
-    const QString text = pageText("arXiv:%1 · page %2 of %3")
-                             .arg(DisplayText::forTerminal(record.arxivId))
-                             .arg(page)
-                             .arg(pages);
+    const QString text
+        = pageText("arXiv:%1 · page %2 of %3").arg(furniture.arxivId).arg(page).arg(pages);
     painter.drawText(footer, Qt::AlignHCenter | Qt::AlignTop | Qt::TextSingleLine, text);
     painter.restore();
 }
@@ -208,28 +241,36 @@ struct LeadIn
     qreal bottomMargin = 0;
 };
 
-//! One piece laid out on pages of the body's size, after `leadIn`. Its last block is followed by
-//! an empty block of no height and no margin, so that the piece ends as it would have gone on
-//! (the last block of a document is laid out otherwise: its line takes the document's default
-//! font as well), and a bottom margin would not push the end. That block's top is where the
-//! piece ends; the last block's bottom margin, in `bottomMargin`, goes to the next lead-in.
-std::unique_ptr<QTextDocument> layOutPiece(
-    const Sheet &sheet, const QString &html, const LeadIn &leadIn, qreal *bottomMargin)
+//! A piece's HTML as a document, not laid out yet. No layout until the document is complete: a
+//! block changed after the layout began (lazily, a part at a time) could be left out of it, empty
+//! and in the way of none (its lines lost in the PDF). Without a page size QTextDocumentLayout
+//! lays out nothing; layOutPiece() sets it, and the whole document is laid out, once.
+std::unique_ptr<QTextDocument> parsePiece(const Sheet &sheet, const QString &html)
 {
     auto document = newDocument(sheet);
-    // No layout until the document is complete: a block changed after the layout began (lazily,
-    // a part at a time) could be left out of it, empty and in the way of none (its lines lost in
-    // the PDF). Without a page size QTextDocumentLayout lays out nothing; setting it lays out
-    // the whole document, once.
     document->setPageSize(QSizeF(0, 0));
     // A line end after the last element would become a space in the default font at the end of
     // the last block (a taller last line than the same block in the middle of a document).
     document->setHtml(QStringView(html).trimmed().toString());
     splitLongBlocks(*document);
-    QTextCursor cursor(document.get());
+    return document;
+}
+
+//! A parsed piece (parsePiece()) laid out on pages of the body's size, after `leadIn`. Its last
+//! block is followed by an empty block of no height and no margin, so that the piece ends as it
+//! would have gone on (the last block of a document is laid out otherwise: its line takes the
+//! document's default font as well), and a bottom margin would not push the end. That block's
+//! top is where the piece ends; the last block's bottom margin, in `bottomMargin`, goes to the
+//! next lead-in. With `toDraw`, each line keeps its glyphs from the layout (QTextLayout's cache),
+//! so that drawing it does not shape it again.
+void layOutPiece(QTextDocument &document, const Sheet &sheet, const LeadIn &leadIn,
+    qreal *bottomMargin, bool toDraw)
+{
+    document.documentLayout()->setPaintDevice(sheet.writer);
+    QTextCursor cursor(&document);
     if (leadIn.height > 0) {
-        const QTextBlockFormat first = document->begin().blockFormat();
-        cursor.insertBlock(first, document->begin().charFormat());
+        const QTextBlockFormat first = document.begin().blockFormat();
+        cursor.insertBlock(first, document.begin().charFormat());
         QTextBlockFormat spacer;
         spacer.setLineHeight(leadIn.height / sheet.lineHeightScale, QTextBlockFormat::FixedHeight);
         spacer.setBottomMargin(leadIn.bottomMargin);
@@ -246,8 +287,12 @@ std::unique_ptr<QTextDocument> layOutPiece(
     QTextBlockFormat end;
     end.setLineHeight(0, QTextBlockFormat::FixedHeight);
     cursor.insertBlock(end);
-    document->setPageSize(sheet.body);
-    return document;
+    if (toDraw) {
+        for (QTextBlock block = document.begin(); block.isValid(); block = block.next())
+            block.layout()->setCacheEnabled(true);
+    }
+    document.setPageSize(sheet.body);
+    document.documentLayout()->documentSize(); // laid out to the end, now
 }
 
 //! Whether the layout placed the piece within QFixed's range, its blocks in order (beyond the
@@ -323,6 +368,121 @@ qsizetype itemized(const Record &record, qsizetype inboundCap)
         + (inboundCap > 0 ? std::min(inbound, inboundCap) : inbound);
 }
 
+//! A piece of the page on its way to the PDF: its document, parsed (parsePiece()) but not laid
+//! out, and how many observations the pieces so far itemized.
+struct Piece
+{
+    std::unique_ptr<QTextDocument> document;
+    qsizetype itemizedSoFar = 0;
+};
+
+using PieceSink = std::function<bool(Piece &&)>;
+
+//! The pieces of a pass, parsed, on whichever thread.
+struct PieceMaker
+{
+    const Record &shown;
+    const HtmlOptions &html;
+    const HtmlPieceLimits &limits;
+    Sheet sheet;
+
+    bool parseAll(const PieceSink &sink) const
+    {
+        return renderPageHtmlInPieces(
+            shown, html, limits, [&](QString &&piece, qsizetype itemizedSoFar) {
+                return sink(Piece { parsePiece(sheet, piece), itemizedSoFar });
+            });
+    }
+};
+
+//! The two cores at work: a second thread writes the pieces' HTML and parses it (the 1st pass's
+//! pieces, then the 2nd's) while the exporting thread lays them out and draws them. A few pieces
+//! wait at a time, so memory stays that of a few pieces. The layout and the drawing stay on one
+//! thread: Qt keeps its fonts (and FreeType's faces) per thread, and the PDF writer keeps the
+//! fonts it drew with to the end; a parsed document holds none yet.
+class Pipeline
+{
+public:
+    static constexpr std::size_t kWaiting = 3; // pieces queued at most
+
+    //! Worker: queues a piece of `pass` (0 or 1) once there is room; false once stopped (the
+    //! piece is queued all the same, for the exporting thread to delete).
+    bool push(int pass, Piece &&piece)
+    {
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [&] { return m_stopped || m_queued[pass].size() < kWaiting; });
+        m_queued[pass].push_back(std::move(piece));
+        m_changed.notify_all();
+        return !m_stopped;
+    }
+    //! Worker: no more pieces of `pass`.
+    void finish(int pass)
+    {
+        const std::lock_guard lock(m_mutex);
+        m_finished[pass] = true;
+        m_changed.notify_all();
+    }
+    //! The next piece of `pass`; nullopt once there are no more.
+    std::optional<Piece> pop(int pass)
+    {
+        std::unique_lock lock(m_mutex);
+        if (m_queued[pass].empty() && !m_finished[pass]) {
+            QElapsedTimer waiting;
+            waiting.start();
+            m_changed.wait(lock, [&] { return !m_queued[pass].empty() || m_finished[pass]; });
+            waitedMs += waiting.elapsed();
+        }
+        if (m_queued[pass].empty())
+            return std::nullopt;
+        Piece piece = std::move(m_queued[pass].front());
+        m_queued[pass].pop_front();
+        m_changed.notify_all();
+        return piece;
+    }
+    //! Exporting thread: the worker stops at its next piece.
+    void stop()
+    {
+        const std::lock_guard lock(m_mutex);
+        m_stopped = true;
+        m_changed.notify_all();
+    }
+    //! Exporting thread, once the worker ended: the pieces still queued, deleted.
+    void clear()
+    {
+        const std::lock_guard lock(m_mutex);
+        m_queued[0].clear();
+        m_queued[1].clear();
+    }
+
+    //! For the debug output: how long the exporting thread waited for pieces, and the worker's CPU.
+    qint64 waitedMs = 0;
+    std::atomic<qint64> workerCpuMs = 0;
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::deque<Piece> m_queued[2];
+    bool m_finished[2] {};
+    bool m_stopped = false;
+};
+
+//! The worker's part: the pieces of both passes parsed, each moved to `to` (the exporting thread)
+//! and queued.
+void makePieces(Pipeline &pipeline, const PieceMaker &maker, QThread *to)
+{
+    for (const int pass : { 0, 1 }) {
+        const bool all = maker.parseAll([&](Piece &&piece) {
+            piece.document->moveToThread(to);
+            return pipeline.push(pass, std::move(piece));
+        });
+        pipeline.finish(pass);
+        if (!all)
+            break;
+    }
+    pipeline.finish(1);
+    pipeline.workerCpuMs = threadCpuMs();
+}
+
 } // namespace
 
 Status exportPdf(
@@ -371,8 +531,57 @@ Status exportPdf(
     Sheet sheet { &writer, body.size(), loadPageStylesheet() };
     sheet.lineHeightScale = measureLineHeightScale(sheet);
 
-    // Whatever fails below leaves nothing at `path` (QSaveFile) and says why.
+    // The pieces are parsed on a second thread (Pipeline) unless told otherwise, for a twin of
+    // the writer (the same resolution and page) that nothing draws on; each is given the writer
+    // itself when it is laid out (layOutPiece()).
+    QBuffer nowhere;
+    QPdfWriter twin(&nowhere);
+    twin.setResolution(kResolution);
+    twin.setPageLayout(writer.pageLayout());
+    Sheet twinSheet = sheet;
+    twinSheet.writer = &twin;
+    // LC_PDF_ONE_THREAD=1: all on this thread, to compare (docs/benchmarks.md).
+    const bool threaded = options.threaded && Threads::helperWorthIt()
+        && !qEnvironmentVariableIsSet("LC_PDF_ONE_THREAD");
+    const PieceMaker maker { shown, htmlOptions, options.pieces, threaded ? twinSheet : sheet };
+    Pipeline pipeline;
+    Threads::HelperThread worker;
+    if (threaded) {
+        QThread *const here = QThread::currentThread();
+        worker.start([&pipeline, &maker, here] { makePieces(pipeline, maker, here); },
+            QStringLiteral("PDF pieces"));
+    }
+    // On any way out the worker stops, then is joined (HelperThread's destructor).
+    const auto stopOnExit = qScopeGuard([&pipeline] { pipeline.stop(); });
+    // Whatever fails below leaves nothing at `path` (QSaveFile) and says why; the worker stops.
     std::optional<Error> failed;
+    const auto stopWorker = [&] {
+        if (!worker.started())
+            return;
+        pipeline.stop();
+        worker.join();
+        pipeline.clear();
+    };
+    const auto fail = [&](const Error &error) {
+        stopWorker();
+        file.cancelWriting();
+        return error;
+    };
+    //! Each piece of `pass` to `sink`, from the worker or made here; false when `sink` stopped.
+    const auto each = [&](int pass, const PieceSink &sink) {
+        if (!worker.started())
+            return maker.parseAll(sink);
+        while (std::optional<Piece> piece = pipeline.pop(pass)) {
+            // Should a document moved here have had a timer running, it is registered here again
+            // by an event posted to it: delivered now, or the timer could not be stopped here.
+            for (QObject *object : piece->document->findChildren<QObject *>())
+                QCoreApplication::sendPostedEvents(object, QEvent::MetaCall);
+            QCoreApplication::sendPostedEvents(piece->document.get(), QEvent::MetaCall);
+            if (!sink(std::move(*piece)))
+                return false;
+        }
+        return true;
+    };
     const auto tooTall = [&](qsizetype from, qsizetype to) {
         return Error::failure(
             PdfExportText::tr("%1: the page cannot be laid out: observations %2 to %3 of the page "
@@ -390,36 +599,33 @@ Status exportPdf(
     int pages = 0; // the PDF's
     LeadIn leadIn;
     qsizetype itemizedBefore = 0;
-    const bool counted = renderPageHtmlInPieces(
-        shown, htmlOptions, options.pieces, [&](QString &&html, qsizetype itemizedSoFar) {
-            qreal bottomMargin = 0;
-            const auto document = layOutPiece(sheet, html, leadIn, &bottomMargin);
-            if (!laidOutInRange(*document)) {
-                failed = tooTall(std::min(itemizedBefore + 1, itemizedSoFar), itemizedSoFar);
-                return false;
-            }
-            itemizedBefore = itemizedSoFar;
-            const PieceSize size = pieceSize(*document, body.height(), bottomMargin);
-            pages += pieces.isEmpty() ? size.pages : size.pages - 1;
-            pieces.append(size);
-            leadIn = size.next;
-            // Two steps a page: laid out, then drawn; the total estimated from the
-            // observations so far until every page is counted.
-            const qint64 estimate = itemizedSoFar > 0
-                ? std::max<qint64>(pages, qint64(pages) * toItemize / itemizedSoFar)
-                : 0;
-            return !progress || progress(pages, 2 * estimate);
-        });
+    const bool counted = each(0, [&](Piece &&piece) {
+        qreal bottomMargin = 0;
+        layOutPiece(*piece.document, sheet, leadIn, &bottomMargin, false);
+        const qsizetype itemizedSoFar = piece.itemizedSoFar;
+        if (!laidOutInRange(*piece.document)) {
+            failed = tooTall(std::min(itemizedBefore + 1, itemizedSoFar), itemizedSoFar);
+            return false;
+        }
+        itemizedBefore = itemizedSoFar;
+        const PieceSize size = pieceSize(*piece.document, body.height(), bottomMargin);
+        pages += pieces.isEmpty() ? size.pages : size.pages - 1;
+        pieces.append(size);
+        leadIn = size.next;
+        // Two steps a page: laid out, then drawn; the total estimated from the
+        // observations so far until every page is counted.
+        const qint64 estimate = itemizedSoFar > 0
+            ? std::max<qint64>(pages, qint64(pages) * toItemize / itemizedSoFar)
+            : 0;
+        return !progress || progress(pages, 2 * estimate);
+    });
     qCDebug(lcPdf) << "layout of" << pieces.size() << "pieces," << pages << "pages in"
-                   << timer.restart() << "ms";
-    if (!counted) {
-        file.cancelWriting();
-        return failed ? *failed : Error::cancelled();
-    }
-    if (progress && !progress(pages, 2 * qint64(pages))) {
-        file.cancelWriting();
-        return Error::cancelled();
-    }
+                   << timer.restart() << "ms;" << threadCpuMs() << "ms CPU here, waited"
+                   << pipeline.waitedMs << "ms";
+    if (!counted)
+        return fail(failed ? *failed : Error::cancelled());
+    if (progress && !progress(pages, 2 * qint64(pages)))
+        return fail(Error::cancelled());
 
     // Second pass: each piece laid out again, the same way, and drawn page by page.
     const auto differently = [&] {
@@ -427,61 +633,62 @@ Status exportPdf(
             PdfExportText::tr("%1: the page was laid out differently the second time").arg(path));
     };
     QPainter painter;
-    if (!painter.begin(&writer)) {
-        file.cancelWriting();
-        return Error::failure(PdfExportText::tr("%1: cannot start the PDF").arg(path));
-    }
+    if (!painter.begin(&writer))
+        return fail(Error::failure(PdfExportText::tr("%1: cannot start the PDF").arg(path)));
+    const Furniture furniture(&writer, area, shown);
     int page = 0; // pages begun
     qsizetype piece = 0;
     leadIn = {};
-    const bool drawn = renderPageHtmlInPieces(
-        shown, htmlOptions, options.pieces, [&](QString &&html, qsizetype) {
-            qreal bottomMargin = 0;
-            const auto document = layOutPiece(sheet, html, leadIn, &bottomMargin);
-            const PieceSize size = pieceSize(*document, body.height(), bottomMargin);
-            if (piece >= pieces.size() || size.pages != pieces.at(piece).pages) {
-                failed = differently();
+    const bool drawn = each(1, [&](Piece &&parsed) {
+        QTextDocument &document = *parsed.document;
+        qreal bottomMargin = 0;
+        layOutPiece(document, sheet, leadIn, &bottomMargin, true);
+        const PieceSize size = pieceSize(document, body.height(), bottomMargin);
+        if (piece >= pieces.size() || size.pages != pieces.at(piece).pages) {
+            failed = differently();
+            return false;
+        }
+        ++piece;
+        leadIn = size.next;
+        for (int own = 0; own < size.pages; ++own) {
+            // The first page of a piece is the last of the piece before (but for the first).
+            if (own > 0 || page == 0) {
+                if (page > 0 && !writer.newPage()) {
+                    failed = Error::failure(
+                        PdfExportText::tr("%1: cannot add page %2").arg(path).arg(page + 1));
+                    return false;
+                }
+                ++page;
+                drawFurniture(painter, area, furniture, page, pages);
+            }
+            drawPiecePage(painter, document, own, body);
+            if (file.error() != QFileDevice::NoError) {
+                failed = Error::failure(
+                    PdfExportText::tr("%1: cannot write: %2").arg(path, writeError(file)));
                 return false;
             }
-            ++piece;
-            leadIn = size.next;
-            for (int own = 0; own < size.pages; ++own) {
-                // The first page of a piece is the last of the piece before (but for the first).
-                if (own > 0 || page == 0) {
-                    if (page > 0 && !writer.newPage()) {
-                        failed = Error::failure(
-                            PdfExportText::tr("%1: cannot add page %2").arg(path).arg(page + 1));
-                        return false;
-                    }
-                    ++page;
-                    drawFurniture(painter, area, shown, page, pages);
-                }
-                drawPiecePage(painter, *document, own, body);
-                if (file.error() != QFileDevice::NoError) {
-                    failed = Error::failure(
-                        PdfExportText::tr("%1: cannot write: %2").arg(path, writeError(file)));
-                    return false;
-                }
-                if (file.pos() > kLargestPdf) {
-                    failed = Error::failure(
-                        PdfExportText::tr("%1: the PDF would be larger than 2 GB, more than the "
-                                          "PDF writer can address")
-                            .arg(path));
-                    return false;
-                }
-                if (own + 1 < size.pages && progress && !progress(pages + page, 2 * qint64(pages)))
-                    return false;
+            if (file.pos() > kLargestPdf) {
+                failed = Error::failure(
+                    PdfExportText::tr("%1: the PDF would be larger than 2 GB, more than the "
+                                      "PDF writer can address")
+                        .arg(path));
+                return false;
             }
-            return !progress || progress(pages + page, 2 * qint64(pages));
-        });
-    qCDebug(lcPdf) << "drawing" << page << "pages in" << timer.restart() << "ms";
-    if (drawn && page != pages)
+            if (own + 1 < size.pages && progress && !progress(pages + page, 2 * qint64(pages)))
+                return false;
+        }
+        return !progress || progress(pages + page, 2 * qint64(pages));
+    });
+    qCDebug(lcPdf) << "drawing" << page << "pages in" << timer.restart() << "ms;" << threadCpuMs()
+                   << "ms CPU here, waited" << pipeline.waitedMs << "ms";
+    if (drawn && (page != pages || piece != pieces.size()))
         failed = differently();
     if (!drawn || failed) {
         painter.end();
-        file.cancelWriting();
-        return failed ? *failed : Error::cancelled();
+        return fail(failed ? *failed : Error::cancelled());
     }
+    stopWorker(); // it has ended
+    qCDebug(lcPdf) << "the second thread:" << pipeline.workerCpuMs << "ms CPU";
     if (!painter.end() || file.error() != QFileDevice::NoError || !file.commit())
         return Error::failure(
             PdfExportText::tr("%1: cannot write: %2").arg(path, writeError(file)));

@@ -26,16 +26,20 @@ struct PdfOptions
     //! memory, and no document taller than QTextDocument can place), the pieces flowing on from
     //! one to the next on the same pages. Smaller pieces change nothing in the PDF.
     HtmlPieceLimits pieces {};
+    //! The pieces made on a second thread while this one lays out and draws (a few pieces
+    //! ahead, no more); false: all on this thread. The PDF is the same either way.
+    bool threaded = true;
 };
 
 //! Writes the page of `shown` to `path` atomically (QSaveFile): on failure or cancel nothing is
 //! left at `path`, and the error says why (a page that cannot be laid out, a write that failed, a
 //! PDF past the 2 GB Qt's writer can address). The page is written in two passes over its
 //! pieces: the first lays each out and counts the pages ("page N of M"), the second lays each out
-//! again and draws it; memory stays that of one piece. `progress` is told (done, total) in steps,
-//! two a page (laid out, then drawn): (0, 0) first, the total estimated from the observations
-//! while the first pass goes on (0 until the first piece is laid out), then exact; the last call
-//! is (2 * pages, 2 * pages). Returning false cancels (Error::cancelled()).
+//! again and draws it; memory stays that of a few pieces (PdfOptions::threaded: the next pieces
+//! are made while one is laid out or drawn). `progress` is told (done, total) in steps, two a page
+//! (laid out, then drawn): (0, 0) first, the total estimated from the observations while the first
+//! pass goes on (0 until the first piece is laid out), then exact; the last call is (2 * pages, 2 *
+//! pages). Returning false cancels (Error::cancelled()).
 Status exportPdf(const Record &shown, const QString &path, const PdfOptions &options = {},
     const Progress &progress = {});
 
