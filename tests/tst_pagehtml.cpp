@@ -13,6 +13,7 @@
 #include <QFutureWatcher>
 #include <QRegularExpression>
 #include <QScrollBar>
+#include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QtTest>
@@ -478,8 +479,25 @@ void TestPageHtml::previewPaneShowsThePage()
     pane.setRecord(shown);
     HtmlOptions paneOptions { 500, true, loadPageStylesheet(), false };
     paneOptions.observationAnchors = false; // the pane finds observations by their headings
+    paneOptions.bdiElements = false; // QTextDocument ignores <bdi>
     QCOMPARE(pane.html(), renderPageHtml(shown, paneOptions));
     QVERIFY(!pane.html().contains(QStringLiteral("id=\"obs-")));
+    QVERIFY(!pane.html().contains(QStringLiteral("<bdi>")));
+    // What it shows is what the page with <bdi> shows: the same blocks, text and formats.
+    paneOptions.bdiElements = true;
+    const QString withBdi = renderPageHtml(shown, paneOptions);
+    QVERIFY(withBdi.contains(QStringLiteral("<bdi>")));
+    QTextDocument isolated;
+    isolated.setHtml(withBdi);
+    QCOMPARE(browser->document()->toPlainText(), isolated.toPlainText());
+    QCOMPARE(browser->document()->blockCount(), isolated.blockCount());
+    for (QTextBlock a = browser->document()->begin(), b = isolated.begin(); a.isValid();
+         a = a.next(), b = b.next()) {
+        QCOMPARE(a.blockFormat(), b.blockFormat());
+        QCOMPARE(a.textFormats().size(), b.textFormats().size());
+        for (qsizetype i = 0; i < a.textFormats().size(); ++i)
+            QCOMPARE(a.textFormats()[i].format, b.textFormats()[i].format);
+    }
     QVERIFY(browser->toPlainText().contains(
         QStringLiteral("OPT: Open Pre-trained Transformer Language Models cites this paper.")));
 

@@ -123,6 +123,8 @@ QString forHtml(const QString &text, qsizetype breakRunsLongerThan, Isolate isol
 {
     const QString escaped
         = withBreakOpportunities(tokenized(text, true), breakRunsLongerThan).toHtmlEscaped();
+    if (isolate == Isolate::None)
+        return escaped;
     if (isolate == Isolate::ElementAndCharacters)
         return QStringLiteral("<bdi>&#x2068;") + escaped + QStringLiteral("&#x2069;</bdi>");
     return QStringLiteral("<bdi>") + escaped + QStringLiteral("</bdi>");

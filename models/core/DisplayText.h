@@ -49,6 +49,9 @@ enum class Isolate {
     //! around the text, which QTextDocument's bidi algorithm honours (the PDF; its text as
     //! pdftotext reads it back has neither character).
     ElementAndCharacters,
+    //! TEXT alone: for QTextDocument only (the preview), which ignores <bdi> yet matches its
+    //! stylesheet against it; shown as with Element.
+    None,
 };
 
 //! One field of data in an HTML page: htmlEscaped(), with break opportunities when

@@ -96,8 +96,8 @@ private:
                       .toHtmlEscaped()
                 + QStringLiteral("&#x2069;");
         }
-        return DisplayText::forHtml(
-            text, m_options.breakRunsLongerThan, DisplayText::Isolate::Element);
+        return DisplayText::forHtml(text, m_options.breakRunsLongerThan,
+            m_options.bdiElements ? DisplayText::Isolate::Element : DisplayText::Isolate::None);
     }
     void header();
     void saidFirst();

@@ -48,6 +48,10 @@ struct HtmlOptions
     //! date, kind, nature, source, identifiers and review; the observations citing the paper
     //! then point there instead of repeating them. Empty: nothing is said first.
     QList<OwnPaperNotice> ownNotices {};
+    //! Each field is wrapped in <bdi> (browsers isolate it). The preview turns it off:
+    //! QTextDocument ignores the element, yet matches the stylesheet against it and the elements
+    //! around it (a fifth of the HTML import of a large page); what it shows is the same.
+    bool bdiElements = true;
 };
 
 //! The page of `shown` (a record with curated values, CuratedRecord::shown). Each observation is
