@@ -640,7 +640,12 @@ Result<std::optional<Record>> Store::loadRecord(
     Record record = std::move(decoded.value());
 
     // The rows straight from SQLite (see sqliteHandle()): UTF-8 to QString once per value.
-    if (limit != 0) {
+    // A few first rows (the desktop's first screen) are reserved as asked: counting a large
+    // record's rows would take longer than reading them.
+    constexpr qint64 kReservedUncounted = 1'000; // under kRowsReadOnTwoThreads
+    if (limit > 0 && limit <= kReservedUncounted) {
+        record.observations.reserve(qsizetype(limit));
+    } else if (limit != 0) {
         if (const auto count = observationCount(arxivId))
             HugePages::reserve(record.observations, limit < 0 ? *count : std::min(limit, *count));
     }
