@@ -158,6 +158,9 @@ void TestDisplayText::htmlField()
     const QString inner = expected.mid(13, expected.size() - 13 - 14);
     QCOMPARE(forHtml(text), QStringLiteral("<bdi>") + inner + QStringLiteral("</bdi>"));
     QCOMPARE(htmlEscaped(text), inner);
+    QCOMPARE(forHtml(text, 0, Isolate::Characters),
+        QStringLiteral("&#x2068;") + inner + QStringLiteral("&#x2069;"));
+    QCOMPARE(forHtml(text, 0, Isolate::None), inner);
 }
 
 void TestDisplayText::print()

@@ -125,6 +125,8 @@ QString forHtml(const QString &text, qsizetype breakRunsLongerThan, Isolate isol
         = withBreakOpportunities(tokenized(text, true), breakRunsLongerThan).toHtmlEscaped();
     if (isolate == Isolate::None)
         return escaped;
+    if (isolate == Isolate::Characters)
+        return QStringLiteral("&#x2068;") + escaped + QStringLiteral("&#x2069;");
     if (isolate == Isolate::ElementAndCharacters)
         return QStringLiteral("<bdi>&#x2068;") + escaped + QStringLiteral("&#x2069;</bdi>");
     return QStringLiteral("<bdi>") + escaped + QStringLiteral("</bdi>");

@@ -49,6 +49,9 @@ enum class Isolate {
     //! around the text, which QTextDocument's bidi algorithm honours (the PDF; its text as
     //! pdftotext reads it back has neither character).
     ElementAndCharacters,
+    //! &#x2068;TEXT&#x2069;: the isolate characters alone, for QTextDocument (the PDF), which
+    //! honours them but ignores <bdi>, yet matches its stylesheet against it.
+    Characters,
     //! TEXT alone: for QTextDocument only (the preview), which ignores <bdi> yet matches its
     //! stylesheet against it; shown as with Element.
     None,

@@ -85,19 +85,14 @@ private:
     //! One field of data: escaped, tokens for its controls, isolated, long runs breakable.
     QString field(const QString &text) const
     {
-        if (m_options.forPrint) {
-            // QTextDocument ignores <bdi> (it honours the isolate characters), but matches the
-            // stylesheet against it and every element around it: left out, the PDF's pieces are
-            // parsed faster, and the same.
-            return QStringLiteral("&#x2068;")
-                + DisplayText::withBreakOpportunities(
-                    DisplayText::forTerminal(text, DisplayText::Lines::Keep),
-                    m_options.breakRunsLongerThan)
-                      .toHtmlEscaped()
-                + QStringLiteral("&#x2069;");
-        }
+        // QTextDocument ignores <bdi> (the PDF's honours the isolate characters), but matches the
+        // stylesheet against it and every element around it: left out, the PDF's pieces and the
+        // preview are parsed faster, and the same.
+        using DisplayText::Isolate;
         return DisplayText::forHtml(text, m_options.breakRunsLongerThan,
-            m_options.bdiElements ? DisplayText::Isolate::Element : DisplayText::Isolate::None);
+            m_options.forPrint          ? Isolate::Characters
+                : m_options.bdiElements ? Isolate::Element
+                                        : Isolate::None);
     }
     void header();
     void saidFirst();

@@ -23,8 +23,8 @@ ObservationTableModel::ObservationTableModel(QObject *parent)
 
 namespace {
 
-//! From this many observations, prepare() runs the hints beside the rows (about 0.1 s of work
-//! each on this machine at 20,000).
+//! From this many observations, prepare() runs the hints beside the rows (a second thread is
+//! not worth starting for a small record).
 constexpr qsizetype kRowsPreparedOnTwoThreads = 20000;
 
 //! Builds the search text of a record: folds each text, stores it once as UTF-8.
@@ -264,8 +264,8 @@ ObservationTableData ObservationTableModel::prepare(const CuratedRecord &curated
     data.record = curated.shown;
     const auto &observations = data.record.observations;
     // Two parts on two threads for a large record: the anomaly hints (they group the whole
-    // record) and the row index beside the rows' facts, search text and title ranks; then the
-    // few rows the hints concern are given them.
+    // record) and the row index beside the rows' facts and search text; then the few rows the
+    // hints concern are given them. The title ranks wait for the first sort by title.
     const auto hintsAndIndex = [&] {
         if (hints == Hints::Compute)
             data.hints = anomalyHints(data.record);
