@@ -212,11 +212,11 @@ int runShow(QCommandLineParser &parser, QTextStream &out, QTextStream &err)
         << Qt::endl;
     for (const Observation *o : std::as_const(shown)) {
         QString mark;
-        if (!o->curation.mark.isEmpty())
+        if (!o->curation->mark.isEmpty())
             mark += u'C';
-        if (!o->curation.conflicts.isEmpty())
+        if (!o->curation->conflicts.isEmpty())
             mark += u'!';
-        if (o->curation.excluded)
+        if (o->curation->excluded)
             mark += u'X';
         out << padded(terminalSafe(o->id), 38) << padded(directionKey(o->direction), 10)
             << padded(stateText(o->state), 22) << padded(terminalSafe(o->basis), 18)

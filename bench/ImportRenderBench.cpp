@@ -143,11 +143,11 @@ void checkJsonWriter(Table &table, const Record &large)
     awkward.title += QStringLiteral("\"quoted\" \\ back\tslash\x01\x1f\x7f é ✓ ") + QChar(0xd800)
         + QStringLiteral(" lone ") + QChar(0xdc00) + QChar(0xd83d) + QChar(0xde80);
     awkward.measurements.clear();
-    awkward.observations[3].curation.mark = QStringLiteral("Corrected: state");
-    awkward.observations[3].curation.conflicts
+    awkward.observations[3].curation.edit().mark = QStringLiteral("Corrected: state");
+    awkward.observations[3].curation.edit().conflicts
         = { QStringLiteral("state"), QStringLiteral("note") };
-    awkward.observations[3].curation.excluded = true;
-    awkward.observations[3].curation.reviewNote = QStringLiteral("line\nbreak");
+    awkward.observations[3].curation.edit().excluded = true;
+    awkward.observations[3].curation.edit().reviewNote = QStringLiteral("line\nbreak");
     awkward.observations[4].reference = (qint64(1) << 53) + 1;
     awkward.observations[5].citingTitle = QString(QChar(0xdbff));
     awkward.coverage[0].sources.clear();

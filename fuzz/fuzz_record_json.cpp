@@ -27,7 +27,7 @@ QString strings(const Record &r)
             << o.events.reason;
         for (const SourceEvent &e : o.events.events)
             all << e.date << e.source << e.notice << e.detail;
-        const CurationInfo &c = o.curation;
+        const CurationInfo &c = *o.curation;
         all << c.mark << c.identifier << c.note << c.duplicateOf << c.review << c.reviewNote
             << c.conflicts;
     }

@@ -127,9 +127,9 @@ int main(int argc, char **argv)
     Record none = page->record;
     none.observations.clear();
     Record curated = smallRecord(page->record, 2);
-    curated.observations[1].curation.note = QStringLiteral("checked against the PDF");
-    curated.observations[1].curation.review = QStringLiteral("acknowledged");
-    curated.observations[1].curation.conflicts = { QStringLiteral("state") };
+    curated.observations[1].curation.edit().note = QStringLiteral("checked against the PDF");
+    curated.observations[1].curation.edit().review = QStringLiteral("acknowledged");
+    curated.observations[1].curation.edit().conflicts = { QStringLiteral("state") };
 
     write(QStringLiteral("ledger_text"), QStringLiteral("page-2104.04473.txt"), pageText);
     write(QStringLiteral("ledger_text"), QStringLiteral("page-small.txt"),

@@ -250,9 +250,9 @@ void TestAnomalyHints::curatorHandledDuplicate()
     Observation *o = find(r, marked);
     QVERIFY(o);
     if (excluded)
-        o->curation.excluded = true;
+        o->curation.edit().excluded = true;
     else
-        o->curation.duplicateOf = marked == kPhoenixA ? kPhoenixB : kPhoenixA;
+        o->curation.edit().duplicateOf = marked == kPhoenixA ? kPhoenixB : kPhoenixA;
 
     const QList<AnomalyHint> hints = anomalyHints(r);
     QCOMPARE(hints.size(), 6);
@@ -279,14 +279,14 @@ void TestAnomalyHints::curatedReferenceRemovesYearHint()
 void TestAnomalyHints::excludedYearReference()
 {
     Record r = fixtureRecord();
-    find(r, kYearB)->curation.excluded = true;
+    find(r, kYearB)->curation.edit().excluded = true;
     const QList<AnomalyHint> years = ofKind(anomalyHints(r), Kind::YearLikeReference);
     QCOMPARE(years.size(), 1);
     QCOMPARE(years.at(0).observations, QStringList { kYearA });
 
     // Marked as a duplicate only: the reference number is still suspicious.
     Record d = fixtureRecord();
-    find(d, kYearB)->curation.duplicateOf = kYearA;
+    find(d, kYearB)->curation.edit().duplicateOf = kYearA;
     QCOMPARE(ofKind(anomalyHints(d), Kind::YearLikeReference).size(), 2);
 }
 

@@ -145,9 +145,9 @@ void TestBatchEdit::identifierNoteAndExcludedOnThreeRowsIsOneStep()
     QCOMPARE(stack->text(0), QStringLiteral("Set identifier, excluded, note of 3 observations"));
     for (const QString &id : chosen) {
         const Observation *o = m_window->session().record().shown.findObservation(id);
-        QCOMPARE(o->curation.identifier, QStringLiteral("2407.01234"));
-        QCOMPARE(o->curation.note, QStringLiteral("same preprint, checked"));
-        QVERIFY(o->curation.excluded);
+        QCOMPARE(o->curation->identifier, QStringLiteral("2407.01234"));
+        QCOMPARE(o->curation->note, QStringLiteral("same preprint, checked"));
+        QVERIFY(o->curation->excluded);
     }
     QCOMPARE(storedEvents(), 9);
     // The page goes back to "(leave as is)" for the next change.
@@ -157,13 +157,13 @@ void TestBatchEdit::identifierNoteAndExcludedOnThreeRowsIsOneStep()
     find<QAction>("undoAction")->trigger();
     for (const QString &id : chosen) {
         const Observation *o = m_window->session().record().shown.findObservation(id);
-        QCOMPARE(o->curation.identifier, QString());
-        QCOMPARE(o->curation.note, QString());
-        QVERIFY(!o->curation.excluded);
+        QCOMPARE(o->curation->identifier, QString());
+        QCOMPARE(o->curation->note, QString());
+        QVERIFY(!o->curation->excluded);
     }
     find<QAction>("redoAction")->trigger();
     for (const QString &id : chosen)
-        QVERIFY(m_window->session().record().shown.findObservation(id)->curation.excluded);
+        QVERIFY(m_window->session().record().shown.findObservation(id)->curation->excluded);
 }
 
 void TestBatchEdit::refusedIdentifierIsShownWithItsObservationAndNothingIsRecorded()
@@ -229,7 +229,7 @@ void TestBatchEdit::clearingANoteSendsItBackToUpstream()
     QCOMPARE(find<QLabel>("multiPreview")->text(), QStringLiteral("Set note on 2 observations."));
     QTest::mouseClick(find<QPushButton>("multiApplyButton"), Qt::LeftButton);
     for (const QString &id : chosen) {
-        QCOMPARE(m_window->session().record().shown.findObservation(id)->curation.note, QString());
+        QCOMPARE(m_window->session().record().shown.findObservation(id)->curation->note, QString());
         const FieldState *note = m_window->session().record().field(id, CurationField::Note);
         QVERIFY(note && !note->value());
     }

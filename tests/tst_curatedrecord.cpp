@@ -142,17 +142,17 @@ void TestCuratedRecord::correctionsChangeShownValuesAndMarkThem()
     const CuratedRecord curated = applyCorrections(fixtureRecord(), sampleEvents());
     const Observation &opt = find(curated.shown, kOpt);
     QCOMPARE(opt.state, ResolutionState::VerifiedExact);
-    QCOMPARE(opt.curation.identifier, QStringLiteral("2205.01068"));
+    QCOMPARE(opt.curation->identifier, QStringLiteral("2205.01068"));
     // These events carry no signature: each value they give says so.
-    QCOMPARE(opt.curation.mark,
+    QCOMPARE(opt.curation->mark,
         QStringLiteral("Curated by alice, 2026-11-29T10:00:01.000Z: state was metadata mismatch "
                        "(unsigned); identifier 2205.01068 (unsigned)."));
     QCOMPARE(find(curated.upstream, kOpt).state, ResolutionState::MetadataMismatch);
     const Observation &longStraw = find(curated.shown, kLongStraw);
     QCOMPARE(longStraw.reference, 12);
-    QCOMPARE(longStraw.curation.mark,
+    QCOMPARE(longStraw.curation->mark,
         QStringLiteral("Curated by bob, 2026-11-29T11:00:00.000Z: reference was 2021 (unsigned)."));
-    QCOMPARE(find(curated.shown, kPhoenix2).curation.duplicateOf, kPhoenix1);
+    QCOMPARE(find(curated.shown, kPhoenix2).curation->duplicateOf, kPhoenix1);
 
     const QString text = renderLedgerText(curated.shown);
     QVERIFY(text.contains(QStringLiteral(
@@ -169,7 +169,7 @@ void TestCuratedRecord::correctionsChangeShownValuesAndMarkThem()
         e.keyId = QString(32, u'a');
         e.signature = QString(86, u'S');
     }
-    QCOMPARE(find(applyCorrections(fixtureRecord(), signedEvents).shown, kLongStraw).curation.mark,
+    QCOMPARE(find(applyCorrections(fixtureRecord(), signedEvents).shown, kLongStraw).curation->mark,
         QStringLiteral("Curated by bob, 2026-11-29T11:00:00.000Z: reference was 2021."));
 }
 
@@ -180,7 +180,7 @@ void TestCuratedRecord::curatedTextAndJsonRoundTrip()
     auto parsed = parseLedgerText(text.toUtf8(), QStringLiteral("curated.txt"));
     QVERIFY2(parsed.ok(), qPrintable(parsed.ok() ? QString() : parsed.error().toString()));
     QCOMPARE(renderLedgerText(parsed->record), text);
-    QCOMPARE(find(parsed->record, kOpt).curation.mark, find(curated.shown, kOpt).curation.mark);
+    QCOMPARE(find(parsed->record, kOpt).curation->mark, find(curated.shown, kOpt).curation->mark);
 
     const QByteArray json = writeRecordJson(curated.shown);
     auto read = readRecordJson(json, QStringLiteral("curated.json"));
@@ -203,9 +203,9 @@ void TestCuratedRecord::conflictIsMarked()
     };
     CuratedRecord curated = applyCorrections(fixtureRecord(), events);
     const Observation &opt = find(curated.shown, kOpt);
-    QCOMPARE(opt.curation.conflicts, QStringList { QStringLiteral("state") });
+    QCOMPARE(opt.curation->conflicts, QStringList { QStringLiteral("state") });
     QCOMPARE(opt.state, ResolutionState::VerifiedFuzzy); // the greatest (created_at, id)
-    QVERIFY(opt.curation.mark.contains(
+    QVERIFY(opt.curation->mark.contains(
         QStringLiteral("conflicting corrections of state: verified fuzzy / verified exact")));
     // Resolving is an ordinary edit naming both heads.
     const FieldState *state = curated.field(kOpt, CurationField::State);
@@ -214,7 +214,7 @@ void TestCuratedRecord::conflictIsMarked()
         makeEdit(*state, kRecord, kOpt, CurationField::State, QStringLiteral("verified_exact"),
             QStringLiteral("carol"), QStringLiteral("2026-11-29T10:07:00.000Z")));
     curated = applyCorrections(fixtureRecord(), events);
-    QVERIFY(find(curated.shown, kOpt).curation.conflicts.isEmpty());
+    QVERIFY(find(curated.shown, kOpt).curation->conflicts.isEmpty());
     QCOMPARE(find(curated.shown, kOpt).state, ResolutionState::VerifiedExact);
 }
 

@@ -234,7 +234,7 @@ void TestCurationFields::upstreamValues()
     o.basis = QStringLiteral("arxiv_id");
     o.citingTitle = QStringLiteral("Title");
     o.reference = 3;
-    o.curation.note = QStringLiteral("from the page");
+    o.curation.edit().note = QStringLiteral("from the page");
     QCOMPARE(upstreamValue(o, CurationField::State), QStringLiteral("verified exact"));
     QCOMPARE(upstreamValue(o, CurationField::Basis), QStringLiteral("arxiv_id"));
     QCOMPARE(upstreamValue(o, CurationField::Title), QStringLiteral("Title"));

@@ -361,7 +361,7 @@ void TestCuratorDay::everyDecisionByKeyboardOneCountEverywhere()
                 Qt::ControlModifier | Qt::ShiftModifier);
         } else {
             // An anomaly hint that is no problem: one key.
-            QVERIFY(!m_window->session().record().shown.findObservation(id)->curation.excluded);
+            QVERIFY(!m_window->session().record().shown.findObservation(id)->curation->excluded);
             QVERIFY(find<QGroupBox>("hintsBox")->isVisible());
             QTest::keyClick(m_window, Qt::Key_H, Qt::ControlModifier | Qt::ShiftModifier);
         }

@@ -265,7 +265,7 @@ void TestDraftsGui::draftSurvivesAnAutomaticSync()
     auto curated = m_fixture->store().loadCurated(kRecord);
     QVERIFY(curated.ok() && curated->has_value());
     QCOMPARE(
-        (*curated)->shown.findObservation(kOpt)->curation.note, QStringLiteral("my own reading"));
+        (*curated)->shown.findObservation(kOpt)->curation->note, QStringLiteral("my own reading"));
 }
 
 void TestDraftsGui::quitAsksAboutUnappliedText()

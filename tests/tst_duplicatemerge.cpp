@@ -116,9 +116,9 @@ void TestDuplicateMerge::keptByDefaultIsTheBestStateThenTheMostInformation()
     // All equal: the first.
     QCOMPARE(defaultKeptObservation(record({ a, b, c }), { a.id, uuidFor(5) }), a.id);
     // One already marked a duplicate (or excluded) is not kept while another is not.
-    b.curation.duplicateOf = a.id;
+    b.curation.edit().duplicateOf = a.id;
     QCOMPARE(defaultKeptObservation(record({ a, b, c }), { a.id, b.id, c.id }), c.id);
-    c.curation.excluded = true;
+    c.curation.edit().excluded = true;
     QCOMPARE(defaultKeptObservation(record({ a, b, c }), { a.id, b.id, c.id }), a.id);
     QCOMPARE(defaultKeptObservation(record({ a }), { uuidFor(7) }), QString());
 }
@@ -135,8 +135,8 @@ void TestDuplicateMerge::duplicateEditsMarkTheOthersAndBreakCycles()
     QVERIFY(!editOf(edits, b.id, CurationField::DuplicateOf));
     // The kept one was marked a duplicate of one of them: that mark goes, or they would name
     // each other; one already a duplicate of the kept one needs nothing.
-    b.curation.duplicateOf = a.id;
-    c.curation.duplicateOf = b.id;
+    b.curation.edit().duplicateOf = a.id;
+    c.curation.edit().duplicateOf = b.id;
     edits = duplicateEdits(record({ a, b, c }), { a.id, b.id, c.id }, b.id);
     QCOMPARE(edits.size(), 2);
     QCOMPARE(editOf(edits, b.id, CurationField::DuplicateOf)->value, std::nullopt);
@@ -147,10 +147,10 @@ void TestDuplicateMerge::duplicateEditsMarkTheOthersAndBreakCycles()
 void TestDuplicateMerge::differentEditsKeepEarlierDismissals()
 {
     Observation a = observation(1, ResolutionState::Unresolved, 2021);
-    a.curation.dismissedHints = { QStringLiteral("year_like_reference") };
+    a.curation.edit().dismissedHints = { QStringLiteral("year_like_reference") };
     Observation b = observation(2, ResolutionState::Unresolved, 4);
     Observation c = observation(3, ResolutionState::Unresolved, 5);
-    c.curation.dismissedHints = { QStringLiteral("repeated_citing_paper") };
+    c.curation.edit().dismissedHints = { QStringLiteral("repeated_citing_paper") };
     const QList<FieldEdit> edits = differentEdits(record({ a, b, c }), { a.id, b.id, c.id });
     QCOMPARE(edits.size(), 2); // c has dismissed the kind already
     QCOMPARE(editOf(edits, a.id, CurationField::DismissedHints)->value,

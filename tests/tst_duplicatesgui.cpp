@@ -208,8 +208,8 @@ void TestDuplicatesGui::comparesSideBySideAndMarksDuplicatesInOneStep()
         dialog->findChild<QPushButton *>(QStringLiteral("markDuplicatesButton")), Qt::LeftButton);
     QTRY_VERIFY(!dialog);
     const Record &shown = m_window->session().record().shown;
-    QCOMPARE(shown.findObservation(kPhoenixB)->curation.duplicateOf, kPhoenixA);
-    QCOMPARE(shown.findObservation(kPhoenixA)->curation.duplicateOf, QString());
+    QCOMPARE(shown.findObservation(kPhoenixB)->curation->duplicateOf, kPhoenixA);
+    QCOMPARE(shown.findObservation(kPhoenixA)->curation->duplicateOf, QString());
     QCOMPARE(stack->count(), 1);
     QCOMPARE(
         stack->text(0), QStringLiteral("Mark 1 observation as a duplicate of ref. 4 (78b96fde)"));
@@ -220,11 +220,11 @@ void TestDuplicatesGui::comparesSideBySideAndMarksDuplicatesInOneStep()
     // What the window shows is what the cache holds.
     auto stored = m_fixture->store().loadCurated(QStringLiteral("2104.04473"));
     QVERIFY(stored.ok() && stored->has_value());
-    QCOMPARE((*stored)->shown.findObservation(kPhoenixB)->curation.duplicateOf, kPhoenixA);
+    QCOMPARE((*stored)->shown.findObservation(kPhoenixB)->curation->duplicateOf, kPhoenixA);
 
     // Undo restores it in one step.
     m_window->findChild<QAction *>(QStringLiteral("undoAction"))->trigger();
-    QCOMPARE(m_window->session().record().shown.findObservation(kPhoenixB)->curation.duplicateOf,
+    QCOMPARE(m_window->session().record().shown.findObservation(kPhoenixB)->curation->duplicateOf,
         QString());
     QVERIFY(phoenixHint());
     QCOMPARE(model()->attention().observations, attentionBefore);
@@ -247,9 +247,9 @@ void TestDuplicatesGui::theseAreDifferentDismissesTheHintInOneStep()
     QCOMPARE(hintColumn(kPhoenixA), QString());
     QCOMPARE(hintColumn(kPhoenixB), QString());
     const Record &shown = m_window->session().record().shown;
-    QCOMPARE(shown.findObservation(kPhoenixA)->curation.dismissedHints,
+    QCOMPARE(shown.findObservation(kPhoenixA)->curation->dismissedHints,
         QStringList({ QStringLiteral("repeated_citing_paper") }));
-    QCOMPARE(shown.findObservation(kPhoenixA)->curation.duplicateOf, QString());
+    QCOMPARE(shown.findObservation(kPhoenixA)->curation->duplicateOf, QString());
     // A needed attention for its hint only; B still does, for its state.
     QCOMPARE(model()->attention().observations, attentionBefore - 1);
     QUndoStack *stack = m_window->session().undoStack();
@@ -288,7 +288,7 @@ void TestDuplicatesGui::compareWithRepeatedFromOneObservation()
                 .contains(QStringLiteral("e857b2bb")));
     QVERIFY(dialog->markAsDuplicates());
     QTRY_VERIFY(!dialog);
-    QCOMPARE(m_window->session().record().shown.findObservation(kPhoenixA)->curation.duplicateOf,
+    QCOMPARE(m_window->session().record().shown.findObservation(kPhoenixA)->curation->duplicateOf,
         kPhoenixB);
     QCOMPARE(m_window->session().undoStack()->count(), 1);
     // Cancel records nothing.

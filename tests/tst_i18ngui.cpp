@@ -699,7 +699,7 @@ void TestI18nGui::noEnglishLeft()
             QStringLiteral("Duplication of Article"), QStringLiteral("Error in Data"),
             QString::fromLocal8Bit(qgetenv("USER")), QStringLiteral("librarian") };
         for (const Observation &o : record.observations) {
-            data << o.citingTitle << o.citedTitle << o.id << o.curation.identifier << o.basis;
+            data << o.citingTitle << o.citedTitle << o.id << o.curation->identifier << o.basis;
             for (const SourceEvent &e : o.events.events)
                 data << e.notice << e.detail << e.source;
         }

@@ -169,7 +169,7 @@ void TestNoticeImport::curatedIdentifierReachesTheWorkViaCli()
     QCOMPARE(o->events.events, QList<SourceEvent> { paperRetraction() });
     QVERIFY(o->events.reason.isEmpty());
     QVERIFY(!o->events.asOf.isEmpty());
-    QCOMPARE(o->curation.identifier, QStringLiteral("2104.04473"));
+    QCOMPARE(o->curation->identifier, QStringLiteral("2104.04473"));
     QCOMPARE(lineCount(render(), kRetractionLine), 29);
 
     const CliRun undo = run({ QStringLiteral("undo"), kRecord, target, QStringLiteral("identifier"),

@@ -192,7 +192,7 @@ void TestNotices::citedWorkKey()
     o.id = uuidFor(1);
     o.direction = direction;
     o.basis = basis;
-    o.curation.identifier = identifier;
+    o.curation.edit().identifier = identifier;
     QCOMPARE(LedgerCurator::citedWorkKey(record, o), key);
 }
 

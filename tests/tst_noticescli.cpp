@@ -359,13 +359,13 @@ void TestNoticesCli::oneReviewCoversTheWork()
     qsizetype shown = 0;
     for (const Observation &o : curated->shown.observations) {
         // A review is no correction: no observation is marked corrected.
-        QVERIFY2(o.curation.mark.isEmpty(), qPrintable(o.curation.mark));
+        QVERIFY2(o.curation->mark.isEmpty(), qPrintable(o.curation->mark));
         if (!resolving.contains(o.id))
             continue;
         // The paper's correction (51235) is not reviewed yet: the observation shows the most
         // pressing status of its notices, and the retraction's note.
         QCOMPARE(reviewStatusOf(o), QStringLiteral("unreviewed"));
-        QVERIFY(o.curation.reviewNote.contains(QStringLiteral("retraction notice confirmed")));
+        QVERIFY(o.curation->reviewNote.contains(QStringLiteral("retraction notice confirmed")));
         ++shown;
     }
     QCOMPARE(shown, 28);
@@ -382,7 +382,7 @@ void TestNoticesCli::oneReviewCoversTheWork()
     const auto after = loadCuratedFrom(m_db);
     QVERIFY(after);
     for (const Observation &o : after->shown.observations) {
-        QVERIFY(o.curation.mark.isEmpty());
+        QVERIFY(o.curation->mark.isEmpty());
         if (resolving.contains(o.id))
             QCOMPARE(reviewStatusOf(o), QStringLiteral("acknowledged"));
     }
@@ -452,8 +452,8 @@ void TestNoticesCli::undoAndHistoryOfAReview()
     QCOMPARE(review.status, QStringLiteral("unreviewed"));
     QVERIFY(review.note.isEmpty());
     for (const Observation &o : curated->shown.observations) {
-        QVERIFY(o.curation.mark.isEmpty());
-        QVERIFY(o.curation.reviewNote.isEmpty());
+        QVERIFY(o.curation->mark.isEmpty());
+        QVERIFY(o.curation->reviewNote.isEmpty());
         if (o.events.status == EventsCheck::Status::Found)
             QCOMPARE(reviewStatusOf(o), QStringLiteral("unreviewed"));
     }

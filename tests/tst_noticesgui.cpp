@@ -235,9 +235,9 @@ void TestNoticesGui::reviewIsRecordedAndUndoable()
     for (const Observation &o : window.session().record().shown.observations) {
         if (o.events.status == EventsCheck::Status::Found)
             QCOMPARE(
-                o.curation.reviewNote, QStringLiteral("Asked the editor; retraction confirmed"));
+                o.curation->reviewNote, QStringLiteral("Asked the editor; retraction confirmed"));
         // A review is no correction: no observation is marked corrected by it.
-        QVERIFY2(o.curation.mark.isEmpty(), qPrintable(o.curation.mark));
+        QVERIFY2(o.curation->mark.isEmpty(), qPrintable(o.curation->mark));
     }
     // The table shows it on every retracted row at once.
     for (int row = 0; row < table->model()->rowCount(); ++row) {
@@ -296,8 +296,8 @@ void TestNoticesGui::reviewIsRecordedAndUndoable()
         m_fixture->store().corrections(QStringLiteral("2104.04473"))->size(), beforeDismiss + 2);
     for (const Observation &o : window.session().record().shown.observations) {
         if (o.events.status == EventsCheck::Status::Found) {
-            QCOMPARE(o.curation.review, QStringLiteral("dismissed"));
-            QVERIFY(o.curation.reviewNote.isEmpty());
+            QCOMPARE(o.curation->review, QStringLiteral("dismissed"));
+            QVERIFY(o.curation->reviewNote.isEmpty());
         }
     }
 }

@@ -177,6 +177,7 @@ private Q_SLOTS:
     void previewPaneKeepsScrollAndFindsObservations();
     void previewPaneLinks();
     void previewPaneBuildsALargePageOffTheGuiThread();
+    void previewPaneImportsALargePageInPiecesAsAWhole();
 };
 
 void TestPageHtml::fixtureHoldsEveryObservation()
@@ -271,9 +272,9 @@ void TestPageHtml::hostileStringsAreEscaped()
     r.measurements[1].source = QStringLiteral("<iframe src=\"https://evil.example/\">");
     r.coverage[0].description = QStringLiteral("<a href=\"https://evil.example/\">click</a>");
     CuratedRecord curated = applyCorrections(r, {});
-    curated.shown.observations[8].curation.mark
+    curated.shown.observations[8].curation.edit().mark
         = QStringLiteral("Curated by <style>*{display:none}</style>: note.");
-    curated.shown.observations[8].curation.conflicts = { QStringLiteral("<u>state</u>") };
+    curated.shown.observations[8].curation.edit().conflicts = { QStringLiteral("<u>state</u>") };
     const QString html
         = renderPageHtml(curated.shown, HtmlOptions { 500, true, loadPageStylesheet(), false });
 
@@ -755,6 +756,57 @@ void TestPageHtml::previewPaneBuildsALargePageOffTheGuiThread()
         doomed.setRecord(applyCorrections(big, {}).shown);
         QVERIFY(doomed.isBuilding());
     }
+}
+
+void TestPageHtml::previewPaneImportsALargePageInPiecesAsAWhole()
+{
+    // 1,200 observations: the pane imports them 200 at a time. 400 outbound, so that a piece
+    // begins with the inbound heading; curated, conflicting and hinted observations across the
+    // cuts (the fixture's observations repeat, so their titles do).
+    Record big = manyObservations(QStringLiteral("2201.00021"), 1200, 20000);
+    for (qsizetype i = 0; i < 400; ++i)
+        big.observations[i].direction = Direction::Outbound;
+    for (const qsizetype i : { 0, 199, 200, 201, 399, 400, 401, 799, 800, 1199 }) {
+        CurationInfo &c = big.observations[i].curation.edit();
+        c.mark = QStringLiteral("Curated by Ada, 2026-12-06: note “%1”.").arg(i);
+        c.note = QStringLiteral("checked <b>%1</b> against the PDF").arg(i);
+        c.conflicts = { QStringLiteral("state") };
+    }
+    const Record shown = applyCorrections(big, {}).shown;
+    PreviewPane pane;
+    pane.setInboundCap(0);
+    QSignalSpy built(&pane, &PreviewPane::previewShown);
+    pane.setRecord(shown);
+    QVERIFY(pane.isBuilding());
+    QVERIFY(built.wait(60000));
+    QTextDocument *pieces = pane.browser()->document();
+
+    // The same page imported whole, as a small page is.
+    QTextDocument whole;
+    whole.setDefaultFont(pieces->defaultFont());
+    whole.setHtml(pane.html());
+    QVERIFY(pane.html().contains(shown.observations.last().id));
+    const QString piecesText = pieces->toPlainText();
+    const QString wholeText = whole.toPlainText();
+    const auto at
+        = std::mismatch(piecesText.begin(), piecesText.end(), wholeText.begin(), wholeText.end())
+              .first
+        - piecesText.begin();
+    QVERIFY2(piecesText == wholeText,
+        qPrintable(QStringLiteral("at %1: \"%2\" against \"%3\"")
+                       .arg(at)
+                       .arg(piecesText.mid(std::max<qsizetype>(at - 80, 0), 160),
+                           wholeText.mid(std::max<qsizetype>(at - 80, 0), 160))));
+    const QString difference = firstDifference(*pieces, whole);
+    QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    QCOMPARE(pieces->metaInformation(QTextDocument::DocumentTitle),
+        whole.metaInformation(QTextDocument::DocumentTitle));
+    QVERIFY(pieces->metaInformation(QTextDocument::DocumentTitle).contains(shown.arxivId));
+    // The page's own frame (the <body>'s colours) as the whole page's.
+    whole.setDocumentMargin(pieces->documentMargin());
+    QVERIFY(sameFormat(pieces->rootFrame()->frameFormat(), whole.rootFrame()->frameFormat()));
+    QVERIFY(piecesText.contains(QStringLiteral("note “1199”")));
+    QVERIFY(piecesText.contains(shown.observations.last().id));
 }
 
 QTEST_MAIN(TestPageHtml)

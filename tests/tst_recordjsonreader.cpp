@@ -39,7 +39,7 @@ QList<QString> strings(const Record &r)
             << o.events.reason;
         for (const SourceEvent &e : o.events.events)
             out << e.date << e.source << e.notice << e.detail;
-        const CurationInfo &c = o.curation;
+        const CurationInfo &c = *o.curation;
         out << c.mark << c.identifier << c.note << c.duplicateOf << c.review << c.reviewNote
             << c.conflicts;
     }
@@ -128,11 +128,11 @@ Record richRecord()
                 sourceEvent(EventKind::Correction, QString(), QString()) };
         }
         if (i % 4 == 1) {
-            o.curation.mark = QStringLiteral("Curated by Ada");
-            o.curation.note = QStringLiteral("checked \"twice\"");
-            o.curation.excluded = true;
-            o.curation.conflicts = { QStringLiteral("state"), QStringLiteral("note") };
-            o.curation.review = QStringLiteral("acknowledged");
+            o.curation.edit().mark = QStringLiteral("Curated by Ada");
+            o.curation.edit().note = QStringLiteral("checked \"twice\"");
+            o.curation.edit().excluded = true;
+            o.curation.edit().conflicts = { QStringLiteral("state"), QStringLiteral("note") };
+            o.curation.edit().review = QStringLiteral("acknowledged");
         }
         r.observations.append(o);
     }

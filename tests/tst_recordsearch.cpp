@@ -46,14 +46,14 @@ QList<SearchHit> expectedHits(const CuratedRecord &curated, const QString &text)
             add(HitField::CitedTitle, o.citedTitle);
         if (has(o.id))
             add(HitField::Observation, o.id);
-        if (has(o.curation.identifier))
-            add(HitField::Identifier, o.curation.identifier);
-        if (has(o.curation.note))
-            add(HitField::Note, o.curation.note);
+        if (has(o.curation->identifier))
+            add(HitField::Identifier, o.curation->identifier);
+        if (has(o.curation->note))
+            add(HitField::Note, o.curation->note);
         if (titleCorrected && up.citingTitle != o.citingTitle && has(up.citingTitle))
             add(HitField::UpstreamCitingTitle, up.citingTitle);
-        if (up.curation.identifier != o.curation.identifier && has(up.curation.identifier))
-            add(HitField::UpstreamIdentifier, up.curation.identifier);
+        if (up.curation->identifier != o.curation->identifier && has(up.curation->identifier))
+            add(HitField::UpstreamIdentifier, up.curation->identifier);
     }
     return hits;
 }
@@ -104,9 +104,10 @@ void TestRecordSearch::init()
     // The two characters whose case folding is ASCII: KELVIN SIGN, LATIN SMALL LETTER LONG S.
     other.observations[7].citingTitle = QStringLiteral("\u212Aelvin and the Long \u017Fword");
     other.observations[8].citingTitle = QStringLiteral("STRASSE, Straße and straße");
-    other.observations[9].curation.identifier = QStringLiteral("10.9999/IMPORTED.MARK");
-    other.observations[9].curation.note = QStringLiteral("A note the page's mark gave");
-    other.observations[9].curation.mark = QStringLiteral("Curated by x, 2026-01-01: note “A”.");
+    other.observations[9].curation.edit().identifier = QStringLiteral("10.9999/IMPORTED.MARK");
+    other.observations[9].curation.edit().note = QStringLiteral("A note the page's mark gave");
+    other.observations[9].curation.edit().mark
+        = QStringLiteral("Curated by x, 2026-01-01: note “A”.");
     auto imported = m_store->importRecords({ rich, other });
     QVERIFY2(imported.ok(), qPrintable(imported ? QString() : imported.error().toString()));
     m_records = { rich.arxivId, other.arxivId };

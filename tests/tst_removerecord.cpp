@@ -577,7 +577,7 @@ void TestRemoveRecord::removeRecordInTheWindowIsOneUndoStep()
     QCOMPARE(stack->count(), 2);
     window.findChild<QAction *>(QStringLiteral("undoAction"))->trigger();
     QCOMPARE(stack->index(), 1);
-    QCOMPARE(window.session().record().shown.findObservation(otherObservation)->curation.note,
+    QCOMPARE(window.session().record().shown.findObservation(otherObservation)->curation->note,
         QString());
     QCOMPARE(*store.recordCount(), 1);
 
@@ -594,7 +594,7 @@ void TestRemoveRecord::removeRecordInTheWindowIsOneUndoStep()
     QVERIFY((*back)->upstream == fixtureRecord());
     QCOMPARE((*back)->events, events);
     QCOMPARE((*back)->shown.findObservation(kOpt)->state, ResolutionState::VerifiedExact);
-    QCOMPARE(window.session().record().shown.findObservation(kOpt)->curation.note,
+    QCOMPARE(window.session().record().shown.findObservation(kOpt)->curation->note,
         QStringLiteral("title checked"));
     QVERIFY(store.removedRecords()->isEmpty());
     QCOMPARE(stack->count(), 1);

@@ -190,7 +190,7 @@ void TestReports::csvWriterRoundTripsThroughPython()
         o.id = uuidFor(int(i));
         o.citingTitle = titles[i];
         o.citedTitle = QStringLiteral("Cited, \"x\"");
-        o.curation.note = QStringLiteral("note \"%1\", ok").arg(i);
+        o.curation.edit().note = QStringLiteral("note \"%1\", ok").arg(i);
         r.observations.append(o);
     }
     const QList<QStringList> rows = observationCsvRows(r);

@@ -297,9 +297,9 @@ void TestSuggestGui::candidatesAppearAndOneKeyAccepts()
         QStringLiteral("Accept 1706.03762 (score %1)")
             .arg(QString::number(want.candidates.first().score, 'f', 0)));
     Observation stored = inCache(kAttention);
-    QCOMPARE(stored.curation.identifier, QStringLiteral("1706.03762"));
+    QCOMPARE(stored.curation->identifier, QStringLiteral("1706.03762"));
     QCOMPARE(stored.state, ResolutionState::VerifiedFuzzy);
-    QCOMPARE(stored.curation.note, note);
+    QCOMPARE(stored.curation->note, note);
     // Moved on, as Apply and Next does: the next observation needing attention.
     QVERIFY(currentId() != kAttention);
     QVERIFY(table()->currentIndex().data(ObservationTableModel::NeedsAttentionRole).toBool());
@@ -309,9 +309,9 @@ void TestSuggestGui::candidatesAppearAndOneKeyAccepts()
     QTest::keySequence(m_window, QKeySequence::Undo);
     QCOMPARE(undo->index(), steps);
     stored = inCache(kAttention);
-    QCOMPARE(stored.curation.identifier, QString());
+    QCOMPARE(stored.curation->identifier, QString());
     QCOMPARE(stored.state, ResolutionState::Unresolved);
-    QCOMPARE(stored.curation.note, QString());
+    QCOMPARE(stored.curation->note, QString());
     // And its suggestions are looked for again.
     select(kAttention);
     QTRY_VERIFY(candidates()->isVisible());
@@ -328,9 +328,9 @@ void TestSuggestGui::enterInTheCandidateListAcceptsTheChosenOne()
     // Enter in the table: the first.
     table()->setFocus();
     QTest::keyClick(table(), Qt::Key_Return);
-    QCOMPARE(inCache(kResNet).curation.identifier, want.candidates.at(0).id);
+    QCOMPARE(inCache(kResNet).curation->identifier, want.candidates.at(0).id);
     QTest::keySequence(m_window, QKeySequence::Undo);
-    QCOMPARE(inCache(kResNet).curation.identifier, QString());
+    QCOMPARE(inCache(kResNet).curation->identifier, QString());
     // In the list, Enter accepts the one chosen there; 2 the second.
     select(kResNet);
     QTRY_VERIFY(candidates()->isVisible());
@@ -351,13 +351,13 @@ void TestSuggestGui::enterInTheCandidateListAcceptsTheChosenOne()
     QVERIFY(details->text().contains(SuggestionBox::featureText(want.candidates.at(1))));
     QVERIFY(details->width() <= candidates()->width() + 40);
     QTest::keyClick(candidates(), Qt::Key_Enter);
-    QCOMPARE(inCache(kResNet).curation.identifier, want.candidates.at(1).id);
+    QCOMPARE(inCache(kResNet).curation->identifier, want.candidates.at(1).id);
     QTest::keySequence(m_window, QKeySequence::Undo);
     select(kResNet);
     QTRY_VERIFY(candidates()->isVisible());
     candidates()->setFocus();
     QTest::keyClick(candidates(), Qt::Key_2);
-    QCOMPARE(inCache(kResNet).curation.identifier, want.candidates.at(1).id);
+    QCOMPARE(inCache(kResNet).curation->identifier, want.candidates.at(1).id);
     // A key with no candidate behind it records nothing.
     QTest::keySequence(m_window, QKeySequence::Undo);
     select(kResNet);
@@ -387,13 +387,13 @@ void TestSuggestGui::noneOfTheseRecordsItsNote()
     QTest::mouseClick(none, Qt::LeftButton);
     QCOMPARE(m_window->session().undoStack()->count(), steps + 1);
     const Observation stored = inCache(kFewShot);
-    QCOMPARE(stored.curation.note,
+    QCOMPARE(stored.curation->note,
         QStringLiteral("none of the suggested works is the cited work (%1)")
             .arg(ids.join(QStringLiteral(", "))));
     QCOMPARE(stored.state, ResolutionState::Unresolved); // still to decide
     QCOMPARE(currentId(), kFewShot); // the curator gives the identifier next
     QTest::keySequence(m_window, QKeySequence::Undo);
-    QCOMPARE(inCache(kFewShot).curation.note, QString());
+    QCOMPARE(inCache(kFewShot).curation->note, QString());
     // The shortcut does the same.
     select(kFewShot);
     QTRY_VERIFY(candidates()->isVisible());
@@ -401,7 +401,7 @@ void TestSuggestGui::noneOfTheseRecordsItsNote()
     QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
     table()->setFocus();
     QTest::keySequence(m_window, action->shortcut());
-    QVERIFY(inCache(kFewShot).curation.note.startsWith(QStringLiteral("none of the suggested")));
+    QVERIFY(inCache(kFewShot).curation->note.startsWith(QStringLiteral("none of the suggested")));
 }
 
 void TestSuggestGui::citingPaperIsShownAsSuchAndOpens()
@@ -420,9 +420,9 @@ void TestSuggestGui::citingPaperIsShownAsSuchAndOpens()
     QTest::mouseClick(find<QPushButton>("acceptCandidateButton"), Qt::LeftButton);
     const Observation stored = inCache(kDesignCp);
     QCOMPARE(stored.state, ResolutionState::VerifiedFuzzy);
-    QCOMPARE(stored.curation.identifier, kRecord);
-    QVERIFY2(stored.curation.note.startsWith(QStringLiteral("citing paper matched to 2408.12345")),
-        qPrintable(stored.curation.note));
+    QCOMPARE(stored.curation->identifier, kRecord);
+    QVERIFY2(stored.curation->note.startsWith(QStringLiteral("citing paper matched to 2408.12345")),
+        qPrintable(stored.curation->note));
 }
 
 void TestSuggestGui::malformedIdentifierGetsTheNearestValidOnes()
@@ -441,7 +441,7 @@ void TestSuggestGui::malformedIdentifierGetsTheNearestValidOnes()
     table()->setFocus();
     QTest::keyClick(table(), Qt::Key_Enter);
     const Observation stored = inCache(kMalformed);
-    QCOMPARE(stored.curation.identifier, QStringLiteral("1706.03762"));
+    QCOMPARE(stored.curation->identifier, QStringLiteral("1706.03762"));
     QCOMPARE(stored.state, ResolutionState::VerifiedFuzzy);
 }
 
@@ -485,8 +485,8 @@ void TestSuggestGui::acceptClearMatchesListsExactlyThemAsOneStep()
     for (const QString &id : std::as_const(want)) {
         const Observation stored = inCache(id);
         QCOMPARE(stored.state, ResolutionState::VerifiedFuzzy);
-        QCOMPARE(stored.curation.identifier, expected(id).candidates.first().id);
-        QVERIFY(stored.curation.note.startsWith(QStringLiteral("matched to ")));
+        QCOMPARE(stored.curation->identifier, expected(id).candidates.first().id);
+        QVERIFY(stored.curation->note.startsWith(QStringLiteral("matched to ")));
     }
     QCOMPARE(inCache(kUnknown).state, ResolutionState::Unresolved);
     QCOMPARE(inCache(kDesignCp).state, ResolutionState::Unresolved);
@@ -498,8 +498,8 @@ void TestSuggestGui::acceptClearMatchesListsExactlyThemAsOneStep()
     for (const QString &id : std::as_const(want)) {
         const Observation stored = inCache(id);
         QVERIFY(stored.state != ResolutionState::VerifiedFuzzy);
-        QCOMPARE(stored.curation.identifier, QString());
-        QCOMPARE(stored.curation.note, QString());
+        QCOMPARE(stored.curation->identifier, QString());
+        QCOMPARE(stored.curation->note, QString());
     }
 
     // Over what the table shows only: filtered to one reference, one clear match at most.
@@ -573,11 +573,11 @@ void TestSuggestGui::keysDoNotFireWhileTyping()
     QTest::keyClicks(identifier, QStringLiteral("12"));
     QCOMPARE(identifier->text(), QStringLiteral("12"));
     QCOMPARE(m_window->session().undoStack()->count(), steps);
-    QCOMPARE(inCache(kAttention).curation.identifier, QString());
+    QCOMPARE(inCache(kAttention).curation->identifier, QString());
     // Enter there applies what was typed (refused: not an identifier), never a candidate.
     QTest::keyClick(identifier, Qt::Key_Return);
     QCOMPARE(m_window->session().undoStack()->count(), steps);
-    QCOMPARE(inCache(kAttention).curation.identifier, QString());
+    QCOMPARE(inCache(kAttention).curation->identifier, QString());
     // Nor in a choice.
     auto *state = find<QComboBox>("editor-state");
     state->setFocus();

@@ -270,11 +270,13 @@ void TestSync::twoCuratorsConverge()
         }
         return Observation {};
     };
-    QCOMPARE(observation(a, kPhoenix1).curation.conflicts, QStringList { QStringLiteral("state") });
-    QCOMPARE(observation(b, kPhoenix1).curation.conflicts, QStringList { QStringLiteral("state") });
+    QCOMPARE(
+        observation(a, kPhoenix1).curation->conflicts, QStringList { QStringLiteral("state") });
+    QCOMPARE(
+        observation(b, kPhoenix1).curation->conflicts, QStringList { QStringLiteral("state") });
     QCOMPARE(observation(a, kOpt).state, ResolutionState::VerifiedExact);
-    QCOMPARE(observation(b, kLongStraw).curation.note, QStringLiteral("a year, not a reference"));
-    QVERIFY(observation(a, kOpt).curation.conflicts.isEmpty());
+    QCOMPARE(observation(b, kLongStraw).curation->note, QStringLiteral("a year, not a reference"));
+    QVERIFY(observation(a, kOpt).curation->conflicts.isEmpty());
 
     // Resolving is an ordinary edit naming both heads; after syncing it is resolved on both.
     Store &resolver = resolveOnA ? *m_a : *m_b;
@@ -282,7 +284,7 @@ void TestSync::twoCuratorsConverge()
     // By the resolving cache's own curator: the server takes events only under the token's name.
     QVERIFY(edit(resolver, kPhoenix1, CurationField::State, QStringLiteral("verified_exact"),
         resolveOnA ? QStringLiteral("alice") : QStringLiteral("bob")));
-    QVERIFY(observation(curated(resolver), kPhoenix1).curation.conflicts.isEmpty());
+    QVERIFY(observation(curated(resolver), kPhoenix1).curation->conflicts.isEmpty());
     const QString failedAgain = syncInOrder();
     QVERIFY2(failedAgain.isEmpty(), qPrintable(failedAgain));
     a = curated(*m_a);
@@ -290,8 +292,8 @@ void TestSync::twoCuratorsConverge()
     QCOMPARE(a.events.size(), 5);
     QCOMPARE(renderLedgerText(a.shown), renderLedgerText(b.shown));
     QVERIFY(a.shown == b.shown);
-    QVERIFY(observation(a, kPhoenix1).curation.conflicts.isEmpty());
-    QVERIFY(observation(b, kPhoenix1).curation.conflicts.isEmpty());
+    QVERIFY(observation(a, kPhoenix1).curation->conflicts.isEmpty());
+    QVERIFY(observation(b, kPhoenix1).curation->conflicts.isEmpty());
     QCOMPARE(observation(b, kPhoenix1).state, ResolutionState::VerifiedExact);
     // Both hold the server's order.
     QCOMPARE(cacheEvents(*m_a), cacheEvents(*m_b));

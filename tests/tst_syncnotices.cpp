@@ -360,10 +360,10 @@ void TestSyncNotices::oneReviewIsOneDecisionOnBothCaches()
         QCOMPARE(citingIds(*curated, ref), citing);
         qsizetype acknowledged = 0;
         for (const Observation &o : curated->shown.observations) {
-            QVERIFY2(o.curation.mark.isEmpty(), qPrintable(o.id + u' ' + o.curation.mark));
+            QVERIFY2(o.curation->mark.isEmpty(), qPrintable(o.id + u' ' + o.curation->mark));
             if (citing.contains(o.id)) {
                 QCOMPARE(reviewStatusOf(o), QStringLiteral("acknowledged"));
-                QCOMPARE(o.curation.reviewNote, QStringLiteral("retraction notice confirmed"));
+                QCOMPARE(o.curation->reviewNote, QStringLiteral("retraction notice confirmed"));
                 ++acknowledged;
             }
         }

@@ -86,7 +86,7 @@ Record generated(int rows, quint32 seed)
             = random.bounded(2) ? QStringLiteral("arxiv_id") : QStringLiteral("No Resolver Link");
         o.observedAt = QStringLiteral("2026-05-10T12:00:00Z");
         if (n % 13 == 0)
-            o.curation.identifier = QStringLiteral("10.1234/ABC.%1").arg(n);
+            o.curation.edit().identifier = QStringLiteral("10.1234/ABC.%1").arg(n);
         r.observations.append(std::move(o));
     }
     r.stated.outboundListed = r.stated.outboundTotal = r.stated.outboundDisplayed
@@ -99,7 +99,7 @@ Record generated(int rows, quint32 seed)
 QString referenceText(const Observation &o)
 {
     const QString text = o.citingTitle + u'\n' + o.citedTitle + u'\n' + o.id + u'\n'
-        + o.curation.identifier + u'\n' + stateText(o.state) + u'\n' + o.basis;
+        + o.curation->identifier + u'\n' + stateText(o.state) + u'\n' + o.basis;
     return text.toCaseFolded();
 }
 

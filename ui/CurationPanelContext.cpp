@@ -147,7 +147,7 @@ bool CurationPanel::dismissHints()
         if (!o)
             continue;
         const CurationValue value = normalizeCurationValue(CurationField::DismissedHints,
-            (o->curation.dismissedHints + it.value()).join(u' '), record.upstream, it.key());
+            (o->curation->dismissedHints + it.value()).join(u' '), record.upstream, it.key());
         if (value.ok())
             edits.append({ it.key(), CurationField::DismissedHints, value.value });
     }

@@ -178,7 +178,7 @@ void NoticeController::updateBanner()
     QStringList works;
     QSet<QString> openReviews;
     for (const Observation &o : r.observations) {
-        if (o.curation.excluded || !isRetracted(o.events))
+        if (o.curation->excluded || !isRetracted(o.events))
             continue;
         const QString key = citedWorkKey(r, o);
         const QString reviewed = reviewedWorkKey(r, o);

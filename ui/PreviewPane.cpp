@@ -15,7 +15,9 @@
 #include <QSettings>
 #include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
 #include <QTextDocument>
+#include <QTextDocumentFragment>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -43,6 +45,73 @@ protected:
 };
 
 constexpr qreal kDocumentMargin = 16; // room around the page, as on paper
+
+//! A large page imported into `document` a few hundred observations at a time
+//! (renderPageHtmlInPieces(), cut between observations), each piece appended to what came before.
+//! Imported whole, Qt's HTML import held the page's HTML and its parser's nodes for every element
+//! at once: some 30 MB for 2,500 observations on top of the document, most of the preview's share
+//! of the startup's peak (docs/benchmarks.md, "Startup of a large record, fifth round"). Each
+//! piece is a whole document with the page's stylesheet, so that its blocks take the same formats
+//! as in the whole page; the document is the one a whole import gives (tst_pagehtml
+//! previewPaneShowsThePage compares them block by block).
+void importInPieces(QTextDocument &document, const Record &record, const HtmlOptions &options)
+{
+    constexpr HtmlPieceLimits kPiece { 200, 1 << 20 };
+    const QString head = QStringLiteral("<html><head><style>\n") + options.css
+        + QStringLiteral("\n</style></head><body>\n");
+    const auto import = [&](QString &&piece, bool first, bool last) {
+        QString html = head;
+        if (last) {
+            html += piece;
+        } else {
+            // A line end among the piece's closing tags would end its last block with a space
+            // (in the whole page, the next observation's block follows them instead).
+            QStringView body = QStringView(piece).trimmed();
+            QString closing;
+            while (body.endsWith(u'>')) {
+                const qsizetype tag = body.lastIndexOf(u'<');
+                if (tag < 0 || !body.mid(tag).startsWith(u"</"))
+                    break;
+                closing.prepend(body.mid(tag));
+                body = body.first(tag).trimmed();
+            }
+            html += body;
+            html += closing;
+        }
+        piece = QString();
+        html += last ? QStringLiteral("</body></html>\n") : QStringLiteral("</body></html>");
+        if (first) {
+            document.setHtml(html);
+            return;
+        }
+        PageDocument part;
+        part.setUndoRedoEnabled(false);
+        part.setDefaultFont(document.defaultFont());
+        part.setHtml(html);
+        html = QString();
+        // The piece's first block is a block of its own, with its own formats: a fragment
+        // inserted at the end of a block goes on in it.
+        QTextCursor end(&document);
+        end.movePosition(QTextCursor::End);
+        end.insertBlock(part.begin().blockFormat(), part.begin().charFormat());
+        QTextCursor all(&part);
+        all.select(QTextCursor::Document);
+        end.insertFragment(QTextDocumentFragment(all));
+    };
+    // Each piece is imported once the next is written (only the last keeps its line ends).
+    QString pending;
+    bool first = true;
+    renderPageHtmlInPieces(record, options, kPiece, [&](QString &&piece, qsizetype) {
+        if (!pending.isNull())
+            import(std::move(pending), std::exchange(first, false), false);
+        pending = std::move(piece);
+        return true;
+    });
+    import(std::move(pending), first, true);
+    // As the <title> of the whole page would have set it.
+    document.setMetaInformation(QTextDocument::DocumentTitle,
+        QStringLiteral("arXiv:") + record.arxivId + QStringLiteral(" · ") + record.title);
+}
 
 //! The page's colours on a dark or high-contrast palette, after page.css (which is the white
 //! paper of the PDF): the palette's view colours, the state badges as the table draws them,
@@ -140,7 +209,8 @@ void PreviewPane::clear()
     m_hints.reset();
     m_ownNotices.clear();
     m_hasRecord = false;
-    m_html.clear();
+    m_shownPage.reset();
+    m_buildingPage.reset();
     m_headingBlocks.clear();
     m_browser->clear();
 }
@@ -223,13 +293,7 @@ void PreviewPane::render(bool keepScroll)
     m_pendingObservation.clear();
     QScrollBar *bar = m_browser->verticalScrollBar();
     const int position = keepScroll ? bar->value() : 0;
-    HtmlOptions options;
-    options.inboundCap = m_inboundCap;
-    options.css = m_css;
-    options.observationAnchors = false;
-    options.bdiElements = false; // QTextDocument ignores them, yet matches its stylesheet on each
-    options.hints = m_hints;
-    options.ownNotices = m_ownNotices;
+    const HtmlOptions options = pageOptions();
     qsizetype itemized = 0;
     qsizetype inbound = 0;
     for (const Observation &o : std::as_const(m_record.observations))
@@ -238,9 +302,10 @@ void PreviewPane::render(bool keepScroll)
 
     if (itemized < asyncThreshold()) {
         m_building = false;
-        m_html = renderPageHtml(m_record, options);
+        m_buildingPage.reset();
+        m_shownPage = Page { m_record, options };
         m_headingBlocks.clear();
-        m_browser->setHtml(m_html);
+        m_browser->setHtml(renderPageHtml(m_record, options));
         m_browser->document()->setDocumentMargin(kDocumentMargin);
         if (keepScroll)
             scrollTo(position);
@@ -252,8 +317,9 @@ void PreviewPane::render(bool keepScroll)
     // the document is handed to the browser when done. Meanwhile the same record's page stays
     // (after a correction, say); another record's is replaced by a note.
     m_pendingScroll = position;
+    m_buildingPage = Page { m_record, options };
     if (!keepScroll) {
-        m_html.clear();
+        m_shownPage.reset();
         m_headingBlocks.clear();
         m_browser->setPlainText(
             tr("Preparing the page preview of %L1 observations…").arg(itemized));
@@ -264,11 +330,10 @@ void PreviewPane::render(bool keepScroll)
         this, {},
         [record = m_record, options, font = m_browser->document()->defaultFont()](auto &worker) {
             Built built;
-            built.html = renderPageHtml(record, options);
             auto *document = new PageDocument;
             document->setUndoRedoEnabled(false);
             document->setDefaultFont(font);
-            document->setHtml(built.html);
+            importInPieces(*document, record, options);
             document->setDocumentMargin(kDocumentMargin);
             worker.handHome(document); // the GUI thread's once delivered
             built.document = document;
@@ -285,7 +350,7 @@ void PreviewPane::documentBuilt(Built built, quint64 generation)
         delete built.document; // a newer render, or clear(), came after it
         return;
     }
-    m_html = std::move(built.html);
+    m_shownPage = std::exchange(m_buildingPage, std::nullopt);
     m_headingBlocks.clear();
     // The browser deletes only its own first document when another replaces it: a document
     // built here is the pane's to delete, once the next one is in.
@@ -304,6 +369,23 @@ void PreviewPane::documentBuilt(Built built, quint64 generation)
     if (!observation.isEmpty())
         scrollToObservation(observation);
     Q_EMIT previewShown(m_record.arxivId);
+}
+
+HtmlOptions PreviewPane::pageOptions() const
+{
+    HtmlOptions options;
+    options.inboundCap = m_inboundCap;
+    options.css = m_css;
+    options.observationAnchors = false;
+    options.bdiElements = false; // QTextDocument ignores them, yet matches its stylesheet on each
+    options.hints = m_hints;
+    options.ownNotices = m_ownNotices;
+    return options;
+}
+
+QString PreviewPane::html() const
+{
+    return m_shownPage ? renderPageHtml(m_shownPage->record, m_shownPage->options) : QString();
 }
 
 void PreviewPane::onAnchorClicked(const QUrl &url)

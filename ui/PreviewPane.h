@@ -3,6 +3,7 @@
 
 #include "AnomalyHints.h"
 #include "Notices.h"
+#include "PageHtml.h"
 #include "Record.h"
 
 #include <QHash>
@@ -53,9 +54,11 @@ public:
     //! Asks for the cap in a dialog over `parent`, keeps it in the settings and re-renders.
     void chooseInboundCap(QWidget *parent);
 
-    //! The HTML shown (a full document with its stylesheet inlined); empty when cleared. While
-    //! a large page is being built: the page still shown (the same record's), else empty.
-    QString html() const { return m_html; }
+    //! The HTML of the page shown (a full document with its stylesheet inlined), written again
+    //! from the record and options it was shown with: not kept, as it would be for nothing but
+    //! this (14 MB for 2,500 observations). Empty when cleared. While a large page is being
+    //! built: the page still shown (the same record's), else empty.
+    QString html() const;
     //! True while a large page is being built on a worker thread (previewShown() follows).
     bool isBuilding() const { return m_building; }
     //! Pages that itemize at least this many observations are built on a worker thread.
@@ -76,10 +79,17 @@ private:
     void render(bool keepScroll);
     //! Scrolls the page to y, laying it out that far only.
     void scrollTo(int y);
+    //! The options the page is rendered with now.
+    HtmlOptions pageOptions() const;
     struct Built
     {
         QTextDocument *document = nullptr; // made on the worker, moved to this thread
-        QString html;
+    };
+    //! What a page was rendered from.
+    struct Page
+    {
+        Record record;
+        HtmlOptions options;
     };
     //! Puts a document built by the worker in place, unless a newer render started meanwhile.
     void documentBuilt(Built built, quint64 generation);
@@ -92,7 +102,8 @@ private:
     bool m_hasRecord = false;
     qsizetype m_inboundCap = 0; // read from the settings when the pane is made
     QString m_css;
-    QString m_html;
+    std::optional<Page> m_shownPage; // the page on screen (html())
+    std::optional<Page> m_buildingPage; // the page being built, shown once it is in
     //! Observation UUID -> the block of its "Observation UUID" heading; filled on the first
     //! scroll after a render (the page carries no anchors, see HtmlOptions::observationAnchors).
     QHash<QString, int> m_headingBlocks;

@@ -226,8 +226,8 @@ namespace {
 
 bool dismissedKind(const Observation &o, AnomalyHint::Kind kind)
 {
-    return !o.curation.dismissedHints.isEmpty()
-        && o.curation.dismissedHints.contains(anomalyKindKey(kind));
+    return !o.curation->dismissedHints.isEmpty()
+        && o.curation->dismissedHints.contains(anomalyKindKey(kind));
 }
 
 } // namespace
@@ -295,7 +295,7 @@ QList<AnomalyHint> anomalyHints(const Record &record, const StatedCountLines &li
     hashed.reserve(size_t(observations.size()));
     for (qsizetype i = 0; i < observations.size(); ++i) {
         const Observation &o = observations.at(i);
-        if (o.curation.excluded || !o.curation.duplicateOf.isEmpty())
+        if (o.curation->excluded || !o.curation->duplicateOf.isEmpty())
             continue;
         const TitleKey key { otherTitle(o), o.direction };
         if (!key.isBlank())
@@ -362,7 +362,7 @@ QList<AnomalyHint> anomalyHints(const Record &record, const StatedCountLines &li
                 [&](qsizetype m) { return dismissedKind(observations.at(m), hint.kind); });
             hints.append(std::move(hint));
         }
-        if (!o.curation.excluded && isYearLike(o.reference)) {
+        if (!o.curation->excluded && isYearLike(o.reference)) {
             AnomalyHint hint;
             hint.kind = AnomalyHint::Kind::YearLikeReference;
             hint.observations = { o.id };

@@ -11,11 +11,11 @@ namespace LedgerCurator {
 AttentionReasons attentionReasons(const Observation &o, bool openHint)
 {
     AttentionReasons reasons;
-    if (o.curation.excluded || !o.curation.duplicateOf.isEmpty())
+    if (o.curation->excluded || !o.curation->duplicateOf.isEmpty())
         return reasons;
     if (stateNeedsAttention(o.state))
         reasons |= AttentionReason::State;
-    if (!o.curation.conflicts.isEmpty())
+    if (!o.curation->conflicts.isEmpty())
         reasons |= AttentionReason::Conflict;
     if (openHint)
         reasons |= AttentionReason::Hint;

@@ -46,7 +46,7 @@ void applyObservationFields(
         const CurationField field = it->first.field;
         const FieldState &state = it->second;
         if (state.isConflict()) {
-            o.curation.conflicts.append(curationFieldKey(field));
+            o.curation.edit().conflicts.append(curationFieldKey(field));
             QStringList values;
             for (const auto &head : state.heads)
                 values.append(displayValue(field, head.value));
@@ -87,7 +87,7 @@ void applyObservationFields(
         mark += QStringLiteral(", ") + latest;
     mark += QStringLiteral(": ") + parts.join(QStringLiteral("; ")) + u'.';
     mark.replace(u'\n', u' ');
-    o.curation.mark = mark;
+    o.curation.edit().mark = mark;
 
     // The stated outbound state counts follow the corrected states.
     if (o.direction == Direction::Outbound && o.state != before.state) {
@@ -297,11 +297,11 @@ void resolveObservationReviews(CuratedRecord &curated, qsizetype index)
     // The events keep the references they came with: a page's own event is known by the one
     // noticeRefOf() derives, which every reader derives alike (writing it here would make the
     // shown observations a copy of the upstream ones, 86 MB for 200,000 observations).
-    if (o.curation.review == review && o.curation.reviewNote == reviewNote)
+    if (o.curation->review == review && o.curation->reviewNote == reviewNote)
         return;
     Observation &changed = curated.shown.observations[index];
-    changed.curation.review = review;
-    changed.curation.reviewNote = reviewNote;
+    changed.curation.edit().review = review;
+    changed.curation.edit().reviewNote = reviewNote;
 }
 
 } // namespace

@@ -223,8 +223,8 @@ constexpr std::array<CurationFieldInfo, kCurationFieldCount> kFieldInfo { {
         .key = u"identifier",
         .check = checkIdentifier,
         .upstream = none,
-        .stored = [](const Observation &o) -> QString { return o.curation.identifier; },
-        .apply = [](Observation &o, const QString &value) { o.curation.identifier = value; },
+        .stored = [](const Observation &o) -> QString { return o.curation->identifier; },
+        .apply = [](Observation &o, const QString &value) { o.curation.edit().identifier = value; },
         .markPart = [](const Observation &, const QString &value) -> QString {
             return QStringLiteral("identifier ") + value;
         },
@@ -267,8 +267,8 @@ constexpr std::array<CurationFieldInfo, kCurationFieldCount> kFieldInfo { {
         .key = u"note",
         .check = checkNote,
         .upstream = none,
-        .stored = [](const Observation &o) -> QString { return o.curation.note; },
-        .apply = [](Observation &o, const QString &value) { o.curation.note = value; },
+        .stored = [](const Observation &o) -> QString { return o.curation->note; },
+        .apply = [](Observation &o, const QString &value) { o.curation.edit().note = value; },
         .markPart = [](const Observation &, const QString &value) -> QString {
             return QStringLiteral("note ") + curlyQuoted(value);
         },
@@ -281,8 +281,9 @@ constexpr std::array<CurationFieldInfo, kCurationFieldCount> kFieldInfo { {
         .alternateKey = u"duplicate_of",
         .check = checkDuplicateOf,
         .upstream = none,
-        .stored = [](const Observation &o) -> QString { return o.curation.duplicateOf; },
-        .apply = [](Observation &o, const QString &value) { o.curation.duplicateOf = value; },
+        .stored = [](const Observation &o) -> QString { return o.curation->duplicateOf; },
+        .apply
+        = [](Observation &o, const QString &value) { o.curation.edit().duplicateOf = value; },
         .markPart = [](const Observation &, const QString &value) -> QString {
             return QStringLiteral("duplicate of ") + value;
         },
@@ -294,10 +295,10 @@ constexpr std::array<CurationFieldInfo, kCurationFieldCount> kFieldInfo { {
         .check = checkExcluded,
         .upstream = [](const Observation &) -> QString { return QStringLiteral("no"); },
         .stored = [](const Observation &o) -> QString {
-            return o.curation.excluded ? QStringLiteral("yes") : QStringLiteral("no");
+            return o.curation->excluded ? QStringLiteral("yes") : QStringLiteral("no");
         },
-        .apply
-        = [](Observation &o, const QString &value) { o.curation.excluded = value == u"yes"; },
+        .apply = [](Observation &o,
+                     const QString &value) { o.curation.edit().excluded = value == u"yes"; },
         // "Not excluded" is a decision too, but no correction the page shows.
         .markPart = [](const Observation &, const QString &value) -> QString {
             return value == u"yes" ? QStringLiteral("excluded from the ledger") : QString();
@@ -316,8 +317,8 @@ constexpr std::array<CurationFieldInfo, kCurationFieldCount> kFieldInfo { {
             return o.events.status == EventsCheck::Status::Found ? QStringLiteral("unreviewed")
                                                                  : QString();
         },
-        .stored = [](const Observation &o) -> QString { return o.curation.review; },
-        .apply = [](Observation &o, const QString &value) { o.curation.review = value; },
+        .stored = [](const Observation &o) -> QString { return o.curation->review; },
+        .apply = [](Observation &o, const QString &value) { o.curation.edit().review = value; },
         .same = sameIgnoringCase,
         .noticeDecision = true,
         .batchName = QT_TRANSLATE_NOOP("BatchEdit", "notice review"),
@@ -328,8 +329,8 @@ constexpr std::array<CurationFieldInfo, kCurationFieldCount> kFieldInfo { {
         .alternateKey = u"review_note",
         .check = checkNote,
         .upstream = none,
-        .stored = [](const Observation &o) -> QString { return o.curation.reviewNote; },
-        .apply = [](Observation &o, const QString &value) { o.curation.reviewNote = value; },
+        .stored = [](const Observation &o) -> QString { return o.curation->reviewNote; },
+        .apply = [](Observation &o, const QString &value) { o.curation.edit().reviewNote = value; },
         .same = sameTrimmed,
         .noticeDecision = true,
     },
@@ -340,10 +341,10 @@ constexpr std::array<CurationFieldInfo, kCurationFieldCount> kFieldInfo { {
         .check = checkDismissedHints,
         .upstream = none,
         .stored
-        = [](const Observation &o) -> QString { return o.curation.dismissedHints.join(u' '); },
+        = [](const Observation &o) -> QString { return o.curation->dismissedHints.join(u' '); },
         .apply =
             [](Observation &o, const QString &value) {
-                o.curation.dismissedHints = value.split(u' ', Qt::SkipEmptyParts);
+                o.curation.edit().dismissedHints = value.split(u' ', Qt::SkipEmptyParts);
             },
         .same = sameTrimmed,
     },

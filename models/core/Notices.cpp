@@ -160,8 +160,8 @@ QString workKey(const QString &identifier)
 
 QString citedWorkKey(const Record &record, const Observation &o)
 {
-    if (!o.curation.identifier.isEmpty())
-        return workKey(o.curation.identifier);
+    if (!o.curation->identifier.isEmpty())
+        return workKey(o.curation->identifier);
     if (o.direction == Direction::Inbound && o.basis != kNoResolverLink)
         return arxivDoi(record.arxivId);
     return {};
@@ -246,7 +246,7 @@ QStringList NoticeGroup::records() const
 
 QString reviewStatusOf(const Observation &o)
 {
-    return o.curation.review.isEmpty() ? QStringLiteral("unreviewed") : o.curation.review;
+    return o.curation->review.isEmpty() ? QStringLiteral("unreviewed") : o.curation->review;
 }
 
 namespace {
@@ -258,7 +258,7 @@ QString workLabel(const Record &record, const Observation &o, const QString &key
         return o.citedTitle;
     if (key == arxivDoi(record.arxivId))
         return QStringLiteral("arXiv:") + record.arxivId + u' ' + record.title;
-    const IdentifierCheck id = parseIdentifier(o.curation.identifier);
+    const IdentifierCheck id = parseIdentifier(o.curation->identifier);
     return (id.ok() && id.identifier->kind != Identifier::Kind::Doi ? QStringLiteral("arXiv:")
                                                                     : QString())
         + (id.ok() ? id.identifier->canonical : key) + u' ' + o.citedTitle;

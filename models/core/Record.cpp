@@ -437,13 +437,13 @@ QString validateRecord(const Record &record, TextRules rules)
             return where() + QStringLiteral(": the basis must be one line without commas");
         if (o.observedAt.isEmpty() || o.observedAt.contains(QLatin1Char(' ')))
             return where() + QStringLiteral(": the observed timestamp is missing or has spaces");
-        if (hasLineBreak(o.curation.mark) || hasLineBreak(o.curation.note))
+        if (hasLineBreak(o.curation->mark) || hasLineBreak(o.curation->note))
             return where() + QStringLiteral(": the curation mark and note must be one line");
-        if (!o.curation.mark.isEmpty()
-            && !o.curation.mark.startsWith(QStringLiteral("Curated by ")))
+        if (!o.curation->mark.isEmpty()
+            && !o.curation->mark.startsWith(QStringLiteral("Curated by ")))
             return where() + QStringLiteral(": the curation mark must start with 'Curated by '");
         const auto observationText = [&] {
-            const CurationInfo &c = o.curation;
+            const CurationInfo &c = *o.curation;
             for (const auto &[text, what] : { std::pair { &o.citingTitle, "the citing title" },
                      std::pair { &o.citedTitle, "the cited title" },
                      std::pair { &o.basis, "the basis" },
@@ -489,6 +489,37 @@ QString validateRecord(const Record &record, TextRules rules)
         }
     }
     return {};
+}
+
+Curation::Curation(const CurationInfo &info)
+{
+    if (!info.isEmpty()) {
+        m_d = new Data;
+        m_d->info = info;
+    }
+}
+
+Curation::Curation(CurationInfo &&info)
+{
+    if (!info.isEmpty()) {
+        m_d = new Data;
+        m_d->info = std::move(info);
+    }
+}
+
+CurationInfo &Curation::edit()
+{
+    if (!m_d)
+        m_d = new Data;
+    else
+        m_d.detach();
+    return m_d->info;
+}
+
+const CurationInfo &Curation::none()
+{
+    static const CurationInfo empty;
+    return empty;
 }
 
 } // namespace LedgerCurator

@@ -4,6 +4,7 @@
 #include "TextHygiene.h"
 
 #include <QList>
+#include <QSharedData>
 #include <QString>
 #include <QStringList>
 
@@ -113,6 +114,39 @@ struct CurationInfo
     friend bool operator==(const CurationInfo &, const CurationInfo &) = default;
 };
 
+//! An observation's CurationInfo, held out of line. Nearly every observation of a large record has
+//! none, and 200 bytes inline in each made 38 MB of a 200,000-observation record
+//! (docs/benchmarks.md, "Startup of a large record, fifth round"). An empty curation allocates
+//! nothing (one shared empty CurationInfo is read); a copied observation shares its curation until
+//! one of them changes it. Reads go through `->` and `*`, changes through edit(), which makes this
+//! curation its own first: a read never copies, so reading a shared record's observations never
+//! detaches anything.
+class Curation
+{
+public:
+    Curation() = default;
+    Curation(const CurationInfo &info); // NOLINT(google-explicit-constructor): `o.curation = info`
+    Curation(CurationInfo &&info); // NOLINT(google-explicit-constructor)
+
+    const CurationInfo &operator*() const { return m_d ? m_d->info : none(); }
+    const CurationInfo *operator->() const { return &**this; }
+    //! The curation to change, this observation's own.
+    CurationInfo &edit();
+
+    friend bool operator==(const Curation &a, const Curation &b)
+    {
+        return a.m_d == b.m_d || *a == *b;
+    }
+
+private:
+    struct Data : QSharedData
+    {
+        CurationInfo info;
+    };
+    static const CurationInfo &none();
+    QExplicitlySharedDataPointer<Data> m_d; // null: empty
+};
+
 //! One citation link: inbound (another paper cites the record's paper) or outbound.
 struct Observation
 {
@@ -125,7 +159,7 @@ struct Observation
     QString basis; // arxiv_id, local_arxiv, no resolver link, doi, ... as given
     QString observedAt; // timestamp, byte for byte
     EventsCheck events;
-    CurationInfo curation;
+    Curation curation;
     friend bool operator==(const Observation &, const Observation &) = default;
 };
 

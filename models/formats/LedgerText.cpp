@@ -682,7 +682,7 @@ bool PageParser::parseObservation(Direction direction)
     // A curated page marks a corrected observation with one line after its Resolution line.
     static const QString curatedPrefix = QStringLiteral("Curated by ");
     if (!atEnd() && current().startsWith(curatedPrefix)) {
-        obs.curation.mark = m_lines[m_pos++].toString();
+        obs.curation.edit().mark = m_lines[m_pos++].toString();
         if (!expectBlank())
             return false;
     }

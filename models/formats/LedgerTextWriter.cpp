@@ -166,8 +166,8 @@ void writeObservationBlock(Lines &line, const Observation &o, const BlockTexts &
     }
     line(u"Resolution: ", texts.states[int(o.state)], u"; ", o.basis, kObserved, o.observedAt);
     line();
-    if (!o.curation.mark.isEmpty()) {
-        line(o.curation.mark);
+    if (!o.curation->mark.isEmpty()) {
+        line(o.curation->mark);
         line();
     }
     line(kEventsHeading);

@@ -43,7 +43,7 @@ QStringList observationCsvHeader()
 
 QStringList observationCsvFields(const Record &record, const Observation &o)
 {
-    const CurationInfo &c = o.curation;
+    const CurationInfo &c = *o.curation;
     return { record.arxivId, o.id, directionKey(o.direction), stateText(o.state), o.basis,
         o.reference ? QString::number(*o.reference) : QString(), o.citingTitle, o.citedTitle,
         c.identifier, yesNo(c.excluded), c.duplicateOf, c.note, noticesText(o.events),

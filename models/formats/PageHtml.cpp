@@ -402,10 +402,10 @@ void PageWriter::observation(const Observation &o)
         m_out += QStringLiteral("<div class=\"obs\" id=\"obs-") + id + QStringLiteral("\">\n");
     m_out += QStringLiteral("<p class=\"obs-head\">Observation <span class=\"uuid\">") + id
         + QStringLiteral("</span>") + esc(kDot + directionKey(o.direction));
-    if (o.curation.excluded)
+    if (o.curation->excluded)
         m_out += QStringLiteral(" <span class=\"flag\">&#160;") + esc(pageText("excluded"))
             + QStringLiteral("&#160;</span>");
-    if (!o.curation.mark.isEmpty())
+    if (!o.curation->mark.isEmpty())
         m_out += QStringLiteral(" <span class=\"flag\">&#160;") + esc(pageText("curated"))
             + QStringLiteral("&#160;</span>");
     m_out += QStringLiteral("</p>\n<p class=\"sentence\">");
@@ -428,22 +428,22 @@ void PageWriter::observation(const Observation &o)
         + QStringLiteral("<span class=\"stamp\">") + field(o.observedAt)
         + QStringLiteral("</span></p>\n");
 
-    if (!o.curation.mark.isEmpty()) {
-        QStringList lines { field(o.curation.mark) };
-        if (!o.curation.identifier.isEmpty()) {
-            const QString url = arxivAbsUrl(o.curation.identifier);
+    if (!o.curation->mark.isEmpty()) {
+        QStringList lines { field(o.curation->mark) };
+        if (!o.curation->identifier.isEmpty()) {
+            const QString url = arxivAbsUrl(o.curation->identifier);
             if (!url.isEmpty())
                 lines.append(esc(pageText("Identifier:")) + u' '
                     + arxivLink(
-                        o.curation.identifier, QStringLiteral("arXiv:") + o.curation.identifier));
+                        o.curation->identifier, QStringLiteral("arXiv:") + o.curation->identifier));
         }
         appendNote(m_out, QStringLiteral("curated"), pageText("Corrected."), lines);
     }
-    if (!o.curation.conflicts.isEmpty()) {
+    if (!o.curation->conflicts.isEmpty()) {
         appendNote(m_out, QStringLiteral("conflict"), pageText("Conflicting corrections:"),
             { esc(pageText(
                 "%1. The most recent value is shown; a new correction resolves the conflict.")
-                      .arg(o.curation.conflicts.join(QStringLiteral(", ")))) });
+                      .arg(o.curation->conflicts.join(QStringLiteral(", ")))) });
     }
     if (const auto found = m_hintsByObservation.constFind(o.id);
         found != m_hintsByObservation.cend()) {
@@ -501,8 +501,8 @@ void PageWriter::events(const Observation &o)
         // The review of the notices: not part of the text form, shown in the preview and the PDF.
         const QString status = reviewStatusOf(o);
         QStringList lines { esc(pageText("Review status: %1.").arg(status)) };
-        if (!o.curation.reviewNote.isEmpty())
-            lines.append(esc(pageText("Reviewer's note: ")) + field(o.curation.reviewNote));
+        if (!o.curation->reviewNote.isEmpty())
+            lines.append(esc(pageText("Reviewer's note: ")) + field(o.curation->reviewNote));
         appendNote(m_out,
             isRetracted(o.events) ? QStringLiteral("retracted") : QStringLiteral("review"),
             isRetracted(o.events) ? pageText("Retracted work.") : pageText("Notice."), lines);

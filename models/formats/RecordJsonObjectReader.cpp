@@ -615,18 +615,19 @@ std::optional<Observation> Decoder::observation(const QJsonValue &value, const P
         const auto c = object(curationValue, cAt);
         if (!c)
             return std::nullopt;
+        CurationInfo info; // held out of line only when there is something in it
         for (const auto &m : Keys::kCurationTextMembers<CurationInfo>) {
             const auto text = optionalString(c->value(key(m.key)), cAt / m.key);
             if (!text)
                 return std::nullopt;
-            obs.curation.*m.field = *text;
+            info.*m.field = *text;
         }
         const QJsonValue excluded = c->value(key(Keys::kExcluded));
         if (!excluded.isUndefined() && !excluded.isBool()) {
             failExpected(cAt / Keys::kExcluded, QStringLiteral("true or false"), excluded);
             return std::nullopt;
         }
-        obs.curation.excluded = excluded.toBool(false);
+        info.excluded = excluded.toBool(false);
         const QJsonValue conflicts = c->value(key(Keys::kConflicts));
         if (!conflicts.isUndefined()) {
             const auto list = array(conflicts, cAt / Keys::kConflicts);
@@ -636,9 +637,10 @@ std::optional<Observation> Decoder::observation(const QJsonValue &value, const P
                 const auto conflict = string(list->at(i), (cAt / Keys::kConflicts)[i]);
                 if (!conflict)
                     return std::nullopt;
-                obs.curation.conflicts.append(*conflict);
+                info.conflicts.append(*conflict);
             }
         }
+        obs.curation = std::move(info);
     }
     return obs;
 }

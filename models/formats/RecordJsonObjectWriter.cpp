@@ -64,8 +64,8 @@ QJsonObject observationToJson(const Observation &o)
     out.insert(key(Keys::kBasis), o.basis);
     out.insert(key(Keys::kObservedAt), o.observedAt);
     out.insert(key(Keys::kEventsCheck), eventsCheckToJson(o.events));
-    if (!o.curation.isEmpty())
-        out.insert(key(Keys::kCuration), curationToJson(o.curation));
+    if (!o.curation->isEmpty())
+        out.insert(key(Keys::kCuration), curationToJson(*o.curation));
     return out;
 }
 

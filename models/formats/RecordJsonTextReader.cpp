@@ -340,7 +340,11 @@ bool DirectReader::observation(Observation &o)
                 return false;
             if (m_json.peek('n'))
                 return m_json.null();
-            return curation(o.curation);
+            CurationInfo read; // held out of line only when there is something in it
+            if (!curation(read))
+                return false;
+            o.curation = std::move(read);
+            return true;
         }
         return m_json.skipValue();
     });

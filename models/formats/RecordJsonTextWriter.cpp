@@ -262,8 +262,8 @@ void writeObservation(JsonTextWriter &w, const Observation &o)
     w.member(Keys::kBasis, o.basis);
     w.member(Keys::kCitedTitle, o.citedTitle);
     w.member(Keys::kCitingTitle, o.citingTitle);
-    if (!o.curation.isEmpty())
-        writeCuration(w, o.curation);
+    if (!o.curation->isEmpty())
+        writeCuration(w, *o.curation);
     w.member(Keys::kDirection, directions(o.direction));
     writeEventsCheck(w, o.events);
     w.member(Keys::kId, o.id);

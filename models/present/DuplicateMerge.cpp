@@ -29,18 +29,18 @@ QString storedValue(const Observation &o, CompareField field)
     case CompareField::Basis:
         return o.basis;
     case CompareField::Identifier:
-        return o.curation.identifier;
+        return o.curation->identifier;
     case CompareField::ObservedAt:
         return o.observedAt;
     case CompareField::Events: {
         QStringList parts { eventsStatusKey(o.events.status) };
         for (const SourceEvent &e : o.events.events)
             parts << eventKindKey(e.kind) << e.date << e.notice;
-        parts << o.curation.review;
+        parts << o.curation->review;
         return parts.join(u'\n');
     }
     case CompareField::Note:
-        return o.curation.note;
+        return o.curation->note;
     }
     return {};
 }
@@ -58,7 +58,7 @@ QString shownText(const Observation &o, CompareField field)
         if (o.events.status != EventsCheck::Status::Found)
             return summary;
         const QString review
-            = o.curation.review.isEmpty() ? QStringLiteral("unreviewed") : o.curation.review;
+            = o.curation->review.isEmpty() ? QStringLiteral("unreviewed") : o.curation->review;
         return QCoreApplication::translate("DuplicateMerge", "%1 (%2)", "notices (review)")
             .arg(summary, reviewDisplayText(review));
     }
@@ -90,7 +90,7 @@ int stateRank(ResolutionState state)
 int information(const Observation &o)
 {
     return int(!o.citedTitle.trimmed().isEmpty()) + int(o.reference.has_value())
-        + int(!o.curation.identifier.isEmpty()) + int(!o.curation.note.isEmpty())
+        + int(!o.curation->identifier.isEmpty()) + int(!o.curation->note.isEmpty())
         + int(o.events.status != EventsCheck::Status::Unavailable);
 }
 
@@ -146,7 +146,7 @@ QString defaultKeptObservation(const Record &shown, const QStringList &ids)
 {
     const Observation *best = nullptr;
     auto key = [](const Observation &o) {
-        const bool handled = o.curation.excluded || !o.curation.duplicateOf.isEmpty();
+        const bool handled = o.curation->excluded || !o.curation->duplicateOf.isEmpty();
         // Smaller is better.
         return std::tuple(int(handled), stateRank(o.state), -information(o));
     };
@@ -164,12 +164,12 @@ QList<FieldEdit> duplicateEdits(const Record &shown, const QStringList &ids, con
     const Observation *keptObservation = shown.findObservation(kept);
     if (!keptObservation)
         return edits;
-    if (keptObservation->curation.duplicateOf != kept
-        && ids.contains(keptObservation->curation.duplicateOf))
+    if (keptObservation->curation->duplicateOf != kept
+        && ids.contains(keptObservation->curation->duplicateOf))
         edits.append({ kept, CurationField::DuplicateOf, std::nullopt });
     for (const QString &id : ids) {
         const Observation *o = shown.findObservation(id);
-        if (!o || id == kept || o->curation.duplicateOf == kept)
+        if (!o || id == kept || o->curation->duplicateOf == kept)
             continue;
         edits.append({ id, CurationField::DuplicateOf, kept });
     }
@@ -182,9 +182,9 @@ QList<FieldEdit> differentEdits(const Record &shown, const QStringList &ids)
     const QString kind = anomalyKindKey(AnomalyHint::Kind::RepeatedCitingPaper);
     for (const QString &id : ids) {
         const Observation *o = shown.findObservation(id);
-        if (!o || o->curation.dismissedHints.contains(kind))
+        if (!o || o->curation->dismissedHints.contains(kind))
             continue;
-        QStringList kinds = o->curation.dismissedHints;
+        QStringList kinds = o->curation->dismissedHints;
         kinds.append(kind);
         // Stored sorted, as normalizeCurationValue() writes it.
         const CurationValue value

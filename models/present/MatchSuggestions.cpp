@@ -20,7 +20,7 @@ QString identifierLikeText(const Observation &o)
         QStringLiteral(
             R"((?:arxiv:\s*)?(\d{4}[.\-_ ]?\d{3,6}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{5,8}))"),
         QRegularExpression::CaseInsensitiveOption);
-    for (const QString *text : { &o.curation.identifier, &o.basis, &o.citedTitle }) {
+    for (const QString *text : { &o.curation->identifier, &o.basis, &o.citedTitle }) {
         const QRegularExpressionMatch m = pattern.match(*text);
         if (m.hasMatch())
             return m.captured(1);
@@ -106,7 +106,7 @@ QSet<QString> rejectedIds(const QString &note)
 //! A note added to what the curator wrote before, never in place of it.
 QString withNote(const Observation &o, const QString &note)
 {
-    const QString before = o.curation.note.trimmed();
+    const QString before = o.curation->note.trimmed();
     return before.isEmpty() ? note : before + QStringLiteral("; ") + note;
 }
 
@@ -251,7 +251,7 @@ QList<FieldEdit> clearMatchEdits(
         // row by hand, an observation named though verified, are not a batch's to change);
         // never a work the curator said is not the one (None of them); never an id that is no
         // identifier (a works list's own ids), which the curator gives by hand.
-        if (!wantsSuggestions(*o) || rejectedIds(o->curation.note).contains(match.id)
+        if (!wantsSuggestions(*o) || rejectedIds(o->curation->note).contains(match.id)
             || !parseIdentifier(match.id).ok())
             continue;
         edits += acceptanceEdits(record, *o, match);

@@ -111,7 +111,7 @@ std::array<quint32, SearchFieldCount> searchEntries(
     text[SearchCitingTitle] = inbound ? builder.own(o.citingTitle) : builder.shared(o.citingTitle);
     text[SearchCitedTitle] = inbound ? builder.shared(o.citedTitle) : builder.own(o.citedTitle);
     text[SearchId] = builder.own(o.id);
-    text[SearchIdentifier] = builder.shared(o.curation.identifier);
+    text[SearchIdentifier] = builder.shared(o.curation->identifier);
     text[SearchState] = quint32(o.state);
     text[SearchBasis] = builder.shared(o.basis);
     return text;
@@ -121,7 +121,7 @@ std::array<quint32, SearchFieldCount> searchEntries(
 QString filterTextOf(const Observation &o)
 {
     const QString text = o.citingTitle + u'\n' + o.citedTitle + u'\n' + o.id + u'\n'
-        + o.curation.identifier + u'\n' + stateText(o.state) + u'\n' + o.basis;
+        + o.curation->identifier + u'\n' + stateText(o.state) + u'\n' + o.basis;
     return text.toCaseFolded();
 }
 
@@ -129,8 +129,8 @@ ObservationRowInfo rowInfo(const Observation &o, QList<qsizetype> hints)
 {
     ObservationRowInfo row;
     row.hints = std::move(hints);
-    row.conflict = !o.curation.conflicts.isEmpty();
-    row.curated = !o.curation.mark.isEmpty();
+    row.conflict = !o.curation->conflicts.isEmpty();
+    row.curated = !o.curation->mark.isEmpty();
     row.retracted = isRetracted(o.events);
     row.unreviewedNotice
         = o.events.status == EventsCheck::Status::Found && reviewStatusOf(o) == u"unreviewed";
@@ -367,9 +367,9 @@ void ObservationTableModel::updateCuratedRecord(
         titlesChanged = titlesChanged || was.citingTitle != now.citingTitle;
         hintsMayChange = hintsMayChange || was.citingTitle != now.citingTitle
             || was.citedTitle != now.citedTitle || was.reference != now.reference
-            || was.curation.excluded != now.curation.excluded
-            || was.curation.duplicateOf != now.curation.duplicateOf
-            || was.curation.dismissedHints != now.curation.dismissedHints
+            || was.curation->excluded != now.curation->excluded
+            || was.curation->duplicateOf != now.curation->duplicateOf
+            || was.curation->dismissedHints != now.curation->dismissedHints
             || (now.direction == Direction::Outbound && was.state != now.state);
         current[row] = now;
     }
@@ -634,7 +634,7 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
     case ConflictRole:
         return row.conflict;
     case ExcludedRole:
-        return o.curation.excluded;
+        return o.curation->excluded;
     case HintCountRole:
         return int(row.hints.size());
     case DirectionRole:
@@ -669,9 +669,9 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
         case CitedTitleColumn:
             return DisplayText::forTerminal(o.citedTitle);
         case MarksColumn:
-            return o.curation.mark.isEmpty()
+            return o.curation->mark.isEmpty()
                 ? QVariant()
-                : QVariant(DisplayText::forTerminal(o.curation.mark, DisplayText::Lines::Keep));
+                : QVariant(DisplayText::forTerminal(o.curation->mark, DisplayText::Lines::Keep));
         case HintsColumn:
             return row.hints.isEmpty() ? QVariant() : hintsAt(index.row()).join(u'\n');
         default:
@@ -682,7 +682,7 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ForegroundRole:
-        if (o.curation.excluded || isOwnSide(o, index.column()))
+        if (o.curation->excluded || isOwnSide(o, index.column()))
             return toneColor(TextTone::Muted);
         if (index.column() == NoticesColumn && row.retracted)
             return toneColor(TextTone::Error);
@@ -745,7 +745,7 @@ QVariant ObservationTableModel::data(const QModelIndex &index, int role) const
                 marks.append(tr("conflict"));
             if (row.curated && !row.conflict)
                 marks.append(tr("corrected"));
-            if (o.curation.excluded)
+            if (o.curation->excluded)
                 marks.append(tr("excluded"));
             return marks.join(QStringLiteral(", "));
         }

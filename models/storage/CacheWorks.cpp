@@ -62,8 +62,8 @@ Result<QList<Work>> cacheKnownWorks(const Store &store)
             [&](const CuratedRecord &curated) {
                 add(curated.shown.arxivId, curated.shown.title);
                 for (const Observation &o : curated.shown.observations) {
-                    if (!o.curation.identifier.isEmpty())
-                        add(o.curation.identifier, o.citedTitle);
+                    if (!o.curation->identifier.isEmpty())
+                        add(o.curation->identifier, o.citedTitle);
                 }
             });
         !status)

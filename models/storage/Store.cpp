@@ -302,12 +302,12 @@ Status Store::insertRecord(
         insert.bindInteger(11, int(o.events.status));
         insert.bindText(12, o.events.asOf, buffers[AsOf]);
         insert.bindText(13, o.events.reason, buffers[Reason]);
-        if (o.curation.isEmpty())
+        if (o.curation->isEmpty())
             insert.bindNull(14);
         else
             insert.bindText(14,
                 QString::fromUtf8(
-                    QJsonDocument(curationToJson(o.curation)).toJson(QJsonDocument::Compact)),
+                    QJsonDocument(curationToJson(*o.curation)).toJson(QJsonDocument::Compact)),
                 buffers[Curation]);
         if (insert.step() != SQLITE_DONE)
             return Error::failure(QStringLiteral("cannot store observation %1 of %2: %3")
