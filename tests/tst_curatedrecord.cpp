@@ -59,6 +59,7 @@ class TestCuratedRecord : public QObject
 private Q_SLOTS:
     void noEventsShowsUpstream();
     void noEventsLeavesTheObservationsShared();
+    void curationIsOutOfLineAndCopiedOnChange();
     void correctionsChangeShownValuesAndMarkThem();
     void curatedTextAndJsonRoundTrip();
     void conflictIsMarked();
@@ -94,6 +95,41 @@ void TestCuratedRecord::noEventsShowsUpstream()
     const CuratedRecord curated = applyCorrections(fixtureRecord(), {});
     QVERIFY(curated.shown == curated.upstream);
     QCOMPARE(renderLedgerText(curated.shown).toUtf8(), fixture() + '\n');
+}
+
+void TestCuratedRecord::curationIsOutOfLineAndCopiedOnChange()
+{
+    // A pointer in each observation (200 bytes inline before: 38 MB of a 200,000-observation
+    // record, nearly all of it empty).
+    static_assert(sizeof(Curation) == sizeof(void *));
+    QVERIFY(sizeof(Observation) <= 240);
+
+    const Curation none;
+    QVERIFY(none->isEmpty());
+    QCOMPARE(none, Curation(CurationInfo {}));
+    Curation changed = none;
+    changed.edit().note = QStringLiteral("checked");
+    QVERIFY(none->note.isEmpty()); // the copy changed, not what it was copied from
+    QCOMPARE(changed->note, QStringLiteral("checked"));
+    QVERIFY(!(changed == none));
+    Curation again = changed;
+    QCOMPARE(again, changed);
+    again.edit().excluded = true;
+    QVERIFY(!changed->excluded);
+    QVERIFY(again->excluded);
+    QCOMPARE(again->note, QStringLiteral("checked"));
+    again.edit().note.clear();
+    again.edit().excluded = false;
+    QCOMPARE(again, none); // emptied again: equal to none, whatever it holds
+
+    // A correction marks the shown observation; the upstream one, which it was copied from, is
+    // left as it was.
+    const CuratedRecord curated = applyCorrections(fixtureRecord(), sampleEvents());
+    const Observation *upstream = curated.upstream.findObservation(kOpt);
+    const Observation *shown = curated.shown.findObservation(kOpt);
+    QVERIFY(upstream && shown);
+    QVERIFY(upstream->curation->mark.isEmpty());
+    QVERIFY(shown->curation->mark.startsWith(QStringLiteral("Curated by alice")));
 }
 
 void TestCuratedRecord::noEventsLeavesTheObservationsShared()
