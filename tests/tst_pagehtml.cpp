@@ -7,9 +7,12 @@
 #include "PageHtml.h"
 #include "PreviewPane.h"
 #include "Screenshots.h"
+#include "StateStyle.h"
 #include "TestSupport.h"
+#include "ThemeColors.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QApplication>
 #include <QFutureWatcher>
 #include <QRegularExpression>
 #include <QScrollBar>
@@ -178,6 +181,7 @@ private Q_SLOTS:
     void previewPaneLinks();
     void previewPaneBuildsALargePageOffTheGuiThread();
     void previewPaneImportsALargePageInPiecesAsAWhole();
+    void previewPaneFollowsADarkPalette();
 };
 
 void TestPageHtml::fixtureHoldsEveryObservation()
@@ -807,6 +811,57 @@ void TestPageHtml::previewPaneImportsALargePageInPiecesAsAWhole()
     QVERIFY(sameFormat(pieces->rootFrame()->frameFormat(), whole.rootFrame()->frameFormat()));
     QVERIFY(piecesText.contains(QStringLiteral("note “1199”")));
     QVERIFY(piecesText.contains(shown.observations.last().id));
+}
+
+void TestPageHtml::previewPaneFollowsADarkPalette()
+{
+    // On a dark palette the preview's own rules override page.css's: each names the element and
+    // class of the rule it overrides (the same specificity) and comes after it.
+    QPalette dark;
+    for (QPalette::ColorGroup group : { QPalette::Active, QPalette::Inactive }) {
+        dark.setColor(group, QPalette::Window, QColor(0x2d, 0x2d, 0x2d));
+        dark.setColor(group, QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+        dark.setColor(group, QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(group, QPalette::AlternateBase, QColor(0x5b, 0x5b, 0x5b));
+        dark.setColor(group, QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+        dark.setColor(group, QPalette::Link, QColor(0x6c, 0xa8, 0xf0));
+    }
+    const QPalette before = QApplication::palette();
+    QApplication::setPalette(dark);
+    const auto restore = qScopeGuard([&before] { QApplication::setPalette(before); });
+    PreviewPane pane;
+    pane.setRecord(fixtureShown());
+    const QPalette shown = QApplication::palette(pane.browser());
+    QVERIFY(isDarkPalette(shown));
+    const QTextDocument *document = pane.browser()->document();
+
+    int headings = 0;
+    int badges = 0;
+    bool kicker = false;
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        if (block.text().startsWith(QStringLiteral("Paper Citation Record"))) {
+            kicker = true;
+            QCOMPARE(block.charFormat().foreground().color(), toneColor(TextTone::Muted, shown));
+        }
+        // "Observation UUID", its space perhaps a no-break one.
+        if (block.text().startsWith(QStringLiteral("Observation")) && block.text().size() > 11
+            && block.text().at(11).isSpace()) {
+            ++headings;
+            QCOMPARE(
+                block.blockFormat().background().color(), shown.color(QPalette::AlternateBase));
+        }
+        for (const QTextLayout::FormatRange &range : block.textFormats()) {
+            const QString text = block.text().mid(range.start, range.length);
+            if (text.trimmed() == stateText(ResolutionState::MetadataMismatch)) {
+                ++badges;
+                QCOMPARE(range.format.background().color(),
+                    stateColor(ResolutionState::MetadataMismatch, shown));
+            }
+        }
+    }
+    QVERIFY(kicker);
+    QCOMPARE(headings, 34);
+    QVERIFY(badges >= 5);
 }
 
 QTEST_MAIN(TestPageHtml)

@@ -114,8 +114,10 @@ void importInPieces(QTextDocument &document, const Record &record, const HtmlOpt
 }
 
 //! The page's colours on a dark or high-contrast palette, after page.css (which is the white
-//! paper of the PDF): the palette's view colours, the state badges as the table draws them,
-//! every text at least 4.5:1 on what it sits on. Empty on a light palette.
+//! paper of the PDF). Each rule has the selector of the page.css rule it overrides (element and
+//! class: the same specificity), so that coming later is what makes it win: the palette's view
+//! colours, the state badges as the table draws them, every text at least 4.5:1 on what it sits on.
+//! Empty on a light palette.
 QString paletteStylesheet(const QPalette &palette)
 {
     if (!isDarkPalette(palette) && !isHighContrastPalette(palette))
@@ -129,16 +131,16 @@ QString paletteStylesheet(const QPalette &palette)
     QString css = QStringLiteral(
         "body { color: %1; background-color: %2; }\n"
         "a { color: %3; }\n"
-        "h1.title, h2, .titles { color: %1; }\n"
-        ".kicker, .disclaimer, .schema, .source, .label, .events-head { color: %4; }\n"
-        "p.obs-head, .cap { background-color: %5; color: %1; }\n"
-        ".found { color: %6; }\n"
-        ".flag { background-color: %5; color: %1; }\n"
+        "h1.title, h2, p.titles { color: %1; }\n"
+        "p.kicker, p.disclaimer, p.schema, p.source, span.label, p.events-head { color: %4; }\n"
+        "p.obs-head, p.cap { background-color: %5; color: %1; }\n"
+        "span.found { color: %6; }\n"
+        "span.flag { background-color: %5; color: %1; }\n"
         "p.note-curated, p.note-conflict, p.note-hint, p.note-retracted, p.note-review "
         "{ background-color: %5; color: %1; }\n")
                       .arg(text, base, link, muted, raised, error);
     for (ResolutionState state : kAllResolutionStates) {
-        css += QStringLiteral(".state-%1 { background-color: %2; color: %3; }\n")
+        css += QStringLiteral("span.state-%1 { background-color: %2; color: %3; }\n")
                    .arg(stateKey(state), stateColor(state, palette).name(),
                        stateTextColor(state, palette).name());
     }
