@@ -64,8 +64,9 @@ void importInPieces(QTextDocument &document, const Record &record, const HtmlOpt
         if (last) {
             html += piece;
         } else {
-            // A line end among the piece's closing tags would end its last block with a space
-            // (in the whole page, the next observation's block follows them instead).
+            // A line end among the piece's closing tags, or after </html>, would end its last
+            // block with a space (in the whole page, the next observation's block follows them
+            // instead); the last piece ends as the whole page does.
             QStringView body = QStringView(piece).trimmed();
             QString closing;
             while (body.endsWith(u'>')) {
