@@ -5,6 +5,8 @@
 #include "DemoRecord.h"
 #include "LedgerText.h"
 #include "MainWindow.h"
+#include "ObservationTableModel.h"
+#include "PreviewPane.h"
 #include "Screenshots.h"
 #include "Store.h"
 #include "StoreConnection.h"
@@ -24,6 +26,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QToolButton>
 #include <QtTest>
 
@@ -293,10 +296,24 @@ void TestMainWindow::largeRecordShowsItsFirstRowsAtOnce()
         // A picture to look at: LC_SCREENSHOT_DIR=/tmp/shots tst_mainwindow
         saveScreenshot(&window, QStringLiteral("ledger-curator-first-rows.png"));
     });
+    // The page preview of the whole record (built on a worker thread) is under way by the time
+    // the table takes the record, so that the two go on side by side.
+    auto *preview = window.findChild<PreviewPane *>(QStringLiteral("previewPane"));
+    QVERIFY(preview);
+    int tableRows = 0;
+    bool previewUnderWay = false;
+    connect(table->model(), &QAbstractItemModel::modelReset, this, [&] {
+        tableRows = table->model()->rowCount();
+        if (tableRows == 3034)
+            previewUnderWay = preview->isBuilding();
+    });
+    QSignalSpy previewShown(preview, &PreviewPane::previewShown);
     QSignalSpy first(&window, &MainWindow::firstRowsShown);
     QSignalSpy shown(&window, &MainWindow::recordShown);
     window.show();
     QTRY_COMPARE(shown.size(), 1);
+    QCOMPARE(tableRows, 3034);
+    QVERIFY(previewUnderWay);
     QCOMPARE(first.size(), 1);
     QCOMPARE(first.first().first().toString(), big.arxivId);
     QVERIFY2(firstRows > 0 && firstRows < 1000, qPrintable(QString::number(firstRows)));
@@ -314,6 +331,17 @@ void TestMainWindow::largeRecordShowsItsFirstRowsAtOnce()
         qPrintable(status->text()));
     QCOMPARE(
         table->currentIndex().data(ObservationTableModel::ObservationIdRole).toString(), chosen);
+    // The page came with the hints the table holds (the repeated observations are duplicates),
+    // each hint once.
+    const auto *model
+        = qobject_cast<const ObservationTableModel *>(window.findChild<ObservationTableModel *>());
+    QVERIFY(model && !model->hints().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!previewShown.isEmpty() && !preview->isBuilding(), 60000);
+    QCOMPARE(previewShown.last().first().toString(), big.arxivId);
+    const QString page = preview->browser()->toPlainText();
+    QVERIFY(page.contains(QStringLiteral("Hint:")));
+    for (const AnomalyHint &hint : model->hints())
+        QVERIFY2(page.contains(hint.message.left(40)), qPrintable(hint.message));
 
     // A small record loads in one go.
     QSignalSpy firstAgain(&window, &MainWindow::firstRowsShown);

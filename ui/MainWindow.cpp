@@ -361,10 +361,19 @@ void MainWindow::showRecordLoaded()
     }
     // The row chosen among the first rows stays chosen, and in view.
     const RecordView::Position position = m_view->position();
-    m_view->showRecord(curated, m_loader->takePreparedTable(curated.shown.arxivId));
+    std::optional<ObservationTableData> prepared
+        = m_loader->takePreparedTable(curated.shown.arxivId);
+    // A large page's preview is built on a worker thread: started before the table takes the
+    // record (fitting its columns is a good part of a second for 200,000 rows), so that the two
+    // go on side by side. The hints are the prepared table's, which the model then holds.
+    const bool previewFirst = prepared && m_preview->buildsInBackground(curated.shown);
+    if (previewFirst)
+        m_preview->setRecord(curated.shown, prepared->hints, ownPaperNotices(curated));
+    m_view->showRecord(curated, std::move(prepared));
     m_panel->setObservations({});
     m_view->restorePosition(position);
-    m_preview->setRecord(curated.shown, m_model->hints(), ownPaperNotices(curated));
+    if (!previewFirst)
+        m_preview->setRecord(curated.shown, m_model->hints(), ownPaperNotices(curated));
     rememberShownAttention();
     updateObservationActions();
     // The match suggestions look once the page preview is in: both are long for a large record,

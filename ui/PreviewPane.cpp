@@ -290,6 +290,20 @@ bool PreviewPane::opensExternally(const QUrl &url)
     return url.isValid() && (scheme == u"https" || scheme == u"http") && !url.host().isEmpty();
 }
 
+qsizetype PreviewPane::itemizedOf(const Record &shown) const
+{
+    qsizetype itemized = 0;
+    qsizetype inbound = 0;
+    for (const Observation &o : shown.observations)
+        ++(o.direction == Direction::Inbound ? inbound : itemized);
+    return itemized + (m_inboundCap > 0 ? std::min(inbound, m_inboundCap) : inbound);
+}
+
+bool PreviewPane::buildsInBackground(const Record &shown) const
+{
+    return itemizedOf(shown) >= asyncThreshold();
+}
+
 void PreviewPane::render(bool keepScroll)
 {
     ++m_generation;
@@ -297,11 +311,7 @@ void PreviewPane::render(bool keepScroll)
     QScrollBar *bar = m_browser->verticalScrollBar();
     const int position = keepScroll ? bar->value() : 0;
     const HtmlOptions options = pageOptions();
-    qsizetype itemized = 0;
-    qsizetype inbound = 0;
-    for (const Observation &o : std::as_const(m_record.observations))
-        ++(o.direction == Direction::Inbound ? inbound : itemized);
-    itemized += m_inboundCap > 0 ? std::min(inbound, m_inboundCap) : inbound;
+    const qsizetype itemized = itemizedOf(m_record);
 
     if (itemized < asyncThreshold()) {
         m_building = false;

@@ -63,6 +63,8 @@ public:
     bool isBuilding() const { return m_building; }
     //! Pages that itemize at least this many observations are built on a worker thread.
     static constexpr qsizetype asyncThreshold() { return 400; }
+    //! Whether setRecord(shown) would build the page on a worker thread (the page cap in use).
+    bool buildsInBackground(const Record &shown) const;
     QTextBrowser *browser() const { return m_browser; }
 
     //! True for the links the pane hands to the web browser: http and https only.
@@ -77,6 +79,8 @@ Q_SIGNALS:
 
 private:
     void render(bool keepScroll);
+    //! The observations the page itemizes (the inbound ones up to the cap).
+    qsizetype itemizedOf(const Record &shown) const;
     //! Scrolls the page to y, laying it out that far only.
     void scrollTo(int y);
     //! The options the page is rendered with now.
