@@ -17,6 +17,8 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTableView>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -44,6 +46,7 @@ private Q_SLOTS:
     void nextAttentionWalksTheAttentionFilter();
     void keyboardOnlyTriage();
     void conflictIsShownAndResolvedByChoosing();
+    void longConflictingValuesKeepThePanelsWidth();
     void fixAllElevenProblems();
     void bidiCharactersInLabelsAreShownInert();
 
@@ -304,8 +307,12 @@ void TestCurationGui::conflictIsShownAndResolvedByChoosing()
     auto *keepAlice = m_window->findChild<QPushButton *>(QStringLiteral("keep-state-") + a.id);
     auto *keepBob = m_window->findChild<QPushButton *>(QStringLiteral("keep-state-") + b.id);
     QVERIFY(keepAlice && keepBob);
-    QVERIFY(keepAlice->text().contains(QStringLiteral("verified exact"))
-        && keepAlice->text().contains(QStringLiteral("alice")));
+    // Each value is shown beside its button, and the button says it to a screen reader.
+    QVERIFY(keepAlice->accessibleName().contains(QStringLiteral("verified exact"))
+        && keepAlice->accessibleName().contains(QStringLiteral("alice")));
+    auto *aliceValue = m_window->findChild<QLabel *>(QStringLiteral("value-state-") + a.id);
+    QVERIFY(aliceValue);
+    QCOMPARE(aliceValue->text(), QStringLiteral("“verified exact” (alice, 2026-11-29 10:00)"));
     QCOMPARE(table()
                  ->model()
                  ->index(table()->currentIndex().row(), ObservationTableModel::MarksColumn)
@@ -317,6 +324,57 @@ void TestCurationGui::conflictIsShownAndResolvedByChoosing()
     QTRY_VERIFY(!find<QWidget>("conflictBox")->isVisible());
     const auto *field = m_window->session().record().field(kOpt, CurationField::State);
     QVERIFY(field && !field->isConflict());
+}
+
+void TestCurationGui::longConflictingValuesKeepThePanelsWidth()
+{
+    // Two long notes in conflict, one a single run of 400 letters: each is shown whole, wrapped to
+    // the panel's width, beside its button; the button says it whole to a screen reader, and
+    // keeps it whole. The panel does not scroll sideways (its editors were cut off).
+    const QString record = QStringLiteral("2104.04473");
+    const FieldState empty;
+    const QString aliceNote = QStringLiteral("Alice: ") + QString(60, u'a').append(u' ').repeated(6)
+        + QStringLiteral("& the end");
+    const QString bobNote = QStringLiteral("Bob: ") + QString(400, u'b');
+    CorrectionEvent a = makeEdit(empty, record, kOpt, CurationField::Note, aliceNote,
+        QStringLiteral("alice"), QStringLiteral("2026-11-29T10:00:00.000Z"));
+    CorrectionEvent b = makeEdit(empty, record, kOpt, CurationField::Note, bobNote,
+        QStringLiteral("bob"), QStringLiteral("2026-11-29T10:00:05.000Z"));
+    QVERIFY(m_store->addCorrections({ a, b }).ok());
+    QVERIFY(m_window->session().reload().ok());
+    selectObservation(kOpt);
+    QTRY_VERIFY(find<QWidget>("conflictBox")->isVisible());
+    auto *keepAlice = m_window->findChild<QPushButton *>(QStringLiteral("keep-note-") + a.id);
+    auto *keepBob = m_window->findChild<QPushButton *>(QStringLiteral("keep-note-") + b.id);
+    auto *aliceValue = m_window->findChild<QLabel *>(QStringLiteral("value-note-") + a.id);
+    auto *bobValue = m_window->findChild<QLabel *>(QStringLiteral("value-note-") + b.id);
+    QVERIFY(keepAlice && keepBob && aliceValue && bobValue);
+    auto *scroll = find<QScrollArea>("panelScroll");
+    QTRY_COMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+    const auto unbroken = [](QString text) { return text.remove(QChar(0x200B)); };
+    QCOMPARE(unbroken(bobValue->text()),
+        QStringLiteral("“") + bobNote + QStringLiteral("” (bob, 2026-11-29 10:00)"));
+    QCOMPARE(unbroken(aliceValue->text()),
+        QStringLiteral("“") + aliceNote + QStringLiteral("” (alice, 2026-11-29 10:00)"));
+    for (QWidget *widget :
+        std::initializer_list<QWidget *> { keepAlice, keepBob, aliceValue, bobValue }) {
+        QVERIFY2(widget->isVisible() && widget->width() <= scroll->viewport()->width(),
+            qPrintable(widget->objectName()));
+    }
+    QVERIFY(bobValue->height() > 3 * bobValue->fontMetrics().lineSpacing()); // wrapped
+    QVERIFY(keepBob->accessibleName().contains(bobNote));
+    QVERIFY(keepBob->accessibleName().contains(QStringLiteral("bob")));
+    QVERIFY(keepAlice->accessibleName().contains(aliceNote)); // its ampersand as it is
+    QTest::mouseClick(keepAlice, Qt::LeftButton);
+    QTRY_VERIFY(!find<QWidget>("conflictBox")->isVisible());
+    const auto *field = m_window->session().record().field(kOpt, CurationField::Note);
+    QVERIFY(field && !field->isConflict());
+    const Observation *shown = nullptr;
+    for (const Observation &o : m_window->session().record().shown.observations)
+        if (o.id == kOpt)
+            shown = &o;
+    QVERIFY(shown);
+    QCOMPARE(shown->curation->note, aliceNote);
 }
 
 void TestCurationGui::fixAllElevenProblems()

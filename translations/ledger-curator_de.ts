@@ -1081,6 +1081,15 @@ F8 springt zur nächsten Beobachtung mit Handlungsbedarf.</translation>
         <source>Revie&amp;w note</source>
         <translation>&amp;Prüfnotiz</translation>
     </message>
+    <message>
+        <source>“%1” (%2, %3)</source>
+        <comment>a conflicting value, who set it, when</comment>
+        <translation>„%1“ (%2, %3)</translation>
+    </message>
+    <message>
+        <source>Keep This Value</source>
+        <translation>Diesen Wert behalten</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::CurationSession</name>

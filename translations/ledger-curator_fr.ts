@@ -1081,6 +1081,15 @@ F8 passe à l’observation suivante qui demande une intervention.</translation>
         <source>Revie&amp;w note</source>
         <translation>Remar&amp;que d’examen</translation>
     </message>
+    <message>
+        <source>“%1” (%2, %3)</source>
+        <comment>a conflicting value, who set it, when</comment>
+        <translation>«&#xa0;%1&#xa0;» (%2, %3)</translation>
+    </message>
+    <message>
+        <source>Keep This Value</source>
+        <translation>Conserver cette valeur</translation>
+    </message>
 </context>
 <context>
     <name>LedgerCurator::CurationSession</name>

@@ -55,6 +55,11 @@ QString markedTitle(const QList<TitlePart> &parts, TitlePart::Kind own)
     return html;
 }
 
+//! A conflicting value shown beside its button: at most this many characters (the whole in the
+//! button's accessible name), runs longer than kLongestUnbroken given places to wrap.
+constexpr qsizetype kLongestShown = 1000;
+constexpr qsizetype kLongestUnbroken = 24;
+
 } // namespace
 
 void CurationPanel::fillContext(const Observation &shown)
@@ -213,14 +218,30 @@ void CurationPanel::fillConflicts()
         label->setWordWrap(true);
         m_conflictLayout->addWidget(label);
         for (const CorrectionEvent &head : state->heads) {
-            // An ampersand of the value or the name is shown, not taken for a mnemonic.
-            auto *button = new QPushButton(
-                tr("Keep “%1” (%2, %3)")
-                    .arg(head.value ? valueForDisplay(field, displayValue(field, head.value))
-                                    : tr("upstream", "the value as received"),
-                        DisplayText::forTerminal(head.author), conflictTime(head.createdAt))
-                    .replace(u'&', QStringLiteral("&&")),
+            // Each value whole, wrapped to the panel's width (a long note or title is what the
+            // curator has to read to choose; on the button it set the panel's width, and the
+            // form scrolled sideways, its editors cut off), then its button.
+            const QString display = head.value
+                ? valueForDisplay(field, displayValue(field, head.value))
+                : tr("upstream", "the value as received");
+            const QString author = DisplayText::forTerminal(head.author);
+            const QString when = conflictTime(head.createdAt);
+            auto *shown = new QLabel(
+                DisplayText::withBreakOpportunities(
+                    tr("“%1” (%2, %3)", "a conflicting value, who set it, when")
+                        .arg(DisplayText::shortened(display, kLongestShown), author, when),
+                    kLongestUnbroken),
                 m_conflictBox);
+            shown->setTextFormat(Qt::PlainText);
+            shown->setWordWrap(true);
+            shown->setTextInteractionFlags(Qt::TextSelectableByMouse);
+            shown->setObjectName(
+                QStringLiteral("value-") + curationFieldKey(field) + u'-' + head.id);
+            m_conflictLayout->addWidget(shown);
+            auto *button = new QPushButton(tr("Keep This Value"), m_conflictBox);
+            // What a screen reader says of it: the value (whole), whose and when.
+            button->setAccessibleName(tr("Keep “%1” (%2, %3)").arg(display, author, when));
+            button->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed);
             setTabOrder(previous, button);
             previous = button;
             button->setObjectName(
