@@ -484,10 +484,22 @@ private:
         // forJsonTerminal() changes characters one at a time and keeps printable ASCII,
         // newlines and tabs: only the runs of other bytes (whole UTF-8 sequences, as ASCII is
         // never inside one) go through it.
-        const auto kept = [](char c) { return (c >= 0x20 && c < 0x7f) || c == '\n' || c == '\t'; };
-        m_terminalBytes.clear();
+        static constexpr auto kKept = [] {
+            std::array<bool, 256> kept {};
+            for (int c = 0x20; c < 0x7f; ++c)
+                kept[std::size_t(c)] = true;
+            kept['\n'] = kept['\t'] = true;
+            return kept;
+        }();
+        const auto kept = [](char c) { return kKept[std::uint8_t(c)]; };
         const char *const end = bytes.data() + bytes.size();
-        const char *p = bytes.data();
+        const char *p = std::find_if_not(bytes.data(), end, kept);
+        if (p == end) { // nothing to spell otherwise: handed on as it is
+            m_ok = m_sink(bytes);
+            return;
+        }
+        m_terminalBytes.clear();
+        m_terminalBytes.append(bytes.data(), p - bytes.data());
         while (p != end) {
             const char *run = std::find_if_not(p, end, kept);
             m_terminalBytes.append(p, run - p);
