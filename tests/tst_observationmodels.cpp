@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The observation table, its filter proxy and the record list: model contracts (checked by
-// QAbstractItemModelTester), signals, filters on the fixture, sorting, and 200,000 rows.
+// The observation table and its filter proxy: model contracts (checked by
+// QAbstractItemModelTester), signals, filters on the fixture, sorting, and 200,000 rows. The record
+// list's model: tst_recordlistmodel.
 #include "CuratedRecord.h"
 #include "CurationLog.h"
 #include "ObservationFilterProxy.h"
 #include "ObservationTableModel.h"
 #include "RecordFixtures.h"
-#include "RecordListModel.h"
 #include "Store.h"
 #include "TestSupport.h"
 
@@ -97,20 +97,6 @@ Record repeatedFixture(int rows)
     return out;
 }
 
-RecordSummary summary(
-    const QString &id, const QString &title, qint64 inbound, qint64 outbound, qint64 needsAttention)
-{
-    RecordSummary s;
-    s.arxivId = id;
-    s.version = 5;
-    s.title = title;
-    s.asOf = QStringLiteral("2026-08-05");
-    s.inbound = inbound;
-    s.outbound = outbound;
-    s.attention = AttentionCount { needsAttention, needsAttention, 0, 0, 0 };
-    return s;
-}
-
 } // namespace
 
 class TestObservationModels : public QObject
@@ -144,13 +130,6 @@ private Q_SLOTS:
     void sortByState();
     void sortByTitleCaseInsensitively();
 
-    // RecordListModel
-    void recordListDisplay_data();
-    void recordListDisplay();
-    void recordListRolesAndLookup();
-    void recordListSameIdsUpdateInPlace();
-    void recordListOtherIdsReset();
-
     // Scale
     void largeModelFiltersByLayoutChange();
     void twoHundredThousandRows();
@@ -158,10 +137,8 @@ private Q_SLOTS:
 private:
     std::unique_ptr<ObservationTableModel> m_table;
     std::unique_ptr<ObservationFilterProxy> m_proxy;
-    std::unique_ptr<RecordListModel> m_records;
     std::unique_ptr<Tester> m_tableTester;
     std::unique_ptr<Tester> m_proxyTester;
-    std::unique_ptr<Tester> m_recordsTester;
 };
 
 void TestObservationModels::init()
@@ -171,19 +148,14 @@ void TestObservationModels::init()
     m_table = std::make_unique<ObservationTableModel>();
     m_proxy = std::make_unique<ObservationFilterProxy>();
     m_proxy->setSourceModel(m_table.get());
-    m_records = std::make_unique<RecordListModel>();
     m_tableTester = std::make_unique<Tester>(m_table.get(), Tester::FailureReportingMode::QtTest);
     m_proxyTester = std::make_unique<Tester>(m_proxy.get(), Tester::FailureReportingMode::QtTest);
-    m_recordsTester
-        = std::make_unique<Tester>(m_records.get(), Tester::FailureReportingMode::QtTest);
 }
 
 void TestObservationModels::cleanup()
 {
-    m_recordsTester.reset();
     m_proxyTester.reset();
     m_tableTester.reset();
-    m_records.reset();
     m_proxy.reset();
     m_table.reset();
 }
@@ -656,164 +628,6 @@ void TestObservationModels::sortByTitleCaseInsensitively()
         folded.append(v.toString().toCaseFolded());
     QCOMPARE(folded.size(), 34);
     QVERIFY(std::is_sorted(folded.cbegin(), folded.cend()));
-}
-
-// --- RecordListModel -----------------------------------------------------------------------
-
-void TestObservationModels::recordListDisplay_data()
-{
-    QTest::addColumn<qint64>("inbound");
-    QTest::addColumn<qint64>("outbound");
-    QTest::addColumn<qint64>("needsAttention");
-    QTest::addColumn<QString>("lastLine");
-
-    QTest::newRow("some need attention")
-        << qint64(34) << qint64(0) << qint64(11) << QStringLiteral("11 of 34 need attention");
-    QTest::newRow("both directions")
-        << qint64(4) << qint64(6) << qint64(3) << QStringLiteral("3 of 10 need attention");
-    QTest::newRow("nothing needs attention")
-        << qint64(30) << qint64(4) << qint64(0) << QStringLiteral("none of 34 need attention");
-    QTest::newRow("not counted yet")
-        << qint64(30) << qint64(4) << qint64(-1)
-        << QStringLiteral("34 observations \u00b7 attention not counted yet");
-    QTest::newRow("none") << qint64(0) << qint64(0) << qint64(0)
-                          << QStringLiteral("no observations");
-}
-
-void TestObservationModels::recordListDisplay()
-{
-    QFETCH(qint64, inbound);
-    QFETCH(qint64, outbound);
-    QFETCH(qint64, needsAttention);
-    QFETCH(QString, lastLine);
-
-    const QString title = QStringLiteral(
-        "Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM");
-    RecordSummary s = summary(kRecord, title, inbound, outbound, needsAttention);
-    if (needsAttention < 0)
-        s.attention.reset();
-    m_records->setSummaries({ s });
-    QCOMPARE(m_records->rowCount(), 1);
-    const QModelIndex index = m_records->index(0);
-    QCOMPARE(index.data().toString(),
-        title + QStringLiteral("\narXiv:2104.04473 v5 \u00b7 as of 2026-08-05\n") + lastLine);
-    // The tooltip says why: the breakdown of what needs attention, once counted.
-    const QString tip = index.data(Qt::ToolTipRole).toString();
-    QVERIFY(tip.startsWith(title));
-    if (needsAttention > 0)
-        QVERIFY2(tip.contains(QStringLiteral("in a problem state")), qPrintable(tip));
-    if (needsAttention < 0)
-        QCOMPARE(tip, title);
-    QCOMPARE(index.data(RecordListModel::ObservationCountRole).toLongLong(), inbound + outbound);
-    QCOMPARE(index.data(RecordListModel::NeedsAttentionRole).toLongLong(), needsAttention);
-}
-
-void TestObservationModels::recordListRolesAndLookup()
-{
-    m_records->setSummaries(
-        { summary(QStringLiteral("2104.04473"), QStringLiteral("Megatron"), 34, 0, 11),
-            summary(QStringLiteral("2301.01234"), QStringLiteral("Ledgers"), 6, 6, 0) });
-    QCOMPARE(m_records->rowCount(), 2);
-    QCOMPARE(m_records->rowCount(m_records->index(0)), 0);
-    QCOMPARE(m_records->rowOf(QStringLiteral("2301.01234")), 1);
-    QCOMPARE(m_records->rowOf(QStringLiteral("2104.04473")), 0);
-    QCOMPARE(m_records->rowOf(QStringLiteral("9999.99999")), -1);
-    QVERIFY(m_records->summaryAt(0));
-    QCOMPARE(m_records->summaryAt(1)->title, QStringLiteral("Ledgers"));
-    QCOMPARE(m_records->summaryAt(-1), nullptr);
-    QCOMPARE(m_records->summaryAt(2), nullptr);
-
-    const QModelIndex second = m_records->index(1);
-    QCOMPARE(second.data(RecordListModel::ArxivIdRole).toString(), QStringLiteral("2301.01234"));
-    QCOMPARE(second.data(RecordListModel::TitleRole).toString(), QStringLiteral("Ledgers"));
-    QCOMPARE(second.data(RecordListModel::VersionRole).toInt(), 5);
-    QCOMPARE(second.data(RecordListModel::AsOfRole).toString(), QStringLiteral("2026-08-05"));
-    QVERIFY(second.data().toString().endsWith(QStringLiteral("\nnone of 12 need attention")));
-
-    const auto names = m_records->roleNames();
-    QCOMPARE(names.value(Qt::DisplayRole), QByteArray("display"));
-    QCOMPARE(names.value(RecordListModel::ArxivIdRole), QByteArray("arxivId"));
-    QCOMPARE(names.value(RecordListModel::ObservationCountRole), QByteArray("observationCount"));
-
-    // Without a date the second line has no "as of".
-    RecordSummary undated = summary(QStringLiteral("2104.04473"), QStringLiteral("T"), 1, 0, 1);
-    undated.asOf.clear();
-    m_records->setSummaries({ undated });
-    QCOMPARE(m_records->index(0).data().toString(),
-        QStringLiteral("T\narXiv:2104.04473 v5\n1 of 1 need attention"));
-
-    m_records->setSummaries({});
-    QCOMPARE(m_records->rowCount(), 0);
-    QCOMPARE(m_records->rowOf(QStringLiteral("2104.04473")), -1);
-}
-
-void TestObservationModels::recordListSameIdsUpdateInPlace()
-{
-    const QList<RecordSummary> before = {
-        summary(QStringLiteral("2104.04473"), QStringLiteral("A"), 34, 0, 11),
-        summary(QStringLiteral("2301.01234"), QStringLiteral("B"), 6, 6, 4),
-        summary(QStringLiteral("2401.00001"), QStringLiteral("C"), 1, 0, 0),
-        summary(QStringLiteral("2401.00002"), QStringLiteral("D"), 1, 0, 0),
-    };
-    m_records->setSummaries(before);
-
-    QSignalSpy aboutToReset(m_records.get(), &QAbstractItemModel::modelAboutToBeReset);
-    QSignalSpy reset(m_records.get(), &QAbstractItemModel::modelReset);
-    QSignalSpy changed(m_records.get(), &QAbstractItemModel::dataChanged);
-
-    QList<RecordSummary> after = before;
-    after[1].attention = AttentionCount { 3, 3, 0, 0, 0 };
-    after[3].asOf = QStringLiteral("2026-09-01");
-    m_records->setSummaries(after);
-    QCOMPARE(aboutToReset.count(), 0);
-    QCOMPARE(reset.count(), 0);
-    QCOMPARE(changed.count(), 2);
-    QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), 1);
-    QCOMPARE(changed.at(0).at(1).value<QModelIndex>().row(), 1);
-    QCOMPARE(changed.at(1).at(0).value<QModelIndex>().row(), 3);
-    QCOMPARE(changed.at(1).at(1).value<QModelIndex>().row(), 3);
-    QVERIFY(
-        m_records->index(1).data().toString().endsWith(QStringLiteral("3 of 12 need attention")));
-    QCOMPARE(m_records->summaryAt(3)->asOf, QStringLiteral("2026-09-01"));
-
-    // Adjacent changed rows come as one range.
-    after[1].title = QStringLiteral("B2");
-    after[2].title = QStringLiteral("C2");
-    m_records->setSummaries(after);
-    QCOMPARE(changed.count(), 3);
-    QCOMPARE(changed.at(2).at(0).value<QModelIndex>().row(), 1);
-    QCOMPARE(changed.at(2).at(1).value<QModelIndex>().row(), 2);
-
-    // Nothing changed: no signal.
-    m_records->setSummaries(after);
-    QCOMPARE(changed.count(), 3);
-    QCOMPARE(reset.count(), 0);
-}
-
-void TestObservationModels::recordListOtherIdsReset()
-{
-    m_records->setSummaries({ summary(QStringLiteral("2104.04473"), QStringLiteral("A"), 34, 0, 11),
-        summary(QStringLiteral("2301.01234"), QStringLiteral("B"), 6, 6, 4) });
-
-    QSignalSpy aboutToReset(m_records.get(), &QAbstractItemModel::modelAboutToBeReset);
-    QSignalSpy reset(m_records.get(), &QAbstractItemModel::modelReset);
-    QSignalSpy changed(m_records.get(), &QAbstractItemModel::dataChanged);
-
-    // Other order.
-    m_records->setSummaries({ summary(QStringLiteral("2301.01234"), QStringLiteral("B"), 6, 6, 4),
-        summary(QStringLiteral("2104.04473"), QStringLiteral("A"), 34, 0, 11) });
-    QCOMPARE(aboutToReset.count(), 1);
-    QCOMPARE(reset.count(), 1);
-    QCOMPARE(m_records->rowOf(QStringLiteral("2104.04473")), 1);
-
-    // One more.
-    m_records->setSummaries({ summary(QStringLiteral("2301.01234"), QStringLiteral("B"), 6, 6, 4),
-        summary(QStringLiteral("2104.04473"), QStringLiteral("A"), 34, 0, 11),
-        summary(QStringLiteral("2401.00001"), QStringLiteral("C"), 1, 0, 0) });
-    QCOMPARE(reset.count(), 2);
-    QCOMPARE(m_records->rowCount(), 3);
-    QCOMPARE(m_records->rowOf(QStringLiteral("2401.00001")), 2);
-    QCOMPARE(changed.count(), 0);
 }
 
 // --- Scale ---------------------------------------------------------------------------------

@@ -10,24 +10,21 @@
 #include "NoticeSignature.h"
 #include "ServerDatabases.h"
 #include "ServerProcess.h"
+#include "ServerTestCase.h"
 #include "TestKeys.h"
 #include "TestSupport.h"
 
 #include <QDateTime>
-#include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
-#include <QTimer>
 #include <QtTest>
 
 #include <algorithm>
@@ -239,22 +236,9 @@ void TestServerNotices::stopServer()
 Reply TestServerNotices::send(const QByteArray &method, const QString &pathAndQuery,
     const QByteArray &token, const QByteArray &body)
 {
-    QNetworkRequest request(m_base.resolved(QUrl(pathAndQuery)));
-    request.setTransferTimeout(60000);
-    if (!token.isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + token);
-    if (!body.isEmpty())
-        request.setRawHeader("Content-Type", "application/json");
-    QNetworkReply *reply = m_nam.sendCustomRequest(request, method, body);
-    QEventLoop loop;
-    connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    QTimer::singleShot(60000, &loop, &QEventLoop::quit);
-    if (!reply->isFinished())
-        loop.exec();
-    Reply out { reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
-        reply->readAll() };
-    reply->deleteLater();
-    return out;
+    const HttpReply reply = exchange(m_nam, method, m_base.resolved(QUrl(pathAndQuery)), token,
+        body, body.isEmpty() ? QByteArray() : QByteArrayLiteral("application/json"));
+    return { reply.status, reply.body };
 }
 
 Reply TestServerNotices::post(const QList<StandingNotice> &notices, const QByteArray &token)

@@ -171,21 +171,28 @@ void ServerTestCase::stopServers()
     }
 }
 
-HttpReply ServerTestCase::send(const QByteArray &method, const QString &pathAndQuery,
+HttpReply exchange(QNetworkAccessManager &nam, const QByteArray &method, const QUrl &url,
     const QByteArray &token, const QByteArray &body, const QByteArray &contentType,
-    const QList<std::pair<QByteArray, QByteArray>> &headers, const QUrl &base)
+    const QList<std::pair<QByteArray, QByteArray>> &headers)
 {
-    const QUrl url = (base.isValid() ? base : m_base).resolved(QUrl(pathAndQuery));
     QNetworkReply *reply
-        = m_nam.sendCustomRequest(makeRequest(url, token, contentType, headers), method, body);
+        = nam.sendCustomRequest(makeRequest(url, token, contentType, headers), method, body);
     QEventLoop loop;
-    connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     QTimer::singleShot(60000, &loop, &QEventLoop::quit);
     if (!reply->isFinished())
         loop.exec();
     HttpReply out = collect(reply);
     reply->deleteLater();
     return out;
+}
+
+HttpReply ServerTestCase::send(const QByteArray &method, const QString &pathAndQuery,
+    const QByteArray &token, const QByteArray &body, const QByteArray &contentType,
+    const QList<std::pair<QByteArray, QByteArray>> &headers, const QUrl &base)
+{
+    return exchange(m_nam, method, (base.isValid() ? base : m_base).resolved(QUrl(pathAndQuery)),
+        token, body, contentType, headers);
 }
 
 HttpReply ServerTestCase::postEvents(const QList<CorrectionEvent> &events, const QUrl &base)

@@ -56,6 +56,11 @@ HttpReply collect(QNetworkReply *reply);
 QNetworkRequest makeRequest(const QUrl &url, const QByteArray &token, const QByteArray &contentType,
     const QList<std::pair<QByteArray, QByteArray>> &headers = {});
 
+//! `method` of `url` through `nam` (a makeRequest() request), waited for (60 s at the most).
+HttpReply exchange(QNetworkAccessManager &nam, const QByteArray &method, const QUrl &url,
+    const QByteArray &token = {}, const QByteArray &body = {}, const QByteArray &contentType = {},
+    const QList<std::pair<QByteArray, QByteArray>> &headers = {});
+
 //! Event `n`: a note by carol (the curator's token's name) on one of 13 observations of
 //! kServerRecordId, signed with her test key (TestKeys.h); `value`, or "note N".
 CorrectionEvent makeEvent(int n, const QString &value = {});
