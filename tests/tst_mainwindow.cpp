@@ -20,6 +20,7 @@
 #include <QListView>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QStackedWidget>
@@ -338,6 +339,8 @@ void TestMainWindow::largeRecordShowsItsFirstRowsAtOnce()
     QVERIFY(model && !model->hints().isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(!previewShown.isEmpty() && !preview->isBuilding(), 60000);
     QCOMPARE(previewShown.last().first().toString(), big.arxivId);
+    // The page is scrolled to the row chosen while only the first rows were shown.
+    QTRY_VERIFY(preview->browser()->verticalScrollBar()->value() > 0);
     const QString page = preview->browser()->toPlainText();
     QVERIFY(page.contains(QStringLiteral("Hint:")));
     for (const AnomalyHint &hint : model->hints())
