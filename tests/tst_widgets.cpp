@@ -566,6 +566,17 @@ void TestWidgets::badgeSizeHintFitsTheLongestState()
     const QRect badge = t.delegate->badgeRect(optionFor(*t.view, malformed), malformed);
     QVERIFY(badge.width() >= needed + 16);
 
+    // The widest state is measured again in another font: a short state's cell in a font twice
+    // the size is still as wide as the longest state in that font.
+    const QModelIndex exact = t.model->index(int(ResolutionState::VerifiedExact), 0);
+    QStyleOptionViewItem larger = optionFor(*t.view, exact);
+    larger.font.setPointSizeF(larger.font.pointSizeF() * 2);
+    const int neededLarger
+        = QFontMetrics(larger.font).horizontalAdvance(QStringLiteral("malformed identifier"));
+    QVERIFY2(t.delegate->sizeHint(larger, exact).width() >= neededLarger + 16,
+        qPrintable(QString::number(t.delegate->sizeHint(larger, exact).width())));
+    QVERIFY(t.delegate->sizeHint(optionFor(*t.view, exact), exact).width() < neededLarger);
+
     // Cells without a state are left to the base delegate.
     QStandardItemModel plain(1, 1);
     plain.setItem(0, 0, new QStandardItem(QStringLiteral("x")));

@@ -148,10 +148,15 @@ QSize StateBadgeDelegate::sizeHint(
     QStyleOptionViewItem opt = option;
     initStyleOption(&opt, index);
     const QFontMetrics metrics(opt.font);
-    // As wide as the widest state, so that the column does not change width with its contents.
-    int textWidth = metrics.horizontalAdvance(badgeText(index, *state));
-    for (ResolutionState s : kAllResolutionStates)
-        textWidth = qMax(textWidth, metrics.horizontalAdvance(stateDisplayText(s)));
+    // As wide as the widest state, so that the column does not change width with its contents;
+    // measured once per font (fitting a column asks a thousand rows).
+    if (opt.font != m_measuredFont || m_widestState < 0) {
+        m_measuredFont = opt.font;
+        m_widestState = 0;
+        for (ResolutionState s : kAllResolutionStates)
+            m_widestState = qMax(m_widestState, metrics.horizontalAdvance(stateDisplayText(s)));
+    }
+    const int textWidth = qMax(m_widestState, metrics.horizontalAdvance(badgeText(index, *state)));
     const int width = textWidth + 2 * kBadgePaddingX + 2 * kCellMargin;
     const int height = metrics.height() + 2 * kBadgePaddingY + 4;
     return QSize(qMax(base.width(), width), qMax(base.height(), height));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QFont>
 #include <QStyledItemDelegate>
 
 namespace LedgerCurator {
@@ -22,6 +23,11 @@ public:
 
     //! Where paint() draws the badge for this cell (for tests and tooltips).
     QRect badgeRect(const QStyleOptionViewItem &option, const QModelIndex &index) const;
+
+private:
+    //! The widest state's text in m_measuredFont (sizeHint()); -1: not measured yet.
+    mutable QFont m_measuredFont;
+    mutable int m_widestState = -1;
 };
 
 } // namespace LedgerCurator
