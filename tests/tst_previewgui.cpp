@@ -9,6 +9,7 @@
 #include "TestSupport.h"
 #include "WindowFixture.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QAction>
 #include <QComboBox>
 #include <QMessageBox>
@@ -17,7 +18,9 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QtTest>
 
 using namespace LedgerCurator;
@@ -36,6 +39,7 @@ private Q_SLOTS:
     void previewFollowsCorrectionsAndUndo();
     void previewScrollsToTheSelection();
     void exportPdfFromTheApp();
+    void headingsWrapInANarrowPane();
 };
 
 void TestPreviewGui::previewFollowsCorrectionsAndUndo()
@@ -122,6 +126,40 @@ void TestPreviewGui::exportPdfFromTheApp()
         box->text().contains(nowhere + QStringLiteral(": cannot write")), qPrintable(box->text()));
     QVERIFY(!QFileInfo::exists(nowhere));
     box->close();
+}
+
+void TestPreviewGui::headingsWrapInANarrowPane()
+{
+    // The pane as narrow as the window lets it be: the observations' headings wrap (page.css
+    // keeps them on one line for the PDF), so the page does not scroll sideways; a heading is
+    // still found by its observation's UUID.
+    WindowFixture seeded;
+    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    MainWindow &window = seeded.window();
+    window.show();
+    QTRY_COMPARE(
+        window.findChild<QTableView *>(QStringLiteral("observationTable"))->model()->rowCount(),
+        34);
+    auto *preview = window.findChild<PreviewPane *>(QStringLiteral("previewPane"));
+    window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentWidget(preview);
+    QTextBrowser *browser = preview->browser();
+    browser->setFixedWidth(300);
+    QTRY_VERIFY(browser->viewport()->width() <= 300);
+    int headings = 0;
+    int wrapped = 0;
+    QTextDocument *document = browser->document();
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        if (!block.text().startsWith(QStringLiteral("Observation")))
+            continue;
+        ++headings;
+        QVERIFY(!block.blockFormat().nonBreakableLines());
+        document->documentLayout()->blockBoundingRect(block); // laid out that far
+        wrapped += block.layout()->lineCount() > 1 ? 1 : 0;
+    }
+    QCOMPARE(headings, 34);
+    QCOMPARE(wrapped, 34);
+    QTRY_COMPARE(browser->horizontalScrollBar()->maximum(), 0);
+    QVERIFY(preview->scrollToObservation(kLast));
 }
 
 QTEST_MAIN(TestPreviewGui)
