@@ -521,7 +521,8 @@ void TestPageHtml::previewPaneShowsThePage()
     QCOMPARE(pane.inboundCap(), 500);
     const Record shown = fixtureShown();
     pane.setRecord(shown);
-    HtmlOptions paneOptions { 500, true, loadPageStylesheet(), false };
+    HtmlOptions paneOptions { 500, true, loadPageStylesheet() + PreviewPane::paneStylesheet(),
+        false };
     paneOptions.observationAnchors = false; // the pane finds observations by their headings
     paneOptions.bdiElements = false; // QTextDocument ignores <bdi>
     QCOMPARE(pane.html(), renderPageHtml(shown, paneOptions));

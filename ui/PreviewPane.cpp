@@ -171,12 +171,7 @@ PreviewPane::PreviewPane(QWidget *parent)
     m_inboundCap = ok && cap >= 0 ? qsizetype(cap) : SettingsKeys::kDefaultInboundCap;
     // The page follows the palette: white paper on a light one, the palette's colours on a dark
     // or high-contrast one (the PDF stays on white paper).
-    // In the pane an observation's heading wraps, at its spaces first (and its UUID at a hyphen
-    // only where the pane is narrower than the UUID): page.css keeps it on one line, which the
-    // PDF's and the HTML file's width allow but the pane's does not (the whole page then scrolled
-    // sideways to show the ends of the headings).
-    const QString pageCss
-        = loadPageStylesheet() + QStringLiteral("p.obs-head { white-space: normal; }\n");
+    const QString pageCss = loadPageStylesheet() + paneStylesheet();
     followPalette(this, [this, pageCss] {
         const QPalette palette = QApplication::palette(m_browser);
         const QString css = pageCss + paletteStylesheet(palette);
@@ -293,6 +288,15 @@ bool PreviewPane::opensExternally(const QUrl &url)
 {
     const QString scheme = url.scheme().toLower();
     return url.isValid() && (scheme == u"https" || scheme == u"http") && !url.host().isEmpty();
+}
+
+QString PreviewPane::paneStylesheet()
+{
+    // An observation's heading wraps, at its spaces first (and its UUID at a hyphen only where the
+    // pane is narrower than the heading's first word and the UUID): page.css keeps it on one line,
+    // which the PDF's and the HTML file's width allow but the pane's does not (the whole page
+    // then scrolled sideways to show the ends of the headings).
+    return QStringLiteral("p.obs-head { white-space: normal; }\n");
 }
 
 qsizetype PreviewPane::itemizedOf(const Record &shown) const

@@ -67,6 +67,9 @@ public:
     bool buildsInBackground(const Record &shown) const;
     QTextBrowser *browser() const { return m_browser; }
 
+    //! What the pane adds after page.css on any palette (the page in a narrow pane).
+    static QString paneStylesheet();
+
     //! True for the links the pane hands to the web browser: http and https only.
     static bool opensExternally(const QUrl &url);
 
