@@ -29,6 +29,21 @@ using namespace LedgerCurator::TestSupport;
 namespace {
 const QString kOpt = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2");
 const QString kLast = QStringLiteral("73494bae-8a1d-4c9f-a9ac-3a3c3d90d1a0");
+//! The fixture's cache in the window, shown (at `size` when given), the table holding the
+//! fixture's 34 rows; check QTest::currentTestFailed() after it.
+void showSeeded(WindowFixture &seeded, const QSize &size = {})
+{
+    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    if (size.isValid())
+        seeded.window().resize(size);
+    seeded.window().show();
+    QTRY_COMPARE(seeded.window()
+                     .findChild<QTableView *>(QStringLiteral("observationTable"))
+                     ->model()
+                     ->rowCount(),
+        34);
+}
+
 } // namespace
 
 class TestPreviewGui : public QObject
@@ -45,11 +60,10 @@ private Q_SLOTS:
 void TestPreviewGui::previewFollowsCorrectionsAndUndo()
 {
     WindowFixture seeded;
-    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    showSeeded(seeded);
+    if (QTest::currentTestFailed())
+        return;
     MainWindow &window = seeded.window();
-    window.show();
-    auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
-    QTRY_COMPARE(table->model()->rowCount(), 34);
     auto *preview = window.findChild<PreviewPane *>(QStringLiteral("previewPane"));
     QVERIFY(preview);
     for (const QString &id : { kOpt, kLast })
@@ -80,12 +94,11 @@ void TestPreviewGui::previewFollowsCorrectionsAndUndo()
 void TestPreviewGui::previewScrollsToTheSelection()
 {
     WindowFixture seeded;
-    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    showSeeded(seeded, QSize(1400, 800));
+    if (QTest::currentTestFailed())
+        return;
     MainWindow &window = seeded.window();
-    window.resize(1400, 800);
-    window.show();
     auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
-    QTRY_COMPARE(table->model()->rowCount(), 34);
     window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentIndex(1);
     auto *preview = window.findChild<PreviewPane *>(QStringLiteral("previewPane"));
     QScrollBar *bar = preview->browser()->verticalScrollBar();
@@ -101,12 +114,10 @@ void TestPreviewGui::previewScrollsToTheSelection()
 void TestPreviewGui::exportPdfFromTheApp()
 {
     WindowFixture seeded;
-    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    showSeeded(seeded);
+    if (QTest::currentTestFailed())
+        return;
     MainWindow &window = seeded.window();
-    window.show();
-    QTRY_COMPARE(
-        window.findChild<QTableView *>(QStringLiteral("observationTable"))->model()->rowCount(),
-        34);
     QSignalSpy finished(&window, &MainWindow::exportFinished);
     const QString path = seeded.filePath(QStringLiteral("page.pdf"));
     window.exportPdfTo(path);
@@ -130,16 +141,14 @@ void TestPreviewGui::exportPdfFromTheApp()
 
 void TestPreviewGui::headingsWrapInANarrowPane()
 {
-    // The pane as narrow as the window lets it be: the observations' headings wrap (page.css
-    // keeps them on one line for the PDF), so the page does not scroll sideways; a heading is
-    // still found by its observation's UUID.
+    // The pane 300 pixels wide: the observations' headings wrap (page.css keeps them on one line
+    // for the PDF), so the page does not scroll sideways; a heading is still found by its
+    // observation's UUID.
     WindowFixture seeded;
-    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    showSeeded(seeded);
+    if (QTest::currentTestFailed())
+        return;
     MainWindow &window = seeded.window();
-    window.show();
-    QTRY_COMPARE(
-        window.findChild<QTableView *>(QStringLiteral("observationTable"))->model()->rowCount(),
-        34);
     auto *preview = window.findChild<PreviewPane *>(QStringLiteral("previewPane"));
     window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentWidget(preview);
     QTextBrowser *browser = preview->browser();
