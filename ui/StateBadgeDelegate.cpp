@@ -141,12 +141,15 @@ void StateBadgeDelegate::paint(
 QSize StateBadgeDelegate::sizeHint(
     const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
-    const QSize base = QStyledItemDelegate::sizeHint(option, index);
     const auto state = stateOf(index);
     if (!state)
-        return base;
+        return QStyledItemDelegate::sizeHint(option, index);
+    // What QStyledItemDelegate::sizeHint() gives, from the one style option made here (making
+    // it asks the model for every role).
     QStyleOptionViewItem opt = option;
     initStyleOption(&opt, index);
+    const QStyle *style = opt.widget ? opt.widget->style() : QApplication::style();
+    const QSize base = style->sizeFromContents(QStyle::CT_ItemViewItem, &opt, QSize(), opt.widget);
     const QFontMetrics metrics(opt.font);
     // As wide as the widest state, so that the column does not change width with its contents;
     // measured once per font (fitting a column asks a thousand rows).
