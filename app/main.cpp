@@ -306,11 +306,15 @@ void benchmarkStartup(QApplication &app, MainWindow &window, const QElapsedTimer
 int runGui(int argc, char *argv[], const QElapsedTimer &started)
 {
 #ifdef __GLIBC__
-    // One malloc arena for all threads: a record is read on a worker thread and then lives on
-    // the GUI thread, and with an arena per thread the memory the worker freed could not serve
+    // Two malloc arenas, not one per thread: a record is read on a worker thread and then lives
+    // on the GUI thread, and with an arena per thread the memory the worker freed could not serve
     // the GUI thread (peak resident 435 MB instead of 372 MB for a 200,000-observation record).
-    // Only glibc has mallopt() and M_ARENA_MAX; other C libraries keep their allocator's ways.
-    mallopt(M_ARENA_MAX, 1);
+    // Not one either: every thread then took the one arena's lock for each malloc, and the
+    // threads that build the preview and the GUI thread waited on each other (the preview of the
+    // 200,000-observation record 1.7 s with one, 1.2 s with two, at 270 against 275 MB;
+    // docs/benchmarks.md). Only glibc has mallopt() and M_ARENA_MAX; other C libraries keep
+    // their allocator's ways.
+    mallopt(M_ARENA_MAX, 2);
 #endif
     QApplication app(argc, argv);
     setIdentity();

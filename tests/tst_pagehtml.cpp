@@ -3,8 +3,10 @@
 // caps inbound itemization, names no external resource; and the preview pane that shows it.
 #include "AnomalyHints.h"
 #include "CuratedRecord.h"
+#include "DocumentDiff.h"
 #include "LedgerText.h"
 #include "PageHtml.h"
+#include "PreviewImport.h"
 #include "PreviewPane.h"
 #include "Screenshots.h"
 #include "StateStyle.h"
@@ -105,45 +107,6 @@ Record inboundRecord(int inbound)
     return r;
 }
 
-bool sameFormat(const QTextFormat &a, const QTextFormat &b)
-{
-    return a.type() == b.type() && a.objectIndex() == b.objectIndex()
-        && a.properties() == b.properties();
-}
-
-//! Where two documents differ in blocks, text or formats; empty when they do not.
-QString firstDifference(const QTextDocument &a, const QTextDocument &b)
-{
-    if (a.blockCount() != b.blockCount())
-        return QStringLiteral("%1 blocks against %2").arg(a.blockCount()).arg(b.blockCount());
-    int n = 0;
-    for (QTextBlock x = a.begin(), y = b.begin(); x.isValid(); x = x.next(), y = y.next(), ++n) {
-        if (x.text() != y.text())
-            return QStringLiteral("block %1: \"%2\" against \"%3\"").arg(n).arg(x.text(), y.text());
-        // The same properties (QTextFormat's == also asks for them in the same order).
-        if (!sameFormat(x.blockFormat(), y.blockFormat())
-            || !sameFormat(x.charFormat(), y.charFormat()))
-            return QStringLiteral("block %1 (\"%2\"): another block format").arg(n).arg(x.text());
-        const auto left = x.textFormats();
-        const auto right = y.textFormats();
-        if (left.size() != right.size())
-            return QStringLiteral("block %1 (\"%2\"): %3 formats against %4")
-                .arg(n)
-                .arg(x.text())
-                .arg(left.size())
-                .arg(right.size());
-        for (qsizetype i = 0; i < left.size(); ++i) {
-            if (left[i].start != right[i].start || left[i].length != right[i].length
-                || !sameFormat(left[i].format, right[i].format))
-                return QStringLiteral("block %1 (\"%2\"): format %3 differs")
-                    .arg(n)
-                    .arg(x.text())
-                    .arg(i);
-        }
-    }
-    return {};
-}
-
 CorrectionEvent stateEdit(
     const QString &id, const QString &value, const QString &author, const QString &at)
 {
@@ -181,6 +144,7 @@ private Q_SLOTS:
     void previewPaneLinks();
     void previewPaneBuildsALargePageOffTheGuiThread();
     void previewPaneImportsALargePageInPiecesAsAWhole();
+    void pageImportOnTwoThreadsIsTheWholePage();
     void previewPaneFollowsADarkPalette();
 };
 
@@ -763,11 +727,13 @@ void TestPageHtml::previewPaneBuildsALargePageOffTheGuiThread()
     }
 }
 
-void TestPageHtml::previewPaneImportsALargePageInPiecesAsAWhole()
+namespace {
+
+//! 1,200 observations: the preview imports them 200 at a time. 400 outbound, so that a piece
+//! begins with the inbound heading; curated, conflicting and hinted observations across the cuts
+//! (the fixture's observations repeat, so their titles do).
+Record curatedAcrossCuts()
 {
-    // 1,200 observations: the pane imports them 200 at a time. 400 outbound, so that a piece
-    // begins with the inbound heading; curated, conflicting and hinted observations across the
-    // cuts (the fixture's observations repeat, so their titles do).
     Record big = manyObservations(QStringLiteral("2201.00021"), 1200, 20000);
     for (qsizetype i = 0; i < 400; ++i)
         big.observations[i].direction = Direction::Outbound;
@@ -777,7 +743,14 @@ void TestPageHtml::previewPaneImportsALargePageInPiecesAsAWhole()
         c.note = QStringLiteral("checked <b>%1</b> against the PDF").arg(i);
         c.conflicts = { QStringLiteral("state") };
     }
-    const Record shown = applyCorrections(big, {}).shown;
+    return applyCorrections(big, {}).shown;
+}
+
+} // namespace
+
+void TestPageHtml::previewPaneImportsALargePageInPiecesAsAWhole()
+{
+    const Record shown = curatedAcrossCuts();
     PreviewPane pane;
     pane.setInboundCap(0);
     QSignalSpy built(&pane, &PreviewPane::previewShown);
@@ -812,6 +785,46 @@ void TestPageHtml::previewPaneImportsALargePageInPiecesAsAWhole()
     QVERIFY(sameFormat(pieces->rootFrame()->frameFormat(), whole.rootFrame()->frameFormat()));
     QVERIFY(piecesText.contains(QStringLiteral("note “1199”")));
     QVERIFY(piecesText.contains(shown.observations.last().id));
+}
+
+void TestPageHtml::pageImportOnTwoThreadsIsTheWholePage()
+{
+    // importPageInPieces() on its own: with the second core taken (its helper only writes the
+    // HTML), then free from the start (it parses every other piece); one piece, and two.
+    HtmlOptions options;
+    options.inboundCap = 0;
+    options.css = loadPageStylesheet();
+    options.observationAnchors = false;
+    options.bdiElements = false;
+    const Record large = curatedAcrossCuts();
+    const Record two = manyObservations(QStringLiteral("2201.00023"), 300, 40000);
+    const Record one = manyObservations(QStringLiteral("2201.00022"), 150, 30000);
+    const bool twoCores = QThread::idealThreadCount() > 1;
+    for (const Record *record : { &large, &two, &one }) {
+        for (const bool free : { false, true }) {
+            const QString label = QStringLiteral("%1 observations, second core %2")
+                                      .arg(record->observations.size())
+                                      .arg(free ? u"free" : u"taken");
+            const std::atomic<bool> secondCoreFree = free;
+            PageDocument pieces;
+            pieces.setUndoRedoEnabled(false);
+            const PieceImport import = importPageInPieces(pieces, *record, options, secondCoreFree);
+            const int expected = int((record->observations.size() + 199) / 200);
+            QCOMPARE(import.pieces, expected);
+            QCOMPARE(import.parsedBeside, free && twoCores ? expected / 2 : 0);
+
+            QTextDocument whole;
+            whole.setDefaultFont(pieces.defaultFont());
+            whole.setHtml(renderPageHtml(*record, options));
+            QCOMPARE(pieces.toPlainText(), whole.toPlainText());
+            const QString difference = firstDifference(pieces, whole);
+            QVERIFY2(difference.isEmpty(), qPrintable(label + QStringLiteral(": ") + difference));
+            QVERIFY2(
+                sameFormat(pieces.rootFrame()->frameFormat(), whole.rootFrame()->frameFormat()),
+                qPrintable(label));
+            QVERIFY(pieces.metaInformation(QTextDocument::DocumentTitle).contains(record->arxivId));
+        }
+    }
 }
 
 void TestPageHtml::previewPaneFollowsADarkPalette()

@@ -3,6 +3,7 @@
 
 #include "BackgroundJob.h"
 #include "PageHtml.h"
+#include "PreviewImport.h"
 #include "SettingsKeys.h"
 #include "StateStyle.h"
 #include "ThemeText.h"
@@ -15,11 +16,13 @@
 #include <QSettings>
 #include <QTextBlock>
 #include <QTextBrowser>
-#include <QTextCursor>
 #include <QTextDocument>
-#include <QTextDocumentFragment>
+#include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <atomic>
+#include <memory>
 
 namespace LedgerCurator {
 
@@ -34,85 +37,7 @@ public:
     QVariant loadResource(int, const QUrl &) override { return {}; }
 };
 
-//! The same for a document built on a worker thread (which has no browser to ask).
-class PageDocument final : public QTextDocument
-{
-public:
-    using QTextDocument::QTextDocument;
-
-protected:
-    QVariant loadResource(int, const QUrl &) override { return {}; }
-};
-
 constexpr qreal kDocumentMargin = 16; // room around the page, as on paper
-
-//! A large page imported into `document` a few hundred observations at a time
-//! (renderPageHtmlInPieces(), cut between observations), each piece appended to what came before.
-//! Imported whole, Qt's HTML import held the page's HTML and its parser's nodes for every element
-//! at once: some 30 MB for 2,500 observations on top of the document, most of the preview's share
-//! of the startup's peak (docs/benchmarks.md, "Startup of a large record, fifth round"). Each
-//! piece is a whole document with the page's stylesheet, so that its blocks take the same formats
-//! as in the whole page; the document is the one a whole import gives (tst_pagehtml
-//! previewPaneShowsThePage compares them block by block).
-void importInPieces(QTextDocument &document, const Record &record, const HtmlOptions &options)
-{
-    constexpr HtmlPieceLimits kPiece { 200, 1 << 20 };
-    const QString head = QStringLiteral("<html><head><style>\n") + options.css
-        + QStringLiteral("\n</style></head><body>\n");
-    const auto import = [&](QString &&piece, bool first, bool last) {
-        QString html = head;
-        if (last) {
-            html += piece;
-        } else {
-            // A line end among the piece's closing tags, or after </html>, would end its last
-            // block with a space (in the whole page, the next observation's block follows them
-            // instead); the last piece ends as the whole page does.
-            QStringView body = QStringView(piece).trimmed();
-            QString closing;
-            while (body.endsWith(u'>')) {
-                const qsizetype tag = body.lastIndexOf(u'<');
-                if (tag < 0 || !body.mid(tag).startsWith(u"</"))
-                    break;
-                closing.prepend(body.mid(tag));
-                body = body.first(tag).trimmed();
-            }
-            html += body;
-            html += closing;
-        }
-        piece = QString();
-        html += last ? QStringLiteral("</body></html>\n") : QStringLiteral("</body></html>");
-        if (first) {
-            document.setHtml(html);
-            return;
-        }
-        PageDocument part;
-        part.setUndoRedoEnabled(false);
-        part.setDefaultFont(document.defaultFont());
-        part.setHtml(html);
-        html = QString();
-        // The piece's first block is a block of its own, with its own formats: a fragment
-        // inserted at the end of a block goes on in it.
-        QTextCursor end(&document);
-        end.movePosition(QTextCursor::End);
-        end.insertBlock(part.begin().blockFormat(), part.begin().charFormat());
-        QTextCursor all(&part);
-        all.select(QTextCursor::Document);
-        end.insertFragment(QTextDocumentFragment(all));
-    };
-    // Each piece is imported once the next is written (only the last keeps its line ends).
-    QString pending;
-    bool first = true;
-    renderPageHtmlInPieces(record, options, kPiece, [&](QString &&piece, qsizetype) {
-        if (!pending.isNull())
-            import(std::move(pending), std::exchange(first, false), false);
-        pending = std::move(piece);
-        return true;
-    });
-    import(std::move(pending), first, true);
-    // As the <title> of the whole page would have set it.
-    document.setMetaInformation(QTextDocument::DocumentTitle,
-        QStringLiteral("arXiv:") + record.arxivId + QStringLiteral(" · ") + record.title);
-}
 
 //! The page's colours on a dark or high-contrast palette, after page.css (which is the white
 //! paper of the PDF). Each rule has the selector of the page.css rule it overrides (element and
@@ -348,14 +273,20 @@ void PreviewPane::render(bool keepScroll)
     }
     const quint64 generation = m_generation;
     m_building = true;
+    // The second core is taken by this thread until it is back in its event loop (the record's
+    // table is shown right after this, on a record's first render): the import parses on one
+    // thread until then, on two after.
+    auto secondCoreFree = std::make_shared<std::atomic<bool>>(false);
+    QTimer::singleShot(0, this, [secondCoreFree] { secondCoreFree->store(true); });
     BackgroundJob *build = BackgroundJob::start<Built>(
         this, {},
-        [record = m_record, options, font = m_browser->document()->defaultFont()](auto &worker) {
+        [record = m_record, options, font = m_browser->document()->defaultFont(), secondCoreFree](
+            auto &worker) {
             Built built;
             auto *document = new PageDocument;
             document->setUndoRedoEnabled(false);
             document->setDefaultFont(font);
-            importInPieces(*document, record, options);
+            built.import = importPageInPieces(*document, record, options, *secondCoreFree);
             document->setDocumentMargin(kDocumentMargin);
             worker.handHome(document); // the GUI thread's once delivered
             built.document = document;
@@ -373,6 +304,7 @@ void PreviewPane::documentBuilt(Built built, quint64 generation)
         return;
     }
     m_shownPage = std::exchange(m_buildingPage, std::nullopt);
+    m_lastImport = built.import;
     m_headingBlocks.clear();
     // The browser deletes only its own first document when another replaces it: a document
     // built here is the pane's to delete, once the next one is in.

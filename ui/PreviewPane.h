@@ -4,6 +4,7 @@
 #include "AnomalyHints.h"
 #include "Notices.h"
 #include "PageHtml.h"
+#include "PreviewImport.h"
 #include "Record.h"
 
 #include <QHash>
@@ -61,6 +62,9 @@ public:
     QString html() const;
     //! True while a large page is being built on a worker thread (previewShown() follows).
     bool isBuilding() const { return m_building; }
+    //! How the last large page put in place was imported: its pieces, and how many of them a
+    //! second thread parsed (importPageInPieces()).
+    PieceImport lastImport() const { return m_lastImport; }
     //! Pages that itemize at least this many observations are built on a worker thread.
     static constexpr qsizetype asyncThreshold() { return 400; }
     //! Whether setRecord(shown) would build the page on a worker thread (the page cap in use).
@@ -91,6 +95,7 @@ private:
     struct Built
     {
         QTextDocument *document = nullptr; // made on the worker, moved to this thread
+        PieceImport import;
     };
     //! What a page was rendered from.
     struct Page
@@ -120,6 +125,7 @@ private:
     bool m_building = false; // the page of the last render is not on screen yet
     int m_pendingScroll = 0; // the scroll position to restore once the build is in
     QString m_pendingObservation; // scrollToObservation() asked while building
+    PieceImport m_lastImport; // of the last large page put in place
 };
 
 } // namespace LedgerCurator
