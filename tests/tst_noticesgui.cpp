@@ -64,6 +64,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void bannerAndTableMarkTheRetractedWork();
+    void bannerHeightFollowsItsTextWidthAndFont();
     void reviewIsRecordedAndUndoable();
     void reviewFilters();
     void correctedIdentifierShowsTheNoticeAtOnce();
@@ -189,6 +190,47 @@ void TestNoticesGui::reviewUndoTakesBackReviewsOnlyAndTheNoteEmpties()
     QVERIFY(redo->isEnabled());
     redo->trigger();
     QCOMPARE(window.session().undoStack()->index(), 2);
+}
+
+void TestNoticesGui::bannerHeightFollowsItsTextWidthAndFont()
+{
+    // The banner's text keeps its height for each width it was asked for (the layouts ask many
+    // times); it is the height a label of the same text, font and width has, after a change of
+    // text or font as before.
+    importCsv();
+    MainWindow window(m_fixture->store());
+    window.session().setAuthor(QStringLiteral("tester"));
+    window.show();
+    auto *banner = window.findChild<QWidget *>(QStringLiteral("retractionBanner"));
+    QTRY_VERIFY(banner->isVisible());
+    auto *label = window.findChild<QLabel *>(QStringLiteral("retractionBannerText"));
+    QVERIFY(label && label->wordWrap());
+    const auto sameAsAFreshLabel = [label](const QString &step) {
+        QLabel fresh(label->text());
+        fresh.setWordWrap(true);
+        fresh.setTextFormat(label->textFormat());
+        fresh.setFont(label->font());
+        fresh.setContentsMargins(label->contentsMargins());
+        for (const int width : { 120, 300, 120, 700, 300 }) {
+            QVERIFY2(label->heightForWidth(width) == fresh.heightForWidth(width),
+                qPrintable(QStringLiteral("%1, width %2: %3 against %4")
+                               .arg(step)
+                               .arg(width)
+                               .arg(label->heightForWidth(width))
+                               .arg(fresh.heightForWidth(width))));
+        }
+    };
+    sameAsAFreshLabel(QStringLiteral("as shown"));
+    const int before = label->heightForWidth(300);
+    label->setText(label->text().repeated(6));
+    sameAsAFreshLabel(QStringLiteral("a longer text"));
+    QVERIFY(label->heightForWidth(300) > before);
+    QFont larger = label->font();
+    larger.setPointSizeF(larger.pointSizeF() * 2);
+    label->setFont(larger);
+    sameAsAFreshLabel(QStringLiteral("a larger font"));
+    label->setContentsMargins(0, 20, 0, 20);
+    sameAsAFreshLabel(QStringLiteral("wider margins"));
 }
 
 void TestNoticesGui::reviewIsRecordedAndUndoable()

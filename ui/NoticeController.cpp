@@ -15,6 +15,8 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QEvent>
+#include <QFont>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMainWindow>
@@ -27,10 +29,54 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace LedgerCurator {
 
 namespace {
+
+//! The banner's text, its height for a width worked out once per width: the scroll area and the
+//! layouts ask for it many times in one pass, and each answer laid the whole text out again (a
+//! record whose own paper has 170 notices: 16,000 characters, some 70 ms of the record's way to
+//! the screen; QLabel keeps its size hint but not this).
+class BannerLabel final : public QLabel
+{
+public:
+    using QLabel::QLabel;
+
+    int heightForWidth(int width) const override
+    {
+        if (text() != m_measuredText || font() != m_measuredFont) {
+            m_heights.clear();
+            m_measuredText = text();
+            m_measuredFont = font();
+        }
+        for (const auto &[w, h] : m_heights) {
+            if (w == width)
+                return h;
+        }
+        const int height = QLabel::heightForWidth(width);
+        if (m_heights.size() >= 8)
+            m_heights.erase(m_heights.begin());
+        m_heights.emplace_back(width, height);
+        return height;
+    }
+
+protected:
+    void changeEvent(QEvent *event) override
+    {
+        // A style or its sheet can change the margins the height includes.
+        if (event->type() == QEvent::StyleChange || event->type() == QEvent::ContentsRectChange)
+            m_heights.clear();
+        QLabel::changeEvent(event);
+    }
+
+private:
+    mutable QString m_measuredText;
+    mutable QFont m_measuredFont;
+    mutable std::vector<std::pair<int, int>> m_heights; // width, height
+};
 
 //! The banner's text, at most kMaxLines lines high: a record with many notices scrolls its text
 //! here rather than pushing the table down.
@@ -101,7 +147,7 @@ NoticeController::NoticeController(Store &store, CurationSession &session, QMain
                            "border-radius: 4px; } #retractionBanner QLabel { color: %3; }")
                 .arg(colors.background.name(), colors.border.name(), colors.text.name()));
     });
-    m_bannerText = new QLabel(m_banner);
+    m_bannerText = new BannerLabel(m_banner);
     m_bannerText->setObjectName(QStringLiteral("retractionBannerText"));
     m_bannerText->setWordWrap(true);
     m_bannerText->setTextFormat(Qt::PlainText);
