@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // State colours, the summary bar and the state badge delegate, checked on rendered pixels.
+#include "MeasuringDelegate.h"
 #include "ObservationTableModel.h"
 #include "Screenshots.h"
 #include "StateBadgeDelegate.h"
@@ -94,6 +95,7 @@ private Q_SLOTS:
     void badgePaintsTheStateColour();
     void selectionAndExclusionStayVisible();
     void badgeSizeHintFitsTheLongestState();
+    void columnsFitAlikeWithSizesKept();
 
 private:
     struct Shown
@@ -582,6 +584,65 @@ void TestWidgets::badgeSizeHintFitsTheLongestState()
     plain.setItem(0, 0, new QStandardItem(QStringLiteral("x")));
     QVERIFY(
         t.delegate->badgeRect(optionFor(*t.view, plain.index(0, 0)), plain.index(0, 0)).isEmpty());
+}
+
+void TestWidgets::columnsFitAlikeWithSizesKept()
+{
+    // A column fitted with the sizes kept (MeasuringDelegate::Measuring) is as wide as fitted
+    // without: 1,500 rows of a few repeated texts, one long text far down (within the rows a fit
+    // looks at) and a badge column; the kept sizes answer most cells, and end with the fit.
+    constexpr int kRows = 1500;
+    QStandardItemModel model(kRows, 3);
+    for (int row = 0; row < kRows; ++row) {
+        const ResolutionState state = kAllResolutionStates[row % kResolutionStateCount];
+        auto *badge = new QStandardItem(stateText(state));
+        badge->setData(int(state), ObservationTableModel::StateRole);
+        model.setItem(row, 0, badge);
+        model.setItem(row, 1,
+            new QStandardItem(row == 700 ? QStringLiteral("a basis far longer than the others")
+                                         : QStringList { u"pith"_qs, u"crossref"_qs }[row % 2]));
+        model.setItem(row, 2, new QStandardItem(QStringLiteral("[%1]").arg(row % 40)));
+    }
+    QTableView view;
+    view.setModel(&model);
+    auto *plain = new MeasuringDelegate(&view);
+    auto *badges = new StateBadgeDelegate(&view);
+    view.setItemDelegate(plain);
+    view.setItemDelegateForColumn(0, badges);
+    view.resize(600, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+    const auto fitted = [&view] {
+        QList<int> widths;
+        for (int column = 0; column < 3; ++column) {
+            view.setColumnWidth(column, 10);
+            view.resizeColumnToContents(column);
+            widths.append(view.columnWidth(column));
+        }
+        return widths;
+    };
+    const QList<int> each = fitted();
+    QCOMPARE(plain->keptCount() + badges->keptCount(), 0);
+    QList<int> kept;
+    {
+        const MeasuringDelegate::Measuring measuring(&view);
+        kept = fitted();
+    }
+    QCOMPARE(kept, each);
+    QVERIFY(view.columnWidth(1) >= view.fontMetrics().horizontalAdvance(
+                QStringLiteral("a basis far longer than the others")));
+    // Most cells answered from the kept sizes: a few texts per column were measured.
+    QVERIFY2(plain->keptCount() > 1500, qPrintable(QString::number(plain->keptCount())));
+    QVERIFY2(badges->keptCount() > 700, qPrintable(QString::number(badges->keptCount())));
+    const qsizetype measuredWhileKept = plain->measuredCount();
+
+    // Once the fit is over nothing is kept: a larger font is measured, and the columns widen.
+    QFont larger = view.font();
+    larger.setPointSizeF(larger.pointSizeF() * 2);
+    view.setFont(larger);
+    QVERIFY(fitted().at(1) > each.at(1));
+    QVERIFY(plain->measuredCount() > measuredWhileKept + 1000);
 }
 
 QTEST_MAIN(TestWidgets)

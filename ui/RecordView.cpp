@@ -3,6 +3,7 @@
 #include "DisplayText.h"
 #include "FlowLayout.h"
 
+#include "MeasuringDelegate.h"
 #include "ObservationFilterProxy.h"
 #include "StateBadgeDelegate.h"
 #include "StateStyle.h"
@@ -162,6 +163,7 @@ void RecordView::createTable()
     m_table->setAccessibleDescription(
         tr("The observations of the record with their resolution states"));
     m_table->setModel(m_proxy);
+    m_table->setItemDelegate(new MeasuringDelegate(m_table)); // fitColumns()
     m_table->setItemDelegateForColumn(
         ObservationTableModel::StateColumn, new StateBadgeDelegate(m_table));
     m_table->setSortingEnabled(true);
@@ -346,6 +348,8 @@ void RecordView::fitColumns()
     const qsizetype outbound = m_model->outboundCount();
     m_table->setColumnHidden(ObservationTableModel::CitedTitleColumn, outbound == 0);
     m_fittingColumns = true;
+    // Each column's sizes kept per text while it is fitted: most cells repeat a few texts.
+    const MeasuringDelegate::Measuring measuring(m_table);
     QHeaderView *header = m_table->horizontalHeader();
     // The side of the link that differs from row to row stretches: the citing title where most
     // rows are inbound, the cited title where most are outbound. The other fits its text, which

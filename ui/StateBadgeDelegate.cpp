@@ -38,7 +38,7 @@ QString badgeText(const QModelIndex &index, ResolutionState state)
 } // namespace
 
 StateBadgeDelegate::StateBadgeDelegate(QObject *parent)
-    : QStyledItemDelegate(parent)
+    : MeasuringDelegate(parent)
 {
     setObjectName(QStringLiteral("stateBadgeDelegate"));
 }
@@ -138,18 +138,21 @@ void StateBadgeDelegate::paint(
     painter->restore();
 }
 
-QSize StateBadgeDelegate::sizeHint(
-    const QStyleOptionViewItem &option, const QModelIndex &index) const
+QString StateBadgeDelegate::sizeKey(const QStyleOptionViewItem &, const QModelIndex &index) const
 {
     const auto state = stateOf(index);
-    if (!state)
-        return QStyledItemDelegate::sizeHint(option, index);
-    // What QStyledItemDelegate::sizeHint() gives, from the one style option made here (making
-    // it asks the model for every role).
-    QStyleOptionViewItem opt = option;
-    initStyleOption(&opt, index);
+    return state ? badgeText(index, *state) : QString();
+}
+
+QSize StateBadgeDelegate::sizeFor(const QStyleOptionViewItem &opt, const QModelIndex &index) const
+{
+    // What QStyledItemDelegate::sizeHint() gives, from the one style option made
+    // (MeasuringDelegate::sizeHint(); making it asks the model for every role).
     const QStyle *style = opt.widget ? opt.widget->style() : QApplication::style();
     const QSize base = style->sizeFromContents(QStyle::CT_ItemViewItem, &opt, QSize(), opt.widget);
+    const auto state = stateOf(index);
+    if (!state)
+        return base;
     const QFontMetrics metrics(opt.font);
     // As wide as the widest state, so that the column does not change width with its contents;
     // measured once per font (fitting a column asks a thousand rows).
