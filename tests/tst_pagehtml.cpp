@@ -6,8 +6,8 @@
 #include "DocumentDiff.h"
 #include "LedgerText.h"
 #include "PageHtml.h"
-#include "PreviewImport.h"
 #include "PreviewPane.h"
+#include "RecordFixtures.h"
 #include "Screenshots.h"
 #include "StateStyle.h"
 #include "TestSupport.h"
@@ -143,8 +143,6 @@ private Q_SLOTS:
     void previewPaneKeepsScrollAndFindsObservations();
     void previewPaneLinks();
     void previewPaneBuildsALargePageOffTheGuiThread();
-    void previewPaneImportsALargePageInPiecesAsAWhole();
-    void pageImportOnTwoThreadsIsTheWholePage();
     void previewPaneFollowsADarkPalette();
 };
 
@@ -610,25 +608,6 @@ void TestPageHtml::previewPaneLinks()
     QVERIFY(pane.browser()->toPlainText().contains(QStringLiteral("Paper Citation Record")));
 }
 
-namespace {
-
-//! The fixture's observations repeated to `count` under fresh ids, as record `id`.
-Record manyObservations(const QString &id, int count, int idOffset)
-{
-    const Record fixture = fixtureUpstream();
-    Record r = fixture;
-    r.arxivId = id;
-    r.observations.clear();
-    for (int i = 0; i < count; ++i) {
-        Observation o = fixture.observations[i % fixture.observations.size()];
-        o.id = uuidFor(idOffset + i);
-        r.observations.append(o);
-    }
-    return r;
-}
-
-} // namespace
-
 void TestPageHtml::previewPaneBuildsALargePageOffTheGuiThread()
 {
     PreviewPane pane;
@@ -645,7 +624,7 @@ void TestPageHtml::previewPaneBuildsALargePageOffTheGuiThread()
     QVERIFY(!pane.isBuilding());
 
     // A large one: setRecord() returns at once, and the pane says what it is doing.
-    const Record big = manyObservations(QStringLiteral("2201.00011"), 1200, 0);
+    const Record big = fixtureRepeated(QStringLiteral("2201.00011"), 1200, 0);
     QVERIFY(big.observations.size() >= PreviewPane::asyncThreshold());
     pane.setRecord(applyCorrections(big, {}).shown);
     QVERIFY(pane.isBuilding());
@@ -680,8 +659,8 @@ void TestPageHtml::previewPaneBuildsALargePageOffTheGuiThread()
 
     // Two large records in a row: only the latter is shown, once, even if the former's build
     // ends after it.
-    const Record other = manyObservations(QStringLiteral("2201.00012"), 1300, 5000);
-    const Record third = manyObservations(QStringLiteral("2201.00013"), 1250, 9000);
+    const Record other = fixtureRepeated(QStringLiteral("2201.00012"), 1300, 5000);
+    const Record third = fixtureRepeated(QStringLiteral("2201.00013"), 1250, 9000);
     shown.clear();
     pane.setRecord(applyCorrections(other, {}).shown);
     pane.setRecord(applyCorrections(third, {}).shown);
@@ -724,106 +703,6 @@ void TestPageHtml::previewPaneBuildsALargePageOffTheGuiThread()
         doomed.setInboundCap(0);
         doomed.setRecord(applyCorrections(big, {}).shown);
         QVERIFY(doomed.isBuilding());
-    }
-}
-
-namespace {
-
-//! 1,200 observations: the preview imports them 200 at a time. 400 outbound, so that a piece
-//! begins with the inbound heading; curated, conflicting and hinted observations across the cuts
-//! (the fixture's observations repeat, so their titles do).
-Record curatedAcrossCuts()
-{
-    Record big = manyObservations(QStringLiteral("2201.00021"), 1200, 20000);
-    for (qsizetype i = 0; i < 400; ++i)
-        big.observations[i].direction = Direction::Outbound;
-    for (const qsizetype i : { 0, 199, 200, 201, 399, 400, 401, 799, 800, 1199 }) {
-        CurationInfo &c = big.observations[i].curation.edit();
-        c.mark = QStringLiteral("Curated by Ada, 2026-12-06: note “%1”.").arg(i);
-        c.note = QStringLiteral("checked <b>%1</b> against the PDF").arg(i);
-        c.conflicts = { QStringLiteral("state") };
-    }
-    return applyCorrections(big, {}).shown;
-}
-
-} // namespace
-
-void TestPageHtml::previewPaneImportsALargePageInPiecesAsAWhole()
-{
-    const Record shown = curatedAcrossCuts();
-    PreviewPane pane;
-    pane.setInboundCap(0);
-    QSignalSpy built(&pane, &PreviewPane::previewShown);
-    pane.setRecord(shown);
-    QVERIFY(pane.isBuilding());
-    QVERIFY(built.wait(60000));
-    QTextDocument *pieces = pane.browser()->document();
-
-    // The same page imported whole, as a small page is.
-    QTextDocument whole;
-    whole.setDefaultFont(pieces->defaultFont());
-    whole.setHtml(pane.html());
-    QVERIFY(pane.html().contains(shown.observations.last().id));
-    const QString piecesText = pieces->toPlainText();
-    const QString wholeText = whole.toPlainText();
-    const auto at
-        = std::mismatch(piecesText.begin(), piecesText.end(), wholeText.begin(), wholeText.end())
-              .first
-        - piecesText.begin();
-    QVERIFY2(piecesText == wholeText,
-        qPrintable(QStringLiteral("at %1: \"%2\" against \"%3\"")
-                       .arg(at)
-                       .arg(piecesText.mid(std::max<qsizetype>(at - 80, 0), 160),
-                           wholeText.mid(std::max<qsizetype>(at - 80, 0), 160))));
-    const QString difference = firstDifference(*pieces, whole);
-    QVERIFY2(difference.isEmpty(), qPrintable(difference));
-    QCOMPARE(pieces->metaInformation(QTextDocument::DocumentTitle),
-        whole.metaInformation(QTextDocument::DocumentTitle));
-    QVERIFY(pieces->metaInformation(QTextDocument::DocumentTitle).contains(shown.arxivId));
-    // The page's own frame (the <body>'s colours) as the whole page's.
-    whole.setDocumentMargin(pieces->documentMargin());
-    QVERIFY(sameFormat(pieces->rootFrame()->frameFormat(), whole.rootFrame()->frameFormat()));
-    QVERIFY(piecesText.contains(QStringLiteral("note “1199”")));
-    QVERIFY(piecesText.contains(shown.observations.last().id));
-}
-
-void TestPageHtml::pageImportOnTwoThreadsIsTheWholePage()
-{
-    // importPageInPieces() on its own: with the second core taken (its helper only writes the
-    // HTML), then free from the start (it parses every other piece); one piece, and two.
-    HtmlOptions options;
-    options.inboundCap = 0;
-    options.css = loadPageStylesheet();
-    options.observationAnchors = false;
-    options.bdiElements = false;
-    const Record large = curatedAcrossCuts();
-    const Record two = manyObservations(QStringLiteral("2201.00023"), 300, 40000);
-    const Record one = manyObservations(QStringLiteral("2201.00022"), 150, 30000);
-    const bool twoCores = QThread::idealThreadCount() > 1;
-    for (const Record *record : { &large, &two, &one }) {
-        for (const bool free : { false, true }) {
-            const QString label = QStringLiteral("%1 observations, second core %2")
-                                      .arg(record->observations.size())
-                                      .arg(free ? u"free" : u"taken");
-            const std::atomic<bool> secondCoreFree = free;
-            PageDocument pieces;
-            pieces.setUndoRedoEnabled(false);
-            const PieceImport import = importPageInPieces(pieces, *record, options, secondCoreFree);
-            const int expected = int((record->observations.size() + 199) / 200);
-            QCOMPARE(import.pieces, expected);
-            QCOMPARE(import.parsedBeside, free && twoCores ? expected / 2 : 0);
-
-            QTextDocument whole;
-            whole.setDefaultFont(pieces.defaultFont());
-            whole.setHtml(renderPageHtml(*record, options));
-            QCOMPARE(pieces.toPlainText(), whole.toPlainText());
-            const QString difference = firstDifference(pieces, whole);
-            QVERIFY2(difference.isEmpty(), qPrintable(label + QStringLiteral(": ") + difference));
-            QVERIFY2(
-                sameFormat(pieces.rootFrame()->frameFormat(), whole.rootFrame()->frameFormat()),
-                qPrintable(label));
-            QVERIFY(pieces.metaInformation(QTextDocument::DocumentTitle).contains(record->arxivId));
-        }
     }
 }
 

@@ -110,8 +110,9 @@ PreviewPane::PreviewPane(QWidget *parent)
 
 PreviewPane::~PreviewPane()
 {
-    // A build still running is waited for, and its document deleted (it is this pane's).
+    // A build still running is stopped, waited for, and its document deleted (it is this pane's).
     ++m_generation;
+    cancelBuilds();
     const QList<BackgroundJob *> builds = m_builds; // each leaves the list when it is done
     for (BackgroundJob *build : builds)
         build->waitForFinished();
@@ -131,6 +132,7 @@ void PreviewPane::setRecord(
 void PreviewPane::clear()
 {
     ++m_generation; // a build still running is dropped when it ends
+    cancelBuilds();
     m_building = false;
     m_pendingObservation.clear();
     m_record = Record {};
@@ -238,9 +240,16 @@ bool PreviewPane::buildsInBackground(const Record &shown) const
     return itemizedOf(shown) >= asyncThreshold();
 }
 
+void PreviewPane::cancelBuilds()
+{
+    for (BackgroundJob *build : std::as_const(m_builds))
+        build->cancel();
+}
+
 void PreviewPane::render(bool keepScroll)
 {
     ++m_generation;
+    cancelBuilds(); // their pages are no longer wanted: the cores go to this one
     m_pendingObservation.clear();
     QScrollBar *bar = m_browser->verticalScrollBar();
     const int position = keepScroll ? bar->value() : 0;
@@ -286,7 +295,12 @@ void PreviewPane::render(bool keepScroll)
             auto *document = new PageDocument;
             document->setUndoRedoEnabled(false);
             document->setDefaultFont(font);
-            built.import = importPageInPieces(*document, record, options, *secondCoreFree);
+            built.import = importPageInPieces(*document, record, options, *secondCoreFree,
+                [&worker] { return worker.isCancelled(); });
+            if (!built.import.complete) {
+                delete document; // a newer page was asked for (render(), clear())
+                return built;
+            }
             document->setDocumentMargin(kDocumentMargin);
             worker.handHome(document); // the GUI thread's once delivered
             built.document = document;
@@ -299,8 +313,12 @@ void PreviewPane::render(bool keepScroll)
 
 void PreviewPane::documentBuilt(Built built, quint64 generation)
 {
+    if (!built.document) {
+        ++m_stoppedBuilds; // cancelled: a newer render, or clear(), came after it
+        return;
+    }
     if (generation != m_generation) {
-        delete built.document; // a newer render, or clear(), came after it
+        delete built.document; // a newer render, or clear(), came after it was whole
         return;
     }
     m_shownPage = std::exchange(m_buildingPage, std::nullopt);

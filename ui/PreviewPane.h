@@ -65,6 +65,9 @@ public:
     //! How the last large page put in place was imported: its pieces, and how many of them a
     //! second thread parsed (importPageInPieces()).
     PieceImport lastImport() const { return m_lastImport; }
+    //! How many large pages' builds were stopped before they were whole, because a newer page was
+    //! asked for (setRecord(), clear()) while they ran.
+    int stoppedBuilds() const { return m_stoppedBuilds; }
     //! Pages that itemize at least this many observations are built on a worker thread.
     static constexpr qsizetype asyncThreshold() { return 400; }
     //! Whether setRecord(shown) would build the page on a worker thread (the page cap in use).
@@ -86,6 +89,8 @@ Q_SIGNALS:
 
 private:
     void render(bool keepScroll);
+    //! Asks every build still running to stop (a newer render, clear(), the pane's end).
+    void cancelBuilds();
     //! The observations the page itemizes (the inbound ones up to the cap).
     qsizetype itemizedOf(const Record &shown) const;
     //! Scrolls the page to y, laying it out that far only.
@@ -126,6 +131,7 @@ private:
     int m_pendingScroll = 0; // the scroll position to restore once the build is in
     QString m_pendingObservation; // scrollToObservation() asked while building
     PieceImport m_lastImport; // of the last large page put in place
+    int m_stoppedBuilds = 0;
 };
 
 } // namespace LedgerCurator

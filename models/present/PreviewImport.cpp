@@ -77,8 +77,10 @@ struct PieceBlock
 } // namespace
 
 PieceImport importPageInPieces(QTextDocument &document, const Record &record,
-    const HtmlOptions &options, const std::atomic<bool> &secondCoreFree)
+    const HtmlOptions &options, const std::atomic<bool> &secondCoreFree,
+    const std::function<bool()> &cancelled)
 {
+    const auto stop = [&cancelled] { return cancelled && cancelled(); };
     const QString head = QStringLiteral("<html><head><style>\n") + options.css
         + QStringLiteral("\n</style></head><body>\n");
     const QFont font = document.defaultFont();
@@ -87,6 +89,7 @@ PieceImport importPageInPieces(QTextDocument &document, const Record &record,
     Threads::TwoThreadPipeline<PieceBlock> pipeline(2);
     std::exception_ptr helperFailed;
     int parsedBeside = 0; // the helper's, read here once it is joined
+    bool handedLast = false; // the same
     Threads::HelperThread helper(
         [&] {
             try {
@@ -109,15 +112,17 @@ PieceImport importPageInPieces(QTextDocument &document, const Record &record,
                 // ends).
                 QString pending;
                 renderPageHtmlInPieces(record, options, kPiece, [&](QString &&piece, qsizetype) {
-                    if (pipeline.abandoned())
+                    if (pipeline.abandoned() || stop())
                         return false;
                     if (!pending.isNull())
                         hand(std::move(pending), false);
                     pending = std::move(piece);
                     return true;
                 });
-                if (!pipeline.abandoned())
+                if (!pipeline.abandoned() && !stop()) {
                     hand(std::move(pending), true);
+                    handedLast = true;
+                }
             } catch (...) {
                 helperFailed = std::current_exception();
             }
@@ -129,7 +134,13 @@ PieceImport importPageInPieces(QTextDocument &document, const Record &record,
     const auto release = qScopeGuard([&pipeline] { pipeline.abandon(); });
 
     PieceImport import;
+    bool stopped = false;
     while (std::optional<PieceBlock> block = pipeline.next()) {
+        if (stop()) {
+            stopped = true;
+            pipeline.abandon(); // the helper stops at its next piece
+            break;
+        }
         ++import.pieces;
         if (block->first) {
             document.setHtml(block->html);
@@ -144,6 +155,10 @@ PieceImport importPageInPieces(QTextDocument &document, const Record &record,
     if (helperFailed)
         std::rethrow_exception(helperFailed);
     import.parsedBeside = parsedBeside;
+    // Cancelled while the helper wrote: it wrote no more, and the last piece never came.
+    import.complete = !stopped && handedLast;
+    if (!import.complete)
+        return import;
     // As the <title> of the whole page would have set it.
     document.setMetaInformation(QTextDocument::DocumentTitle,
         QStringLiteral("arXiv:") + record.arxivId + QStringLiteral(" · ") + record.title);

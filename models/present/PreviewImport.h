@@ -10,6 +10,7 @@
 #include <QTextDocument>
 
 #include <atomic>
+#include <functional>
 
 namespace LedgerCurator {
 
@@ -24,11 +25,13 @@ protected:
     QVariant loadResource(int, const QUrl &) override { return {}; }
 };
 
-//! What importPageInPieces() did: the pieces, and how many of them the helper thread parsed.
+//! What importPageInPieces() did: the pieces appended, how many of them the helper thread
+//! parsed, and whether the page is whole (false: cancelled, the document holds the first pieces).
 struct PieceImport
 {
     int pieces = 0;
     int parsedBeside = 0;
+    bool complete = false;
 };
 
 //! Imports the page of `record` into `document` (its default font set, nothing in it yet) a few
@@ -42,7 +45,12 @@ struct PieceImport
 //! parses the others and appends them all in order; until then it only writes, so that a caller
 //! that is busy elsewhere (the GUI thread showing the record's table) keeps its core. At most two
 //! pieces wait between the threads. On one core the calling thread parses them all.
+//!
+//! `cancelled` (asked from both threads, between pieces): once it says true no more pieces are
+//! written, parsed or appended, and the import returns with what it appended (a newer record's
+//! page has been asked for: the window cancels the build of the page it no longer wants).
 PieceImport importPageInPieces(QTextDocument &document, const Record &record,
-    const HtmlOptions &options, const std::atomic<bool> &secondCoreFree);
+    const HtmlOptions &options, const std::atomic<bool> &secondCoreFree,
+    const std::function<bool()> &cancelled = {});
 
 } // namespace LedgerCurator

@@ -14,6 +14,20 @@ Record fixtureRecord()
     return page->record;
 }
 
+Record fixtureRepeated(const QString &id, int count, int idOffset)
+{
+    const Record fixture = fixtureRecord();
+    Record r = fixture;
+    r.arxivId = id;
+    r.observations.clear();
+    for (int i = 0; i < count; ++i) {
+        Observation o = fixture.observations[i % fixture.observations.size()];
+        o.id = uuidFor(idOffset + i);
+        r.observations.append(o);
+    }
+    return r;
+}
+
 namespace {
 
 Observation makeObservation(const char *id, Direction direction, const QString &citing,

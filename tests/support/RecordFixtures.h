@@ -11,6 +11,9 @@ namespace LedgerCurator::TestSupport {
 //! observations). The fixture is part of the sources: a fixture that does not parse stops the
 //! test with the reason (qFatal), rather than letting it go on with an empty record.
 Record fixtureRecord();
+//! The fixture's observations repeated to `count` under fresh ids (uuidFor(idOffset + i)), as
+//! record `id`: a large page of real text.
+Record fixtureRepeated(const QString &id, int count, int idOffset);
 
 //! An events check that found nothing, as of `asOf`.
 EventsCheck noneFound(const char *asOf = "2026-08-05T06:32:48.257954+00:00");
