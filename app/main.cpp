@@ -311,9 +311,9 @@ int runGui(int argc, char *argv[], const QElapsedTimer &started)
     // the GUI thread (peak resident 435 MB instead of 372 MB for a 200,000-observation record).
     // Not one either: every thread then took the one arena's lock for each malloc, and the
     // threads that build the preview and the GUI thread waited on each other (the preview of the
-    // 200,000-observation record 1.7 s with one, 1.2 s with two, at 270 against 275 MB;
-    // docs/benchmarks.md). Only glibc has mallopt() and M_ARENA_MAX; other C libraries keep
-    // their allocator's ways.
+    // 200,000-observation record 1.7 to 1.9 s with one, 1.3 to 1.6 s with two; a peak of 270
+    // against 274 MB; docs/benchmarks.md). Only glibc has mallopt() and M_ARENA_MAX; other C
+    // libraries keep their allocator's ways.
     mallopt(M_ARENA_MAX, 2);
 #endif
     QApplication app(argc, argv);

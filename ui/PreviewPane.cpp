@@ -131,7 +131,7 @@ void PreviewPane::setRecord(
 
 void PreviewPane::clear()
 {
-    ++m_generation; // a build still running is dropped when it ends
+    ++m_generation; // a build still running is stopped, and dropped when it ends
     cancelBuilds();
     m_building = false;
     m_pendingObservation.clear();
