@@ -113,7 +113,16 @@ Record largeRecord(qsizetype inbound)
         (o.direction == Direction::Outbound ? outbound : in).append(o);
     const QStringList odd = { QStringLiteral("Über die Größe ✓"), QStringLiteral("日本語の題名"),
         QStringLiteral("right\u202eto left"), QStringLiteral("math 𝔸𝔹 – × ﻿zero width"),
-        QStringLiteral("plain ascii title"), QStringLiteral("quote \" and back\\slash") };
+        QStringLiteral("plain ascii title"), QStringLiteral("quote \" and back\\slash"),
+        // Every character a terminal's JSON spells beyond ASCII, and its neighbours, which it
+        // does not, each on its own between ASCII letters (the writer tells them apart from the
+        // UTF-8 bytes of such a run); the C1 controls, U+2028 and
+        // U+2029, which a title cannot hold, in
+        // bytesThatAreNotUtf8AreSpelledAsTheWholePageSpellsThem().
+        QStringLiteral(
+            "latin \u00a0 x \u00a9 arabic \u061b x \u061c x \u061d marks \u200d x \u200e x "
+            "\u200f x \u2010 x \u2027 x \u202a x \u202e x \u202f isolates \u2065 x "
+            "\u2066 x \u2069 x \u206a dashes \u2013\u201c\u201d emoji \U0001F600 end") };
     QList<Observation> grown = outbound;
     for (qsizetype i = 0; i < inbound; ++i) {
         Observation o = in[i % in.size()];
@@ -236,6 +245,41 @@ private Q_SLOTS:
         QCOMPARE(*streamedPage(*m_store, record.arxivId, false, PageStream::Format::Json,
                      PageStream::Target::File),
             wholePage((*curated)->shown, PageStream::Format::Json, PageStream::Target::File));
+    }
+
+    void bytesThatAreNotUtf8AreSpelledAsTheWholePageSpellsThem()
+    {
+        // A title changed behind the program's back into bytes that are not UTF-8, among other
+        // scripts: to a terminal the streamed JSON decodes them as the whole record's does.
+        const Record record = largeRecord(40);
+        QVERIFY(m_store->importRecords({ record }));
+        {
+            QSqlDatabase db
+                = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("not-utf8"));
+            db.setDatabaseName(m_store->path());
+            QVERIFY(db.open());
+            QSqlQuery update(db);
+            QVERIFY(update.exec(QStringLiteral(
+                "UPDATE observations SET citing_title = CAST(X'E697A5C3E8AA9EFF2078' AS TEXT) "
+                "WHERE position = (SELECT MAX(position) FROM observations)")));
+            QCOMPARE(update.numRowsAffected(), 1);
+            // And C1 controls, U+2028 and U+2029 among other scripts, which no import lets into a
+            // title.
+            QVERIFY(update.exec(
+                QStringLiteral("UPDATE observations SET citing_title = "
+                               "CAST(X'E697A578E280A878E8AA9E78E280A978C2A978C28078C29F78C2A0' AS "
+                               "TEXT) WHERE position = (SELECT MIN(position) FROM observations)")));
+            QCOMPARE(update.numRowsAffected(), 1);
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("not-utf8"));
+        const auto curated = m_store->loadCurated(record.arxivId);
+        QVERIFY(curated && curated->has_value());
+        const QByteArray whole
+            = wholePage((*curated)->shown, PageStream::Format::Json, PageStream::Target::Terminal);
+        QVERIFY(whole.contains("\xEF\xBF\xBD")); // U+FFFD, as Qt decodes what is not UTF-8
+        QCOMPARE(*streamedPage(*m_store, record.arxivId, false, PageStream::Format::Json,
+                     PageStream::Target::Terminal),
+            whole);
     }
 
     void noRecordIsNotStreamed()

@@ -16,6 +16,11 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdint>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <functional>
 #include <iterator>
 #include <string>
@@ -493,7 +498,7 @@ private:
         }();
         const auto kept = [](char c) { return kKept[std::uint8_t(c)]; };
         const char *const end = bytes.data() + bytes.size();
-        const char *p = std::find_if_not(bytes.data(), end, kept);
+        const char *p = firstNotKept(bytes.data(), end);
         if (p == end) { // nothing to spell otherwise: handed on as it is
             m_ok = m_sink(bytes);
             return;
@@ -501,11 +506,16 @@ private:
         m_terminalBytes.clear();
         m_terminalBytes.append(bytes.data(), p - bytes.data());
         while (p != end) {
-            const char *run = std::find_if_not(p, end, kept);
+            const char *run = firstNotKept(p, end);
             m_terminalBytes.append(p, run - p);
             if (run == end)
                 break;
             const char *runEnd = std::find_if(run, end, kept);
+            if (spellsNothing(QByteArrayView(run, runEnd - run))) {
+                m_terminalBytes.append(run, runEnd - run); // most titles of other scripts
+                p = runEnd;
+                continue;
+            }
             // A run may start with U+FEFF: kept, as in the middle of the whole text.
             QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
             const QString text = decoder.decode(QByteArrayView(run, runEnd - run));
@@ -513,6 +523,62 @@ private:
             p = runEnd;
         }
         m_ok = m_sink(m_terminalBytes);
+    }
+
+    //! The first byte from `p` that is not printable ASCII, a newline or a tab (`end` if none):
+    //! sixteen at a time where SSE2 is, as most of the JSON is printable ASCII.
+    static const char *firstNotKept(const char *p, const char *const end)
+    {
+#ifdef __SSE2__
+        const __m128i below = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7f);
+        const __m128i newline = _mm_set1_epi8('\n'), tab = _mm_set1_epi8('\t');
+        for (; end - p >= 16; p += 16) {
+            const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+            // Signed: the bytes of 0x80 and above are below 0x20 too.
+            const __m128i other = _mm_andnot_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(chunk, newline), _mm_cmpeq_epi8(chunk, tab)),
+                _mm_or_si128(_mm_cmplt_epi8(chunk, below), _mm_cmpeq_epi8(chunk, del)));
+            if (const int mask = _mm_movemask_epi8(other); mask != 0)
+                return p + __builtin_ctz(unsigned(mask));
+        }
+#endif
+        for (; p != end; ++p) {
+            const auto c = std::uint8_t(*p);
+            if (!((c >= 0x20 && c < 0x7f) || c == '\n' || c == '\t'))
+                return p;
+        }
+        return end;
+    }
+
+    //! Whether forJsonTerminal() would leave a run of bytes (none of them printable ASCII) as it
+    //! is: valid UTF-8 (so decoding and encoding it again gives the same bytes), without the
+    //! characters DisplayText::needsToken() names beyond ASCII: C1 controls (C2 80 to C2 9F),
+    //! U+061C (D8 9C), U+200E and U+200F (E2 80 8E, 8F), U+2028 to U+202E (E2 80 A8 to AE) and
+    //! U+2066 to U+2069 (E2 81 A6 to A9). C2, D8 and E2 only ever lead a sequence in valid UTF-8.
+    //! (The rows' texts reach the writer decoded and encoded again by Qt, so the check of the
+    //! UTF-8 is a guard: a run that is not UTF-8 goes the slow way, as the whole page's would.)
+    static bool spellsNothing(QByteArrayView run)
+    {
+        const auto *const bytes = reinterpret_cast<const std::uint8_t *>(run.data());
+        const qsizetype n = run.size();
+        for (qsizetype i = 0; i < n; ++i) {
+            const std::uint8_t b = bytes[i];
+            if (b != 0xC2 && b != 0xD8 && b != 0xE2) {
+                if (b < 0x80)
+                    return false; // a control: spelled (printable ASCII never reaches here)
+                continue;
+            }
+            const std::uint8_t next = i + 1 < n ? bytes[i + 1] : 0;
+            const std::uint8_t third = i + 2 < n ? bytes[i + 2] : 0;
+            if ((b == 0xC2 && next >= 0x80 && next <= 0x9F) || (b == 0xD8 && next == 0x9C))
+                return false;
+            if (b == 0xE2
+                && ((next == 0x80
+                        && (third == 0x8E || third == 0x8F || (third >= 0xA8 && third <= 0xAE)))
+                    || (next == 0x81 && third >= 0xA6 && third <= 0xA9)))
+                return false;
+        }
+        return run.isValidUtf8();
     }
 
     JsonTextWriter m_w;
