@@ -15,6 +15,7 @@
 
 #include <QFile>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -96,6 +97,34 @@ bool samePages(const Store &store, const QString &id)
         }
     }
     return same;
+}
+
+//! Runs `statements` on the cache at `path` through a connection of its own, as a program other
+//! than this one would: each must change exactly one row. Empty when they all did, else what
+//! went wrong.
+QString changeBehindTheBack(const QString &path, const QStringList &statements)
+{
+    const QString name = QStringLiteral("behind-the-back");
+    QString problem;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(path);
+        if (!db.open())
+            problem = db.lastError().text();
+        QSqlQuery query(db);
+        for (const QString &statement : statements) {
+            if (!problem.isEmpty())
+                break;
+            if (!query.exec(statement))
+                problem = query.lastError().text();
+            else if (query.numRowsAffected() != 1)
+                problem = QStringLiteral("%1 rows changed by: %2")
+                              .arg(query.numRowsAffected())
+                              .arg(statement);
+        }
+    }
+    QSqlDatabase::removeDatabase(name);
+    return problem;
 }
 
 QString newUuid()
@@ -224,18 +253,10 @@ private Q_SLOTS:
         // no sections: still the whole record's bytes.
         const Record record = fixtureRecord();
         QVERIFY(m_store->importRecords({ record }));
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase(
-                QStringLiteral("QSQLITE"), QStringLiteral("behind-the-back"));
-            db.setDatabaseName(m_store->path());
-            QVERIFY(db.open());
-            QSqlQuery update(db);
-            QVERIFY(update.exec(QStringLiteral(
-                "UPDATE observations SET direction = 0 WHERE position = (SELECT MAX(position) "
-                "FROM observations)")));
-            QCOMPARE(update.numRowsAffected(), 1);
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("behind-the-back"));
+        const QString changed = changeBehindTheBack(m_store->path(),
+            { QStringLiteral("UPDATE observations SET direction = 0 WHERE position = (SELECT "
+                             "MAX(position) FROM observations)") });
+        QVERIFY2(changed.isEmpty(), qPrintable(changed));
         const auto text = streamedPage(
             *m_store, record.arxivId, false, PageStream::Format::Text, PageStream::Target::File);
         QVERIFY(text && text->startsWith("(failed)"));
@@ -249,29 +270,19 @@ private Q_SLOTS:
 
     void bytesThatAreNotUtf8AreSpelledAsTheWholePageSpellsThem()
     {
-        // A title changed behind the program's back into bytes that are not UTF-8, among other
-        // scripts: to a terminal the streamed JSON decodes them as the whole record's does.
+        // Titles changed behind the program's back: into bytes that are not UTF-8, and into C1
+        // controls, U+2028 and U+2029 (which no import lets into a title), among other scripts.
+        // To a terminal the streamed JSON spells them as the whole record's does.
         const Record record = largeRecord(40);
         QVERIFY(m_store->importRecords({ record }));
-        {
-            QSqlDatabase db
-                = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("not-utf8"));
-            db.setDatabaseName(m_store->path());
-            QVERIFY(db.open());
-            QSqlQuery update(db);
-            QVERIFY(update.exec(QStringLiteral(
-                "UPDATE observations SET citing_title = CAST(X'E697A5C3E8AA9EFF2078' AS TEXT) "
-                "WHERE position = (SELECT MAX(position) FROM observations)")));
-            QCOMPARE(update.numRowsAffected(), 1);
-            // And C1 controls, U+2028 and U+2029 among other scripts, which no import lets into a
-            // title.
-            QVERIFY(update.exec(
-                QStringLiteral("UPDATE observations SET citing_title = "
-                               "CAST(X'E697A578E280A878E8AA9E78E280A978C2A978C28078C29F78C2A0' AS "
-                               "TEXT) WHERE position = (SELECT MIN(position) FROM observations)")));
-            QCOMPARE(update.numRowsAffected(), 1);
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("not-utf8"));
+        const QString changed = changeBehindTheBack(m_store->path(),
+            { QStringLiteral("UPDATE observations SET citing_title = CAST(X'E697A5C3E8AA9EFF2078' "
+                             "AS TEXT) WHERE position = (SELECT MAX(position) FROM observations)"),
+                QStringLiteral(
+                    "UPDATE observations SET citing_title = "
+                    "CAST(X'E697A578E280A878E8AA9E78E280A978C2A978C28078C29F78C2A0' AS "
+                    "TEXT) WHERE position = (SELECT MIN(position) FROM observations)") });
+        QVERIFY2(changed.isEmpty(), qPrintable(changed));
         const auto curated = m_store->loadCurated(record.arxivId);
         QVERIFY(curated && curated->has_value());
         const QByteArray whole

@@ -30,18 +30,26 @@ namespace {
 const QString kOpt = QStringLiteral("50c00f4f-b34c-4082-acab-2ff8b53dd1d2");
 const QString kLast = QStringLiteral("73494bae-8a1d-4c9f-a9ac-3a3c3d90d1a0");
 //! The fixture's cache in the window, shown (at `size` when given), the table holding the
-//! fixture's 34 rows; check QTest::currentTestFailed() after it.
-void showSeeded(WindowFixture &seeded, const QSize &size = {})
+//! fixture's 34 rows: the window's preview pane, or null (the test has failed then).
+PreviewPane *showSeeded(WindowFixture &seeded, const QSize &size = {})
 {
-    QVERIFY2(seeded.open(), qPrintable(seeded.problem()));
+    if (!seeded.open()) {
+        QTest::qFail(qPrintable(seeded.problem()), __FILE__, __LINE__);
+        return nullptr;
+    }
+    MainWindow &window = seeded.window();
     if (size.isValid())
-        seeded.window().resize(size);
-    seeded.window().show();
-    QTRY_COMPARE(seeded.window()
-                     .findChild<QTableView *>(QStringLiteral("observationTable"))
-                     ->model()
-                     ->rowCount(),
-        34);
+        window.resize(size);
+    window.show();
+    const QAbstractItemModel *rows
+        = window.findChild<QTableView *>(QStringLiteral("observationTable"))->model();
+    if (!QTest::qWaitFor([rows] { return rows->rowCount() == 34; })) {
+        QTest::qFail(qPrintable(QStringLiteral("the table holds %1 rows, not the fixture's 34")
+                                    .arg(rows->rowCount())),
+            __FILE__, __LINE__);
+        return nullptr;
+    }
+    return window.findChild<PreviewPane *>(QStringLiteral("previewPane"));
 }
 
 } // namespace
@@ -60,12 +68,9 @@ private Q_SLOTS:
 void TestPreviewGui::previewFollowsCorrectionsAndUndo()
 {
     WindowFixture seeded;
-    showSeeded(seeded);
-    if (QTest::currentTestFailed())
-        return;
-    MainWindow &window = seeded.window();
-    auto *preview = window.findChild<PreviewPane *>(QStringLiteral("previewPane"));
+    PreviewPane *preview = showSeeded(seeded);
     QVERIFY(preview);
+    MainWindow &window = seeded.window();
     for (const QString &id : { kOpt, kLast })
         QVERIFY(preview->html().contains(id));
     QVERIFY(!preview->html().contains(QStringLiteral("Curated by")));
@@ -94,13 +99,11 @@ void TestPreviewGui::previewFollowsCorrectionsAndUndo()
 void TestPreviewGui::previewScrollsToTheSelection()
 {
     WindowFixture seeded;
-    showSeeded(seeded, QSize(1400, 800));
-    if (QTest::currentTestFailed())
-        return;
+    PreviewPane *preview = showSeeded(seeded, QSize(1400, 800));
+    QVERIFY(preview);
     MainWindow &window = seeded.window();
     auto *table = window.findChild<QTableView *>(QStringLiteral("observationTable"));
     window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentIndex(1);
-    auto *preview = window.findChild<PreviewPane *>(QStringLiteral("previewPane"));
     QScrollBar *bar = preview->browser()->verticalScrollBar();
     QTRY_VERIFY(bar->maximum() > 0);
     QCOMPARE(bar->value(), 0);
@@ -114,9 +117,8 @@ void TestPreviewGui::previewScrollsToTheSelection()
 void TestPreviewGui::exportPdfFromTheApp()
 {
     WindowFixture seeded;
-    showSeeded(seeded);
-    if (QTest::currentTestFailed())
-        return;
+    PreviewPane *preview = showSeeded(seeded);
+    QVERIFY(preview);
     MainWindow &window = seeded.window();
     QSignalSpy finished(&window, &MainWindow::exportFinished);
     const QString path = seeded.filePath(QStringLiteral("page.pdf"));
@@ -145,11 +147,9 @@ void TestPreviewGui::headingsWrapInANarrowPane()
     // for the PDF), so the page does not scroll sideways; a heading is still found by its
     // observation's UUID.
     WindowFixture seeded;
-    showSeeded(seeded);
-    if (QTest::currentTestFailed())
-        return;
+    PreviewPane *preview = showSeeded(seeded);
+    QVERIFY(preview);
     MainWindow &window = seeded.window();
-    auto *preview = window.findChild<PreviewPane *>(QStringLiteral("previewPane"));
     window.findChild<QTabWidget *>(QStringLiteral("sideTabs"))->setCurrentWidget(preview);
     QTextBrowser *browser = preview->browser();
     browser->setFixedWidth(300);
