@@ -24,13 +24,9 @@ QSize MeasuringDelegate::sizeHint(
         ++m_measured;
         return sizeFor(opt, index);
     }
-    const QString separator(QChar(0));
-    QString key = opt.text + separator + sizeKey(opt, index) + separator + opt.font.key();
-    key += QStringLiteral("|%1|%2|%3|%4")
-               .arg(int(opt.features))
-               .arg(int(opt.state))
-               .arg(int(opt.viewItemPosition))
-               .arg(opt.features & QStyleOptionViewItem::WrapText ? opt.rect.width() : -1);
+    const CellKey key { opt.text, sizeKey(opt, index), opt.font, int(opt.features), int(opt.state),
+        int(opt.viewItemPosition),
+        opt.features & QStyleOptionViewItem::WrapText ? opt.rect.width() : -1 };
     const auto kept = m_sizes.constFind(key);
     if (kept != m_sizes.constEnd()) {
         ++m_kept;

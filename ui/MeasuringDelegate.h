@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QFont>
 #include <QHash>
 #include <QSize>
 #include <QStyledItemDelegate>
@@ -51,8 +52,26 @@ protected:
     virtual QString sizeKey(const QStyleOptionViewItem &option, const QModelIndex &index) const;
 
 private:
+    //! What a cell's size depends on (the class comment).
+    struct CellKey
+    {
+        QString text;
+        QString extra; // sizeKey()
+        QFont font;
+        int features = 0;
+        int state = 0;
+        int position = 0;
+        int wrapWidth = -1; // -1: the text does not wrap
+        friend bool operator==(const CellKey &, const CellKey &) = default;
+        friend size_t qHash(const CellKey &key, size_t seed = 0)
+        {
+            return qHashMulti(seed, key.text, key.extra, key.font, key.features, key.state,
+                key.position, key.wrapWidth);
+        }
+    };
+
     mutable bool m_measuring = false;
-    mutable QHash<QString, QSize> m_sizes;
+    mutable QHash<CellKey, QSize> m_sizes;
     mutable qsizetype m_measured = 0;
     mutable qsizetype m_kept = 0;
 };

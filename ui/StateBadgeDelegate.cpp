@@ -138,10 +138,14 @@ void StateBadgeDelegate::paint(
     painter->restore();
 }
 
-QString StateBadgeDelegate::sizeKey(const QStyleOptionViewItem &, const QModelIndex &index) const
+QString StateBadgeDelegate::sizeKey(
+    const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
+    // A badge (its text: the cell's, in the key already, else the state's) or none.
     const auto state = stateOf(index);
-    return state ? badgeText(index, *state) : QString();
+    if (!state)
+        return {};
+    return option.text.isEmpty() ? stateDisplayText(*state) : QStringLiteral("badge");
 }
 
 QSize StateBadgeDelegate::sizeFor(const QStyleOptionViewItem &opt, const QModelIndex &index) const

@@ -489,14 +489,6 @@ private:
         // forJsonTerminal() changes characters one at a time and keeps printable ASCII,
         // newlines and tabs: only the runs of other bytes (whole UTF-8 sequences, as ASCII is
         // never inside one) go through it.
-        static constexpr auto kKept = [] {
-            std::array<bool, 256> kept {};
-            for (int c = 0x20; c < 0x7f; ++c)
-                kept[std::size_t(c)] = true;
-            kept['\n'] = kept['\t'] = true;
-            return kept;
-        }();
-        const auto kept = [](char c) { return kKept[std::uint8_t(c)]; };
         const char *const end = bytes.data() + bytes.size();
         const char *p = firstNotKept(bytes.data(), end);
         if (p == end) { // nothing to spell otherwise: handed on as it is
@@ -525,8 +517,16 @@ private:
         m_ok = m_sink(m_terminalBytes);
     }
 
-    //! The first byte from `p` that is not printable ASCII, a newline or a tab (`end` if none):
-    //! sixteen at a time where SSE2 is, as most of the JSON is printable ASCII.
+    //! Whether forJsonTerminal() keeps the byte as it is whatever comes around it: printable
+    //! ASCII, a newline, a tab.
+    static bool kept(char c)
+    {
+        const auto u = std::uint8_t(c);
+        return (u >= 0x20 && u < 0x7f) || u == '\n' || u == '\t';
+    }
+
+    //! The first byte from `p` that is not kept() (`end` if none): sixteen at a time where SSE2
+    //! is, as most of the JSON is printable ASCII.
     static const char *firstNotKept(const char *p, const char *const end)
     {
 #ifdef __SSE2__
@@ -542,12 +542,7 @@ private:
                 return p + __builtin_ctz(unsigned(mask));
         }
 #endif
-        for (; p != end; ++p) {
-            const auto c = std::uint8_t(*p);
-            if (!((c >= 0x20 && c < 0x7f) || c == '\n' || c == '\t'))
-                return p;
-        }
-        return end;
+        return std::find_if_not(p, end, kept);
     }
 
     //! Whether forJsonTerminal() would leave a run of bytes (none of them printable ASCII) as it
