@@ -16,6 +16,14 @@
 
 namespace LedgerCurator {
 
+//! Which writer makes the file: ours (PdfFile: one pass, the count of pages written last), or
+//! Qt's QPdfWriter (two passes: the pages counted, then drawn). Ours leaves a page to Qt's when it
+//! holds what ours does not draw (docs/rendering.md, "The PDF").
+enum class PdfWriterKind {
+    Own,
+    Qt,
+};
+
 struct PdfOptions
 {
     QPageSize::PageSizeId pageSize = QPageSize::A4; // A4 or Letter
@@ -29,6 +37,7 @@ struct PdfOptions
     //! The pieces made on a second thread while this one lays out and draws (a few pieces
     //! ahead, no more); false: all on this thread. The PDF is the same either way.
     bool threaded = true;
+    PdfWriterKind writer = PdfWriterKind::Own;
 };
 
 //! Writes the page of `shown` to `path` atomically (QSaveFile): on failure or cancel nothing is
