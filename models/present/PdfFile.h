@@ -86,7 +86,6 @@ public:
     static QByteArray number(qreal value);
     static void appendNumber(QByteArray &out, qreal value);
 
-    int pageCount() const { return int(m_pages.size()); }
     bool failed() const { return m_failed; }
 
 private:
