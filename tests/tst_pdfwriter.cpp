@@ -281,6 +281,8 @@ void TestPdfWriter::whatOursDoesNotDrawIsSaid()
             QStringLiteral("object") },
         { QStringLiteral("<table border=\"1\"><tr><td>a cell</td></tr></table>"),
             QStringLiteral("border") },
+        { QStringLiteral("<p><span style=\"background-color:rgba(255,0,0,40%)\">faint</span></p>"),
+            QStringLiteral("transparent") },
         { QStringLiteral("<p>plain <b>bold</b> <span style=\"background-color:#ff0\">lit</span> "
                          "text</p>"),
             QString() },

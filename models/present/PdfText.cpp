@@ -49,6 +49,10 @@ QString unsupported(const QTextCharFormat &format)
         return QStringLiteral("a pattern or gradient");
     if (format.hasProperty(QTextFormat::TextOutline))
         return QStringLiteral("outlined text");
+    if ((format.foreground().style() != Qt::NoBrush && format.foreground().color().alpha() < 255)
+        || (format.background().style() != Qt::NoBrush
+            && format.background().color().alpha() < 255))
+        return QStringLiteral("a transparent colour");
     return {};
 }
 
