@@ -330,8 +330,8 @@ void TestOutputSafety::pdfOfALongUnbrokenTitle()
     text = body.join(QString()).remove(QChar(0x200B)).remove(u'\f');
     QVERIFY(text.contains(title.left(64)));
     QVERIFY(text.contains(title.right(64)));
-    // (Not the whole title in one piece: the lines at a page's foot are drawn on the next page
-    // too, outside its clip, and pdftotext reads them twice.)
+    // (Not the whole title in one piece: Qt's writer, the fallback, draws the lines at a page's
+    // foot on the next page too, outside its clip, and pdftotext reads them twice.)
     QVERIFY(text.indexOf(title.left(64)) < text.indexOf(title.right(64)));
 }
 
