@@ -120,9 +120,9 @@ std::vector<char32_t> reverseCharacterMap(const QByteArray &cmap, int glyphs)
 
 //! What Qt's FreeType engine makes up for `raw` (QFontEngineFT::init()): a bold the face does not
 //! have (not for fixed pitch faces), an italic it does not have.
-PdfFile::Synthesis synthesisOf(const QRawFont &raw, const QByteArray &head, const QByteArray &post)
+PdfFile::Synthesis synthesisOf(
+    const QRawFont &raw, const QByteArray &os2, const QByteArray &head, const QByteArray &post)
 {
-    const QByteArray os2 = raw.fontTable("OS/2");
     const quint16 macStyle = u16(head, 44);
     const quint16 selection = os2.size() >= 64 ? u16(os2, 62) : 0;
     const quint16 weightClass = os2.size() >= 6 ? u16(os2, 4) : 400;
@@ -176,6 +176,14 @@ void PdfFile::appendNumber(QByteArray &out, qreal value)
     out.append(at, end - at);
 }
 
+void PdfFile::appendHex16(QByteArray &out, quint32 value)
+{
+    static const char digits[] = "0123456789ABCDEF";
+    const char hex[4] = { digits[(value >> 12) & 0xf], digits[(value >> 8) & 0xf],
+        digits[(value >> 4) & 0xf], digits[value & 0xf] };
+    out.append(hex, 4);
+}
+
 QByteArray PdfFile::number(qreal value)
 {
     QByteArray out;
@@ -187,10 +195,8 @@ namespace {
 
 QByteArray hex16(quint32 value)
 {
-    static const char digits[] = "0123456789ABCDEF";
-    QByteArray out(4, '0');
-    for (int i = 3; i >= 0; --i, value >>= 4)
-        out[i] = digits[value & 0xf];
+    QByteArray out;
+    PdfFile::appendHex16(out, value);
     return out;
 }
 
@@ -262,16 +268,6 @@ PdfFile::PdfFile(QIODevice *out, QSizeF pageSize)
 
 PdfFile::~PdfFile() = default;
 
-bool PdfFile::canEmbed(const QRawFont &font)
-{
-    if (!font.isValid() || font.fontTable("glyf").isEmpty() || font.fontTable("loca").isEmpty()
-        || font.fontTable("head").size() < 54 || font.fontTable("hhea").size() < 36)
-        return false;
-    const QByteArray os2 = font.fontTable("OS/2");
-    // fsType: "restricted license embedding" (bit 1) alone forbids embedding.
-    return os2.size() < 10 || (u16(os2, 8) & 0x000f) != 0x0002;
-}
-
 void PdfFile::write(const QByteArray &bytes)
 {
     if (m_failed)
@@ -310,9 +306,9 @@ void PdfFile::put(Chunk &&chunk)
         writeNow(chunk);
         return;
     }
-    Chunk slot = m_queue->take([] { return Chunk {}; });
-    slot = std::move(chunk);
-    m_queue->put(std::move(slot));
+    // take() waits while eight objects wait to be written (nothing is handed back to reuse).
+    m_queue->take([] { return Chunk {}; });
+    m_queue->put(std::move(chunk));
 }
 
 void PdfFile::writeNow(const Chunk &chunk)
@@ -363,24 +359,31 @@ int PdfFile::font(const QRawFont &raw)
         + QString::number(int(raw.style()));
     int index = m_fontByKey.value(key, -2);
     if (index == -2) {
-        index = canEmbed(raw) ? int(m_fonts.size()) : -1;
+        // Each table fetched once (the outlines of a CJK font are megabytes): embedded when it
+        // has TrueType outlines and its licence does not restrict embedding (fsType bit 1
+        // alone: "restricted license embedding").
+        auto font = std::make_unique<Font>();
+        font->head = raw.fontTable("head");
+        font->hhea = raw.fontTable("hhea");
+        font->loca = raw.fontTable("loca");
+        font->glyf = raw.fontTable("glyf");
+        const QByteArray os2 = raw.fontTable("OS/2");
+        const bool embeddable = !font->glyf.isEmpty() && !font->loca.isEmpty()
+            && font->head.size() >= 54 && font->hhea.size() >= 36
+            && (os2.size() < 10 || (u16(os2, 8) & 0x000f) != 0x0002);
+        index = embeddable ? int(m_fonts.size()) : -1;
         m_fontByKey.insert(key, index);
         if (index >= 0) {
-            auto font = std::make_unique<Font>();
             font->raw = raw;
             font->name = "F" + QByteArray::number(index + 1);
             font->object = newObject();
-            font->head = raw.fontTable("head");
-            font->hhea = raw.fontTable("hhea");
             font->maxp = raw.fontTable("maxp");
             font->hmtx = raw.fontTable("hmtx");
-            font->loca = raw.fontTable("loca");
-            font->glyf = raw.fontTable("glyf");
             font->cvt = raw.fontTable("cvt ");
             font->fpgm = raw.fontTable("fpgm");
             font->prep = raw.fontTable("prep");
             font->post = raw.fontTable("post");
-            font->synthesis = synthesisOf(raw, font->head, font->post);
+            font->synthesis = synthesisOf(raw, os2, font->head, font->post);
             font->unitsPerEm = std::max<quint16>(16, u16(font->head, 18));
             font->longLoca = s16(font->head, 50) != 0;
             font->numGlyphs = u16(font->maxp, 4);
@@ -402,8 +405,7 @@ int PdfFile::font(const QRawFont &raw)
 
 QByteArray PdfFile::fontResource(int font) const
 {
-    return font >= 0 && size_t(font) >= 0 && size_t(font) < m_fonts.size() ? m_fonts.at(font)->name
-                                                                           : QByteArray();
+    return font >= 0 && size_t(font) < m_fonts.size() ? m_fonts[size_t(font)]->name : QByteArray();
 }
 
 void PdfFile::useGlyphs(int index, const QList<quint32> &glyphs, QStringView text)

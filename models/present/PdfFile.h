@@ -37,12 +37,8 @@ public:
     PdfFile(const PdfFile &) = delete;
     PdfFile &operator=(const PdfFile &) = delete;
 
-    //! Whether `font` can be embedded (TrueType outlines, embedding allowed); the export falls
-    //! back to Qt's writer otherwise.
-    static bool canEmbed(const QRawFont &font);
-
     //! The font of `raw` in this file (the same face at any size is one font), -1 when it
-    //! cannot be embedded (canEmbed()).
+    //! cannot be embedded (no TrueType outlines, or a licence that restricts embedding).
     int font(const QRawFont &raw);
     //! Its resource name ("F3") in content streams.
     QByteArray fontResource(int font) const;
@@ -85,6 +81,8 @@ public:
     //! A number as PDF writes it: at most three decimals, no exponent.
     static QByteArray number(qreal value);
     static void appendNumber(QByteArray &out, qreal value);
+    //! A glyph number (or UTF-16 unit) as four hexadecimal digits.
+    static void appendHex16(QByteArray &out, quint32 value);
 
     bool failed() const { return m_failed; }
 

@@ -17,14 +17,6 @@ namespace {
 
 using N = PdfFile;
 
-void appendHex(QByteArray &out, quint32 glyph)
-{
-    static const char digits[] = "0123456789ABCDEF";
-    const char hex[4] = { digits[(glyph >> 12) & 0xf], digits[(glyph >> 8) & 0xf],
-        digits[(glyph >> 4) & 0xf], digits[glyph & 0xf] };
-    out.append(hex, 4);
-}
-
 QByteArray color(const QColor &c, const char *op)
 {
     return N::number(c.redF()) + ' ' + N::number(c.greenF()) + ' ' + N::number(c.blueF()) + ' ' + op
@@ -266,7 +258,7 @@ void PdfText::writeGlyphs(QByteArray &ops, const QList<quint32> &glyphs,
             ops += '<';
             penX = at.x();
         }
-        appendHex(ops, glyphs.at(i));
+        PdfFile::appendHex16(ops, glyphs.at(i));
         penX += widths[glyphs.at(i)] * perUnit + spacing;
     }
     ops += ">] TJ\n";
@@ -299,11 +291,10 @@ bool PdfText::drawRuns(PdfCanvas &canvas, const QTextLine &line, const QString &
         && drawRuns(canvas, line, blockText, origin, textColor, middle, to);
 }
 
-bool PdfText::drawLine(PdfCanvas &canvas, const QTextLayout &layout, const QTextLine &line,
-    const QString &blockText, QPointF origin, const QList<QTextLayout::FormatRange> &formats,
-    const QColor &defaultColor, qreal clipTop, qreal clipBottom)
+bool PdfText::drawLine(PdfCanvas &canvas, const QTextLine &line, const QString &blockText,
+    QPointF origin, const QList<QTextLayout::FormatRange> &formats, const QColor &defaultColor,
+    qreal clipTop, qreal clipBottom)
 {
-    Q_UNUSED(layout);
     const qreal top = origin.y() + line.y();
     if (top + line.height() < clipTop || top > clipBottom)
         return true;
@@ -379,8 +370,7 @@ bool PdfText::drawLayout(
     const QString text = layout.text();
     const QList<QTextLayout::FormatRange> formats;
     for (int i = 0; i < layout.lineCount(); ++i)
-        if (!drawLine(
-                canvas, layout, layout.lineAt(i), text, origin, formats, textColor, -1e30, 1e30))
+        if (!drawLine(canvas, layout.lineAt(i), text, origin, formats, textColor, -1e30, 1e30))
             return false;
     return true;
 }
@@ -450,7 +440,7 @@ bool PdfText::drawSlice(PdfCanvas &canvas, QTextDocument &document, qreal top, c
         const QList<QTextLayout::FormatRange> formats = block.textFormats();
         for (int i = 0; i < layout->lineCount() && drawn; ++i)
             drawn = drawLine(
-                canvas, *layout, layout->lineAt(i), text, origin, formats, textColor, top, bottom);
+                canvas, layout->lineAt(i), text, origin, formats, textColor, top, bottom);
     }
     canvas.forgetState();
     canvas.ops += "Q\n";

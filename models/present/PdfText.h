@@ -84,9 +84,9 @@ private:
         qreal perUnit, qreal spacing, const QByteArray &matrix);
     bool drawRuns(PdfCanvas &canvas, const QTextLine &line, const QString &blockText,
         QPointF origin, const QColor &textColor, int from, int to);
-    bool drawLine(PdfCanvas &canvas, const QTextLayout &layout, const QTextLine &line,
-        const QString &blockText, QPointF origin, const QList<QTextLayout::FormatRange> &formats,
-        const QColor &defaultColor, qreal clipTop, qreal clipBottom);
+    bool drawLine(PdfCanvas &canvas, const QTextLine &line, const QString &blockText,
+        QPointF origin, const QList<QTextLayout::FormatRange> &formats, const QColor &defaultColor,
+        qreal clipTop, qreal clipBottom);
 
     PdfFile &m_file;
     QString m_why;
